@@ -1,0 +1,13 @@
+// Three suites: unit (pure, no I/O), integration (real nats-server, embedded store, gRPC on port 0)
+// and stack (the built processes, started as `npm start` starts them).
+const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] };
+const moduleNameMapper = { '^@commerce/((?!.*-service$)[a-z-]+)$': '<rootDir>/libs/$1/src' };
+const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], testTimeout: 120000 },
+  ],
+};

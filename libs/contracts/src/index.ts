@@ -1,0 +1,7 @@
+// Generated gRPC contracts (ts-proto). Regenerate with `npm run gen`; never edit src/gen by hand.
+export * as identity from './gen/commerce/identity/v1/identity';
+export * as storefront from './gen/commerce/storefront/v1/storefront';
+export * as events from './gen/commerce/events/v1/envelope';
+export * as rpcStatus from './gen/google/rpc/status';
+export * as rpcErrorDetails from './gen/google/rpc/error_details';
+export { Any } from './gen/google/protobuf/any';
