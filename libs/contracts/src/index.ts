@@ -1,6 +1,10 @@
 // Generated gRPC contracts (ts-proto). Regenerate with `npm run gen`; never edit src/gen by hand.
 export * as identity from './gen/commerce/identity/v1/identity';
 export * as storefront from './gen/commerce/storefront/v1/storefront';
+export * as catalog from './gen/commerce/catalog/v1/catalog';
+export * as orders from './gen/commerce/orders/v1/orders';
+export * as shipping from './gen/commerce/shipping/v1/shipping';
+export * as webhooks from './gen/commerce/webhooks/v1/webhooks';
 export * as events from './gen/commerce/events/v1/envelope';
 export * as rpcStatus from './gen/google/rpc/status';
 export * as rpcErrorDetails from './gen/google/rpc/error_details';

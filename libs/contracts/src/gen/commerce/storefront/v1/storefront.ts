@@ -2689,11 +2689,11 @@ export const UpdateTemplateResponse: MessageFns<UpdateTemplateResponse> = {
   },
 };
 
-/** Owns the store record (spec 2.6), page templates (2.8), visit statistics (2.7) and the buyer pages. */
-export type StorefrontServiceService = typeof StorefrontServiceService;
-export const StorefrontServiceService = {
+/** The store record. */
+export type StoreServiceService = typeof StoreServiceService;
+export const StoreServiceService = {
   createStore: {
-    path: "/commerce.storefront.v1.StorefrontService/CreateStore" as const,
+    path: "/commerce.storefront.v1.StoreService/CreateStore" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: CreateStoreRequest): Buffer => Buffer.from(CreateStoreRequest.encode(value).finish()),
@@ -2702,7 +2702,7 @@ export const StorefrontServiceService = {
     responseDeserialize: (value: Buffer): CreateStoreResponse => CreateStoreResponse.decode(value),
   },
   getStore: {
-    path: "/commerce.storefront.v1.StorefrontService/GetStore" as const,
+    path: "/commerce.storefront.v1.StoreService/GetStore" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: GetStoreRequest): Buffer => Buffer.from(GetStoreRequest.encode(value).finish()),
@@ -2711,7 +2711,7 @@ export const StorefrontServiceService = {
     responseDeserialize: (value: Buffer): GetStoreResponse => GetStoreResponse.decode(value),
   },
   updateStore: {
-    path: "/commerce.storefront.v1.StorefrontService/UpdateStore" as const,
+    path: "/commerce.storefront.v1.StoreService/UpdateStore" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: UpdateStoreRequest): Buffer => Buffer.from(UpdateStoreRequest.encode(value).finish()),
@@ -2719,19 +2719,76 @@ export const StorefrontServiceService = {
     responseSerialize: (value: UpdateStoreResponse): Buffer => Buffer.from(UpdateStoreResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateStoreResponse => UpdateStoreResponse.decode(value),
   },
-  getStoreVisits: {
-    path: "/commerce.storefront.v1.StorefrontService/GetStoreVisits" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetStoreVisitsRequest): Buffer =>
-      Buffer.from(GetStoreVisitsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetStoreVisitsRequest => GetStoreVisitsRequest.decode(value),
-    responseSerialize: (value: GetStoreVisitsResponse): Buffer =>
-      Buffer.from(GetStoreVisitsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetStoreVisitsResponse => GetStoreVisitsResponse.decode(value),
-  },
+} as const;
+
+export interface StoreServiceServer extends UntypedServiceImplementation {
+  createStore: handleUnaryCall<CreateStoreRequest, CreateStoreResponse>;
+  getStore: handleUnaryCall<GetStoreRequest, GetStoreResponse>;
+  updateStore: handleUnaryCall<UpdateStoreRequest, UpdateStoreResponse>;
+}
+
+export interface StoreServiceClient extends Client {
+  createStore(
+    request: CreateStoreRequest,
+    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
+  ): ClientUnaryCall;
+  createStore(
+    request: CreateStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
+  ): ClientUnaryCall;
+  createStore(
+    request: CreateStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
+  ): ClientUnaryCall;
+  getStore(
+    request: GetStoreRequest,
+    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
+  ): ClientUnaryCall;
+  getStore(
+    request: GetStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
+  ): ClientUnaryCall;
+  getStore(
+    request: GetStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
+  ): ClientUnaryCall;
+  updateStore(
+    request: UpdateStoreRequest,
+    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
+  ): ClientUnaryCall;
+  updateStore(
+    request: UpdateStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
+  ): ClientUnaryCall;
+  updateStore(
+    request: UpdateStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const StoreServiceClient = makeGenericClientConstructor(
+  StoreServiceService,
+  "commerce.storefront.v1.StoreService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): StoreServiceClient;
+  service: typeof StoreServiceService;
+  serviceName: string;
+};
+
+/** Page templates: the six defaults exist from store creation; custom ones can be added. */
+export type TemplateServiceService = typeof TemplateServiceService;
+export const TemplateServiceService = {
   listTemplates: {
-    path: "/commerce.storefront.v1.StorefrontService/ListTemplates" as const,
+    path: "/commerce.storefront.v1.TemplateService/ListTemplates" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ListTemplatesRequest): Buffer => Buffer.from(ListTemplatesRequest.encode(value).finish()),
@@ -2741,7 +2798,7 @@ export const StorefrontServiceService = {
     responseDeserialize: (value: Buffer): ListTemplatesResponse => ListTemplatesResponse.decode(value),
   },
   createTemplate: {
-    path: "/commerce.storefront.v1.StorefrontService/CreateTemplate" as const,
+    path: "/commerce.storefront.v1.TemplateService/CreateTemplate" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: CreateTemplateRequest): Buffer =>
@@ -2752,7 +2809,7 @@ export const StorefrontServiceService = {
     responseDeserialize: (value: Buffer): CreateTemplateResponse => CreateTemplateResponse.decode(value),
   },
   updateTemplate: {
-    path: "/commerce.storefront.v1.StorefrontService/UpdateTemplate" as const,
+    path: "/commerce.storefront.v1.TemplateService/UpdateTemplate" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: UpdateTemplateRequest): Buffer =>
@@ -2764,77 +2821,13 @@ export const StorefrontServiceService = {
   },
 } as const;
 
-export interface StorefrontServiceServer extends UntypedServiceImplementation {
-  createStore: handleUnaryCall<CreateStoreRequest, CreateStoreResponse>;
-  getStore: handleUnaryCall<GetStoreRequest, GetStoreResponse>;
-  updateStore: handleUnaryCall<UpdateStoreRequest, UpdateStoreResponse>;
-  getStoreVisits: handleUnaryCall<GetStoreVisitsRequest, GetStoreVisitsResponse>;
+export interface TemplateServiceServer extends UntypedServiceImplementation {
   listTemplates: handleUnaryCall<ListTemplatesRequest, ListTemplatesResponse>;
   createTemplate: handleUnaryCall<CreateTemplateRequest, CreateTemplateResponse>;
   updateTemplate: handleUnaryCall<UpdateTemplateRequest, UpdateTemplateResponse>;
 }
 
-export interface StorefrontServiceClient extends Client {
-  createStore(
-    request: CreateStoreRequest,
-    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
-  ): ClientUnaryCall;
-  createStore(
-    request: CreateStoreRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
-  ): ClientUnaryCall;
-  createStore(
-    request: CreateStoreRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateStoreResponse) => void,
-  ): ClientUnaryCall;
-  getStore(
-    request: GetStoreRequest,
-    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
-  ): ClientUnaryCall;
-  getStore(
-    request: GetStoreRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
-  ): ClientUnaryCall;
-  getStore(
-    request: GetStoreRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetStoreResponse) => void,
-  ): ClientUnaryCall;
-  updateStore(
-    request: UpdateStoreRequest,
-    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
-  ): ClientUnaryCall;
-  updateStore(
-    request: UpdateStoreRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
-  ): ClientUnaryCall;
-  updateStore(
-    request: UpdateStoreRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
-  ): ClientUnaryCall;
-  getStoreVisits(
-    request: GetStoreVisitsRequest,
-    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
-  ): ClientUnaryCall;
-  getStoreVisits(
-    request: GetStoreVisitsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
-  ): ClientUnaryCall;
-  getStoreVisits(
-    request: GetStoreVisitsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
-  ): ClientUnaryCall;
+export interface TemplateServiceClient extends Client {
   listTemplates(
     request: ListTemplatesRequest,
     callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
@@ -2882,12 +2875,59 @@ export interface StorefrontServiceClient extends Client {
   ): ClientUnaryCall;
 }
 
-export const StorefrontServiceClient = makeGenericClientConstructor(
-  StorefrontServiceService,
-  "commerce.storefront.v1.StorefrontService",
+export const TemplateServiceClient = makeGenericClientConstructor(
+  TemplateServiceService,
+  "commerce.storefront.v1.TemplateService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): StorefrontServiceClient;
-  service: typeof StorefrontServiceService;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): TemplateServiceClient;
+  service: typeof TemplateServiceService;
+  serviceName: string;
+};
+
+/** Visit statistics recorded by the buyer pages. */
+export type VisitServiceService = typeof VisitServiceService;
+export const VisitServiceService = {
+  getStoreVisits: {
+    path: "/commerce.storefront.v1.VisitService/GetStoreVisits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetStoreVisitsRequest): Buffer =>
+      Buffer.from(GetStoreVisitsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetStoreVisitsRequest => GetStoreVisitsRequest.decode(value),
+    responseSerialize: (value: GetStoreVisitsResponse): Buffer =>
+      Buffer.from(GetStoreVisitsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetStoreVisitsResponse => GetStoreVisitsResponse.decode(value),
+  },
+} as const;
+
+export interface VisitServiceServer extends UntypedServiceImplementation {
+  getStoreVisits: handleUnaryCall<GetStoreVisitsRequest, GetStoreVisitsResponse>;
+}
+
+export interface VisitServiceClient extends Client {
+  getStoreVisits(
+    request: GetStoreVisitsRequest,
+    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
+  ): ClientUnaryCall;
+  getStoreVisits(
+    request: GetStoreVisitsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
+  ): ClientUnaryCall;
+  getStoreVisits(
+    request: GetStoreVisitsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetStoreVisitsResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const VisitServiceClient = makeGenericClientConstructor(
+  VisitServiceService,
+  "commerce.storefront.v1.VisitService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): VisitServiceClient;
+  service: typeof VisitServiceService;
   serviceName: string;
 };
 

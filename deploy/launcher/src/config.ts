@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { loadConfig, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
+
+const schema = serviceAddresses.extend({
+  PORT: portSchema.default(8080),
+  DATA_DIR: z.string().min(1).default('.data'),
+  MONGO_URL: z.string().url().optional(),
+  NATS_URL: z.string().optional(),
+  NATS_SERVER_BIN: z.string().default('nats-server'),
+  LOG_LEVEL: logLevel,
+  PUBLIC_URL: z.string().url().optional(),
+  /** How long each process may take to report healthy. */
+  STARTUP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+});
+
+export type LauncherConfig = z.infer<typeof schema> & { repoRoot: string; dataDir: string };
+
+export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): LauncherConfig {
+  const config = loadConfig(schema, env);
+  // dist/ → deploy/launcher → deploy → repo root
+  const repoRoot = path.resolve(__dirname, '../../..');
+  return { ...config, repoRoot, dataDir: path.resolve(config.DATA_DIR) };
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
+import { checkHealth } from '@commerce/grpc-runtime';
+import { startProcess, type ManagedProcess } from './child-process';
+import type { LauncherConfig } from './config';
+import { persistentSecret } from './secrets';
+import { acceptsConnections, freePort, waitUntil } from './wait';
+
+export interface RunningStack {
+  baseUrl: string;
+  natsUrl: string;
+  processes: ManagedProcess[];
+  stop(): Promise<void>;
+}
+
+async function startNats(config: LauncherConfig, processes: ManagedProcess[]): Promise<string> {
+  if (config.NATS_URL) return config.NATS_URL;
+  // 4222 may already belong to another server on this machine: always take a free port.
+  const port = await freePort();
+  const storeDir = path.join(config.dataDir, 'nats');
+  fs.mkdirSync(storeDir, { recursive: true });
+  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], process.env, 0, config.repoRoot);
+  processes.push(nats);
+  await waitUntil('nats-server', () => acceptsConnections(port), config.STARTUP_TIMEOUT_MS, () => nats.child.exitCode !== null);
+  return `nats://127.0.0.1:${port}`;
+}
+
+function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
+  const addresses = Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), addressOf(config, name)]));
+  return {
+    ...process.env,
+    ...addresses,
+    NATS_URL: natsUrl,
+    DATA_DIR: config.dataDir,
+    LOG_LEVEL: config.LOG_LEVEL,
+    OAUTH_JWT_SECRET: persistentSecret(config.dataDir, 'oauth-jwt-secret', process.env.OAUTH_JWT_SECRET),
+  };
+}
+
+/** Writes where everything runs, for operators and the stack tests (no secrets in it). */
+function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; processes: ManagedProcess[] }): void {
+  const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
+  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, launcher_pid: process.pid, pids };
+  fs.writeFileSync(path.join(config.dataDir, 'stack.json'), JSON.stringify(contents, null, 2));
+}
+
+export async function startStack(config: LauncherConfig): Promise<RunningStack> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const processes: ManagedProcess[] = [];
+  const stop = async () => {
+    // Front door first, so no request reaches a service that is going away.
+    for (const managed of [...processes].reverse()) await managed.stop();
+  };
+  try {
+    const natsUrl = await startNats(config, processes);
+    const env = sharedEnv(config, natsUrl);
+    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
+    const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    const gateway = startProcess('gateway', process.execPath, [path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT), PUBLIC_URL: baseUrl }, 7, config.repoRoot);
+    processes.push(gateway);
+    const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
+    await waitUntil('gateway', async () => (await fetch(healthz)).ok, config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
+    writeStackFile(config, { baseUrl, natsUrl, processes });
+    return { baseUrl, natsUrl, processes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startService(config: LauncherConfig, name: ServiceName, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<void> {
+  const address = addressOf(config, name);
+  const port = address.split(':').pop()!;
+  const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
+  const managed = startProcess(name, process.execPath, [entry], { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' }, index, config.repoRoot);
+  processes.push(managed);
+  await waitUntil(name, () => checkHealth(address, { deadlineMs: 1000 }), config.STARTUP_TIMEOUT_MS, () => managed.child.exitCode !== null);
+}

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, serviceAddresses } from '@commerce/config';
+import { RemoteError } from '@commerce/grpc-runtime';
+import { createStoreCommand, rotateKeyCommand, UsageError } from './commands';
+
+const USAGE = `Usage: npm run storectl -- <command> [options]
+
+  store create --name N --subdomain S --email E --password P [--login L] [--time-zone Z]
+      Creates a user, their store and its API key. Prints {store, user, api_key}.
+  key rotate --store ID
+      Replaces the store's API key; the old one stops working at once. Prints {api_key}.
+
+Talks to the running services over gRPC (addresses from <SERVICE>_GRPC_ADDR, defaults as npm start uses).
+Secrets are printed once, on stdout only.`;
+
+const COMMANDS: Record<string, (addresses: Parameters<typeof createStoreCommand>[0], options: Record<string, string | undefined>) => Promise<unknown>> = {
+  'store create': createStoreCommand,
+  'key rotate': rotateKeyCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      subdomain: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      login: { type: 'string' },
+      'time-zone': { type: 'string' },
+      store: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = COMMANDS[positionals.slice(0, 2).join(' ')];
+  if (values.help || !command) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const addresses = loadConfig(serviceAddresses);
+  const result = await command(addresses, values as Record<string, string | undefined>);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return 0;
+}
+
+function describe(error: unknown): { error: string; errors?: Record<string, string[]> } {
+  if (error instanceof RemoteError) return { error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) };
+  if (error instanceof UsageError) return { error: `${error.message}\n\n${USAGE}` };
+  return { error: error instanceof Error ? error.message : String(error) };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${JSON.stringify(describe(error), null, 2)}\n`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

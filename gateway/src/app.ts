@@ -1,0 +1,58 @@
+import express, { Router, type Express } from 'express';
+import { redactUrl, requestIdFrom, type Logger } from '@commerce/observability';
+import { authenticate } from './auth/authenticate.middleware';
+import type { Authenticator } from './auth/authenticator';
+import { rateLimitKey } from './auth/principal';
+import { principalOf } from './auth/authenticate.middleware';
+import type { BackendClients } from './clients';
+import { errorMiddleware, notFoundHandler } from './errors';
+import { healthRoutes } from './health.routes';
+import { requestParams } from './http/input';
+import { normalizePath } from './http/path';
+import { rateLimit } from './rate-limit/rate-limit.middleware';
+import type { LeakyBucket } from './rate-limit/leaky-bucket';
+import { storeRoutes } from './routes/v1/store.routes';
+
+export interface GatewayDeps {
+  clients: BackendClients;
+  authenticator: Authenticator;
+  rateLimiter: LeakyBucket;
+  backends: Array<{ service: string; address: string }>;
+  logger: Logger;
+}
+
+/** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      deps.logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+    });
+    next();
+  });
+  app.use(normalizePath());
+
+  const open = Router();
+  healthRoutes(open, deps.backends);
+  app.use(open);
+
+  const v1 = Router();
+  v1.use(authenticate(deps.authenticator));
+  v1.use(rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }));
+  v1.use(requestParams());
+  storeRoutes(v1, deps.clients);
+  app.use('/v1', v1);
+
+  app.use(notFoundHandler());
+  app.use(errorMiddleware(deps.logger));
+  return app;
+}

@@ -1,0 +1,15 @@
+import type { Principal } from './principal';
+
+export type Scope = 'user' | 'store_read' | 'store_write';
+
+/** DESIGN §7: reads need store_read, writes store_write; routes may demand another (user for /v1/me). */
+export function requiredScope(method: string, override?: Scope): Scope {
+  if (override) return override;
+  return method === 'GET' || method === 'HEAD' ? 'store_read' : 'store_write';
+}
+
+/** API keys are not scoped; an OAuth principal must hold the scope. Answers the missing scope, if any. */
+export function missingScope(principal: Principal, scope: Scope): Scope | undefined {
+  if (principal.kind === 'api_key') return undefined;
+  return principal.scopes.has(scope) ? undefined : scope;
+}

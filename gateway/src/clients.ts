@@ -1,0 +1,19 @@
+import { identity, storefront } from '@commerce/contracts';
+import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
+import { createClient } from '@commerce/grpc-runtime';
+import type { GatewayConfig } from './config';
+
+/** One long-lived client (and channel) per backend, created at boot and reused by every request. */
+export function createBackendClients(config: GatewayConfig) {
+  const options = { deadlineMs: config.GRPC_DEADLINE_MS };
+  return {
+    identity: createClient(identity.IdentityServiceClient, addressOf(config, 'identity'), options),
+    stores: createClient(storefront.StoreServiceClient, addressOf(config, 'storefront'), options),
+  };
+}
+
+export type BackendClients = ReturnType<typeof createBackendClients>;
+
+export function backendAddresses(config: GatewayConfig): Array<{ service: ServiceName; address: string }> {
+  return SERVICE_NAMES.map((service) => ({ service, address: addressOf(config, service) }));
+}

@@ -1,0 +1,21 @@
+import { loadConfig, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
+
+const schema = serviceAddresses.extend({
+  PORT: portSchema.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
+  LOG_LEVEL: logLevel,
+  OAUTH_JWT_SECRET: z.string().min(32, 'OAUTH_JWT_SECRET must be at least 32 characters (npm start generates one)'),
+  OAUTH_ISSUER: z.string().default('store-commerce'),
+  OAUTH_AUDIENCE: z.string().default('store-commerce-api'),
+  /** Deadline of every backend call; past it the caller gets a 503. */
+  GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(20),
+});
+
+export type GatewayConfig = z.infer<typeof schema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, env);

@@ -1,0 +1,26 @@
+import type { Response } from 'express';
+
+/**
+ * Every success answers HTTP 200 with `meta.code` 200, creations included: the original service
+ * does, and its clients check `meta.code == 200` (DESIGN §6, spec §7). There is deliberately no
+ * helper for 201.
+ */
+const SUCCESS_STATUS = 200;
+const SUCCESS_META = Object.freeze({ code: SUCCESS_STATUS, api_version: '1.0' });
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes `{data, meta: {code: 200, api_version: "1.0"}, ...extra}`; `extra` carries what sits
+ * beside `data`, e.g. `pagination` on paged lists or `access_token` on POST /v1/application/stores.
+ */
+export function ok(res: Response, data: unknown, extra?: Record<string, unknown>): void {
+  const envelope = extra ? { data, meta: SUCCESS_META, ...extra } : { data, meta: SUCCESS_META };
+  sendJson(res, SUCCESS_STATUS, envelope);
+}
+
+/** The one JSON writer (envelopes, error bodies, OAuth token answers): stringify once, no sniffing. */
+export function sendJson(res: Response, status: number, body: unknown): void {
+  res.status(status);
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  res.send(JSON.stringify(body));
+}

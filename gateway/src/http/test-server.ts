@@ -1,0 +1,23 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves an Express app on an ephemeral port for tests that talk HTTP with `fetch` (no supertest). */
+export async function startTestServer(app: Express): Promise<TestServer> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,38 @@
+import { connect } from 'nats';
+import { createLogger } from '@commerce/observability';
+import { ApiKeyCache } from './auth/api-key.cache';
+import { Authenticator } from './auth/authenticator';
+import { backendAddresses, createBackendClients } from './clients';
+import { createGatewayApp } from './app';
+import { loadGatewayConfig } from './config';
+import { listenForKeyRotations } from './events/key-rotation.listener';
+import { LeakyBucket } from './rate-limit/leaky-bucket';
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const clients = createBackendClients(config);
+  const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);
+  const authenticator = new Authenticator(clients.identity, keyCache, { secret: config.OAUTH_JWT_SECRET, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE });
+  const nc = await connect({ servers: config.NATS_URL, name: 'gateway', maxReconnectAttempts: -1 });
+  listenForKeyRotations(nc, keyCache);
+
+  const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger });
+  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  server.keepAliveTimeout = 65_000;
+
+  const shutdown = () => {
+    logger.info('gateway stopping');
+    server.close(() => void nc.drain().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { looseBool, looseString } from '../../http/coerce';
+
+const text = () => looseString().optional();
+const flag = () => looseBool().optional();
+
+/** PUT /v1/store: every owner-changeable field of spec 2.6 (DESIGN §8); the rest is ignored, never assigned. */
+export const updateStoreInput = z
+  .object({
+    name: text(),
+    description: text(),
+    support_email: text(),
+    return_address: text(),
+    business_name: text(),
+    business_type: text(),
+    phone: text(),
+    time_zone: text(),
+    location: text(),
+    storefront_open: flag(),
+    list_in_marketplace: flag(),
+    custom_domain: looseString().nullable().optional().transform((value) => (value === null ? '' : value)),
+    use_default_layout: flag(),
+    css: text(),
+    layout: text(),
+  })
+  .strip();

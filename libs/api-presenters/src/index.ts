@@ -1,0 +1,2 @@
+export { formatTimestamp, formatOptionalTimestamp, isValidTimeZone } from './timestamp';
+export { presentStore, type StoreJson } from './store.presenter';

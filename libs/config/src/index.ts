@@ -1,0 +1,14 @@
+export { loadConfig, ConfigError } from './load-config';
+export {
+  SERVICE_NAMES,
+  DEFAULT_GRPC_PORTS,
+  addressEnvName,
+  addressOf,
+  grpcAddress,
+  logLevel,
+  portSchema,
+  serviceAddresses,
+  serviceConfigSchema,
+  type ServiceName,
+} from './platform.config';
+export { z } from 'zod';

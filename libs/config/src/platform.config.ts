@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** The six services, in the order the launcher starts them. */
+export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Ports `npm start` uses, so the gateway, the CLI and tests find the services without extra config. */
+export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
+  identity: 50151,
+  catalog: 50152,
+  orders: 50153,
+  shipping: 50154,
+  storefront: 50155,
+  webhooks: 50156,
+};
+
+export const addressEnvName = (service: ServiceName): string => `${service.toUpperCase()}_GRPC_ADDR`;
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** `host:port` of one service's gRPC endpoint, from `<SERVICE>_GRPC_ADDR` or the default port. */
+export function grpcAddress(service: ServiceName) {
+  return z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, 'must be host:port')
+    .default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
+}
+
+/** Addresses of every service, keyed by name. */
+export const serviceAddresses = z.object(
+  Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddress(name)])) as Record<
+    `${Uppercase<ServiceName>}_GRPC_ADDR`,
+    ReturnType<typeof grpcAddress>
+  >,
+);
+
+export function addressOf(config: z.infer<typeof serviceAddresses>, service: ServiceName): string {
+  return config[addressEnvName(service) as keyof typeof config];
+}
+
+/** What every service process reads: where it listens, where its data lives, where the bus is. */
+export function serviceConfigSchema(service: ServiceName) {
+  return z.object({
+    SERVICE_NAME: z.literal(service).default(service),
+    GRPC_HOST: z.string().default('127.0.0.1'),
+    GRPC_PORT: port.default(DEFAULT_GRPC_PORTS[service]),
+    DATA_DIR: z.string().min(1).default('.data'),
+    MONGO_URL: z.string().url().optional(),
+    MONGO_DB_PREFIX: z.string().default(''),
+    NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
+    LOG_LEVEL: logLevel,
+  });
+}
+
+export { port as portSchema };

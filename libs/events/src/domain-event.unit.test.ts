@@ -1,0 +1,49 @@
+import { decodeEvent, encodeEvent, eventSubject, eventStreamName, newEvent, topicFilter } from '@commerce/events';
+
+const input = { topic: 'store/updated', storeId: 42, resourceType: 'store', resourceId: 42, sequence: 3, resource: { name: 'Acme' } };
+
+describe('newEvent', () => {
+  it('builds the DESIGN §5 envelope with a fresh id and a UTC timestamp', () => {
+    const event = newEvent({ ...input, now: new Date('2024-05-01T10:00:00+02:00') });
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      topic: 'store/updated',
+      store_id: 42,
+      occurred_at: '2024-05-01T08:00:00.000Z',
+      resource: { name: 'Acme' },
+      sequence: 3,
+      resource_type: 'store',
+      resource_id: 42,
+    });
+    expect(newEvent(input).id).not.toBe(event.id);
+  });
+
+  it.each(['store.updated', 'store/*', 'updated', 'Store/Updated', 'store/up dated'])('rejects topic %p that would break the subject', (topic) => {
+    expect(() => newEvent({ ...input, topic })).toThrow(/Invalid event topic/);
+  });
+
+  it('rejects a non-integer store id', () => {
+    expect(() => newEvent({ ...input, storeId: 1.5 })).toThrow(/Invalid event storeId/);
+  });
+});
+
+describe('subjects and streams', () => {
+  it('puts context, store and topic into the subject', () => {
+    expect(eventSubject('storefront', { store_id: 42, topic: 'store/updated' })).toBe('events.storefront.42.store/updated');
+    expect(topicFilter('catalog', 'product/created')).toBe('events.catalog.*.product/created');
+  });
+
+  it('names one stream per context', () => {
+    expect(eventStreamName('catalog')).toBe('EVENTS_CATALOG');
+    expect(() => eventStreamName('Catalog.x')).toThrow(/Invalid event context/);
+  });
+});
+
+describe('codec', () => {
+  it('round-trips an event as JSON and refuses other bodies', () => {
+    const event = newEvent(input);
+    expect(decodeEvent(encodeEvent(event))).toEqual(event);
+    expect(() => decodeEvent(new TextEncoder().encode('{"id":1}'))).toThrow(/not a domain event/);
+    expect(() => decodeEvent(new TextEncoder().encode('not json'))).toThrow();
+  });
+});

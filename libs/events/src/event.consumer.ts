@@ -1,0 +1,225 @@
+import { DuplicateKeyError, type Collection, type Doc } from '@commerce/persistence';
+import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from 'nats';
+import { decodeEvent } from './event.codec';
+import { errorFields, silentLogger, type EventLogger } from './event.logger';
+import { ensureDeadLetterStream, isNotFound } from './event.stream';
+import type { DomainEvent } from './domain-event';
+import { DeadLetterPublisher } from './dead-letter.publisher';
+
+export interface EventMeta {
+  subject: string;
+  streamSequence: number;
+  /** 1 on the first delivery. */
+  deliveryCount: number;
+  redelivered: boolean;
+}
+
+export type EventHandler = (event: DomainEvent, meta: EventMeta) => Promise<void>;
+
+/** One record per handled event and consumer; `key` = `<durable>:<event id>` carries the unique index. */
+export type ProcessedEventDocument = Doc & { key: string; event_id: string; durable: string; topic: string; processed_at: string };
+
+export interface EventConsumerOptions {
+  nc: NatsConnection;
+  stream: string;
+  durable: string;
+  /** Several filters need nats-server 2.10+; a single one works on 2.9. */
+  filterSubjects?: string[];
+  filterSubject?: string;
+  handler: EventHandler;
+  /** Handler attempts per event before it is dead-lettered. */
+  maxDeliver?: number;
+  /** nak delay after failed attempt n is backoffMs[n-1]; the last entry repeats. */
+  backoffMs?: number[];
+  /** How long a delivery may stay unacked before JetStream redelivers it; keep it above the slowest handler. */
+  ackWaitMs?: number;
+  /** Messages pulled ahead of the handler; their ack wait is already running, so keep it small. */
+  prefetch?: number;
+  /** If given, events already handled by this durable are acked without calling the handler again. */
+  processed?: Collection<ProcessedEventDocument>;
+  deadLetterSubject?: string;
+  logger?: EventLogger;
+}
+
+// Extra server-side deliveries beyond the handler attempts, spent only on retrying a failed dead-letter publish.
+const DEAD_LETTER_SPARE_DELIVERIES = 3;
+const RESUBSCRIBE_DELAY_MS = 1_000;
+
+/**
+ * Runs a durable pull consumer (explicit ack, deliver all): one event at a time, ack only after the
+ * handler succeeded, nak with a growing delay when it failed, and after `maxDeliver` failed attempts
+ * the event goes to the dead-letter stream and is terminated, so it is neither lost nor retried forever.
+ */
+export class EventConsumer {
+  private readonly maxDeliver: number;
+  private readonly backoffMs: number[];
+  private readonly logger: EventLogger;
+  private readonly deadLetters: DeadLetterPublisher;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private stopping = false;
+  private wake?: () => void;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.maxDeliver = options.maxDeliver ?? 8;
+    this.backoffMs = options.backoffMs?.length ? options.backoffMs : [1_000, 5_000, 15_000, 60_000];
+    this.logger = options.logger ?? silentLogger;
+    if (this.maxDeliver < 1) throw new Error('EventConsumer: maxDeliver must be at least 1');
+    this.deadLetters = new DeadLetterPublisher(options.nc.jetstream(), {
+      stream: options.stream,
+      durable: options.durable,
+      subject: options.deadLetterSubject ?? `deadletter.${options.stream}.${options.durable}`,
+    });
+  }
+
+  /** Creates or updates the durable consumer (and the dead-letter stream) and starts handling events. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    const jsm = await this.options.nc.jetstreamManager();
+    await ensureDeadLetterStream(jsm);
+    await this.upsertConsumer(jsm);
+    if (this.options.processed) await this.options.processed.createIndex({ key: 1 }, { unique: true, name: 'processed_event_key' });
+    const consumer = await this.options.nc.jetstream().consumers.get(this.options.stream, this.options.durable);
+    if (this.stopping) return; // stop() arrived while we were setting up
+    const prefetch = this.options.prefetch ?? 8;
+    this.loop = this.run(() => consumer.consume({ max_messages: prefetch }));
+  }
+
+  /** Stops pulling, lets the handler finish the messages already received, then returns. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.messages?.close();
+    await this.loop;
+    // Acks are fire-and-forget; make sure the last ones left this process before the caller closes the connection.
+    if (!this.options.nc.isClosed()) await this.options.nc.flush();
+  }
+
+  private async upsertConsumer(jsm: JetStreamManager): Promise<void> {
+    const { stream, durable, filterSubject, filterSubjects } = this.options;
+    const filters = filterSubjects ?? (filterSubject ? [filterSubject] : []);
+    const config: Partial<ConsumerConfig> = {
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+      max_deliver: this.maxDeliver + DEAD_LETTER_SPARE_DELIVERIES,
+      ...(filters.length === 1 ? { filter_subject: filters[0] } : filters.length > 1 ? { filter_subjects: filters } : {}),
+    };
+    try {
+      await jsm.consumers.info(stream, durable);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      await jsm.consumers.add(stream, { ...config, durable_name: durable });
+      return;
+    }
+    const { ack_policy: _ack, deliver_policy: _deliver, ...updatable } = config;
+    await jsm.consumers.update(stream, durable, updatable);
+  }
+
+  private async run(subscribe: () => Promise<ConsumerMessages>): Promise<void> {
+    while (!this.stopping) {
+      try {
+        this.messages = await subscribe();
+        if (this.stopping) await this.messages.close();
+        for await (const msg of this.messages) await this.processSafely(msg);
+      } catch (err) {
+        this.logger.error({ ...errorFields(err), durable: this.options.durable }, 'event consumer subscription failed; resubscribing');
+        await this.messages?.close().catch(() => undefined);
+      }
+      // The iterator also ends when the consumer or stream vanished; pause so a missing resource cannot spin.
+      if (!this.stopping) await this.pause(RESUBSCRIBE_DELAY_MS);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** A message must never end the loop: whatever goes wrong, it is left to JetStream's redelivery. */
+  private async processSafely(msg: JsMsg): Promise<void> {
+    try {
+      await this.process(msg);
+    } catch (err) {
+      this.logger.error({ ...errorFields(err), durable: this.options.durable, streamSequence: msg.seq }, 'event processing failed unexpectedly');
+    }
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
+    const attempt = msg.info.deliveryCount;
+    let event: DomainEvent;
+    try {
+      event = decodeEvent(msg.data);
+    } catch (err) {
+      return this.deadLetter(msg, undefined, err);
+    }
+    const log = { durable: this.options.durable, eventId: event.id, topic: event.topic, attempt };
+    try {
+      if (await this.alreadyProcessed(event)) {
+        msg.ack();
+        return;
+      }
+    } catch (err) {
+      this.logger.warn({ ...log, ...errorFields(err) }, 'processed-events lookup failed; retrying later');
+      msg.nak(this.delayAfter(attempt));
+      return;
+    }
+    // Beyond the handler budget (e.g. the process died mid-handler on the last attempt): do not run it again.
+    if (attempt > this.maxDeliver) return this.deadLetter(msg, event, new Error(`handler attempts exhausted (${this.maxDeliver})`));
+    try {
+      await this.options.handler(event, { subject: msg.subject, streamSequence: msg.seq, deliveryCount: attempt, redelivered: msg.redelivered });
+    } catch (err) {
+      if (attempt >= this.maxDeliver) return this.deadLetter(msg, event, err);
+      const delayMs = this.delayAfter(attempt);
+      this.logger.warn({ ...log, ...errorFields(err), delayMs }, 'event handler failed; will retry');
+      msg.nak(delayMs);
+      return;
+    }
+    await this.recordProcessed(event);
+    msg.ack();
+  }
+
+  private async deadLetter(msg: JsMsg, event: DomainEvent | undefined, cause: unknown): Promise<void> {
+    const log = { durable: this.options.durable, eventId: event?.id, streamSequence: msg.seq, deliveries: msg.info.deliveryCount };
+    try {
+      await this.deadLetters.publish(msg, event, cause);
+    } catch (err) {
+      // Not terminated: the spare deliveries retry the dead-letter publish.
+      this.logger.error({ ...log, ...errorFields(err) }, 'dead-letter publish failed; will retry');
+      msg.nak(this.delayAfter(msg.info.deliveryCount));
+      return;
+    }
+    this.logger.error({ ...log, ...errorFields(cause) }, 'event dead-lettered');
+    msg.term();
+  }
+
+  private delayAfter(attempt: number): number {
+    return this.backoffMs[Math.min(attempt, this.backoffMs.length) - 1];
+  }
+
+  private async alreadyProcessed(event: DomainEvent): Promise<boolean> {
+    const { processed } = this.options;
+    return processed ? (await processed.findOne({ key: this.processedKey(event) })) !== null : false;
+  }
+
+  private async recordProcessed(event: DomainEvent): Promise<void> {
+    const { processed, durable } = this.options;
+    if (!processed) return;
+    try {
+      await processed.insertOne({ key: this.processedKey(event), event_id: event.id, durable, topic: event.topic, processed_at: new Date().toISOString() });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return;
+      // The side effect happened; acking still beats redoing it. Only a later duplicate could slip through.
+      this.logger.warn({ ...errorFields(err), durable, eventId: event.id }, 'could not record processed event');
+    }
+  }
+
+  private processedKey(event: DomainEvent): string {
+    return `${this.options.durable}:${event.id}`;
+  }
+}

@@ -1,0 +1,16 @@
+// Domain events (DESIGN §5): envelope, transactional outbox, relay to JetStream, durable consumers.
+export { newEvent, eventSubject, topicFilter, type DomainEvent, type NewEventInput } from './domain-event';
+export { withOutbox, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+export { encodeEvent, decodeEvent } from './event.codec';
+export {
+  ensureStream,
+  ensureDeadLetterStream,
+  eventStreamName,
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECTS,
+  DUPLICATE_WINDOW_MS,
+} from './event.stream';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox.relay';
+export { EventConsumer, type EventConsumerOptions, type EventHandler, type EventMeta, type ProcessedEventDocument } from './event.consumer';
+export type { DeadLetter } from './dead-letter.publisher';
+export type { EventLogger } from './event.logger';

@@ -1,0 +1,43 @@
+import { newEvent, outboxRemoval, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
+import { openDatabase, type Database, type DatabaseOptions } from '@commerce/persistence';
+import { removeDir, tempDir } from '@commerce/testing';
+
+const event = (sequence: number) =>
+  newEvent({ topic: 'variant/updated', storeId: 2, resourceType: 'variant', resourceId: 9, sequence, resource: { id: 9, sequence } });
+
+// The relay relies on these three operations behaving the same on every engine a service may run on.
+describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engine', (engine) => {
+  let db: Database;
+  let dir: string | undefined;
+
+  beforeEach(async () => {
+    dir = engine === 'embedded' ? await tempDir('outbox-engine-') : undefined;
+    const options: DatabaseOptions = dir ? { engine: 'embedded', dir } : { engine: 'memory' };
+    db = await openDatabase(options);
+  });
+
+  afterEach(async () => {
+    await db.close();
+    if (dir) await removeDir(dir);
+  });
+
+  it('appends events with the state change and removes exactly the published one', async () => {
+    const variants = db.collection<OutboxDocument>('variants');
+    await variants.insertOne({ id: 9, price_cents: 100, version: 1, outbox: [] });
+    await variants.insertOne({ id: 10, price_cents: 500, version: 1, outbox: [] });
+    const [first, second] = [event(2), event(3)];
+    await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 150 }, $inc: { version: 1 } }, first));
+    await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 175 }, $inc: { version: 1 } }, second));
+
+    expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([{ id: 9, price_cents: 175, version: 3, outbox: [first, second] }]);
+
+    const removal = outboxRemoval(first.id);
+    expect(await variants.updateOne(removal.filter, removal.update)).toMatchObject({ matched: 1, modified: 1 });
+    expect((await variants.findOne({ id: 9 }))?.outbox).toEqual([second]);
+
+    const again = outboxRemoval(second.id);
+    await variants.updateOne(again.filter, again.update);
+    expect(await variants.count(PENDING_OUTBOX_FILTER)).toBe(0);
+    expect(await variants.findOne({ id: 10 })).toEqual({ id: 10, price_cents: 500, version: 1, outbox: [] });
+  });
+});

@@ -1,0 +1,148 @@
+import { encodeEvent, ensureStream, OutboxRelay, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
+import { openDatabase, type Collection, type Database } from '@commerce/persistence';
+import { waitFor } from '@commerce/testing';
+import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
+
+let nats: NatsFixture;
+let db: Database;
+let stores: Collection<OutboxDocument>;
+let relay: OutboxRelay | undefined;
+let context = '';
+let contextCounter = 0;
+
+beforeAll(async () => {
+  nats = await startNatsFixture();
+});
+
+afterAll(() => stopNatsFixture(nats));
+
+// Each test gets its own context (and so its own stream) and database: no state leaks between tests.
+beforeEach(async () => {
+  context = `relay${++contextCounter}`;
+  await ensureStream(nats.jsm, context);
+  db = await openDatabase({ engine: 'memory' });
+  stores = db.collection<OutboxDocument>('stores');
+});
+
+afterEach(async () => {
+  await relay?.stop();
+  relay = undefined;
+  await db.close();
+});
+
+const streamName = () => `EVENTS_${context.toUpperCase()}`;
+
+function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number } = {}): OutboxRelay {
+  relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
+  relay.start();
+  return relay;
+}
+
+async function storeWithPendingEvents(id: number, events: DomainEvent[]): Promise<void> {
+  await stores.insertOne({ id, name: 'Acme', version: events.length, outbox: events });
+}
+
+async function outboxOf(id: number): Promise<DomainEvent[] | undefined> {
+  return (await stores.findOne({ id }))?.outbox;
+}
+
+describe('OutboxRelay', () => {
+  it('publishes an event written with its state change, then removes it from the outbox', async () => {
+    await stores.insertOne({ id: 7, name: 'Old', version: 1, outbox: [] });
+    const relay = startRelay();
+    const event = anEvent({ storeId: 7, resourceId: 7, sequence: 2, resource: { id: 7, name: 'New' } });
+
+    await stores.updateOne({ id: 7 }, withOutbox({ $set: { name: 'New' }, $inc: { version: 1 } }, event));
+    await relay.kick();
+
+    const [message] = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length ? all : null)));
+    expect(message.subject).toBe(`events.${context}.7.store/updated`);
+    expect(message.header.get('Nats-Msg-Id')).toBe(event.id);
+    expect(message.json()).toEqual(event);
+    await waitFor(async () => (await outboxOf(7))?.length === 0, { message: 'published event to leave the outbox' });
+    expect(await stores.findOne({ id: 7 })).toMatchObject({ name: 'New', version: 2, outbox: [] });
+  });
+
+  it('publishes the events of one document in outbox order', async () => {
+    const events = [1, 2, 3].map((sequence) => anEvent({ resourceId: 1, sequence }));
+    await storeWithPendingEvents(1, events);
+    await startRelay().kick();
+
+    const messages = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length === 3 ? all : null)));
+    expect(messages.map((m) => m.json<DomainEvent>().sequence)).toEqual([1, 2, 3]);
+    expect(await outboxOf(1)).toEqual([]);
+  });
+
+  it('publishes an event left behind by a crash on its own on the periodic sweep', async () => {
+    startRelay({ sweepIntervalMs: 50 });
+    // Written, but the writer died before it could kick the relay.
+    const orphan = anEvent();
+    await storeWithPendingEvents(2, [orphan]);
+
+    const [message] = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length ? all : null)), {
+      message: 'sweep to publish the orphaned event',
+    });
+    expect(message.json()).toEqual(orphan);
+    await waitFor(async () => (await outboxOf(2))?.length === 0);
+  });
+
+  it('publishes what was pending before it started', async () => {
+    const pending = anEvent();
+    await storeWithPendingEvents(3, [pending]);
+    startRelay();
+    await waitFor(async () => (await outboxOf(3))?.length === 0, { message: 'first pass on start()' });
+    expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([pending.id]);
+  });
+
+  it('does not store an event twice when it was published before a crash removed it from the outbox', async () => {
+    const event = anEvent();
+    await storeWithPendingEvents(4, [event]);
+    // The previous process got the PubAck, then died before the $pull.
+    const first = await nats.nc.jetstream().publish(`events.${context}.7.store/updated`, encodeEvent(event), { msgID: event.id });
+    expect(first.duplicate).toBe(false);
+
+    await startRelay().kick();
+
+    expect(await outboxOf(4)).toEqual([]);
+    const messages = await streamMessages(nats.jsm, streamName());
+    expect(messages.map((m) => m.json<DomainEvent>().id)).toEqual([event.id]);
+  });
+
+  it('coalesces concurrent kicks and publishes each event once', async () => {
+    const relay = startRelay();
+    const events = [5, 6, 7, 8].map((id) => ({ id, event: anEvent({ resourceId: id }) }));
+    await Promise.all(events.map(({ id, event }) => storeWithPendingEvents(id, [event]).then(() => relay.kick())));
+    await relay.kick();
+
+    expect(await stores.count({ 'outbox.0': { $exists: true } })).toBe(0);
+    const published = (await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id);
+    expect(published.sort()).toEqual(events.map(({ event }) => event.id).sort());
+  });
+
+  it('keeps the event when publishing fails and publishes it once the stream is reachable', async () => {
+    context = `relaymissing${contextCounter}`; // no stream for this context yet: every publish fails
+    const event = anEvent();
+    await storeWithPendingEvents(9, [event]);
+    const relay = startRelay({ maxBackoffMs: 50 });
+
+    await expect(relay.kick()).resolves.toBeUndefined();
+    expect(await outboxOf(9)).toEqual([event]);
+
+    await ensureStream(nats.jsm, context);
+    await waitFor(async () => (await outboxOf(9))?.length === 0, { message: 'relay to retry after the stream appeared' });
+    expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([event.id]);
+  });
+
+  it('stop() waits for the pass in flight and later kicks do nothing', async () => {
+    const relay = startRelay();
+    await storeWithPendingEvents(10, [anEvent()]);
+    const kicked = relay.kick();
+    await relay.stop();
+    await kicked;
+    expect(await outboxOf(10)).toEqual([]);
+
+    await storeWithPendingEvents(11, [anEvent()]);
+    await relay.kick();
+    expect(await outboxOf(11)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,174 @@
+import type { Collection } from '@commerce/persistence';
+import type { JetStreamClient, NatsConnection } from 'nats';
+import { eventSubject, type DomainEvent } from './domain-event';
+import { encodeEvent } from './event.codec';
+import { errorFields, silentLogger, type EventLogger } from './event.logger';
+import { outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+
+export interface OutboxRelayOptions {
+  /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
+  nc?: NatsConnection;
+  js?: JetStreamClient;
+  /** Bounded context, the `<ctx>` of `events.<ctx>.<store_id>.<topic>`. */
+  context: string;
+  /** Every collection whose documents may carry an `outbox`. */
+  collections: ReadonlyArray<Collection<OutboxDocument>>;
+  logger?: EventLogger;
+  /** Period of the crash-recovery sweep. */
+  sweepIntervalMs?: number;
+  /** Documents read per query. */
+  batchSize?: number;
+  publishTimeoutMs?: number;
+  /** Ceiling of the retry backoff after a failed pass. */
+  maxBackoffMs?: number;
+}
+
+interface Waiter {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+/**
+ * Publishes the events parked in documents' `outbox` arrays, oldest first per document, with
+ * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (DESIGN §5).
+ * A crash between publish and removal repeats the publish, which the stream's duplicate window drops.
+ */
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private readonly logger: EventLogger;
+  private readonly sweepIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly publishTimeoutMs: number;
+  private readonly maxBackoffMs: number;
+  private sweepTimer?: NodeJS.Timeout;
+  private retryTimer?: NodeJS.Timeout;
+  private active?: Promise<void>;
+  private requested?: Waiter;
+  private failures = 0;
+  private blockedUntil = 0;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    const js = options.js ?? options.nc?.jetstream();
+    if (!js) throw new Error('OutboxRelay needs `nc` or `js`');
+    this.js = js;
+    this.logger = options.logger ?? silentLogger;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 2_000;
+    this.batchSize = options.batchSize ?? 100;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  }
+
+  /** Starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind). */
+  start(): void {
+    if (this.stopped) throw new Error('OutboxRelay cannot be restarted after stop()');
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => void this.kick(), this.sweepIntervalMs);
+    this.sweepTimer.unref();
+    void this.kick();
+  }
+
+  /**
+   * Asks for a pass; call it after every write that appended an event. Calls made while a pass runs
+   * coalesce into one follow-up pass. Resolves once that pass is over (published or not); never rejects.
+   */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.requested ??= waiter();
+    const { promise } = this.requested;
+    this.pump();
+    return promise;
+  }
+
+  /** Stops the timers and waits for the pass in flight; pending events stay in the outbox for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweepTimer);
+    clearTimeout(this.retryTimer);
+    await this.active;
+    this.requested?.resolve();
+    this.requested = undefined;
+  }
+
+  private pump(): void {
+    if (this.active || this.stopped || !this.requested) return;
+    const waitMs = this.blockedUntil - Date.now();
+    if (waitMs > 0) {
+      // Backing off after a failure: one timer serves every kick that arrives meanwhile.
+      this.retryTimer ??= setTimeout(() => {
+        this.retryTimer = undefined;
+        this.pump();
+      }, waitMs);
+      return;
+    }
+    this.active = this.drain().finally(() => {
+      this.active = undefined;
+      this.pump();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.requested && !this.stopped && this.blockedUntil <= Date.now()) {
+      const current = this.requested;
+      this.requested = undefined;
+      await this.pass();
+      current.resolve();
+    }
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      for (const collection of this.options.collections) await this.relayCollection(collection);
+      this.failures = 0;
+      this.blockedUntil = 0;
+    } catch (err) {
+      this.failures += 1;
+      const backoffMs = Math.min(this.maxBackoffMs, 100 * 2 ** (this.failures - 1));
+      this.blockedUntil = Date.now() + backoffMs;
+      // Ask for the retry now; pump() schedules it when the backoff ends.
+      this.requested ??= waiter();
+      this.logger.warn({ ...errorFields(err), context: this.options.context, failures: this.failures, backoffMs }, 'outbox relay pass failed; will retry');
+    }
+  }
+
+  private async relayCollection(collection: Collection<OutboxDocument>): Promise<void> {
+    const seen = new Set<string>();
+    for (;;) {
+      const docs = await collection.find(PENDING_OUTBOX_FILTER, { limit: this.batchSize });
+      let progressed = false;
+      for (const doc of docs) {
+        for (const event of doc.outbox ?? []) {
+          // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
+          if (seen.has(event.id)) break;
+          seen.add(event.id);
+          if (!(await this.publish(collection, event))) break;
+          progressed = true;
+        }
+      }
+      if (docs.length < this.batchSize || !progressed) return;
+    }
+  }
+
+  /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */
+  private async publish(collection: Collection<OutboxDocument>, event: DomainEvent): Promise<boolean> {
+    let subject: string;
+    try {
+      subject = eventSubject(this.options.context, event);
+    } catch (err) {
+      this.logger.error({ ...errorFields(err), eventId: event.id }, 'outbox holds an invalid event; it blocks its document');
+      return false;
+    }
+    // Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
+    const ack = await this.js.publish(subject, encodeEvent(event), { msgID: event.id, timeout: this.publishTimeoutMs });
+    const removal = outboxRemoval(event.id);
+    await collection.updateOne(removal.filter, removal.update);
+    if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
+    return true;
+  }
+}
+
+function waiter(): Waiter {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

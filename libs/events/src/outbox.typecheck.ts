@@ -1,0 +1,12 @@
+// Compile-time check (excluded from the build, covered by tsconfig.test.json): a service's own
+// document type, with its `outbox`, can be handed to the relay without casts.
+import type { Collection, Database } from '@commerce/persistence';
+import type { DomainEvent } from './domain-event';
+import { OutboxRelay } from './outbox.relay';
+
+type ProductDocument = { id: number; store_id: number; title: string; version: number; outbox: DomainEvent[] };
+
+export function relayForProducts(db: Database, nc: ConstructorParameters<typeof OutboxRelay>[0]['nc']): OutboxRelay {
+  const products: Collection<ProductDocument> = db.collection<ProductDocument>('products');
+  return new OutboxRelay({ nc, context: 'catalog', collections: [products] });
+}

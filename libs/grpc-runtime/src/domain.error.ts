@@ -1,0 +1,59 @@
+// The one error model every service throws (STYLE §Conventions 2): a reason the runtime maps to a
+// gRPC status, a message safe to show to an API client, and optional per-field violations.
+
+export const ERROR_REASONS = [
+  'INVALID_ARGUMENT',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'FAILED_PRECONDITION',
+  'CONFLICT',
+  'PERMISSION_DENIED',
+  'UNAUTHENTICATED',
+  'RESOURCE_EXHAUSTED',
+  'UNAVAILABLE',
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Field name → messages, e.g. `{ subdomain: ['is already taken'] }`. */
+export type FieldViolations = Record<string, string[]>;
+
+export interface DomainErrorOptions {
+  fieldViolations?: FieldViolations;
+  /** Machine-readable specifics; travels as google.rpc.ErrorInfo metadata. */
+  metadata?: Record<string, string>;
+}
+
+// A registry-wide brand so the check survives two copies of this module (src under jest, dist at run time).
+const DOMAIN_ERROR = Symbol.for('@commerce/grpc-runtime/DomainError');
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly reason: ErrorReason;
+  readonly fieldViolations?: FieldViolations;
+  readonly metadata?: Record<string, string>;
+  readonly [DOMAIN_ERROR] = true;
+
+  constructor(reason: ErrorReason, message: string, options: DomainErrorOptions = {}) {
+    super(message);
+    this.reason = reason;
+    if (options.fieldViolations) this.fieldViolations = options.fieldViolations;
+    if (options.metadata) this.metadata = options.metadata;
+  }
+}
+
+export function isDomainError(err: unknown): err is DomainError {
+  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[DOMAIN_ERROR] === true;
+}
+
+export const validationFailed = (fieldViolations: FieldViolations, message = 'Validation failed'): DomainError =>
+  new DomainError('INVALID_ARGUMENT', message, { fieldViolations });
+
+export const notFound = (resource: string): DomainError =>
+  new DomainError('NOT_FOUND', `${resource} not found`, { metadata: { resource } });
+
+export const conflict = (message: string): DomainError => new DomainError('CONFLICT', message);
+export const alreadyExists = (message: string): DomainError => new DomainError('ALREADY_EXISTS', message);
+export const unauthenticated = (message: string): DomainError => new DomainError('UNAUTHENTICATED', message);
+export const permissionDenied = (message: string): DomainError => new DomainError('PERMISSION_DENIED', message);
+export const failedPrecondition = (message: string): DomainError => new DomainError('FAILED_PRECONDITION', message);

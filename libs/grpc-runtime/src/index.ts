@@ -1,0 +1,57 @@
+// @commerce/grpc-runtime: the one error model, promise-based handlers and clients, and server bootstrap.
+export {
+  DomainError,
+  ERROR_REASONS,
+  isDomainError,
+  validationFailed,
+  notFound,
+  conflict,
+  alreadyExists,
+  unauthenticated,
+  permissionDenied,
+  failedPrecondition,
+  type ErrorReason,
+  type FieldViolations,
+  type DomainErrorOptions,
+} from './domain.error';
+export { RemoteError, isRemoteError, type RemoteErrorFields } from './remote.error';
+export {
+  toServiceError,
+  fromServiceError,
+  REASON_TO_CODE,
+  STATUS_DETAILS_KEY,
+  BAD_REQUEST_TYPE_URL,
+  ERROR_INFO_TYPE_URL,
+  ERROR_DOMAIN,
+} from './status.mapping';
+export { REQUEST_ID_KEY, PRINCIPAL_KEY, type CallContext, type Principal } from './call.context';
+export {
+  unary,
+  implement,
+  toGrpcImplementation,
+  type UnaryHandler,
+  type UnaryHandlers,
+  type ServiceHandlers,
+  type AnyHandlers,
+  type HandlerOptions,
+  type GrpcImplementation,
+  type ServiceBinding,
+  type ServiceBindingOf,
+  type RequestOf,
+  type ResponseOf,
+} from './unary.handler';
+export { requireStoreId } from './tenant.guard';
+export { startGrpcServer, serviceNameOf, type GrpcServerOptions, type RunningGrpcServer } from './grpc.server';
+export {
+  createClient,
+  type CallOptions,
+  type ClientFactoryOptions,
+  type ClientConstructor,
+  type ServiceClient,
+  type RemoteMethod,
+} from './grpc.client';
+export { closeAllChannels } from './channel.options';
+export { checkHealth, healthStatus, type HealthState, type HealthCheckOptions } from './health.client';
+export { protoRoot, protoFilesOf, loadProtoPackage } from './proto.files';
+export { stderrLogger, silentLogger, type Logger } from './logger.port';
+export { status as GrpcStatus } from '@grpc/grpc-js';

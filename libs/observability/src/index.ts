@@ -1,0 +1,2 @@
+export { createLogger, requestLogger, redactUrl, type Logger, type LoggerOptions } from './logger';
+export { requestIdFrom } from './request-id';

@@ -1,0 +1,16 @@
+// One collection port, three engines (memory, embedded NeDB files, MongoDB); see ../README.md for the semantics callers can rely on.
+export type {
+  Collection,
+  Database,
+  DatabaseOptions,
+  Doc,
+  Engine,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  Update,
+  UpdateResult,
+} from './collection.port';
+export { DuplicateKeyError } from './duplicate-key.error';
+export { openDatabase, databaseOptionsFrom, type PersistenceEnv } from './open-database';

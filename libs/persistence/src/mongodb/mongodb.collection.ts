@@ -1,0 +1,87 @@
+import type { Collection as DriverCollection, Document, FindOptions as DriverFindOptions, UpdateFilter } from 'mongodb';
+import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
+import { defaultIndexName } from '../index-name';
+import { toDuplicateKeyError } from './mongodb-duplicate-key';
+
+/** Callers use their own integer ids; the driver's ObjectId never leaves this adapter. */
+const WITHOUT_ID = { _id: 0 } as const;
+
+export class MongoCollection<T extends Doc> implements Collection<T> {
+  /** Index name → fields, to rebuild keyValue for bulk inserts (their write errors omit it). */
+  private readonly indexFields = new Map<string, string[]>();
+
+  constructor(private readonly raw: DriverCollection<Document>) {}
+
+  async insertOne(doc: T): Promise<T> {
+    // The driver writes the generated _id into the object it is given; keep the caller's object untouched.
+    await this.guard(() => this.raw.insertOne({ ...doc }));
+    return { ...doc };
+  }
+
+  async insertMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    await this.guard(() => this.raw.insertMany(docs.map((doc) => ({ ...doc })), { ordered: true }));
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.raw.findOne(filter, { projection: WITHOUT_ID })) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const findOptions: DriverFindOptions = { projection: WITHOUT_ID };
+    if (options.sort) findOptions.sort = options.sort;
+    if (options.skip) findOptions.skip = options.skip;
+    if (options.limit) findOptions.limit = options.limit;
+    return (await this.raw.find(filter, findOptions).toArray()) as unknown as T[];
+  }
+
+  count(filter: Filter): Promise<number> {
+    return this.raw.countDocuments(filter);
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const result = await this.guard(() => this.raw.updateOne(filter, update as UpdateFilter<Document>, { upsert: options.upsert ?? false }));
+    return { matched: result.matchedCount, modified: result.modifiedCount };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    const result = await this.guard(() => this.raw.updateMany(filter, update as UpdateFilter<Document>));
+    return { matched: result.matchedCount, modified: result.modifiedCount };
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
+    const doc = await this.guard(() =>
+      this.raw.findOneAndUpdate(filter, update as UpdateFilter<Document>, {
+        upsert: options.upsert ?? false,
+        returnDocument: options.returnDocument ?? 'after',
+        projection: WITHOUT_ID,
+        includeResultMetadata: false,
+      }),
+    );
+    return doc as T | null;
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return (await this.raw.deleteOne(filter)).deletedCount;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.raw.deleteMany(filter)).deletedCount;
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    const fields = Object.keys(keys);
+    if (fields.length === 0) throw new TypeError('createIndex needs at least one field');
+    const name = options.name ?? defaultIndexName(keys);
+    this.indexFields.set(name, fields);
+    await this.guard(() => this.raw.createIndex(keys, { unique: options.unique ?? false, name }));
+  }
+
+  private async guard<R>(operation: () => Promise<R>): Promise<R> {
+    try {
+      return await operation();
+    } catch (err) {
+      throw toDuplicateKeyError(err, this.indexFields);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { join } from 'node:path';
+import type { Database, DatabaseOptions } from './collection.port';
+import { openMongoDatabase } from './mongodb/mongodb.engine';
+import { openNedbDatabase } from './nedb/nedb.engine';
+
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.engine === 'mongodb') return openMongoDatabase(options.url, options.name);
+  return openNedbDatabase(options);
+}
+
+export interface PersistenceEnv {
+  MONGO_URL?: string;
+  DATA_DIR: string;
+  MONGO_DB_PREFIX?: string;
+}
+
+/** MONGO_URL set → that server, database `${MONGO_DB_PREFIX}${service}`; otherwise the embedded store under `${DATA_DIR}/${service}`. */
+export function databaseOptionsFrom(env: PersistenceEnv, service: string): DatabaseOptions {
+  if (env.MONGO_URL) return { engine: 'mongodb', url: env.MONGO_URL, name: `${env.MONGO_DB_PREFIX ?? ''}${service}` };
+  return { engine: 'embedded', dir: join(env.DATA_DIR, service) };
+}

@@ -1,0 +1,59 @@
+import type { Filter, Update } from './collection.port';
+
+// The operators NeDB and MongoDB evaluate alike (proved by the contract suite); anything else would
+// pass tests on the embedded engine and behave differently in production, so it is refused on every engine.
+const FIELD_OPERATORS = new Set(['$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists']);
+const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
+
+/** Collection names become NeDB file names, so both engines keep to a safe alphabet. */
+const COLLECTION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
+
+export function assertPortableCollectionName(name: string): void {
+  if (!COLLECTION_NAME.test(name)) throw new TypeError(`Invalid collection name: ${JSON.stringify(name)}`);
+}
+
+export function assertPortableFilter(filter: Filter): void {
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$or' || key === '$and') {
+      if (!Array.isArray(condition) || condition.length === 0) throw refuse(`${key} needs a non-empty array of filters`);
+      for (const branch of condition) assertPortableFilter(branch as Filter);
+    } else if (key.startsWith('$')) throw refuse(`${key} is not a supported filter operator`);
+    else assertPortableCondition(key, condition);
+  }
+}
+
+export function assertPortableUpdate(update: Update): void {
+  const operators = Object.keys(update);
+  if (operators.length === 0) throw refuse('an update needs at least one operator');
+  for (const operator of operators) {
+    if (!operator.startsWith('$')) throw refuse(`updates take operators only ($set, $inc, ...), not replacement fields like ${operator}`);
+    if (!UPDATE_OPERATORS.has(operator)) throw refuse(`${operator} is not a supported update operator`);
+  }
+}
+
+function assertPortableCondition(field: string, condition: unknown): void {
+  // MongoDB's null also matches missing fields, NeDB's does not.
+  if (condition === null) throw refuse(`${field}: null matches differently per engine; use { $exists: false } or store an explicit value`);
+  if (condition instanceof RegExp) throw refuse(`${field}: regular expressions are not part of the port`);
+  if (!isPlainObject(condition)) return;
+  const operators = Object.keys(condition).filter((key) => key.startsWith('$'));
+  if (operators.length === 0) return;
+  if (operators.length !== Object.keys(condition).length) throw refuse(`${field}: operators and plain fields cannot be mixed`);
+  for (const operator of operators) {
+    const operand = condition[operator];
+    if (!FIELD_OPERATORS.has(operator)) throw refuse(`${field}: ${operator} is not a supported filter operator`);
+    if ((operator === '$in' || operator === '$nin') && !Array.isArray(operand)) throw refuse(`${field}: ${operator} needs an array`);
+    if (operator === '$exists' && typeof operand !== 'boolean') throw refuse(`${field}: $exists needs true or false`);
+    if (operand === null || (Array.isArray(operand) && operand.includes(null))) {
+      throw refuse(`${field}: null in ${operator} matches differently per engine; use $exists`);
+    }
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof RegExp);
+}
+
+function refuse(reason: string): TypeError {
+  return new TypeError(`Not portable across persistence engines: ${reason}`);
+}

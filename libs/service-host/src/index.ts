@@ -1,0 +1,2 @@
+export { ServiceHost, type HostConfig } from './service-host';
+export { kickAfterWrites } from './relayed-collection';

@@ -1,0 +1,94 @@
+import { connect, type NatsConnection } from 'nats';
+import { ensureStream, OutboxRelay, type OutboxDocument } from '@commerce/events';
+import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
+import { createLogger, type Logger } from '@commerce/observability';
+import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { kickAfterWrites } from './relayed-collection';
+
+/** What every service's config carries (see `serviceConfigSchema`). */
+export interface HostConfig {
+  SERVICE_NAME: string;
+  GRPC_HOST: string;
+  GRPC_PORT: number;
+  DATA_DIR: string;
+  MONGO_URL?: string;
+  MONGO_DB_PREFIX: string;
+  NATS_URL: string;
+  LOG_LEVEL: string;
+}
+
+const openHosts = new Set<ServiceHost>();
+
+/**
+ * The part every service shares: logger, its own database, the bus and its event stream, the outbox
+ * relay and the gRPC server, started in that order and stopped in reverse.
+ */
+export class ServiceHost {
+  private readonly outboxCollections: Collection<OutboxDocument>[] = [];
+  private relay?: OutboxRelay;
+  private grpc?: RunningGrpcServer;
+  private stopping?: Promise<void>;
+
+  private constructor(
+    readonly config: HostConfig,
+    readonly logger: Logger,
+    readonly db: Database,
+    readonly nc: NatsConnection,
+  ) {}
+
+  static async open(config: HostConfig): Promise<ServiceHost> {
+    const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+    const db = await openDatabase(databaseOptionsFrom(config, config.SERVICE_NAME));
+    const nc = await connect({ servers: config.NATS_URL, name: config.SERVICE_NAME, maxReconnectAttempts: -1 });
+    await ensureStream(await nc.jetstreamManager(), config.SERVICE_NAME);
+    const host = new ServiceHost(config, logger, db, nc);
+    openHosts.add(host);
+    logger.info({ engine: db.engine }, 'service host open');
+    return host;
+  }
+
+  /** Registers a collection whose documents carry an `outbox`; returns it wired to wake the relay. */
+  relayOutboxOf<T extends Doc>(collection: Collection<T>): Collection<T> {
+    this.outboxCollections.push(collection as unknown as Collection<OutboxDocument>);
+    return kickAfterWrites(collection, () => void this.relay?.kick());
+  }
+
+  /** Starts the relay, then serves gRPC (health and reflection included). */
+  async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
+    this.relay = new OutboxRelay({ nc: this.nc, context: this.config.SERVICE_NAME, collections: this.outboxCollections, logger: this.logger });
+    this.relay.start();
+    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger });
+    return this.grpc;
+  }
+
+  /** Stops taking calls, lets the relay publish what is pending, then closes the bus and the data. */
+  shutdown(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.logger.info('service stopping');
+      await this.grpc?.shutdown();
+      await this.relay?.stop();
+      await this.nc.drain().catch(() => undefined);
+      await this.db.close();
+      openHosts.delete(this);
+    })();
+    return this.stopping;
+  }
+
+  /** Runs a service's main: a boot failure exits 1 with the reason; SIGINT/SIGTERM shut down cleanly. */
+  static async run(main: () => Promise<void>): Promise<void> {
+    const stopAll = async (signal: string) => {
+      process.stderr.write(`${signal} received\n`);
+      await Promise.all([...openHosts].map((host) => host.shutdown()));
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stopAll('SIGINT'));
+    process.once('SIGTERM', () => void stopAll('SIGTERM'));
+    try {
+      await main();
+    } catch (error) {
+      process.stderr.write(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      await Promise.all([...openHosts].map((host) => host.shutdown().catch(() => undefined)));
+      process.exit(1);
+    }
+  }
+}

@@ -1,0 +1,5 @@
+// Test harness helpers: real infrastructure (nats-server, ports, temp dirs) and condition waits instead of sleeps.
+export { freePort } from './free-port.harness';
+export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type StartNatsServerOptions } from './nats-server.harness';
+export { waitFor, type WaitForOptions } from './wait-for.harness';
+export { tempDir, removeDir } from './temp-dir.harness';

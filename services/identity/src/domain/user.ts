@@ -1,0 +1,48 @@
+// A type alias (not an interface) so records fit the persistence port's document type.
+export type UserRecord = {
+  id: number;
+  email: string;
+  login: string;
+  password_hash: string;
+  bio: string;
+  location: string;
+  gender: string;
+  twitter: string;
+  facebook: string;
+  birthday: string;
+  /** 0 until the user's store exists. */
+  store_id: number;
+  /** Ties the user to the one store creation it asked for, so retries finish it instead of making another. */
+  store_request_key: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type FieldViolations = Record<string, string[]>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LOGIN = /^[a-z0-9][a-z0-9_.-]{1,38}[a-z0-9]$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface NewAccountInput {
+  email: string;
+  password: string;
+  login: string;
+}
+
+export function validateNewAccount(input: NewAccountInput): FieldViolations {
+  const violations: FieldViolations = {};
+  if (!EMAIL.test(input.email) || input.email.length > 254) violations.email = ['is not a valid e-mail address'];
+  if (input.password.length < MIN_PASSWORD_LENGTH) violations.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`];
+  else if (input.password.length > 1024) violations.password = ['is too long (maximum is 1024 characters)'];
+  if (input.login && !LOGIN.test(input.login)) violations.login = ['must be 3 to 40 lowercase letters, digits, _ . or -'];
+  return violations;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** A login derived from the e-mail's local part when none is given. */
+export function loginFromEmail(email: string): string {
+  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9_.-]/g, '').replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+  return (local.length >= 3 ? local : `${local}user`).slice(0, 40);
+}

@@ -1,0 +1,38 @@
+import type { Collection, Database } from '@commerce/persistence';
+import type { UserRecord } from '../domain/user';
+
+export type UserDocument = UserRecord;
+
+export class UserRepository {
+  constructor(private readonly users: Collection<UserDocument>) {}
+
+  static collectionOf(db: Database): Collection<UserDocument> {
+    return db.collection<UserDocument>('users');
+  }
+
+  static async ensureIndexes(users: Collection<UserDocument>): Promise<void> {
+    await users.createIndex({ id: 1 }, { unique: true, name: 'users_id' });
+    await users.createIndex({ email: 1 }, { unique: true, name: 'users_email' });
+    await users.createIndex({ login: 1 }, { unique: true, name: 'users_login' });
+  }
+
+  findById(id: number): Promise<UserDocument | null> {
+    return this.users.findOne({ id });
+  }
+
+  findByEmail(email: string): Promise<UserDocument | null> {
+    return this.users.findOne({ email });
+  }
+
+  insert(user: UserRecord): Promise<UserDocument> {
+    return this.users.insertOne(user);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.users.deleteOne({ id });
+  }
+
+  async attachStore(id: number, storeId: number, now: Date): Promise<UserDocument | null> {
+    return this.users.findOneAndUpdate({ id }, { $set: { store_id: storeId, updated_at: now } });
+  }
+}

@@ -1,0 +1,35 @@
+import { DomainError, validationFailed } from '@commerce/grpc-runtime';
+import { changedFields, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
+import type { StoreDocument, StoreRepository } from '../infra/store.repository';
+import { getStore } from './get-store';
+import { storeEvent, type StorefrontSettings } from './store-message';
+
+export interface UpdateStoreDeps {
+  stores: StoreRepository;
+  settings: StorefrontSettings;
+  clock: () => Date;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Applies the owner's changes and records `store/updated` with the new rendering in the same write.
+ * A concurrent writer makes the version check fail; we re-read and re-apply rather than lose either change.
+ */
+export async function updateStore(deps: UpdateStoreDeps, storeId: number, requested: StoreChanges): Promise<StoreDocument> {
+  const changes = normalizeStoreChanges(requested);
+  const violations = validateStoreChanges(changes);
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await getStore(deps.stores, storeId);
+    const changed = changedFields(current, changes);
+    if (Object.keys(changed).length === 0) return current;
+
+    const updated = { ...current, ...changed, updated_at: deps.clock() };
+    const event = storeEvent('store/updated', updated, current.version + 1, deps.settings);
+    const written = await deps.stores.updateIfVersion(storeId, current.version, { ...changed, updated_at: updated.updated_at }, event);
+    if (written) return written;
+  }
+  throw new DomainError('CONFLICT', 'The store is being changed by another request; try again');
+}

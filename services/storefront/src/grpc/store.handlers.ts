@@ -1,0 +1,35 @@
+import type { storefront } from '@commerce/contracts';
+import { requireStoreId, type UnaryHandlers } from '@commerce/grpc-runtime';
+import { createStore, type CreateStoreDeps } from '../app/create-store';
+import { getStore } from '../app/get-store';
+import { toStoreMessage } from '../app/store-message';
+import { updateStore } from '../app/update-store';
+import type { StoreChanges } from '../domain/store';
+
+/** Thin: request → use case → response. */
+export function storeHandlers(deps: CreateStoreDeps): UnaryHandlers<storefront.StoreServiceServer> {
+  const render = (record: Parameters<typeof toStoreMessage>[0]) => ({ store: toStoreMessage(record, deps.settings) });
+  return {
+    createStore: async (request) =>
+      render(
+        await createStore(
+          deps,
+          {
+            name: request.name,
+            subdomain: request.subdomain,
+            owner_user_id: request.owner_user_id,
+            support_email: request.support_email,
+            paypal_email: request.paypal_email,
+            time_zone: request.time_zone,
+          },
+          request.request_key || undefined,
+        ),
+      ),
+    getStore: async (request) => render(await getStore(deps.stores, requireStoreId(request.store_id))),
+    updateStore: async (request) => {
+      const { store_id, ...fields } = request;
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as StoreChanges;
+      return render(await updateStore(deps, requireStoreId(store_id), changes));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { Collection, Database } from '@commerce/persistence';
+import { DuplicateKeyError } from '@commerce/persistence';
+import { withOutbox, type DomainEvent } from '@commerce/events';
+import type { StoreChanges, StoreRecord } from '../domain/store';
+
+/** A store document: the record, its version (the event sequence) and events not yet relayed. */
+export interface StoreDocument extends StoreRecord {
+  [key: string]: unknown;
+  version: number;
+  request_key: string;
+  outbox: DomainEvent[];
+}
+
+export class SubdomainTakenError extends Error {}
+
+export class StoreRepository {
+  constructor(private readonly stores: Collection<StoreDocument>) {}
+
+  static collectionOf(db: Database): Collection<StoreDocument> {
+    return db.collection<StoreDocument>('stores');
+  }
+
+  async findById(id: number): Promise<StoreDocument | null> {
+    return this.stores.findOne({ id });
+  }
+
+  async findByRequestKey(requestKey: string): Promise<StoreDocument | null> {
+    return this.stores.findOne({ request_key: requestKey });
+  }
+
+  /** Inserts the store with its creation event in the same write. */
+  async insert(record: StoreRecord, requestKey: string, event: DomainEvent): Promise<StoreDocument> {
+    const document: StoreDocument = { ...record, version: 1, request_key: requestKey, outbox: [event] };
+    try {
+      return await this.stores.insertOne(document);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && /subdomain/.test(`${error.index ?? ''} ${JSON.stringify(error.keyValue ?? {})}`)) {
+        throw new SubdomainTakenError(record.subdomain);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Applies changes only if nobody changed the store since it was read (optimistic concurrency),
+   * appending the event in the same atomic write. Answers null when the version moved on.
+   */
+  async updateIfVersion(id: number, expectedVersion: number, changes: StoreChanges & { updated_at: Date }, event: DomainEvent): Promise<StoreDocument | null> {
+    return this.stores.findOneAndUpdate({ id, version: expectedVersion }, withOutbox({ $set: changes, $inc: { version: 1 } }, event), {
+      returnDocument: 'after',
+    });
+  }
+}
