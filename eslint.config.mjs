@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
 const serviceImports = (except) =>
-  SERVICES.filter((name) => name !== except).flatMap((name) => [`@commerce/${name}-service`, `@commerce/${name}-service/*`, `**/services/${name}/**`, `**/services/${name}`]);
+  SERVICES.filter((name) => name !== except).flatMap((name) => [`@commerce/${name}-service`, `@commerce/${name}-service/*`, `**/services/${name}/**`, `**/services/${name}`, `**/${name}/src/**`, `**/${name}/dist/**`]);
 
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],

@@ -5,8 +5,10 @@ const moduleNameMapper = { '^@commerce/((?!.*-service$)[a-z-]+)$': '<rootDir>/li
 const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
+  reporters: ['default', '<rootDir>/test/support/summary-line.reporter.js'],
+  rootDir: __dirname,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], testTimeout: 30000 },
     { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], testTimeout: 120000 },
   ],

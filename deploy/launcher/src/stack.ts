@@ -20,9 +20,10 @@ async function startNats(config: LauncherConfig, processes: ManagedProcess[]): P
   const port = await freePort();
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
-  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], process.env, 0, config.repoRoot);
+  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], process.env, 0, config.repoRoot);
   processes.push(nats);
   await waitUntil('nats-server', () => acceptsConnections(port), config.STARTUP_TIMEOUT_MS, () => nats.child.exitCode !== null);
+  process.stdout.write(`[nats] JetStream on 127.0.0.1:${port}, log in ${storeDir}/nats-server.log\n`);
   return `nats://127.0.0.1:${port}`;
 }
 

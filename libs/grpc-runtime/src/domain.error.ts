@@ -46,7 +46,13 @@ export function isDomainError(err: unknown): err is DomainError {
   return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[DOMAIN_ERROR] === true;
 }
 
-export const validationFailed = (fieldViolations: FieldViolations, message = 'Validation failed'): DomainError =>
+/** "Validation failed: time_zone is not a known IANA time zone" reads well in `error` and in logs. */
+function summarizeViolations(fieldViolations: FieldViolations): string {
+  const problems = Object.entries(fieldViolations).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`));
+  return problems.length > 0 ? `Validation failed: ${problems.join(', ')}` : 'Validation failed';
+}
+
+export const validationFailed = (fieldViolations: FieldViolations, message = summarizeViolations(fieldViolations)): DomainError =>
   new DomainError('INVALID_ARGUMENT', message, { fieldViolations });
 
 export const notFound = (resource: string): DomainError =>

@@ -56,7 +56,7 @@ describe('toServiceError', () => {
       ['PERMISSION_DENIED', 'p'],
       ['FAILED_PRECONDITION', 'f'],
     ]);
-    expect(validationFailed({ name: ['is required'] })).toMatchObject({ reason: 'INVALID_ARGUMENT', message: 'Validation failed' });
+    expect(validationFailed({ name: ['is required'] })).toMatchObject({ reason: 'INVALID_ARGUMENT', message: 'Validation failed: name is required' });
   });
 
   it('turns an unknown error into INTERNAL "Internal error" and logs the original instead of sending it', () => {
