@@ -14,6 +14,8 @@ const schema = serviceAddresses.extend({
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(20),
+  /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
+  RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),
 });
 
 export type GatewayConfig = z.infer<typeof schema>;

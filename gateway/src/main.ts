@@ -7,6 +7,7 @@ import { createGatewayApp } from './app';
 import { loadGatewayConfig } from './config';
 import { listenForKeyRotations } from './events/key-rotation.listener';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
+import { startRateLimitSync } from './rate-limit/usage-sync';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
@@ -17,14 +18,18 @@ async function main(): Promise<void> {
   const nc = await connect({ servers: config.NATS_URL, name: 'gateway', maxReconnectAttempts: -1 });
   listenForKeyRotations(nc, keyCache);
 
-  const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND });
+  const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
+  const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
   const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger });
   const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 
   const shutdown = () => {
     logger.info('gateway stopping');
-    server.close(() => void nc.drain().finally(() => process.exit(0)));
+    server.close(() => {
+      rateLimitSync.stop();
+      void nc.drain().finally(() => process.exit(0));
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5_000).unref();
   };

@@ -21,7 +21,9 @@ export class ApiKeyCache {
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 50_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    if (!(ttlMs > 0) || !(maxEntries >= 1)) throw new RangeError('ApiKeyCache needs ttlMs > 0 and maxEntries >= 1');
+  }
 
   static hash(key: string): string {
     return createHash('sha256').update(key).digest('base64url');
@@ -42,9 +44,12 @@ export class ApiKeyCache {
   /** Stores a validated key unless the cache was invalidated since `generation` was read. */
   set(keyHash: string, storeId: number, keyId: string, generation: number): void {
     if (generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.delete(oldest, this.entries.get(oldest)!.storeId);
+    // A re-validated key replaces its entry (and its store index) instead of counting twice.
+    const existing = this.entries.get(keyHash);
+    if (existing) this.delete(keyHash, existing.storeId);
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size < this.maxEntries) break;
+      this.delete(oldest, entry.storeId);
     }
     this.entries.set(keyHash, { storeId, keyId, expiresAt: this.now() + this.ttlMs });
     let hashes = this.hashesByStore.get(storeId);

@@ -4,13 +4,16 @@ import { ApiKeyCache } from './api-key.cache';
 import { verifyAccessToken, type TokenSettings } from './oauth-token.verifier';
 import type { Credential, Principal } from './principal';
 
+/** The one identity call authentication needs. */
+export type ApiKeyIdentityClient = Pick<ServiceClient<identity.IdentityServiceClient>, 'authenticateApiKey'>;
+
 /**
  * Turns a credential into a principal. API keys are validated by identity over gRPC once, then
  * served from the cache until identity announces a rotation.
  */
 export class Authenticator {
   constructor(
-    private readonly identityClient: ServiceClient<identity.IdentityServiceClient>,
+    private readonly identityClient: ApiKeyIdentityClient,
     readonly keyCache: ApiKeyCache,
     private readonly tokens: TokenSettings,
   ) {}
