@@ -9,7 +9,7 @@ module.exports = {
   rootDir: __dirname,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.test.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], testTimeout: 30000 },
-    { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], testTimeout: 120000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.integration.js'] },
+    { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.stack.js'] },
   ],
 };
