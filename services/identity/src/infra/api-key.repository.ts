@@ -1,5 +1,7 @@
 import type { Collection, Database } from '@commerce/persistence';
 import { withOutbox, type DomainEvent } from '@commerce/events';
+import { conflict } from '@commerce/grpc-runtime';
+import { PerStoreQueue } from './per-store-queue';
 
 /** One key per store; only its hash is kept. */
 export interface ApiKeyDocument {
@@ -13,6 +15,8 @@ export interface ApiKeyDocument {
 }
 
 export class ApiKeyRepository {
+  private readonly replacements = new PerStoreQueue();
+
   constructor(private readonly keys: Collection<ApiKeyDocument>) {}
 
   static collectionOf(db: Database): Collection<ApiKeyDocument> {
@@ -34,17 +38,21 @@ export class ApiKeyRepository {
 
   /**
    * Sets the store's key, replacing any previous one in the same write as its event, so the old
-   * key stops matching at once and every gateway hears about it.
+   * key stops matching at once and every gateway hears about it. One rotation per store at a time here.
    */
-  async replace(storeId: number, keyId: string, keyHash: string, now: Date, event: (previous: ApiKeyDocument | null) => DomainEvent): Promise<void> {
+  replace(storeId: number, keyId: string, keyHash: string, now: Date, event: (previous: ApiKeyDocument | null) => DomainEvent): Promise<void> {
+    return this.replacements.run(storeId, () => this.replaceOnce(storeId, keyId, keyHash, now, event));
+  }
+
+  private async replaceOnce(storeId: number, keyId: string, keyHash: string, now: Date, event: (previous: ApiKeyDocument | null) => DomainEvent): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const previous = await this.findByStore(storeId);
       const update = withOutbox({ $set: { key_id: keyId, key_hash: keyHash, created_at: now }, $inc: { version: 1 } }, event(previous));
-      // The version guard makes two concurrent rotations serialize instead of both "winning".
+      // The version guard keeps a rotation by another replica from being lost between our read and write.
       const filter = previous ? { store_id: storeId, version: previous.version } : { store_id: storeId };
       const { matched } = await this.keys.updateOne(filter, update, { upsert: !previous });
       if (matched > 0 || !previous) return;
     }
-    throw new Error(`API key of store ${storeId} kept changing during rotation`);
+    throw conflict('The API key is being rotated by another request; try again');
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@commerce/grpc-runtime';
 import type { Database } from '@commerce/persistence';
 import { newStoreRecord, validateNewStore, type NewStoreInput } from '../domain/store';
-import { StoreRepository, SubdomainTakenError, type StoreDocument } from '../infra/store.repository';
+import { RequestKeyUsedError, StoreRepository, SubdomainTakenError, type StoreDocument } from '../infra/store.repository';
 import { storeEvent, type StorefrontSettings } from './store-message';
 
 export interface CreateStoreDeps {
@@ -28,10 +28,11 @@ export async function createStore(deps: CreateStoreDeps, input: NewStoreInput, r
   try {
     return await deps.stores.insert(record, requestKey, storeEvent('store/created', record, 1, deps.settings));
   } catch (error) {
-    if (!(error instanceof SubdomainTakenError)) throw error;
+    if (!(error instanceof SubdomainTakenError || error instanceof RequestKeyUsedError)) throw error;
     // A concurrent retry with the same key may have won the race; answer its store.
     const winner = await deps.stores.findByRequestKey(requestKey);
     if (winner) return winner;
+    if (error instanceof RequestKeyUsedError) throw error;
     throw validationFailed({ subdomain: ['has already been taken'] });
   }
 }

@@ -2,25 +2,31 @@ import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { changedFields, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
 import type { StoreDocument, StoreRepository } from '../infra/store.repository';
 import { getStore } from './get-store';
+import type { PerStoreQueue } from './per-store-queue';
 import { storeEvent, type StorefrontSettings } from './store-message';
 
 export interface UpdateStoreDeps {
   stores: StoreRepository;
   settings: StorefrontSettings;
   clock: () => Date;
+  /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
+  updates: PerStoreQueue;
 }
 
 const MAX_ATTEMPTS = 5;
 
 /**
  * Applies the owner's changes and records `store/updated` with the new rendering in the same write.
- * A concurrent writer makes the version check fail; we re-read and re-apply rather than lose either change.
+ * A writer in another process makes the version check fail; we re-read and re-apply rather than lose either change.
  */
 export async function updateStore(deps: UpdateStoreDeps, storeId: number, requested: StoreChanges): Promise<StoreDocument> {
   const changes = normalizeStoreChanges(requested);
   const violations = validateStoreChanges(changes);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  return deps.updates.run(storeId, () => applyChanges(deps, storeId, changes));
+}
 
+async function applyChanges(deps: UpdateStoreDeps, storeId: number, changes: StoreChanges): Promise<StoreDocument> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await getStore(deps.stores, storeId);
     const changed = changedFields(current, changes);

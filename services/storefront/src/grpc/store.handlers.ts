@@ -3,11 +3,11 @@ import { requireStoreId, type UnaryHandlers } from '@commerce/grpc-runtime';
 import { createStore, type CreateStoreDeps } from '../app/create-store';
 import { getStore } from '../app/get-store';
 import { toStoreMessage } from '../app/store-message';
-import { updateStore } from '../app/update-store';
+import { updateStore, type UpdateStoreDeps } from '../app/update-store';
 import type { StoreChanges } from '../domain/store';
 
 /** Thin: request → use case → response. */
-export function storeHandlers(deps: CreateStoreDeps): UnaryHandlers<storefront.StoreServiceServer> {
+export function storeHandlers(deps: CreateStoreDeps & UpdateStoreDeps): UnaryHandlers<storefront.StoreServiceServer> {
   const render = (record: Parameters<typeof toStoreMessage>[0]) => ({ store: toStoreMessage(record, deps.settings) });
   return {
     createStore: async (request) =>

@@ -12,6 +12,10 @@ export interface StoreDocument extends StoreRecord {
 }
 
 export class SubdomainTakenError extends Error {}
+/** Another create with the same request key was stored first; its store is the answer. */
+export class RequestKeyUsedError extends Error {}
+
+const collidedOn = (error: DuplicateKeyError, field: string): boolean => field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
 export class StoreRepository {
   constructor(private readonly stores: Collection<StoreDocument>) {}
@@ -34,9 +38,8 @@ export class StoreRepository {
     try {
       return await this.stores.insertOne(document);
     } catch (error) {
-      if (error instanceof DuplicateKeyError && /subdomain/.test(`${error.index ?? ''} ${JSON.stringify(error.keyValue ?? {})}`)) {
-        throw new SubdomainTakenError(record.subdomain);
-      }
+      if (error instanceof DuplicateKeyError && collidedOn(error, 'request_key')) throw new RequestKeyUsedError(requestKey);
+      if (error instanceof DuplicateKeyError && collidedOn(error, 'subdomain')) throw new SubdomainTakenError(record.subdomain);
       throw error;
     }
   }

@@ -1,0 +1,115 @@
+import { status } from '@grpc/grpc-js';
+import { storefront } from '@commerce/contracts';
+import { waitFor } from '@commerce/testing';
+import { aCreateStoreRequest, rejectionOf, startStorefrontHarness, type StorefrontHarness } from './storefront.harness';
+
+let harness: StorefrontHarness;
+
+beforeAll(async () => {
+  harness = await startStorefrontHarness();
+});
+
+afterAll(() => harness?.stop());
+
+async function aStore(): Promise<storefront.Store> {
+  const { store } = await harness.stores.createStore(aCreateStoreRequest());
+  // updated_at must be able to move on: let the clock pass the creation instant.
+  await waitFor(() => Date.now() > store!.updated_at!.getTime(), { message: 'the clock to pass the creation time' });
+  return store!;
+}
+
+const update = (store_id: number, changes: Omit<Partial<storefront.UpdateStoreRequest>, 'store_id'>) =>
+  harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id, ...changes }));
+
+describe('UpdateStore', () => {
+  it('changes only the fields present and moves updated_at', async () => {
+    const before = await aStore();
+
+    const { store } = await update(before.id, { name: 'Renamed', storefront_open: false });
+
+    expect(store).toEqual({ ...before, name: 'Renamed', storefront_open: false, updated_at: store!.updated_at });
+    expect(store!.updated_at!.getTime()).toBeGreaterThan(before.updated_at!.getTime());
+    expect((await harness.stores.getStore({ store_id: before.id })).store).toEqual(store);
+  });
+
+  it('publishes exactly one store/updated with sequence 2 and the rendered store', async () => {
+    const before = await aStore();
+
+    await update(before.id, { name: 'Announced', location: 'Berlin' });
+    await update(before.id, { description: 'marker' });
+
+    const events = await harness.waitForEvents(before.id, 'store/updated', 2);
+    expect(events.map((event) => event.sequence)).toEqual([2, 3]);
+    expect(events[0].resource).toMatchObject({ id: before.id, name: 'Announced', location: 'Berlin', description: '', subdomain: before.subdomain });
+    expect(events[1].resource).toMatchObject({ name: 'Announced', description: 'marker' });
+    expect(new Set(events.map((event) => event.id)).size).toBe(2);
+  });
+
+  it('writes and emits nothing when no field changes', async () => {
+    const before = await aStore();
+
+    const unchanged = await update(before.id, { name: before.name, storefront_open: true, time_zone: before.time_zone });
+    const { store: marked } = await update(before.id, { description: 'marker' });
+
+    expect(unchanged.store).toEqual(before);
+    const events = await harness.waitForEvents(before.id, 'store/updated', 1);
+    expect(events.map((event) => [event.sequence, event.resource.description])).toEqual([[2, 'marker']]);
+    expect(marked!.description).toBe('marker');
+  });
+
+  it('keeps every change of concurrent updates to different fields', async () => {
+    const before = await aStore();
+    const changes: Array<Omit<Partial<storefront.UpdateStoreRequest>, 'store_id'>> = [
+      { name: 'Concurrent' },
+      { description: 'Many hands' },
+      { location: 'Lisbon' },
+      { return_address: '1 Quay Street' },
+      { business_name: 'Concurrent Ltd' },
+      { business_type: 'Hardware' },
+      { phone: '+351 21 000 0000' },
+      { support_email: 'help@example.com' },
+      { list_in_marketplace: true },
+      { custom_domain: 'concurrent.example.com' },
+    ];
+
+    await Promise.all(changes.map((change) => update(before.id, change)));
+
+    const { store } = await harness.stores.getStore({ store_id: before.id });
+    expect(store).toMatchObject(Object.assign({}, ...changes));
+    const events = await harness.waitForEvents(before.id, 'store/updated', changes.length);
+    expect(events.map((event) => event.sequence).sort((a, b) => a - b)).toEqual(changes.map((_, index) => index + 2));
+  });
+
+  it('clears the custom domain when given an empty one', async () => {
+    const before = await aStore();
+    await update(before.id, { custom_domain: 'Shop.Example.COM' });
+
+    const { store } = await update(before.id, { custom_domain: '' });
+
+    expect(store!.custom_domain).toBeUndefined();
+    const events = await harness.waitForEvents(before.id, 'store/updated', 2);
+    expect(events.map((event) => event.resource.custom_domain)).toEqual(['shop.example.com', null]);
+  });
+
+  it('refuses bad changes field by field and changes nothing', async () => {
+    const before = await aStore();
+
+    const error = await rejectionOf(update(before.id, { name: '', support_email: 'nope', time_zone: 'Nowhere/Land', custom_domain: 'not a host', phone: 'call me' }));
+
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(error.fieldViolations).toEqual({
+      name: ["can't be blank"],
+      support_email: ['is not a valid e-mail address'],
+      time_zone: ['is not a known IANA time zone'],
+      phone: ['may contain only digits, spaces and + ( ) . - x'],
+      custom_domain: ['is not a valid host name'],
+    });
+    expect((await harness.stores.getStore({ store_id: before.id })).store).toEqual(before);
+  });
+
+  it('answers NOT_FOUND for a store that does not exist', async () => {
+    const error = await rejectionOf(update(999_999, { name: 'Ghost' }));
+
+    expect(error.code).toBe(status.NOT_FOUND);
+  });
+});
