@@ -14,3 +14,4 @@ export type {
 } from './collection.port';
 export { DuplicateKeyError } from './duplicate-key.error';
 export { openDatabase, databaseOptionsFrom, type PersistenceEnv } from './open-database';
+export { KeyedQueue } from './keyed-queue';

@@ -1,6 +1,6 @@
 import { storefront } from '@commerce/contracts';
 import { ServiceHost } from '@commerce/service-host';
-import { PerStoreQueue } from './app/per-store-queue';
+import { KeyedQueue } from '@commerce/persistence';
 import type { StorefrontConfig } from './config';
 import { storeHandlers } from './grpc/store.handlers';
 import { ensureStoreIndexes } from './infra/indexes';
@@ -27,7 +27,7 @@ export async function startStorefrontService(config: StorefrontConfig): Promise<
       assetsBaseUrl: config.ASSETS_BASE_URL,
       defaultTimeZone: config.DEFAULT_TIME_ZONE,
     };
-    const deps = { db: host.db, stores: new StoreRepository(storesCollection), settings, clock: () => new Date(), updates: new PerStoreQueue() };
+    const deps = { db: host.db, stores: new StoreRepository(storesCollection), settings, clock: () => new Date(), updates: new KeyedQueue() };
     const grpc = await host.serve([{ definition: storefront.StoreServiceService, implementation: storeHandlers(deps) }], ['commerce/storefront/v1/storefront.proto']);
     return { host, address: grpc.address, stop: () => host.shutdown() };
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Collection, Database } from '@commerce/persistence';
 import { withOutbox, type DomainEvent } from '@commerce/events';
 import { conflict } from '@commerce/grpc-runtime';
-import { PerStoreQueue } from './per-store-queue';
+import { KeyedQueue } from '@commerce/persistence';
 
 /** One key per store; only its hash is kept. */
 export interface ApiKeyDocument {
@@ -15,7 +15,7 @@ export interface ApiKeyDocument {
 }
 
 export class ApiKeyRepository {
-  private readonly replacements = new PerStoreQueue();
+  private readonly replacements = new KeyedQueue();
 
   constructor(private readonly keys: Collection<ApiKeyDocument>) {}
 

@@ -2,7 +2,7 @@ import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { changedFields, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
 import type { StoreDocument, StoreRepository } from '../infra/store.repository';
 import { getStore } from './get-store';
-import type { PerStoreQueue } from './per-store-queue';
+import type { KeyedQueue } from '@commerce/persistence';
 import { storeEvent, type StorefrontSettings } from './store-message';
 
 export interface UpdateStoreDeps {
@@ -10,7 +10,7 @@ export interface UpdateStoreDeps {
   settings: StorefrontSettings;
   clock: () => Date;
   /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
-  updates: PerStoreQueue;
+  updates: KeyedQueue;
 }
 
 const MAX_ATTEMPTS = 5;

@@ -1,4 +1,4 @@
-import { PerStoreQueue } from './per-store-queue';
+import { KeyedQueue } from './keyed-queue';
 
 /** A task that records when it starts and finishes, and waits until the test releases it. */
 function gatedTask(log: string[], name: string) {
@@ -13,9 +13,9 @@ function gatedTask(log: string[], name: string) {
   return { task, release };
 }
 
-describe('PerStoreQueue', () => {
+describe('KeyedQueue', () => {
   it('runs the tasks of one store one at a time, in call order', async () => {
-    const queue = new PerStoreQueue();
+    const queue = new KeyedQueue();
     const log: string[] = [];
     const first = gatedTask(log, 'first');
     const second = gatedTask(log, 'second');
@@ -30,7 +30,7 @@ describe('PerStoreQueue', () => {
   });
 
   it('lets different stores run side by side', async () => {
-    const queue = new PerStoreQueue();
+    const queue = new KeyedQueue();
     const log: string[] = [];
     const one = gatedTask(log, 'one');
     const two = gatedTask(log, 'two');
@@ -45,7 +45,7 @@ describe('PerStoreQueue', () => {
   });
 
   it('runs the next task after one that failed, and passes the failure to its caller', async () => {
-    const queue = new PerStoreQueue();
+    const queue = new KeyedQueue();
 
     const failed = queue.run(1, async () => {
       throw new Error('boom');
