@@ -3,3 +3,4 @@ export { freePort } from './free-port.harness';
 export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type StartNatsServerOptions } from './nats-server.harness';
 export { waitFor, type WaitForOptions } from './wait-for.harness';
 export { tempDir, removeDir } from './temp-dir.harness';
+export { rejectionOf } from './rejection-of.harness';

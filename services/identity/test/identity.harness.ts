@@ -1,3 +1,4 @@
+import { rejectionOf as rejectionOfType } from '@commerce/testing';
 // The identity service in-process (real gRPC on port 0, embedded store in a temp dir) against a private
 // nats-server and a real storefront. A service never imports another (DESIGN §1), so the storefront
 // runs as its built process (`npx tsc -b` first), on a port the test picks so it can be restarted there.
@@ -160,15 +161,7 @@ async function readDatafile<T>(file: string): Promise<T[]> {
 }
 
 /** The RemoteError a call fails with; fails the test if the call succeeds or fails otherwise. */
-export async function rejectionOf(call: Promise<unknown>): Promise<RemoteError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RemoteError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+export const rejectionOf = (call: Promise<unknown>): Promise<RemoteError> => rejectionOfType(call, RemoteError);
 
 let nextAccount = 1;
 

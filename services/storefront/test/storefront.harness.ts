@@ -1,3 +1,4 @@
+import { rejectionOf as rejectionOfType } from '@commerce/testing';
 // The storefront service as it runs: real gRPC on port 0, a private nats-server, the embedded store
 // in a temp dir. Each test file owns one harness.
 import { storefront } from '@commerce/contracts';
@@ -84,15 +85,7 @@ async function streamEvents(jsm: JetStreamManager): Promise<DomainEvent[]> {
 }
 
 /** The RemoteError a call fails with; fails the test if the call succeeds or fails otherwise. */
-export async function rejectionOf(call: Promise<unknown>): Promise<RemoteError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RemoteError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+export const rejectionOf = (call: Promise<unknown>): Promise<RemoteError> => rejectionOfType(call, RemoteError);
 
 let nextSubdomain = 1;
 
