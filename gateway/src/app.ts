@@ -32,6 +32,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
+    if (!deps.logger.isLevelEnabled('info')) return next();
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;

@@ -20,7 +20,11 @@ export function ok(res: Response, data: unknown, extra?: Record<string, unknown>
 
 /** The one JSON writer (envelopes, error bodies, OAuth token answers): stringify once, no sniffing. */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status);
+  // Straight to node's response: Express's res.send re-parses the type and checks freshness, and
+  // a string body lets node write headers and body in one syscall.
+  const payload = JSON.stringify(body);
+  res.statusCode = status;
   res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-  res.send(JSON.stringify(body));
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
 }

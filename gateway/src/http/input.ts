@@ -27,6 +27,16 @@ export function requestParams(options: RequestParamsOptions = {}): RequestHandle
   // Read every body as text whatever its type; we choose the parser ourselves below.
   const readBodyText = text({ type: () => true, limit: maxBodyBytes });
   return (req, res, next) => {
+    // Most reads carry no body at all: skip the body reader's machinery for them.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      try {
+        req.body = {};
+        paramsByRequest.set(req, queryParams(req, limits));
+        return next();
+      } catch (err) {
+        return next(err);
+      }
+    }
     readBodyText(req, res, (readError?: unknown) => {
       if (readError) return next(bodyReadError(readError, maxBodyBytes));
       try {

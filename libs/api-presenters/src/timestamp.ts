@@ -20,11 +20,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
 
+const MAX_REMEMBERED = 10_000;
+const remembered = new Map<string, string>();
+
 /**
  * ISO 8601 in the store's time zone with its UTC offset, e.g. `2026-11-22T04:15:00-05:00`.
- * Invalid or empty zones fall back to UTC rather than failing a read.
+ * Invalid or empty zones fall back to UTC rather than failing a read. Records are read far more
+ * often than they change, so renderings are remembered (Intl formatting is costly on hot reads).
  */
 export function formatTimestamp(instant: Date, timeZone: string): string {
+  const key = `${timeZone}|${instant.getTime()}`;
+  let rendered = remembered.get(key);
+  if (rendered === undefined) {
+    rendered = renderTimestamp(instant, timeZone);
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+    remembered.set(key, rendered);
+  }
+  return rendered;
+}
+
+function renderTimestamp(instant: Date, timeZone: string): string {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = formatterFor(timeZone || 'UTC').formatToParts(instant);
