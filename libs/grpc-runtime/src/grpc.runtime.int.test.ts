@@ -166,6 +166,22 @@ describe('a service served by startGrpcServer and called through createClient', 
   });
 });
 
+describe('a server with no domain service yet', () => {
+  it('still answers health and describes itself through reflection', async () => {
+    const running = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [], logger: recordingLogger().logger });
+    try {
+      expect(await checkHealth(running.address)).toBe(true);
+      const reflection = reflectionClient(running.address);
+      const listed = await reflect(reflection, { list_services: '' });
+      reflection.close();
+      const names = (listed.list_services_response as { service: Array<{ name: string }> }).service.map(({ name }) => name);
+      expect(names).toContain('grpc.health.v1.Health');
+    } finally {
+      await running.shutdown();
+    }
+  });
+});
+
 describe('calling an address where nothing listens', () => {
   it('fails fast with UNAVAILABLE', async () => {
     const stores = createClient(storefront.StoreServiceClient, await closedPortAddress(), { deadlineMs: 5000 });

@@ -4,7 +4,7 @@ import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceI
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import type { Logger } from './logger.port';
-import { loadProtoPackage, protoFilesOf, protoRoot } from './proto.files';
+import { loadProtoPackage, protoFilesOf } from './proto.files';
 import { MAX_MESSAGE_BYTES } from './channel.options';
 import { toGrpcImplementation, type ServiceBinding, type ServiceBindingOf } from './unary.handler';
 
@@ -46,7 +46,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   const serviceNames = options.serviceNames ?? services.map(({ definition }) => serviceNameOf(definition));
   const health = new HealthImplementation(Object.fromEntries(['', ...serviceNames].map((name) => [name, 'SERVING' as const])));
   health.addToServer(server);
-  if (services.length > 0) addReflection(server, options.protoFiles?.length ? options.protoFiles : serviceNames.flatMap((name) => protoFilesOf(name)), logger);
+  addReflection(server, options.protoFiles?.length ? options.protoFiles : serviceNames.flatMap((name) => protoFilesOf(name)));
 
   const port = await bind(server, hostPort(host, options.port));
   const dialHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -66,11 +66,8 @@ export function serviceNameOf(definition: ServiceDefinition): string {
   return firstMethod.path.slice(1, firstMethod.path.lastIndexOf('/'));
 }
 
-function addReflection(server: Server, protoFiles: string[], logger: Logger): void {
-  if (protoFiles.length === 0) {
-    logger.warn({ protoRoot: protoRoot() }, 'no .proto files found: gRPC server reflection disabled');
-    return;
-  }
+// Always on: a server with no domain service yet still describes its health service.
+function addReflection(server: Server, protoFiles: string[]): void {
   new ReflectionService(loadProtoPackage([...protoFiles, healthProtoPath])).addToServer(server);
 }
 
