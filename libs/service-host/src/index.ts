@@ -1,2 +1,2 @@
-export { ServiceHost, type HostConfig } from './service-host';
+export { ServiceHost, type HostConfig, type RunningService, type ServiceWiring } from './service-host';
 export { kickAfterWrites } from './relayed-collection';

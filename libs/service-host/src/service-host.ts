@@ -19,6 +19,21 @@ export interface HostConfig {
 
 const openHosts = new Set<ServiceHost>();
 
+/** A started service: its host, where to dial it, and how to stop it. */
+export interface RunningService {
+  host: ServiceHost;
+  /** host:port a client on this machine can dial. */
+  address: string;
+  /** Stops taking calls, publishes what is pending, closes the bus and the data. */
+  stop(): Promise<void>;
+}
+
+/** What a service wires on an open host: its gRPC bindings and the .proto files reflection serves. */
+export interface ServiceWiring {
+  services: ServiceBinding[];
+  protoFiles: string[];
+}
+
 /**
  * The part every service shares: logger, its own database, the bus and its event stream, the outbox
  * relay and the gRPC server, started in that order and stopped in reverse.
@@ -45,6 +60,22 @@ export class ServiceHost {
     openHosts.add(host);
     logger.info({ engine: db.engine }, 'service host open');
     return host;
+  }
+
+  /**
+   * Opens a host, lets the service wire its stores and handlers, then serves them. A service that
+   * fails half-way does not keep the bus connection or the datafiles open.
+   */
+  static async start(config: HostConfig, wire: (host: ServiceHost) => Promise<ServiceWiring>): Promise<RunningService> {
+    const host = await ServiceHost.open(config);
+    try {
+      const { services, protoFiles } = await wire(host);
+      const grpc = await host.serve(services, protoFiles);
+      return { host, address: grpc.address, stop: () => host.shutdown() };
+    } catch (error) {
+      await host.shutdown().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Registers a collection whose documents carry an `outbox`; returns it wired to wake the relay. */

@@ -6,8 +6,7 @@ import { loadCatalogConfig } from './config';
  * reflection; its contract's RPCs are registered here as their use cases land.
  */
 async function main(): Promise<void> {
-  const host = await ServiceHost.open(loadCatalogConfig());
-  await host.serve([], []);
+  await ServiceHost.start(loadCatalogConfig(), async () => ({ services: [], protoFiles: [] }));
 }
 
 void ServiceHost.run(main);

@@ -13,7 +13,8 @@ import { freePort, removeDir, startNatsServer, tempDir, waitFor } from '@commerc
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { loadIdentityConfig } from '../src/config';
 import type { UserRecord } from '../src/domain/user';
-import { startIdentityService, type RunningIdentityService } from '../src/service';
+import type { RunningService } from '@commerce/service-host';
+import { startIdentityService } from '../src/service';
 
 const STOREFRONT_MAIN = path.resolve(__dirname, '../../storefront/dist/main.js');
 const EXIT_TIMEOUT_MS = 5_000;
@@ -40,7 +41,7 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
   const dataDir = await tempDir('identity-int-');
   const usersDatafile = path.join(dataDir, 'identity', 'users.db');
   const storefrontProcess = new StorefrontProcess({ GRPC_PORT: String(await freePort()), DATA_DIR: dataDir, NATS_URL: nats.url });
-  let service: RunningIdentityService | undefined;
+  let service: RunningService | undefined;
   let bus: NatsConnection | undefined;
   const stop = async () => {
     await service?.stop();

@@ -6,8 +6,7 @@ import { loadOrdersConfig } from './config';
  * reflection; its contract's RPCs are registered here as their use cases land.
  */
 async function main(): Promise<void> {
-  const host = await ServiceHost.open(loadOrdersConfig());
-  await host.serve([], []);
+  await ServiceHost.start(loadOrdersConfig(), async () => ({ services: [], protoFiles: [] }));
 }
 
 void ServiceHost.run(main);

@@ -7,7 +7,8 @@ import { closeAllChannels, createClient, RemoteError, type ServiceClient } from 
 import { removeDir, startNatsServer, tempDir, waitFor, type NatsServerHandle } from '@commerce/testing';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { loadStorefrontConfig } from '../src/config';
-import { startStorefrontService, type RunningStorefrontService } from '../src/service';
+import type { RunningService } from '@commerce/service-host';
+import { startStorefrontService } from '../src/service';
 
 export const STREAM = 'EVENTS_STOREFRONT';
 
@@ -16,7 +17,7 @@ export type StoreClient = ServiceClient<storefront.StoreServiceClient>;
 export interface StorefrontHarness {
   /** A client of the running service; replaced by restart(). */
   stores: StoreClient;
-  service: RunningStorefrontService;
+  service: RunningService;
   /** Stops the service and starts it again on the same DATA_DIR and bus (new port). */
   restart(): Promise<void>;
   /** Every event of one store published so far, oldest first, optionally of one topic. */
@@ -31,7 +32,7 @@ export async function startStorefrontHarness(): Promise<StorefrontHarness> {
   const dataDir = await tempDir('storefront-int-');
   const config = loadStorefrontConfig({ GRPC_PORT: '0', GRPC_HOST: '127.0.0.1', DATA_DIR: dataDir, NATS_URL: nats.url, LOG_LEVEL: 'silent' });
   let bus: NatsConnection | undefined;
-  let service: RunningStorefrontService | undefined;
+  let service: RunningService | undefined;
   try {
     service = await startStorefrontService(config);
     bus = await connect({ servers: nats.url });
@@ -62,7 +63,7 @@ export async function startStorefrontHarness(): Promise<StorefrontHarness> {
   }
 }
 
-async function stopAll(service: RunningStorefrontService | undefined, bus: NatsConnection | undefined, nats: NatsServerHandle, dataDir: string): Promise<void> {
+async function stopAll(service: RunningService | undefined, bus: NatsConnection | undefined, nats: NatsServerHandle, dataDir: string): Promise<void> {
   await service?.stop();
   closeAllChannels();
   await bus?.drain().catch(() => undefined);

@@ -6,8 +6,7 @@ import { loadWebhooksConfig } from './config';
  * reflection; its contract's RPCs are registered here as their use cases land.
  */
 async function main(): Promise<void> {
-  const host = await ServiceHost.open(loadWebhooksConfig());
-  await host.serve([], []);
+  await ServiceHost.start(loadWebhooksConfig(), async () => ({ services: [], protoFiles: [] }));
 }
 
 void ServiceHost.run(main);
