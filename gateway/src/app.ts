@@ -11,6 +11,8 @@ import { requestParams } from './http/input';
 import { normalizePath } from './http/path';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
+import { catalogRoutes } from './routes/v1/catalog';
+import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
 
 export interface GatewayDeps {
@@ -51,6 +53,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   v1.use(rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }));
   v1.use(requestParams());
   storeRoutes(v1, deps.clients);
+  catalogRoutes(v1, deps.clients);
+  shippingRoutes(v1, deps.clients);
   app.use('/v1', v1);
 
   app.use(notFoundHandler());

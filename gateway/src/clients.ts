@@ -1,4 +1,4 @@
-import { identity, storefront } from '@commerce/contracts';
+import { catalog, identity, shipping, storefront } from '@commerce/contracts';
 import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { createClient } from '@commerce/grpc-runtime';
 import type { GatewayConfig } from './config';
@@ -9,6 +9,8 @@ export function createBackendClients(config: GatewayConfig) {
   return {
     identity: createClient(identity.IdentityServiceClient, addressOf(config, 'identity'), options),
     stores: createClient(storefront.StoreServiceClient, addressOf(config, 'storefront'), options),
+    catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
+    shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
   };
 }
 

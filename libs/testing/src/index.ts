@@ -4,3 +4,5 @@ export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type Star
 export { waitFor, type WaitForOptions } from './wait-for.harness';
 export { tempDir, removeDir } from './temp-dir.harness';
 export { rejectionOf } from './rejection-of.harness';
+export { ServiceProcess, builtServiceMain, type ServiceProcessEnv } from './service-process.harness';
+export { streamEvents, type PublishedEvent } from './stream-events.harness';
