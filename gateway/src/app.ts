@@ -21,6 +21,8 @@ export interface GatewayDeps {
   rateLimiter: LeakyBucket;
   backends: Array<{ service: string; address: string }>;
   logger: Logger;
+  /** The public base URL (PUBLIC_URL) paging links are built on; the request's host when absent. */
+  publicUrl?: string;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -53,7 +55,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   v1.use(rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }));
   v1.use(requestParams());
   storeRoutes(v1, deps.clients);
-  catalogRoutes(v1, deps.clients);
+  catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
   app.use('/v1', v1);
 

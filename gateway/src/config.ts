@@ -1,9 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { loadConfig, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
 
 const schema = serviceAddresses.extend({
   PORT: portSchema.default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Processes serving PORT; one per core by default (see worker-pool.ts). 1 runs without a primary. */
+  GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(() => Math.min(availableParallelism(), 8)),
   NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
   LOG_LEVEL: logLevel,
   OAUTH_JWT_SECRET: z.string().min(32, 'OAUTH_JWT_SECRET must be at least 32 characters (npm start generates one)'),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { connect } from 'nats';
 import { createLogger } from '@commerce/observability';
 import { ApiKeyCache } from './auth/api-key.cache';
@@ -8,10 +9,12 @@ import { loadGatewayConfig } from './config';
 import { listenForKeyRotations } from './events/key-rotation.listener';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 import { startRateLimitSync } from './rate-limit/usage-sync';
+import { runWorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
   const clients = createBackendClients(config);
   const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);
   const authenticator = new Authenticator(clients.identity, keyCache, { secret: config.OAUTH_JWT_SECRET, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE });
@@ -20,7 +23,7 @@ async function main(): Promise<void> {
 
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL });
   const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 

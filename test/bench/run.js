@@ -183,19 +183,27 @@ function waitForLine(child, name, pattern, timeoutMs, output) {
   });
 }
 
-/** CPU time (user+system, in clock ticks) of each pid, from /proc; empty where unavailable. */
+/** CPU time (user+system, in clock ticks) of each pid and its descendants (the gateway's workers), from /proc; empty where unavailable. */
 function cpuTicks(pids) {
   const ticks = {};
   for (const [name, pid] of Object.entries(pids)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks[name] = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    } catch {
-      // not Linux, or the process is gone
-    }
+    const total = treeTicks(pid);
+    if (total !== undefined) ticks[name] = total;
   }
   return ticks;
+}
+
+function treeTicks(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let total = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    for (const child of children) total += treeTicks(child) ?? 0;
+    return total;
+  } catch {
+    return undefined; // not Linux, or the process is gone
+  }
 }
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux we run on
 
