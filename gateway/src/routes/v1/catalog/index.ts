@@ -1,5 +1,16 @@
 import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
+import type { PaginationOptions } from '../../../http/pagination';
+import { collectionRoutes } from './collection.routes';
+import { productRoutes } from './product.routes';
+import { variantRoutes } from './variant.routes';
+
+/** `publicUrl` (config PUBLIC_URL) makes next_url absolute on the public address; without it the request's host is used. */
+export type CatalogRouteOptions = PaginationOptions;
 
 /** Products, variants and collections (spec 4.6-4.8), routed to the catalog service. */
-export function catalogRoutes(_router: Router, _clients: BackendClients): void {}
+export function catalogRoutes(router: Router, clients: BackendClients, options: CatalogRouteOptions = {}): void {
+  productRoutes(router, clients, options);
+  variantRoutes(router, clients);
+  collectionRoutes(router, clients, options);
+}

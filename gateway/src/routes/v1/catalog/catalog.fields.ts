@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { blankAsMissing, looseArray, looseBool, looseInt, looseString } from '../../../http/coerce';
+
+/**
+ * Field builders shared by the product, variant and collection schemas, so one input name reads
+ * the same way on every route (DESIGN §6: loose scalars, lists as arrays, JSON text or commas).
+ */
+
+/** Largest value an int32 proto field (page, limit, position) can carry. */
+export const INT32_MAX = 2_147_483_647;
+const MONEY = /^(\d*)(?:\.(\d*))?$/;
+
+/** Optional integer; an empty form field or JSON null means "not given". */
+export const optionalInt = (min = 0, max?: number) => blankAsMissing(looseInt({ min, max }));
+
+/** Optional boolean; JSON null means "not given", while `""` stays false as DESIGN §6 says. */
+export const optionalFlag = () => z.preprocess((value) => (value === null ? undefined : value), looseBool().optional());
+
+/** Optional text on create: null or "" leave it unset (renders null). */
+export const optionalText = () =>
+  looseString()
+    .nullable()
+    .optional()
+    .transform((value) => (value === null || value === '' ? undefined : value));
+
+/** Optional text on update: null or "" clear it (the proto's empty string). */
+export const clearableText = () =>
+  looseString()
+    .nullable()
+    .optional()
+    .transform((value) => (value === null ? '' : value));
+
+/** A required, non-blank name, trimmed. */
+export const requiredName = () => looseString({ min: 1, trim: true });
+
+/** Optional name on update: when given it must not be blank. */
+export const optionalName = () => requiredName().optional();
+
+/** One of a fixed set of words, read case-insensitively and trimmed (`"Coming Soon "` is `coming soon`). */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
+}
+
+/**
+ * A decimal money amount (`"19.99"`, 19.99, `"5"`, `".5"`) → integer cents, by reading the digits
+ * rather than multiplying a float (19.99 * 100 is 1998.9999999999998). More than two decimal places
+ * (trailing zeros aside) are refused rather than rounded: an amount should never change silently.
+ */
+export function decimalCents() {
+  return z.unknown().transform((value, ctx) => {
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+    const invalid = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (text === undefined) return invalid('must be a decimal amount such as 19.99');
+    if (text.startsWith('-')) return invalid('must be at least 0');
+    const match = MONEY.exec(text);
+    if (!match || (match[1] === '' && !match[2])) return invalid('must be a decimal amount such as 19.99');
+    const fraction = (match[2] ?? '').replace(/0+$/, '');
+    if (fraction.length > 2) return invalid('must have at most 2 decimal places');
+    const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
+    if (!Number.isSafeInteger(cents)) return invalid('is too large');
+    return cents;
+  });
+}
+
+/** `decimalCents` where an empty form field or JSON null means "not given". */
+export const optionalDecimalCents = () => blankAsMissing(decimalCents());
+
+/** An absolute http(s) URL, trimmed. */
+export const httpUrl = () =>
+  z
+    .string({ error: 'must be a URL' })
+    .trim()
+    .refine(isHttpUrl, { error: 'must be an http or https URL' });
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const MAX_PHOTOS = 5;
+
+/** Up to 5 image URLs: an array, JSON text of one, or a single URL (a URL may hold commas, so no splitting). */
+export const photoUrls = () => looseArray(httpUrl(), { max: MAX_PHOTOS });
+
+/** `"a, b"` or `["a", " b "]` → `["a", "b"]`; blank tags are dropped. */
+export const tagList = () =>
+  looseArray(looseString(), { commaSeparated: true }).transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+
+/** Product ids: an array, JSON text of one, `ids[]=` or `"1, 2"`. */
+export const productIdList = () => looseArray(looseInt({ min: 1 }), { commaSeparated: true });
+
+/** On update, JSON null empties a list like `[]` does (the wrapper's "present with no elements"). */
+export const clearableList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (value === null ? [] : value), list).optional();

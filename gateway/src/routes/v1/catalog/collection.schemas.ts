@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { clearableList, clearableText, INT32_MAX, optionalInt, optionalName, productIdList, requiredName } from './catalog.fields';
+
+/** POST /v1/collections (DESIGN §8). `products` sets the membership, in the order given. */
+export const createCollectionInput = z
+  .object({
+    name: requiredName(),
+    description: clearableText(),
+    products: productIdList().optional(),
+  })
+  .strip()
+  .transform(({ products, ...rest }) => ({ ...rest, product_ids: products }));
+
+/** PUT /v1/collections/:id: `products` (even `[]`, "" or null, which empty it) replaces the membership. */
+export const updateCollectionInput = z
+  .object({
+    name: optionalName(),
+    description: clearableText(),
+    products: clearableList(productIdList()),
+  })
+  .strip()
+  .transform(({ products, ...rest }) => ({ ...rest, product_ids: products === undefined ? undefined : { product_ids: products } }));
+
+/** GET /v1/collections: `page` and `limit` (catalog defaults to 50 and clamps to 250). */
+export const listCollectionsQuery = z
+  .object({
+    page: optionalInt(1, INT32_MAX),
+    limit: optionalInt(1, INT32_MAX),
+  })
+  .strip();

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { blankAsMissing, unixTime } from '../../../http/coerce';
+import { INT32_MAX, oneOf, optionalInt } from './catalog.fields';
+import { PRODUCT_STATUSES } from './product.schemas';
+
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/**
+ * GET /v1/products query (spec 4.6, DESIGN §6): 20 a page, by id. `after_id` is an alias some
+ * clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
+ * ListProductsRequest fields besides store_id.
+ */
+export const listProductsQuery = z
+  .object({
+    status: blankAsMissing(oneOf(PRODUCT_STATUSES)),
+    shipping_group_id: optionalInt(1),
+    newer_than_id: optionalInt(0),
+    after_id: optionalInt(0),
+    older_than_id: optionalInt(0),
+    // `ASC`/`DESC` in any case; anything else is a 422 rather than a silent default.
+    sort_direction: blankAsMissing(oneOf(SORT_DIRECTIONS)),
+    updated_at_min: blankAsMissing(unixTime()),
+    updated_at_max: blankAsMissing(unixTime()),
+    page: optionalInt(1, INT32_MAX),
+  })
+  .strip()
+  .transform(({ after_id, newer_than_id, sort_direction, ...rest }) => ({
+    ...rest,
+    newer_than_id: newer_than_id ?? after_id,
+    descending: sort_direction === 'desc',
+  }));

@@ -1,0 +1,66 @@
+import type { Router } from 'express';
+import { presentProduct } from '@commerce/api-presenters';
+import { catalog } from '@commerce/contracts';
+import type { BackendClients } from '../../../clients';
+import { parseInput } from '../../../http/coerce';
+import { ok } from '../../../http/envelope';
+import { readParams } from '../../../http/input';
+import { sendPage, type PaginationOptions } from '../../../http/pagination';
+import { route } from '../../route';
+import { recordOf, storeContextOf } from './catalog-answer';
+import { pathId } from './path-id';
+import { listProductsQuery } from './product-list.schemas';
+import { createProductInput, updateProductInput } from './product.schemas';
+
+type ProductAnswer = { product?: catalog.Product; store_context?: catalog.StoreContext };
+
+const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product, 'product'), storeContextOf(answer));
+
+/** Spec 4.6: each route is input → one CatalogService call → presenter. */
+export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  router.get(
+    '/products',
+    route(async (req, res, { storeId, call }) => {
+      const query = parseInput(listProductsQuery, readParams(req));
+      const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
+      const context = storeContextOf(answer);
+      const products = answer.products.map((product) => presentProduct(product, context));
+      const page = { total: answer.total, page: answer.page, limit: answer.limit, currentMaxId: answer.current_max_id };
+      sendPage(req, res, { products }, page, pagination);
+    }),
+  );
+
+  router.post(
+    '/products',
+    route(async (req, res, { storeId, call }) => {
+      const input = parseInput(createProductInput, readParams(req));
+      ok(res, render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input }), call)));
+    }),
+  );
+
+  router.get(
+    '/products/:id',
+    route(async (req, res, { storeId, call }) => {
+      const productId = pathId(req, 'id');
+      ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
+    }),
+  );
+
+  router.put(
+    '/products/:id',
+    route(async (req, res, { storeId, call }) => {
+      const productId = pathId(req, 'id');
+      const changes = parseInput(updateProductInput, readParams(req));
+      const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
+      ok(res, render(await clients.catalog.updateProduct(request, call)));
+    }),
+  );
+
+  router.delete(
+    '/products/:id',
+    route(async (req, res, { storeId, call }) => {
+      const productId = pathId(req, 'id');
+      ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
+    }),
+  );
+}

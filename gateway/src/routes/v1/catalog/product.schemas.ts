@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { looseString } from '../../../http/coerce';
+import {
+  clearableList,
+  clearableText,
+  oneOf,
+  optionalDecimalCents,
+  optionalFlag,
+  optionalInt,
+  optionalName,
+  optionalText,
+  photoUrls,
+  requiredName,
+  tagList,
+} from './catalog.fields';
+
+export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
+const POSITIONS = ['top', 'bottom'] as const;
+
+/** `cents` wins over `price` when both are sent: it is the exact one. */
+const centsOrPrice = <T extends { cents?: number; price?: number }>({ price, cents, ...rest }: T) => ({ ...rest, cents: cents ?? price });
+
+/**
+ * POST /v1/products (DESIGN §8). Read-only and unknown fields (`id`, `sold`, `variants`...) are
+ * stripped, never assigned. Output: the CreateProductRequest fields besides store_id.
+ */
+export const createProductInput = z
+  .object({
+    name: requiredName(),
+    cents: optionalInt(0),
+    price: optionalDecimalCents(),
+    description: optionalText(),
+    // 0 (or absent) lets catalog pick the store's default group.
+    shipping_group_id: optionalInt(0),
+    status: oneOf(PRODUCT_STATUSES).optional(),
+    photos: photoUrls().optional(),
+    position: oneOf(POSITIONS).optional(),
+    preorder: optionalFlag(),
+    on_sale: optionalFlag(),
+    marketplace_category_id: optionalInt(1),
+    tag_list: tagList().optional(),
+    shipping_notes: optionalText(),
+    list_in_marketplace: optionalFlag(),
+  })
+  .strip()
+  // Runs even when other fields failed, so one answer names every missing field.
+  .refine((input) => input.cents !== undefined || input.price !== undefined, { path: ['cents'], error: 'is required (or price as a decimal)', when: () => true })
+  .transform(centsOrPrice)
+  .transform(({ photos, ...rest }) => ({ ...rest, photo_urls: photos }));
+
+/** Text that clears the product's marketplace category: null, "" or 0 all render null afterwards. */
+const clearableCategoryId = () => z.preprocess((value) => (value === null || value === '' ? 0 : value), optionalInt(0));
+
+/**
+ * PUT /v1/products/:id: the create fields, all optional; only those sent change. Lists go into the
+ * proto's presence wrappers, where an empty list clears and an absent one leaves it alone.
+ */
+export const updateProductInput = z
+  .object({
+    name: optionalName(),
+    cents: optionalInt(0),
+    price: optionalDecimalCents(),
+    description: clearableText(),
+    shipping_group_id: optionalInt(1),
+    status: oneOf(PRODUCT_STATUSES).optional(),
+    photos: clearableList(photoUrls()),
+    position: oneOf(POSITIONS).optional(),
+    preorder: optionalFlag(),
+    on_sale: optionalFlag(),
+    marketplace_category_id: clearableCategoryId(),
+    tag_list: clearableList(tagList()),
+    shipping_notes: looseString().optional(),
+    list_in_marketplace: optionalFlag(),
+  })
+  .strip()
+  .transform(centsOrPrice)
+  .transform(({ photos, tag_list, ...rest }) => ({
+    ...rest,
+    photos: photos === undefined ? undefined : { urls: photos },
+    tag_list: tag_list === undefined ? undefined : { tags: tag_list },
+  }));

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { clearableText, INT32_MAX, optionalDecimalCents, optionalFlag, optionalInt, optionalName, optionalText, requiredName } from './catalog.fields';
+
+/** `override_cents` wins over the decimal `override_price` when both are sent: it is the exact one. */
+const overrideCentsOrPrice = <T extends { override_cents?: number; override_price?: number }>({ override_cents, override_price, ...rest }: T) => ({
+  ...rest,
+  override_cents: override_cents ?? override_price,
+});
+
+const variantFields = {
+  full_quantity: optionalInt(0),
+  // An owner's recount; absent on create means "all of full_quantity".
+  in_stock: optionalInt(0),
+  position: optionalInt(1, INT32_MAX),
+  has_override_price: optionalFlag(),
+  override_cents: optionalInt(0),
+  override_price: optionalDecimalCents(),
+};
+
+/** POST /v1/products/:product_id/variants (DESIGN §8). Output: CreateVariantRequest fields besides the ids. */
+export const createVariantInput = z
+  .object({ name: requiredName(), sku: optionalText(), ...variantFields })
+  .strip()
+  .transform(overrideCentsOrPrice);
+
+/** PUT /v1/products/:product_id/variants/:id: only the fields sent change; `sku` null or "" clears it. */
+export const updateVariantInput = z
+  .object({ name: optionalName(), sku: clearableText(), ...variantFields })
+  .strip()
+  .transform(overrideCentsOrPrice);

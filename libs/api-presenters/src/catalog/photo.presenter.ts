@@ -1,0 +1,52 @@
+import type { catalog } from '@commerce/contracts';
+
+/**
+ * The 13 sizes of spec 2.3's photo object, derived from the one source URL catalog stores. Each
+ * size is the source made protocol-relative plus a resize hint in the query string (`w`, `h`,
+ * `fit`), the convention image CDNs (imgix, Cloudinary fetch, thumbor-style proxies) understand;
+ * `original` carries no hint. Named sizes fit inside a square box; `Nw` sets the width;
+ * `Nsq` crops to an N×N square.
+ */
+const SIZE_HINTS = {
+  original: '',
+  large: 'w=1000&h=1000&fit=max',
+  homepage: 'w=600&h=600&fit=max',
+  medium: 'w=400&h=400&fit=max',
+  small: 'w=200&h=200&fit=max',
+  '64w': 'w=64',
+  '200w': 'w=200',
+  '400w': 'w=400',
+  '600w': 'w=600',
+  '1000w': 'w=1000',
+  '64sq': 'w=64&h=64&fit=crop',
+  '200sq': 'w=200&h=200&fit=crop',
+  '400sq': 'w=400&h=400&fit=crop',
+} as const;
+
+export type PhotoSize = keyof typeof SIZE_HINTS;
+export type PhotoJson = Record<PhotoSize, string>;
+
+export const PHOTO_SIZES = Object.keys(SIZE_HINTS) as PhotoSize[];
+
+const HTTP_SCHEME = /^https?:(?=\/\/)/i;
+
+export function presentPhoto(photo: catalog.Photo): PhotoJson {
+  const { base, query } = splitSource(photo.url);
+  const sizes = {} as PhotoJson;
+  for (const size of PHOTO_SIZES) sizes[size] = withHint(base, query, SIZE_HINTS[size]);
+  return sizes;
+}
+
+/** `https://cdn.example/a.jpg?v=2#x` → base `//cdn.example/a.jpg`, query `v=2`; the fragment means nothing to an image. */
+function splitSource(url: string): { base: string; query: string } {
+  const withoutFragment = url.split('#', 1)[0]!;
+  const relative = withoutFragment.replace(HTTP_SCHEME, '');
+  const queryStart = relative.indexOf('?');
+  if (queryStart === -1) return { base: relative, query: '' };
+  return { base: relative.slice(0, queryStart), query: relative.slice(queryStart + 1) };
+}
+
+function withHint(base: string, query: string, hint: string): string {
+  const joined = [query, hint].filter((part) => part !== '').join('&');
+  return joined ? `${base}?${joined}` : base;
+}

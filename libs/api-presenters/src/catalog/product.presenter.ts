@@ -1,0 +1,46 @@
+import type { catalog } from '@commerce/contracts';
+import { formatOptionalTimestamp } from '../timestamp';
+import { presentPhoto } from './photo.presenter';
+import { centsToPrice } from './price';
+import { productUrls } from './product-urls';
+import { presentVariant } from './variant.presenter';
+
+/**
+ * A product exactly as spec 2.3 lists it, plus `cents` (DESIGN §8), in the spec's key order: the
+ * API's answers and the product/* event snapshots share this one rendering.
+ */
+export function presentProduct(product: catalog.Product, context: catalog.StoreContext) {
+  const zone = context.time_zone;
+  const urls = productUrls(product, context);
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description ?? null,
+    created_at: formatOptionalTimestamp(product.created_at, zone),
+    updated_at: formatOptionalTimestamp(product.updated_at, zone),
+    retired_on: formatOptionalTimestamp(product.retired_on, zone),
+    deleted_at: formatOptionalTimestamp(product.deleted_at, zone),
+    status: product.status,
+    // Catalog has no source for labels or the marketplace category record (see the proto).
+    labels: null,
+    preorder: product.preorder,
+    on_sale: product.on_sale,
+    tag_list: [...product.tag_list],
+    marketplace_category_id: product.marketplace_category_id ?? null,
+    marketplace_category: null,
+    price: centsToPrice(product.cents),
+    cents: product.cents,
+    marketplace_url: urls.marketplace_url,
+    short_url: urls.short_url,
+    storefront_url: urls.storefront_url,
+    collections: [...product.collection_ids],
+    photos: product.photos.map((photo) => ({ photo: presentPhoto(photo) })),
+    // 0 means the store had no shipping group when the product was created.
+    shipping_group: product.shipping_group_id ? { id: product.shipping_group_id, name: product.shipping_group_name } : null,
+    variants: product.variants.map((variant) => ({ variant: presentVariant(variant, context) })),
+    list_in_marketplace: product.list_in_marketplace,
+    has_override_priced_variants: product.has_override_priced_variants,
+  };
+}
+
+export type ProductJson = ReturnType<typeof presentProduct>;

@@ -1,0 +1,131 @@
+import { presentProduct } from '@commerce/api-presenters';
+import { productMessage, storeContext, variantMessage } from './catalog.fixture';
+
+const SPEC_KEYS = [
+  'id', 'name', 'description', 'created_at', 'updated_at', 'retired_on', 'deleted_at', 'status', 'labels', 'preorder',
+  'on_sale', 'tag_list', 'marketplace_category_id', 'marketplace_category', 'price', 'cents', 'marketplace_url', 'short_url',
+  'storefront_url', 'collections', 'photos', 'shipping_group', 'variants', 'list_in_marketplace', 'has_override_priced_variants',
+];
+
+describe('presentProduct', () => {
+  it('renders the fields of spec 2.3 plus cents, and nothing else', () => {
+    const json = presentProduct(productMessage(), storeContext());
+    expect(Object.keys(json)).toEqual(SPEC_KEYS);
+    expect(json).not.toHaveProperty('shipping_notes');
+    expect(json).not.toHaveProperty('position');
+  });
+
+  it('renders a fresh product with its nulls and defaults', () => {
+    expect(presentProduct(productMessage(), storeContext())).toEqual({
+      id: 7,
+      name: 'Green Tea',
+      description: null,
+      created_at: '2026-01-15T07:34:56-05:00',
+      updated_at: '2026-07-15T08:00:00-04:00',
+      retired_on: null,
+      deleted_at: null,
+      status: 'active',
+      labels: null,
+      preorder: false,
+      on_sale: false,
+      tag_list: [],
+      marketplace_category_id: null,
+      marketplace_category: null,
+      price: 19.99,
+      cents: 1999,
+      marketplace_url: 'https://marketplace.shops.example/tea/product/7-green-tea',
+      short_url: 'https://tea.shops.example/p/7',
+      storefront_url: 'https://tea.shops.example/product/7-green-tea',
+      collections: [],
+      photos: [],
+      shipping_group: null,
+      variants: [
+        {
+          variant: {
+            id: 31, product_id: 7, name: 'Default', position: 1, sku: null, full_quantity: 10, percent_available: 40,
+            is_default_variant: true, in_stock: 4, sold: 6, price: 19.99, sold_out: false, status: 'active', has_override_price: false, cents: 1999,
+          },
+        },
+      ],
+      list_in_marketplace: false,
+      has_override_priced_variants: false,
+    });
+  });
+
+  it('renders price as a JSON number (1999 cents → 19.99)', () => {
+    expect(JSON.stringify(presentProduct(productMessage({ cents: 1999 }), storeContext()))).toContain('"price":19.99,"cents":1999');
+    expect(presentProduct(productMessage({ cents: 0 }), storeContext()).price).toBe(0);
+    expect(presentProduct(productMessage({ cents: 123456789 }), storeContext()).price).toBe(1234567.89);
+  });
+
+  it('renders every set field', () => {
+    const json = presentProduct(
+      productMessage({
+        description: 'Sencha',
+        retired_on: new Date('2026-03-01T00:00:00Z'),
+        deleted_at: new Date('2026-03-02T10:00:00Z'),
+        status: 'coming soon',
+        preorder: true,
+        on_sale: true,
+        tag_list: ['green', 'loose'],
+        marketplace_category_id: 12,
+        collection_ids: [3, 4],
+        photos: [{ url: 'https://img.example/1.jpg' }, { url: 'https://img.example/2.jpg' }],
+        shipping_group_id: 5,
+        shipping_group_name: 'Boxes',
+        list_in_marketplace: true,
+        has_override_priced_variants: true,
+      }),
+      storeContext(),
+    );
+    expect(json).toMatchObject({
+      description: 'Sencha',
+      retired_on: '2026-02-28T19:00:00-05:00',
+      deleted_at: '2026-03-02T05:00:00-05:00',
+      status: 'coming soon',
+      preorder: true,
+      on_sale: true,
+      tag_list: ['green', 'loose'],
+      marketplace_category_id: 12,
+      collections: [3, 4],
+      shipping_group: { id: 5, name: 'Boxes' },
+      list_in_marketplace: true,
+      has_override_priced_variants: true,
+    });
+  });
+
+  it('wraps each photo and variant in a one-key object, in order', () => {
+    const json = presentProduct(
+      productMessage({
+        photos: [{ url: 'https://img.example/1.jpg' }, { url: 'https://img.example/2.jpg' }],
+        variants: [variantMessage({ id: 1, position: 1 }), variantMessage({ id: 2, position: 2, is_default_variant: false, sku: 'L' })],
+      }),
+      storeContext(),
+    );
+    expect(json.photos.map((entry) => Object.keys(entry))).toEqual([['photo'], ['photo']]);
+    expect(json.photos.map((entry) => entry.photo.original)).toEqual(['//img.example/1.jpg', '//img.example/2.jpg']);
+    expect(Object.keys(json.photos[0]!.photo)).toHaveLength(13);
+    expect(json.variants.map((entry) => Object.keys(entry))).toEqual([['variant'], ['variant']]);
+    expect(json.variants.map((entry) => [entry.variant.id, entry.variant.sku])).toEqual([[1, null], [2, 'L']]);
+  });
+
+  it('renders timestamps in the store zone with its offset', () => {
+    const json = presentProduct(productMessage(), storeContext({ time_zone: 'Pacific/Auckland' }));
+    expect(json.created_at).toBe('2026-01-16T01:34:56+13:00');
+    expect(presentProduct(productMessage(), storeContext({ time_zone: 'UTC' })).created_at).toBe('2026-01-15T12:34:56+00:00');
+  });
+
+  it('renders an empty description as given and an absent one as null', () => {
+    expect(presentProduct(productMessage({ description: undefined }), storeContext()).description).toBeNull();
+    expect(presentProduct(productMessage({ description: '' }), storeContext()).description).toBe('');
+  });
+
+  it('copies lists so the rendering never aliases the message', () => {
+    const message = productMessage({ tag_list: ['a'], collection_ids: [1] });
+    const json = presentProduct(message, storeContext());
+    json.tag_list.push('b');
+    json.collections.push(2);
+    expect(message.tag_list).toEqual(['a']);
+    expect(message.collection_ids).toEqual([1]);
+  });
+});
