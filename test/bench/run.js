@@ -1,5 +1,7 @@
 'use strict';
-// `npm run bench`: gateway throughput against a bare node:http baseline serving the same bytes.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway or BENCH_ONLY=catalog runs one.
+//
+// gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
 //  1. Starts the real stack exactly as `npm start` does (the built launcher, a temp DATA_DIR, free
 //     ports, LOG_LEVEL=warn, the rate limiter opened wide), creates a store with the CLI and
@@ -23,427 +25,14 @@
 //      BENCH_CPU_PROF_TARGETS, e.g. "gateway,storefront"; the profiles are named at the end;
 //      summarize one with `node test/bench/profile-summary.js <file>`). Profiling costs throughput:
 //      do not compare such a run's figures with normal runs.
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { createInterface } = require('node:readline');
+const { envNumber, log, onTeardown, teardown, emergencyKills, isSignalled, startStack } = require('./bench-kit');
+const { runGatewayReadBench } = require('./gateway-read.bench');
+const { runCatalogScaleBench } = require('./catalog-scale.bench');
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
-const TARGETS = { minRatio: 0.06, maxGatewayP99Ms: 30 };
-const READY_MARKER = 'Store Commerce is running';
-/** High enough that the limiter never refuses a request during a run (the gateway reads both). */
-const WIDE_OPEN_RATE_LIMIT = '1000000000';
-
-function envNumber(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
-  return value;
-}
-
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------
-// Teardown: everything we start registers how to undo it; undone in reverse order, exactly once.
-
-const cleanups = [];
-let tearingDown;
-
-function onTeardown(name, fn) {
-  cleanups.push({ name, fn });
-}
-
-function teardown() {
-  tearingDown ??= (async () => {
-    for (const { name, fn } of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (error) {
-        log(`teardown of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return tearingDown;
-}
-
-/** Last resort on a second Ctrl-C: kill what is left, synchronously, and go. */
-const emergencyKills = [];
-
-let signalled = false;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
-  process.on(signal, () => {
-    if (signalled) {
-      log(`${signal} again: killing everything now`);
-      for (const kill of [...emergencyKills].reverse()) {
-        try {
-          kill();
-        } catch {
-          // already gone
-        }
-      }
-      process.exit(code);
-    }
-    signalled = true;
-    log(`${signal}: stopping everything (press again to force)`);
-    void teardown().finally(() => process.exit(code));
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes
-
-function exitOf(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-    child.once('error', () => resolve({ code: null, signal: null }));
-  });
-}
-
-/** Like exitOf, once the child's stdio streams are drained too (so its whole output has been read). */
-function closeOf(child) {
-  return new Promise((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal }));
-    child.once('error', () => resolve({ code: null, signal: null }));
-  });
-}
-
-const isRunning = (child) => child.exitCode === null && child.signalCode === null && child.pid !== undefined;
-
-/** Asks a child to stop, waits, then SIGKILLs it (by its pid only). */
-async function stopChild(child, signal = 'SIGTERM', timeoutMs = 5_000) {
-  if (!isRunning(child)) return;
-  const exited = exitOf(child);
-  child.kill(signal);
-  const timer = setTimeout(() => isRunning(child) && child.kill('SIGKILL'), timeoutMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Spawns a node child we own; it is stopped on teardown and on an emergency exit. */
-function spawnNode(name, args, options) {
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, ...options });
-  child.once('error', (error) => log(`${name} failed to start: ${error.message}`));
-  onTeardown(name, () => stopChild(child));
-  emergencyKills.push(() => isRunning(child) && child.kill('SIGKILL'));
-  return child;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close((err) => (err ? reject(err) : resolve(port)));
-    });
-  });
-}
-
-/** Resolves with the first stdout/stderr line matching `pattern`; rejects if the child exits first or on timeout. */
-function waitForLine(child, name, pattern, timeoutMs, output) {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const onData = (chunk) => {
-      buffer += chunk;
-      const lines = buffer.split('\n');
-      buffer = lines.pop();
-      for (const line of lines) {
-        const match = pattern.exec(line);
-        if (match) {
-          done();
-          resolve(match);
-          return;
-        }
-      }
-    };
-    const onExit = (code, signal) => {
-      done();
-      reject(new Error(`${name} exited (code ${code}, signal ${signal}) before it was ready${output ? `:\n${output()}` : ''}`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`${name} was not ready within ${timeoutMs / 1000}s${output ? `:\n${output()}` : ''}`));
-    }, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      child.stderr.off('data', onData);
-      child.off('exit', onExit);
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', onExit);
-  });
-}
-
-/** CPU time (user+system, in clock ticks) of each pid and its descendants (the gateway's workers), from /proc; empty where unavailable. */
-function cpuTicks(pids) {
-  const ticks = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    const total = treeTicks(pid);
-    if (total !== undefined) ticks[name] = total;
-  }
-  return ticks;
-}
-
-function treeTicks(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    let total = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    for (const child of children) total += treeTicks(child) ?? 0;
-    return total;
-  } catch {
-    return undefined; // not Linux, or the process is gone
-  }
-}
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux we run on
-
-// ---------------------------------------------------------------------------------------------
-// The stack
-
-async function startStack(tempRoot, settings) {
-  const dataDir = path.join(tempRoot, 'data');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: settings.logLevel, RATE_LIMIT_BURST: WIDE_OPEN_RATE_LIMIT, RATE_LIMIT_PER_SECOND: WIDE_OPEN_RATE_LIMIT };
-  for (const name of ['NATS_URL', 'MONGO_URL', 'PUBLIC_URL']) delete env[name];
-  for (const service of SERVICES) env[`${service.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
-  const cliEnv = { ...env };
-
-  const launcherEnv = { ...env };
-  const nodeOptions = [env.NODE_OPTIONS, settings.stackNodeOptions];
-  if (settings.cpuProfDir) {
-    // Node refuses --cpu-prof in NODE_OPTIONS; a preload starts the profiler in the targeted processes only.
-    nodeOptions.push(`--require ${path.join(__dirname, 'cpu-prof.preload.js')}`);
-    launcherEnv.BENCH_CPU_PROF_DIR = settings.cpuProfDir;
-  }
-  launcherEnv.NODE_OPTIONS = nodeOptions.filter(Boolean).join(' ');
-  if (!launcherEnv.NODE_OPTIONS) delete launcherEnv.NODE_OPTIONS;
-
-  // Own process group: Ctrl-C reaches only us, and we stop the stack in order (launcher SIGINT, as a
-  // terminal would). The group also lets us kill leftovers if the launcher itself dies.
-  const launcher = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
-    env: launcherEnv,
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  // The last lines (shown if the stack fails) and, once it is up, how many it writes (and the last few).
-  const lines = [];
-  let afterReady = false;
-  const runtimeLines = { count: 0, tail: [] };
-  const keep = (line) => {
-    lines.push(line);
-    if (lines.length > 300) lines.shift();
-    if (!afterReady) return;
-    runtimeLines.count++;
-    runtimeLines.tail.push(line);
-    if (runtimeLines.tail.length > 5) runtimeLines.tail.shift();
-  };
-  createInterface({ input: launcher.stdout }).on('line', keep);
-  createInterface({ input: launcher.stderr }).on('line', keep);
-  const output = () => lines.join('\n');
-  const launcherExit = exitOf(launcher);
-
-  const killGroup = () => {
-    try {
-      process.kill(-launcher.pid, 'SIGKILL');
-    } catch {
-      // the group is empty
-    }
-  };
-  emergencyKills.push(killGroup);
-  onTeardown('stack', async () => {
-    if (isRunning(launcher)) {
-      launcher.kill('SIGINT');
-      const stopped = await Promise.race([launcherExit.then(() => true), sleep(45_000).then(() => false)]);
-      if (!stopped) log('launcher did not stop within 45s; killing its process group');
-    }
-    // Anything of the group still alive (launcher killed hard, or a child it could not stop).
-    for (let i = 0; i < 20; i++) {
-      try {
-        process.kill(-launcher.pid, 0);
-      } catch {
-        return;
-      }
-      await sleep(100);
-    }
-    killGroup();
-  });
-
-  log(`starting the stack (launcher, DATA_DIR=${dataDir}, PORT=${env.PORT})`);
-  await waitForLine(launcher, 'launcher', new RegExp(READY_MARKER), 90_000, output);
-  afterReady = true;
-  const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const pids = JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8')).pids;
-  return { baseUrl, env: cliEnv, pids, launcher, output, runtimeLines };
-}
-
-async function storectl(env, args) {
-  const child = spawnNode('storectl', [path.join(REPO_ROOT, 'deploy/storectl/dist/main.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const { code } = await closeOf(child);
-  if (code !== 0) throw new Error(`storectl ${args[0]} ${args[1]} exited with ${code}:\n${stderr}${stdout}`);
-  return JSON.parse(stdout);
-}
-
-async function fetchBytes(url, headers) {
-  const response = await fetch(url, { headers });
-  const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get('content-type'), body };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load
-
-async function startBareServer(bodyFile, contentType) {
-  const child = spawnNode('bare server', [path.join(__dirname, 'bare-server.js')], {
-    env: { ...process.env, BENCH_BODY_FILE: bodyFile, BENCH_CONTENT_TYPE: contentType },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const [, port] = await waitForLine(child, 'bare server', /^LISTENING (\d+)$/, 10_000);
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** Runs load.js in its own process; answers its JSON and the CPU used by `watch` pids during the measured run. */
-async function runLoad(config, watch) {
-  const child = spawnNode(`load (${config.title})`, [path.join(__dirname, 'load.js'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let cpuStart;
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    process.stderr.write(chunk);
-    if (!cpuStart && chunk.includes(': measuring')) cpuStart = cpuTicks(watch);
-  });
-  const { code, signal } = await closeOf(child);
-  if (code !== 0) throw new Error(`load generator for ${config.title} exited (code ${code}, signal ${signal})`);
-  const result = JSON.parse(stdout);
-  result.cpu = { ...cpuUse(cpuStart, watch, result.measured.durationS), load: result.measured.loadGeneratorCpuPercent };
-  return result;
-}
-
-/**
- * Percent of one core each watched process used over the measured run. The snapshots bracket the
- * run a little loosely (start when the loader announces it, end after it exits), but the processes
- * are idle outside it, so the ticks are the run's.
- */
-function cpuUse(start, watch, durationS) {
-  if (!start || !(durationS > 0)) return {};
-  const end = cpuTicks(watch);
-  const use = {};
-  for (const [name, ticks] of Object.entries(end)) {
-    if (start[name] !== undefined) use[name] = Math.round(((ticks - start[name]) / CLOCK_TICKS_PER_SECOND / durationS) * 1000) / 10;
-  }
-  return use;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-function problemsOf(run) {
-  const m = run.measured;
-  const problems = [];
-  if (!(m.requestsTotal > 0)) problems.push('no responses at all');
-  if (m.non2xx > 0) {
-    const codes = Object.entries(m.statusCodeStats ?? {})
-      .filter(([status]) => !status.startsWith('2'))
-      .map(([status, { count }]) => `${status}×${count}`)
-      .join(', ');
-    problems.push(`${m.non2xx} non-2xx responses (${codes})`);
-  }
-  if (m.errors > 0) problems.push(`${m.errors} connection errors`);
-  if (m.timeouts > 0) problems.push(`${m.timeouts} timeouts`);
-  if (m.mismatches > 0) problems.push(`${m.mismatches} body mismatches`);
-  if (run.bodyMismatch) problems.push(run.bodyMismatch);
-  return problems;
-}
-
-/** CPU time the server process spent per answered request, in µs (undefined without /proc). */
-function cpuPerRequest(run, server) {
-  const percent = run.cpu?.[server];
-  const m = run.measured;
-  if (typeof percent !== 'number' || !(m.requestsTotal > 0)) return undefined;
-  return ((percent / 100) * m.durationS * 1e6) / m.requestsTotal;
-}
-
-function formatTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
-  const line = (row) => row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
-  return [line(rows[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
-}
-
-function report(results, settings) {
-  const { bare, gateway } = results;
-  const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
-  const row = (name, run, server) => {
-    const m = run.measured;
-    return [name, fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), fmt(cpuPerRequest(run, server))];
-  };
-  const ratio = gateway.measured.requestsPerSecond / bare.measured.requestsPerSecond;
-  const p99 = gateway.measured.latencyMs.p99;
-  const ratioMet = ratio >= TARGETS.minRatio;
-  const p99Met = p99 < TARGETS.maxGatewayP99Ms;
-  const out = [];
-  out.push('');
-  out.push(`GET /v1/store.json — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, response ${results.bodyBytes} bytes (${results.contentType})`);
-  const tweaks = [settings.logLevel !== 'warn' && `LOG_LEVEL=${settings.logLevel}`, settings.stackNodeOptions && `stack NODE_OPTIONS="${settings.stackNodeOptions}"`, settings.cpuProfDir && 'CPU PROFILING ON (figures not comparable)'].filter(Boolean);
-  if (tweaks.length > 0) out.push(`non-default: ${tweaks.join(', ')}`);
-  out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`);
-  out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`);
-  out.push('');
-  out.push(formatTable([['target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'server CPU µs/req'], row('bare node:http', bare, 'bare'), row('gateway', gateway, 'gateway')]));
-  out.push('(server CPU µs/req: CPU time of the server process over its responses; steadier than req/s when the cores are shared)');
-  out.push('');
-  out.push(`ratio gateway/bare req/s: ${fmt(ratio, 4)}  (${fmt(ratio * 100, 1)}%)`);
-  out.push('');
-  out.push('targets (issue):');
-  out.push(`  ratio >= ${TARGETS.minRatio}        ${fmt(ratio, 4).padStart(8)}   ${ratioMet ? 'MET' : 'NOT MET'}`);
-  out.push(`  gateway p99 < ${TARGETS.maxGatewayP99Ms} ms   ${`${fmt(p99)} ms`.padStart(8)}   ${p99Met ? 'MET' : 'NOT MET'}`);
-  const cpu = (run) =>
-    Object.entries(run.cpu ?? {})
-      .map(([name, percent]) => `${name} ${percent}%`)
-      .join(', ');
-  if (Object.keys(gateway.cpu ?? {}).length > 0) {
-    out.push('');
-    out.push('CPU during the measured runs (% of one core):');
-    out.push(`  bare run:    ${cpu(bare) || 'n/a'}`);
-    out.push(`  gateway run: ${cpu(gateway) || 'n/a'}`);
-  }
-  const invalid = [];
-  for (const [name, run] of [['bare', bare], ['gateway', gateway]]) {
-    const problems = problemsOf(run);
-    if (problems.length > 0) invalid.push(`${name}: ${problems.join('; ')}`);
-  }
-  if (invalid.length > 0) {
-    const bar = '!'.repeat(78);
-    out.push('');
-    out.push(bar);
-    out.push('!!! INVALID RUN: not every request got the expected 2xx answer; the figures above');
-    out.push('!!! do not measure the intended path (autocannon counts latency of 2xx only).');
-    for (const line of invalid) out.push(`!!!   ${line}`);
-    out.push(bar);
-  }
-  if (results.stackLogLines > 0) {
-    out.push('');
-    out.push(`note: the stack wrote ${results.stackLogLines} log line(s) during the gateway run (LOG_LEVEL=${settings.logLevel}); last ones:`);
-    for (const line of results.stackLogTail) out.push(`  ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
-  }
-  process.stdout.write(`${out.join('\n')}\n`);
-  return { ratio, ratioMet, p99Met, invalid };
-}
-
-// ---------------------------------------------------------------------------------------------
+const BENCHES = { gateway: runGatewayReadBench, catalog: runCatalogScaleBench };
 
 async function main() {
   const settings = {
@@ -461,44 +50,16 @@ async function main() {
   onTeardown('temp dir', () => fs.rmSync(tempRoot, { recursive: true, force: true }));
   emergencyKills.push(() => fs.rmSync(tempRoot, { recursive: true, force: true }));
 
+  const only = process.env.BENCH_ONLY;
+  if (only && !BENCHES[only]) throw new Error(`BENCH_ONLY must be one of ${Object.keys(BENCHES).join(', ')}, got "${only}"`);
+
   const stack = await startStack(tempRoot, settings);
   log(`stack ready at ${stack.baseUrl}`);
-
-  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const created = await storectl(stack.env, ['store', 'create', '--name', 'Bench Store', '--subdomain', `bench${suffix}`, '--email', `bench-${suffix}@example.com`, '--password', 'bench-password-0123456789']);
-  const apiKey = created.api_key;
-  if (typeof apiKey !== 'string' || !apiKey) throw new Error(`storectl store create gave no api_key: ${JSON.stringify(created)}`);
-
-  const gatewayUrl = `${stack.baseUrl}/v1/store.json`;
-  const gatewayHeaders = { 'API-KEY': apiKey };
-  const captured = await fetchBytes(gatewayUrl, gatewayHeaders);
-  if (captured.status !== 200 || !captured.contentType) throw new Error(`GET /v1/store.json answered ${captured.status}: ${captured.body.toString('utf8')}`);
-  const bodyFile = path.join(tempRoot, 'store.json');
-  fs.writeFileSync(bodyFile, captured.body);
-  log(`captured GET /v1/store.json: ${captured.body.length} bytes, ${captured.contentType}`);
-
-  const bare = await startBareServer(bodyFile, captured.contentType);
-  const check = await fetchBytes(bare.url, {});
-  if (!check.body.equals(captured.body) || check.contentType !== captured.contentType) throw new Error('the bare server does not answer the captured bytes');
-
-  const loadConfig = (title, url, headers) => ({ title, url, headers, connections: settings.connections, durationS: settings.durationS, warmupS: settings.warmupS });
-  const results = { settings, bodyBytes: captured.body.length, contentType: captured.contentType, loadAverage: os.loadavg() };
-
-  results.bare = await runLoad(loadConfig('bare node:http', `${bare.url}/v1/store.json`, {}), { bare: bare.child.pid });
-  await stopChild(bare.child);
-  await sleep(1_000);
-
-  const logLinesBefore = stack.runtimeLines.count;
-  results.gateway = await runLoad(loadConfig('gateway', gatewayUrl, gatewayHeaders), { gateway: stack.pids.gateway, storefront: stack.pids.storefront, identity: stack.pids.identity, launcher: stack.launcher.pid });
-  // Still the same answer after the load? (A run that measured something else is not a measurement.)
-  const after = await fetchBytes(gatewayUrl, gatewayHeaders).catch((error) => ({ error }));
-  if (after.error) results.gateway.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
-  else if (after.status !== 200 || !after.body.equals(captured.body)) results.gateway.bodyMismatch = `after the run the gateway answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
-  results.stackLogLines = stack.runtimeLines.count - logLinesBefore;
-  results.stackLogTail = results.stackLogLines > 0 ? stack.runtimeLines.tail.slice(-Math.min(5, results.stackLogLines)) : [];
-
-  const verdict = report(results, settings);
-  results.verdict = verdict;
+  const results = {};
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (only && name !== only) continue;
+    results[name] = await bench(stack, settings, tempRoot);
+  }
   if (settings.jsonOut) fs.writeFileSync(settings.jsonOut, `${JSON.stringify(results, null, 2)}\n`);
 
   await teardown();
@@ -509,13 +70,13 @@ async function main() {
       if (mine.length > 0) log(`cpu profile of ${name}: ${path.join(settings.cpuProfDir, mine[0])}  (summary: node test/bench/profile-summary.js <file>)`);
     }
   }
-  return verdict.invalid.length > 0 ? 1 : 0;
+  return Object.values(results).some((result) => result.verdict.invalid.length > 0) ? 1 : 0;
 }
 
 main().then(
   (code) => teardown().then(() => process.exit(code)),
   (error) => {
-    if (!signalled) log(`failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    if (!isSignalled()) log(`failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     void teardown().finally(() => process.exit(1));
   },
 );
