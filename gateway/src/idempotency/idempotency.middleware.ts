@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from '@commerce/observability';
+import { principalOf } from '../auth/authenticate.middleware';
+import { rateLimitKey } from '../auth/principal';
+import { ApiError } from '../errors/api-error';
+import { readParams } from '../http/input';
+import type { IdempotencyStore, StoredResponse } from './idempotency.store';
+
+const HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
+const MAX_KEY_LENGTH = 255;
+/** Headers a replay repeats; the rest (request id, rate limit) belong to the new request. */
+const REPLAYED_HEADERS = ['content-type', 'link'];
+
+/**
+ * `Idempotency-Key` on POST (DESIGN §6): the first request with a key runs and its answer is kept
+ * for 24 h; a retry with the same key and parameters gets that answer again (with
+ * `Idempotent-Replayed: true`) instead of a second write. The same key with other parameters is a
+ * 422, and a retry while the first is still running a 409. Keys are per caller (store, or app and
+ * user). A 5xx answer is not kept, so a retry after an outage runs again.
+ */
+export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    const raw = req.headers[HEADER];
+    if (req.method !== 'POST' || raw === undefined) return next();
+    try {
+      const idempotencyKey = Array.isArray(raw) ? raw[0] : raw;
+      if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(idempotencyKey)) {
+        throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`);
+      }
+      const key = sha256(`${rateLimitKey(principalOf(res))}\n${idempotencyKey}`);
+      const fingerprint = sha256(`${req.method} ${req.path}\n${canonicalJson(readParams(req))}`);
+      const outcome = await store.begin(key, fingerprint).catch(() => {
+        throw new ApiError(503, 'Idempotency records are unavailable; retry later', { errorType: 'ServiceUnavailable' });
+      });
+      switch (outcome.kind) {
+        case 'replay':
+          return replay(res, outcome.response);
+        case 'in_progress':
+          throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
+        case 'mismatch':
+          throw new ApiError(422, 'This Idempotency-Key was already used with other parameters', { errorType: 'ValidationError' });
+        case 'started':
+          recordAnswer(res, (response) =>
+            (response.status >= 500 ? store.abandon(key) : store.finish(key, outcome.revision, fingerprint, response)).catch((error: unknown) =>
+              logger.warn({ err: error, request_id: res.locals.requestId }, 'could not record the idempotent answer'),
+            ),
+          );
+          return next();
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function replay(res: Response, response: StoredResponse): void {
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.setHeader(REPLAYED_HEADER, 'true');
+  res.setHeader('Content-Length', Buffer.byteLength(response.body));
+  res.end(response.body);
+}
+
+/** Captures the body the handler writes (the gateway writes JSON in one `end`) and hands it over once sent. */
+function recordAnswer(res: Response, onAnswer: (response: StoredResponse) => void): void {
+  const chunks: Buffer[] = [];
+  const originalWrite = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const originalEnd = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return originalWrite(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') keep(chunk);
+    return originalEnd(chunk, ...rest);
+  }) as Response['end'];
+  res.once('finish', () => {
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = res.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    onAnswer({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
+  });
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** JSON with object keys sorted, so the same parameters sent in another order or style fingerprint the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as Record<string, unknown>)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
