@@ -9,6 +9,8 @@ interface EngineUnderTest {
   engine: Engine;
   open: () => Promise<Database>;
   cleanup: () => Promise<void>;
+  /** Opens again what the last `open` created (engines that persist). */
+  reopen?: () => Promise<Database>;
 }
 
 function memoryEngine(): EngineUnderTest {
@@ -27,6 +29,7 @@ function embeddedEngine(): EngineUnderTest {
     cleanup: async () => {
       await Promise.all(dirs.splice(0).map(removeDir));
     },
+    reopen: () => openDatabase({ engine: 'embedded', dir: dirs[dirs.length - 1] }),
   };
 }
 
@@ -40,6 +43,7 @@ function mongodbEngine(url: string): EngineUnderTest {
       names.push(name);
       return openDatabase({ engine: 'mongodb', url, name });
     },
+    reopen: () => openDatabase({ engine: 'mongodb', url, name: names[names.length - 1] }),
     cleanup: async () => {
       const client = await MongoClient.connect(url);
       try {
@@ -54,7 +58,7 @@ function mongodbEngine(url: string): EngineUnderTest {
 const mongoUrl = process.env.MONGO_URL;
 const engines: EngineUnderTest[] = [memoryEngine(), embeddedEngine(), ...(mongoUrl ? [mongodbEngine(mongoUrl)] : [])];
 
-for (const { engine, open, cleanup } of engines) describeCollectionContract(engine, open, cleanup);
+for (const { engine, open, cleanup, reopen } of engines) describeCollectionContract(engine, open, cleanup, reopen);
 
 describe('embedded engine: files on disk', () => {
   let dir: string;

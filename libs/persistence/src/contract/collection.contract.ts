@@ -6,18 +6,27 @@ import { describeUpdateContract } from './update.contract';
 import { describeFindOneAndUpdateContract } from './find-one-and-update.contract';
 import { describeUniqueIndexContract } from './unique-index.contract';
 import { describeNextIdContract } from './next-id.contract';
+import { describeCompoundIndexContract } from './compound-index.contract';
 import { describePortabilityContract } from './portability.contract';
 
 /** The database under test; a fresh, empty one for every test. */
 export interface ContractContext {
   db(): Database;
+  /** Closes the database and opens the same one again; only on engines that keep data across a reopen. */
+  reopen?: () => Promise<Database>;
 }
 
 /**
  * Every behaviour the collection port promises, run against one engine. `open` must return an
  * empty database; `cleanup` runs after each test (after close) to remove what `open` created.
+ * `reopen`, on engines that persist, opens again what the last `open` created.
  */
-export function describeCollectionContract(engineName: Engine, open: () => Promise<Database>, cleanup: () => Promise<void>): void {
+export function describeCollectionContract(
+  engineName: Engine,
+  open: () => Promise<Database>,
+  cleanup: () => Promise<void>,
+  reopen?: () => Promise<Database>,
+): void {
   describe(`collection contract: ${engineName}`, () => {
     let current: Database | undefined;
 
@@ -36,6 +45,13 @@ export function describeCollectionContract(engineName: Engine, open: () => Promi
         if (!current) throw new Error('no database open');
         return current;
       },
+      reopen:
+        reopen &&
+        (async () => {
+          await current?.close();
+          current = await reopen();
+          return current;
+        }),
     };
 
     it(`reports its engine as ${engineName}`, () => {
@@ -63,5 +79,6 @@ export function describeCollectionContract(engineName: Engine, open: () => Promi
     describeUniqueIndexContract(context);
     describeNextIdContract(context);
     describePortabilityContract(context);
+    describeCompoundIndexContract(context);
   });
 }
