@@ -40,6 +40,7 @@ export interface ServiceWiring {
  */
 export class ServiceHost {
   private readonly outboxCollections: Collection<OutboxDocument>[] = [];
+  private readonly backgroundStops: Array<() => Promise<void>> = [];
   private relay?: OutboxRelay;
   private grpc?: RunningGrpcServer;
   private stopping?: Promise<void>;
@@ -84,6 +85,15 @@ export class ServiceHost {
     return kickAfterWrites(collection, () => void this.relay?.kick());
   }
 
+  /**
+   * Registers how to stop work the service runs beside its RPCs (event consumers, sweeps). Shutdown runs these
+   * after the gRPC server stopped taking calls and before the relay, the bus and the data close, whether it came
+   * from `stop()` or from SIGINT/SIGTERM.
+   */
+  onShutdown(stop: () => Promise<void>): void {
+    this.backgroundStops.push(stop);
+  }
+
   /** Starts the relay, then serves gRPC (health and reflection included). */
   async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
     this.relay = new OutboxRelay({ nc: this.nc, context: this.config.SERVICE_NAME, collections: this.outboxCollections, logger: this.logger });
@@ -97,6 +107,7 @@ export class ServiceHost {
     this.stopping ??= (async () => {
       this.logger.info('service stopping');
       await this.grpc?.shutdown();
+      await Promise.all(this.backgroundStops.map((stop) => stop().catch((error: unknown) => this.logger.warn({ err: error }, 'a background task did not stop cleanly'))));
       await this.relay?.stop();
       await this.nc.drain().catch(() => undefined);
       await this.db.close();

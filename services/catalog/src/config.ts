@@ -1,6 +1,15 @@
-import { loadConfig, serviceConfigSchema, z } from '@commerce/config';
+import { grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
 
-const schema = serviceConfigSchema('catalog');
+const schema = serviceConfigSchema('catalog').extend({
+  /** The storefront answers a store's context (time zone, address) when the projection has not seen the store yet. */
+  STOREFRONT_GRPC_ADDR: grpcAddress('storefront'),
+  /** Shipping answers a group the projection has not seen yet (a product created right after its group). */
+  SHIPPING_GRPC_ADDR: grpcAddress('shipping'),
+  /** A reservation left pending longer than this was interrupted by a crash: the sweep puts its stock back. */
+  STOCK_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often the sweep for work a crash interrupted runs (it also runs at start). */
+  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+});
 
 export type CatalogConfig = z.infer<typeof schema>;
 

@@ -1,0 +1,68 @@
+import type { catalog } from '@commerce/contracts';
+import type { CollectionRecord } from '../domain/collection';
+import { liveVariants, type ProductRecord, type VariantRecord } from '../domain/product';
+import { buyerCents, hasOverridePricedVariants, isSoldOut, percentAvailable } from '../domain/variant';
+
+/** The contract's Variant: the record plus what follows from its stock and its product's price. */
+export function toVariantMessage(variant: VariantRecord, product: Pick<ProductRecord, 'id' | 'cents' | 'default_variant_id'>): catalog.Variant {
+  const soldOut = isSoldOut(variant);
+  return {
+    id: variant.id,
+    product_id: product.id,
+    name: variant.name,
+    position: variant.position,
+    sku: variant.sku === '' ? undefined : variant.sku,
+    full_quantity: variant.full_quantity,
+    in_stock: variant.in_stock,
+    sold: variant.sold,
+    percent_available: percentAvailable(variant),
+    is_default_variant: variant.id === product.default_variant_id,
+    sold_out: soldOut,
+    status: soldOut ? 'sold-out' : 'active',
+    has_override_price: variant.has_override_price,
+    override_cents: variant.override_cents,
+    cents: buyerCents(variant, product.cents),
+    created_at: variant.created_at,
+    updated_at: variant.updated_at,
+  };
+}
+
+/** The contract's Product; `collectionIds` are the live collections holding it (they keep the membership). */
+export function toProductMessage(product: ProductRecord, collectionIds: number[]): catalog.Product {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description === '' ? undefined : product.description,
+    created_at: product.created_at,
+    updated_at: product.updated_at,
+    retired_on: undefined,
+    deleted_at: product.deleted_at,
+    status: product.status,
+    preorder: product.preorder,
+    on_sale: product.on_sale,
+    tag_list: [...product.tag_list],
+    marketplace_category_id: product.marketplace_category_id === 0 ? undefined : product.marketplace_category_id,
+    cents: product.cents,
+    collection_ids: product.deleted ? [] : [...collectionIds],
+    photos: product.photo_urls.map((url) => ({ url })),
+    shipping_group_id: product.shipping_group_id,
+    shipping_group_name: product.shipping_group_id === 0 ? '' : product.shipping_group_name,
+    variants: liveVariants(product).map((variant) => toVariantMessage(variant, product)),
+    list_in_marketplace: product.list_in_marketplace,
+    has_override_priced_variants: hasOverridePricedVariants(product),
+    shipping_notes: product.shipping_notes,
+    position: product.position,
+  };
+}
+
+/** The contract's Collection; `liveProductIds` drops members deleted a moment ago (their cleanup may still be running). */
+export function toCollectionMessage(collection: CollectionRecord, liveProductIds: ReadonlySet<number>): catalog.Collection {
+  return {
+    id: collection.id,
+    name: collection.name,
+    description: collection.description,
+    product_ids: collection.product_ids.filter((id) => liveProductIds.has(id)),
+    created_at: collection.created_at,
+    updated_at: collection.updated_at,
+  };
+}

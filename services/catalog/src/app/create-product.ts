@@ -1,0 +1,55 @@
+import type { catalog } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { newProductRecord, rankFor } from '../domain/product';
+import { hasViolations, newProductInput, normalizePlacement, productFieldViolations } from '../domain/product-input';
+import type { CatalogDeps } from './catalog-deps';
+import { stampProductChange } from './catalog-events';
+import type { WrittenProduct } from './product-writer';
+
+/**
+ * Creates a product with its "Default" variant, in the store's default shipping group unless one is
+ * named. The variant's id→product reference is written first: a crash before the product leaves only
+ * a reference nobody reaches.
+ */
+export async function createProduct(deps: CatalogDeps, storeId: number, request: catalog.CreateProductRequest): Promise<WrittenProduct> {
+  const violations = productFieldViolations(
+    {
+      name: request.name,
+      cents: request.cents,
+      description: request.description,
+      status: request.status || undefined,
+      photo_urls: request.photo_urls,
+      position: request.position || undefined,
+      shipping_group_id: request.shipping_group_id,
+      marketplace_category_id: request.marketplace_category_id,
+      tag_list: request.tag_list,
+    },
+    { name: true },
+  );
+  if (hasViolations(violations)) throw validationFailed(violations);
+
+  const context = await deps.storeContexts.of(storeId);
+  const shippingGroup = await deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id);
+  const position = rankFor(normalizePlacement(request.position || 'bottom')!, await deps.products.rankBounds(storeId));
+  const id = await deps.nextId('products');
+  const defaultVariantId = await deps.nextId('variants');
+  await deps.variantRefs.add(storeId, defaultVariantId, id);
+
+  const now = deps.clock();
+  const input = newProductInput({
+    name: request.name,
+    cents: request.cents,
+    description: request.description ?? '',
+    status: request.status,
+    photo_urls: request.photo_urls,
+    preorder: request.preorder,
+    on_sale: request.on_sale,
+    marketplace_category_id: request.marketplace_category_id ?? 0,
+    tag_list: request.tag_list,
+    shipping_notes: request.shipping_notes,
+    list_in_marketplace: request.list_in_marketplace,
+  });
+  const record = newProductRecord(input, { id, storeId, defaultVariantId, shippingGroup, position, now });
+  const { after, events } = stampProductChange(null, record, 'product/created', { context, collectionIds: [], now });
+  return { product: await deps.products.insert(after, events), collectionIds: [] };
+}

@@ -1,0 +1,32 @@
+import type { catalog } from '@commerce/contracts';
+import { notFound } from '@commerce/grpc-runtime';
+import type { StoreContextRepository } from '../infra/store-context.repository';
+import type { StorefrontPort } from '../infra/storefront.client';
+
+/**
+ * The store context every answer and event carries. Read from the projection the storefront's
+ * store events keep; a store the projection has not seen yet (its store/created still on the way)
+ * is asked of the storefront once and remembered.
+ */
+export class StoreContexts {
+  constructor(
+    private readonly projection: StoreContextRepository,
+    private readonly storefront: StorefrontPort,
+  ) {}
+
+  async of(storeId: number): Promise<catalog.StoreContext> {
+    const known = await this.projection.find(storeId);
+    if (known) return known;
+    const snapshot = await this.storefront.storeContext(storeId);
+    if (!snapshot) throw notFound('store');
+    await this.projection.save(storeId, snapshot.context, snapshot.updatedAt);
+    return snapshot.context;
+  }
+
+  /** A store/created or store/updated event's rendering (the store JSON of presentStore). */
+  async apply(storeId: number, resource: Record<string, unknown>): Promise<void> {
+    const context = { time_zone: String(resource.time_zone ?? ''), subdomain: String(resource.subdomain ?? ''), url: String(resource.url ?? '') };
+    const updatedAt = typeof resource.updated_at === 'string' ? new Date(resource.updated_at) : new Date(0);
+    await this.projection.save(storeId, context, Number.isNaN(updatedAt.getTime()) ? new Date(0) : updatedAt);
+  }
+}

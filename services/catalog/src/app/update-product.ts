@@ -1,0 +1,61 @@
+import type { catalog } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { rankFor } from '../domain/product';
+import { applyProductChanges, hasViolations, normalizePlacement, normalizeProductChanges, productFieldViolations } from '../domain/product-input';
+import type { CatalogDeps } from './catalog-deps';
+import { findLiveProduct } from './get-product';
+import { writeProduct, type WrittenProduct } from './product-writer';
+
+/** Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a new cents). */
+export async function updateProduct(deps: CatalogDeps, storeId: number, request: catalog.UpdateProductRequest): Promise<WrittenProduct> {
+  const violations = productFieldViolations(
+    {
+      name: request.name,
+      cents: request.cents,
+      description: request.description,
+      status: request.status,
+      photo_urls: request.photos?.urls,
+      position: request.position,
+      shipping_group_id: request.shipping_group_id,
+      marketplace_category_id: request.marketplace_category_id,
+      tag_list: request.tag_list?.tags,
+    },
+    { name: false },
+  );
+  if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
+  if (hasViolations(violations)) throw validationFailed(violations);
+
+  const current = await findLiveProduct(deps, storeId, request.product_id);
+  const context = await deps.storeContexts.of(storeId);
+  const group =
+    request.shipping_group_id !== undefined && request.shipping_group_id !== current.shipping_group_id
+      ? await deps.shippingGroups.require(storeId, request.shipping_group_id)
+      : undefined;
+  const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
+  const rank = placement ? rankFor(placement, await deps.products.rankBounds(storeId)) : undefined;
+  const changes = normalizeProductChanges({
+    name: request.name,
+    cents: request.cents,
+    description: request.description,
+    status: request.status,
+    photo_urls: request.photos?.urls,
+    preorder: request.preorder,
+    on_sale: request.on_sale,
+    marketplace_category_id: request.marketplace_category_id,
+    tag_list: request.tag_list?.tags,
+    shipping_notes: request.shipping_notes,
+    list_in_marketplace: request.list_in_marketplace,
+  });
+
+  return writeProduct(deps, storeId, request.product_id, context, (product) => {
+    let next = applyProductChanges(product, changes) ?? product;
+    if (group) next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
+    // Already first (or last) stays where it is rather than drifting one rank per request.
+    if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
+    return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
+  });
+}
+
+function alreadyPlaced(current: number, placement: 'top' | 'bottom', rank: number): boolean {
+  return placement === 'top' ? current === rank + 1 : current === rank - 1;
+}

@@ -1,0 +1,75 @@
+import { add, type FieldViolations } from './product-input';
+
+const MAX_NAME_LENGTH = 255;
+const MAX_DESCRIPTION_LENGTH = 65_535;
+const MAX_MEMBERS = 10_000;
+
+export interface CollectionRecord {
+  store_id: number;
+  id: number;
+  name: string;
+  description: string;
+  /** Member products in the order they were set. May still hold a product deleted a moment ago: reads drop those. */
+  product_ids: number[];
+  created_at: Date;
+  updated_at: Date;
+  deleted: boolean;
+  deleted_at?: Date;
+  version: number;
+}
+
+export interface CollectionFields {
+  name?: string;
+  description?: string;
+  product_ids?: number[];
+}
+
+export function collectionFieldViolations(fields: CollectionFields, required: { name: boolean }): FieldViolations {
+  const violations: FieldViolations = {};
+  if (fields.name !== undefined || required.name) {
+    const name = (fields.name ?? '').trim();
+    if (name === '') add(violations, 'name', "can't be blank");
+    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
+  }
+  if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
+    add(violations, 'description', `is too long (maximum is ${MAX_DESCRIPTION_LENGTH} characters)`);
+  }
+  if (fields.product_ids !== undefined) {
+    if (fields.product_ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) add(violations, 'products', 'must be product ids');
+    if (fields.product_ids.length > MAX_MEMBERS) add(violations, 'products', `has too many products (maximum is ${MAX_MEMBERS})`);
+  }
+  return violations;
+}
+
+/** Each id once, first occurrence wins, so the order the owner gave is kept. */
+export function distinctIds(ids: number[]): number[] {
+  return [...new Set(ids)];
+}
+
+/** Products whose membership differs between the two lists (joined or left), ascending. */
+export function membershipChanges(before: number[], after: number[]): number[] {
+  const was = new Set(before);
+  const is = new Set(after);
+  return [...new Set([...before, ...after])].filter((id) => was.has(id) !== is.has(id)).sort((a, b) => a - b);
+}
+
+export function applyCollectionChanges(collection: CollectionRecord, fields: CollectionFields): CollectionRecord | null {
+  const next: CollectionRecord = { ...collection };
+  let changed = false;
+  if (fields.name !== undefined && fields.name.trim() !== collection.name) {
+    next.name = fields.name.trim();
+    changed = true;
+  }
+  if (fields.description !== undefined && fields.description !== collection.description) {
+    next.description = fields.description;
+    changed = true;
+  }
+  if (fields.product_ids !== undefined) {
+    const ids = distinctIds(fields.product_ids);
+    if (ids.length !== collection.product_ids.length || ids.some((id, i) => id !== collection.product_ids[i])) {
+      next.product_ids = ids;
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}

@@ -1,0 +1,31 @@
+import { applyCollectionChanges, collectionFieldViolations, distinctIds, membershipChanges, type CollectionRecord } from './collection';
+import { NOW } from './catalog.fixture';
+import { pageOf } from './paging';
+
+const collection: CollectionRecord = { store_id: 1, id: 3, name: 'Teas', description: '', product_ids: [1, 2], created_at: NOW, updated_at: NOW, deleted: false, version: 1 };
+
+describe('collection membership', () => {
+  it('keeps the first occurrence of each id, in order', () => {
+    expect(distinctIds([3, 1, 3, 2, 1])).toEqual([3, 1, 2]);
+  });
+
+  it('lists the products that joined or left, not the ones merely reordered', () => {
+    expect(membershipChanges([1, 2, 3], [3, 1, 4])).toEqual([2, 4]);
+  });
+
+  it('answers null for a change that changes nothing', () => {
+    expect(applyCollectionChanges(collection, { name: ' Teas ', product_ids: [1, 2, 1] })).toBeNull();
+    expect(applyCollectionChanges(collection, { product_ids: [2, 1] })).toMatchObject({ product_ids: [2, 1] });
+  });
+
+  it('names bad input on the API field names', () => {
+    expect(collectionFieldViolations({ name: ' ', product_ids: [0] }, { name: true })).toEqual({ name: ["can't be blank"], products: ['must be product ids'] });
+  });
+});
+
+describe('pageOf', () => {
+  it('defaults, clamps and computes the skip', () => {
+    expect(pageOf(0, 0, 20)).toEqual({ page: 1, limit: 20, skip: 0 });
+    expect(pageOf(3, 1000, 20)).toEqual({ page: 3, limit: 250, skip: 500 });
+  });
+});

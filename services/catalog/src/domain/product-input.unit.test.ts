@@ -1,0 +1,70 @@
+import { aProductRecord } from './catalog.fixture';
+import { applyProductChanges, newProductInput, normalizeProductChanges, normalizeTags, productFieldViolations } from './product-input';
+import { rankFor } from './product';
+
+describe('productFieldViolations', () => {
+  it('accepts a minimal create', () => {
+    expect(productFieldViolations({ name: 'Tea', cents: 0 }, { name: true })).toEqual({});
+  });
+
+  it('requires a name on create but not on update', () => {
+    expect(productFieldViolations({}, { name: true })).toEqual({ name: ["can't be blank"] });
+    expect(productFieldViolations({}, { name: false })).toEqual({});
+  });
+
+  it('names each bad field as the API spells it', () => {
+    expect(
+      productFieldViolations(
+        { name: 'x'.repeat(256), cents: 1.5, status: 'gone', position: 'left', photo_urls: ['javascript:alert(1)'], shipping_group_id: -1, tag_list: ['t'.repeat(101)] },
+        { name: true },
+      ),
+    ).toEqual({
+      name: ['is too long (maximum is 255 characters)'],
+      cents: ['must be a whole number of cents, at least 0'],
+      status: ['must be one of: active, hidden, coming soon'],
+      position: ['must be top or bottom'],
+      photos: ['must be http or https URLs'],
+      shipping_group_id: ['must be a shipping group id'],
+      tag_list: ['has a tag that is too long (maximum is 100 characters)'],
+    });
+  });
+
+  it('allows up to five photos', () => {
+    const urls = (count: number) => Array.from({ length: count }, (_, n) => `https://img.example.com/${n}.jpg`);
+    expect(productFieldViolations({ photo_urls: urls(5) }, { name: false })).toEqual({});
+    expect(productFieldViolations({ photo_urls: urls(6) }, { name: false })).toEqual({ photos: ['has too many photos (maximum is 5)'] });
+  });
+});
+
+describe('normalizing input', () => {
+  it('trims, lowercases the status and cleans tags', () => {
+    expect(normalizeTags([' a', 'b ', '', 'A', 'c'])).toEqual(['a', 'b', 'c']);
+    expect(normalizeProductChanges({ name: ' Tea ', status: ' Coming Soon' })).toEqual({ name: 'Tea', status: 'coming soon' });
+  });
+
+  it('makes a blank status active on create', () => {
+    const input = newProductInput({ ...aProductRecord(), status: '', photo_urls: [' https://a.example/x.jpg '], tag_list: ['x', ' x'] });
+    expect(input).toMatchObject({ status: 'active', photo_urls: ['https://a.example/x.jpg'], tag_list: ['x'] });
+  });
+});
+
+describe('applyProductChanges', () => {
+  it('answers null when nothing differs, so nothing is written', () => {
+    const product = aProductRecord({ tag_list: ['a'] });
+    expect(applyProductChanges(product, { name: 'Green Tea', tag_list: ['a'] })).toBeNull();
+  });
+
+  it('applies only the fields that differ', () => {
+    const changed = applyProductChanges(aProductRecord(), { cents: 1200, on_sale: true });
+    expect(changed).toMatchObject({ cents: 1200, on_sale: true, name: 'Green Tea' });
+  });
+});
+
+describe('rankFor', () => {
+  it('puts top before the first and bottom after the last', () => {
+    expect(rankFor('top', { first: 3, last: 9 })).toBe(2);
+    expect(rankFor('bottom', { first: 3, last: 9 })).toBe(10);
+    expect(rankFor('top', {})).toBe(1);
+    expect(rankFor('bottom', {})).toBe(1);
+  });
+});

@@ -1,0 +1,140 @@
+// A product and its variants as catalog keeps them: one aggregate, so every rule that spans variants
+// (positions 1..n, one default, at least one variant, stock) is checked and changed in one place.
+
+export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const MAX_PHOTOS = 5;
+export const DEFAULT_VARIANT_NAME = 'Default';
+
+export interface VariantRecord {
+  id: number;
+  name: string;
+  /** 1..n among the product's live variants, renumbered on every structural change. */
+  position: number;
+  /** '' renders null. */
+  sku: string;
+  full_quantity: number;
+  in_stock: number;
+  sold: number;
+  has_override_price: boolean;
+  override_cents: number;
+  created_at: Date;
+  updated_at: Date;
+  /** Kept (not removed) so past orders can still read it (GetVariantsByIds include_deleted). */
+  deleted: boolean;
+  deleted_at?: Date;
+  /** Sequence of the variant's last event. */
+  version: number;
+}
+
+export interface ProductRecord {
+  store_id: number;
+  id: number;
+  name: string;
+  /** '' renders null. */
+  description: string;
+  status: ProductStatus;
+  preorder: boolean;
+  on_sale: boolean;
+  tag_list: string[];
+  /** 0 renders null. */
+  marketplace_category_id: number;
+  cents: number;
+  photo_urls: string[];
+  /** 0: the store had no shipping group when the product was created. */
+  shipping_group_id: number;
+  /** Projected from shipping's group events so rendering needs no call to shipping. */
+  shipping_group_name: string;
+  list_in_marketplace: boolean;
+  shipping_notes: string;
+  /** Rank among the store's products, lower first. */
+  position: number;
+  created_at: Date;
+  updated_at: Date;
+  /** A boolean beside deleted_at so indexes and filters never need null (see the persistence README). */
+  deleted: boolean;
+  deleted_at?: Date;
+  default_variant_id: number;
+  /** Live and deleted variants; live ones ordered by `position`. */
+  variants: VariantRecord[];
+  /** Sequence of the product's last event. */
+  version: number;
+}
+
+export interface NewProductInput {
+  name: string;
+  cents: number;
+  description: string;
+  status: ProductStatus;
+  photo_urls: string[];
+  preorder: boolean;
+  on_sale: boolean;
+  marketplace_category_id: number;
+  tag_list: string[];
+  shipping_notes: string;
+  list_in_marketplace: boolean;
+}
+
+export interface NewProductPlacement {
+  id: number;
+  storeId: number;
+  defaultVariantId: number;
+  shippingGroup: { id: number; name: string };
+  position: number;
+  now: Date;
+}
+
+/** A new product with its "Default" variant (no stock until the owner sets some). */
+export function newProductRecord(input: NewProductInput, placement: NewProductPlacement): ProductRecord {
+  const { now } = placement;
+  const variant: VariantRecord = {
+    id: placement.defaultVariantId,
+    name: DEFAULT_VARIANT_NAME,
+    position: 1,
+    sku: '',
+    full_quantity: 0,
+    in_stock: 0,
+    sold: 0,
+    has_override_price: false,
+    override_cents: 0,
+    created_at: now,
+    updated_at: now,
+    deleted: false,
+    version: 0,
+  };
+  return {
+    store_id: placement.storeId,
+    id: placement.id,
+    ...input,
+    shipping_group_id: placement.shippingGroup.id,
+    shipping_group_name: placement.shippingGroup.name,
+    position: placement.position,
+    created_at: now,
+    updated_at: now,
+    deleted: false,
+    default_variant_id: variant.id,
+    variants: [variant],
+    version: 0,
+  };
+}
+
+/** Live variants in position order. */
+export function liveVariants(product: Pick<ProductRecord, 'variants'>): VariantRecord[] {
+  return product.variants.filter((variant) => !variant.deleted).sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+export function findLiveVariant(product: ProductRecord, variantId: number): VariantRecord | undefined {
+  return product.variants.find((variant) => variant.id === variantId && !variant.deleted);
+}
+
+/** Whether a buyer may order it (ReserveStock): live and active. */
+export function isPurchasable(product: ProductRecord): boolean {
+  return !product.deleted && product.status === 'active';
+}
+
+/** `position: top` goes before the store's first product, `bottom` (the default) after its last. */
+export function rankFor(placement: 'top' | 'bottom', bounds: { first?: number; last?: number }): number {
+  if (placement === 'top') return bounds.first === undefined ? 1 : bounds.first - 1;
+  return bounds.last === undefined ? 1 : bounds.last + 1;
+}

@@ -1,0 +1,34 @@
+import { requireStoreId } from '@commerce/grpc-runtime';
+import { productsByIds, productsInShippingGroup, variantsByIds } from '../app/batch-reads';
+import { toProductMessage, toVariantMessage } from '../app/catalog-message';
+import type { CatalogDeps } from '../app/catalog-deps';
+import { releaseStock } from '../app/release-stock';
+import { reserveStock } from '../app/reserve-stock';
+import type { HandlersOf } from './handler-types';
+
+type OtherContextRpc = 'getProductsByIds' | 'getVariantsByIds' | 'countProductsInShippingGroup' | 'reserveStock' | 'releaseStock';
+
+/** The RPCs other contexts call (orders, shipping). Thin: request → use case → response. */
+export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContextRpc> {
+  return {
+    getProductsByIds: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      const found = await productsByIds(deps, storeId, request);
+      return {
+        products: found.map(({ product, collectionIds }) => toProductMessage(product, collectionIds)),
+        store_context: await deps.storeContexts.of(storeId),
+      };
+    },
+    getVariantsByIds: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      const found = await variantsByIds(deps, storeId, request);
+      return { variants: found.map(({ variant, product }) => toVariantMessage(variant, product)), store_context: await deps.storeContexts.of(storeId) };
+    },
+    countProductsInShippingGroup: async (request) => {
+      const productIds = await productsInShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id);
+      return { count: productIds.length, product_ids: productIds };
+    },
+    reserveStock: async (request) => ({ lines: await reserveStock(deps, requireStoreId(request.store_id), request.order_key, request.lines) }),
+    releaseStock: async (request) => ({ released: await releaseStock(deps, requireStoreId(request.store_id), request.order_key) }),
+  };
+}

@@ -1,0 +1,67 @@
+import type { DomainEvent } from '@commerce/events';
+import type { Collection, Database } from '@commerce/persistence';
+import type { CollectionRecord } from '../domain/collection';
+
+/** A collection document: the record, its write counter, the products still owed a product/updated, its pending events. */
+export interface CollectionDocument extends CollectionRecord {
+  [key: string]: unknown;
+  rev: number;
+  /**
+   * Products whose membership this collection changed and whose product/updated is not written yet;
+   * set in the same write as the membership, emptied product by product (a crash sweep finishes it).
+   */
+  pending_product_touches: number[];
+  outbox: DomainEvent[];
+}
+
+const WRITABLE_FIELDS = ['name', 'description', 'product_ids', 'updated_at', 'deleted', 'deleted_at', 'version'] as const;
+
+export class CollectionRepository {
+  constructor(private readonly collections: Collection<CollectionDocument>) {}
+
+  static collectionOf(db: Database): Collection<CollectionDocument> {
+    return db.collection<CollectionDocument>('collections');
+  }
+
+  insert(record: CollectionRecord, touches: number[], event: DomainEvent): Promise<CollectionDocument> {
+    return this.collections.insertOne({ ...record, rev: 1, pending_product_touches: touches, outbox: [event] });
+  }
+
+  findLive(storeId: number, collectionId: number): Promise<CollectionDocument | null> {
+    return this.collections.findOne({ store_id: storeId, deleted: false, id: collectionId });
+  }
+
+  page(storeId: number, skip: number, limit: number): Promise<CollectionDocument[]> {
+    return this.collections.find({ store_id: storeId, deleted: false }, { sort: { id: 1 }, skip, limit });
+  }
+
+  count(storeId: number): Promise<number> {
+    return this.collections.count({ store_id: storeId, deleted: false });
+  }
+
+  /** The live collections holding any of the products (an array field matches when any element does). */
+  holding(storeId: number, productIds: number[]): Promise<CollectionDocument[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return this.collections.find({ store_id: storeId, deleted: false, product_ids: { $in: productIds } }, { sort: { id: 1 } });
+  }
+
+  /** Optimistic write of the record's fields plus new owed touches (merged with those still owed), with the events. */
+  replace(current: CollectionDocument, next: CollectionRecord, touches: number[], events: DomainEvent[]): Promise<CollectionDocument | null> {
+    const $set: Record<string, unknown> = {};
+    for (const field of WRITABLE_FIELDS) if (next[field] !== undefined) $set[field] = next[field];
+    $set.pending_product_touches = [...new Set([...current.pending_product_touches, ...touches])];
+    return this.collections.findOneAndUpdate(
+      { store_id: current.store_id, id: current.id, rev: current.rev },
+      { $set, $inc: { rev: 1 }, $push: { outbox: { $each: events } } },
+    );
+  }
+
+  async touchDone(storeId: number, collectionId: number, productId: number): Promise<void> {
+    await this.collections.updateOne({ store_id: storeId, id: collectionId }, { $pull: { pending_product_touches: productId }, $inc: { rev: 1 } });
+  }
+
+  /** Start-up sweep across stores: collections still owing product/updated events. */
+  withPendingTouches(limit: number): Promise<CollectionDocument[]> {
+    return this.collections.find({ 'pending_product_touches.0': { $exists: true } }, { sort: { id: 1 }, limit });
+  }
+}

@@ -1,0 +1,47 @@
+import type { Collection } from '@commerce/persistence';
+import type { CollectionDocument } from './collection.repository';
+import type { ProductDocument } from './product.repository';
+import type { ReservationDocument } from './reservation.repository';
+import type { ShippingGroupDocument } from './shipping-group.repository';
+import type { StoreContextDocument } from './store-context.repository';
+import type { VariantRefDocument } from './variant-ref.repository';
+
+export interface CatalogCollections {
+  products: Collection<ProductDocument>;
+  collections: Collection<CollectionDocument>;
+  variantRefs: Collection<VariantRefDocument>;
+  reservations: Collection<ReservationDocument>;
+  storeContexts: Collection<StoreContextDocument>;
+  shippingGroups: Collection<ShippingGroupDocument>;
+}
+
+/**
+ * Every lookup and list the service makes is backed by one of these (DESIGN §4): an equality prefix
+ * (store, deleted, filter field) then the one range or sort field, so a page costs the same in a
+ * store of ten products or of a million.
+ */
+export async function ensureCatalogIndexes(c: CatalogCollections): Promise<void> {
+  // Products: identity, the default list (by id), its filters, updated_at windows, rank for top/bottom.
+  await c.products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'products_store_id' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'products_live_by_id' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, status: 1, id: 1 }, { name: 'products_live_by_status' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, shipping_group_id: 1, id: 1 }, { name: 'products_live_by_group' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 }, { name: 'products_live_by_updated_at' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, position: 1 }, { name: 'products_live_by_rank' });
+  await c.products.createIndex({ collections_cleanup_pending: 1 }, { name: 'products_cleanup_pending' });
+
+  await c.collections.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'collections_store_id' });
+  await c.collections.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'collections_live_by_id' });
+  // Membership lookups (a product's collections) match inside the product_ids array: a multikey index on MongoDB.
+  await c.collections.createIndex({ product_ids: 1 }, { name: 'collections_by_member' });
+
+  await c.variantRefs.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'variant_refs_store_id' });
+
+  await c.reservations.createIndex({ store_id: 1, order_key: 1 }, { unique: true, name: 'reservations_store_order_key' });
+  await c.reservations.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'reservations_store_id' });
+  await c.reservations.createIndex({ marks_pending: 1, id: 1 }, { name: 'reservations_unsettled' });
+
+  await c.storeContexts.createIndex({ store_id: 1 }, { unique: true, name: 'store_contexts_store' });
+  await c.shippingGroups.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'shipping_groups_store_id' });
+  await c.shippingGroups.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'shipping_groups_live_by_id' });
+}

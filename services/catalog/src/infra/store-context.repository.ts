@@ -1,0 +1,35 @@
+import type { catalog } from '@commerce/contracts';
+import type { Collection, Database } from '@commerce/persistence';
+
+/** Catalog's projection of a storefront store: what rendering catalog records needs. */
+export interface StoreContextDocument {
+  [key: string]: unknown;
+  store_id: number;
+  time_zone: string;
+  subdomain: string;
+  url: string;
+  /** The store record's updated_at: an older rendering (a late event) never replaces a newer one. */
+  updated_at: Date;
+}
+
+export class StoreContextRepository {
+  constructor(private readonly contexts: Collection<StoreContextDocument>) {}
+
+  static collectionOf(db: Database): Collection<StoreContextDocument> {
+    return db.collection<StoreContextDocument>('store_contexts');
+  }
+
+  async find(storeId: number): Promise<catalog.StoreContext | null> {
+    const found = await this.contexts.findOne({ store_id: storeId });
+    return found ? { time_zone: found.time_zone, subdomain: found.subdomain, url: found.url } : null;
+  }
+
+  /** Keeps the newer of the stored and the given rendering. */
+  async save(storeId: number, context: catalog.StoreContext, updatedAt: Date): Promise<void> {
+    const fields = { time_zone: context.time_zone, subdomain: context.subdomain, url: context.url, updated_at: updatedAt };
+    const updated = await this.contexts.updateOne({ store_id: storeId, updated_at: { $lte: updatedAt } }, { $set: fields });
+    if (updated.matched > 0) return;
+    if (await this.contexts.findOne({ store_id: storeId })) return; // a newer one is stored
+    await this.contexts.updateOne({ store_id: storeId }, { $set: fields }, { upsert: true });
+  }
+}

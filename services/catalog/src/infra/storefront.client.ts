@@ -1,0 +1,29 @@
+import type { catalog, storefront } from '@commerce/contracts';
+import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
+
+export interface StoreSnapshot {
+  context: catalog.StoreContext;
+  updatedAt: Date;
+}
+
+/** The storefront as catalog asks it: a store's rendering context, or null for a store that does not exist. */
+export interface StorefrontPort {
+  storeContext(storeId: number): Promise<StoreSnapshot | null>;
+}
+
+export class StorefrontClient implements StorefrontPort {
+  constructor(private readonly stores: Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>) {}
+
+  async storeContext(storeId: number): Promise<StoreSnapshot | null> {
+    try {
+      const { store } = await this.stores.getStore({ store_id: storeId }, { deadlineMs: 3_000 });
+      if (!store) return null;
+      // Store events render updated_at to the second; compare like with like, so an event of the same second still applies.
+      const updatedAt = new Date(Math.floor((store.updated_at?.getTime() ?? 0) / 1000) * 1000);
+      return { context: { time_zone: store.time_zone, subdomain: store.subdomain, url: store.url }, updatedAt };
+    } catch (error) {
+      if (isRemoteError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// A unit test of the listing use case over the real repositories and the memory engine, with every read
+// counted: a product page must cost the same number of queries whatever its size (never one query per
+// product). The other contexts are not involved: their stand-ins fail the test if they are asked at all.
+import { catalog } from '@commerce/contracts';
+import { openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { createLogger } from '@commerce/observability';
+import type { CatalogDeps } from '../src/app/catalog-deps';
+import { createCollection } from '../src/app/collections';
+import { createProduct } from '../src/app/create-product';
+import { listProducts } from '../src/app/list-products';
+import { createVariant } from '../src/app/variants';
+import { wireCatalog } from '../src/wiring';
+
+const READS = new Set(['find', 'findOne', 'count']);
+
+let db: Database;
+let deps: CatalogDeps;
+let reads = 0;
+
+/** The same database, counting every read any collection makes. */
+function counting(database: Database): Database {
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property !== 'collection') return Reflect.get(target, property, receiver);
+      return <T extends Doc>(name: string): Collection<T> =>
+        new Proxy(target.collection<T>(name), {
+          get(collection, method, inner) {
+            const value = Reflect.get(collection, method, inner);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              if (READS.has(String(method))) reads++;
+              return (value as (...a: unknown[]) => unknown).apply(collection, args);
+            };
+          },
+        });
+    },
+  });
+}
+
+const unexpected = (what: string) => () => Promise.reject(new Error(`${what} should not be asked: the projections know the store and its group`));
+
+beforeAll(async () => {
+  db = await openDatabase({ engine: 'memory' });
+  deps = await wireCatalog({
+    db: counting(db),
+    relayOutboxOf: (collection) => collection,
+    storefront: { storeContext: unexpected('storefront') },
+    shipping: { group: unexpected('shipping'), defaultGroup: unexpected('shipping') },
+    logger: createLogger({ service: 'catalog-test', level: 'silent' }),
+  });
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+/** A store with `count` products of three variants each, all in two collections. */
+async function storeWithProducts(storeId: number, count: number): Promise<void> {
+  await deps.storeContexts.apply(storeId, { time_zone: 'UTC', subdomain: `s${storeId}`, url: `https://s${storeId}.example`, updated_at: '2026-01-01T00:00:00Z' });
+  await deps.shippingGroupProjection.apply({ store_id: storeId, id: 1, name: 'Standard', deleted: false, sequence: 1 });
+  const ids: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const { product } = await createProduct(deps, storeId, catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: `P${n}`, cents: 100 }));
+    for (const name of ['M', 'L']) await createVariant(deps, storeId, catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, name }));
+    ids.push(product.id);
+  }
+  for (const name of ['A', 'B']) await createCollection(deps, storeId, catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name, product_ids: ids }));
+}
+
+async function readsOfOnePage(storeId: number): Promise<{ reads: number; products: number }> {
+  reads = 0;
+  const page = await listProducts(deps, storeId, catalog.ListProductsRequest.fromPartial({ store_id: storeId }));
+  return { reads, products: page.products.length };
+}
+
+it('lists a page of 20 products with as many queries as a page of 2', async () => {
+  await storeWithProducts(1, 2);
+  await storeWithProducts(2, 25);
+
+  const small = await readsOfOnePage(1);
+  const full = await readsOfOnePage(2);
+
+  expect(small.products).toBe(2);
+  expect(full.products).toBe(20);
+  expect(full.reads).toBe(small.reads);
+  expect(full.reads).toBeLessThanOrEqual(4);
+});

@@ -1,0 +1,205 @@
+import { catalog } from '@commerce/contracts';
+import { GrpcStatus } from '@commerce/grpc-runtime';
+import { databaseOptionsFrom, openDatabase } from '@commerce/persistence';
+import { createProduct, productWithStock, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+
+let harness: CatalogHarness;
+let storeId: number;
+
+beforeAll(async () => {
+  harness = await startCatalogHarness();
+  storeId = (await harness.newStore()).id;
+});
+
+afterAll(() => harness?.stop());
+
+let nextKey = 1;
+const aKey = () => `checkout-${nextKey++}`;
+const reserve = (orderKey: string, lines: catalog.StockLine[]) => harness.catalog.reserveStock({ store_id: storeId, order_key: orderKey, lines });
+const release = (orderKey: string) => harness.catalog.releaseStock({ store_id: storeId, order_key: orderKey });
+const stockOf = async (variantId: number) => {
+  const { variants } = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [variantId], include_deleted: false });
+  return { in_stock: variants[0]!.in_stock, sold: variants[0]!.sold };
+};
+
+describe('ReserveStock', () => {
+  it('takes every line and answers them priced, in the order of the request', async () => {
+    const tea = await productWithStock(harness.catalog, storeId, 5, { name: 'Tea', cents: 1000 });
+    const cup = await productWithStock(harness.catalog, storeId, 3, { name: 'Cup', cents: 450 });
+
+    const { lines } = await reserve(aKey(), [
+      { variant_id: cup.variantId, quantity: 3 },
+      { variant_id: tea.variantId, quantity: 2 },
+    ]);
+
+    expect(lines).toEqual([
+      { variant_id: cup.variantId, product_id: cup.product.id, product_name: 'Cup', variant_name: 'Default', sku: undefined, quantity: 3, unit_cents: 450, shipping_group_id: 0 },
+      { variant_id: tea.variantId, product_id: tea.product.id, product_name: 'Tea', variant_name: 'Default', sku: undefined, quantity: 2, unit_cents: 1000, shipping_group_id: 0 },
+    ]);
+    expect(await stockOf(tea.variantId)).toEqual({ in_stock: 3, sold: 2 });
+    expect(await stockOf(cup.variantId)).toEqual({ in_stock: 0, sold: 3 });
+  });
+
+  it('publishes variant/updated with the new stock', async () => {
+    const { variantId } = await productWithStock(harness.catalog, storeId, 4);
+
+    await reserve(aKey(), [{ variant_id: variantId, quantity: 1 }]);
+
+    const events = await harness.waitForCatalogEvents(storeId, 1, (event) => event.topic === 'variant/updated' && event.resource.id === variantId && event.resource.in_stock === 3);
+    expect(events[0]!.resource).toMatchObject({ sold: 1, sold_out: false });
+  });
+
+  it('takes nothing when one line cannot be had, and says which', async () => {
+    const plenty = await productWithStock(harness.catalog, storeId, 10);
+    const scarce = await productWithStock(harness.catalog, storeId, 1);
+    const key = aKey();
+
+    const error = await rejectionOf(
+      reserve(key, [
+        { variant_id: plenty.variantId, quantity: 4 },
+        { variant_id: scarce.variantId, quantity: 2 },
+      ]),
+    );
+
+    expect(error.code).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect(error.reason).toBe('INSUFFICIENT_STOCK');
+    expect(error.metadata).toEqual({ variant_id: String(scarce.variantId), requested: '2', in_stock: '1' });
+    expect(await stockOf(plenty.variantId)).toEqual({ in_stock: 10, sold: 0 });
+    expect(await stockOf(scarce.variantId)).toEqual({ in_stock: 1, sold: 0 });
+    // The failed key is forgotten: a retry once stock allows succeeds.
+    expect((await reserve(key, [{ variant_id: scarce.variantId, quantity: 1 }])).lines).toHaveLength(1);
+  });
+
+  it('refuses a product that is not active or deleted (NOT_PURCHASABLE) and an unknown variant (NOT_FOUND)', async () => {
+    const hidden = await productWithStock(harness.catalog, storeId, 5, { status: 'hidden' });
+    const deleted = await productWithStock(harness.catalog, storeId, 5);
+    await harness.catalog.deleteProduct({ store_id: storeId, product_id: deleted.product.id });
+
+    expect(await rejectionOf(reserve(aKey(), [{ variant_id: hidden.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
+    expect(await rejectionOf(reserve(aKey(), [{ variant_id: deleted.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
+    expect((await rejectionOf(reserve(aKey(), [{ variant_id: 888_888, quantity: 1 }]))).code).toBe(GrpcStatus.NOT_FOUND);
+  });
+
+  it('refuses malformed lines', async () => {
+    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+
+    const error = await rejectionOf(
+      reserve(aKey(), [
+        { variant_id: variantId, quantity: 0 },
+        { variant_id: variantId, quantity: 1 },
+      ]),
+    );
+
+    expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(error.fieldViolations).toEqual({ 'lines.quantity': ['must be at least 1'], 'lines.variant_id': [`lists variant ${variantId} more than once`] });
+    expect((await rejectionOf(reserve(aKey(), []))).fieldViolations).toEqual({ lines: ['must have at least one line'] });
+  });
+
+  it('is idempotent per order key: a repeat answers the first lines and takes nothing more', async () => {
+    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+    const key = aKey();
+
+    const first = await reserve(key, [{ variant_id: variantId, quantity: 2 }]);
+    const repeat = await reserve(key, [{ variant_id: variantId, quantity: 3 }]);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => reserve(key, [{ variant_id: variantId, quantity: 2 }])));
+
+    expect(repeat).toEqual(first);
+    expect(concurrent.every((answer) => answer.lines[0]!.quantity === 2)).toBe(true);
+    expect(await stockOf(variantId)).toEqual({ in_stock: 3, sold: 2 });
+  });
+
+  it('never sells more than is in stock under concurrent checkouts', async () => {
+    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => reserve(aKey(), [{ variant_id: variantId, quantity: 1 }])));
+
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) expect(result.reason).toMatchObject({ reason: 'INSUFFICIENT_STOCK' });
+    expect(await stockOf(variantId)).toEqual({ in_stock: 0, sold: 5 });
+  });
+});
+
+describe('ReleaseStock', () => {
+  it('puts everything back once; afterwards the key is ABORTED for reserve', async () => {
+    const a = await productWithStock(harness.catalog, storeId, 4);
+    const b = await productWithStock(harness.catalog, storeId, 4);
+    const key = aKey();
+    await reserve(key, [
+      { variant_id: a.variantId, quantity: 1 },
+      { variant_id: b.variantId, quantity: 3 },
+    ]);
+
+    expect(await release(key)).toEqual({ released: true });
+    expect(await release(key)).toEqual({ released: false });
+    expect(await stockOf(a.variantId)).toEqual({ in_stock: 4, sold: 0 });
+    expect(await stockOf(b.variantId)).toEqual({ in_stock: 4, sold: 0 });
+    const again = await rejectionOf(reserve(key, [{ variant_id: a.variantId, quantity: 1 }]));
+    expect(again.code).toBe(GrpcStatus.ABORTED);
+  });
+
+  it('answers released = false for an unknown key', async () => {
+    expect(await release('never-reserved')).toEqual({ released: false });
+  });
+
+  it('is safe when released concurrently', async () => {
+    const { variantId } = await productWithStock(harness.catalog, storeId, 3);
+    const key = aKey();
+    await reserve(key, [{ variant_id: variantId, quantity: 3 }]);
+
+    const answers = await Promise.all(Array.from({ length: 4 }, () => release(key)));
+
+    expect(answers.filter(({ released }) => released)).toHaveLength(1);
+    expect(await stockOf(variantId)).toEqual({ in_stock: 3, sold: 0 });
+  });
+});
+
+describe('after a crash', () => {
+  it('the start-up sweep puts back the stock of a reservation left pending, and the key can be used again', async () => {
+    const { product, variantId } = await productWithStock(harness.catalog, storeId, 6);
+    await harness.service.stop();
+    // What a crash between "take the stock" and "mark the reservation reserved" leaves on disk.
+    const db = await openDatabase(databaseOptionsFrom(harness.config, 'catalog'));
+    const products = db.collection('products');
+    const stored = (await products.findOne({ store_id: storeId, id: product.id })) as { variants: { id: number; in_stock: number; sold: number }[] };
+    const variants = stored.variants.map((variant) => (variant.id === variantId ? { ...variant, in_stock: variant.in_stock - 2, sold: variant.sold + 2 } : variant));
+    await products.updateOne({ store_id: storeId, id: product.id }, { $set: { variants, stock_marks: [{ reservation_id: 9_999, state: 'held' }] }, $inc: { rev: 1 } });
+    await db.collection('reservations').insertOne({
+      store_id: storeId,
+      order_key: 'crashed-checkout',
+      id: 9_999,
+      state: 'pending',
+      lines: [{ variant_id: variantId, quantity: 2, product_id: product.id }],
+      product_ids: [product.id],
+      reserved_lines: [],
+      marks_pending: true,
+      updated_at: new Date(Date.now() - 60_000),
+    });
+    await db.close();
+
+    await harness.restart();
+    await harness.service.firstRecovery;
+
+    expect(await stockOf(variantId)).toEqual({ in_stock: 6, sold: 0 });
+    expect((await reserve('crashed-checkout', [{ variant_id: variantId, quantity: 1 }])).lines[0]!.quantity).toBe(1);
+    expect(await stockOf(variantId)).toEqual({ in_stock: 5, sold: 1 });
+  });
+});
+
+describe('batch reads for orders', () => {
+  it('answers products and variants by ids in the order asked, deleted ones only when asked', async () => {
+    const kept = await createProduct(harness.catalog, storeId);
+    const gone = await createProduct(harness.catalog, storeId);
+    await harness.catalog.deleteProduct({ store_id: storeId, product_id: gone.id });
+
+    const live = await harness.catalog.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id, 555_555], include_deleted: false });
+    const all = await harness.catalog.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id], include_deleted: true });
+    const variants = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: true });
+    const liveVariants = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: false });
+
+    expect(live.products.map(({ id }) => id)).toEqual([kept.id]);
+    expect(all.products.map(({ id }) => id)).toEqual([gone.id, kept.id]);
+    expect(all.products[0]!.deleted_at).toBeInstanceOf(Date);
+    expect(variants.variants.map(({ id }) => id)).toEqual([gone.variants[0]!.id, kept.variants[0]!.id]);
+    expect(liveVariants.variants.map(({ id }) => id)).toEqual([kept.variants[0]!.id]);
+  });
+});
