@@ -25,7 +25,7 @@ async function runCatalogScaleBench(stack, settings) {
     const suffix = `${name}${Date.now().toString(36)}`;
     const created = await storectl(stack.env, ['store', 'create', '--name', `Bench ${name}`, '--subdomain', suffix, '--email', `${suffix}@example.com`, '--password', 'bench-password-0123456789']);
     stores[name] = { storeId: created.store.id, apiKey: created.api_key, count };
-    stores[name].seedSeconds = await seed(client, created.store.id, count);
+    stores[name].seedSeconds = await seed(client, catalog, created.store.id, count);
     stores[name].ids = await firstAndMiddle(stack, created.api_key);
   }
 
@@ -50,14 +50,14 @@ async function runCatalogScaleBench(stack, settings) {
 }
 
 /** Creates `count` products in the store, SEED_CONCURRENCY at a time; answers the seconds it took. */
-async function seed(client, storeId, count) {
+async function seed(client, catalog, storeId, count) {
   const started = Date.now();
   let next = 0;
   let lastLog = started;
   const worker = async () => {
     while (next < count) {
       const n = next++;
-      await client.createProduct({ store_id: storeId, name: `Product ${n}`, cents: 100 + (n % 5_000), status: STATUSES[n % STATUSES.length], tag_list: ['bench'] });
+      await client.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: `Product ${n}`, cents: 100 + (n % 5_000), status: STATUSES[n % STATUSES.length], tag_list: ['bench'] }));
       if (Date.now() - lastLog > 10_000) {
         lastLog = Date.now();
         log(`seeding store ${storeId}: ${next.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`);
