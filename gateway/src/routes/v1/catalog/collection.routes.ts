@@ -9,7 +9,7 @@ import { sendPage, type PaginationOptions } from '../../../http/pagination';
 import { route } from '../../route';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { createCollectionInput, listCollectionsQuery, updateCollectionInput } from './collection.schemas';
-import { pathId } from './path-id';
+import { pathId } from '../../path-id';
 
 type CollectionAnswer = { collection?: catalog.Collection; store_context?: catalog.StoreContext };
 
@@ -40,14 +40,14 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
   router.get(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
-      ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'id') }, call)));
+      ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
     }),
   );
 
   router.put(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
-      const collectionId = pathId(req, 'id');
+      const collectionId = pathId(req, 'Collection');
       const changes = parseInput(updateCollectionInput, readParams(req));
       const request = catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...changes });
       ok(res, render(await clients.catalog.updateCollection(request, call)));
@@ -57,7 +57,7 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
   router.delete(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
-      ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'id') }, call)));
+      ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
     }),
   );
 }

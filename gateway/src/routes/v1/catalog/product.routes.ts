@@ -8,7 +8,7 @@ import { readParams } from '../../../http/input';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
 import { route } from '../../route';
 import { recordOf, storeContextOf } from './catalog-answer';
-import { pathId } from './path-id';
+import { pathId } from '../../path-id';
 import { listProductsQuery } from './product-list.schemas';
 import { createProductInput, updateProductInput } from './product.schemas';
 
@@ -41,7 +41,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
   router.get(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'id');
+      const productId = pathId(req, 'Product');
       ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
     }),
   );
@@ -49,7 +49,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
   router.put(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'id');
+      const productId = pathId(req, 'Product');
       const changes = parseInput(updateProductInput, readParams(req));
       const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
       ok(res, render(await clients.catalog.updateProduct(request, call)));
@@ -59,7 +59,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
   router.delete(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'id');
+      const productId = pathId(req, 'Product');
       ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
     }),
   );

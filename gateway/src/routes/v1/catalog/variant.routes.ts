@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope';
 import { readParams } from '../../../http/input';
 import { route } from '../../route';
 import { recordOf, storeContextOf } from './catalog-answer';
-import { pathId } from './path-id';
+import { pathId } from '../../path-id';
 import { createVariantInput, updateVariantInput } from './variant.schemas';
 
 type VariantAnswer = { variant?: catalog.Variant; store_context?: catalog.StoreContext };
@@ -19,7 +19,7 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/products/:product_id/variants',
     route(async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'product_id');
+      const productId = pathId(req, 'Product', 'product_id');
       const input = parseInput(createVariantInput, readParams(req));
       const request = catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, ...input });
       ok(res, render(await clients.catalog.createVariant(request, call)));
@@ -29,7 +29,7 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'product_id'), variant_id: pathId(req, 'id') };
+      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
       ok(res, render(await clients.catalog.getVariant(ids, call)));
     }),
   );
@@ -37,7 +37,7 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
   router.put(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'product_id'), variant_id: pathId(req, 'id') };
+      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
       const changes = parseInput(updateVariantInput, readParams(req));
       ok(res, render(await clients.catalog.updateVariant(catalog.UpdateVariantRequest.fromPartial({ ...ids, ...changes }), call)));
     }),
@@ -46,7 +46,7 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
   router.delete(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'product_id'), variant_id: pathId(req, 'id') };
+      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
       ok(res, render(await clients.catalog.deleteVariant(ids, call)));
     }),
   );

@@ -212,9 +212,12 @@ export interface UpdateShippingRateRequest {
   store_id: number;
   shipping_group_id: number;
   shipping_class_id: number;
-  /** Neither may be negative. */
-  first_item_in_cents: number;
-  additional_item_in_cents: number;
+  /**
+   * Neither may be negative. An absent amount keeps the pair's current one (0 when the pair has no rate yet),
+   * so PUT /v1/shipping_rate can change one amount alone.
+   */
+  first_item_in_cents?: number | undefined;
+  additional_item_in_cents?: number | undefined;
 }
 
 /** Same shape as GetShippingRateResponse, after the change. */
@@ -249,8 +252,8 @@ export interface QuoteShippingRequest {
 /**
  * A class is offered when its countries include the destination and it has a rate with every group among
  * the lines (a line with shipping_group_id 0 matches no rate, so nothing is offered).
- * Price of an offered class: the highest first_item_in_cents among the lines' groups is charged once, for
- * one unit of that group; every other unit costs its own group's additional_item_in_cents.
+ * Price of an offered class, per group among the lines: the group's first_item_in_cents once, then its
+ * additional_item_in_cents for each further unit of that group; the total is the sum over the groups.
  */
 export interface QuoteShippingResponse {
   /** False when no class is offered: the store does not ship these lines there. quotes is then empty. */
@@ -3167,8 +3170,8 @@ function createBaseUpdateShippingRateRequest(): UpdateShippingRateRequest {
     store_id: 0,
     shipping_group_id: 0,
     shipping_class_id: 0,
-    first_item_in_cents: 0,
-    additional_item_in_cents: 0,
+    first_item_in_cents: undefined,
+    additional_item_in_cents: undefined,
   };
 }
 
@@ -3183,10 +3186,10 @@ export const UpdateShippingRateRequest: MessageFns<UpdateShippingRateRequest> = 
     if (message.shipping_class_id !== 0) {
       writer.uint32(24).int64(message.shipping_class_id);
     }
-    if (message.first_item_in_cents !== 0) {
+    if (message.first_item_in_cents !== undefined) {
       writer.uint32(32).int64(message.first_item_in_cents);
     }
-    if (message.additional_item_in_cents !== 0) {
+    if (message.additional_item_in_cents !== undefined) {
       writer.uint32(40).int64(message.additional_item_in_cents);
     }
     return writer;
@@ -3278,12 +3281,12 @@ export const UpdateShippingRateRequest: MessageFns<UpdateShippingRateRequest> = 
         ? globalThis.Number(object.firstItemInCents)
         : isSet(object.first_item_in_cents)
         ? globalThis.Number(object.first_item_in_cents)
-        : 0,
+        : undefined,
       additional_item_in_cents: isSet(object.additionalItemInCents)
         ? globalThis.Number(object.additionalItemInCents)
         : isSet(object.additional_item_in_cents)
         ? globalThis.Number(object.additional_item_in_cents)
-        : 0,
+        : undefined,
     };
   },
 
@@ -3298,10 +3301,10 @@ export const UpdateShippingRateRequest: MessageFns<UpdateShippingRateRequest> = 
     if (message.shipping_class_id !== 0) {
       obj.shippingClassId = Math.round(message.shipping_class_id);
     }
-    if (message.first_item_in_cents !== 0) {
+    if (message.first_item_in_cents !== undefined) {
       obj.firstItemInCents = Math.round(message.first_item_in_cents);
     }
-    if (message.additional_item_in_cents !== 0) {
+    if (message.additional_item_in_cents !== undefined) {
       obj.additionalItemInCents = Math.round(message.additional_item_in_cents);
     }
     return obj;
@@ -3315,8 +3318,8 @@ export const UpdateShippingRateRequest: MessageFns<UpdateShippingRateRequest> = 
     message.store_id = object.store_id ?? 0;
     message.shipping_group_id = object.shipping_group_id ?? 0;
     message.shipping_class_id = object.shipping_class_id ?? 0;
-    message.first_item_in_cents = object.first_item_in_cents ?? 0;
-    message.additional_item_in_cents = object.additional_item_in_cents ?? 0;
+    message.first_item_in_cents = object.first_item_in_cents ?? undefined;
+    message.additional_item_in_cents = object.additional_item_in_cents ?? undefined;
     return message;
   },
 };

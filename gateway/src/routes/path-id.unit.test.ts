@@ -1,19 +1,19 @@
 import type { Request } from 'express';
-import { ApiError } from '../../../errors';
+import { ApiError } from '../errors';
 import { pathId } from './path-id';
 
 const requestWith = (id: string) => ({ params: { id } }) as unknown as Request;
 
 describe('pathId', () => {
   it('reads a positive integer', () => {
-    expect(pathId(requestWith('42'), 'id')).toBe(42);
-    expect(pathId(requestWith('9007199254740991'), 'id')).toBe(9_007_199_254_740_991);
+    expect(pathId(requestWith('42'), 'Product')).toBe(42);
+    expect(pathId(requestWith('9007199254740991'), 'Product')).toBe(9_007_199_254_740_991);
   });
 
   it.each(['abc', '0', '-1', '1.5', '1e3', '042', ' 1', '', '99999999999999999'])('answers 404 for %p, as for an unknown id', (id) => {
     let thrown: unknown;
     try {
-      pathId(requestWith(id), 'id');
+      pathId(requestWith(id), 'Product');
     } catch (err) {
       thrown = err;
     }

@@ -1,0 +1,57 @@
+import type { Router } from 'express';
+import { presentShippingClass } from '@commerce/api-presenters';
+import { shipping } from '@commerce/contracts';
+import type { BackendClients } from '../../../clients';
+import { parseInput } from '../../../http/coerce';
+import { ok } from '../../../http/envelope';
+import { readParams } from '../../../http/input';
+import { route } from '../../route';
+import { pathId } from '../../path-id';
+import { recordOf } from './shipping-answer';
+import { createShippingClassInput, updateShippingClassInput } from './shipping.schemas';
+
+const CLASS = 'Shipping class';
+const render = (answer: { shipping_class?: shipping.ShippingClass }) => presentShippingClass(recordOf(answer.shipping_class, 'shipping_class'));
+
+/** Spec 4.10. Deleting a class also deletes its rates. */
+export function shippingClassRoutes(router: Router, clients: BackendClients): void {
+  router.get(
+    '/shipping_classes',
+    route(async (_req, res, { storeId, call }) => {
+      const { shipping_classes } = await clients.shipping.listShippingClasses({ store_id: storeId }, call);
+      ok(res, { shipping_classes: shipping_classes.map(presentShippingClass) });
+    }),
+  );
+
+  router.post(
+    '/shipping_classes',
+    route(async (req, res, { storeId, call }) => {
+      const input = parseInput(createShippingClassInput, readParams(req));
+      ok(res, render(await clients.shipping.createShippingClass({ store_id: storeId, ...input }, call)));
+    }),
+  );
+
+  router.get(
+    '/shipping_classes/:id',
+    route(async (req, res, { storeId, call }) => {
+      ok(res, render(await clients.shipping.getShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));
+    }),
+  );
+
+  router.put(
+    '/shipping_classes/:id',
+    route(async (req, res, { storeId, call }) => {
+      const classId = pathId(req, CLASS);
+      const changes = parseInput(updateShippingClassInput, readParams(req));
+      const request = shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: classId, ...changes });
+      ok(res, render(await clients.shipping.updateShippingClass(request, call)));
+    }),
+  );
+
+  router.delete(
+    '/shipping_classes/:id',
+    route(async (req, res, { storeId, call }) => {
+      ok(res, render(await clients.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));
+    }),
+  );
+}

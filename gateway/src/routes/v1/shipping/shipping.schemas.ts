@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { blankAsMissing, looseArray, looseInt, looseString } from '../../../http/coerce';
+import { isRecord } from '../../../http/params';
+
+/**
+ * Inputs of spec 4.9-4.11 (DESIGN §8). Shapes only: names, countries and what the rates point at are
+ * the shipping service's rules, so every rule violation comes back from one place, field by field.
+ */
+
+const recordId = () => looseInt({ min: 1 });
+const cents = () => looseInt({ min: 0 });
+const name = () => looseString({ trim: true });
+
+/** A rate may come flat or wrapped as the API renders it (`{shipping_rate: {...}}`), so a GET answer can be sent back as is. */
+const unwrapRate = (value: unknown): unknown => (isRecord(value) && isRecord(value.shipping_rate) ? value.shipping_rate : value);
+
+const groupRate = z.preprocess(
+  unwrapRate,
+  z.object({ shipping_class_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() }, { error: 'must be an object' }).strip(),
+);
+
+const classRate = z.preprocess(
+  unwrapRate,
+  z.object({ shipping_group_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() }, { error: 'must be an object' }).strip(),
+);
+
+/** A list that, when present, replaces the whole list: `[]`, `""` and JSON null all clear it. */
+const replacingList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (value === null ? [] : value), list.optional());
+
+const groupRates = () => replacingList(looseArray(groupRate));
+const classRates = () => replacingList(looseArray(classRate));
+/** `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; upper-casing and the ISO check are shipping's. */
+const countries = () => replacingList(looseArray(looseString({ trim: true }), { commaSeparated: true }));
+
+/** POST /v1/shipping_groups: `name`, optional `rates: [{shipping_class_id, first_item_in_cents, additional_item_in_cents}]`. */
+export const createShippingGroupInput = z
+  .object({ name: name(), rates: groupRates() })
+  .strip()
+  .transform(({ name, rates }) => ({ name, rates: rates ?? [] }));
+
+/** PUT /v1/shipping_groups/:id: fields given change; `rates` given replaces every rate of the group. */
+export const updateShippingGroupInput = z
+  .object({ name: name().optional(), rates: groupRates() })
+  .strip()
+  .transform(({ name, rates }) => ({ name, rates: rates === undefined ? undefined : { rates } }));
+
+/** POST /v1/shipping_classes: `name`, optional `countries` and `rates: [{shipping_group_id, ...}]`. */
+export const createShippingClassInput = z
+  .object({ name: name(), countries: countries(), rates: classRates() })
+  .strip()
+  .transform(({ name, countries, rates }) => ({ name, countries: countries ?? [], rates: rates ?? [] }));
+
+/** PUT /v1/shipping_classes/:id: fields given change; `countries` or `rates` given replace the whole list. */
+export const updateShippingClassInput = z
+  .object({ name: name().optional(), countries: countries(), rates: classRates() })
+  .strip()
+  .transform(({ name, countries, rates }) => ({
+    name,
+    countries: countries === undefined ? undefined : { countries },
+    rates: rates === undefined ? undefined : { rates },
+  }));
+
+/** GET /v1/shipping_rate: the pair, both required (spec 4.11). */
+export const shippingRatePairInput = z.object({ shipping_group_id: recordId(), shipping_class_id: recordId() }).strip();
+
+/** PUT /v1/shipping_rate: the pair, and the amounts to set (an absent one keeps the current amount). */
+export const updateShippingRateInput = z
+  .object({
+    shipping_group_id: recordId(),
+    shipping_class_id: recordId(),
+    first_item_in_cents: blankAsMissing(cents()),
+    additional_item_in_cents: blankAsMissing(cents()),
+  })
+  .strip();

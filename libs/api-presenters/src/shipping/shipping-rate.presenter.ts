@@ -1,0 +1,27 @@
+import type { shipping } from '@commerce/contracts';
+import { presentShippingClass } from './shipping-class.presenter';
+import { presentShippingGroup } from './shipping-group.presenter';
+
+/** What GET and PUT /v1/shipping_rate answer from (the two responses share one shape). */
+export type ShippingRateAnswer = shipping.GetShippingRateResponse | shipping.UpdateShippingRateResponse;
+
+/**
+ * `data` of GET/PUT /v1/shipping_rate: the spec's `shipping_group` (with `products`) and
+ * `shipping_class` (spec 4.11), plus the flat pair and amounts of DESIGN §8. A pair without a rate
+ * renders its amounts as null: "no rate" (the class cannot ship the group) is not a free rate of 0.
+ */
+export function presentShippingRate(answer: ShippingRateAnswer) {
+  const group = answer.shipping_group;
+  const cls = answer.shipping_class;
+  if (!group || !cls) throw new Error('presentShippingRate: the answer lacks its shipping group or class');
+  return {
+    shipping_group: presentShippingGroup(group, answer.product_ids),
+    shipping_class: presentShippingClass(cls),
+    shipping_group_id: group.id,
+    shipping_class_id: cls.id,
+    first_item_in_cents: answer.rate?.first_item_in_cents ?? null,
+    additional_item_in_cents: answer.rate?.additional_item_in_cents ?? null,
+  };
+}
+
+export type ShippingRateJson = ReturnType<typeof presentShippingRate>;

@@ -1,0 +1,32 @@
+import type { shipping } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { checkGroupRates, checkName, hasViolations, MAX_GROUPS_PER_STORE, type FieldViolations, type GroupRateInput } from '../domain/shipping-input';
+import { addGroup, findGroup } from '../domain/store-shipping';
+import { changeStoreShipping } from './change-store-shipping';
+import { ruleBroken } from './rule-broken';
+import type { ShippingDeps } from './shipping-deps';
+import { toGroupMessage } from './shipping-message';
+
+export interface NewShippingGroupInput {
+  name: string;
+  rates: GroupRateInput[];
+}
+
+/** Creates a group with its rates; announces shipping_group/created and shipping_class/updated for each class it rates. */
+export async function createShippingGroup(deps: ShippingDeps, storeId: number, input: NewShippingGroupInput): Promise<shipping.ShippingGroup> {
+  let id: number | undefined;
+  const { after } = await changeStoreShipping(deps, storeId, async (current, now) => {
+    const violations: FieldViolations = {};
+    const name = checkName(violations, input.name, true) ?? '';
+    checkGroupRates(violations, input.rates, current);
+    if (hasViolations(violations)) throw validationFailed(violations);
+    if (current.groups.length >= MAX_GROUPS_PER_STORE) {
+      throw ruleBroken('SHIPPING_LIMIT_REACHED', `A store has at most ${MAX_GROUPS_PER_STORE} shipping groups`, { limit: String(MAX_GROUPS_PER_STORE) });
+    }
+    // Taken once, after the input proved valid; a retry after a concurrent write keeps the same id.
+    id ??= await deps.nextId('shipping_groups');
+    const rates = input.rates.map(({ shipping_class_id, ...amounts }) => ({ class_id: shipping_class_id, ...amounts }));
+    return { next: addGroup(current, { id, name }, rates, now), primary: { type: 'shipping_group', id } };
+  });
+  return toGroupMessage(after, findGroup(after, id!)!);
+}

@@ -1,0 +1,54 @@
+import type { shipping } from '@commerce/contracts';
+import { findRate, ratesOfClass, ratesOfGroup, type ShippingClassRecord, type ShippingGroupRecord, type StoreShipping } from '../domain/store-shipping';
+
+/** The contract's ShippingGroup: the record plus its rates by class id. */
+export function toGroupMessage(config: StoreShipping, group: ShippingGroupRecord): shipping.ShippingGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    rates: ratesOfGroup(config, group.id).map((rate) => ({
+      shipping_class_id: rate.class_id,
+      first_item_in_cents: rate.first_item_in_cents,
+      additional_item_in_cents: rate.additional_item_in_cents,
+    })),
+    created_at: group.created_at,
+    updated_at: group.updated_at,
+  };
+}
+
+/** The contract's ShippingClass: the record plus its rates by group id. */
+export function toClassMessage(config: StoreShipping, cls: ShippingClassRecord): shipping.ShippingClass {
+  return {
+    id: cls.id,
+    name: cls.name,
+    countries: [...cls.countries],
+    rates: ratesOfClass(config, cls.id).map((rate) => ({
+      shipping_group_id: rate.group_id,
+      first_item_in_cents: rate.first_item_in_cents,
+      additional_item_in_cents: rate.additional_item_in_cents,
+    })),
+    created_at: cls.created_at,
+    updated_at: cls.updated_at,
+  };
+}
+
+/** The GET/PUT /v1/shipping_rate answer: both ends, the group's products, and the pair's rate if it has one. */
+export function toRateAnswer(
+  config: StoreShipping,
+  group: ShippingGroupRecord,
+  cls: ShippingClassRecord,
+  productIds: number[],
+): shipping.GetShippingRateResponse {
+  const rate = findRate(config, group.id, cls.id);
+  return {
+    shipping_group: toGroupMessage(config, group),
+    shipping_class: toClassMessage(config, cls),
+    product_ids: productIds,
+    rate: rate && {
+      shipping_group_id: rate.group_id,
+      shipping_class_id: rate.class_id,
+      first_item_in_cents: rate.first_item_in_cents,
+      additional_item_in_cents: rate.additional_item_in_cents,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { shipping } from '@commerce/contracts';
+import { notFound, validationFailed } from '@commerce/grpc-runtime';
+import { checkClassRates, checkCountries, checkName, hasViolations, type ClassRateInput, type FieldViolations } from '../domain/shipping-input';
+import { changeClass, findClass, replaceClassRates, type StoreShipping } from '../domain/store-shipping';
+import { changeStoreShipping } from './change-store-shipping';
+import type { ShippingDeps } from './shipping-deps';
+import { toClassMessage } from './shipping-message';
+
+/** Absent fields stay as they are; present `countries` or `rates` replace the whole list (empty clears it). */
+export interface ShippingClassChanges {
+  name?: string;
+  countries?: string[];
+  rates?: ClassRateInput[];
+}
+
+/** Changes a class; each group whose rate with it changed is announced too. */
+export async function updateShippingClass(deps: ShippingDeps, storeId: number, classId: number, input: ShippingClassChanges): Promise<shipping.ShippingClass> {
+  const { after } = await changeStoreShipping(deps, storeId, (current) => {
+    if (!findClass(current, classId)) throw notFound('Shipping class');
+    const violations: FieldViolations = {};
+    const name = checkName(violations, input.name, false);
+    const countries = input.countries && checkCountries(violations, input.countries);
+    if (input.rates) checkClassRates(violations, input.rates, current);
+    if (hasViolations(violations)) throw validationFailed(violations);
+
+    let next: StoreShipping = changeClass(current, classId, { ...(name !== undefined && { name }), ...(countries && { countries }) });
+    if (input.rates) next = replaceClassRates(next, classId, input.rates.map(({ shipping_group_id, ...amounts }) => ({ group_id: shipping_group_id, ...amounts })));
+    return { next, primary: { type: 'shipping_class', id: classId } };
+  });
+  return toClassMessage(after, findClass(after, classId)!);
+}

@@ -1,0 +1,82 @@
+import { checkAmounts, checkClassRates, checkCountries, checkGroupRates, checkName, MAX_CENTS, MAX_NAME_LENGTH, type FieldViolations } from './shipping-input';
+import type { StoreShipping } from './store-shipping';
+
+const at = new Date('2024-01-01T00:00:00Z');
+const store: StoreShipping = {
+  groups: [{ id: 10, name: 'Posters', version: 1, created_at: at, updated_at: at }],
+  classes: [{ id: 20, name: 'Standard', countries: ['US'], version: 1, created_at: at, updated_at: at }],
+  rates: [],
+};
+
+function violationsOf(check: (violations: FieldViolations) => unknown): FieldViolations {
+  const violations: FieldViolations = {};
+  check(violations);
+  return violations;
+}
+
+describe('checkName', () => {
+  it('trims, and requires a name only when asked to', () => {
+    const violations: FieldViolations = {};
+    expect(checkName(violations, '  Posters ', true)).toBe('Posters');
+    expect(checkName(violations, undefined, false)).toBeUndefined();
+    expect(violations).toEqual({});
+  });
+
+  it("refuses a missing, blank or overlong name", () => {
+    expect(violationsOf((v) => checkName(v, undefined, true))).toEqual({ name: ["can't be blank"] });
+    expect(violationsOf((v) => checkName(v, '   ', false))).toEqual({ name: ["can't be blank"] });
+    expect(violationsOf((v) => checkName(v, 'x'.repeat(MAX_NAME_LENGTH + 1), true))).toEqual({ name: [`must be at most ${MAX_NAME_LENGTH} characters`] });
+  });
+});
+
+describe('checkCountries', () => {
+  it('upper-cases, drops duplicates and keeps the order given; empty is fine', () => {
+    const violations: FieldViolations = {};
+    expect(checkCountries(violations, ['us', 'CA', ' gb', 'US'])).toEqual(['US', 'CA', 'GB']);
+    expect(checkCountries(violations, [])).toEqual([]);
+    expect(violations).toEqual({});
+  });
+
+  it('names every code that is not ISO 3166-1 alpha-2', () => {
+    expect(violationsOf((v) => checkCountries(v, ['US', 'UK']))).toEqual({ countries: ['must be ISO 3166-1 alpha-2 country codes ("UK" is not)'] });
+    expect(violationsOf((v) => checkCountries(v, ['usa', 'X', '']))).toEqual({ countries: ['must be ISO 3166-1 alpha-2 country codes ("USA", "X", "" are not)'] });
+  });
+});
+
+describe('checkAmounts', () => {
+  it('accepts 0 up to the ceiling and refuses negative, fractional and huge amounts', () => {
+    expect(violationsOf((v) => checkAmounts(v, { first_item_in_cents: 0, additional_item_in_cents: MAX_CENTS }))).toEqual({});
+    expect(violationsOf((v) => checkAmounts(v, { first_item_in_cents: -1, additional_item_in_cents: 1.5 }, 'rates[2].'))).toEqual({
+      'rates[2].first_item_in_cents': ['must be at least 0'],
+      'rates[2].additional_item_in_cents': ['must be an integer'],
+    });
+    expect(violationsOf((v) => checkAmounts(v, { first_item_in_cents: MAX_CENTS + 1, additional_item_in_cents: 0 }))).toEqual({ first_item_in_cents: [`must be at most ${MAX_CENTS}`] });
+  });
+});
+
+describe('rates of a group and of a class', () => {
+  const amounts = { first_item_in_cents: 500, additional_item_in_cents: 100 };
+
+  it('accepts rates naming the store own records', () => {
+    expect(violationsOf((v) => checkGroupRates(v, [{ shipping_class_id: 20, ...amounts }], store))).toEqual({});
+    expect(violationsOf((v) => checkClassRates(v, [{ shipping_group_id: 10, ...amounts }], store))).toEqual({});
+  });
+
+  it('names the rate that misses, repeats or names an unknown end', () => {
+    const rates = [
+      { shipping_class_id: 20, ...amounts },
+      { shipping_class_id: 20, ...amounts },
+      { shipping_class_id: 99, ...amounts },
+      { shipping_class_id: 0, first_item_in_cents: -5, additional_item_in_cents: 0 },
+    ];
+    expect(violationsOf((v) => checkGroupRates(v, rates, store))).toEqual({
+      'rates[1].shipping_class_id': ['names a shipping class already given'],
+      'rates[2].shipping_class_id': ['is not a shipping class of this store'],
+      'rates[3].shipping_class_id': ['is required'],
+      'rates[3].first_item_in_cents': ['must be at least 0'],
+    });
+    expect(violationsOf((v) => checkClassRates(v, [{ shipping_group_id: 20, ...amounts }], store))).toEqual({
+      'rates[0].shipping_group_id': ['is not a shipping group of this store'],
+    });
+  });
+});

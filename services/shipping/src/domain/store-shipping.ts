@@ -1,0 +1,132 @@
+/**
+ * One store's shipping configuration: its groups, classes and the rates between them (spec 2.5).
+ * It is one aggregate because a rate belongs to both ends: a change to it must change, and announce,
+ * the group and the class together, and keep every rate pointing at a group and a class that exist.
+ */
+export interface StoreShipping {
+  groups: ShippingGroupRecord[];
+  classes: ShippingClassRecord[];
+  /** Ordered by (group_id, class_id); at most one per pair. */
+  rates: ShippingRateRecord[];
+}
+
+export interface ShippingGroupRecord {
+  id: number;
+  name: string;
+  /** Per-resource version: the `sequence` of its latest event. */
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ShippingClassRecord {
+  id: number;
+  name: string;
+  /** Upper-case ISO 3166-1 alpha-2 codes, no duplicates, in the order given. */
+  countries: string[];
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ShippingRateRecord {
+  group_id: number;
+  class_id: number;
+  first_item_in_cents: number;
+  additional_item_in_cents: number;
+}
+
+/** The amounts of one rate, as both ends' inputs carry them. */
+export interface RateAmounts {
+  first_item_in_cents: number;
+  additional_item_in_cents: number;
+}
+
+export const EMPTY_STORE_SHIPPING: StoreShipping = Object.freeze({ groups: [], classes: [], rates: [] });
+
+export const findGroup = (shipping: StoreShipping, id: number): ShippingGroupRecord | undefined => shipping.groups.find((group) => group.id === id);
+export const findClass = (shipping: StoreShipping, id: number): ShippingClassRecord | undefined => shipping.classes.find((cls) => cls.id === id);
+export const findRate = (shipping: StoreShipping, groupId: number, classId: number): ShippingRateRecord | undefined =>
+  shipping.rates.find((rate) => rate.group_id === groupId && rate.class_id === classId);
+
+/** A group's rates, by class id (the order the contract promises). */
+export const ratesOfGroup = (shipping: StoreShipping, groupId: number): ShippingRateRecord[] =>
+  shipping.rates.filter((rate) => rate.group_id === groupId).sort((a, b) => a.class_id - b.class_id);
+
+/** A class's rates, by group id. */
+export const ratesOfClass = (shipping: StoreShipping, classId: number): ShippingRateRecord[] =>
+  shipping.rates.filter((rate) => rate.class_id === classId).sort((a, b) => a.group_id - b.group_id);
+
+/** The group a product gets when created without one: the lowest id. */
+export function defaultGroup(shipping: StoreShipping): ShippingGroupRecord | undefined {
+  return [...shipping.groups].sort((a, b) => a.id - b.id)[0];
+}
+
+const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
+const byPair = (a: ShippingRateRecord, b: ShippingRateRecord) => a.group_id - b.group_id || a.class_id - b.class_id;
+
+/** Replaces the rates that match `drop` with `add`; the one place the rate order is kept. */
+function withRates(shipping: StoreShipping, drop: (rate: ShippingRateRecord) => boolean, add: ShippingRateRecord[]): StoreShipping {
+  return { ...shipping, rates: [...shipping.rates.filter((rate) => !drop(rate)), ...add].sort(byPair) };
+}
+
+// The changes below are pure: they answer a new configuration and leave versions and updated_at to
+// `stampChanges`, which sees which records a change really touched.
+
+export function addGroup(shipping: StoreShipping, group: Pick<ShippingGroupRecord, 'id' | 'name'>, rates: Array<RateAmounts & { class_id: number }>, now: Date): StoreShipping {
+  const record: ShippingGroupRecord = { id: group.id, name: group.name, version: 0, created_at: now, updated_at: now };
+  const added = { ...shipping, groups: [...shipping.groups, record].sort(byId) };
+  return replaceGroupRates(added, group.id, rates);
+}
+
+export function renameGroup(shipping: StoreShipping, groupId: number, name: string): StoreShipping {
+  return { ...shipping, groups: shipping.groups.map((group) => (group.id === groupId ? { ...group, name } : group)) };
+}
+
+/** The group's rates become exactly `rates` (a class left out loses its rate with this group). */
+export function replaceGroupRates(shipping: StoreShipping, groupId: number, rates: Array<RateAmounts & { class_id: number }>): StoreShipping {
+  return withRates(
+    shipping,
+    (rate) => rate.group_id === groupId,
+    rates.map((rate) => ({ group_id: groupId, ...rate })),
+  );
+}
+
+export function removeGroup(shipping: StoreShipping, groupId: number): StoreShipping {
+  const without = { ...shipping, groups: shipping.groups.filter((group) => group.id !== groupId) };
+  return withRates(without, (rate) => rate.group_id === groupId, []);
+}
+
+export function addClass(
+  shipping: StoreShipping,
+  cls: Pick<ShippingClassRecord, 'id' | 'name' | 'countries'>,
+  rates: Array<RateAmounts & { group_id: number }>,
+  now: Date,
+): StoreShipping {
+  const record: ShippingClassRecord = { ...cls, version: 0, created_at: now, updated_at: now };
+  const added = { ...shipping, classes: [...shipping.classes, record].sort(byId) };
+  return replaceClassRates(added, cls.id, rates);
+}
+
+export function changeClass(shipping: StoreShipping, classId: number, changes: Partial<Pick<ShippingClassRecord, 'name' | 'countries'>>): StoreShipping {
+  return { ...shipping, classes: shipping.classes.map((cls) => (cls.id === classId ? { ...cls, ...changes } : cls)) };
+}
+
+/** The class's rates become exactly `rates` (a group left out loses its rate with this class). */
+export function replaceClassRates(shipping: StoreShipping, classId: number, rates: Array<RateAmounts & { group_id: number }>): StoreShipping {
+  return withRates(
+    shipping,
+    (rate) => rate.class_id === classId,
+    rates.map((rate) => ({ class_id: classId, ...rate })),
+  );
+}
+
+export function removeClass(shipping: StoreShipping, classId: number): StoreShipping {
+  const without = { ...shipping, classes: shipping.classes.filter((cls) => cls.id !== classId) };
+  return withRates(without, (rate) => rate.class_id === classId, []);
+}
+
+/** Creates or replaces the rate of one pair. */
+export function setRate(shipping: StoreShipping, groupId: number, classId: number, amounts: RateAmounts): StoreShipping {
+  return withRates(shipping, (rate) => rate.group_id === groupId && rate.class_id === classId, [{ group_id: groupId, class_id: classId, ...amounts }]);
+}

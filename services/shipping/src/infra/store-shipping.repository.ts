@@ -1,0 +1,59 @@
+import type { DomainEvent } from '@commerce/events';
+import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import type { StoreShipping } from '../domain/store-shipping';
+
+/**
+ * One document per store holding its whole shipping configuration (groups, classes, rates), its
+ * version (optimistic concurrency across processes) and the events not yet relayed. A change to any
+ * part is one atomic single-document write together with every event it causes (DESIGN §5), which a
+ * group, a class and a rate stored apart could not give without transactions.
+ */
+export interface StoreShippingDocument extends StoreShipping {
+  [key: string]: unknown;
+  store_id: number;
+  version: number;
+  outbox: DomainEvent[];
+}
+
+export class StoreShippingRepository {
+  static readonly COLLECTION = 'store_shipping';
+
+  constructor(private readonly documents: Collection<StoreShippingDocument>) {}
+
+  static collectionOf(db: Database): Collection<StoreShippingDocument> {
+    return db.collection<StoreShippingDocument>(StoreShippingRepository.COLLECTION);
+  }
+
+  /** The store's configuration with its version; a store that never configured shipping has version 0. */
+  async load(storeId: number): Promise<{ shipping: StoreShipping; version: number }> {
+    const document = await this.documents.findOne({ store_id: storeId });
+    if (!document) return { shipping: { groups: [], classes: [], rates: [] }, version: 0 };
+    return { shipping: { groups: document.groups, classes: document.classes, rates: document.rates }, version: document.version };
+  }
+
+  /**
+   * Writes the new configuration and appends its events, only if nobody wrote since `expectedVersion`
+   * was read. Answers false when someone did (the caller re-reads and re-applies).
+   */
+  async saveIfVersion(storeId: number, expectedVersion: number, shipping: StoreShipping, events: DomainEvent[]): Promise<boolean> {
+    const state = { groups: shipping.groups, classes: shipping.classes, rates: shipping.rates };
+    if (expectedVersion === 0) return this.insertFirst(storeId, state, events);
+    const written = await this.documents.findOneAndUpdate(
+      { store_id: storeId, version: expectedVersion },
+      { $set: state, $inc: { version: 1 }, $push: { outbox: { $each: events } } },
+      { returnDocument: 'after' },
+    );
+    return written !== null;
+  }
+
+  private async insertFirst(storeId: number, state: StoreShipping, events: DomainEvent[]): Promise<boolean> {
+    try {
+      await this.documents.insertOne({ store_id: storeId, version: 1, ...state, outbox: events });
+      return true;
+    } catch (error) {
+      // Another writer created the store's document first: re-read and re-apply on top of it.
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+}

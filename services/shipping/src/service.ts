@@ -1,0 +1,30 @@
+import { catalog, shipping } from '@commerce/contracts';
+import { createClient, implement } from '@commerce/grpc-runtime';
+import { KeyedQueue } from '@commerce/persistence';
+import { ServiceHost, type RunningService } from '@commerce/service-host';
+import type { ShippingDeps } from './app/shipping-deps';
+import type { ShippingConfig } from './config';
+import { shippingHandlers } from './grpc/shipping.handlers';
+import { CatalogProductsClient } from './infra/catalog-products.client';
+import { ensureShippingIndexes } from './infra/indexes';
+import { StoreShippingRepository } from './infra/store-shipping.repository';
+
+/** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
+export function startShippingService(config: ShippingConfig): Promise<RunningService> {
+  return ServiceHost.start(config, async (host) => {
+    const documents = host.relayOutboxOf(StoreShippingRepository.collectionOf(host.db));
+    await ensureShippingIndexes(documents);
+
+    const deps: ShippingDeps = {
+      repository: new StoreShippingRepository(documents),
+      nextId: (counter) => host.db.nextId(counter),
+      catalog: new CatalogProductsClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR)),
+      clock: () => new Date(),
+      changes: new KeyedQueue(),
+    };
+    return {
+      services: [implement(shipping.ShippingServiceService, shippingHandlers(deps))],
+      protoFiles: ['commerce/shipping/v1/shipping.proto'],
+    };
+  });
+}

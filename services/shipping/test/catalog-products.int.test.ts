@@ -1,0 +1,115 @@
+import { status } from '@grpc/grpc-js';
+import { catalog } from '@commerce/contracts';
+import { fixtures, groupRate, rejectionOf, startCatalog, startShippingHarness, type RunningCatalog, type ShippingHarness } from './shipping.harness';
+
+// Shipping with the real catalog: the delete-in-use rule and the shipping rate's products come from
+// CatalogService.CountProductsInShippingGroup, asked at the moment they matter.
+let harness: ShippingHarness;
+let running: RunningCatalog;
+const { aClass, aGroup } = fixtures(() => harness.shipping);
+
+beforeAll(async () => {
+  harness = await startShippingHarness();
+  running = await startCatalog(harness);
+});
+
+afterAll(() => harness?.stop());
+
+const aProduct = async (storeId: number, shippingGroupId: number) =>
+  (await running.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Poster', cents: 1500, shipping_group_id: shippingGroupId }))).product!;
+
+describe('a group products use', () => {
+  it('cannot be deleted (FAILED_PRECONDITION SHIPPING_GROUP_IN_USE), then can once its product is gone', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+    const product = await aProduct(storeId, group.id);
+
+    const refused = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+
+    expect(refused.code).toBe(status.FAILED_PRECONDITION);
+    expect(refused.reason).toBe('SHIPPING_GROUP_IN_USE');
+    expect(refused.metadata).toEqual({ product_count: '1' });
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+
+    await running.catalog.deleteProduct({ store_id: storeId, product_id: product.id });
+    const { shipping_group } = await harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+
+    expect(shipping_group).toEqual(group);
+    expect((await rejectionOf(harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id }))).code).toBe(status.NOT_FOUND);
+    expect((await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: cls.id })).shipping_class!.rates).toEqual([]);
+  });
+
+  it('announces the deleted group as it was, and each class that lost its rate', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { name: 'Gone', rates: [groupRate(cls.id, 500, 100)] });
+
+    await harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+
+    const events = await harness.waitForEvents(storeId, '', 5);
+    expect(events.slice(3).map((event) => [event.topic, event.resource_id, event.sequence])).toEqual([
+      ['shipping_group/deleted', group.id, 2],
+      ['shipping_class/updated', cls.id, 3],
+    ]);
+    expect(events[3].resource).toEqual({ id: group.id, name: 'Gone', shipping_rates: [{ shipping_rate: groupRate(cls.id, 500, 100) }] });
+  });
+});
+
+describe('shipping rates with their products', () => {
+  it('GetShippingRate lists the group products and the pair rate', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+    const [first, second] = [await aProduct(storeId, group.id), await aProduct(storeId, group.id)];
+
+    const answer = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+
+    expect(answer.product_ids).toEqual([first.id, second.id]);
+    expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
+    expect(answer.shipping_group).toEqual(group);
+  });
+
+  it('UpdateShippingRate sets a new pair, keeps an absent amount, and announces both ends', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId);
+
+    const created = await harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 700 });
+    const changed = await harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, additional_item_in_cents: 250 });
+
+    expect(created.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 0 });
+    expect(changed.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 250 });
+    expect(changed.shipping_group!.rates).toEqual([groupRate(cls.id, 700, 250)]);
+    expect(changed.shipping_class!.rates).toEqual([{ shipping_group_id: group.id, first_item_in_cents: 700, additional_item_in_cents: 250 }]);
+    const events = await harness.waitForEvents(storeId, '', 6);
+    expect(events.slice(2).map((event) => [event.topic, event.sequence])).toEqual([
+      ['shipping_group/updated', 2],
+      ['shipping_class/updated', 2],
+      ['shipping_group/updated', 3],
+      ['shipping_class/updated', 3],
+    ]);
+  });
+
+  it('answers a pair without a rate with no rate', async () => {
+    const storeId = await running.aStore();
+    const [cls, group] = [await aClass(storeId), await aGroup(storeId)];
+
+    const answer = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+
+    expect(answer).toMatchObject({ product_ids: [], rate: undefined });
+  });
+});
+
+describe('when catalog stops', () => {
+  it('refuses to delete a group with UNAVAILABLE and keeps it', async () => {
+    const storeId = await running.aStore();
+    const group = await aGroup(storeId);
+    await running.process.stop();
+
+    const error = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+
+    expect(error.code).toBe(status.UNAVAILABLE);
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+  });
+});

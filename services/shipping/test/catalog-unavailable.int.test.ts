@@ -1,0 +1,57 @@
+import { status } from '@grpc/grpc-js';
+import { aStoreId, fixtures, groupRate, rejectionOf, startShippingHarness, type ShippingHarness } from './shipping.harness';
+
+// No catalog listens at the harness's catalog address: every question about a group's products fails
+// as it does when catalog is down. Nothing that needs the answer may go ahead without it.
+let harness: ShippingHarness;
+const { aClass, aGroup } = fixtures(() => harness.shipping);
+
+beforeAll(async () => {
+  harness = await startShippingHarness();
+});
+
+afterAll(() => harness?.stop());
+
+describe('while catalog cannot answer', () => {
+  it('refuses to delete a group (UNAVAILABLE) and keeps it, announcing nothing', async () => {
+    const storeId = aStoreId();
+    const group = await aGroup(storeId);
+
+    const error = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+
+    expect(error.code).toBe(status.UNAVAILABLE);
+    expect(error.message).toBe('Service unavailable');
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    await harness.waitForEvents(storeId, 'shipping_group/created', 1);
+    expect(await harness.eventsOf(storeId, 'shipping_group/deleted')).toEqual([]);
+  });
+
+  it('answers UNAVAILABLE for a shipping rate, whose products only catalog knows', async () => {
+    const storeId = aStoreId();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+
+    const error = await rejectionOf(harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+
+    expect(error.code).toBe(status.UNAVAILABLE);
+  });
+
+  it('refuses to change a shipping rate it could not answer in full, and changes nothing', async () => {
+    const storeId = aStoreId();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+
+    const error = await rejectionOf(
+      harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 900 }),
+    );
+
+    expect(error.code).toBe(status.UNAVAILABLE);
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(cls.id, 500, 100)]);
+  });
+
+  it('still answers NOT_FOUND for an unknown group without asking catalog', async () => {
+    const error = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: aStoreId(), shipping_group_id: 123_456_789 }));
+
+    expect(error.code).toBe(status.NOT_FOUND);
+  });
+});
