@@ -1,4 +1,4 @@
-import express, { Router, type Express } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { redactUrl, requestIdFrom, type Logger } from '@commerce/observability';
 import { authenticate } from './auth/authenticate.middleware';
 import type { Authenticator } from './auth/authenticator';
@@ -8,10 +8,13 @@ import type { BackendClients } from './clients';
 import { errorMiddleware, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { requestParams } from './http/input';
+import { idempotency } from './idempotency/idempotency.middleware';
+import type { IdempotencyStore } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
 import { catalogRoutes } from './routes/v1/catalog';
+import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
 
@@ -23,6 +26,10 @@ export interface GatewayDeps {
   logger: Logger;
   /** The public base URL (PUBLIC_URL) paging links are built on; the request's host when absent. */
   publicUrl?: string;
+  /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
+  idempotency?: IdempotencyStore;
+  /** Forwards identity's pages and /oauth endpoints (pages/identity-pages.proxy.ts); absent, those paths are 404. */
+  pagesProxy?: RequestHandler;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -44,16 +51,23 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     });
     next();
   });
+  // identity's pages first: their bodies and cookies are identity's, untouched by the API's parsing.
+  if (deps.pagesProxy) app.use(deps.pagesProxy);
   app.use(normalizePath());
 
   const open = Router();
   healthRoutes(open, deps.backends);
   app.use(open);
 
+  // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
+  app.use('/v1', applicationStoreRoutes(deps.clients));
+
   const v1 = Router();
   v1.use(authenticate(deps.authenticator));
   v1.use(rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }));
   v1.use(requestParams());
+  if (deps.idempotency) v1.use(idempotency(deps.idempotency, deps.logger));
+  identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { loadConfig, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
+import { identityHttpUrl, loadConfig, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
 
-const schema = serviceAddresses.extend({
+const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   PORT: portSchema.default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
@@ -9,12 +9,13 @@ const schema = serviceAddresses.extend({
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(() => Math.min(availableParallelism(), 8)),
   NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
   LOG_LEVEL: logLevel,
-  OAUTH_JWT_SECRET: z.string().min(32, 'OAUTH_JWT_SECRET must be at least 32 characters (npm start generates one)'),
-  OAUTH_ISSUER: z.string().default('store-commerce'),
-  OAUTH_AUDIENCE: z.string().default('store-commerce-api'),
+  /** identity's pages and /oauth endpoints, proxied under the same paths. */
+  IDENTITY_HTTP_URL: identityHttpUrl,
   /** Deadline of every backend call; past it the caller gets a 503. */
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
+  /** Bounds how long a grant stays cached if its revocation event were ever missed. */
+  GRANT_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(20),
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */

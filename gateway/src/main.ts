@@ -6,7 +6,11 @@ import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig } from './config';
+import { GrantStatusCache } from './auth/grant-status.cache';
+import { listenForGrantRevocations } from './events/grant-revocation.listener';
 import { listenForKeyRotations } from './events/key-rotation.listener';
+import { createIdentityPagesProxy } from './pages/identity-pages.proxy';
+import { IdempotencyStore } from './idempotency/idempotency.store';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 import { startRateLimitSync } from './rate-limit/usage-sync';
 import { runWorkerPool } from './worker-pool';
@@ -17,13 +21,19 @@ async function main(): Promise<void> {
   if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
   const clients = createBackendClients(config);
   const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);
-  const authenticator = new Authenticator(clients.identity, keyCache, { secret: config.OAUTH_JWT_SECRET, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE });
+  const grantCache = new GrantStatusCache(config.GRANT_CACHE_TTL_MS);
+  const tokenSettings = { secret: config.OAUTH_JWT_SECRET, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE };
+  const authenticator = new Authenticator(clients.identity, keyCache, tokenSettings, grantCache);
   const nc = await connect({ servers: config.NATS_URL, name: 'gateway', maxReconnectAttempts: -1 });
   listenForKeyRotations(nc, keyCache);
+  // A claim outlives any request (deadline plus slack) before a retry may take it over.
+  const idempotencyStore = await IdempotencyStore.open(nc, { ttlMs: 24 * 60 * 60_000, staleAfterMs: config.GRPC_DEADLINE_MS + 30_000 });
+  listenForGrantRevocations(nc, grantCache);
+  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, logger);
 
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore });
   const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 

@@ -9,6 +9,8 @@ const schema = serviceAddresses.extend({
   NATS_SERVER_BIN: z.string().default('nats-server'),
   LOG_LEVEL: logLevel,
   PUBLIC_URL: z.string().url().optional(),
+  /** Port of identity's pages (proxied by the gateway); a free one when unset, so several stacks can run side by side. */
+  IDENTITY_HTTP_PORT: portSchema.optional(),
   /** How long each process may take to report healthy. */
   STARTUP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -40,9 +40,9 @@ function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
 }
 
 /** Writes where everything runs, for operators and the stack tests (no secrets in it). */
-function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; processes: ManagedProcess[] }): void {
+function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[] }): void {
   const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
-  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, launcher_pid: process.pid, pids };
+  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, identity_http_url: stack.identityHttpUrl, launcher_pid: process.pid, pids };
   fs.writeFileSync(path.join(config.dataDir, 'stack.json'), JSON.stringify(contents, null, 2));
 }
 
@@ -55,14 +55,18 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
   };
   try {
     const natsUrl = await startNats(config, processes);
-    const env = sharedEnv(config, natsUrl);
-    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    const gateway = startProcess('gateway', process.execPath, [path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT), PUBLIC_URL: baseUrl }, 7, config.repoRoot);
+    const identityHttpPort = config.IDENTITY_HTTP_PORT ?? (await freePort());
+    const identityHttpUrl = `http://127.0.0.1:${identityHttpPort}`;
+    const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(identityHttpPort), IDENTITY_HTTP_URL: identityHttpUrl };
+    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
+    // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
+    await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
+    const gateway = startProcess('gateway', process.execPath, [path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot);
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', async () => (await fetch(healthz)).ok, config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
-    writeStackFile(config, { baseUrl, natsUrl, processes });
+    writeStackFile(config, { baseUrl, natsUrl, identityHttpUrl, processes });
     return { baseUrl, natsUrl, processes, stop };
   } catch (error) {
     await stop();

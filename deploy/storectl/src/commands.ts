@@ -40,3 +40,10 @@ export async function rotateKeyCommand(addresses: Addresses, options: Options) {
   const { api_key } = await identityClient.rotateApiKey({ store_id: storeIdOf(options) });
   return { api_key };
 }
+
+export async function createAppCommand(addresses: Addresses, options: Options) {
+  required(options, 'name', 'redirect-uri', 'owner-email');
+  const identityClient = createClient(identity.IdentityServiceClient, addressOf(addresses, 'identity'));
+  const { app, client_secret } = await identityClient.createApp({ name: options.name!, redirect_uri: options['redirect-uri']!, owner_email: options['owner-email']! });
+  return { client_id: app!.client_id, client_secret, name: app!.name, redirect_uri: app!.redirect_uri };
+}

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, serviceAddresses } from '@commerce/config';
 import { RemoteError } from '@commerce/grpc-runtime';
-import { createStoreCommand, rotateKeyCommand, UsageError } from './commands';
+import { createAppCommand, createStoreCommand, rotateKeyCommand, UsageError } from './commands';
 
 const USAGE = `Usage: npm run storectl -- <command> [options]
 
@@ -9,6 +9,9 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
       Creates a user, their store and its API key. Prints {store, user, api_key}.
   key rotate --store ID
       Replaces the store's API key; the old one stops working at once. Prints {api_key}.
+  app create --name N --redirect-uri U --owner-email E
+      Registers a developer app for the user with that e-mail. Prints {client_id, client_secret, name, redirect_uri}
+      (the secret is shown once; only its hash is kept).
 
 Talks to the running services over gRPC (addresses from <SERVICE>_GRPC_ADDR, defaults as npm start uses).
 Secrets are printed once, on stdout only.`;
@@ -16,6 +19,7 @@ Secrets are printed once, on stdout only.`;
 const COMMANDS: Record<string, (addresses: Parameters<typeof createStoreCommand>[0], options: Record<string, string | undefined>) => Promise<unknown>> = {
   'store create': createStoreCommand,
   'key rotate': rotateKeyCommand,
+  'app create': createAppCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -30,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       login: { type: 'string' },
       'time-zone': { type: 'string' },
       store: { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      'owner-email': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -18,9 +18,16 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_identity_down') throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'connect ECONNREFUSED' });
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
+  // Grants as identity would describe them: user 42's, with or without a store, and a revoked one.
+  checkGrant: async ({ grant_id }) => {
+    const all = 'user store_read store_write';
+    if (grant_id === 'grant-9') return { active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: all };
+    if (grant_id === 'grant-storeless') return { active: true, user_id: 42, store_id: 0, client_id: 'app-1', scope: all };
+    return { active: false, user_id: 0, store_id: 0, client_id: '', scope: '' };
+  },
 };
 
-function accessToken(claims: { store_id?: number; scope: string }, signWith = tokens.secret): string {
+function accessToken(claims: { store_id?: number; scope: string; grant_id?: string }, signWith = tokens.secret): string {
   return jwt.sign({ sub: '42', client_id: 'app-1', grant_id: 'grant-9', ...claims }, signWith, { issuer: tokens.issuer, audience: tokens.audience, expiresIn: '1h' });
 }
 
@@ -97,6 +104,12 @@ describe('authenticate + route', () => {
     expect((await call('GET', `/v1/store?access_token=${expired}`)).status).toBe(401);
   });
 
+  it('answers 401 for a valid token whose grant identity revoked', async () => {
+    const res = await call('GET', '/v1/store', bearer(accessToken({ store_id: 7, scope: 'user store_read', grant_id: 'grant-revoked' })));
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Access token is invalid or expired');
+  });
+
   it('answers 503 when identity cannot be reached, not 401', async () => {
     const res = await call('GET', '/v1/store', { 'API-KEY': 'sk_identity_down' });
     expect(res.status).toBe(503);
@@ -122,7 +135,7 @@ describe('authenticate + route', () => {
   });
 
   it('answers 405 to a user without a store on a store call, but serves calls that need none', async () => {
-    const storeless = accessToken({ store_id: 0, scope: 'user store_read store_write' });
+    const storeless = accessToken({ store_id: 0, scope: 'user store_read store_write', grant_id: 'grant-storeless' });
     const res = await call('GET', '/v1/store', bearer(storeless));
     expect(res.status).toBe(405);
     expect(res.body).toEqual({

@@ -9,7 +9,14 @@ const tokens: TokenSettings = { secret: 's'.repeat(32), issuer: 'store-commerce'
 /** Stands in for identity's AuthenticateApiKey: knows a fixed set of keys, counts the calls. */
 function identityKnowing(keys: Record<string, { store_id: number; key_id: string }>) {
   const calls: Array<{ apiKey: string; options?: CallOptions }> = [];
+  const grantCalls: string[] = [];
   const client: ApiKeyIdentityClient = {
+    checkGrant: async ({ grant_id }) => {
+      grantCalls.push(grant_id);
+      return grant_id === 'grant-9'
+        ? { active: true, user_id: 42, store_id: 8, client_id: 'app-1', scope: 'user store_read' }
+        : { active: false, user_id: 0, store_id: 0, client_id: '', scope: '' };
+    },
     authenticateApiKey: async ({ api_key }, options) => {
       calls.push({ apiKey: api_key, options });
       const known = keys[api_key];
@@ -17,7 +24,7 @@ function identityKnowing(keys: Record<string, { store_id: number; key_id: string
       return known;
     },
   };
-  return { client, calls };
+  return { client, calls, grantCalls };
 }
 
 function setup() {
@@ -58,6 +65,7 @@ describe('Authenticator', () => {
     let answer: (value: { store_id: number; key_id: string }) => void = () => undefined;
     const calls: string[] = [];
     const slowIdentity: ApiKeyIdentityClient = {
+      checkGrant: async () => ({ active: false, user_id: 0, store_id: 0, client_id: '', scope: '' }),
       authenticateApiKey: ({ api_key }) => {
         calls.push(api_key);
         return new Promise((resolve) => (answer = resolve));
@@ -82,15 +90,30 @@ describe('Authenticator', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('verifies an OAuth token locally, without calling identity', async () => {
+  const signed = (claims: Record<string, unknown>) =>
+    jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'grant-9', scope: 'store_read store_write', ...claims }, tokens.secret, { issuer: tokens.issuer, audience: tokens.audience, expiresIn: '1h' });
+
+  it('verifies an OAuth token locally, asks identity about its grant once, and takes the store and scopes the grant has now', async () => {
     const { identity, authenticator } = setup();
-    const token = jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'grant-9', scope: 'store_read' }, tokens.secret, {
-      issuer: tokens.issuer,
-      audience: tokens.audience,
-      expiresIn: '1h',
-    });
-    await expect(authenticator.authenticate({ kind: 'oauth', value: token }, 'req-1')).resolves.toMatchObject({ kind: 'oauth', userId: 42, storeId: 7 });
-    await expect(authenticator.authenticate({ kind: 'oauth', value: 'forged' }, 'req-2')).rejects.toBeInstanceOf(InvalidTokenError);
+    const principal = await authenticator.authenticate({ kind: 'oauth', value: signed({}) }, 'req-1');
+    await authenticator.authenticate({ kind: 'oauth', value: signed({}) }, 'req-2');
+    expect(principal).toMatchObject({ kind: 'oauth', userId: 42, storeId: 8, grantId: 'grant-9' });
+    expect(principal.kind === 'oauth' && [...principal.scopes]).toEqual(['store_read']);
+    expect(identity.grantCalls).toEqual(['grant-9']);
+    await expect(authenticator.authenticate({ kind: 'oauth', value: 'forged' }, 'req-3')).rejects.toBeInstanceOf(InvalidTokenError);
     expect(identity.calls).toHaveLength(0);
+  });
+
+  it('refuses a token whose grant is revoked, or belongs to another user', async () => {
+    const { authenticator } = setup();
+    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({ grant_id: 'grant-revoked' }) }, 'req-1')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({ sub: '43' }) }, 'req-2')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a cached grant from the moment it is revoked', async () => {
+    const { authenticator } = setup();
+    await authenticator.authenticate({ kind: 'oauth', value: signed({}) }, 'req-1');
+    authenticator.grantCache.revoke('grant-9');
+    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({}) }, 'req-2')).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

@@ -2,6 +2,9 @@ export { loadConfig, ConfigError } from './load-config';
 export {
   SERVICE_NAMES,
   DEFAULT_GRPC_PORTS,
+  DEFAULT_IDENTITY_HTTP_PORT,
+  identityHttpUrl,
+  oauthTokenSettings,
   addressEnvName,
   addressOf,
   grpcAddress,

@@ -55,3 +55,19 @@ export function serviceConfigSchema(service: ServiceName) {
 }
 
 export { port as portSchema };
+
+/** Port of identity's HTTP pages (sign-in, consent, /oauth/token, admin panel), which the gateway proxies. */
+export const DEFAULT_IDENTITY_HTTP_PORT = 50161;
+
+/** Where the gateway finds identity's pages: `IDENTITY_HTTP_URL`, or identity's default port on this machine. */
+export const identityHttpUrl = z.string().url().default(`http://127.0.0.1:${DEFAULT_IDENTITY_HTTP_PORT}`);
+
+/**
+ * How access tokens are signed (identity) and verified (gateway); one definition so the two sides
+ * cannot drift apart. The secret is required where it is used; `npm start` generates one.
+ */
+export const oauthTokenSettings = z.object({
+  OAUTH_JWT_SECRET: z.string().min(32, 'OAUTH_JWT_SECRET must be at least 32 characters (npm start generates one)'),
+  OAUTH_ISSUER: z.string().min(1).default('store-commerce'),
+  OAUTH_AUDIENCE: z.string().min(1).default('store-commerce-api'),
+});

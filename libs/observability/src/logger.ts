@@ -52,9 +52,11 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
   return logger.child({ request_id: requestId });
 }
 
-const SECRET_QUERY = /([?&](?:api_key|access_token|client_secret|code|refresh_token|password|token)=)[^&#]*/gi;
+// A parameter named like a secret, bare or as the last bracket of a nested name (`owner[password]`,
+// `owner%5Bpassword%5D`): API keys, OAuth codes, verifiers, secrets and tokens, passwords.
+const SECRET_QUERY = /([?&](?:[^=&#]*(?:\[|%5B))?(?:api_key|access_token|client_secret|secret|code|code_verifier|refresh_token|password|token)(?:\]|%5D)?=)[^&#]*/gi;
 
-/** Removes credentials from a URL before it is logged (`?api_key=` and OAuth parameters). */
+/** Removes credentials from a URL before it is logged (`?api_key=`, OAuth parameters, passwords). */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }

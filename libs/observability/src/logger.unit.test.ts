@@ -39,6 +39,20 @@ describe('logger', () => {
     expect(redactUrl('/v1/store.json?api_key=sk_1&x=2&access_token=t')).toBe('/v1/store.json?api_key=[redacted]&x=2&access_token=[redacted]');
   });
 
+  it.each([
+    ['/oauth/token?grant_type=authorization_code&code=scc_1&client_secret=scs_2&code_verifier=v3', '/oauth/token?grant_type=authorization_code&code=[redacted]&client_secret=[redacted]&code_verifier=[redacted]'],
+    ['/oauth/token?grant_type=refresh_token&refresh_token=scr_1&client_id=sca_x', '/oauth/token?grant_type=refresh_token&refresh_token=[redacted]&client_id=sca_x'],
+    ['/oauth/revoke?token=eyJ', '/oauth/revoke?token=[redacted]'],
+    ['/v1/application/stores?secret=scs_1&owner[password]=pw&owner%5Bpassword%5D=pw2&owner[email]=a@b.c', '/v1/application/stores?secret=[redacted]&owner[password]=[redacted]&owner%5Bpassword%5D=[redacted]&owner[email]=a@b.c'],
+    ['/cb?code=scc_1&state=keep', '/cb?code=[redacted]&state=keep'],
+  ])('strips OAuth and account secrets from %s', (url, redacted) => {
+    expect(redactUrl(url)).toBe(redacted);
+  });
+
+  it('keeps parameters that only end like a secret word', () => {
+    expect(redactUrl('/x?zip_code=123&postcode=9&state=s')).toBe('/x?zip_code=123&postcode=9&state=s');
+  });
+
   it('keeps a well-formed incoming request id and replaces a hostile one', () => {
     expect(requestIdFrom('abc-123-def')).toBe('abc-123-def');
     expect(requestIdFrom('bad id\n')).toMatch(/^[0-9a-f-]{36}$/);

@@ -11,8 +11,7 @@ import { freePort, removeDir, ServiceProcess, startNatsServer, streamEvents as r
 import { connect, type NatsConnection } from 'nats';
 import { loadIdentityConfig } from '../src/config';
 import type { UserRecord } from '../src/domain/user';
-import type { RunningService } from '@commerce/service-host';
-import { startIdentityService } from '../src/service';
+import { startIdentityService, type RunningIdentityService } from '../src/service';
 
 export interface IdentityHarness {
   identity: ServiceClient<identity.IdentityServiceClient>;
@@ -25,17 +24,28 @@ export interface IdentityHarness {
   waitForEvent(context: 'identity' | 'storefront', matches: (event: DomainEvent) => boolean, what: string): Promise<DomainEvent>;
   /** The identity service's embedded users datafile. */
   usersDatafile: string;
+  /** Base URL of the OAuth pages and endpoints (port 0, picked at start). */
+  httpUrl: string;
+  /** The signing secret the service was started with, to check what it signs. */
+  jwtSecret: string;
+  /** Moves the service's clock forward (codes and tokens expire by it). */
+  advanceClock(ms: number): void;
+  /** The embedded datafile of one identity collection, as written so far. */
+  datafileText(collection: string): Promise<string>;
   /** The users as the identity service stored them (read from the datafile without opening it). */
   storedUsers(): Promise<UserRecord[]>;
   stop(): Promise<void>;
 }
 
-export async function startIdentityHarness(): Promise<IdentityHarness> {
+const JWT_SECRET = 'identity-int-tests-secret-0123456789abcdef';
+
+export async function startIdentityHarness(extraEnv: Record<string, string> = {}): Promise<IdentityHarness> {
+  let clockOffsetMs = 0;
   const nats = await startNatsServer();
   const dataDir = await tempDir('identity-int-');
   const usersDatafile = path.join(dataDir, 'identity', 'users.db');
   const storefrontProcess = new ServiceProcess('storefront', { GRPC_PORT: String(await freePort()), DATA_DIR: dataDir, NATS_URL: nats.url });
-  let service: RunningService | undefined;
+  let service: RunningIdentityService | undefined;
   let bus: NatsConnection | undefined;
   const stop = async () => {
     await service?.stop();
@@ -48,7 +58,19 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
   try {
     await storefrontProcess.start();
     service = await startIdentityService(
-      loadIdentityConfig({ GRPC_PORT: '0', GRPC_HOST: '127.0.0.1', DATA_DIR: dataDir, NATS_URL: nats.url, LOG_LEVEL: 'silent', STOREFRONT_GRPC_ADDR: storefrontProcess.address }),
+      loadIdentityConfig({
+        GRPC_PORT: '0',
+        GRPC_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NATS_URL: nats.url,
+        // IDENTITY_TEST_LOG_LEVEL=debug shows the service's log when a test needs explaining.
+        LOG_LEVEL: process.env.IDENTITY_TEST_LOG_LEVEL ?? 'silent',
+        STOREFRONT_GRPC_ADDR: storefrontProcess.address,
+        OAUTH_JWT_SECRET: JWT_SECRET,
+        IDENTITY_HTTP_PORT: '0',
+        ...extraEnv,
+      }),
+      { clock: () => new Date(Date.now() + clockOffsetMs) },
     );
     bus = await connect({ servers: nats.url });
     const jsm = await bus.jetstreamManager();
@@ -61,6 +83,13 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
       waitForEvent: (context, matches, what) =>
         waitFor(async () => (await events(context)).find(matches), { timeoutMs: 10_000, message: `${what} on the ${context} stream` }),
       usersDatafile,
+      httpUrl: service.httpUrl!,
+      jwtSecret: JWT_SECRET,
+      advanceClock: (ms) => void (clockOffsetMs += ms),
+      datafileText: async (collection) => {
+        const file = path.join(dataDir, 'identity', `${collection}.db`);
+        return existsSync(file) ? readFile(file, 'utf8') : '';
+      },
       storedUsers: () => readDatafile<UserRecord>(usersDatafile),
       stop,
     };

@@ -1,5 +1,6 @@
 import type { identity } from '@commerce/contracts';
 import type { UserRecord } from '../domain/user';
+import type { AppRecord } from '../domain/app';
 
 /** The contract's User: never the password hash or the internal request key. */
 export function toUserMessage(user: UserRecord): identity.User {
@@ -15,4 +16,9 @@ export function toUserMessage(user: UserRecord): identity.User {
     birthday: user.birthday,
     store_id: user.store_id,
   };
+}
+
+/** The contract's App: never the secret's hash. */
+export function toAppMessage(app: AppRecord): identity.App {
+  return { client_id: app.client_id, name: app.name, redirect_uri: app.redirect_uri, owner_user_id: app.owner_user_id };
 }

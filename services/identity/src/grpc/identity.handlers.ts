@@ -1,11 +1,17 @@
 import type { identity } from '@commerce/contracts';
 import { notFound, requireStoreId, type UnaryHandlers } from '@commerce/grpc-runtime';
 import { authenticateApiKey } from '../app/authenticate-api-key';
-import { createStoreAccount, type StoreAccountDeps } from '../app/create-store-account';
+import { checkGrant } from '../app/check-grant';
+import { createAppForOwnerEmail } from '../app/create-app';
+import { createApplicationStore } from '../app/create-application-store';
+import { createStoreAccount } from '../app/create-store-account';
+import { createUserStore } from '../app/create-user-store';
+import type { IdentityDeps } from '../app/identity-deps';
 import { rotateApiKey } from '../app/rotate-api-key';
-import { toUserMessage } from '../app/user-message';
+import { toAppMessage, toUserMessage } from '../app/user-message';
 
-export function identityHandlers(deps: StoreAccountDeps): UnaryHandlers<identity.IdentityServiceServer> {
+/** Thin: request → use case → response. */
+export function identityHandlers(deps: IdentityDeps): UnaryHandlers<identity.IdentityServiceServer> {
   return {
     createStoreAccount: async (request) => {
       const account = await createStoreAccount(deps, request);
@@ -24,5 +30,18 @@ export function identityHandlers(deps: StoreAccountDeps): UnaryHandlers<identity
       if (!user) throw notFound('user');
       return { user: toUserMessage(user) };
     },
+    createUserStore: async (request) => {
+      const { user, store_id } = await createUserStore(deps, request);
+      return { user: toUserMessage(user), store_id };
+    },
+    createApplicationStore: async (request) => {
+      const { user, store_id, token } = await createApplicationStore(deps, request);
+      return { user: toUserMessage(user), store_id, token };
+    },
+    createApp: async (request) => {
+      const { app, clientSecret } = await createAppForOwnerEmail(deps, request);
+      return { app: toAppMessage(app), client_secret: clientSecret };
+    },
+    checkGrant: (request) => checkGrant(deps, request.grant_id),
   };
 }

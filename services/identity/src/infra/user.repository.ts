@@ -24,6 +24,10 @@ export class UserRepository {
     return this.users.findOne({ email });
   }
 
+  findByLogin(login: string): Promise<UserDocument | null> {
+    return this.users.findOne({ login });
+  }
+
   insert(user: UserRecord): Promise<UserDocument> {
     return this.users.insertOne(user);
   }

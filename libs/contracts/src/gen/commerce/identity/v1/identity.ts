@@ -76,6 +76,99 @@ export interface GetUserResponse {
   user: User | undefined;
 }
 
+export interface CreateUserStoreRequest {
+  user_id: number;
+  name: string;
+  subdomain: string;
+  paypal_email: string;
+  time_zone: string;
+}
+
+export interface CreateUserStoreResponse {
+  user: User | undefined;
+  store_id: number;
+}
+
+export interface CreateApplicationStoreRequest {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  subdomain: string;
+  owner_login: string;
+  owner_email: string;
+  owner_password: string;
+}
+
+/** The token fields of an RFC 6749 token response. */
+export interface TokenSet {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+export interface CreateApplicationStoreResponse {
+  user: User | undefined;
+  store_id: number;
+  token: TokenSet | undefined;
+}
+
+export interface CreateAppRequest {
+  name: string;
+  redirect_uri: string;
+  /** The developer: an existing user. */
+  owner_email: string;
+}
+
+export interface App {
+  client_id: string;
+  name: string;
+  redirect_uri: string;
+  owner_user_id: number;
+}
+
+export interface CreateAppResponse {
+  app:
+    | App
+    | undefined;
+  /** Shown once; only its hash is kept. */
+  client_secret: string;
+}
+
+export interface CheckGrantRequest {
+  grant_id: string;
+}
+
+export interface CheckGrantResponse {
+  active: boolean;
+  user_id: number;
+  /** The user's store now (0 while they have none): a store created after the token was issued counts. */
+  store_id: number;
+  client_id: string;
+  /** Space-separated scopes the grant holds now; a token never acts beyond them. */
+  scope: string;
+}
+
+/** Published on events.identity.<store_id>.grant/revoked; gateways stop accepting the grant's tokens. */
+export interface GrantRevoked {
+  grant_id: string;
+  client_id: string;
+  user_id: number;
+  store_id: number;
+}
+
+/**
+ * Published on events.identity.<store_id>.app/uninstalled (a public webhook topic) when the user
+ * revokes an app or its developer deletes it.
+ */
+export interface AppUninstalled {
+  client_id: string;
+  app_name: string;
+  user_id: number;
+  store_id: number;
+}
+
 /** Published on events.identity.<store_id>.api_key/rotated; gateways drop their cached key. */
 export interface ApiKeyRotated {
   store_id: number;
@@ -1044,6 +1137,1504 @@ export const GetUserResponse: MessageFns<GetUserResponse> = {
   },
 };
 
+function createBaseCreateUserStoreRequest(): CreateUserStoreRequest {
+  return { user_id: 0, name: "", subdomain: "", paypal_email: "", time_zone: "" };
+}
+
+export const CreateUserStoreRequest: MessageFns<CreateUserStoreRequest> = {
+  encode(message: CreateUserStoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user_id !== 0) {
+      writer.uint32(8).int64(message.user_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.subdomain !== "") {
+      writer.uint32(26).string(message.subdomain);
+    }
+    if (message.paypal_email !== "") {
+      writer.uint32(34).string(message.paypal_email);
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(42).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUserStoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUserStoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subdomain = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.paypal_email = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUserStoreRequest {
+    return {
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      subdomain: isSet(object.subdomain) ? globalThis.String(object.subdomain) : "",
+      paypal_email: isSet(object.paypalEmail)
+        ? globalThis.String(object.paypalEmail)
+        : isSet(object.paypal_email)
+        ? globalThis.String(object.paypal_email)
+        : "",
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateUserStoreRequest): unknown {
+    const obj: any = {};
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.subdomain !== "") {
+      obj.subdomain = message.subdomain;
+    }
+    if (message.paypal_email !== "") {
+      obj.paypalEmail = message.paypal_email;
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateUserStoreRequest>, I>>(base?: I): CreateUserStoreRequest {
+    return CreateUserStoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateUserStoreRequest>, I>>(object: I): CreateUserStoreRequest {
+    const message = createBaseCreateUserStoreRequest();
+    message.user_id = object.user_id ?? 0;
+    message.name = object.name ?? "";
+    message.subdomain = object.subdomain ?? "";
+    message.paypal_email = object.paypal_email ?? "";
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateUserStoreResponse(): CreateUserStoreResponse {
+  return { user: undefined, store_id: 0 };
+}
+
+export const CreateUserStoreResponse: MessageFns<CreateUserStoreResponse> = {
+  encode(message: CreateUserStoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.store_id !== 0) {
+      writer.uint32(16).int64(message.store_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUserStoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUserStoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUserStoreResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateUserStoreResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateUserStoreResponse>, I>>(base?: I): CreateUserStoreResponse {
+    return CreateUserStoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateUserStoreResponse>, I>>(object: I): CreateUserStoreResponse {
+    const message = createBaseCreateUserStoreResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.store_id = object.store_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateApplicationStoreRequest(): CreateApplicationStoreRequest {
+  return {
+    client_id: "",
+    client_secret: "",
+    name: "",
+    subdomain: "",
+    owner_login: "",
+    owner_email: "",
+    owner_password: "",
+  };
+}
+
+export const CreateApplicationStoreRequest: MessageFns<CreateApplicationStoreRequest> = {
+  encode(message: CreateApplicationStoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.client_id !== "") {
+      writer.uint32(10).string(message.client_id);
+    }
+    if (message.client_secret !== "") {
+      writer.uint32(18).string(message.client_secret);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.subdomain !== "") {
+      writer.uint32(34).string(message.subdomain);
+    }
+    if (message.owner_login !== "") {
+      writer.uint32(42).string(message.owner_login);
+    }
+    if (message.owner_email !== "") {
+      writer.uint32(50).string(message.owner_email);
+    }
+    if (message.owner_password !== "") {
+      writer.uint32(58).string(message.owner_password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateApplicationStoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateApplicationStoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client_secret = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.subdomain = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.owner_login = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.owner_email = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.owner_password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateApplicationStoreRequest {
+    return {
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      client_secret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      subdomain: isSet(object.subdomain) ? globalThis.String(object.subdomain) : "",
+      owner_login: isSet(object.ownerLogin)
+        ? globalThis.String(object.ownerLogin)
+        : isSet(object.owner_login)
+        ? globalThis.String(object.owner_login)
+        : "",
+      owner_email: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+      owner_password: isSet(object.ownerPassword)
+        ? globalThis.String(object.ownerPassword)
+        : isSet(object.owner_password)
+        ? globalThis.String(object.owner_password)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateApplicationStoreRequest): unknown {
+    const obj: any = {};
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.client_secret !== "") {
+      obj.clientSecret = message.client_secret;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.subdomain !== "") {
+      obj.subdomain = message.subdomain;
+    }
+    if (message.owner_login !== "") {
+      obj.ownerLogin = message.owner_login;
+    }
+    if (message.owner_email !== "") {
+      obj.ownerEmail = message.owner_email;
+    }
+    if (message.owner_password !== "") {
+      obj.ownerPassword = message.owner_password;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateApplicationStoreRequest>, I>>(base?: I): CreateApplicationStoreRequest {
+    return CreateApplicationStoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateApplicationStoreRequest>, I>>(
+    object: I,
+  ): CreateApplicationStoreRequest {
+    const message = createBaseCreateApplicationStoreRequest();
+    message.client_id = object.client_id ?? "";
+    message.client_secret = object.client_secret ?? "";
+    message.name = object.name ?? "";
+    message.subdomain = object.subdomain ?? "";
+    message.owner_login = object.owner_login ?? "";
+    message.owner_email = object.owner_email ?? "";
+    message.owner_password = object.owner_password ?? "";
+    return message;
+  },
+};
+
+function createBaseTokenSet(): TokenSet {
+  return { access_token: "", token_type: "", expires_in: 0, refresh_token: "", scope: "" };
+}
+
+export const TokenSet: MessageFns<TokenSet> = {
+  encode(message: TokenSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.access_token !== "") {
+      writer.uint32(10).string(message.access_token);
+    }
+    if (message.token_type !== "") {
+      writer.uint32(18).string(message.token_type);
+    }
+    if (message.expires_in !== 0) {
+      writer.uint32(24).int64(message.expires_in);
+    }
+    if (message.refresh_token !== "") {
+      writer.uint32(34).string(message.refresh_token);
+    }
+    if (message.scope !== "") {
+      writer.uint32(42).string(message.scope);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TokenSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTokenSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.access_token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expires_in = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.refresh_token = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TokenSet {
+    return {
+      access_token: isSet(object.accessToken)
+        ? globalThis.String(object.accessToken)
+        : isSet(object.access_token)
+        ? globalThis.String(object.access_token)
+        : "",
+      token_type: isSet(object.tokenType)
+        ? globalThis.String(object.tokenType)
+        : isSet(object.token_type)
+        ? globalThis.String(object.token_type)
+        : "",
+      expires_in: isSet(object.expiresIn)
+        ? globalThis.Number(object.expiresIn)
+        : isSet(object.expires_in)
+        ? globalThis.Number(object.expires_in)
+        : 0,
+      refresh_token: isSet(object.refreshToken)
+        ? globalThis.String(object.refreshToken)
+        : isSet(object.refresh_token)
+        ? globalThis.String(object.refresh_token)
+        : "",
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+    };
+  },
+
+  toJSON(message: TokenSet): unknown {
+    const obj: any = {};
+    if (message.access_token !== "") {
+      obj.accessToken = message.access_token;
+    }
+    if (message.token_type !== "") {
+      obj.tokenType = message.token_type;
+    }
+    if (message.expires_in !== 0) {
+      obj.expiresIn = Math.round(message.expires_in);
+    }
+    if (message.refresh_token !== "") {
+      obj.refreshToken = message.refresh_token;
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TokenSet>, I>>(base?: I): TokenSet {
+    return TokenSet.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TokenSet>, I>>(object: I): TokenSet {
+    const message = createBaseTokenSet();
+    message.access_token = object.access_token ?? "";
+    message.token_type = object.token_type ?? "";
+    message.expires_in = object.expires_in ?? 0;
+    message.refresh_token = object.refresh_token ?? "";
+    message.scope = object.scope ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateApplicationStoreResponse(): CreateApplicationStoreResponse {
+  return { user: undefined, store_id: 0, token: undefined };
+}
+
+export const CreateApplicationStoreResponse: MessageFns<CreateApplicationStoreResponse> = {
+  encode(message: CreateApplicationStoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.store_id !== 0) {
+      writer.uint32(16).int64(message.store_id);
+    }
+    if (message.token !== undefined) {
+      TokenSet.encode(message.token, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateApplicationStoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateApplicationStoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.token = TokenSet.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateApplicationStoreResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      token: isSet(object.token) ? TokenSet.fromJSON(object.token) : undefined,
+    };
+  },
+
+  toJSON(message: CreateApplicationStoreResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.token !== undefined) {
+      obj.token = TokenSet.toJSON(message.token);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateApplicationStoreResponse>, I>>(base?: I): CreateApplicationStoreResponse {
+    return CreateApplicationStoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateApplicationStoreResponse>, I>>(
+    object: I,
+  ): CreateApplicationStoreResponse {
+    const message = createBaseCreateApplicationStoreResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.store_id = object.store_id ?? 0;
+    message.token = (object.token !== undefined && object.token !== null)
+      ? TokenSet.fromPartial(object.token)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateAppRequest(): CreateAppRequest {
+  return { name: "", redirect_uri: "", owner_email: "" };
+}
+
+export const CreateAppRequest: MessageFns<CreateAppRequest> = {
+  encode(message: CreateAppRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.redirect_uri !== "") {
+      writer.uint32(18).string(message.redirect_uri);
+    }
+    if (message.owner_email !== "") {
+      writer.uint32(26).string(message.owner_email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateAppRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateAppRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.redirect_uri = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.owner_email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateAppRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      redirect_uri: isSet(object.redirectUri)
+        ? globalThis.String(object.redirectUri)
+        : isSet(object.redirect_uri)
+        ? globalThis.String(object.redirect_uri)
+        : "",
+      owner_email: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateAppRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.redirect_uri !== "") {
+      obj.redirectUri = message.redirect_uri;
+    }
+    if (message.owner_email !== "") {
+      obj.ownerEmail = message.owner_email;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateAppRequest>, I>>(base?: I): CreateAppRequest {
+    return CreateAppRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateAppRequest>, I>>(object: I): CreateAppRequest {
+    const message = createBaseCreateAppRequest();
+    message.name = object.name ?? "";
+    message.redirect_uri = object.redirect_uri ?? "";
+    message.owner_email = object.owner_email ?? "";
+    return message;
+  },
+};
+
+function createBaseApp(): App {
+  return { client_id: "", name: "", redirect_uri: "", owner_user_id: 0 };
+}
+
+export const App: MessageFns<App> = {
+  encode(message: App, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.client_id !== "") {
+      writer.uint32(10).string(message.client_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.redirect_uri !== "") {
+      writer.uint32(26).string(message.redirect_uri);
+    }
+    if (message.owner_user_id !== 0) {
+      writer.uint32(32).int64(message.owner_user_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): App {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApp();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.redirect_uri = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.owner_user_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): App {
+    return {
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      redirect_uri: isSet(object.redirectUri)
+        ? globalThis.String(object.redirectUri)
+        : isSet(object.redirect_uri)
+        ? globalThis.String(object.redirect_uri)
+        : "",
+      owner_user_id: isSet(object.ownerUserId)
+        ? globalThis.Number(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.Number(object.owner_user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: App): unknown {
+    const obj: any = {};
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.redirect_uri !== "") {
+      obj.redirectUri = message.redirect_uri;
+    }
+    if (message.owner_user_id !== 0) {
+      obj.ownerUserId = Math.round(message.owner_user_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<App>, I>>(base?: I): App {
+    return App.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<App>, I>>(object: I): App {
+    const message = createBaseApp();
+    message.client_id = object.client_id ?? "";
+    message.name = object.name ?? "";
+    message.redirect_uri = object.redirect_uri ?? "";
+    message.owner_user_id = object.owner_user_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateAppResponse(): CreateAppResponse {
+  return { app: undefined, client_secret: "" };
+}
+
+export const CreateAppResponse: MessageFns<CreateAppResponse> = {
+  encode(message: CreateAppResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.app !== undefined) {
+      App.encode(message.app, writer.uint32(10).fork()).join();
+    }
+    if (message.client_secret !== "") {
+      writer.uint32(18).string(message.client_secret);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateAppResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateAppResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.app = App.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client_secret = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateAppResponse {
+    return {
+      app: isSet(object.app) ? App.fromJSON(object.app) : undefined,
+      client_secret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateAppResponse): unknown {
+    const obj: any = {};
+    if (message.app !== undefined) {
+      obj.app = App.toJSON(message.app);
+    }
+    if (message.client_secret !== "") {
+      obj.clientSecret = message.client_secret;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateAppResponse>, I>>(base?: I): CreateAppResponse {
+    return CreateAppResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateAppResponse>, I>>(object: I): CreateAppResponse {
+    const message = createBaseCreateAppResponse();
+    message.app = (object.app !== undefined && object.app !== null) ? App.fromPartial(object.app) : undefined;
+    message.client_secret = object.client_secret ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckGrantRequest(): CheckGrantRequest {
+  return { grant_id: "" };
+}
+
+export const CheckGrantRequest: MessageFns<CheckGrantRequest> = {
+  encode(message: CheckGrantRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.grant_id !== "") {
+      writer.uint32(10).string(message.grant_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckGrantRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckGrantRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.grant_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckGrantRequest {
+    return {
+      grant_id: isSet(object.grantId)
+        ? globalThis.String(object.grantId)
+        : isSet(object.grant_id)
+        ? globalThis.String(object.grant_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckGrantRequest): unknown {
+    const obj: any = {};
+    if (message.grant_id !== "") {
+      obj.grantId = message.grant_id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckGrantRequest>, I>>(base?: I): CheckGrantRequest {
+    return CheckGrantRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckGrantRequest>, I>>(object: I): CheckGrantRequest {
+    const message = createBaseCheckGrantRequest();
+    message.grant_id = object.grant_id ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckGrantResponse(): CheckGrantResponse {
+  return { active: false, user_id: 0, store_id: 0, client_id: "", scope: "" };
+}
+
+export const CheckGrantResponse: MessageFns<CheckGrantResponse> = {
+  encode(message: CheckGrantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.active !== false) {
+      writer.uint32(8).bool(message.active);
+    }
+    if (message.user_id !== 0) {
+      writer.uint32(16).int64(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      writer.uint32(24).int64(message.store_id);
+    }
+    if (message.client_id !== "") {
+      writer.uint32(34).string(message.client_id);
+    }
+    if (message.scope !== "") {
+      writer.uint32(42).string(message.scope);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckGrantResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckGrantResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.active = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckGrantResponse {
+    return {
+      active: isSet(object.active) ? globalThis.Boolean(object.active) : false,
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+    };
+  },
+
+  toJSON(message: CheckGrantResponse): unknown {
+    const obj: any = {};
+    if (message.active !== false) {
+      obj.active = message.active;
+    }
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckGrantResponse>, I>>(base?: I): CheckGrantResponse {
+    return CheckGrantResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckGrantResponse>, I>>(object: I): CheckGrantResponse {
+    const message = createBaseCheckGrantResponse();
+    message.active = object.active ?? false;
+    message.user_id = object.user_id ?? 0;
+    message.store_id = object.store_id ?? 0;
+    message.client_id = object.client_id ?? "";
+    message.scope = object.scope ?? "";
+    return message;
+  },
+};
+
+function createBaseGrantRevoked(): GrantRevoked {
+  return { grant_id: "", client_id: "", user_id: 0, store_id: 0 };
+}
+
+export const GrantRevoked: MessageFns<GrantRevoked> = {
+  encode(message: GrantRevoked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.grant_id !== "") {
+      writer.uint32(10).string(message.grant_id);
+    }
+    if (message.client_id !== "") {
+      writer.uint32(18).string(message.client_id);
+    }
+    if (message.user_id !== 0) {
+      writer.uint32(24).int64(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      writer.uint32(32).int64(message.store_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GrantRevoked {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGrantRevoked();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.grant_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GrantRevoked {
+    return {
+      grant_id: isSet(object.grantId)
+        ? globalThis.String(object.grantId)
+        : isSet(object.grant_id)
+        ? globalThis.String(object.grant_id)
+        : "",
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GrantRevoked): unknown {
+    const obj: any = {};
+    if (message.grant_id !== "") {
+      obj.grantId = message.grant_id;
+    }
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GrantRevoked>, I>>(base?: I): GrantRevoked {
+    return GrantRevoked.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GrantRevoked>, I>>(object: I): GrantRevoked {
+    const message = createBaseGrantRevoked();
+    message.grant_id = object.grant_id ?? "";
+    message.client_id = object.client_id ?? "";
+    message.user_id = object.user_id ?? 0;
+    message.store_id = object.store_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseAppUninstalled(): AppUninstalled {
+  return { client_id: "", app_name: "", user_id: 0, store_id: 0 };
+}
+
+export const AppUninstalled: MessageFns<AppUninstalled> = {
+  encode(message: AppUninstalled, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.client_id !== "") {
+      writer.uint32(10).string(message.client_id);
+    }
+    if (message.app_name !== "") {
+      writer.uint32(18).string(message.app_name);
+    }
+    if (message.user_id !== 0) {
+      writer.uint32(24).int64(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      writer.uint32(32).int64(message.store_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AppUninstalled {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAppUninstalled();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.app_name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AppUninstalled {
+    return {
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      app_name: isSet(object.appName)
+        ? globalThis.String(object.appName)
+        : isSet(object.app_name)
+        ? globalThis.String(object.app_name)
+        : "",
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AppUninstalled): unknown {
+    const obj: any = {};
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.app_name !== "") {
+      obj.appName = message.app_name;
+    }
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AppUninstalled>, I>>(base?: I): AppUninstalled {
+    return AppUninstalled.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AppUninstalled>, I>>(object: I): AppUninstalled {
+    const message = createBaseAppUninstalled();
+    message.client_id = object.client_id ?? "";
+    message.app_name = object.app_name ?? "";
+    message.user_id = object.user_id ?? 0;
+    message.store_id = object.store_id ?? 0;
+    return message;
+  },
+};
+
 function createBaseApiKeyRotated(): ApiKeyRotated {
   return { store_id: 0, old_key_id: "" };
 }
@@ -1184,6 +2775,57 @@ export const IdentityServiceService = {
     responseSerialize: (value: GetUserResponse): Buffer => Buffer.from(GetUserResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserResponse => GetUserResponse.decode(value),
   },
+  /** Creates the store of a user who has none (POST /v1/stores); ALREADY_EXISTS when the user has one. */
+  createUserStore: {
+    path: "/commerce.identity.v1.IdentityService/CreateUserStore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateUserStoreRequest): Buffer =>
+      Buffer.from(CreateUserStoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateUserStoreRequest => CreateUserStoreRequest.decode(value),
+    responseSerialize: (value: CreateUserStoreResponse): Buffer =>
+      Buffer.from(CreateUserStoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateUserStoreResponse => CreateUserStoreResponse.decode(value),
+  },
+  /**
+   * POST /v1/application/stores: the app (by client id and secret) creates a user and their store,
+   * and receives tokens for that user as if they had authorized it.
+   */
+  createApplicationStore: {
+    path: "/commerce.identity.v1.IdentityService/CreateApplicationStore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateApplicationStoreRequest): Buffer =>
+      Buffer.from(CreateApplicationStoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateApplicationStoreRequest => CreateApplicationStoreRequest.decode(value),
+    responseSerialize: (value: CreateApplicationStoreResponse): Buffer =>
+      Buffer.from(CreateApplicationStoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateApplicationStoreResponse =>
+      CreateApplicationStoreResponse.decode(value),
+  },
+  /** Registers a developer app; the client secret is in this answer only. */
+  createApp: {
+    path: "/commerce.identity.v1.IdentityService/CreateApp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateAppRequest): Buffer => Buffer.from(CreateAppRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateAppRequest => CreateAppRequest.decode(value),
+    responseSerialize: (value: CreateAppResponse): Buffer => Buffer.from(CreateAppResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateAppResponse => CreateAppResponse.decode(value),
+  },
+  /**
+   * The current state of the grant an access token was issued under; gateways cache it until
+   * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
+   */
+  checkGrant: {
+    path: "/commerce.identity.v1.IdentityService/CheckGrant" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckGrantRequest): Buffer => Buffer.from(CheckGrantRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckGrantRequest => CheckGrantRequest.decode(value),
+    responseSerialize: (value: CheckGrantResponse): Buffer => Buffer.from(CheckGrantResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckGrantResponse => CheckGrantResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -1194,6 +2836,20 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Replaces the store's API key; the old one stops working at once. */
   rotateApiKey: handleUnaryCall<RotateApiKeyRequest, RotateApiKeyResponse>;
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
+  /** Creates the store of a user who has none (POST /v1/stores); ALREADY_EXISTS when the user has one. */
+  createUserStore: handleUnaryCall<CreateUserStoreRequest, CreateUserStoreResponse>;
+  /**
+   * POST /v1/application/stores: the app (by client id and secret) creates a user and their store,
+   * and receives tokens for that user as if they had authorized it.
+   */
+  createApplicationStore: handleUnaryCall<CreateApplicationStoreRequest, CreateApplicationStoreResponse>;
+  /** Registers a developer app; the client secret is in this answer only. */
+  createApp: handleUnaryCall<CreateAppRequest, CreateAppResponse>;
+  /**
+   * The current state of the grant an access token was issued under; gateways cache it until
+   * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
+   */
+  checkGrant: handleUnaryCall<CheckGrantRequest, CheckGrantResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -1259,6 +2915,76 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUserResponse) => void,
+  ): ClientUnaryCall;
+  /** Creates the store of a user who has none (POST /v1/stores); ALREADY_EXISTS when the user has one. */
+  createUserStore(
+    request: CreateUserStoreRequest,
+    callback: (error: ServiceError | null, response: CreateUserStoreResponse) => void,
+  ): ClientUnaryCall;
+  createUserStore(
+    request: CreateUserStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateUserStoreResponse) => void,
+  ): ClientUnaryCall;
+  createUserStore(
+    request: CreateUserStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateUserStoreResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/application/stores: the app (by client id and secret) creates a user and their store,
+   * and receives tokens for that user as if they had authorized it.
+   */
+  createApplicationStore(
+    request: CreateApplicationStoreRequest,
+    callback: (error: ServiceError | null, response: CreateApplicationStoreResponse) => void,
+  ): ClientUnaryCall;
+  createApplicationStore(
+    request: CreateApplicationStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateApplicationStoreResponse) => void,
+  ): ClientUnaryCall;
+  createApplicationStore(
+    request: CreateApplicationStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateApplicationStoreResponse) => void,
+  ): ClientUnaryCall;
+  /** Registers a developer app; the client secret is in this answer only. */
+  createApp(
+    request: CreateAppRequest,
+    callback: (error: ServiceError | null, response: CreateAppResponse) => void,
+  ): ClientUnaryCall;
+  createApp(
+    request: CreateAppRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateAppResponse) => void,
+  ): ClientUnaryCall;
+  createApp(
+    request: CreateAppRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateAppResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The current state of the grant an access token was issued under; gateways cache it until
+   * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
+   */
+  checkGrant(
+    request: CheckGrantRequest,
+    callback: (error: ServiceError | null, response: CheckGrantResponse) => void,
+  ): ClientUnaryCall;
+  checkGrant(
+    request: CheckGrantRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckGrantResponse) => void,
+  ): ClientUnaryCall;
+  checkGrant(
+    request: CheckGrantRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckGrantResponse) => void,
   ): ClientUnaryCall;
 }
 

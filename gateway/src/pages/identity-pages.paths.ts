@@ -1,0 +1,9 @@
+/**
+ * Paths served by identity's pages server and proxied as they are (DESIGN §1): the authorization
+ * dialog, token and revocation endpoints, sign-in and sign-up, and the account pages.
+ */
+const PAGE_PREFIXES = ['/oauth/authorize', '/oauth/token', '/oauth/revoke', '/signin', '/signup', '/signout', '/admin'];
+
+export function isIdentityPagePath(pathname: string): boolean {
+  return PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}

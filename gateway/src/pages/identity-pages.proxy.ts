@@ -1,0 +1,42 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RequestHandler } from 'express';
+import type { Logger } from '@commerce/observability';
+import { isIdentityPagePath } from './identity-pages.paths';
+
+/**
+ * The gateway's front for identity's pages: same paths, Host kept (so redirects and cookies are
+ * the public ones), X-Forwarded-For/Proto/Host added (identity throttles sign-ins by the client's
+ * address). http-proxy-middleware is ESM-only, hence loaded at start, not imported (the gateway is
+ * CommonJS); main.ts builds it and hands it to the app.
+ */
+export async function createIdentityPagesProxy(target: string, logger: Logger): Promise<RequestHandler> {
+  const { createProxyMiddleware } = await import('http-proxy-middleware');
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target,
+    changeOrigin: false,
+    xfwd: true,
+    pathFilter: (pathname) => isIdentityPagePath(pathname),
+    on: {
+      proxyReq: (proxyReq: ClientRequest, _req, res) => {
+        const requestId = (res as unknown as { locals?: { requestId?: string } }).locals?.requestId;
+        if (requestId) proxyReq.setHeader('x-request-id', requestId);
+      },
+      error: (error, req, res) => unavailable(error, req, res, logger),
+    },
+  });
+  return proxy as unknown as RequestHandler;
+}
+
+/** identity is down or unreachable: a 503 in the form the caller reads (JSON for the token endpoints). */
+function unavailable(error: Error, req: IncomingMessage, res: ServerResponse | Socket, logger: Logger): void {
+  logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'identity pages unreachable');
+  if (!('writeHead' in res)) return void res.destroy();
+  if (res.headersSent) return void res.end();
+  const machine = (req.url ?? '').startsWith('/oauth/token') || (req.url ?? '').startsWith('/oauth/revoke');
+  const body = machine
+    ? JSON.stringify({ error: 'temporarily_unavailable', error_description: 'The authorization server is unavailable; try again shortly' })
+    : '<!doctype html><title>Unavailable</title><p>Sign-in is unavailable right now. Try again shortly.</p>';
+  res.writeHead(503, { 'content-type': machine ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
+  res.end(body);
+}

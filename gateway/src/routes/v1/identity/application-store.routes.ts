@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { presentStore } from '@commerce/api-presenters';
+import type { BackendClients } from '../../../clients';
+import { ok } from '../../../http/envelope';
+import { parseInput } from '../../../http/coerce';
+import { readParams, requestParams } from '../../../http/input';
+import { createApplicationStoreInput } from './identity.schemas';
+
+/**
+ * POST /v1/application/stores (spec 4.13): the app authenticates with its own client id and
+ * secret, not a user's credential, so this router is mounted before the /v1 authentication.
+ * The store is `data`; the tokens for its new owner sit beside it.
+ */
+export function applicationStoreRoutes(clients: BackendClients): Router {
+  const router = Router();
+  router.post('/application/stores', requestParams(), async (req, res) => {
+    const input = parseInput(createApplicationStoreInput, readParams(req));
+    const call = { requestId: res.locals.requestId as string, principal: { kind: 'app', client_id: input.client_id } };
+    const created = await clients.identity.createApplicationStore(
+      {
+        client_id: input.client_id,
+        client_secret: input.secret ?? input.client_secret ?? '',
+        name: input.name,
+        subdomain: input.subdomain,
+        owner_login: input.owner.login ?? '',
+        owner_email: input.owner.email,
+        owner_password: input.owner.password,
+      },
+      call,
+    );
+    const { store } = await clients.stores.getStore({ store_id: created.store_id }, call);
+    const token = created.token!;
+    // The answer carries the new owner's tokens: no cache may keep it.
+    res.setHeader('Cache-Control', 'no-store');
+    ok(res, presentStore(store!), { access_token: token.access_token, token_type: token.token_type, expires_in: token.expires_in, refresh_token: token.refresh_token, scope: token.scope });
+  });
+  return router;
+}

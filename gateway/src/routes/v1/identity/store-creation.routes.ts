@@ -1,0 +1,29 @@
+import type { Router } from 'express';
+import { presentStore } from '@commerce/api-presenters';
+import type { BackendClients } from '../../../clients';
+import { ok } from '../../../http/envelope';
+import { parseInput } from '../../../http/coerce';
+import { readParams } from '../../../http/input';
+import { route } from '../../route';
+import { createStoreInput } from './identity.schemas';
+import { oauthRequired } from './me.routes';
+
+/** POST /v1/stores: the OAuth user's one store (spec 4.2); a second one is a 409. */
+export function storeCreationRoutes(router: Router, clients: BackendClients): void {
+  router.post(
+    '/stores',
+    route(
+      async (req, res, { principal, call }) => {
+        if (principal.kind !== 'oauth') throw oauthRequired();
+        const input = parseInput(createStoreInput, readParams(req));
+        const { store_id } = await clients.identity.createUserStore(
+          { user_id: principal.userId, name: input.name, subdomain: input.subdomain, paypal_email: input.paypal_email ?? '', time_zone: input.time_zone ?? '' },
+          call,
+        );
+        const { store } = await clients.stores.getStore({ store_id }, call);
+        ok(res, presentStore(store!));
+      },
+      { scope: 'user', needsStore: false },
+    ),
+  );
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { DuplicateKeyError } from '@commerce/persistence';
+import { hashPassword } from '../domain/password';
+import { loginFromEmail, normalizeEmail, validateNewAccount, type UserRecord } from '../domain/user';
+import type { UserDocument, UserRepository } from '../infra/user.repository';
+
+export interface RegisterUserDeps {
+  users: UserRepository;
+  nextUserId: () => Promise<number>;
+  clock: () => Date;
+}
+
+export interface NewUserInput {
+  email: string;
+  password: string;
+  /** Empty: derived from the e-mail. */
+  login: string;
+}
+
+/** Validates and stores a new user without a store; the e-mail and the login are unique. */
+export async function registerUser(deps: RegisterUserDeps, input: NewUserInput): Promise<UserDocument> {
+  const email = normalizeEmail(input.email);
+  const violations = validateNewAccount({ email, password: input.password, login: input.login });
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  return insertUser(deps, { ...input, email });
+}
+
+/** Inserts an already validated user; a derived login that is taken gets a number appended. */
+export async function insertUser(deps: RegisterUserDeps, input: NewUserInput): Promise<UserDocument> {
+  const now = deps.clock();
+  const base: Omit<UserRecord, 'id' | 'login'> = {
+    email: input.email,
+    password_hash: await hashPassword(input.password),
+    bio: '',
+    location: '',
+    gender: '',
+    twitter: '',
+    facebook: '',
+    birthday: '',
+    store_id: 0,
+    store_request_key: randomUUID(),
+    created_at: now,
+    updated_at: now,
+  };
+  const login = input.login || loginFromEmail(input.email);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = attempt === 0 ? login : `${login.slice(0, 34)}${Math.floor(Math.random() * 100000)}`;
+    try {
+      return await deps.users.insert({ ...base, id: await deps.nextUserId(), login: candidate });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      if (/email/.test(`${error.index ?? ''} ${JSON.stringify(error.keyValue ?? {})}`)) throw validationFailed({ email: ['has already been taken'] });
+      if (input.login) throw validationFailed({ login: ['has already been taken'] });
+    }
+  }
+  throw validationFailed({ login: ['could not find a free login; give one explicitly'] });
+}

@@ -1,0 +1,63 @@
+import type { Router } from 'express';
+import { isDomainError } from '@commerce/grpc-runtime';
+import { registerUser } from '../app/register-user';
+import { signIn } from '../app/sign-in';
+import { csrfRejected, safeReturnTo, single, type PagesContext } from './pages.context';
+import { newSession, sessionOf, setSession } from './session';
+import { signInPage, signUpPage } from './views/account.view';
+
+/** Sign-in, sign-up and sign-out. Passwords are checked by identity alone and never leave it. */
+export function accountRoutes(router: Router, context: PagesContext): void {
+  const { codec, cookies, deps } = context;
+  const csrfOf = (res: Parameters<typeof sessionOf>[0]) => codec.csrfToken(sessionOf(res));
+
+  router.get('/signin', (req, res) => {
+    const returnTo = safeReturnTo(req.query.return_to);
+    if (sessionOf(res).userId) return void res.redirect(303, returnTo);
+    res.type('html').send(signInPage({ csrf: csrfOf(res), returnTo }));
+  });
+
+  router.post('/signin', async (req, res) => {
+    if (csrfRejected(context, req, res)) return;
+    const body = req.body as Record<string, unknown>;
+    const returnTo = safeReturnTo(body.return_to);
+    const identifier = single(body.identifier) ?? '';
+    const result = await signIn(deps, { identifier, password: single(body.password) ?? '', ip: req.ip ?? '' });
+    if (result.ok) {
+      setSession(res, codec, cookies, newSession(result.user.id));
+      return void res.redirect(303, returnTo);
+    }
+    const view = { csrf: csrfOf(res), returnTo, values: { identifier } };
+    if (result.reason === 'throttled') {
+      const minutes = Math.ceil(result.retryAfterMs / 60_000);
+      res.status(429).set('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+      return void res.type('html').send(signInPage({ ...view, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
+    }
+    res.status(401).type('html').send(signInPage({ ...view, error: 'The e-mail (or login) or the password is incorrect.' }));
+  });
+
+  router.get('/signup', (req, res) => {
+    res.type('html').send(signUpPage({ csrf: csrfOf(res), returnTo: safeReturnTo(req.query.return_to) }));
+  });
+
+  router.post('/signup', async (req, res) => {
+    if (csrfRejected(context, req, res)) return;
+    const body = req.body as Record<string, unknown>;
+    const returnTo = safeReturnTo(body.return_to);
+    const values = { email: single(body.email) ?? '', login: single(body.login) ?? '' };
+    try {
+      const user = await registerUser(deps, { ...values, password: single(body.password) ?? '' });
+      setSession(res, codec, cookies, newSession(user.id));
+      res.redirect(303, returnTo);
+    } catch (error) {
+      if (!isDomainError(error) || !error.fieldViolations) throw error;
+      res.status(422).type('html').send(signUpPage({ csrf: csrfOf(res), returnTo, values, errors: error.fieldViolations, error: 'Please correct the fields below.' }));
+    }
+  });
+
+  router.post('/signout', (req, res) => {
+    if (csrfRejected(context, req, res)) return;
+    setSession(res, codec, cookies, newSession(0));
+    res.redirect(303, '/signin');
+  });
+}

@@ -1,0 +1,61 @@
+import type { Request, Response, Router } from 'express';
+import { checkAuthorizationRequest, redirectWith, type AuthorizationParams } from '../app/authorization-request';
+import { issueAuthorizationCode } from '../app/issue-authorization-code';
+import { csrfRejected, single, type PagesContext } from './pages.context';
+import { sessionOf } from './session';
+import { consentPage } from './views/consent.view';
+import { messagePage } from './views/message.view';
+
+const PARAM_NAMES = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+
+function authorizationParams(source: Record<string, unknown>): AuthorizationParams {
+  return Object.fromEntries(PARAM_NAMES.map((name) => [name, single(source[name])]).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The authorization dialog (RFC 6749 §4.1.1): sign-in when needed, then consent, then back to the
+ * app with a code. A request whose client or redirect URI cannot be trusted gets an error page and
+ * is never redirected.
+ */
+export function authorizeRoutes(router: Router, context: PagesContext): void {
+  router.get('/oauth/authorize', async (req, res) => {
+    const params = authorizationParams(req.query as Record<string, unknown>);
+    const check = await checkAuthorizationRequest(context.deps.apps, params);
+    if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
+    if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+
+    const session = sessionOf(res);
+    const user = session.userId ? await context.deps.users.findById(session.userId) : null;
+    if (!user) return void res.redirect(303, `/signin?return_to=${encodeURIComponent(authorizeUrl(params))}`);
+    res.type('html').send(
+      consentPage({
+        csrf: context.codec.csrfToken(session),
+        appName: check.request.app.name,
+        userLogin: user.login,
+        scopes: check.request.scopes,
+        hidden: params as Record<string, string>,
+      }),
+    );
+  });
+
+  router.post('/oauth/authorize', async (req: Request, res: Response) => {
+    if (csrfRejected(context, req, res)) return;
+    const params = authorizationParams(req.body as Record<string, unknown>);
+    const check = await checkAuthorizationRequest(context.deps.apps, params);
+    if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
+    if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+
+    const { userId } = sessionOf(res);
+    if (!userId) return void res.redirect(303, `/signin?return_to=${encodeURIComponent(authorizeUrl(params))}`);
+    const { request } = check;
+    if (single((req.body as Record<string, unknown>).decision) !== 'approve') {
+      return void res.redirect(303, redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: request.state }));
+    }
+    const code = await issueAuthorizationCode(context.deps, context.oauth, request, userId);
+    res.redirect(303, redirectWith(request.redirectUri, { code, state: request.state }));
+  });
+}
+
+function authorizeUrl(params: AuthorizationParams): string {
+  return `/oauth/authorize?${new URLSearchParams(params as Record<string, string>).toString()}`;
+}

@@ -1,0 +1,116 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { Logger } from '@commerce/observability';
+import { requestIdFrom } from '@commerce/observability';
+import type { IdentityDeps } from '../app/identity-deps';
+import type { IdentityConfig } from '../config';
+import { accountRoutes } from './account.routes';
+import { adminRoutes } from './admin.routes';
+import { authorizeRoutes } from './authorize.routes';
+import { oauthTokenRoutes } from './oauth-token.routes';
+import type { PagesContext } from './pages.context';
+import { SessionCodec, sessions } from './session';
+import { messagePage } from './views/message.view';
+
+export interface RunningPagesServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Identity's HTTP side: the authorization dialog, sign-in and sign-up, the account pages, and the
+ * token and revocation endpoints. Server-rendered HTML, reached through the gateway's proxy.
+ */
+export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logger: Logger): express.Express {
+  if (!deps.oauth || !config.OAUTH_JWT_SECRET) throw new Error('The pages need OAuth settings');
+  const context: PagesContext = {
+    deps,
+    oauth: deps.oauth,
+    codec: new SessionCodec(config.OAUTH_JWT_SECRET),
+    cookies: { secure: config.PUBLIC_URL?.startsWith('https:') ?? false },
+    logger,
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  // The gateway in front tells us the client's address and scheme (for throttling and cookies).
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestLog(logger));
+  app.use(securityHeaders);
+
+  // Machine endpoints first: no session cookie, no CSRF (the client authenticates itself).
+  const machine = Router();
+  oauthTokenRoutes(machine, context);
+  app.use(machine);
+
+  const pages = Router();
+  pages.use(sessions(context.codec, context.cookies));
+  pages.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  authorizeRoutes(pages, context);
+  accountRoutes(pages, context);
+  adminRoutes(pages, context);
+  pages.get('/', (_req, res) => res.redirect(303, '/admin'));
+  app.use(pages);
+
+  app.use((_req, res) => void res.status(404).type('html').send(messagePage('Not found', 'There is no page at this address.')));
+  app.use(errorPage(logger));
+  return app;
+}
+
+export async function startPagesServer(deps: IdentityDeps, config: IdentityConfig, logger: Logger): Promise<RunningPagesServer> {
+  const app = createPagesApp(deps, config, logger);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.IDENTITY_HTTP_PORT, config.IDENTITY_HTTP_HOST, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.IDENTITY_HTTP_HOST === '0.0.0.0' ? '127.0.0.1' : config.IDENTITY_HTTP_HOST;
+  logger.info({ port }, 'identity pages listening');
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Pages are never cached or framed (the consent button must not be clickjacked), and leak no referrer. */
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Cache-Control': 'no-store',
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  });
+  next();
+};
+
+/** One line per request: the path only, never the query (codes, states) or the body (passwords). */
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.locals.requestId = requestId;
+    res.once('finish', () => logger.info({ request_id: requestId, method: req.method, path: req.path, status: res.statusCode }, 'page request'));
+    next();
+  };
+}
+
+function errorPage(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status;
+    const machine = req.path.startsWith('/oauth/token') || req.path.startsWith('/oauth/revoke');
+    if (status && status >= 400 && status < 500) {
+      if (machine) return void res.status(400).json({ error: 'invalid_request', error_description: 'The request body could not be read' });
+      return void res.status(status).type('html').send(messagePage('Bad request', 'The request could not be read.'));
+    }
+    // The error's message only: a stack or request dump could carry form fields.
+    logger.error({ request_id: res.locals.requestId, err: { message: error instanceof Error ? error.message : String(error) } }, 'page failed');
+    if (machine) return void res.status(500).json({ error: 'server_error', error_description: 'Internal error; try again' });
+    res.status(500).type('html').send(messagePage('Something went wrong', 'Please try again.'));
+  };
+}

@@ -1,0 +1,52 @@
+import { csrfField, html, page } from '../html';
+
+export interface AdminView {
+  csrf: string;
+  user: { email: string; login: string; store_id: number };
+  notice?: string;
+  developerApps: Array<{ client_id: string; name: string; redirect_uri: string }>;
+  authorizedApps: Array<{ client_id: string; name: string; scopes: string[]; since: Date }>;
+}
+
+export function adminPage(view: AdminView): string {
+  const { csrf, user } = view;
+  const store = user.store_id
+    ? html`<p>Store #${user.store_id}. Its API key gives full access to the store; generating a new one stops the old one at once.</p>
+<form method="post" action="/admin/api-key">${csrfField(csrf)}<button type="submit">Generate a new API key</button></form>`
+    : html`<p>You have no store yet. An app you authorize can create one with <code>POST /v1/stores</code>.</p>`;
+  const developerApps = view.developerApps.map(
+    (app) => html`<tr><td>${app.name}</td><td><code>${app.client_id}</code></td><td>${app.redirect_uri}</td>
+<td><form class="inline" method="post" action="/admin/apps/${encodeURIComponent(app.client_id)}/delete">${csrfField(csrf)}<button type="submit">Delete</button></form></td></tr>`,
+  );
+  const authorizedApps = view.authorizedApps.map(
+    (app) => html`<tr><td>${app.name}</td><td>${app.scopes.join(' ')}</td><td>${app.since.toISOString().slice(0, 10)}</td>
+<td><form class="inline" method="post" action="/admin/authorizations/${encodeURIComponent(app.client_id)}/revoke">${csrfField(csrf)}<button type="submit">Revoke</button></form></td></tr>`,
+  );
+  return page(
+    'Account',
+    html`<h1>Your account</h1>
+${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
+<p>${user.login} (${user.email})</p>
+<form method="post" action="/signout">${csrfField(csrf)}<button type="submit">Sign out</button></form>
+<h2>Store API key</h2>${store}
+<h2>Authorized apps</h2>
+${authorizedApps.length ? html`<table><tr><th>App</th><th>Scopes</th><th>Since</th><th></th></tr>${authorizedApps}</table>` : html`<p>No app is authorized.</p>`}
+<h2>Developer apps</h2>
+${developerApps.length ? html`<table><tr><th>Name</th><th>Client id</th><th>Redirect URI</th><th></th></tr>${developerApps}</table>` : html`<p>You have no apps.</p>`}
+<form method="post" action="/admin/apps">${csrfField(csrf)}
+<label for="app-name">App name</label><input type="text" id="app-name" name="name" required>
+<label for="app-redirect">Redirect URI</label><input type="url" id="app-redirect" name="redirect_uri" required placeholder="https://example.com/oauth/callback">
+<button type="submit">Create app</button></form>`,
+  );
+}
+
+/** Shown once, right after it was generated: the page is not cached and the value is not stored. */
+export function secretShownOncePage(title: string, rows: Array<{ label: string; value: string; secret: boolean }>): string {
+  return page(
+    title,
+    html`<h1>${title}</h1>
+<p>Copy the secret now: it is shown only this once and cannot be recovered (only its hash is kept).</p>
+${rows.map((row) => html`<p>${row.label}</p><p class="${row.secret ? 'secret' : ''}" data-field="${row.label}">${row.value}</p>`)}
+<p><a href="/admin">Back to your account</a></p>`,
+  );
+}

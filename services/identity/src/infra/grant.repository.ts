@@ -1,0 +1,49 @@
+import type { DomainEvent } from '@commerce/events';
+import type { Collection, Database, Update } from '@commerce/persistence';
+import type { GrantRecord, RevocationReason } from '../domain/grant';
+
+export type GrantDocument = GrantRecord;
+
+export class GrantRepository {
+  constructor(private readonly grants: Collection<GrantDocument>) {}
+
+  static collectionOf(db: Database): Collection<GrantDocument> {
+    return db.collection<GrantDocument>('grants');
+  }
+
+  static async ensureIndexes(grants: Collection<GrantDocument>): Promise<void> {
+    await grants.createIndex({ id: 1 }, { unique: true, name: 'grants_id' });
+    await grants.createIndex({ user_id: 1, client_id: 1 }, { name: 'grants_user_client' });
+    await grants.createIndex({ client_id: 1, active: 1 }, { name: 'grants_client' });
+  }
+
+  insert(grant: GrantRecord): Promise<GrantDocument> {
+    return this.grants.insertOne(grant);
+  }
+
+  findById(id: number): Promise<GrantDocument | null> {
+    return this.grants.findOne({ id });
+  }
+
+  listActiveOfUser(userId: number): Promise<GrantDocument[]> {
+    return this.grants.find({ user_id: userId, active: true }, { sort: { id: 1 } });
+  }
+
+  listActive(filter: { user_id?: number; client_id: string }): Promise<GrantDocument[]> {
+    return this.grants.find({ ...filter, active: true }, { sort: { id: 1 } });
+  }
+
+  /**
+   * Revokes an active grant with its events in the same write. Answers the revoked grant, or null
+   * when it was already revoked (or never existed): revocation happens once.
+   */
+  async revoke(id: number, reason: RevocationReason, now: Date, events: (grant: GrantDocument) => DomainEvent[]): Promise<GrantDocument | null> {
+    const current = await this.findById(id);
+    if (!current || current.revoked_at) return null;
+    const pending = events(current);
+    const update: Update = { $set: { active: false, revoked_at: now, revoked_reason: reason, updated_at: now }, $inc: { version: 1 } };
+    if (pending.length > 0) update.$push = { outbox: { $each: pending } };
+    // The active guard makes a concurrent revocation a no-op instead of a second set of events.
+    return this.grants.findOneAndUpdate({ id, active: true }, update);
+  }
+}

@@ -1,0 +1,194 @@
+import jwt from 'jsonwebtoken';
+import { anAccountRequest, startIdentityHarness, type IdentityHarness } from './identity.harness';
+import { aCode, anApp, aSignedInOwner, exchange, PASSWORD, REDIRECT_URI } from './oauth.fixture';
+import { hiddenFields, PageClient } from './page-client.harness';
+
+let harness: IdentityHarness;
+
+beforeAll(async () => {
+  harness = await startIdentityHarness({ LOGIN_MAX_FAILURES: '3' });
+});
+
+afterAll(() => harness?.stop());
+
+describe('sessions and forms', () => {
+  it('keeps the session in an HttpOnly, SameSite=Lax cookie, and a new one after sign-in', async () => {
+    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const browser = new PageClient(harness.httpUrl);
+
+    await browser.get('/signin');
+    await browser.signIn(account.user!.email, PASSWORD);
+
+    expect(browser.setCookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of browser.setCookies) {
+      expect(cookie).toMatch(/^sc_session=/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
+    }
+    const values = browser.setCookies.map((cookie) => cookie.split(';')[0]);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it.each([
+    ['/signin', { identifier: 'x@example.com', password: 'whatever1' }],
+    ['/signup', { email: 'csrf@example.com', password: 'long enough' }],
+    ['/signout', {}],
+    ['/oauth/authorize', { decision: 'approve' }],
+    ['/admin/api-key', {}],
+    ['/admin/apps', { name: 'Sneaky', redirect_uri: REDIRECT_URI }],
+    ['/admin/apps/sca_x/delete', {}],
+    ['/admin/authorizations/sca_x/revoke', {}],
+  ])('refuses a post to %s without the CSRF token, or with a token of another session', async (path, fields) => {
+    const { browser } = await aSignedInOwner(harness);
+    const other = new PageClient(harness.httpUrl);
+    const foreignToken = hiddenFields((await other.get('/signin')).html).csrf_token;
+
+    const without = await browser.post(path, fields);
+    const foreign = await browser.post(path, { ...fields, csrf_token: foreignToken });
+
+    expect(without.status).toBe(403);
+    expect(foreign.status).toBe(403);
+    expect(without.html).toContain('This form has expired');
+  });
+
+  it('sends no caching, framing or referrer headers that would expose the dialog', async () => {
+    const answer = await new PageClient(harness.httpUrl).get('/signin');
+
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('escapes what users typed when a page shows it again', async () => {
+    const browser = new PageClient(harness.httpUrl);
+
+    const answer = await browser.signIn('<script>alert(1)</script>', 'wrong password');
+
+    expect(answer.html).not.toContain('<script>alert(1)</script>');
+    expect(answer.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('only sends the browser back to our own pages after sign-in', async () => {
+    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const browser = new PageClient(harness.httpUrl);
+
+    const answer = await browser.submit('/signin?return_to=https%3A%2F%2Fevil.example%2F', '/signin', { identifier: account.user!.email, password: PASSWORD });
+
+    expect(answer.location).toBe('/admin');
+  });
+});
+
+describe('sign-up and sign-in', () => {
+  it('signs a new user up and in, with the password stored as an scrypt hash', async () => {
+    const browser = new PageClient(harness.httpUrl);
+
+    const answer = await browser.signUp('New.User@Example.com', 'a brand new password');
+
+    expect(answer.status).toBe(303);
+    expect((await browser.get('/admin')).html).toContain('new.user (new.user@example.com)');
+    const [stored] = (await harness.storedUsers()).filter((user) => user.email === 'new.user@example.com');
+    expect(stored).toMatchObject({ store_id: 0, password_hash: expect.stringMatching(/^scrypt\$/) });
+    expect(await harness.datafileText('users')).not.toContain('a brand new password');
+  });
+
+  it('shows the problems of a refused sign-up field by field', async () => {
+    const answer = await new PageClient(harness.httpUrl).signUp('not-an-email', 'short');
+
+    expect(answer.status).toBe(422);
+    expect(answer.html).toContain('email is not a valid e-mail address');
+    expect(answer.html).toContain('password is too short (minimum is 8 characters)');
+  });
+
+  it('refuses a wrong password, then throttles the account from that address even with the right one', async () => {
+    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const browser = new PageClient(harness.httpUrl);
+
+    const failures = [];
+    for (let attempt = 0; attempt < 3; attempt++) failures.push((await browser.signIn(account.user!.email, 'not the password')).status);
+    const throttled = await browser.signIn(account.user!.email, PASSWORD);
+
+    expect(failures).toEqual([401, 401, 401]);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(throttled.html).toContain('Too many failed sign-ins');
+    harness.advanceClock(15 * 60_000);
+    expect((await browser.signIn(account.user!.email, PASSWORD)).status).toBe(303);
+  });
+
+  it('signs in by login as well as by e-mail', async () => {
+    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD, login: 'by.login' }));
+
+    const answer = await new PageClient(harness.httpUrl).signIn('by.login', PASSWORD);
+
+    expect(answer.status).toBe(303);
+    expect(account.user!.login).toBe('by.login');
+  });
+});
+
+describe('the admin panel', () => {
+  it('sends a visitor to sign in', async () => {
+    const answer = await new PageClient(harness.httpUrl).get('/admin');
+
+    expect([answer.status, answer.location]).toEqual([303, '/signin?return_to=%2Fadmin']);
+  });
+
+  it('generates a new API key, shown once, and the old key stops working at once', async () => {
+    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const browser = new PageClient(harness.httpUrl);
+    await browser.signIn(account.user!.email, PASSWORD);
+
+    const answer = await browser.submit('/admin', '/admin/api-key', {});
+
+    const newKey = /class="secret" data-field="API key">(sck_[A-Za-z0-9_-]{43})</.exec(answer.html)?.[1];
+    expect(newKey).toBeDefined();
+    expect((await harness.identity.authenticateApiKey({ api_key: newKey! })).store_id).toBe(account.store_id);
+    await expect(harness.identity.authenticateApiKey({ api_key: account.api_key })).rejects.toThrow('API Key is invalid');
+  });
+
+  it('creates a developer app, shows its secret once, lists it, and deletes it', async () => {
+    const { browser } = await aSignedInOwner(harness);
+
+    const created = await browser.submit('/admin', '/admin/apps', { name: 'Panel App', redirect_uri: REDIRECT_URI });
+    const clientId = /data-field="Client id">(sca_[^<]+)</.exec(created.html)?.[1];
+    const secret = /data-field="Client secret">(scs_[^<]+)</.exec(created.html)?.[1];
+    expect(clientId && secret).toBeTruthy();
+    const panel = await browser.get('/admin');
+    expect(panel.html).toContain(clientId);
+    expect(panel.html).not.toContain(secret);
+
+    const deleted = await browser.submit('/admin', `/admin/apps/${clientId}/delete`, {});
+    expect(deleted.location).toBe('/admin?notice=app-deleted');
+    expect((await browser.get('/admin')).html).not.toContain(clientId);
+  });
+
+  it('lists the apps the user authorized and revokes one, publishing app/uninstalled', async () => {
+    const app = await anApp(harness);
+    const owner = await aSignedInOwner(harness);
+    const tokens = (await exchange(harness.httpUrl, app, await aCode(owner.browser, app))).body;
+    const grantId = (jwt.decode(tokens.access_token) as jwt.JwtPayload).grant_id as string;
+    expect((await owner.browser.get('/admin')).html).toContain('Inventory Sync');
+
+    const revoked = await owner.browser.submit('/admin', `/admin/authorizations/${app.clientId}/revoke`, {});
+
+    expect(revoked.location).toBe('/admin?notice=app-revoked');
+    expect((await owner.browser.get('/admin')).html).toContain('No app is authorized.');
+    expect((await harness.identity.checkGrant({ grant_id: grantId })).active).toBe(false);
+    const event = await harness.waitForEvent('identity', (e) => e.topic === 'app/uninstalled' && e.resource.client_id === app.clientId, 'app/uninstalled');
+    expect(event).toMatchObject({ store_id: owner.storeId, resource: { client_id: app.clientId, app_name: 'Inventory Sync', user_id: owner.userId, store_id: owner.storeId } });
+  });
+
+  it('revokes every user\'s authorization when the developer deletes the app', async () => {
+    const developer = await aSignedInOwner(harness);
+    const created = await developer.browser.submit('/admin', '/admin/apps', { name: 'Short Lived', redirect_uri: REDIRECT_URI });
+    const app = { clientId: /data-field="Client id">([^<]+)</.exec(created.html)![1], clientSecret: /data-field="Client secret">([^<]+)</.exec(created.html)![1], redirectUri: REDIRECT_URI };
+    const user = await aSignedInOwner(harness);
+    const tokens = (await exchange(harness.httpUrl, app, await aCode(user.browser, app))).body;
+
+    await developer.browser.submit('/admin', `/admin/apps/${app.clientId}/delete`, {});
+
+    const grantId = (jwt.decode(tokens.access_token) as jwt.JwtPayload).grant_id as string;
+    expect((await harness.identity.checkGrant({ grant_id: grantId })).active).toBe(false);
+    expect((await exchange(harness.httpUrl, app, 'scc_any')).status).toBe(401);
+  });
+});
