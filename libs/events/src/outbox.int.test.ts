@@ -29,7 +29,7 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
     await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 150 }, $inc: { version: 1 } }, first));
     await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 175 }, $inc: { version: 1 } }, second));
 
-    expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([{ id: 9, price_cents: 175, version: 3, outbox: [first, second] }]);
+    expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([{ id: 9, price_cents: 175, version: 3, outbox: [first, second], outbox_pending: true }]);
 
     const removal = outboxRemoval(first.id);
     expect(await variants.updateOne(removal.filter, removal.update)).toMatchObject({ matched: 1, modified: 1 });

@@ -1,4 +1,4 @@
-import { encodeEvent, ensureStream, OutboxRelay, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
+import { encodeEvent, ensureStream, OutboxRelay, outboxTracking, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
 import { openDatabase, type Collection, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
@@ -21,7 +21,7 @@ beforeEach(async () => {
   context = `relay${++contextCounter}`;
   await ensureStream(nats.jsm, context);
   db = await openDatabase({ engine: 'memory' });
-  stores = db.collection<OutboxDocument>('stores');
+  stores = outboxTracking(db.collection<OutboxDocument>('stores'));
 });
 
 afterEach(async () => {
@@ -32,9 +32,9 @@ afterEach(async () => {
 
 const streamName = () => `EVENTS_${context.toUpperCase()}`;
 
-function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number } = {}): OutboxRelay {
+async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number } = {}): Promise<OutboxRelay> {
   relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
-  relay.start();
+  await relay.start();
   return relay;
 }
 
@@ -49,7 +49,7 @@ async function outboxOf(id: number): Promise<DomainEvent[] | undefined> {
 describe('OutboxRelay', () => {
   it('publishes an event written with its state change, then removes it from the outbox', async () => {
     await stores.insertOne({ id: 7, name: 'Old', version: 1, outbox: [] });
-    const relay = startRelay();
+    const relay = await startRelay();
     const event = anEvent({ storeId: 7, resourceId: 7, sequence: 2, resource: { id: 7, name: 'New' } });
 
     await stores.updateOne({ id: 7 }, withOutbox({ $set: { name: 'New' }, $inc: { version: 1 } }, event));
@@ -66,7 +66,7 @@ describe('OutboxRelay', () => {
   it('publishes the events of one document in outbox order', async () => {
     const events = [1, 2, 3].map((sequence) => anEvent({ resourceId: 1, sequence }));
     await storeWithPendingEvents(1, events);
-    await startRelay().kick();
+    await (await startRelay()).kick();
 
     const messages = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length === 3 ? all : null)));
     expect(messages.map((m) => m.json<DomainEvent>().sequence)).toEqual([1, 2, 3]);
@@ -74,7 +74,7 @@ describe('OutboxRelay', () => {
   });
 
   it('publishes an event left behind by a crash on its own on the periodic sweep', async () => {
-    startRelay({ sweepIntervalMs: 50 });
+    await startRelay({ sweepIntervalMs: 50 });
     // Written, but the writer died before it could kick the relay.
     const orphan = anEvent();
     await storeWithPendingEvents(2, [orphan]);
@@ -89,7 +89,7 @@ describe('OutboxRelay', () => {
   it('publishes what was pending before it started', async () => {
     const pending = anEvent();
     await storeWithPendingEvents(3, [pending]);
-    startRelay();
+    await startRelay();
     await waitFor(async () => (await outboxOf(3))?.length === 0, { message: 'first pass on start()' });
     expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([pending.id]);
   });
@@ -101,7 +101,7 @@ describe('OutboxRelay', () => {
     const first = await nats.nc.jetstream().publish(`events.${context}.7.store/updated`, encodeEvent(event), { msgID: event.id });
     expect(first.duplicate).toBe(false);
 
-    await startRelay().kick();
+    await (await startRelay()).kick();
 
     expect(await outboxOf(4)).toEqual([]);
     const messages = await streamMessages(nats.jsm, streamName());
@@ -109,7 +109,7 @@ describe('OutboxRelay', () => {
   });
 
   it('coalesces concurrent kicks and publishes each event once', async () => {
-    const relay = startRelay();
+    const relay = await startRelay();
     const events = [5, 6, 7, 8].map((id) => ({ id, event: anEvent({ resourceId: id }) }));
     await Promise.all(events.map(({ id, event }) => storeWithPendingEvents(id, [event]).then(() => relay.kick())));
     await relay.kick();
@@ -123,7 +123,7 @@ describe('OutboxRelay', () => {
     context = `relaymissing${contextCounter}`; // no stream for this context yet: every publish fails
     const event = anEvent();
     await storeWithPendingEvents(9, [event]);
-    const relay = startRelay({ maxBackoffMs: 50 });
+    const relay = await startRelay({ maxBackoffMs: 50 });
 
     await expect(relay.kick()).resolves.toBeUndefined();
     expect(await outboxOf(9)).toEqual([event]);
@@ -133,8 +133,29 @@ describe('OutboxRelay', () => {
     expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([event.id]);
   });
 
+  it('finds pending events through the indexed flag and clears the flag once a document is drained', async () => {
+    const relay = await startRelay();
+    await storeWithPendingEvents(12, [anEvent({ resourceId: 12 })]);
+    expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox_pending: true });
+    await relay.kick();
+    expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox: [], outbox_pending: false });
+    await stores.updateOne({ id: 12 }, withOutbox({ $set: { name: 'Renamed' } }, anEvent({ resourceId: 12 })));
+    expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox_pending: true });
+    await relay.kick();
+    expect(await stores.findOne({ id: 12 })).toMatchObject({ name: 'Renamed', outbox: [], outbox_pending: false });
+  });
+
+  it('publishes, at start, events of documents written without the flag (before it existed)', async () => {
+    const legacy = anEvent({ resourceId: 13 });
+    await db.collection<OutboxDocument>('stores').insertOne({ id: 13, name: 'Old', version: 1, outbox: [legacy] });
+    await startRelay();
+    await waitFor(async () => (await outboxOf(13))?.length === 0, { message: 'the unflagged event to be published' });
+    expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([legacy.id]);
+  });
+
   it('stop() waits for the pass in flight and later kicks do nothing', async () => {
-    const relay = startRelay();
+    const relay = await startRelay();
+    await relay.kick(); // the first pass of start() is over
     await storeWithPendingEvents(10, [anEvent()]);
     const kicked = relay.kick();
     await relay.stop();

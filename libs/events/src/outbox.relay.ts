@@ -3,7 +3,7 @@ import type { JetStreamClient, NatsConnection } from 'nats';
 import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
-import { outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+import { DRAINED_OUTBOX_FILTER, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, UNFLAGGED_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 
 export interface OutboxRelayOptions {
   /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
@@ -11,7 +11,7 @@ export interface OutboxRelayOptions {
   js?: JetStreamClient;
   /** Bounded context, the `<ctx>` of `events.<ctx>.<store_id>.<topic>`. */
   context: string;
-  /** Every collection whose documents may carry an `outbox`. */
+  /** Every collection whose documents may carry an `outbox`, each written through `outboxTracking`. */
   collections: ReadonlyArray<Collection<OutboxDocument>>;
   logger?: EventLogger;
   /** Period of the crash-recovery sweep. */
@@ -59,10 +59,18 @@ export class OutboxRelay {
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
   }
 
-  /** Starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind). */
-  start(): void {
+  /**
+   * Indexes the pending flag, flags documents written before it existed (one full read, at start only),
+   * then starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind).
+   */
+  async start(): Promise<void> {
     if (this.stopped) throw new Error('OutboxRelay cannot be restarted after stop()');
     if (this.sweepTimer) return;
+    for (const collection of this.options.collections) {
+      await collection.createIndex({ [OUTBOX_PENDING_FIELD]: 1 }, { name: 'outbox_pending' });
+      await collection.updateMany(UNFLAGGED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: true } });
+    }
+    if (this.sweepTimer || this.stopped) return;
     this.sweepTimer = setInterval(() => void this.kick(), this.sweepIntervalMs);
     this.sweepTimer.unref();
     void this.kick();
@@ -145,8 +153,10 @@ export class OutboxRelay {
           progressed = true;
         }
       }
-      if (docs.length < this.batchSize || !progressed) return;
+      if (docs.length < this.batchSize || !progressed) break;
     }
+    // Documents drained (by this pass or an earlier one) leave the flag's index; one that got a new event meanwhile keeps it.
+    await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
   }
 
   /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */

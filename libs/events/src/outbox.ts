@@ -4,8 +4,21 @@ import type { DomainEvent } from './domain-event';
 /** A stored document that carries its not-yet-published events (DESIGN §5 transactional outbox). */
 export type OutboxDocument = Doc & { outbox?: DomainEvent[] };
 
-/** Matches documents with at least one pending event; works the same on MongoDB and the embedded engines. */
-export const PENDING_OUTBOX_FILTER: Filter = { 'outbox.0': { $exists: true } };
+/**
+ * Set on a document while its outbox may hold events, and indexed, so the relay finds pending events
+ * without reading every document of a collection (`outbox.0` alone cannot use an index).
+ * Writes go through `outboxTracking` (outbox-tracking.ts), which sets it; the relay clears it once drained.
+ */
+export const OUTBOX_PENDING_FIELD = 'outbox_pending';
+
+/** Documents with at least one pending event, through the `outbox_pending` index; the same on MongoDB and the embedded engines. */
+export const PENDING_OUTBOX_FILTER: Filter = { [OUTBOX_PENDING_FIELD]: true, 'outbox.0': { $exists: true } };
+
+/** Flagged documents whose outbox is empty again: the relay clears their flag. */
+export const DRAINED_OUTBOX_FILTER: Filter = { [OUTBOX_PENDING_FIELD]: true, 'outbox.0': { $exists: false } };
+
+/** Any document with a pending event, flagged or not: read once at start (a full scan) for documents written before the flag existed. */
+export const UNFLAGGED_OUTBOX_FILTER: Filter = { 'outbox.0': { $exists: true } };
 
 /**
  * Adds "append this event to the document's outbox" to an update, so the state change and its event
@@ -18,10 +31,11 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
     throw new Error('withOutbox: $push must be an object');
   }
   if (push && 'outbox' in push) throw new Error('withOutbox: the update already pushes onto outbox');
-  return { ...update, $push: { ...(push ?? {}), outbox: event } };
+  const set = (update.$set as Record<string, unknown> | undefined) ?? {};
+  return { ...update, $set: { ...set, [OUTBOX_PENDING_FIELD]: true }, $push: { ...(push ?? {}), outbox: event } };
 }
 
-/** Removes exactly one published event; the filter also finds the document, since event ids are unique. */
+/** Removes exactly one published event; the filter finds the document through the pending flag's index, since event ids are unique. */
 export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
-  return { filter: { 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
+  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
 }

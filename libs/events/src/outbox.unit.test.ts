@@ -8,7 +8,7 @@ describe('withOutbox', () => {
   it('adds the event to $push and keeps the rest of the update', () => {
     const e = event(2);
     expect(withOutbox({ $set: { title: 'New' }, $inc: { version: 1 }, $push: { tags: 'x' } }, e)).toEqual({
-      $set: { title: 'New' },
+      $set: { title: 'New', outbox_pending: true },
       $inc: { version: 1 },
       $push: { tags: 'x', outbox: e },
     });
@@ -25,7 +25,7 @@ describe('withOutbox', () => {
       await products.insertOne({ id: 5, title: 'Old', version: 1, outbox: [] });
       const e = event(2);
       await products.updateOne({ id: 5 }, withOutbox({ $set: { title: 'New' }, $inc: { version: 1 } }, e));
-      expect(await products.findOne({ id: 5 })).toEqual({ id: 5, title: 'New', version: 2, outbox: [e] });
+      expect(await products.findOne({ id: 5 })).toEqual({ id: 5, title: 'New', version: 2, outbox: [e], outbox_pending: true });
       expect(await products.count(PENDING_OUTBOX_FILTER)).toBe(1);
     } finally {
       await db.close();

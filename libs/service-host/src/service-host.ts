@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from 'nats';
-import { ensureStream, OutboxRelay, type OutboxDocument } from '@commerce/events';
+import { ensureStream, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
 import { createLogger, type Logger } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
@@ -81,8 +81,9 @@ export class ServiceHost {
 
   /** Registers a collection whose documents carry an `outbox`; returns it wired to wake the relay. */
   relayOutboxOf<T extends Doc>(collection: Collection<T>): Collection<T> {
-    this.outboxCollections.push(collection as unknown as Collection<OutboxDocument>);
-    return kickAfterWrites(collection, () => void this.relay?.kick());
+    const tracked = outboxTracking(collection);
+    this.outboxCollections.push(tracked as unknown as Collection<OutboxDocument>);
+    return kickAfterWrites(tracked, () => void this.relay?.kick());
   }
 
   /**
@@ -97,7 +98,7 @@ export class ServiceHost {
   /** Starts the relay, then serves gRPC (health and reflection included). */
   async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
     this.relay = new OutboxRelay({ nc: this.nc, context: this.config.SERVICE_NAME, collections: this.outboxCollections, logger: this.logger });
-    this.relay.start();
+    await this.relay.start();
     this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger });
     return this.grpc;
   }
