@@ -260,8 +260,8 @@ async function startStack(tempRoot, settings) {
   await waitForLine(launcher, 'launcher', new RegExp(READY_MARKER), 90_000, output);
   afterReady = true;
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const pids = JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8')).pids;
-  return { baseUrl, env: cliEnv, pids, launcher, output, runtimeLines };
+  const stackInfo = JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8'));
+  return { baseUrl, env: cliEnv, pids: stackInfo.pids, natsUrl: stackInfo.nats_url, launcher, output, runtimeLines };
 }
 
 async function storectl(env, args) {

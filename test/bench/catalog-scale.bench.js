@@ -26,6 +26,7 @@ async function runCatalogScaleBench(stack, settings) {
     const created = await storectl(stack.env, ['store', 'create', '--name', `Bench ${name}`, '--subdomain', suffix, '--email', `${suffix}@example.com`, '--password', 'bench-password-0123456789']);
     stores[name] = { storeId: created.store.id, apiKey: created.api_key, count };
     stores[name].seedSeconds = await seed(client, catalog, created.store.id, count);
+    await untilEventsSettle(stack);
     stores[name].ids = await firstAndMiddle(stack, created.api_key);
   }
 
@@ -68,6 +69,27 @@ async function seed(client, catalog, storeId, count) {
   const seconds = (Date.now() - started) / 1000;
   log(`seeded store ${storeId} with ${count.toLocaleString('en-US')} products in ${seconds.toFixed(1)} s`);
   return seconds;
+}
+
+/**
+ * Waits until the catalog's outbox relay has published what the seed produced (its stream stops growing),
+ * so the measured reads do not share the catalog's CPU with a publishing backlog.
+ */
+async function untilEventsSettle(stack) {
+  const { connect } = require(path.join(REPO_ROOT, 'node_modules/nats'));
+  const nc = await connect({ servers: stack.natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    let last = -1;
+    for (;;) {
+      const { state } = await jsm.streams.info('EVENTS_CATALOG');
+      if (state.last_seq === last) return;
+      last = state.last_seq;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } finally {
+    await nc.close();
+  }
 }
 
 /** A product id in the middle of the store (for the middle page and the single read), found through the API. */

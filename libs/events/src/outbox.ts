@@ -35,7 +35,10 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
   return { ...update, $set: { ...set, [OUTBOX_PENDING_FIELD]: true }, $push: { ...(push ?? {}), outbox: event } };
 }
 
-/** Removes exactly one published event; the filter finds the document through the pending flag's index, since event ids are unique. */
+/** Index on the pending events' ids (multikey on MongoDB): removing a published event finds its one document. */
+export const OUTBOX_EVENT_ID_INDEX = { 'outbox.id': 1 } as const;
+
+/** Removes exactly one published event; the filter finds the document through OUTBOX_EVENT_ID_INDEX, since event ids are unique. */
 export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
-  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
+  return { filter: { 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
 }
