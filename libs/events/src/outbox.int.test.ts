@@ -1,4 +1,4 @@
-import { newEvent, outboxRemoval, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
+import { lastOutboxRemoval, newEvent, outboxRemoval, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
 import { openDatabase, type Database, type DatabaseOptions } from '@commerce/persistence';
 import { removeDir, tempDir } from '@commerce/testing';
 
@@ -39,5 +39,22 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
     await variants.updateOne(again.filter, again.update);
     expect(await variants.count(PENDING_OUTBOX_FILTER)).toBe(0);
     expect(await variants.findOne({ id: 10 })).toEqual({ id: 10, price_cents: 500, version: 1, outbox: [] });
+  });
+
+  it("clears the pending flag with the document's last event, and leaves it when another event came meanwhile", async () => {
+    const variants = db.collection<OutboxDocument>('variants');
+    await variants.createIndex({ 'outbox.id': 1 });
+    const [first, second] = [event(2), event(3)];
+    await variants.insertOne({ id: 9, version: 1, outbox: [] });
+    await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, first));
+    await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, second));
+
+    const early = lastOutboxRemoval(first.id);
+    expect(await variants.updateOne(early.filter, early.update)).toMatchObject({ matched: 0 });
+    const removal = outboxRemoval(first.id);
+    await variants.updateOne(removal.filter, removal.update);
+    const last = lastOutboxRemoval(second.id);
+    expect(await variants.updateOne(last.filter, last.update)).toMatchObject({ matched: 1, modified: 1 });
+    expect(await variants.findOne({ id: 9 })).toEqual({ id: 9, version: 3, outbox: [], outbox_pending: false });
   });
 });

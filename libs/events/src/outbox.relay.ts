@@ -3,7 +3,7 @@ import type { JetStreamClient, NatsConnection } from 'nats';
 import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
-import { DRAINED_OUTBOX_FILTER, OUTBOX_EVENT_ID_INDEX, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, UNFLAGGED_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_EVENT_ID_INDEX, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, UNFLAGGED_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 
 export interface OutboxRelayOptions {
   /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
@@ -146,22 +146,23 @@ export class OutboxRelay {
       const docs = await collection.find(PENDING_OUTBOX_FILTER, { limit: this.batchSize });
       let progressed = false;
       for (const doc of docs) {
-        for (const event of doc.outbox ?? []) {
+        const events = doc.outbox ?? [];
+        for (const [index, event] of events.entries()) {
           // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
           if (seen.has(event.id)) break;
           seen.add(event.id);
-          if (!(await this.publish(collection, event))) break;
+          if (!(await this.publish(collection, event, index === events.length - 1))) break;
           progressed = true;
         }
       }
       if (docs.length < this.batchSize || !progressed) break;
     }
-    // Documents drained (by this pass or an earlier one) leave the flag's index; one that got a new event meanwhile keeps it.
+    // Safety net: a document whose last removal raced with an append, or that a crash left flagged and empty.
     await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
   }
 
   /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */
-  private async publish(collection: Collection<OutboxDocument>, event: DomainEvent): Promise<boolean> {
+  private async publish(collection: Collection<OutboxDocument>, event: DomainEvent, lastKnown: boolean): Promise<boolean> {
     let subject: string;
     try {
       subject = eventSubject(this.options.context, event);
@@ -171,8 +172,12 @@ export class OutboxRelay {
     }
     // Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
     const ack = await this.js.publish(subject, encodeEvent(event), { msgID: event.id, timeout: this.publishTimeoutMs });
-    const removal = outboxRemoval(event.id);
-    await collection.updateOne(removal.filter, removal.update);
+    const last = lastKnown ? lastOutboxRemoval(event.id) : undefined;
+    const clearedFlag = last ? (await collection.updateOne(last.filter, last.update)).matched > 0 : false;
+    if (!clearedFlag) {
+      const removal = outboxRemoval(event.id);
+      await collection.updateOne(removal.filter, removal.update);
+    }
     if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
     return true;
   }

@@ -42,3 +42,15 @@ export const OUTBOX_EVENT_ID_INDEX = { 'outbox.id': 1 } as const;
 export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
   return { filter: { 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
 }
+
+/**
+ * Removes a published event that is the document's only one and clears its pending flag, in one atomic
+ * write; matches nothing when another event was appended meanwhile (then `outboxRemoval` applies and the
+ * flag stays). So drained documents leave the flag's index at once and the relay never walks them.
+ */
+export function lastOutboxRemoval(eventId: string): { filter: Filter; update: Update } {
+  return {
+    filter: { 'outbox.id': eventId, 'outbox.1': { $exists: false } },
+    update: { $pull: { outbox: { id: eventId } }, $set: { [OUTBOX_PENDING_FIELD]: false } },
+  };
+}
