@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
-import { startStack, stackEnvironment, storectl, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 const PHOTO_KEYS = ['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq'];
 const PRODUCT_KEYS = [
@@ -31,12 +31,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-catalog-'));
     const env = await stackEnvironment(dataDir);
     stack = await startStack(env);
-    const createStore = async (subdomain: string) => {
-      const created = await storectl(env, ['store', 'create', '--name', `Shop ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'correct horse battery']);
-      if (created.code !== 0) throw new Error(created.stderr);
-      return created.json as { store: { id: number }; api_key: string };
-    };
-    const [first, second] = [await createStore('teashop'), await createStore('rivalshop')];
+    const [first, second] = [await createStoreWithCli(env, 'teashop'), await createStoreWithCli(env, 'rivalshop')];
     shop = new ApiClient(stack.baseUrl, first.api_key);
     rival = new ApiClient(stack.baseUrl, second.api_key);
     shopStoreId = first.store.id;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, stackEnvironment, storectl, json, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, json, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
  * Requests replayed byte for byte as the clients of the original API send them (DESIGN §6): PHP's
@@ -29,8 +29,7 @@ describe('replaying the input styles real clients send', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-inputs-'));
     const env = await stackEnvironment(dataDir);
     stack = await startStack(env);
-    const created = await storectl(env, ['store', 'create', '--name', 'Replay Shop', '--subdomain', 'replayshop', '--email', 'replay@example.com', '--password', 'correct horse battery']);
-    apiKey = (created.json as { api_key: string }).api_key;
+    apiKey = (await createStoreWithCli(env, 'replayshop')).api_key;
   });
 
   afterAll(async () => {

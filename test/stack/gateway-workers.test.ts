@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@commerce/testing';
-import { startStack, stackEnvironment, storectl, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
 
 /** The gateway's worker processes: the children of the pid stack.json records for it. */
 function workerPids(gatewayPid: number): number[] {
@@ -18,8 +18,7 @@ describe('the gateway as a pool of worker processes', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-workers-'));
     const env = { ...(await stackEnvironment(dataDir)), GATEWAY_WORKERS: '3' };
     stack = await startStack(env);
-    const created = await storectl(env, ['store', 'create', '--name', 'Pool Shop', '--subdomain', 'poolshop', '--email', 'pool@example.com', '--password', 'correct horse battery']);
-    apiKey = (created.json as { api_key: string }).api_key;
+    apiKey = (await createStoreWithCli(env, 'poolshop')).api_key;
   });
 
   afterAll(async () => {

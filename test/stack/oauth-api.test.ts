@@ -52,6 +52,25 @@ describe('scopes, stores and the user through the gateway', () => {
     expect(body.error).toContain('store_write');
   });
 
+  it('lets an app reach the catalog and shipping within its scopes', async () => {
+    const owner = await anOwner(oauth.env, 'catalogapp');
+    const reader = (await tokensFor(await signedIn(owner.email))).access_token;
+    const writer = (await tokensFor(await signedIn(owner.email), 'store_write')).access_token;
+    const product = JSON.stringify({ name: 'Oolong', price: '12.50' });
+
+    const refused = await api('/v1/products.json', { method: 'POST', ...bearer(reader, { 'content-type': 'application/json' }), body: product });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error).toContain('store_write');
+
+    const created = await api('/v1/products.json', { method: 'POST', ...bearer(writer, { 'content-type': 'application/json' }), body: product });
+    expect(created.status).toBe(200);
+    const { id } = (await json(created)).data;
+    const read = await api(`/v1/products/${id}.json?access_token=${reader}`, {});
+    expect((await json(read)).data).toMatchObject({ id, name: 'Oolong', cents: 1250 });
+    expect((await api('/v1/shipping_groups.json', bearer(reader))).status).toBe(200);
+    expect((await api('/v1/collections.json', { method: 'POST', ...bearer(reader, { 'content-type': 'application/json' }), body: '{"name":"x"}' })).status).toBe(403);
+  });
+
   it('answers 403 OAuthRequired to GET /v1/me with an API key', async () => {
     const owner = await anOwner(oauth.env, 'keyme');
 

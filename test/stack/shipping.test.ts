@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { streamEvents, waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
-import { startStack, stackEnvironment, storectl, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rules that span both', () => {
   let dataDir: string;
@@ -18,12 +18,7 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-shipping-'));
     const env = await stackEnvironment(dataDir);
     stack = await startStack(env);
-    const createStore = async (subdomain: string) => {
-      const created = await storectl(env, ['store', 'create', '--name', `Shop ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'correct horse battery']);
-      if (created.code !== 0) throw new Error(created.stderr);
-      return created.json as { store: { id: number }; api_key: string };
-    };
-    const [first, second] = [await createStore('shipshop'), await createStore('othershop')];
+    const [first, second] = [await createStoreWithCli(env, 'shipshop'), await createStoreWithCli(env, 'othershop')];
     shop = new ApiClient(stack.baseUrl, first.api_key);
     rival = new ApiClient(stack.baseUrl, second.api_key);
     shopStoreId = first.store.id;

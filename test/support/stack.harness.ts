@@ -67,3 +67,16 @@ export async function storectl(env: NodeJS.ProcessEnv, args: string[]): Promise<
 export type JsonBody = { [key: string]: any };
 
 export const json = (response: Response): Promise<JsonBody> => response.json() as Promise<JsonBody>;
+
+export interface CreatedStore {
+  store: { id: number; name: string; subdomain: string };
+  user: { id: number; email: string };
+  api_key: string;
+}
+
+/** `storectl store create` for a fresh subdomain (name, e-mail and password derived from it); fails the test if the CLI does. */
+export async function createStoreWithCli(env: NodeJS.ProcessEnv, subdomain: string): Promise<CreatedStore> {
+  const created = await storectl(env, ['store', 'create', '--name', `Shop ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'correct horse battery']);
+  if (created.code !== 0) throw new Error(`storectl store create ${subdomain} failed: ${created.stderr}`);
+  return created.json as CreatedStore;
+}

@@ -1,17 +1,8 @@
+import { checkField as check } from './field-errors.fixture';
 import { z } from 'zod';
 import { ValidationError } from '../errors/api-error';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseNumber, looseString, parseInput, unixTime } from './coerce';
 import { parseParamString } from './params';
-
-/** The per-field messages a schema gives for one value, or the parsed value. */
-function check(schema: z.ZodType, value: unknown): unknown {
-  try {
-    return parseInput(z.object({ field: schema }), { field: value }).field;
-  } catch (err) {
-    if (err instanceof ValidationError) return err.fieldErrors;
-    throw err;
-  }
-}
 
 describe('looseInt', () => {
   it.each([

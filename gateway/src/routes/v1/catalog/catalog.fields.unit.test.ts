@@ -1,18 +1,6 @@
-import { z } from 'zod';
-import { ValidationError } from '../../../errors';
-import { parseInput } from '../../../http/coerce';
+import { checkField as check } from '../../../http/field-errors.fixture';
 import { parseParamString } from '../../../http/params';
 import { decimalCents, oneOf, optionalDecimalCents, photoUrls, productIdList, tagList } from './catalog.fields';
-
-/** The parsed value of one field, or its per-field messages. */
-function check(schema: z.ZodType, value: unknown): unknown {
-  try {
-    return parseInput(z.object({ field: schema }), { field: value }).field;
-  } catch (err) {
-    if (err instanceof ValidationError) return err.fieldErrors;
-    throw err;
-  }
-}
 
 describe('decimalCents', () => {
   it.each([

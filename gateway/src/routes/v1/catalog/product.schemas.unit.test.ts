@@ -1,19 +1,8 @@
-import { z } from 'zod';
 import { catalog } from '@commerce/contracts';
-import { ValidationError } from '../../../errors';
 import { parseInput } from '../../../http/coerce';
+import { fieldErrors } from '../../../http/field-errors.fixture';
 import { mergeParams, parseParamString } from '../../../http/params';
 import { createProductInput, updateProductInput } from './product.schemas';
-
-function fieldErrors(schema: z.ZodType, params: unknown): Record<string, string[]> {
-  try {
-    parseInput(schema, params);
-  } catch (err) {
-    if (err instanceof ValidationError) return err.fieldErrors;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
 
 const form = (text: string) => parseParamString(text);
 const photo = (n: number) => `https://img.example/${n}.jpg`;

@@ -1,19 +1,8 @@
-import { z } from 'zod';
 import { catalog } from '@commerce/contracts';
-import { ValidationError } from '../../../errors';
 import { parseInput } from '../../../http/coerce';
+import { fieldErrors } from '../../../http/field-errors.fixture';
 import { parseParamString } from '../../../http/params';
 import { createVariantInput, updateVariantInput } from './variant.schemas';
-
-function fieldErrors(schema: z.ZodType, params: unknown): Record<string, string[]> {
-  try {
-    parseInput(schema, params);
-  } catch (err) {
-    if (err instanceof ValidationError) return err.fieldErrors;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
 
 describe('createVariantInput', () => {
   it('reads a JSON body', () => {

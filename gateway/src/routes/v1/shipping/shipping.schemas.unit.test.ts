@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import { shipping } from '@commerce/contracts';
-import { ApiError, ValidationError } from '../../../errors';
+import { ApiError } from '../../../errors';
 import { parseInput } from '../../../http/coerce';
+import { fieldErrors } from '../../../http/field-errors.fixture';
 import { mergeParams, parseParamString } from '../../../http/params';
 import { pathId } from '../../path-id';
 import {
@@ -13,16 +13,6 @@ import {
   updateShippingGroupInput,
   updateShippingRateInput,
 } from './shipping.schemas';
-
-function fieldErrors(schema: z.ZodType, params: unknown): Record<string, string[]> {
-  try {
-    parseInput(schema, params);
-  } catch (err) {
-    if (err instanceof ValidationError) return err.fieldErrors;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
 
 const form = (text: string) => parseParamString(text);
 const rate = { shipping_class_id: 3, first_item_in_cents: 500, additional_item_in_cents: 200 };
