@@ -55,12 +55,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.pagesProxy) app.use(deps.pagesProxy);
   app.use(normalizePath());
 
-  const open = Router();
-  healthRoutes(open, deps.backends);
-  app.use(open);
+  // On the app itself: a nested router would cost every API request another dispatch.
+  healthRoutes(app, deps.backends);
 
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
-  app.use('/v1', applicationStoreRoutes(deps.clients));
+  applicationStoreRoutes(app, deps.clients);
 
   const v1 = Router();
   v1.use(authenticate(deps.authenticator));

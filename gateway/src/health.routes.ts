@@ -1,9 +1,9 @@
-import type { Router } from 'express';
+import type { IRouter } from 'express';
 import { checkHealth } from '@commerce/grpc-runtime';
 import { sendJson } from './http/envelope';
 
 /** GET /healthz: 200 only when every service answers the standard gRPC health check SERVING. */
-export function healthRoutes(router: Router, backends: Array<{ service: string; address: string }>): void {
+export function healthRoutes(router: IRouter, backends: Array<{ service: string; address: string }>): void {
   router.get('/healthz', async (_req, res) => {
     const results = await Promise.all(backends.map(async ({ service, address }) => [service, await checkHealth(address, { deadlineMs: 1_000 }).catch(() => false)] as const));
     const healthy = results.every(([, serving]) => serving);

@@ -7,6 +7,12 @@ import type { LauncherConfig } from './config';
 import { persistentSecret } from './secrets';
 import { acceptsConnections, freePort, waitUntil } from './wait';
 
+/**
+ * The gateway allocates a little per request and keeps little: a larger young generation lets most of it die
+ * there, which measured ~10% less CPU per request than V8's default (test/bench, GET /v1/store.json).
+ */
+const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 export interface RunningStack {
   baseUrl: string;
   natsUrl: string;
@@ -62,7 +68,7 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
     // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
     await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
-    const gateway = startProcess('gateway', process.execPath, [path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot);
+    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot);
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', async () => (await fetch(healthz)).ok, config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
@@ -8,12 +8,11 @@ import { createApplicationStoreInput } from './identity.schemas';
 
 /**
  * POST /v1/application/stores (spec 4.13): the app authenticates with its own client id and
- * secret, not a user's credential, so this router is mounted before the /v1 authentication.
+ * secret, not a user's credential, so this route is registered on the app before the /v1 authentication.
  * The store is `data`; the tokens for its new owner sit beside it.
  */
-export function applicationStoreRoutes(clients: BackendClients): Router {
-  const router = Router();
-  router.post('/application/stores', requestParams(), async (req, res) => {
+export function applicationStoreRoutes(router: IRouter, clients: BackendClients): void {
+  router.post('/v1/application/stores', requestParams(), async (req, res) => {
     const input = parseInput(createApplicationStoreInput, readParams(req));
     const call = { requestId: res.locals.requestId as string, principal: { kind: 'app', client_id: input.client_id } };
     const created = await clients.identity.createApplicationStore(
@@ -34,5 +33,4 @@ export function applicationStoreRoutes(clients: BackendClients): Router {
     res.setHeader('Cache-Control', 'no-store');
     ok(res, presentStore(store!), { access_token: token.access_token, token_type: token.token_type, expires_in: token.expires_in, refresh_token: token.refresh_token, scope: token.scope });
   });
-  return router;
 }
