@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@commerce/testing';
-import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, storectl, type StackHandle } from '../support/stack.harness';
 
 /** The gateway's worker processes: the children of the pid stack.json records for it. */
 function workerPids(gatewayPid: number): number[] {
@@ -13,12 +13,16 @@ describe('the gateway as a pool of worker processes', () => {
   let dataDir: string;
   let stack: StackHandle;
   let apiKey: string;
+  let storeId: number;
+  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-workers-'));
-    const env = { ...(await stackEnvironment(dataDir)), GATEWAY_WORKERS: '3' };
+    env = { ...(await stackEnvironment(dataDir)), GATEWAY_WORKERS: '3' };
     stack = await startStack(env);
-    apiKey = (await createStoreWithCli(env, 'poolshop')).api_key;
+    const created = await createStoreWithCli(env, 'poolshop');
+    apiKey = created.api_key;
+    storeId = created.store.id;
   });
 
   afterAll(async () => {
@@ -27,7 +31,8 @@ describe('the gateway as a pool of worker processes', () => {
   });
 
   // A fresh connection per request, so no request rides a socket of a worker that was just killed.
-  const getStore = () => fetch(`${stack.baseUrl}/v1/store.json`, { headers: { 'API-KEY': apiKey, connection: 'close' }, signal: AbortSignal.timeout(5_000) });
+  const getStore = (key = apiKey) => fetch(`${stack.baseUrl}/v1/store.json`, { headers: { 'API-KEY': key, connection: 'close' }, signal: AbortSignal.timeout(5_000) });
+  const statusesOf = async (key: string, count = 12) => Promise.all(Array.from({ length: count }, async () => (await getStore(key)).status));
 
   it('serves with as many workers as GATEWAY_WORKERS asks', async () => {
     const gatewayPid = stack.info().pids.gateway;
@@ -59,6 +64,15 @@ describe('the gateway as a pool of worker processes', () => {
     );
     expect(replaced).toHaveLength(3);
     expect((await getStore()).status).toBe(200);
+  });
+
+  it('kills a rotated key on every worker within seconds, though each had it cached', async () => {
+    expect(await statusesOf(apiKey)).toEqual(Array(12).fill(200)); // every worker has the key cached now
+    const rotated = await storectl(env, ['key', 'rotate', '--store', String(storeId)]);
+    const newKey = (rotated.json as { api_key: string }).api_key;
+    await waitFor(async () => (await statusesOf(apiKey)).every((status) => status === 401), { timeoutMs: 5_000, message: 'the old key refused by every worker' });
+    expect(await statusesOf(newKey)).toEqual(Array(12).fill(200));
+    apiKey = newKey;
   });
 
   it('stops every worker when the stack stops', async () => {
