@@ -18,6 +18,8 @@ const schema = serviceConfigSchema('identity')
     /** Failed sign-ins one account may take from one address in LOGIN_THROTTLE_MINUTES before it is refused. */
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** How often authorization codes that expired over an hour ago are deleted (the hour keeps reuse detection). */
+    CODE_PURGE_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
   });
 
 export type IdentityConfig = z.infer<typeof schema>;

@@ -44,6 +44,7 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
     await running.stop();
     throw error;
   }
+  startCodePurge(running, deps, config.CODE_PURGE_INTERVAL_MS);
   return {
     ...running,
     httpUrl: pages.url,
@@ -52,6 +53,27 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
       await running.stop();
     },
   };
+}
+
+/** A used or expired code only matters for reuse detection, which an hour past its expiry covers; then it goes. */
+const CODE_KEPT_AFTER_EXPIRY_MS = 3_600_000;
+
+function startCodePurge(running: RunningService, deps: IdentityDeps, intervalMs: number): void {
+  let purging = Promise.resolve();
+  const purge = async () => {
+    const cutoff = new Date(deps.clock().getTime() - CODE_KEPT_AFTER_EXPIRY_MS);
+    const purged = await deps.codes.purgeExpiredBefore(cutoff).catch((error: unknown) => {
+      running.host.logger.warn({ err: error }, 'could not purge expired authorization codes');
+      return 0;
+    });
+    if (purged > 0) running.host.logger.info({ purged }, 'expired authorization codes purged');
+  };
+  const timer = setInterval(() => (purging = purging.then(purge)), intervalMs);
+  timer.unref();
+  running.host.onShutdown(async () => {
+    clearInterval(timer);
+    await purging;
+  });
 }
 
 async function wireDeps(host: ServiceHost, config: IdentityConfig, clock: () => Date): Promise<IdentityDeps> {

@@ -34,6 +34,8 @@ export interface IdentityHarness {
   datafileText(collection: string): Promise<string>;
   /** The users as the identity service stored them (read from the datafile without opening it). */
   storedUsers(): Promise<UserRecord[]>;
+  /** The authorization codes as stored (hashes only), read from the datafile. */
+  storedCodes(): Promise<Array<{ code_hash: string; expires_at: unknown }>>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startIdentityHarness(extraEnv: Record<string, string> = {}
         return existsSync(file) ? readFile(file, 'utf8') : '';
       },
       storedUsers: () => readDatafile<UserRecord>(usersDatafile),
+      storedCodes: () => readDatafile(path.join(dataDir, 'identity', 'authorization_codes.db')),
       stop,
     };
   } catch (error) {
