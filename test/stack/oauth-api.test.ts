@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DomainEvent } from '@commerce/events';
 import { streamEvents, waitFor } from '@commerce/testing';
 import { connect } from 'nats';
-import { json } from '../support/stack.harness';
+import { json, storectl } from '../support/stack.harness';
 import { anOwner, PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
 let oauth: OAuthStack;
@@ -187,6 +187,21 @@ describe('the admin panel through the gateway', () => {
     const newKey = /data-field="API key">(sck_[^<]+)</.exec(page.html)![1];
     await waitFor(async () => (await api(`/v1/store?api_key=${owner.api_key}`)).status === 401, { timeoutMs: 5_000, message: 'the old key to die' });
     expect((await api(`/v1/store?api_key=${newKey}`)).status).toBe(200);
+  });
+
+  it('deletes a developer app: the tokens users gave it die on the gateway within seconds', async () => {
+    const developer = await anOwner(oauth.env, 'appdev');
+    const created = await storectl(oauth.env, ['app', 'create', '--name', 'Short Lived', '--redirect-uri', oauth.app.redirect_uri, '--owner-email', developer.email]);
+    const app = created.json as { client_id: string; client_secret: string };
+    const user = await signedIn((await anOwner(oauth.env, 'appuser')).email);
+    const redirect = await user.approve({ client_id: app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', state: 'st' });
+    const code = redirect.searchParams.get('code')!;
+    const tokens = await json(await api('/oauth/token', form({ grant_type: 'authorization_code', code, redirect_uri: oauth.app.redirect_uri, client_id: app.client_id, client_secret: app.client_secret })));
+    expect((await api('/v1/store', bearer(tokens.access_token))).status).toBe(200);
+
+    await (await signedIn(developer.email)).submit('/admin', `/admin/apps/${app.client_id}/delete`, {});
+
+    await waitFor(async () => (await api('/v1/store', bearer(tokens.access_token))).status === 401, { timeoutMs: 5_000, message: "the deleted app's token to die" });
   });
 
   it('revokes an authorized app: its tokens stop working and app/uninstalled is published', async () => {
