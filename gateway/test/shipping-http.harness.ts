@@ -5,7 +5,7 @@
 import { identity } from '@commerce/contracts';
 import { closeAllChannels, createClient } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
-import { freePort, removeDir, ServiceProcess, startNatsServer, tempDir, type NatsServerHandle } from '@commerce/testing';
+import { freePort, readJson, removeDir, ServiceProcess, startNatsServer, tempDir, type JsonBody, type NatsServerHandle } from '@commerce/testing';
 import { createGatewayApp } from '../src/app';
 import { ApiKeyCache } from '../src/auth/api-key.cache';
 import { Authenticator } from '../src/auth/authenticator';
@@ -14,8 +14,7 @@ import { loadGatewayConfig } from '../src/config';
 import { startTestServer, type TestServer } from '../src/http/test-server';
 import { LeakyBucket } from '../src/rate-limit/leaky-bucket';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JsonBody = { [key: string]: any };
+export type { JsonBody };
 
 export interface HttpAnswer {
   status: number;
@@ -110,7 +109,7 @@ async function send(baseUrl: string, apiKey: string, method: string, path: strin
     body = options.form;
   }
   const response = await fetch(`${baseUrl}${path}${separator}api_key=${encodeURIComponent(apiKey)}`, { method, headers, body });
-  return { status: response.status, body: (await response.json()) as JsonBody };
+  return { status: response.status, body: await readJson(response) };
 }
 
 async function stopAll(server: TestServer | undefined, processes: ServiceProcess[], nats: NatsServerHandle, dataDir: string): Promise<void> {

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { waitFor } from '@commerce/testing';
-import { json } from '../support/stack.harness';
+import { json, type JsonBody } from '../support/stack.harness';
 import { anOwner, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+type Json = JsonBody;
 
 /** Runs the third-party app (oauth4webapi) as its own process and answers its JSON output. */
 function runClientApp(input: Record<string, unknown>): Promise<Json> {

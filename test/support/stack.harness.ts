@@ -62,11 +62,7 @@ export async function storectl(env: NodeJS.ProcessEnv, args: string[]): Promise<
   return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
 }
 
-/** A parsed JSON answer; tests assert its shape with expect. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JsonBody = { [key: string]: any };
-
-export const json = (response: Response): Promise<JsonBody> => response.json() as Promise<JsonBody>;
+export { readJson as json, type JsonBody } from '@commerce/testing';
 
 export interface CreatedStore {
   store: { id: number; name: string; subdomain: string };

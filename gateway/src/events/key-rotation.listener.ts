@@ -1,29 +1,14 @@
 import type { NatsConnection, Subscription } from 'nats';
-import { decodeEvent } from '@commerce/events';
 import type { ApiKeyCache } from '../auth/api-key.cache';
+import { listenForInvalidations } from './cache-invalidation.listener';
 
 /** identity's `api_key/rotated` events, for every store. */
 export const KEY_ROTATION_SUBJECT = 'events.identity.*.api_key/rotated';
 
-/**
- * Drops a store's cached key the moment identity rotates it. A plain subscription is enough: every
- * gateway replica must hear every rotation, and a gap (reconnect) clears the whole cache instead.
- */
+/** Drops a store's cached key the moment identity rotates it. */
 export function listenForKeyRotations(nc: NatsConnection, cache: ApiKeyCache): Subscription {
-  const subscription = nc.subscribe(KEY_ROTATION_SUBJECT, {
-    callback: (error, message) => {
-      if (error) return;
-      try {
-        cache.invalidateStore(decodeEvent(message.data).store_id);
-      } catch {
-        cache.clear();
-      }
-    },
+  return listenForInvalidations(nc, KEY_ROTATION_SUBJECT, {
+    apply: (event) => cache.invalidateStore(event.store_id),
+    clear: () => cache.clear(),
   });
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (status.type === 'reconnect' || status.type === 'disconnect') cache.clear();
-    }
-  })();
-  return subscription;
 }

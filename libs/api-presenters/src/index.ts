@@ -2,3 +2,4 @@ export { formatTimestamp, formatOptionalTimestamp, isValidTimeZone } from './tim
 export { presentStore, type StoreJson } from './store.presenter';
 export * from './catalog';
 export * from './shipping';
+export { presentUser } from './user.presenter';

@@ -22,6 +22,8 @@ export interface DomainErrorOptions {
   fieldViolations?: FieldViolations;
   /** Machine-readable specifics; travels as google.rpc.ErrorInfo metadata. */
   metadata?: Record<string, string>;
+  /** The contract's own ErrorInfo reason (e.g. LAST_VARIANT) when callers must tell rules apart; `reason` otherwise. */
+  errorInfoReason?: string;
 }
 
 // A registry-wide brand so the check survives two copies of this module (src under jest, dist at run time).
@@ -32,6 +34,7 @@ export class DomainError extends Error {
   readonly reason: ErrorReason;
   readonly fieldViolations?: FieldViolations;
   readonly metadata?: Record<string, string>;
+  readonly errorInfoReason?: string;
   readonly [DOMAIN_ERROR] = true;
 
   constructor(reason: ErrorReason, message: string, options: DomainErrorOptions = {}) {
@@ -39,6 +42,7 @@ export class DomainError extends Error {
     this.reason = reason;
     if (options.fieldViolations) this.fieldViolations = options.fieldViolations;
     if (options.metadata) this.metadata = options.metadata;
+    if (options.errorInfoReason) this.errorInfoReason = options.errorInfoReason;
   }
 }
 
@@ -63,3 +67,10 @@ export const alreadyExists = (message: string): DomainError => new DomainError('
 export const unauthenticated = (message: string): DomainError => new DomainError('UNAUTHENTICATED', message);
 export const permissionDenied = (message: string): DomainError => new DomainError('PERMISSION_DENIED', message);
 export const failedPrecondition = (message: string): DomainError => new DomainError('FAILED_PRECONDITION', message);
+
+/** FAILED_PRECONDITION naming the broken rule as the contract spells it (INSUFFICIENT_STOCK, SHIPPING_GROUP_IN_USE, ...). */
+export const ruleBroken = (rule: string, message: string, metadata: Record<string, string> = {}): DomainError =>
+  new DomainError('FAILED_PRECONDITION', message, { errorInfoReason: rule, metadata });
+
+/** A NOT_FOUND domain error, e.g. a record deleted by another request meanwhile. */
+export const isNotFound = (err: unknown): boolean => isDomainError(err) && err.reason === 'NOT_FOUND';

@@ -10,6 +10,8 @@ export {
   unauthenticated,
   permissionDenied,
   failedPrecondition,
+  ruleBroken,
+  isNotFound,
   type ErrorReason,
   type FieldViolations,
   type DomainErrorOptions,

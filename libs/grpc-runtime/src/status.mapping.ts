@@ -45,7 +45,10 @@ interface StatusDetails {
  * INTERNAL "Internal error" and is logged (with `logContext`) instead of sent.
  */
 export function toServiceError(err: unknown, logger?: Logger, logContext?: object): ServiceError {
-  if (isDomainError(err)) return serviceError(REASON_TO_CODE[err.reason], err.message, err);
+  if (isDomainError(err)) {
+    const details = { reason: err.errorInfoReason ?? err.reason, fieldViolations: err.fieldViolations, metadata: err.metadata };
+    return serviceError(REASON_TO_CODE[err.reason], err.message, details);
+  }
   if (isRemoteError(err)) {
     if (err.reason !== undefined && !OPAQUE_REMOTE_CODES.has(err.code)) return serviceError(err.code, err.message, err);
     const transientMessage = TRANSIENT_MESSAGES.get(err.code);

@@ -10,6 +10,7 @@ import {
   fromServiceError,
   notFound,
   permissionDenied,
+  ruleBroken,
   toServiceError,
   unauthenticated,
   validationFailed,
@@ -45,6 +46,11 @@ describe('toServiceError', () => {
     expect(sent.code).toBe(EXPECTED_CODES[reason]);
     expect(sent.details).toBe('Something about the request');
     expect(sent.metadata.get(STATUS_DETAILS_KEY)[0]).toBeInstanceOf(Buffer);
+  });
+
+  it('sends a broken rule as FAILED_PRECONDITION with the contract\'s own reason and metadata', () => {
+    const received = roundTrip(ruleBroken('LAST_VARIANT', 'A product keeps at least one variant', { product_id: '7' }));
+    expect(received).toMatchObject({ code: status.FAILED_PRECONDITION, reason: 'LAST_VARIANT', metadata: { product_id: '7' }, message: 'A product keeps at least one variant' });
   });
 
   it('gives every convenience constructor its reason and a client-safe message', () => {

@@ -6,3 +6,4 @@ export { tempDir, removeDir } from './temp-dir.harness';
 export { rejectionOf } from './rejection-of.harness';
 export { ServiceProcess, builtServiceMain, type ServiceProcessEnv } from './service-process.harness';
 export { streamEvents, type PublishedEvent } from './stream-events.harness';
+export { readJson, type JsonBody } from './json-body.harness';

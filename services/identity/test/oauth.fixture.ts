@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { JsonBody } from '@commerce/testing';
 import { anAccountRequest, type IdentityHarness } from './identity.harness';
 import { PageClient } from './page-client.harness';
 
@@ -35,8 +36,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
 export interface TokenAnswer {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: JsonBody;
 }
 
 /** POST /oauth/token (or /oauth/revoke) with a form body, and HTTP Basic when asked. */

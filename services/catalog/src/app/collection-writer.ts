@@ -1,11 +1,10 @@
 import type { catalog } from '@commerce/contracts';
-import { conflict, notFound } from '@commerce/grpc-runtime';
+import { conflict, isNotFound, notFound } from '@commerce/grpc-runtime';
 import type { CollectionRecord } from '../domain/collection';
 import type { CollectionDocument } from '../infra/collection.repository';
 import type { CatalogDeps } from './catalog-deps';
 import { collectionEvent, type CollectionTopic } from './catalog-events';
 import { writeProduct } from './product-writer';
-import { isNotFoundError } from './rule-broken';
 
 /** What a change makes of the collection, and the products whose membership it changes. */
 export type CollectionChange = { next: CollectionRecord; topic: CollectionTopic; touches: number[] } | null;
@@ -57,7 +56,7 @@ export async function touchProducts(deps: CatalogDeps, storeId: number, collecti
       await writeProduct(deps, storeId, productId, context, (product) => ({ next: product, topic: 'product/updated' }));
     } catch (error) {
       // A product deleted meanwhile already said product/deleted; nothing is owed to it.
-      if (!isNotFoundError(error)) throw error;
+      if (!isNotFound(error)) throw error;
     }
     await deps.collections.touchDone(storeId, collectionId, productId);
   }

@@ -1,8 +1,8 @@
+import { isNotFound } from '@commerce/grpc-runtime';
 import type { catalog } from '@commerce/contracts';
 import type { CatalogDeps } from './catalog-deps';
 import { writeCollection } from './collection-writer';
 import { writeProduct, type WrittenProduct } from './product-writer';
-import { isNotFoundError } from './rule-broken';
 
 /**
  * Soft delete: the product is gone from every read at once (deleted, and reads of collections drop
@@ -27,7 +27,7 @@ export async function pullFromCollections(deps: CatalogDeps, storeId: number, pr
         : null,
     ).catch((error: unknown) => {
       // The collection was deleted meanwhile: nothing to pull from.
-      if (!isNotFoundError(error)) throw error;
+      if (!isNotFound(error)) throw error;
     });
   }
   await deps.products.markCollectionsCleaned(storeId, productId);

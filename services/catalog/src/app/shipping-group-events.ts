@@ -1,7 +1,7 @@
+import { isNotFound } from '@commerce/grpc-runtime';
 import type { DomainEvent } from '@commerce/events';
 import type { CatalogDeps } from './catalog-deps';
 import { writeProduct } from './product-writer';
-import { isNotFoundError } from './rule-broken';
 
 const PAGE = 100;
 const TOPICS = new Set(['shipping_group/created', 'shipping_group/updated', 'shipping_group/deleted']);
@@ -38,7 +38,7 @@ async function renameProducts(deps: CatalogDeps, storeId: number, groupId: numbe
             ? { next: { ...current, shipping_group_name: name }, topic: 'product/updated' }
             : null,
         ).catch((error: unknown) => {
-          if (!isNotFoundError(error)) throw error; // deleted meanwhile
+          if (!isNotFound(error)) throw error; // deleted meanwhile
         });
       }
     }

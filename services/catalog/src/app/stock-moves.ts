@@ -1,12 +1,11 @@
 import type { catalog } from '@commerce/contracts';
-import { DomainError } from '@commerce/grpc-runtime';
+import { DomainError, isNotFound, ruleBroken } from '@commerce/grpc-runtime';
 import { putBackStock, takeStock, type StockLine, type StockRefusal } from '../domain/stock';
 import { buyerCents } from '../domain/variant';
 import type { ProductDocument, StockMark } from '../infra/product.repository';
 import type { ReservationDocument } from '../infra/reservation.repository';
 import type { CatalogDeps } from './catalog-deps';
 import { writeProduct } from './product-writer';
-import { isNotFoundError, ruleBroken } from './rule-broken';
 
 /**
  * The stock moves of a reservation, one product document at a time. Each move writes the stock change,
@@ -92,7 +91,7 @@ export async function putBackOnProduct(
     { includeDeleted: true },
   ).catch((error: unknown) => {
     // A product that no longer exists at all has nothing to give back.
-    if (!isNotFoundError(error)) throw error;
+    if (!isNotFound(error)) throw error;
   });
 }
 

@@ -8,20 +8,17 @@ import { writeProduct, type WrittenProduct } from './product-writer';
 
 /** Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a new cents). */
 export async function updateProduct(deps: CatalogDeps, storeId: number, request: catalog.UpdateProductRequest): Promise<WrittenProduct> {
-  const violations = productFieldViolations(
-    {
-      name: request.name,
-      cents: request.cents,
-      description: request.description,
-      status: request.status,
-      photo_urls: request.photos?.urls,
-      position: request.position,
-      shipping_group_id: request.shipping_group_id,
-      marketplace_category_id: request.marketplace_category_id,
-      tag_list: request.tag_list?.tags,
-    },
-    { name: false },
-  );
+  // The fields as the request names them, read once for both the checks and the changes.
+  const fields = {
+    name: request.name,
+    cents: request.cents,
+    description: request.description,
+    status: request.status,
+    photo_urls: request.photos?.urls,
+    marketplace_category_id: request.marketplace_category_id,
+    tag_list: request.tag_list?.tags,
+  };
+  const violations = productFieldViolations({ ...fields, position: request.position, shipping_group_id: request.shipping_group_id }, { name: false });
   if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
   if (hasViolations(violations)) throw validationFailed(violations);
 
@@ -34,15 +31,9 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
   const rank = placement ? rankFor(placement, await deps.products.rankBounds(storeId)) : undefined;
   const changes = normalizeProductChanges({
-    name: request.name,
-    cents: request.cents,
-    description: request.description,
-    status: request.status,
-    photo_urls: request.photos?.urls,
+    ...fields,
     preorder: request.preorder,
     on_sale: request.on_sale,
-    marketplace_category_id: request.marketplace_category_id,
-    tag_list: request.tag_list?.tags,
     shipping_notes: request.shipping_notes,
     list_in_marketplace: request.list_in_marketplace,
   });

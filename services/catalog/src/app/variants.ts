@@ -1,5 +1,5 @@
 import type { catalog } from '@commerce/contracts';
-import { notFound, validationFailed } from '@commerce/grpc-runtime';
+import { notFound, ruleBroken, validationFailed } from '@commerce/grpc-runtime';
 import { findLiveVariant, type VariantRecord } from '../domain/product';
 import { hasViolations } from '../domain/product-input';
 import {
@@ -17,7 +17,6 @@ import type { ProductDocument } from '../infra/product.repository';
 import type { CatalogDeps } from './catalog-deps';
 import { findLiveProduct } from './get-product';
 import { writeProduct } from './product-writer';
-import { ruleBroken } from './rule-broken';
 
 export interface ShownVariant {
   variant: VariantRecord;

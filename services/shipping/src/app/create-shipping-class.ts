@@ -1,9 +1,8 @@
 import type { shipping } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { ruleBroken, validationFailed } from '@commerce/grpc-runtime';
 import { checkClassRates, checkCountries, checkName, hasViolations, MAX_CLASSES_PER_STORE, type ClassRateInput, type FieldViolations } from '../domain/shipping-input';
 import { addClass, findClass } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
-import { ruleBroken } from './rule-broken';
 import type { ShippingDeps } from './shipping-deps';
 import { toClassMessage } from './shipping-message';
 

@@ -1,9 +1,8 @@
 import type { shipping } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { ruleBroken, validationFailed } from '@commerce/grpc-runtime';
 import { checkGroupRates, checkName, hasViolations, MAX_GROUPS_PER_STORE, type FieldViolations, type GroupRateInput } from '../domain/shipping-input';
 import { addGroup, findGroup } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
-import { ruleBroken } from './rule-broken';
 import type { ShippingDeps } from './shipping-deps';
 import { toGroupMessage } from './shipping-message';
 

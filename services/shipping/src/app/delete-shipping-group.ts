@@ -1,8 +1,7 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound } from '@commerce/grpc-runtime';
+import { notFound, ruleBroken } from '@commerce/grpc-runtime';
 import { findGroup, removeGroup } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
-import { ruleBroken } from './rule-broken';
 import type { ShippingDeps } from './shipping-deps';
 import { toGroupMessage } from './shipping-message';
 

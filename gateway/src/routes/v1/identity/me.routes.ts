@@ -3,7 +3,7 @@ import type { BackendClients } from '../../../clients';
 import { ApiError } from '../../../errors';
 import { ok } from '../../../http/envelope';
 import { route } from '../../route';
-import { presentUser } from './user.presenter';
+import { presentUser } from '@commerce/api-presenters';
 
 /** An API key belongs to a store, not a user (spec 4.1, 5.1.5): user calls need an OAuth token. */
 export const oauthRequired = () => new ApiError(403, 'This API call requires an OAuth access token; an API key is tied to a store, not a user', { errorType: 'OAuthRequired' });
