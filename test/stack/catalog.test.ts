@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
-import { ApiClient } from '../support/api.client';
-import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import type { ApiClient } from '../support/api.client';
+import type { JsonBody, StackHandle } from '../support/stack.harness';
+import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 const PHOTO_KEYS = ['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq'];
 const PRODUCT_KEYS = [
@@ -16,7 +14,7 @@ const VARIANT_KEYS = ['id', 'product_id', 'name', 'position', 'sku', 'full_quant
 const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
 describe('catalog through the whole stack (spec 4.6-4.8)', () => {
-  let dataDir: string;
+  let world: TwoStoreStack;
   let stack: StackHandle;
   let shop: ApiClient;
   let rival: ApiClient;
@@ -28,21 +26,11 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     waitFor(async () => (await catalogEvents(topic)).find(matches), { timeoutMs: 10_000, message: `${topic} on the catalog stream` });
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-catalog-'));
-    const env = await stackEnvironment(dataDir);
-    stack = await startStack(env);
-    const [first, second] = [await createStoreWithCli(env, 'teashop'), await createStoreWithCli(env, 'rivalshop')];
-    shop = new ApiClient(stack.baseUrl, first.api_key);
-    rival = new ApiClient(stack.baseUrl, second.api_key);
-    shopStoreId = first.store.id;
-    bus = await connect({ servers: stack.info().nats_url });
+    world = await startTwoStoreStack('catalog', ['teashop', 'rivalshop']);
+    ({ stack, shop, rival, shopStoreId, bus } = world);
   });
 
-  afterAll(async () => {
-    await bus?.drain();
-    await stack?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.stop());
 
   let tea: JsonBody;
 

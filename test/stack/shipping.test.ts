@@ -1,35 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import { streamEvents, waitFor } from '@commerce/testing';
-import { ApiClient } from '../support/api.client';
-import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import type { ApiClient } from '../support/api.client';
+import type { JsonBody } from '../support/stack.harness';
+import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rules that span both', () => {
-  let dataDir: string;
-  let stack: StackHandle;
+  let world: TwoStoreStack;
   let shop: ApiClient;
   let rival: ApiClient;
   let shopStoreId: number;
   let bus: NatsConnection;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-shipping-'));
-    const env = await stackEnvironment(dataDir);
-    stack = await startStack(env);
-    const [first, second] = [await createStoreWithCli(env, 'shipshop'), await createStoreWithCli(env, 'othershop')];
-    shop = new ApiClient(stack.baseUrl, first.api_key);
-    rival = new ApiClient(stack.baseUrl, second.api_key);
-    shopStoreId = first.store.id;
-    bus = await connect({ servers: stack.info().nats_url });
+    world = await startTwoStoreStack('shipping', ['shipshop', 'othershop']);
+    ({ shop, rival, shopStoreId, bus } = world);
   });
 
-  afterAll(async () => {
-    await bus?.drain();
-    await stack?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.stop());
 
   let standard: JsonBody;
   let express: JsonBody;
