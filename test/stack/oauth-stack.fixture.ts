@@ -40,19 +40,30 @@ export async function startOAuthStack(tag: string, extraEnv: Record<string, stri
   await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
   const redirectUri = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/callback`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stack-${tag}-`));
+  const closeCallbacks = () => new Promise<void>((resolve) => callbackServer.close(() => resolve()));
   const env = { ...(await stackEnvironment(dataDir)), ...extraEnv };
-  const stack = await startStack(env);
-  const developer = await anOwner(env, `${tag}dev`);
-  const created = await storectl(env, ['app', 'create', '--name', 'Stock Sync', '--redirect-uri', redirectUri, '--owner-email', developer.email]);
-  if (created.code !== 0) throw new Error(`app create failed: ${created.stderr}`);
+  let stack: StackHandle | undefined;
+  let created: Awaited<ReturnType<typeof storectl>>;
+  try {
+    stack = await startStack(env);
+    const developer = await anOwner(env, `${tag}dev`);
+    created = await storectl(env, ['app', 'create', '--name', 'Stock Sync', '--redirect-uri', redirectUri, '--owner-email', developer.email]);
+    if (created.code !== 0) throw new Error(`app create failed: ${created.stderr}`);
+  } catch (error) {
+    // Nothing may outlive a failed start: jest would wait on the open callback server and the stack.
+    await stack?.stop();
+    await closeCallbacks();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     stack,
     env,
     app: created.json as OAuthStack['app'],
     callbacks,
     async stop() {
-      await stack.stop();
-      await new Promise<void>((resolve) => callbackServer.close(() => resolve()));
+      await stack!.stop();
+      await closeCallbacks();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
