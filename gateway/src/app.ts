@@ -1,9 +1,8 @@
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { redactUrl, requestIdFrom, type Logger } from '@commerce/observability';
-import { authenticate } from './auth/authenticate.middleware';
+import { authenticate, principalOf } from './auth/authenticate.middleware';
 import type { Authenticator } from './auth/authenticator';
 import { rateLimitKey } from './auth/principal';
-import { principalOf } from './auth/authenticate.middleware';
 import type { BackendClients } from './clients';
 import { errorMiddleware, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
@@ -11,8 +10,10 @@ import { requestParams } from './http/input';
 import { idempotency } from './idempotency/idempotency.middleware';
 import type { IdempotencyStore } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
+import { pipeline } from './http/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
+import { apiRoutesOn } from './routes/api-routes';
 import { catalogRoutes } from './routes/v1/catalog';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { shippingRoutes } from './routes/v1/shipping';
@@ -39,21 +40,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.disable('etag');
   app.set('query parser', 'simple');
 
-  app.use((req, res, next) => {
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    res.locals.requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    if (!deps.logger.isLevelEnabled('info')) return next();
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
-    });
-    next();
-  });
-  // identity's pages first: their bodies and cookies are identity's, untouched by the API's parsing.
-  if (deps.pagesProxy) app.use(deps.pagesProxy);
-  app.use(normalizePath());
+  // The steps every request takes run as one layer each (http/pipeline.ts): Express walks fewer layers per call.
+  // identity's pages come before path normalization: their bodies and cookies are identity's, untouched by the API's parsing.
+  app.use(pipeline(...[requestTracking(deps.logger), deps.pagesProxy, normalizePath()].filter((step) => step !== undefined)));
 
   // On the app itself: a nested router would cost every API request another dispatch.
   healthRoutes(app, deps.backends);
@@ -61,18 +50,37 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients);
 
-  const v1 = Router();
-  v1.use(authenticate(deps.authenticator));
-  v1.use(rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }));
-  v1.use(requestParams());
-  if (deps.idempotency) v1.use(idempotency(deps.idempotency, deps.logger));
+  // Every /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then its route.
+  const apiSteps = [
+    authenticate(deps.authenticator),
+    rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
+    requestParams(),
+    deps.idempotency && idempotency(deps.idempotency, deps.logger),
+  ];
+  app.use('/v1', pipeline(...apiSteps.filter((step) => step !== undefined)));
+  const v1 = apiRoutesOn(app, '/v1');
   identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
-  app.use('/v1', v1);
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));
   return app;
+}
+
+/** A request id on every answer (`X-Request-Id`), and one access-log line per request when info is on. */
+function requestTracking(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    if (!logger.isLevelEnabled('info')) return next();
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+    });
+    next();
+  };
 }

@@ -4,6 +4,7 @@ import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { errorMiddleware, notFoundHandler } from '../errors';
 import { ok } from '../http/envelope';
 import { requestParams } from '../http/input';
+import { pipeline } from '../http/pipeline';
 import { startTestServer, type TestServer } from '../http/test-server';
 import { route } from '../routes/route';
 import { ApiKeyCache } from './api-key.cache';
@@ -42,8 +43,7 @@ beforeAll(async () => {
   });
   // The /v1 chain of createGatewayApp, with routes that echo what they were handed.
   const v1 = Router();
-  v1.use(authenticate(new Authenticator(identity, new ApiKeyCache(), tokens)));
-  v1.use(requestParams());
+  v1.use(pipeline(authenticate(new Authenticator(identity, new ApiKeyCache(), tokens)), requestParams()));
   const echo = route(async (_req, res, { principal, storeId }) => ok(res, { kind: principal.kind, store_id: storeId }));
   v1.get('/store', echo);
   v1.put('/store', echo);

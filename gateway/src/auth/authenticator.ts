@@ -22,15 +22,34 @@ export class Authenticator {
     readonly grantCache: GrantStatusCache = new GrantStatusCache(),
   ) {}
 
+  /** Principals of cached keys, one object per cache entry: the hot path allocates none, and what is derived from one (call metadata) can be memoized. */
+  private readonly keyPrincipals = new WeakMap<object, Principal>();
+
   async authenticate(credential: Credential, requestId: string): Promise<Principal> {
     if (credential.kind === 'oauth') return this.authenticateToken(credential.value, requestId);
     const keyHash = ApiKeyCache.hash(credential.value);
-    const cached = this.keyCache.get(keyHash);
-    if (cached) return { kind: 'api_key', storeId: cached.storeId, keyId: cached.keyId };
+    const cached = this.cachedKeyPrincipal(keyHash);
+    if (cached) return cached;
     const generation = this.keyCache.currentGeneration();
     const { store_id, key_id } = await this.identityClient.authenticateApiKey({ api_key: credential.value }, { requestId });
     this.keyCache.set(keyHash, store_id, key_id, generation);
     return { kind: 'api_key', storeId: store_id, keyId: key_id };
+  }
+
+  /**
+   * The principal of a credential known without any I/O (an API key identity already vouched for),
+   * so the middleware can answer most requests synchronously; undefined means call `authenticate`.
+   */
+  fromCache(credential: Credential): Principal | undefined {
+    return credential.kind === 'api_key' ? this.cachedKeyPrincipal(ApiKeyCache.hash(credential.value)) : undefined;
+  }
+
+  private cachedKeyPrincipal(keyHash: string): Principal | undefined {
+    const entry = this.keyCache.get(keyHash);
+    if (!entry) return undefined;
+    let principal = this.keyPrincipals.get(entry);
+    if (!principal) this.keyPrincipals.set(entry, (principal = { kind: 'api_key', storeId: entry.storeId, keyId: entry.keyId }));
+    return principal;
   }
 
   private async authenticateToken(token: string, requestId: string): Promise<Principal> {

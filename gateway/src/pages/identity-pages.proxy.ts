@@ -16,7 +16,6 @@ export async function createIdentityPagesProxy(target: string, logger: Logger): 
     target,
     changeOrigin: false,
     xfwd: true,
-    pathFilter: (pathname) => isIdentityPagePath(pathname),
     on: {
       proxyReq: (proxyReq: ClientRequest, _req, res) => {
         const requestId = (res as unknown as { locals?: { requestId?: string } }).locals?.requestId;
@@ -25,7 +24,14 @@ export async function createIdentityPagesProxy(target: string, logger: Logger): 
       error: (error, req, res) => unavailable(error, req, res, logger),
     },
   });
-  return proxy as unknown as RequestHandler;
+  const forward = proxy as unknown as RequestHandler;
+  // Decided here on the raw path, before the proxy's own (costlier) request matching: every API call passes by.
+  return (req, res, next) => (isIdentityPagePath(pathnameOf(req.url)) ? forward(req, res, next) : next());
+}
+
+function pathnameOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 /** identity is down or unreachable: a 503 in the form the caller reads (JSON for the token endpoints). */

@@ -53,9 +53,17 @@ export function createClient<C extends Client>(Ctor: ClientConstructor<C>, addre
         const relative = Date.now() + (callOptions.deadlineMs ?? defaultDeadlineMs);
         const deadline = callOptions.deadline !== undefined && callOptions.deadline < relative ? callOptions.deadline : relative;
         const metadata = writeCallMetadata(callOptions.requestId, callOptions.principal);
-        client.makeUnaryRequest(path, requestSerialize, responseDeserialize, request, metadata, { deadline }, (err, response) =>
-          err ? reject(fromServiceError(err)) : resolve(response),
-        );
+        // grpc-js captures a stack trace on every call only to decorate its error messages; ours
+        // become RemoteErrors carrying the remote status, so skip the capture (~3% of a gateway request).
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+          client.makeUnaryRequest(path, requestSerialize, responseDeserialize, request, metadata, { deadline }, (err, response) =>
+            err ? reject(fromServiceError(err)) : resolve(response),
+          );
+        } finally {
+          Error.stackTraceLimit = stackTraceLimit;
+        }
       });
   }
   return remote as ServiceClient<C>;

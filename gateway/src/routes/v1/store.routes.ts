@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { ApiRoutes } from '../api-routes';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../clients';
 import { ok } from '../../http/envelope';
@@ -7,8 +7,8 @@ import { parseInput } from '../../http/coerce';
 import { route } from '../route';
 import { updateStoreInput } from './store.schemas';
 
-export function storeRoutes(router: Router, clients: BackendClients): void {
-  router.get(
+export function storeRoutes(routes: ApiRoutes, clients: BackendClients): void {
+  routes.get(
     '/store',
     route(async (_req, res, { storeId, call }) => {
       const { store } = await clients.stores.getStore({ store_id: storeId }, call);
@@ -16,7 +16,7 @@ export function storeRoutes(router: Router, clients: BackendClients): void {
     }),
   );
 
-  router.put(
+  routes.put(
     '/store',
     route(async (req, res, { storeId, call }) => {
       const changes = parseInput(updateStoreInput, readParams(req));

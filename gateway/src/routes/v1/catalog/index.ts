@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { ApiRoutes } from '../../api-routes';
 import type { BackendClients } from '../../../clients';
 import type { PaginationOptions } from '../../../http/pagination';
 import { collectionRoutes } from './collection.routes';
@@ -9,8 +9,8 @@ import { variantRoutes } from './variant.routes';
 export type CatalogRouteOptions = PaginationOptions;
 
 /** Products, variants and collections (spec 4.6-4.8), routed to the catalog service. */
-export function catalogRoutes(router: Router, clients: BackendClients, options: CatalogRouteOptions = {}): void {
-  productRoutes(router, clients, options);
-  variantRoutes(router, clients);
-  collectionRoutes(router, clients, options);
+export function catalogRoutes(routes: ApiRoutes, clients: BackendClients, options: CatalogRouteOptions = {}): void {
+  productRoutes(routes, clients, options);
+  variantRoutes(routes, clients);
+  collectionRoutes(routes, clients, options);
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { ApiRoutes } from '../../api-routes';
 import { presentShippingRate } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -9,8 +9,8 @@ import { route } from '../../route';
 import { shippingRatePairInput, updateShippingRateInput } from './shipping.schemas';
 
 /** Spec 4.11: one (group, class) pair, named by query or body; 404 when either end is not the store's. */
-export function shippingRateRoutes(router: Router, clients: BackendClients): void {
-  router.get(
+export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): void {
+  routes.get(
     '/shipping_rate',
     route(async (req, res, { storeId, call }) => {
       const pair = parseInput(shippingRatePairInput, readParams(req));
@@ -18,7 +18,7 @@ export function shippingRateRoutes(router: Router, clients: BackendClients): voi
     }),
   );
 
-  router.put(
+  routes.put(
     '/shipping_rate',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(updateShippingRateInput, readParams(req));
