@@ -5,6 +5,7 @@ import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
 import { createGatewayApp } from './app';
+import { createHttpServer } from './http/server';
 import { loadGatewayConfig } from './config';
 import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
   const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore });
-  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 
   const shutdown = () => {

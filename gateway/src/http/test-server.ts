@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { createHttpServer } from './server';
 
 export interface TestServer {
   url: string;
@@ -9,7 +9,7 @@ export interface TestServer {
 
 /** Serves an Express app on an ephemeral port for tests that talk HTTP with `fetch` (no supertest). */
 export async function startTestServer(app: Express): Promise<TestServer> {
-  const server = createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,4 +1,5 @@
 import { Channel, credentials, type ChannelOptions } from '@grpc/grpc-js';
+import { fixAsyncResourceBind } from './async-resource-bind.fix';
 
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
@@ -21,6 +22,7 @@ const channels = new Map<string, Channel>();
 export function channelFor(address: string): Channel {
   let channel = channels.get(address);
   if (!channel) {
+    fixAsyncResourceBind();
     channel = new Channel(address, credentials.createInsecure(), CHANNEL_OPTIONS);
     channels.set(address, channel);
   }
