@@ -16,7 +16,8 @@
 // non-2xx responses, or a body that differs from the captured one). Everything started here is
 // torn down on exit, on errors and on Ctrl-C.
 //
-// Env: BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_CONNECTIONS (50),
+// Env: BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3: gateway
+//      rounds of bare then gateway, judged on the medians),
 //      BENCH_JSON=<file> (also write the results as JSON),
 //      BENCH_LOG_LEVEL (warn; e.g. "info" to measure what per-request logging costs),
 //      BENCH_STACK_NODE_OPTIONS (extra NODE_OPTIONS for the stack's processes only, e.g.
@@ -39,6 +40,7 @@ async function main() {
     durationS: envNumber('BENCH_DURATION_S', 10),
     warmupS: envNumber('BENCH_WARMUP_S', 2, { allowZero: true }),
     connections: envNumber('BENCH_CONNECTIONS', 50),
+    rounds: envNumber('BENCH_ROUNDS', 3),
     jsonOut: process.env.BENCH_JSON ? path.resolve(process.env.BENCH_JSON) : undefined,
     cpuProfDir: process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : undefined,
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',

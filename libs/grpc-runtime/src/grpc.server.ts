@@ -38,8 +38,7 @@ export interface RunningGrpcServer {
 
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, host = '0.0.0.0' } = options;
-  // Channelz (grpc's introspection service, not served here) would otherwise track every call.
-  const server = new Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, 'grpc.enable_channelz': 0 });
+  const server = new Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES });
   for (const binding of services) {
     server.addService(binding.definition, toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, { logger }) as UntypedServiceImplementation);
   }
