@@ -57,6 +57,9 @@ export function choosePlan(indexes: Iterable<OrderedIndex>, filter: Filter, purp
  */
 export function planFor(index: OrderedIndex, filter: Filter, sort?: Record<string, number>): IndexPlan | undefined {
   if (!index.usable) return undefined;
+  // Most indexes of a collection do not apply to a given query: turn them down before building anything.
+  const leadingField = index.fields[0];
+  if (filter[leadingField] === undefined && !(sort !== undefined && firstKey(sort) === leadingField)) return undefined;
   const equalities: BoundValue[] = [];
   while (equalities.length < index.fields.length && isSeekableValue(filter[index.fields[equalities.length]])) {
     equalities.push({ kind: 'value', value: filter[index.fields[equalities.length]] });
@@ -83,6 +86,11 @@ export function planFor(index: OrderedIndex, filter: Filter, sort?: Record<strin
     walk: order.walk,
     covered,
   };
+}
+
+function firstKey(record: Record<string, unknown>): string | undefined {
+  for (const key in record) return key;
+  return undefined;
 }
 
 export function planSize(plan: IndexPlan): number {
