@@ -42,7 +42,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   // The steps every request takes run as one layer each (http/pipeline.ts): Express walks fewer layers per call.
   // identity's pages come before path normalization: their bodies and cookies are identity's, untouched by the API's parsing.
-  app.use(pipeline(...[requestTracking(deps.logger), deps.pagesProxy, normalizePath()].filter((step) => step !== undefined)));
+  app.use(pipeline(requestTracking(deps.logger), deps.pagesProxy, normalizePath()));
 
   // On the app itself: a nested router would cost every API request another dispatch.
   healthRoutes(app, deps.backends);
@@ -51,13 +51,15 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   applicationStoreRoutes(app, deps.clients);
 
   // Every /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then its route.
-  const apiSteps = [
-    authenticate(deps.authenticator),
-    rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
-    requestParams(),
-    deps.idempotency && idempotency(deps.idempotency, deps.logger),
-  ];
-  app.use('/v1', pipeline(...apiSteps.filter((step) => step !== undefined)));
+  app.use(
+    '/v1',
+    pipeline(
+      authenticate(deps.authenticator),
+      rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
+      requestParams(),
+      deps.idempotency && idempotency(deps.idempotency, deps.logger),
+    ),
+  );
   const v1 = apiRoutesOn(app, '/v1');
   identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);

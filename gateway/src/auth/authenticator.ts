@@ -22,9 +22,6 @@ export class Authenticator {
     readonly grantCache: GrantStatusCache = new GrantStatusCache(),
   ) {}
 
-  /** Principals of cached keys, one object per cache entry: the hot path allocates none, and what is derived from one (call metadata) can be memoized. */
-  private readonly keyPrincipals = new WeakMap<object, Principal>();
-
   async authenticate(credential: Credential, requestId: string): Promise<Principal> {
     if (credential.kind === 'oauth') return this.authenticateToken(credential.value, requestId);
     const keyHash = ApiKeyCache.hash(credential.value);
@@ -46,10 +43,7 @@ export class Authenticator {
 
   private cachedKeyPrincipal(keyHash: string): Principal | undefined {
     const entry = this.keyCache.get(keyHash);
-    if (!entry) return undefined;
-    let principal = this.keyPrincipals.get(entry);
-    if (!principal) this.keyPrincipals.set(entry, (principal = { kind: 'api_key', storeId: entry.storeId, keyId: entry.keyId }));
-    return principal;
+    return entry && { kind: 'api_key', storeId: entry.storeId, keyId: entry.keyId };
   }
 
   private async authenticateToken(token: string, requestId: string): Promise<Principal> {

@@ -17,9 +17,14 @@ export function normalizeApiPath(path: string): string {
 
 /** Same as `normalizeApiPath` for a whole request target; the query string is kept untouched. */
 export function normalizeApiUrl(url: string): string {
+  const path = pathnameOf(url);
+  return normalizeApiPath(path) + url.slice(path.length);
+}
+
+/** The path of a request target, without its query string. */
+export function pathnameOf(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return normalizeApiPath(url);
-  return normalizeApiPath(url.slice(0, queryStart)) + url.slice(queryStart);
+  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 /** Mount before the routers: rewrites `req.url`, so routing sees the normalized path (`req.originalUrl` keeps the raw one). */

@@ -5,8 +5,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * a `next` hop per request; the steps every API call takes (authenticate, rate-limit, params,
  * idempotency) need neither. A step passes on with `next()`, stops the chain by answering, or
  * fails with `next(error)`, a throw or a rejected promise, exactly as it would as its own layer.
+ * An undefined step (one not configured) is left out.
  */
-export function pipeline(...steps: RequestHandler[]): RequestHandler {
+export function pipeline(...optionalSteps: Array<RequestHandler | undefined>): RequestHandler {
+  const steps = optionalSteps.filter((step): step is RequestHandler => step !== undefined);
   if (steps.length === 1) return steps[0];
   return (req: Request, res: Response, done: NextFunction) => {
     let index = 0;

@@ -2,6 +2,7 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@commerce/observability';
+import { pathnameOf } from '../http/path';
 import { isIdentityPagePath } from './identity-pages.paths';
 
 /**
@@ -29,10 +30,6 @@ export async function createIdentityPagesProxy(target: string, logger: Logger): 
   return (req, res, next) => (isIdentityPagePath(pathnameOf(req.url)) ? forward(req, res, next) : next());
 }
 
-function pathnameOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
 
 /** identity is down or unreachable: a 503 in the form the caller reads (JSON for the token endpoints). */
 function unavailable(error: Error, req: IncomingMessage, res: ServerResponse | Socket, logger: Logger): void {

@@ -35,16 +35,7 @@ export function route(handler: (req: Request, res: Response, context: RouteConte
   };
 }
 
-/** One metadata object per principal object, so its encoding is memoized too (cached keys reuse their principal). */
-const metadataByPrincipal = new WeakMap<Principal, Record<string, unknown>>();
-
 function principalMetadata(principal: Principal): Record<string, unknown> {
-  let metadata = metadataByPrincipal.get(principal);
-  if (!metadata) metadataByPrincipal.set(principal, (metadata = describePrincipal(principal)));
-  return metadata;
-}
-
-function describePrincipal(principal: Principal): Record<string, unknown> {
   return principal.kind === 'api_key'
     ? { kind: 'api_key', store_id: principal.storeId }
     : { kind: 'oauth', user_id: principal.userId, store_id: principal.storeId, client_id: principal.clientId };

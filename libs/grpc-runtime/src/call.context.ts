@@ -49,20 +49,11 @@ function parsePrincipal(json: string): Principal {
   return value as Principal;
 }
 
-/** Encoded principals by object: a caller that reuses one principal object for many calls encodes it once. Treat a principal as immutable once used. */
-const encodedPrincipals = new WeakMap<Principal, string>();
-
 export function writeCallMetadata(requestId: string | undefined, principal: Principal | undefined): Metadata {
   const metadata = new Metadata();
   if (requestId !== undefined && PRINTABLE_ASCII.test(requestId)) metadata.set(REQUEST_ID_KEY, requestId);
-  if (principal !== undefined) metadata.set(PRINCIPAL_KEY, encodedPrincipal(principal));
+  if (principal !== undefined) metadata.set(PRINCIPAL_KEY, asciiJson(principal));
   return metadata;
-}
-
-function encodedPrincipal(principal: Principal): string {
-  let encoded = encodedPrincipals.get(principal);
-  if (encoded === undefined) encodedPrincipals.set(principal, (encoded = asciiJson(principal)));
-  return encoded;
 }
 
 function asciiJson(value: unknown): string {

@@ -57,4 +57,3 @@ export { checkHealth, healthStatus, type HealthState, type HealthCheckOptions } 
 export { protoRoot, protoFilesOf, loadProtoPackage } from './proto.files';
 export { stderrLogger, silentLogger, type Logger } from './logger.port';
 export { status as GrpcStatus } from '@grpc/grpc-js';
-export { fixAsyncResourceBind, bindSwapsPrototypes } from './async-resource-bind.fix';
