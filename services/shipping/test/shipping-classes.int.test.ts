@@ -81,19 +81,30 @@ describe('UpdateShippingClass', () => {
     expect(shipping_class!.countries).toEqual([]);
   });
 
-  it('replaces the class rates, and each group shows the change', async () => {
+  it('upserts the groups named, keeps the rate of every group left out, and each group shows the change', async () => {
     const storeId = aStoreId();
     const [posters, mugs] = [await aGroup(storeId, { name: 'Posters' }), await aGroup(storeId, { name: 'Mugs' })];
     const before = await aClass(storeId, { rates: [classRate(posters.id, 500, 100)] });
 
     const { shipping_class } = await update(storeId, before.id, { rates: { rates: [classRate(mugs.id, 700, 200)] } });
 
-    expect(shipping_class!.rates).toEqual([classRate(mugs.id, 700, 200)]);
+    expect(shipping_class!.rates).toEqual([classRate(posters.id, 500, 100), classRate(mugs.id, 700, 200)]);
     const groups = (await harness.shipping.listShippingGroups({ store_id: storeId })).shipping_groups;
     expect(groups.map((group) => [group.id, group.rates])).toEqual([
-      [posters.id, []],
+      [posters.id, [groupRate(before.id, 500, 100)]],
       [mugs.id, [groupRate(before.id, 700, 200)]],
     ]);
+  });
+
+  it('renames with an empty rate list and changes no rate', async () => {
+    const storeId = aStoreId();
+    const group = await aGroup(storeId);
+    const before = await aClass(storeId, { rates: [classRate(group.id, 500, 100)] });
+
+    const { shipping_class } = await update(storeId, before.id, { name: 'Ground', rates: { rates: [] } });
+
+    expect(shipping_class).toEqual({ ...before, name: 'Ground', updated_at: expect.any(Date) });
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(before.id, 500, 100)]);
   });
 
   it('answers NOT_FOUND for an unknown class', async () => {

@@ -52,7 +52,7 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     expect(events[0].resource).toEqual(renderedGroup(group.id, 'Prints', []));
   });
 
-  it('announces both ends of every rate a class update changes', async () => {
+  it('announces both ends of every rate a class update changes, and no group whose rate it kept', async () => {
     const storeId = aStoreId();
     const [posters, mugs] = [await aGroup(storeId, { name: 'Posters' }), await aGroup(storeId, { name: 'Mugs' })];
     const cls = await aClass(storeId, { name: 'Express', countries: ['US'], rates: [classRate(posters.id, 900, 300)] });
@@ -61,16 +61,30 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
       shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [classRate(mugs.id, 700, 100)] } }),
     );
 
-    const events = await waitForCount(storeId, 7);
+    const events = await waitForCount(storeId, 6);
     expect(summary(events.slice(2))).toEqual([
       ['shipping_class/created', cls.id, 1],
       ['shipping_group/updated', posters.id, 2],
       ['shipping_class/updated', cls.id, 2],
-      ['shipping_group/updated', posters.id, 3],
       ['shipping_group/updated', mugs.id, 2],
     ]);
-    expect(events[5].resource).toEqual(renderedGroup(posters.id, 'Posters', []));
-    expect(events[6].resource).toEqual(renderedGroup(mugs.id, 'Mugs', [groupRate(cls.id, 700, 100)]));
+    expect(events[4].resource).toEqual(renderedClass(cls.id, 'Express', ['US'], [classRate(posters.id, 900, 300), classRate(mugs.id, 700, 100)]));
+    expect(events[5].resource).toEqual(renderedGroup(mugs.id, 'Mugs', [groupRate(cls.id, 700, 100)]));
+  });
+
+  it('announces nothing for an update whose only field is an empty rate list', async () => {
+    const storeId = aStoreId();
+    const cls = await aClass(storeId, { name: 'Standard', countries: ['US'] });
+    const group = await aGroup(storeId, { name: 'Posters', rates: [groupRate(cls.id, 500, 100)] });
+
+    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, rates: { rates: [] } }));
+    await harness.shipping.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [] } }));
+    // A later change, so that when its event is on the stream every earlier one is too.
+    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
+
+    const events = await harness.waitForEvents(storeId, 'shipping_group/updated', 1);
+    expect(summary(events)).toEqual([['shipping_group/updated', group.id, 2]]);
+    expect(await harness.eventsOf(storeId, 'shipping_class/updated')).toHaveLength(1);
   });
 
   it('announces a deleted class as it was, and each group that lost its rate', async () => {

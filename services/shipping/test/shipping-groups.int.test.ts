@@ -93,27 +93,38 @@ describe('UpdateShippingGroup', () => {
     expect(shipping_group!.updated_at!.getTime()).toBeGreaterThanOrEqual(before.updated_at!.getTime());
   });
 
-  it('replaces every rate with the list given: changed, added, and left-out classes lose theirs', async () => {
+  it('upserts the classes named and keeps the rate of every class left out', async () => {
     const storeId = aStoreId();
     const [standard, express, economy] = [await aClass(storeId), await aClass(storeId, { name: 'Express' }), await aClass(storeId, { name: 'Economy' })];
     const before = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100), groupRate(express.id, 1500, 500)] });
 
     const { shipping_group } = await update(storeId, before.id, { rates: { rates: [groupRate(economy.id, 300, 50), groupRate(standard.id, 600, 100)] } });
 
-    expect(shipping_group!.rates).toEqual([groupRate(standard.id, 600, 100), groupRate(economy.id, 300, 50)]);
+    expect(shipping_group!.rates).toEqual([groupRate(standard.id, 600, 100), groupRate(express.id, 1500, 500), groupRate(economy.id, 300, 50)]);
     expect(shipping_group!.name).toBe(before.name);
     const { shipping_class } = await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: express.id });
-    expect(shipping_class!.rates).toEqual([]);
+    expect(shipping_class!.rates).toEqual([{ shipping_group_id: before.id, first_item_in_cents: 1500, additional_item_in_cents: 500 }]);
   });
 
-  it('clears every rate when given an empty list', async () => {
+  it('renames with an empty rate list and changes no rate', async () => {
+    const storeId = aStoreId();
+    const [standard, express] = [await aClass(storeId), await aClass(storeId, { name: 'Express' })];
+    const before = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100), groupRate(express.id, 900, 300)] });
+
+    const { shipping_group } = await update(storeId, before.id, { name: 'Large posters', rates: { rates: [] } });
+
+    expect(shipping_group).toEqual({ ...before, name: 'Large posters', updated_at: expect.any(Date) });
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: before.id })).shipping_group!.rates).toEqual(before.rates);
+  });
+
+  it('changes nothing, not even updated_at, for an empty rate list alone', async () => {
     const storeId = aStoreId();
     const standard = await aClass(storeId);
     const before = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100)] });
 
     const { shipping_group } = await update(storeId, before.id, { rates: { rates: [] } });
 
-    expect(shipping_group!.rates).toEqual([]);
+    expect(shipping_group).toEqual(before);
   });
 
   it('changes nothing, not even updated_at, when nothing differs', async () => {

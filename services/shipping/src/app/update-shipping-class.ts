@@ -1,12 +1,15 @@
 import type { shipping } from '@commerce/contracts';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { checkClassRates, checkCountries, checkName, hasViolations, type ClassRateInput, type FieldViolations } from '../domain/shipping-input';
-import { changeClass, findClass, replaceClassRates, type StoreShipping } from '../domain/store-shipping';
+import { changeClass, findClass, upsertClassRates, type StoreShipping } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';
 import { toClassMessage } from './shipping-message';
 
-/** Absent fields stay as they are; present `countries` or `rates` replace the whole list (empty clears it). */
+/**
+ * Absent fields stay as they are. `countries` present replaces the whole list (empty clears it); `rates` sets
+ * the rate of each group it names and keeps the class's other rates (empty changes no rate).
+ */
 export interface ShippingClassChanges {
   name?: string;
   countries?: string[];
@@ -24,7 +27,7 @@ export async function updateShippingClass(deps: ShippingDeps, storeId: number, c
     if (hasViolations(violations)) throw validationFailed(violations);
 
     let next: StoreShipping = changeClass(current, classId, { ...(name !== undefined && { name }), ...(countries && { countries }) });
-    if (input.rates) next = replaceClassRates(next, classId, input.rates.map(({ shipping_group_id, ...amounts }) => ({ group_id: shipping_group_id, ...amounts })));
+    if (input.rates) next = upsertClassRates(next, classId, input.rates.map(({ shipping_group_id, ...amounts }) => ({ group_id: shipping_group_id, ...amounts })));
     return { next, primary: { type: 'shipping_class', id: classId } };
   });
   return toClassMessage(after, findClass(after, classId)!);

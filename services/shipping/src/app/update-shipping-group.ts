@@ -1,12 +1,16 @@
 import type { shipping } from '@commerce/contracts';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { checkGroupRates, checkName, hasViolations, type FieldViolations, type GroupRateInput } from '../domain/shipping-input';
-import { findGroup, renameGroup, replaceGroupRates, type StoreShipping } from '../domain/store-shipping';
+import { findGroup, renameGroup, upsertGroupRates, type StoreShipping } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';
 import { toGroupMessage } from './shipping-message';
 
-/** Absent fields stay as they are; `rates` present replaces every rate of the group. */
+/**
+ * Absent fields stay as they are. `rates` sets the rate of each class it names and keeps the group's other
+ * rates, so an empty list (what clients send when they only rename) changes no rate; removing one rate is
+ * DeleteShippingRate.
+ */
 export interface ShippingGroupChanges {
   name?: string;
   rates?: GroupRateInput[];
@@ -22,7 +26,7 @@ export async function updateShippingGroup(deps: ShippingDeps, storeId: number, g
     if (hasViolations(violations)) throw validationFailed(violations);
 
     let next: StoreShipping = name === undefined ? current : renameGroup(current, groupId, name);
-    if (input.rates) next = replaceGroupRates(next, groupId, input.rates.map(({ shipping_class_id, ...amounts }) => ({ class_id: shipping_class_id, ...amounts })));
+    if (input.rates) next = upsertGroupRates(next, groupId, input.rates.map(({ shipping_class_id, ...amounts }) => ({ class_id: shipping_class_id, ...amounts })));
     return { next, primary: { type: 'shipping_group', id: groupId } };
   });
   return toGroupMessage(after, findGroup(after, groupId)!);

@@ -1,5 +1,5 @@
 import { diffShipping, stampChanges } from './shipping-changes';
-import { addClass, addGroup, changeClass, removeClass, removeGroup, renameGroup, replaceGroupRates, setRate, type StoreShipping } from './store-shipping';
+import { addClass, addGroup, changeClass, removeClass, removeGroup, removeRate, renameGroup, setRate, upsertClassRates, upsertGroupRates, type StoreShipping } from './store-shipping';
 
 const at = new Date('2024-01-01T00:00:00Z');
 const later = new Date('2024-02-01T00:00:00Z');
@@ -41,10 +41,36 @@ describe('diffShipping', () => {
     expect(diffShipping(before, changeClass(before, 3, { countries: ['US'] }))).toEqual([]);
   });
 
-  it('announces each class a group loses or gains a rate with when its rates are replaced', () => {
+  it('announces only the classes whose rate an upsert of group rates changed', () => {
     const before = aStore();
-    const after = replaceGroupRates(before, 1, [{ class_id: 3, ...amounts(500) }]);
+    const after = upsertGroupRates(before, 1, [
+      { class_id: 3, ...amounts(500) },
+      { class_id: 4, ...amounts(950) },
+    ]);
     expect(diffShipping(before, after, { type: 'shipping_group', id: 1 })).toEqual([
+      { type: 'shipping_group', id: 1, verb: 'updated' },
+      { type: 'shipping_class', id: 4, verb: 'updated' },
+    ]);
+  });
+
+  it('announces the group a class gains a rate with, and not the groups it keeps its rate with', () => {
+    const before = aStore();
+    const after = upsertClassRates(before, 4, [{ group_id: 2, ...amounts(100) }]);
+    expect(diffShipping(before, after, { type: 'shipping_class', id: 4 })).toEqual([
+      { type: 'shipping_class', id: 4, verb: 'updated' },
+      { type: 'shipping_group', id: 2, verb: 'updated' },
+    ]);
+  });
+
+  it('sees an empty upsert as no change', () => {
+    const before = aStore();
+    expect(diffShipping(before, upsertGroupRates(before, 1, []))).toEqual([]);
+    expect(diffShipping(before, upsertClassRates(before, 3, []))).toEqual([]);
+  });
+
+  it('touches both ends of a removed rate, as a changed rate does', () => {
+    const before = aStore();
+    expect(diffShipping(before, removeRate(before, 1, 4), { type: 'shipping_group', id: 1 })).toEqual([
       { type: 'shipping_group', id: 1, verb: 'updated' },
       { type: 'shipping_class', id: 4, verb: 'updated' },
     ]);

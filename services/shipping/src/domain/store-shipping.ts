@@ -76,18 +76,23 @@ function withRates(shipping: StoreShipping, drop: (rate: ShippingRateRecord) => 
 export function addGroup(shipping: StoreShipping, group: Pick<ShippingGroupRecord, 'id' | 'name'>, rates: Array<RateAmounts & { class_id: number }>, now: Date): StoreShipping {
   const record: ShippingGroupRecord = { id: group.id, name: group.name, version: 0, created_at: now, updated_at: now };
   const added = { ...shipping, groups: [...shipping.groups, record].sort(byId) };
-  return replaceGroupRates(added, group.id, rates);
+  return upsertGroupRates(added, group.id, rates);
 }
 
 export function renameGroup(shipping: StoreShipping, groupId: number, name: string): StoreShipping {
   return { ...shipping, groups: shipping.groups.map((group) => (group.id === groupId ? { ...group, name } : group)) };
 }
 
-/** The group's rates become exactly `rates` (a class left out loses its rate with this group). */
-export function replaceGroupRates(shipping: StoreShipping, groupId: number, rates: Array<RateAmounts & { class_id: number }>): StoreShipping {
+/**
+ * Sets the group's rate with each class named (created or replaced); the group's rates with classes left
+ * out stay as they are, so an empty list changes nothing. Removing one rate is `removeRate`, never a side
+ * effect of a list that leaves a class out.
+ */
+export function upsertGroupRates(shipping: StoreShipping, groupId: number, rates: Array<RateAmounts & { class_id: number }>): StoreShipping {
+  const named = new Set(rates.map((rate) => rate.class_id));
   return withRates(
     shipping,
-    (rate) => rate.group_id === groupId,
+    (rate) => rate.group_id === groupId && named.has(rate.class_id),
     rates.map((rate) => ({ group_id: groupId, ...rate })),
   );
 }
@@ -105,18 +110,19 @@ export function addClass(
 ): StoreShipping {
   const record: ShippingClassRecord = { ...cls, version: 0, created_at: now, updated_at: now };
   const added = { ...shipping, classes: [...shipping.classes, record].sort(byId) };
-  return replaceClassRates(added, cls.id, rates);
+  return upsertClassRates(added, cls.id, rates);
 }
 
 export function changeClass(shipping: StoreShipping, classId: number, changes: Partial<Pick<ShippingClassRecord, 'name' | 'countries'>>): StoreShipping {
   return { ...shipping, classes: shipping.classes.map((cls) => (cls.id === classId ? { ...cls, ...changes } : cls)) };
 }
 
-/** The class's rates become exactly `rates` (a group left out loses its rate with this class). */
-export function replaceClassRates(shipping: StoreShipping, classId: number, rates: Array<RateAmounts & { group_id: number }>): StoreShipping {
+/** Sets the class's rate with each group named; its rates with groups left out stay as they are. */
+export function upsertClassRates(shipping: StoreShipping, classId: number, rates: Array<RateAmounts & { group_id: number }>): StoreShipping {
+  const named = new Set(rates.map((rate) => rate.group_id));
   return withRates(
     shipping,
-    (rate) => rate.class_id === classId,
+    (rate) => rate.class_id === classId && named.has(rate.group_id),
     rates.map((rate) => ({ class_id: classId, ...rate })),
   );
 }
@@ -129,4 +135,9 @@ export function removeClass(shipping: StoreShipping, classId: number): StoreShip
 /** Creates or replaces the rate of one pair. */
 export function setRate(shipping: StoreShipping, groupId: number, classId: number, amounts: RateAmounts): StoreShipping {
   return withRates(shipping, (rate) => rate.group_id === groupId && rate.class_id === classId, [{ group_id: groupId, class_id: classId, ...amounts }]);
+}
+
+/** Removes the rate of one pair (both ends stay); a pair without a rate is left as it is. */
+export function removeRate(shipping: StoreShipping, groupId: number, classId: number): StoreShipping {
+  return withRates(shipping, (rate) => rate.group_id === groupId && rate.class_id === classId, []);
 }
