@@ -1,5 +1,5 @@
 import type { NatsConnection } from 'nats';
-import { streamEvents, waitFor } from '@commerce/testing';
+import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
 import type { ApiClient } from '../support/api.client';
 import type { JsonBody } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
@@ -70,6 +70,129 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     expect((await rival.get(`/v1/shipping_rate.json?shipping_group_id=${standard.id}&shipping_class_id=${domestic.id}`)).status).toBe(404);
     expect((await rival.get(`/v1/shipping_groups/${standard.id}.json`)).status).toBe(404);
     expect((await rival.put(`/v1/shipping_classes/${domestic.id}.json`, { name: 'Mine' })).status).toBe(404);
+  });
+
+  describe('rate updates lose nothing by accident', () => {
+    let ground: JsonBody;
+    let air: JsonBody;
+    let sea: JsonBody;
+    let parcels: JsonBody;
+    let letters: JsonBody;
+    const rate = (shipping_class_id: number, first_item_in_cents: number, additional_item_in_cents: number) => ({
+      shipping_rate: { shipping_class_id, first_item_in_cents, additional_item_in_cents },
+    });
+    const classRate = (shipping_group_id: number, first_item_in_cents: number, additional_item_in_cents: number) => ({
+      shipping_rate: { shipping_group_id, first_item_in_cents, additional_item_in_cents },
+    });
+    const groupRates = async (id: number) => (await shop.get(`/v1/shipping_groups/${id}.json`)).body.data.shipping_rates;
+    const classRates = async (id: number) => (await shop.get(`/v1/shipping_classes/${id}.json`)).body.data.shipping_rates;
+
+    beforeAll(async () => {
+      [ground, air, sea] = await Promise.all(['Ground', 'Air', 'Sea'].map(async (name) => (await shop.post('/v1/shipping_classes.json', { name, countries: ['US'] })).body.data));
+      const rates = [
+        { shipping_class_id: ground.id, first_item_in_cents: 500, additional_item_in_cents: 100 },
+        { shipping_class_id: air.id, first_item_in_cents: 1500, additional_item_in_cents: 500 },
+      ];
+      parcels = (await shop.post('/v1/shipping_groups.json', { name: 'Parcels', rates })).body.data;
+      letters = (await shop.post('/v1/shipping_groups.json', { name: 'Letters', rates: [{ ...rates[0], first_item_in_cents: 100 }] })).body.data;
+      expect(parcels.shipping_rates).toEqual([rate(ground.id, 500, 100), rate(air.id, 1500, 500)]);
+    });
+
+    it('renames a group with rates=[] in every input style and keeps every rate', async () => {
+      const json = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, { name: 'Boxes', rates: [] });
+      const form = await shop.put(`/v1/shipping_groups/${parcels.id}`, { name: 'Crates', rates: '[]' }, 'form');
+      const query = await shop.put(`/v1/shipping_groups/${parcels.id}/`, { name: 'Parcels', rates: '[]' }, 'query');
+
+      expect([json.status, form.status, query.status]).toEqual([200, 200, 200]);
+      expect(json.body.data).toEqual({ id: parcels.id, name: 'Boxes', shipping_rates: parcels.shipping_rates });
+      expect(form.body.data).toEqual({ id: parcels.id, name: 'Crates', shipping_rates: parcels.shipping_rates });
+      expect(query.body.data).toEqual({ id: parcels.id, name: 'Parcels', shipping_rates: parcels.shipping_rates });
+      expect(await classRates(air.id)).toEqual([classRate(parcels.id, 1500, 500)]);
+    });
+
+    it('renames a class with rates=[] and keeps every rate', async () => {
+      const renamed = await shop.put(`/v1/shipping_classes/${ground.id}.json`, { name: 'Road', rates: '[]' }, 'form-no-content-type');
+
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data).toMatchObject({ id: ground.id, name: 'Road', shipping_rates: [classRate(parcels.id, 500, 100), classRate(letters.id, 100, 100)] });
+    });
+
+    it('upserts the one pair a group update names and keeps the others', async () => {
+      const updated = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, { rates: [{ shipping_class_id: sea.id, first_item_in_cents: 300, additional_item_in_cents: 50 }] });
+      const changed = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, { rates: JSON.stringify([{ shipping_class_id: ground.id, first_item_in_cents: '550', additional_item_in_cents: 100 }]) }, 'form');
+
+      expect(updated.body.data.shipping_rates).toEqual([rate(ground.id, 500, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
+      expect(changed.body.data.shipping_rates).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
+      expect(await classRates(ground.id)).toEqual([classRate(parcels.id, 550, 100), classRate(letters.id, 100, 100)]);
+    });
+
+    it('upserts the one pair a class update names and keeps the others', async () => {
+      const updated = await shop.put(`/v1/shipping_classes/${air.id}.json`, { rates: [{ shipping_group_id: letters.id, first_item_in_cents: 900, additional_item_in_cents: 0 }] });
+
+      expect(updated.body.data.shipping_rates).toEqual([classRate(parcels.id, 1500, 500), classRate(letters.id, 900, 0)]);
+      expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
+    });
+
+    it("answers 404 to another store's ids and changes nothing", async () => {
+      const pair = `shipping_group_id=${parcels.id}&shipping_class_id=${sea.id}`;
+      const foreign = await rival.delete(`/v1/shipping_rate.json?${pair}`);
+      const foreignRename = await rival.put(`/v1/shipping_groups/${parcels.id}.json`, { name: 'Mine', rates: [] });
+
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.meta).toMatchObject({ code: 404, error_type: 'NotFound' });
+      expect(foreign.body.error).toEqual(expect.any(String));
+      expect(foreignRename.status).toBe(404);
+      expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
+      expect((await shop.get(`/v1/shipping_groups/${parcels.id}.json`)).body.data.name).toBe('Parcels');
+    });
+
+    it('DELETE /v1/shipping_rate removes one pair, answers it as it was, and leaves every other rate', async () => {
+      const pair = `shipping_group_id=${parcels.id}&shipping_class_id=${sea.id}`;
+      const before = await shop.get(`/v1/shipping_rate.json?${pair}`);
+
+      const removed = await shop.delete(`/v1/shipping_rate.json?${pair}`);
+
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ data: before.body.data, meta: { code: 200, api_version: '1.0' } });
+      expect(removed.body.data).toMatchObject({ shipping_group_id: parcels.id, shipping_class_id: sea.id, first_item_in_cents: 300, additional_item_in_cents: 50 });
+      expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500)]);
+      expect(await classRates(sea.id)).toEqual([]);
+      // The pair itself remains (both ends exist): GET answers it without a rate, and a second DELETE finds none.
+      const after = await shop.get(`/v1/shipping_rate.json?${pair}`);
+      expect(after.status).toBe(200);
+      expect(after.body.data).toMatchObject({ first_item_in_cents: null, additional_item_in_cents: null });
+      const again = await shop.delete(`/v1/shipping_rate?${pair}`);
+      expect(again.status).toBe(404);
+      expect(again.body.meta).toMatchObject({ code: 404, error_type: 'NotFound' });
+    });
+
+    it('DELETE /v1/shipping_rate also takes the ids in a JSON or form body, with a trailing slash', async () => {
+      const byJson = await shop.raw('DELETE', '/v1/shipping_rate/', JSON.stringify({ shipping_group_id: parcels.id, shipping_class_id: air.id }), 'application/json');
+      const byForm = await shop.raw('DELETE', '/v1/shipping_rate.json/', `shipping_group_id=${letters.id}&shipping_class_id=${ground.id}`, 'application/x-www-form-urlencoded');
+
+      expect([byJson.status, byForm.status]).toEqual([200, 200]);
+      expect(byJson.body.data).toMatchObject({ shipping_group_id: parcels.id, shipping_class_id: air.id, first_item_in_cents: 1500 });
+      expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100)]);
+      expect(await groupRates(letters.id)).toEqual([rate(air.id, 900, 0)]);
+      expect((await shop.raw('DELETE', '/v1/shipping_rate.json', '{}', 'application/json')).status).toBe(422);
+    });
+
+    it('announces a removed rate on both ends in one write, as a rate change does', async () => {
+      const sameRates = (event: { resource: Record<string, unknown> }, rates: unknown[]) => JSON.stringify(event.resource.shipping_rates) === JSON.stringify(rates);
+      const isSeaEmptied = (event: PublishedEvent) => event.topic === 'shipping_class/updated' && event.resource.id === sea.id && sameRates(event, []);
+      const events = await waitFor(
+        async () => {
+          const all = (await streamEvents(await bus.jetstreamManager(), 'shipping')).filter((event) => event.store_id === shopStoreId);
+          return all.some(isSeaEmptied) ? all : undefined;
+        },
+        { timeoutMs: 10_000, message: 'the events of the removed rate' },
+      );
+      const groupEvent = events.findIndex(
+        (event) => event.topic === 'shipping_group/updated' && event.resource.id === parcels.id && sameRates(event, [rate(ground.id, 550, 100), rate(air.id, 1500, 500)]),
+      );
+      expect(groupEvent).toBeGreaterThanOrEqual(0);
+      expect(isSeaEmptied(events[groupEvent + 1])).toBe(true);
+    });
   });
 
   let teapot: JsonBody;

@@ -101,6 +101,67 @@ describe('shipping rates with their products', () => {
   });
 });
 
+describe('DeleteShippingRate', () => {
+  it('removes one pair, keeps every other rate, and answers the pair as it was with its products', async () => {
+    const storeId = await running.aStore();
+    const [standard, express] = [await aClass(storeId), await aClass(storeId, { name: 'Express' })];
+    const group = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100), groupRate(express.id, 900, 300)] });
+    const other = await aGroup(storeId, { name: 'Mugs', rates: [groupRate(standard.id, 700, 0)] });
+    const product = await aProduct(storeId, group.id);
+    const before = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+
+    const answer = await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+
+    expect(answer).toEqual(before);
+    expect(answer.product_ids).toEqual([product.id]);
+    expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: standard.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
+    const after = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+    expect(after.rate).toBeUndefined();
+    expect(after.shipping_group!.rates).toEqual([groupRate(express.id, 900, 300)]);
+    expect(after.shipping_class!.rates).toEqual([{ shipping_group_id: other.id, first_item_in_cents: 700, additional_item_in_cents: 0 }]);
+  });
+
+  it('announces both ends of the removed rate, as a rate change does', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+
+    await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+
+    const events = await harness.waitForEvents(storeId, '', 5);
+    expect(events.slice(3).map((event) => [event.topic, event.resource_id, event.sequence])).toEqual([
+      ['shipping_group/updated', group.id, 2],
+      ['shipping_class/updated', cls.id, 3],
+    ]);
+    expect(events[3].resource).toEqual({ id: group.id, name: group.name, shipping_rates: [] });
+    expect(events[4].resource).toMatchObject({ id: cls.id, shipping_rates: [] });
+  });
+
+  it('answers NOT_FOUND for a pair without a rate, an unknown group or an unknown class, and changes nothing', async () => {
+    const storeId = await running.aStore();
+    const [cls, unrated] = [await aClass(storeId), await aClass(storeId, { name: 'Express' })];
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+    const remove = (shipping_group_id: number, shipping_class_id: number) => rejectionOf(harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id, shipping_class_id }));
+
+    const [noRate, noGroup, noClass] = [await remove(group.id, unrated.id), await remove(987_654, cls.id), await remove(group.id, 987_654)];
+
+    expect([noRate.code, noGroup.code, noClass.code]).toEqual([status.NOT_FOUND, status.NOT_FOUND, status.NOT_FOUND]);
+    expect([noRate.message, noGroup.message, noClass.message]).toEqual(['Shipping rate not found', 'Shipping group not found', 'Shipping class not found']);
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+  });
+
+  it('answers NOT_FOUND the second time', async () => {
+    const storeId = await running.aStore();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+    await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+
+    const error = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+
+    expect(error.code).toBe(status.NOT_FOUND);
+  });
+});
+
 describe('when catalog stops', () => {
   it('refuses to delete a group with UNAVAILABLE and keeps it', async () => {
     const storeId = await running.aStore();

@@ -49,6 +49,19 @@ describe('while catalog cannot answer', () => {
     expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(cls.id, 500, 100)]);
   });
 
+  it('refuses to remove a shipping rate it could not answer in full, keeps it and announces nothing', async () => {
+    const storeId = aStoreId();
+    const cls = await aClass(storeId);
+    const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
+
+    const error = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+
+    expect(error.code).toBe(status.UNAVAILABLE);
+    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    await harness.waitForEvents(storeId, 'shipping_class/updated', 1);
+    expect(await harness.eventsOf(storeId, 'shipping_group/updated')).toEqual([]);
+  });
+
   it('still answers NOT_FOUND for an unknown group without asking catalog', async () => {
     const error = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: aStoreId(), shipping_group_id: 123_456_789 }));
 

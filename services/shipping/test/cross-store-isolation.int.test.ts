@@ -33,6 +33,7 @@ describe("another store's records", () => {
       harness.shipping.deleteShippingClass({ store_id: intruder, shipping_class_id: cls.id }),
       harness.shipping.getShippingRate({ store_id: intruder, shipping_group_id: group.id, shipping_class_id: cls.id }),
       harness.shipping.updateShippingRate({ store_id: intruder, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 1 }),
+      harness.shipping.deleteShippingRate({ store_id: intruder, shipping_group_id: group.id, shipping_class_id: cls.id }),
     ];
 
     const errors = await Promise.all(calls.map(rejectionOf));
@@ -47,6 +48,8 @@ describe("another store's records", () => {
 
     expect(error.code).toBe(status.NOT_FOUND);
     expect(error.message).toBe('Shipping group not found');
+    const removal = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: intruder, shipping_group_id: group.id, shipping_class_id: ownClass.id }));
+    expect(removal.code).toBe(status.NOT_FOUND);
   });
 
   it('cannot be named in rates', async () => {

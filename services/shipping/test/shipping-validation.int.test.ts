@@ -93,4 +93,11 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     expect(negative.code).toBe(status.INVALID_ARGUMENT);
     expect(negative.fieldViolations).toEqual({ first_item_in_cents: ['must be at least 0'], additional_item_in_cents: ['must be at least 0'] });
   });
+
+  it('refuses DeleteShippingRate without both ids before asking anyone', async () => {
+    const error = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: aStoreId(), shipping_group_id: 0, shipping_class_id: 0 }));
+
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(error.fieldViolations).toEqual({ shipping_group_id: ['is required'], shipping_class_id: ['is required'] });
+  });
 });

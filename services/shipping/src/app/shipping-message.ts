@@ -32,7 +32,7 @@ export function toClassMessage(config: StoreShipping, cls: ShippingClassRecord):
   };
 }
 
-/** The GET/PUT /v1/shipping_rate answer: both ends, the group's products, and the pair's rate if it has one. */
+/** The GET, PUT and DELETE /v1/shipping_rate answer: both ends, the group's products, and the pair's rate if it has one. */
 export function toRateAnswer(
   config: StoreShipping,
   group: ShippingGroupRecord,

@@ -4,6 +4,7 @@ import { createShippingClass } from '../app/create-shipping-class';
 import { createShippingGroup } from '../app/create-shipping-group';
 import { deleteShippingClass } from '../app/delete-shipping-class';
 import { deleteShippingGroup } from '../app/delete-shipping-group';
+import { deleteShippingRate } from '../app/delete-shipping-rate';
 import { quoteShipping } from '../app/quote-shipping';
 import { getDefaultShippingGroup, getShippingClass, getShippingGroup, listShippingClasses, listShippingGroups } from '../app/read-shipping';
 import type { ShippingDeps } from '../app/shipping-deps';
@@ -63,6 +64,8 @@ export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shi
         { first_item_in_cents: request.first_item_in_cents, additional_item_in_cents: request.additional_item_in_cents },
         context.deadline,
       ),
+    deleteShippingRate: (request, context) =>
+      deleteShippingRate(deps, requireStoreId(request.store_id), { groupId: request.shipping_group_id, classId: request.shipping_class_id }, context.deadline),
 
     quoteShipping: (request) => quoteShipping(deps, requireStoreId(request.store_id), request.country, request.lines),
     getDefaultShippingGroup: async (request) => ({ shipping_group: await getDefaultShippingGroup(deps, requireStoreId(request.store_id)) }),

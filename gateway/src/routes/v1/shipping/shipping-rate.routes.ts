@@ -8,7 +8,10 @@ import { readParams } from '../../../http/input';
 import { route } from '../../route';
 import { shippingRatePairInput, updateShippingRateInput } from './shipping.schemas';
 
-/** Spec 4.11: one (group, class) pair, named by query or body; 404 when either end is not the store's. */
+/**
+ * Spec 4.11: one (group, class) pair, named by query or body; 404 when either end is not the store's.
+ * DELETE (beyond the spec) removes the pair's rate, answering the pair as it was; 404 also when it has none.
+ */
 export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): void {
   routes.get(
     '/shipping_rate',
@@ -24,6 +27,14 @@ export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): 
       const input = parseInput(updateShippingRateInput, readParams(req));
       const request = shipping.UpdateShippingRateRequest.fromPartial({ store_id: storeId, ...input });
       ok(res, presentShippingRate(await clients.shipping.updateShippingRate(request, call)));
+    }),
+  );
+
+  routes.delete(
+    '/shipping_rate',
+    route(async (req, res, { storeId, call }) => {
+      const pair = parseInput(shippingRatePairInput, readParams(req));
+      ok(res, presentShippingRate(await clients.shipping.deleteShippingRate({ store_id: storeId, ...pair }, call)));
     }),
   );
 }

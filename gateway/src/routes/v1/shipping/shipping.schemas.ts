@@ -24,13 +24,14 @@ const classRate = z.preprocess(
   z.object({ shipping_group_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() }, { error: 'must be an object' }).strip(),
 );
 
-/** A list that, when present, replaces the whole list: `[]`, `""` and JSON null all clear it. */
-const replacingList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (value === null ? [] : value), list.optional());
+/** A list that may be given empty: `[]`, `""` and JSON null all read as `[]` (what that means is the field's). */
+const presentList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (value === null ? [] : value), list.optional());
 
-const groupRates = () => replacingList(looseArray(groupRate));
-const classRates = () => replacingList(looseArray(classRate));
-/** `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; upper-casing and the ISO check are shipping's. */
-const countries = () => replacingList(looseArray(looseString({ trim: true }), { commaSeparated: true }));
+/** Rates upsert the pairs they name (shipping keeps the others), so an empty list changes no rate. */
+const groupRates = () => presentList(looseArray(groupRate));
+const classRates = () => presentList(looseArray(classRate));
+/** `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; replaces the list (empty clears it); upper-casing and the ISO check are shipping's. */
+const countries = () => presentList(looseArray(looseString({ trim: true }), { commaSeparated: true }));
 
 /** POST /v1/shipping_groups: `name`, optional `rates: [{shipping_class_id, first_item_in_cents, additional_item_in_cents}]`. */
 export const createShippingGroupInput = z
@@ -38,7 +39,7 @@ export const createShippingGroupInput = z
   .strip()
   .transform(({ name, rates }) => ({ name, rates: rates ?? [] }));
 
-/** PUT /v1/shipping_groups/:id: fields given change; `rates` given replaces every rate of the group. */
+/** PUT /v1/shipping_groups/:id: fields given change; `rates` sets the pairs it names and keeps the group's other rates. */
 export const updateShippingGroupInput = z
   .object({ name: name().optional(), rates: groupRates() })
   .strip()
@@ -50,7 +51,7 @@ export const createShippingClassInput = z
   .strip()
   .transform(({ name, countries, rates }) => ({ name, countries: countries ?? [], rates: rates ?? [] }));
 
-/** PUT /v1/shipping_classes/:id: fields given change; `countries` or `rates` given replace the whole list. */
+/** PUT /v1/shipping_classes/:id: fields given change; `countries` replaces the list, `rates` sets the pairs it names. */
 export const updateShippingClassInput = z
   .object({ name: name().optional(), countries: countries(), rates: classRates() })
   .strip()
@@ -60,7 +61,7 @@ export const updateShippingClassInput = z
     rates: rates === undefined ? undefined : { rates },
   }));
 
-/** GET /v1/shipping_rate: the pair, both required (spec 4.11). */
+/** GET and DELETE /v1/shipping_rate: the pair, both required (spec 4.11). */
 export const shippingRatePairInput = z.object({ shipping_group_id: recordId(), shipping_class_id: recordId() }).strip();
 
 /** PUT /v1/shipping_rate: the pair, and the amounts to set (an absent one keeps the current amount). */

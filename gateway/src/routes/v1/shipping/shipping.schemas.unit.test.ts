@@ -63,7 +63,7 @@ describe('updateShippingGroupInput', () => {
     expect(request).toEqual({ store_id: 1, shipping_group_id: 2, name: 'New', rates: undefined });
   });
 
-  it('wraps rates given, and clears them with [], "" or null', () => {
+  it('wraps rates given; [], "" and null pass an empty list (which changes no rate)', () => {
     expect(parseInput(updateShippingGroupInput, { rates: [rate] })).toEqual({ rates: { rates: [rate] } });
     for (const params of [{ rates: [] }, form('rates='), { rates: null }, form(`rates=${encodeURIComponent('[]')}`)]) {
       expect(parseInput(updateShippingGroupInput, params)).toEqual({ rates: { rates: [] } });
@@ -124,6 +124,15 @@ describe('shipping rate inputs', () => {
       shipping_class_id: ['must be an integer'],
     });
     expect(parseInput(shippingRatePairInput, form('shipping_group_id=4&shipping_class_id=5'))).toEqual({ shipping_group_id: 4, shipping_class_id: 5 });
+  });
+
+  it('reads the pair of a DELETE from a JSON body too, loose scalars included, ignoring amounts', () => {
+    expect(parseInput(shippingRatePairInput, { shipping_group_id: '4', shipping_class_id: 5, first_item_in_cents: 100 })).toEqual({ shipping_group_id: 4, shipping_class_id: 5 });
+    expect(shipping.DeleteShippingRateRequest.fromPartial({ store_id: 1, ...parseInput(shippingRatePairInput, { shipping_group_id: 4, shipping_class_id: 5 }) })).toEqual({
+      store_id: 1,
+      shipping_group_id: 4,
+      shipping_class_id: 5,
+    });
   });
 
   it('takes the amounts loosely, an absent or blank one left out', () => {

@@ -66,14 +66,18 @@ export interface ShippingClass {
 }
 
 /**
- * Presence wrapper for a group's rates in a partial update: the list replaces every rate of the group
- * (a class left out loses its rate with this group).
+ * Presence wrapper for a group's rates in a partial update: each rate sets (creates or replaces) the group's
+ * rate with its class; the group's rates with classes left out stay as they are, so an empty list changes no
+ * rate. A class may appear once.
  */
 export interface ShippingGroupRates {
   rates: ShippingGroupRate[];
 }
 
-/** Presence wrapper for a class's rates in a partial update: the list replaces every rate of the class. */
+/**
+ * Presence wrapper for a class's rates in a partial update: each rate sets the class's rate with its group;
+ * the others stay, so an empty list changes no rate. A group may appear once.
+ */
 export interface ShippingClassRates {
   rates: ShippingClassRate[];
 }
@@ -222,6 +226,24 @@ export interface UpdateShippingRateRequest {
 
 /** Same shape as GetShippingRateResponse, after the change. */
 export interface UpdateShippingRateResponse {
+  shipping_group: ShippingGroup | undefined;
+  shipping_class: ShippingClass | undefined;
+  product_ids: number[];
+  rate: ShippingRate | undefined;
+}
+
+export interface DeleteShippingRateRequest {
+  store_id: number;
+  /** Both required. */
+  shipping_group_id: number;
+  shipping_class_id: number;
+}
+
+/**
+ * Same shape as GetShippingRateResponse: the pair as it was just before the removal (both ends with the
+ * removed rate still listed, and `rate` the removed one), as every DELETE answers the record it deleted.
+ */
+export interface DeleteShippingRateResponse {
   shipping_group: ShippingGroup | undefined;
   shipping_class: ShippingClass | undefined;
   product_ids: number[];
@@ -3473,6 +3495,268 @@ export const UpdateShippingRateResponse: MessageFns<UpdateShippingRateResponse> 
   },
 };
 
+function createBaseDeleteShippingRateRequest(): DeleteShippingRateRequest {
+  return { store_id: 0, shipping_group_id: 0, shipping_class_id: 0 };
+}
+
+export const DeleteShippingRateRequest: MessageFns<DeleteShippingRateRequest> = {
+  encode(message: DeleteShippingRateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      writer.uint32(16).int64(message.shipping_group_id);
+    }
+    if (message.shipping_class_id !== 0) {
+      writer.uint32(24).int64(message.shipping_class_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteShippingRateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteShippingRateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.shipping_group_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.shipping_class_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteShippingRateRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      shipping_group_id: isSet(object.shippingGroupId)
+        ? globalThis.Number(object.shippingGroupId)
+        : isSet(object.shipping_group_id)
+        ? globalThis.Number(object.shipping_group_id)
+        : 0,
+      shipping_class_id: isSet(object.shippingClassId)
+        ? globalThis.Number(object.shippingClassId)
+        : isSet(object.shipping_class_id)
+        ? globalThis.Number(object.shipping_class_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteShippingRateRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      obj.shippingGroupId = Math.round(message.shipping_group_id);
+    }
+    if (message.shipping_class_id !== 0) {
+      obj.shippingClassId = Math.round(message.shipping_class_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteShippingRateRequest>, I>>(base?: I): DeleteShippingRateRequest {
+    return DeleteShippingRateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteShippingRateRequest>, I>>(object: I): DeleteShippingRateRequest {
+    const message = createBaseDeleteShippingRateRequest();
+    message.store_id = object.store_id ?? 0;
+    message.shipping_group_id = object.shipping_group_id ?? 0;
+    message.shipping_class_id = object.shipping_class_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteShippingRateResponse(): DeleteShippingRateResponse {
+  return { shipping_group: undefined, shipping_class: undefined, product_ids: [], rate: undefined };
+}
+
+export const DeleteShippingRateResponse: MessageFns<DeleteShippingRateResponse> = {
+  encode(message: DeleteShippingRateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shipping_group !== undefined) {
+      ShippingGroup.encode(message.shipping_group, writer.uint32(10).fork()).join();
+    }
+    if (message.shipping_class !== undefined) {
+      ShippingClass.encode(message.shipping_class, writer.uint32(18).fork()).join();
+    }
+    if (message.product_ids.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.product_ids) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.rate !== undefined) {
+      ShippingRate.encode(message.rate, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteShippingRateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteShippingRateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shipping_group = ShippingGroup.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.shipping_class = ShippingClass.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.product_ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.product_ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.rate = ShippingRate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteShippingRateResponse {
+    return {
+      shipping_group: isSet(object.shippingGroup)
+        ? ShippingGroup.fromJSON(object.shippingGroup)
+        : isSet(object.shipping_group)
+        ? ShippingGroup.fromJSON(object.shipping_group)
+        : undefined,
+      shipping_class: isSet(object.shippingClass)
+        ? ShippingClass.fromJSON(object.shippingClass)
+        : isSet(object.shipping_class)
+        ? ShippingClass.fromJSON(object.shipping_class)
+        : undefined,
+      product_ids: globalThis.Array.isArray(object?.productIds)
+        ? object.productIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.product_ids)
+        ? object.product_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      rate: isSet(object.rate) ? ShippingRate.fromJSON(object.rate) : undefined,
+    };
+  },
+
+  toJSON(message: DeleteShippingRateResponse): unknown {
+    const obj: any = {};
+    if (message.shipping_group !== undefined) {
+      obj.shippingGroup = ShippingGroup.toJSON(message.shipping_group);
+    }
+    if (message.shipping_class !== undefined) {
+      obj.shippingClass = ShippingClass.toJSON(message.shipping_class);
+    }
+    if (message.product_ids?.length) {
+      obj.productIds = message.product_ids.map((e) => Math.round(e));
+    }
+    if (message.rate !== undefined) {
+      obj.rate = ShippingRate.toJSON(message.rate);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteShippingRateResponse>, I>>(base?: I): DeleteShippingRateResponse {
+    return DeleteShippingRateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteShippingRateResponse>, I>>(object: I): DeleteShippingRateResponse {
+    const message = createBaseDeleteShippingRateResponse();
+    message.shipping_group = (object.shipping_group !== undefined && object.shipping_group !== null)
+      ? ShippingGroup.fromPartial(object.shipping_group)
+      : undefined;
+    message.shipping_class = (object.shipping_class !== undefined && object.shipping_class !== null)
+      ? ShippingClass.fromPartial(object.shipping_class)
+      : undefined;
+    message.product_ids = object.product_ids?.map((e) => e) || [];
+    message.rate = (object.rate !== undefined && object.rate !== null)
+      ? ShippingRate.fromPartial(object.rate)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseQuoteLine(): QuoteLine {
   return { product_id: 0, shipping_group_id: 0, quantity: 0 };
 }
@@ -4048,17 +4332,19 @@ export const GetDefaultShippingGroupResponse: MessageFns<GetDefaultShippingGroup
  * by group. Deleting a group or a class deletes its rates.
  *
  * Conventions: every request names its store (foreign ids answer NOT_FOUND); money is int64 cents; partial
- * updates use `optional` scalars and presence wrappers for lists (absent = unchanged, present and empty =
- * clear); bad input is INVALID_ARGUMENT with google.rpc.BadRequest, broken rules FAILED_PRECONDITION with
- * google.rpc.ErrorInfo. The spec renders groups and classes without timestamps; created_at/updated_at are
+ * updates use `optional` scalars and presence wrappers for lists (absent = unchanged; a present country list
+ * replaces the countries, present and empty = clear; a present rate list upserts the pairs it names and keeps
+ * every other rate, present and empty = no rate changes); a rate is removed only by DeleteShippingRate (or
+ * with its group or class); bad input is INVALID_ARGUMENT with google.rpc.BadRequest, broken rules
+ * FAILED_PRECONDITION with google.rpc.ErrorInfo. The spec renders groups and classes without timestamps; created_at/updated_at are
  * kept for events and ordering.
  *
  * Events (subject events.shipping.<store_id>.<topic>; resource = the record as the API renders it):
  *   shipping_group/created, shipping_group/updated, shipping_group/deleted   resource: shipping group
  *   shipping_class/created, shipping_class/updated, shipping_class/deleted   resource: shipping class
- * A rate change (group or class update, UpdateShippingRate) publishes * /updated for both ends it touches,
- * so both records' shipping_rates stay current for subscribers. Catalog consumes shipping_group/updated
- * and shipping_group/deleted for its group-name projection.
+ * A rate change (group or class update, UpdateShippingRate, DeleteShippingRate) publishes * /updated for both
+ * ends it touches, in the same atomic write as the change, so both records' shipping_rates stay current for
+ * subscribers. Catalog consumes shipping_group/updated and shipping_group/deleted for its group-name projection.
  */
 export type ShippingServiceService = typeof ShippingServiceService;
 export const ShippingServiceService = {
@@ -4204,6 +4490,21 @@ export const ShippingServiceService = {
       Buffer.from(UpdateShippingRateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateShippingRateResponse => UpdateShippingRateResponse.decode(value),
   },
+  /**
+   * DELETE /v1/shipping_rate: removes the rate of one pair; both ends stay. NOT_FOUND when the group or the
+   * class is not the store's, or the pair has no rate.
+   */
+  deleteShippingRate: {
+    path: "/commerce.shipping.v1.ShippingService/DeleteShippingRate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteShippingRateRequest): Buffer =>
+      Buffer.from(DeleteShippingRateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteShippingRateRequest => DeleteShippingRateRequest.decode(value),
+    responseSerialize: (value: DeleteShippingRateResponse): Buffer =>
+      Buffer.from(DeleteShippingRateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteShippingRateResponse => DeleteShippingRateResponse.decode(value),
+  },
   /** Checkout: which classes can ship these lines to the country, and for how much. */
   quoteShipping: {
     path: "/commerce.shipping.v1.ShippingService/QuoteShipping" as const,
@@ -4253,6 +4554,11 @@ export interface ShippingServiceServer extends UntypedServiceImplementation {
   getShippingRate: handleUnaryCall<GetShippingRateRequest, GetShippingRateResponse>;
   /** PUT /v1/shipping_rate: sets (creates or replaces) the rate of one pair. */
   updateShippingRate: handleUnaryCall<UpdateShippingRateRequest, UpdateShippingRateResponse>;
+  /**
+   * DELETE /v1/shipping_rate: removes the rate of one pair; both ends stay. NOT_FOUND when the group or the
+   * class is not the store's, or the pair has no rate.
+   */
+  deleteShippingRate: handleUnaryCall<DeleteShippingRateRequest, DeleteShippingRateResponse>;
   /** Checkout: which classes can ship these lines to the country, and for how much. */
   quoteShipping: handleUnaryCall<QuoteShippingRequest, QuoteShippingResponse>;
   /** The group a product gets when created without one: the store's first group (lowest id). */
@@ -4449,6 +4755,25 @@ export interface ShippingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateShippingRateResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * DELETE /v1/shipping_rate: removes the rate of one pair; both ends stay. NOT_FOUND when the group or the
+   * class is not the store's, or the pair has no rate.
+   */
+  deleteShippingRate(
+    request: DeleteShippingRateRequest,
+    callback: (error: ServiceError | null, response: DeleteShippingRateResponse) => void,
+  ): ClientUnaryCall;
+  deleteShippingRate(
+    request: DeleteShippingRateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteShippingRateResponse) => void,
+  ): ClientUnaryCall;
+  deleteShippingRate(
+    request: DeleteShippingRateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteShippingRateResponse) => void,
   ): ClientUnaryCall;
   /** Checkout: which classes can ship these lines to the country, and for how much. */
   quoteShipping(

@@ -1,0 +1,43 @@
+import type { shipping } from '@commerce/contracts';
+import { notFound, validationFailed } from '@commerce/grpc-runtime';
+import { hasViolations, type FieldViolations } from '../domain/shipping-input';
+import { findClass, findGroup, findRate, removeRate, type StoreShipping } from '../domain/store-shipping';
+import { changeStoreShipping } from './change-store-shipping';
+import type { ShippingDeps } from './shipping-deps';
+import { toRateAnswer } from './shipping-message';
+import type { RatePair } from './shipping-rate';
+
+/** NOT_FOUND unless both ends are the store's and the pair has a rate (checked in this order). */
+function requireRate(config: StoreShipping, { groupId, classId }: RatePair) {
+  const group = findGroup(config, groupId);
+  if (!group) throw notFound('Shipping group');
+  const cls = findClass(config, classId);
+  if (!cls) throw notFound('Shipping class');
+  if (!findRate(config, groupId, classId)) throw notFound('Shipping rate');
+  return { group, cls };
+}
+
+/**
+ * DELETE /v1/shipping_rate: removes the rate of one pair, the one way a rate goes away while both its ends
+ * stay (a group or class update only ever sets the rates it names). Both ends get an `updated` event in the
+ * same write, as any rate change. Answers the pair as GET answered it just before (the removed rate
+ * included), as every DELETE answers what it deleted; catalog is asked for the group's products before
+ * writing, so a removal that cannot be answered in full changes nothing.
+ */
+export async function deleteShippingRate(deps: ShippingDeps, storeId: number, pair: RatePair, deadline: number): Promise<shipping.DeleteShippingRateResponse> {
+  const violations: FieldViolations = {};
+  if (!pair.groupId) violations.shipping_group_id = ['is required'];
+  if (!pair.classId) violations.shipping_class_id = ['is required'];
+  if (hasViolations(violations)) throw validationFailed(violations);
+
+  const { shipping: config } = await deps.repository.load(storeId);
+  requireRate(config, pair);
+  const { product_ids } = await deps.catalog.productsInGroup(storeId, pair.groupId, deadline);
+
+  const { before } = await changeStoreShipping(deps, storeId, (current) => {
+    requireRate(current, pair);
+    return { next: removeRate(current, pair.groupId, pair.classId), primary: { type: 'shipping_group', id: pair.groupId } };
+  });
+  const { group, cls } = requireRate(before, pair);
+  return toRateAnswer(before, group, cls, product_ids);
+}
