@@ -81,16 +81,18 @@ describe('shipping groups and classes over HTTP', () => {
     expect(moved.body.data.countries).toEqual(['DE', 'AT']);
   });
 
-  it('clears a class countries and a group rates with empty lists', async () => {
+  // Removing a rate is explicit (DELETE /v1/shipping_rate, which needs catalog: test/stack/shipping.test.ts).
+  it('clears a class countries with an empty list, and an empty rate list keeps the group its rates', async () => {
     const cls = await aClass({ countries: ['US', 'CA'] });
     const group = await aGroup({ rates: [{ shipping_class_id: cls.id, first_item_in_cents: 1, additional_item_in_cents: 1 }] });
+    const rate = { shipping_rate: { shipping_class_id: cls.id, first_item_in_cents: 1, additional_item_in_cents: 1 } };
 
     const classAnswer = await http.request(key, 'PUT', `/v1/shipping_classes/${cls.id}`, { json: { countries: [] } });
     const groupAnswer = await http.request(key, 'PUT', `/v1/shipping_groups/${group.id}`, { form: 'rates=' });
 
     expect(classAnswer.body.data).toMatchObject({ id: cls.id, name: 'Standard', countries: [] });
-    expect(groupAnswer.body.data.shipping_rates).toEqual([]);
-    expect((await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`)).body.data.shipping_rates).toEqual([]);
+    expect(groupAnswer.body.data.shipping_rates).toEqual([rate]);
+    expect((await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`)).body.data.shipping_rates).toEqual([{ shipping_rate: { shipping_group_id: group.id, first_item_in_cents: 1, additional_item_in_cents: 1 } }]);
   });
 
   it('answers DELETE of a class with the deleted record, then 404', async () => {
