@@ -38,9 +38,12 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
 /** Index on the pending events' ids (multikey on MongoDB): removing a published event finds its one document. */
 export const OUTBOX_EVENT_ID_INDEX = { 'outbox.id': 1 } as const;
 
-/** Removes exactly one published event; the filter finds the document through OUTBOX_EVENT_ID_INDEX, since event ids are unique. */
+/**
+ * Removes exactly one published event. The filter finds the document through OUTBOX_EVENT_ID_INDEX on
+ * MongoDB (multikey), and through the pending flag's index on SQLite, which cannot index array elements.
+ */
 export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
-  return { filter: { 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
+  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
 }
 
 /**
@@ -50,7 +53,7 @@ export function outboxRemoval(eventId: string): { filter: Filter; update: Update
  */
 export function lastOutboxRemoval(eventId: string): { filter: Filter; update: Update } {
   return {
-    filter: { 'outbox.id': eventId, 'outbox.1': { $exists: false } },
+    filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId, 'outbox.1': { $exists: false } },
     update: { $pull: { outbox: { id: eventId } }, $set: { [OUTBOX_PENDING_FIELD]: false } },
   };
 }

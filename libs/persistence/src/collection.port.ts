@@ -1,5 +1,5 @@
-// The narrow collection port every service stores through (DESIGN §4). Only what NeDB and
-// MongoDB do the same way is here; where they still differ is listed in ../README.md.
+// The narrow collection port every service stores through (DESIGN §4). Only what the embedded engine
+// (SQLite) and MongoDB do the same way is here; where they still differ is listed in ../README.md.
 
 export type Doc = Record<string, unknown>;
 
@@ -58,6 +58,6 @@ export interface Database {
 
 export type DatabaseOptions =
   | { engine: 'memory' }
-  /** compactEveryMs: how often the append-only datafiles are rewritten (default 5 min; always on close). */
-  | { engine: 'embedded'; dir: string; compactEveryMs?: number }
+  /** One SQLite file, `dir/data.sqlite` (an older NeDB directory is imported on first open). */
+  | { engine: 'embedded'; dir: string }
   | { engine: 'mongodb'; url: string; name: string };

@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { removeDir, tempDir, waitFor } from '@commerce/testing';
-import { DuplicateKeyError, openDatabase, type Database, type Engine } from '@commerce/persistence';
+import { removeDir, tempDir } from '@commerce/testing';
+import { openDatabase, type Database, type Engine } from '@commerce/persistence';
 import { describeCollectionContract } from './contract/collection.contract';
 
 interface EngineUnderTest {
@@ -60,11 +60,9 @@ const engines: EngineUnderTest[] = [memoryEngine(), embeddedEngine(), ...(mongoU
 
 for (const { engine, open, cleanup, reopen } of engines) describeCollectionContract(engine, open, cleanup, reopen);
 
-describe('embedded engine: files on disk', () => {
+describe('embedded engine: one SQLite file', () => {
   let dir: string;
-  const open = (options: { compactEveryMs?: number; subdir?: string } = {}) =>
-    openDatabase({ engine: 'embedded', dir: options.subdir ? join(dir, options.subdir) : dir, compactEveryMs: options.compactEveryMs });
-  const datafileLines = async (collection: string) => (await readFile(join(dir, `${collection}.db`), 'utf8')).split('\n').filter(Boolean).length;
+  const open = (subdir?: string) => openDatabase({ engine: 'embedded', dir: subdir ? join(dir, subdir) : dir });
 
   beforeEach(async () => {
     dir = await tempDir('persistence-embedded-');
@@ -98,42 +96,73 @@ describe('embedded engine: files on disk', () => {
 
     const second = await open();
     const products = second.collection('products');
-    await expect(products.insertOne({ id: 2, storeId: 1, sku: 'A' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(products.insertOne({ id: 2, storeId: 1, sku: 'A' })).rejects.toMatchObject({ index: 'storeId_1_sku_1', keyValue: { storeId: 1, sku: 'A' } });
     await products.createIndex({ storeId: 1, sku: 1 }, { unique: true });
     await expect(products.insertOne({ id: 3, storeId: 1, sku: 'A' })).rejects.toMatchObject({ index: 'storeId_1_sku_1', keyValue: { storeId: 1, sku: 'A' } });
     expect(await products.count({})).toBe(1);
     await second.close();
   });
 
-  it('creates its directory and keeps one datafile per collection in it', async () => {
-    const db = await open({ subdir: 'catalog/nested' });
+  it('creates its directory and keeps every collection in one database file there', async () => {
+    const db = await open('catalog/nested');
     await db.collection('products').insertOne({ id: 1 });
     await db.collection('variants').insertOne({ id: 1 });
     await db.close();
 
-    expect((await readdir(join(dir, 'catalog/nested'))).sort()).toEqual(['products.db', 'variants.db']);
+    expect(await readdir(join(dir, 'catalog/nested'))).toEqual(['data.sqlite']);
   });
 
-  it('compacts the append-only datafile on close', async () => {
-    const db = await open();
-    const products = db.collection('products');
-    await products.insertOne({ id: 1, stock: 0 });
-    for (let i = 0; i < 20; i += 1) await products.updateOne({ id: 1 }, { $inc: { stock: 1 } });
-    expect(await datafileLines('products')).toBeGreaterThan(20);
 
-    await db.close();
+  describe('a data directory written by the NeDB engine', () => {
+    /** Datafiles as the NeDB engine left them: append-only JSON lines, Dates as $$date, later lines win, $$deleted removes. */
+    async function writeNedbDirectory(): Promise<void> {
+      const products = [
+        { $$indexCreated: { fieldName: 'store_id', unique: false, sparse: false } },
+        { _id: 'a1', store_id: 1, id: 1, name: 'Tea', tags: ['green'], created_at: { $$date: Date.UTC(2025, 0, 2) } },
+        { _id: 'a2', store_id: 1, id: 2, name: 'Mug', deleted: false },
+        { _id: 'a1', store_id: 1, id: 1, name: 'Green tea', tags: ['green'], created_at: { $$date: Date.UTC(2025, 0, 2) } },
+        { _id: 'a3', store_id: 2, id: 3, name: 'Gone' },
+        { $$deleted: true, _id: 'a3' },
+      ];
+      const counters = [{ _id: 'c1', name: 'products', seq: 3 }];
+      await writeFile(join(dir, 'products.db'), products.map((line) => JSON.stringify(line)).join('\n') + '\n');
+      await writeFile(join(dir, 'counters.db'), counters.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    }
 
-    expect(await datafileLines('products')).toBe(1);
-  });
+    it('is imported on first open: the live documents with their Dates, and the counters go on', async () => {
+      await writeNedbDirectory();
 
-  it('compacts the datafile periodically while open', async () => {
-    const db = await open({ compactEveryMs: 20 });
-    const products = db.collection('products');
-    await products.insertOne({ id: 1, stock: 0 });
-    for (let i = 0; i < 20; i += 1) await products.updateOne({ id: 1 }, { $inc: { stock: 1 } });
+      const db = await open();
+      const products = db.collection('products');
 
-    await waitFor(async () => (await datafileLines('products')) === 1, { timeoutMs: 5_000, message: 'datafile compacted to one line' });
-    expect(await products.findOne({ id: 1 })).toEqual({ id: 1, stock: 20 });
-    await db.close();
+      expect(await products.find({}, { sort: { id: 1 } })).toEqual([
+        { store_id: 1, id: 1, name: 'Green tea', tags: ['green'], created_at: new Date(Date.UTC(2025, 0, 2)) },
+        { store_id: 1, id: 2, name: 'Mug', deleted: false },
+      ]);
+      expect(await products.find({ tags: 'green' })).toHaveLength(1);
+      expect(await db.nextId('products')).toBe(4);
+      await db.close();
+    });
+
+    it('keeps the old datafiles aside, never reads them again, and is not imported twice', async () => {
+      await writeNedbDirectory();
+      const first = await open();
+      await first.collection('products').deleteMany({});
+      await first.close();
+
+      const second = await open();
+
+      expect(await second.collection('products').count({})).toBe(0);
+      expect((await readdir(dir)).filter((name) => !/-(wal|shm)$/.test(name)).sort()).toEqual(['data.sqlite', 'nedb-imported']);
+      expect((await readdir(join(dir, 'nedb-imported'))).sort()).toEqual(['counters.db', 'products.db']);
+      await second.close();
+    });
+
+    it('refuses a datafile that is mostly not JSON, naming it, and leaves the directory as it was', async () => {
+      await writeFile(join(dir, 'products.db'), 'not json\nnor this\n{"_id":"a","id":1}\n');
+
+      await expect(open()).rejects.toThrow(/products\.db: 2 of 3 lines are not JSON/);
+      expect(await readdir(dir)).toEqual(['products.db']);
+    });
   });
 });

@@ -1,4 +1,4 @@
-// One collection port, three engines (memory, embedded NeDB files, MongoDB); see ../README.md for the semantics callers can rely on.
+// One collection port, three engines (SQLite in memory, a SQLite file, MongoDB); see ../README.md for the semantics callers can rely on.
 export type {
   Collection,
   Database,
@@ -15,3 +15,4 @@ export type {
 export { DuplicateKeyError } from './duplicate-key.error';
 export { openDatabase, databaseOptionsFrom, type PersistenceEnv } from './open-database';
 export { KeyedQueue } from './keyed-queue';
+export { embeddedStoreBytes, readEmbeddedCollection } from './sqlite/embedded-inspection';

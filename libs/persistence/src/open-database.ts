@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { Database, DatabaseOptions } from './collection.port';
 import { openMongoDatabase } from './mongodb/mongodb.engine';
-import { openNedbDatabase } from './nedb/nedb.engine';
+import { openSqliteDatabase } from './sqlite/sqlite.engine';
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'mongodb') return openMongoDatabase(options.url, options.name);
-  return openNedbDatabase(options);
+  return openSqliteDatabase(options);
 }
 
 export interface PersistenceEnv {

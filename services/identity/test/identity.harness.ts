@@ -1,11 +1,10 @@
 import { rejectionOf as rejectionOfType } from '@commerce/testing';
 // The identity service in-process (real gRPC on port 0, embedded store in a temp dir) against a private
 // nats-server and a real storefront, run as its built process on a port the test picks so it can be restarted there.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { identity, storefront } from '@commerce/contracts';
 import type { DomainEvent } from '@commerce/events';
+import { embeddedStoreBytes, readEmbeddedCollection, type Doc } from '@commerce/persistence';
 import { closeAllChannels, createClient, RemoteError, type ServiceClient } from '@commerce/grpc-runtime';
 import { freePort, removeDir, ServiceProcess, startNatsServer, streamEvents as readStream, tempDir, waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
@@ -22,17 +21,15 @@ export interface IdentityHarness {
   events(context: 'identity' | 'storefront'): Promise<DomainEvent[]>;
   /** Waits until the context's stream holds an event that matches, and answers it. */
   waitForEvent(context: 'identity' | 'storefront', matches: (event: DomainEvent) => boolean, what: string): Promise<DomainEvent>;
-  /** The identity service's embedded users datafile. */
-  usersDatafile: string;
   /** Base URL of the OAuth pages and endpoints (port 0, picked at start). */
   httpUrl: string;
   /** The signing secret the service was started with, to check what it signs. */
   jwtSecret: string;
   /** Moves the service's clock forward (codes and tokens expire by it). */
   advanceClock(ms: number): void;
-  /** The embedded datafile of one identity collection, as written so far. */
+  /** One identity collection's documents as JSON, then every byte of the embedded store on disk: what a stolen data directory shows. */
   datafileText(collection: string): Promise<string>;
-  /** The users as the identity service stored them (read from the datafile without opening it). */
+  /** The users as the identity service stored them (read through a read-only connection while it runs). */
   storedUsers(): Promise<UserRecord[]>;
   /** The authorization codes as stored (hashes only), read from the datafile. */
   storedCodes(): Promise<Array<{ code_hash: string; expires_at: unknown }>>;
@@ -45,7 +42,7 @@ export async function startIdentityHarness(extraEnv: Record<string, string> = {}
   let clockOffsetMs = 0;
   const nats = await startNatsServer();
   const dataDir = await tempDir('identity-int-');
-  const usersDatafile = path.join(dataDir, 'identity', 'users.db');
+  const identityDir = path.join(dataDir, 'identity');
   const storefrontProcess = new ServiceProcess('storefront', { GRPC_PORT: String(await freePort()), DATA_DIR: dataDir, NATS_URL: nats.url });
   let service: RunningIdentityService | undefined;
   let bus: NatsConnection | undefined;
@@ -84,35 +81,18 @@ export async function startIdentityHarness(extraEnv: Record<string, string> = {}
       events,
       waitForEvent: (context, matches, what) =>
         waitFor(async () => (await events(context)).find(matches), { timeoutMs: 10_000, message: `${what} on the ${context} stream` }),
-      usersDatafile,
       httpUrl: service.httpUrl!,
       jwtSecret: JWT_SECRET,
       advanceClock: (ms) => void (clockOffsetMs += ms),
-      datafileText: async (collection) => {
-        const file = path.join(dataDir, 'identity', `${collection}.db`);
-        return existsSync(file) ? readFile(file, 'utf8') : '';
-      },
-      storedUsers: () => readDatafile<UserRecord>(usersDatafile),
-      storedCodes: () => readDatafile(path.join(dataDir, 'identity', 'authorization_codes.db')),
+      datafileText: async (collection) => `${JSON.stringify(readEmbeddedCollection(identityDir, collection))}\n${await embeddedStoreBytes(identityDir)}`,
+      storedUsers: async () => readEmbeddedCollection<UserRecord & Doc>(identityDir, 'users'),
+      storedCodes: async () => readEmbeddedCollection<{ code_hash: string; expires_at: unknown } & Doc>(identityDir, 'authorization_codes'),
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
   }
-}
-
-/** A NeDB datafile is append-only JSON lines: the last line of a document wins, `$$deleted` removes it. */
-async function readDatafile<T>(file: string): Promise<T[]> {
-  const documents = new Map<string, T>();
-  const text = existsSync(file) ? await readFile(file, 'utf8') : '';
-  for (const line of text.split('\n').filter(Boolean)) {
-    const row = JSON.parse(line) as { _id?: string; $$deleted?: boolean };
-    if (!row._id) continue;
-    if (row.$$deleted) documents.delete(row._id);
-    else documents.set(row._id, row as T);
-  }
-  return [...documents.values()];
 }
 
 /** The RemoteError a call fails with; fails the test if the call succeeds or fails otherwise. */

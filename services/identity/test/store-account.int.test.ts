@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { status } from '@grpc/grpc-js';
 import { storefront } from '@commerce/contracts';
 import { anAccountRequest, rejectionOf, startIdentityHarness, type IdentityHarness } from './identity.harness';
@@ -39,7 +38,7 @@ describe('CreateStoreAccount', () => {
 
     const [stored] = await storedUserByEmail(request.email);
     expect(stored.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
-    expect(await readFile(harness.usersDatafile, 'utf8')).not.toContain('plain-text-would-be-bad');
+    expect(await harness.datafileText('users')).not.toContain('plain-text-would-be-bad');
   });
 
   it('uses the login the owner chose', async () => {

@@ -8,6 +8,7 @@ import { describeUniqueIndexContract } from './unique-index.contract';
 import { describeNextIdContract } from './next-id.contract';
 import { describeCompoundIndexContract } from './compound-index.contract';
 import { describePortabilityContract } from './portability.contract';
+import { describeValueTypesContract } from './value-types.contract';
 
 /** The database under test; a fresh, empty one for every test. */
 export interface ContractContext {
@@ -80,5 +81,6 @@ export function describeCollectionContract(
     describeNextIdContract(context);
     describePortabilityContract(context);
     describeCompoundIndexContract(context);
+    describeValueTypesContract(context);
   });
 }

@@ -1,0 +1,253 @@
+import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
+import { DuplicateKeyError } from '../duplicate-key.error';
+import { defaultIndexName } from '../index-name';
+import { matchesFilter } from '../query/document-match';
+import { applyUpdate, upsertDocument } from '../query/document-update';
+import { compareValues, deepClone, sortValue, valuesAt } from '../query/document-values';
+import { decodeDocument, encodeDocument, type EncodedDocument } from './document-codec';
+import { filterToSql, indexKeyExpression, sortToSql } from './sql-query';
+import type { SqliteFile } from './sqlite-file';
+
+/** A stored row: its primary key and its document as JSON text. */
+type Row = [pk: number, json: string];
+
+interface IndexDefinition {
+  name: string;
+  keys: Record<string, 1 | -1>;
+  unique: boolean;
+}
+
+/**
+ * One collection as one table `(pk, doc JSONB)`. SQL decides what it can decide exactly (sql-query.ts);
+ * the rest is checked in JavaScript with MongoDB's semantics. Every method runs synchronously inside one
+ * call, so each is atomic with respect to every other call of this process.
+ */
+export class SqliteCollection<T extends Doc> implements Collection<T> {
+  private readonly table: string;
+  private readonly arrayPaths: Set<string>;
+  private readonly indexes = new Map<string, IndexDefinition>();
+
+  constructor(
+    private readonly file: SqliteFile,
+    readonly name: string,
+  ) {
+    this.table = `"c_${name}"`;
+    file.run(`CREATE TABLE IF NOT EXISTS ${this.table} (pk INTEGER PRIMARY KEY, doc BLOB NOT NULL)`);
+    this.arrayPaths = new Set(file.all<[string]>('SELECT path FROM _array_paths WHERE collection = ?', [name]).map(([path]) => path));
+    for (const [indexName, keys, unique] of file.all<[string, string, number]>('SELECT name, keys, is_unique FROM _indexes WHERE collection = ?', [name])) {
+      this.indexes.set(indexName, { name: indexName, keys: JSON.parse(keys) as Record<string, 1 | -1>, unique: unique === 1 });
+    }
+  }
+
+  async insertOne(doc: T): Promise<T> {
+    const encoded = encodeDocument(doc);
+    this.insert(encoded, doc);
+    return deepClone(doc);
+  }
+
+  async insertMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const encoded = docs.map((doc) => encodeDocument(doc));
+    let failure: unknown;
+    // Ordered, as MongoDB's: what precedes a duplicate is kept (the transaction commits it), the rest is not written.
+    this.file.transaction(() => {
+      for (const [i, one] of encoded.entries()) {
+        try {
+          this.insert(one, docs[i]);
+        } catch (err) {
+          failure = err;
+          return;
+        }
+      }
+    });
+    if (failure) throw failure;
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [row] = this.rows(filter, { limit: 1 });
+    return row ? decodeDocument<T>(row[1]) : null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.rows(filter, options).map(([, json]) => decodeDocument<T>(json));
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const where = filterToSql(filter, this.arrayPaths);
+    if (where.exact) return this.file.get<[number]>(`SELECT count(*) FROM ${this.table} WHERE ${where.where}`, where.params)![0];
+    return this.rows(filter, {}).length;
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const [row] = this.rows(filter, { limit: 1 });
+    if (row) return { matched: 1, modified: this.rewrite(row, update).modified ? 1 : 0 };
+    if (options.upsert) this.upsert(filter, update);
+    return { matched: 0, modified: 0 };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    // One transaction: a duplicate key part-way applies none of it.
+    return this.file.transaction(() => {
+      const rows = this.rows(filter, {});
+      let modified = 0;
+      for (const row of rows) if (this.rewrite(row, update).modified) modified += 1;
+      return { matched: rows.length, modified };
+    });
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
+    const [row] = this.rows(filter, { limit: 1 });
+    if (!row) {
+      if (!options.upsert) return null;
+      const inserted = this.upsert(filter, update);
+      return options.returnDocument === 'before' ? null : (inserted as T);
+    }
+    const { before, after } = this.rewrite(row, update);
+    return (options.returnDocument === 'before' ? before : after) as T;
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const [row] = this.rows(filter, { limit: 1 });
+    return row ? this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [row[0]]) : 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const where = filterToSql(filter, this.arrayPaths);
+    if (where.exact) return this.file.run(`DELETE FROM ${this.table} WHERE ${where.where}`, where.params);
+    return this.file.transaction(() => {
+      let deleted = 0;
+      for (const [pk] of this.rows(filter, {})) deleted += this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [pk]);
+      return deleted;
+    });
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    const definition: IndexDefinition = { name: options.name ?? defaultIndexName(keys), keys, unique: options.unique ?? false };
+    const existing = this.indexes.get(definition.name);
+    if (existing) {
+      if (JSON.stringify(existing) === JSON.stringify(definition)) return;
+      throw new Error(`Index ${definition.name} of ${this.name} already exists with other keys or options`);
+    }
+    const fields = Object.keys(keys);
+    const expressions = fields.map(indexKeyExpression);
+    const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
+    const sqlName = this.sqlIndexName(definition.name);
+    try {
+      this.file.transaction(() => {
+        this.file.run(`CREATE ${definition.unique ? 'UNIQUE ' : ''}INDEX ${sqlName} ON ${this.table} (${columns.join(', ')})`);
+        if (definition.unique) {
+          // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
+          const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
+          const anyMissing = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
+          this.file.run(`CREATE UNIQUE INDEX ${this.sqlIndexName(definition.name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
+        }
+        this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
+      });
+    } catch (err) {
+      throw this.duplicateKeyError(err) ?? err;
+    }
+    this.indexes.set(definition.name, definition);
+  }
+
+  /**
+   * How SQLite runs a find (or a count): its EXPLAIN QUERY PLAN lines, and whether JavaScript still has to
+   * check, sort or page the candidates. For tests and diagnosis; not part of the port.
+   */
+  explain(filter: Filter, options: FindOptions & { count?: boolean } = {}): { plan: string[]; exact: boolean } {
+    const where = filterToSql(filter, this.arrayPaths);
+    const { orderBy } = options.count ? { orderBy: '' } : sortToSql(options.sort, this.arrayPaths);
+    const select = options.count ? 'count(*)' : 'pk, json(doc)';
+    const sql = `EXPLAIN QUERY PLAN SELECT ${select} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}${options.count ? '' : ' LIMIT ? OFFSET ?'}`;
+    const params = options.count ? where.params : [...where.params, options.limit ?? -1, options.skip ?? 0];
+    const plan = this.file.all<[number, number, number, string]>(sql, params).map((row) => row[3]);
+    return { plan, exact: where.exact && orderBy !== undefined };
+  }
+
+  /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */
+  private rows(filter: Filter, options: FindOptions): Row[] {
+    const where = filterToSql(filter, this.arrayPaths);
+    const { orderBy } = sortToSql(options.sort, this.arrayPaths);
+    const limit = options.limit && options.limit > 0 ? options.limit : -1;
+    const skip = options.skip ?? 0;
+    if (where.exact && orderBy !== undefined) {
+      return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy} LIMIT ? OFFSET ?`, [...where.params, limit, skip]);
+    }
+    let rows = this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
+    if (!where.exact || orderBy === undefined) {
+      const docs = rows.map((row) => ({ row, doc: decodeDocument<Doc>(row[1]) }));
+      const matching = where.exact ? docs : docs.filter(({ doc }) => matchesFilter(doc, filter));
+      if (orderBy === undefined) matching.sort((a, b) => compareBySort(a.doc, b.doc, options.sort!));
+      rows = matching.map(({ row }) => row);
+    }
+    return rows.slice(skip, limit === -1 ? undefined : skip + limit);
+  }
+
+  private insert(encoded: EncodedDocument, doc: Doc): void {
+    this.rememberArrayPaths(encoded.arrayPaths);
+    try {
+      this.file.run(`INSERT INTO ${this.table} (doc) VALUES (jsonb(?))`, [encoded.json]);
+    } catch (err) {
+      throw this.duplicateKeyError(err, doc) ?? err;
+    }
+  }
+
+  private upsert(filter: Filter, update: Update): Doc {
+    const doc = upsertDocument(filter, update);
+    this.insert(encodeDocument(doc), doc);
+    return doc;
+  }
+
+  /** Applies the update to one stored row; writes only when the document changed. */
+  private rewrite([pk, json]: Row, update: Update): { before: Doc; after: Doc; modified: boolean } {
+    const before = decodeDocument<Doc>(json);
+    const after = applyUpdate(before, update);
+    const encoded = encodeDocument(after);
+    const modified = encoded.json !== json && encoded.json !== encodeDocument(before).json;
+    if (modified) {
+      this.rememberArrayPaths(encoded.arrayPaths);
+      try {
+        this.file.run(`UPDATE ${this.table} SET doc = jsonb(?) WHERE pk = ?`, [encoded.json, pk]);
+      } catch (err) {
+        throw this.duplicateKeyError(err, after) ?? err;
+      }
+    }
+    return { before, after, modified };
+  }
+
+  /** Paths that ever held an array are kept for good: a conservative answer is always a right one. */
+  private rememberArrayPaths(paths: Set<string>): void {
+    for (const path of paths) {
+      if (this.arrayPaths.has(path)) continue;
+      this.file.run('INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)', [this.name, path]);
+      this.arrayPaths.add(path);
+    }
+  }
+
+  private sqlIndexName(name: string, suffix = ''): string {
+    return `"${this.name}/${name.replaceAll('"', '')}${suffix}"`;
+  }
+
+  /** SQLite's unique violation as the port's DuplicateKeyError, naming the index and the colliding key. */
+  private duplicateKeyError(err: unknown, doc?: Doc): DuplicateKeyError | undefined {
+    // Duck-typed: better-sqlite3 builds its errors in the main realm, which a test sandbox does not share.
+    const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' || typeof message !== 'string') return undefined;
+    const match = /index '([^']*)'/.exec(message);
+    const sqlName = match?.[1] ?? '';
+    const name = sqlName.slice(this.name.length + 1).replace(new RegExp(`${MISSING_SUFFIX}$`), '');
+    const index = this.indexes.get(name);
+    const keyValue = index && doc ? Object.fromEntries(Object.keys(index.keys).map((field) => [field, valuesAt(doc, field.split('.'))[0] ?? null])) : undefined;
+    return new DuplicateKeyError({ index: index?.name ?? (name || undefined), keyValue, cause: err });
+  }
+}
+
+const MISSING_SUFFIX = '/missing';
+
+function compareBySort(a: Doc, b: Doc, sort: Record<string, 1 | -1>): number {
+  for (const [field, direction] of Object.entries(sort)) {
+    const segments = field.split('.');
+    const order = compareValues(sortValue(a, segments, direction), sortValue(b, segments, direction)) * direction;
+    if (order !== 0) return order;
+  }
+  return 0;
+}
