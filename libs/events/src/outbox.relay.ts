@@ -144,21 +144,26 @@ export class OutboxRelay {
     const seen = new Set<string>();
     for (;;) {
       const docs = await collection.find(PENDING_OUTBOX_FILTER, { limit: this.batchSize });
-      let progressed = false;
-      for (const doc of docs) {
-        const events = doc.outbox ?? [];
-        for (const [index, event] of events.entries()) {
-          // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
-          if (seen.has(event.id)) break;
-          seen.add(event.id);
-          if (!(await this.publish(collection, event, index === events.length - 1))) break;
-          progressed = true;
-        }
-      }
-      if (docs.length < this.batchSize || !progressed) break;
+      // Documents in parallel (each waits only for JetStream's ack of its own previous event), events of one document in order.
+      const progressed = await Promise.all(docs.map((doc) => this.relayDocument(collection, doc, seen)));
+      if (docs.length < this.batchSize || !progressed.includes(true)) break;
     }
     // Safety net: a document whose last removal raced with an append, or that a crash left flagged and empty.
     await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
+  }
+
+  /** Publishes one document's events oldest first; true when at least one left its outbox. */
+  private async relayDocument(collection: Collection<OutboxDocument>, doc: OutboxDocument, seen: Set<string>): Promise<boolean> {
+    const events = doc.outbox ?? [];
+    let progressed = false;
+    for (const [index, event] of events.entries()) {
+      // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
+      if (seen.has(event.id)) break;
+      seen.add(event.id);
+      if (!(await this.publish(collection, event, index === events.length - 1))) break;
+      progressed = true;
+    }
+    return progressed;
   }
 
   /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */
