@@ -2,7 +2,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { removeDir, tempDir } from '@commerce/testing';
-import { openDatabase, type Database, type Engine } from '@commerce/persistence';
+import { openDatabase, readEmbeddedCollection, type Database, type Engine } from '@commerce/persistence';
 import { describeCollectionContract } from './contract/collection.contract';
 
 interface EngineUnderTest {
@@ -112,6 +112,54 @@ describe('embedded engine: one SQLite file', () => {
     expect(await readdir(join(dir, 'catalog/nested'))).toEqual(['data.sqlite']);
   });
 
+
+  describe('group commit: the writes of one event-loop turn share one transaction', () => {
+    it('answers a write only once it is committed: another connection sees it then, and not before', async () => {
+      const db = await open();
+      const products = db.collection('products');
+      await products.insertOne({ id: 0 });
+
+      const written = products.insertOne({ id: 1 });
+      const seenBefore = readEmbeddedCollection(dir, 'products').map((doc) => doc.id);
+      await written;
+      const seenAfter = readEmbeddedCollection(dir, 'products').map((doc) => doc.id);
+
+      expect(seenBefore).toEqual([0]);
+      expect(seenAfter).toEqual([0, 1]);
+      await db.close();
+    });
+
+    it('answers a read made while writes are pending only after they are committed, with what they wrote', async () => {
+      const db = await open();
+      const products = db.collection('products');
+      const order: string[] = [];
+
+      const write = products.insertOne({ id: 1 }).then(() => order.push('write'));
+      const read = products.find({}).then((docs) => order.push(`read ${docs.length}`));
+      await Promise.all([write, read]);
+
+      expect(order).toEqual(['write', 'read 1']);
+      expect(readEmbeddedCollection(dir, 'products')).toHaveLength(1);
+      await db.close();
+    });
+
+    it('takes back only the write that failed: the others of its group are committed', async () => {
+      const db = await open();
+      const products = db.collection('products');
+      await products.createIndex({ sku: 1 }, { unique: true });
+
+      const results = await Promise.allSettled([
+        products.insertOne({ id: 1, sku: 'A' }),
+        products.insertOne({ id: 2, sku: 'A' }),
+        products.updateMany({}, { $set: { sku: 'B' } }),
+        products.insertOne({ id: 3, sku: 'C' }),
+      ]);
+
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(readEmbeddedCollection(dir, 'products')).toEqual([{ id: 1, sku: 'B' }, { id: 3, sku: 'C' }]);
+      await db.close();
+    });
+  });
 
   describe('a data directory written by the NeDB engine', () => {
     /** Datafiles as the NeDB engine left them: append-only JSON lines, Dates as $$date, later lines win, $$deleted removes. */

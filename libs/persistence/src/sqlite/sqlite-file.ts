@@ -8,10 +8,17 @@ const STATEMENT_CACHE_LIMIT = 1_000;
  * One SQLite database (a file, or `:memory:`) with the settings DESIGN §4 fixes: 16 KB pages, WAL, and
  * synchronous=NORMAL (a commit survives the process being killed; only a power loss can take the last ones).
  * One process writes it (its collections keep state in memory); others may read it, see readEmbeddedCollection.
+ *
+ * Group commit: the writes of one turn of the event loop share one transaction, committed at `setImmediate`.
+ * Each write is its own savepoint inside it, so a failing one takes back only itself. A write's promise
+ * resolves only once its transaction committed, and so does a read made while a transaction is open: no
+ * caller, and so no answer and no published event, ever sees a write a crash could still take back.
  */
 export class SqliteFile {
   private readonly handle: SqliteHandle;
   private readonly statements = new Map<string, Statement>();
+  /** Callers waiting for the open transaction to commit; undefined while none is open. */
+  private pending?: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
 
   constructor(readonly location: string) {
     this.handle = new BetterSqlite3(location);
@@ -32,7 +39,34 @@ export class SqliteFile {
     }
   }
 
-  /** Runs a write; answers the number of rows it changed. */
+  /** Runs `work` (synchronous SQL) as one atomic write of the current group; resolves once it is committed. */
+  write<R>(work: () => R): Promise<R> {
+    if (!this.pending) {
+      this.handle.exec('BEGIN');
+      this.pending = [];
+      setImmediate(() => this.commit());
+    }
+    let result: R;
+    try {
+      result = this.handle.transaction(work)();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.afterCommit(result);
+  }
+
+  /** Runs `work` (synchronous SQL reads); while a write group is open, resolves once that group is committed. */
+  read<R>(work: () => R): Promise<R> {
+    let result: R;
+    try {
+      result = work();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.pending ? this.afterCommit(result) : Promise.resolve(result);
+  }
+
+  /** For work already inside write(): answers the number of rows the statement changed. */
   run(sql: string, params: unknown[] = []): number {
     return this.statement(sql).run(...params).changes;
   }
@@ -45,14 +79,34 @@ export class SqliteFile {
     return this.statement(sql).raw(true).all(...params) as R[];
   }
 
-  /** Runs `work` in one transaction (a savepoint when nested); a throw rolls all of it back. */
+  /** Inside write(): runs `work` as a savepoint, so a throw takes back all of it and nothing else. */
   transaction<R>(work: () => R): R {
     return this.handle.transaction(work)();
   }
 
+  /** Commits what is pending, then closes. */
   close(): void {
+    this.commit();
     this.statements.clear();
     this.handle.close();
+  }
+
+  private afterCommit<R>(result: R): Promise<R> {
+    return new Promise<R>((resolve, reject) => this.pending!.push({ resolve: () => resolve(result), reject }));
+  }
+
+  private commit(): void {
+    const waiting = this.pending;
+    if (!waiting) return;
+    this.pending = undefined;
+    try {
+      this.handle.exec('COMMIT');
+    } catch (err) {
+      if (this.handle.inTransaction) this.handle.exec('ROLLBACK');
+      for (const caller of waiting) caller.reject(err);
+      return;
+    }
+    for (const caller of waiting) caller.resolve();
   }
 
   private statement(sql: string): Statement {

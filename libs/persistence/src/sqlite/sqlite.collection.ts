@@ -19,8 +19,9 @@ interface IndexDefinition {
 
 /**
  * One collection as one table `(pk, doc JSONB)`. SQL decides what it can decide exactly (sql-query.ts);
- * the rest is checked in JavaScript with MongoDB's semantics. Every method runs synchronously inside one
- * call, so each is atomic with respect to every other call of this process.
+ * the rest is checked in JavaScript with MongoDB's semantics. Every method does its SQL synchronously in
+ * one step (a savepoint of the current write group, see SqliteFile), so each is atomic with respect to
+ * every other call of this process.
  */
 export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
@@ -39,18 +40,20 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     }
   }
 
-  async insertOne(doc: T): Promise<T> {
+  insertOne(doc: T): Promise<T> {
     const encoded = encodeDocument(doc);
-    this.insert(encoded, doc);
-    return deepClone(doc);
+    return this.file.write(() => {
+      this.insert(encoded, doc);
+      return deepClone(doc);
+    });
   }
 
-  async insertMany(docs: T[]): Promise<void> {
-    if (docs.length === 0) return;
+  insertMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return Promise.resolve();
     const encoded = docs.map((doc) => encodeDocument(doc));
     let failure: unknown;
-    // Ordered, as MongoDB's: what precedes a duplicate is kept (the transaction commits it), the rest is not written.
-    this.file.transaction(() => {
+    // Ordered, as MongoDB's: what precedes a duplicate is kept (its savepoint is released), the rest is not written.
+    const stored = this.file.write(() => {
       for (const [i, one] of encoded.entries()) {
         try {
           this.insert(one, docs[i]);
@@ -60,34 +63,42 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
         }
       }
     });
-    if (failure) throw failure;
+    return stored.then(() => {
+      if (failure) throw failure;
+    });
   }
 
-  async findOne(filter: Filter): Promise<T | null> {
-    const [row] = this.rows(filter, { limit: 1 });
-    return row ? decodeDocument<T>(row[1]) : null;
+  findOne(filter: Filter): Promise<T | null> {
+    return this.file.read(() => {
+      const [row] = this.rows(filter, { limit: 1 });
+      return row ? decodeDocument<T>(row[1]) : null;
+    });
   }
 
-  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return this.rows(filter, options).map(([, json]) => decodeDocument<T>(json));
+  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.file.read(() => this.rows(filter, options).map(([, json]) => decodeDocument<T>(json)));
   }
 
-  async count(filter: Filter): Promise<number> {
-    const where = filterToSql(filter, this.arrayPaths);
-    if (where.exact) return this.file.get<[number]>(`SELECT count(*) FROM ${this.table} WHERE ${where.where}`, where.params)![0];
-    return this.rows(filter, {}).length;
+  count(filter: Filter): Promise<number> {
+    return this.file.read(() => {
+      const where = filterToSql(filter, this.arrayPaths);
+      if (where.exact) return this.file.get<[number]>(`SELECT count(*) FROM ${this.table} WHERE ${where.where}`, where.params)![0];
+      return this.rows(filter, {}).length;
+    });
   }
 
-  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
-    const [row] = this.rows(filter, { limit: 1 });
-    if (row) return { matched: 1, modified: this.rewrite(row, update).modified ? 1 : 0 };
-    if (options.upsert) this.upsert(filter, update);
-    return { matched: 0, modified: 0 };
+  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    return this.file.write(() => {
+      const [row] = this.rows(filter, { limit: 1 });
+      if (row) return { matched: 1, modified: this.rewrite(row, update).modified ? 1 : 0 };
+      if (options.upsert) this.upsert(filter, update);
+      return { matched: 0, modified: 0 };
+    });
   }
 
-  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    // One transaction: a duplicate key part-way applies none of it.
-    return this.file.transaction(() => {
+  /** All or nothing: a duplicate key part-way takes back the whole update (it is one savepoint). */
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.file.write(() => {
       const rows = this.rows(filter, {});
       let modified = 0;
       for (const row of rows) if (this.rewrite(row, update).modified) modified += 1;
@@ -95,26 +106,30 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
-    const [row] = this.rows(filter, { limit: 1 });
-    if (!row) {
-      if (!options.upsert) return null;
-      const inserted = this.upsert(filter, update);
-      return options.returnDocument === 'before' ? null : (inserted as T);
-    }
-    const { before, after } = this.rewrite(row, update);
-    return (options.returnDocument === 'before' ? before : after) as T;
+  findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
+    return this.file.write(() => {
+      const [row] = this.rows(filter, { limit: 1 });
+      if (!row) {
+        if (!options.upsert) return null;
+        const inserted = this.upsert(filter, update);
+        return options.returnDocument === 'before' ? null : (inserted as T);
+      }
+      const { before, after } = this.rewrite(row, update);
+      return (options.returnDocument === 'before' ? before : after) as T;
+    });
   }
 
-  async deleteOne(filter: Filter): Promise<number> {
-    const [row] = this.rows(filter, { limit: 1 });
-    return row ? this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [row[0]]) : 0;
+  deleteOne(filter: Filter): Promise<number> {
+    return this.file.write(() => {
+      const [row] = this.rows(filter, { limit: 1 });
+      return row ? this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [row[0]]) : 0;
+    });
   }
 
-  async deleteMany(filter: Filter): Promise<number> {
-    const where = filterToSql(filter, this.arrayPaths);
-    if (where.exact) return this.file.run(`DELETE FROM ${this.table} WHERE ${where.where}`, where.params);
-    return this.file.transaction(() => {
+  deleteMany(filter: Filter): Promise<number> {
+    return this.file.write(() => {
+      const where = filterToSql(filter, this.arrayPaths);
+      if (where.exact) return this.file.run(`DELETE FROM ${this.table} WHERE ${where.where}`, where.params);
       let deleted = 0;
       for (const [pk] of this.rows(filter, {})) deleted += this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [pk]);
       return deleted;
@@ -123,18 +138,17 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     const definition: IndexDefinition = { name: options.name ?? defaultIndexName(keys), keys, unique: options.unique ?? false };
-    const existing = this.indexes.get(definition.name);
-    if (existing) {
-      if (JSON.stringify(existing) === JSON.stringify(definition)) return;
-      throw new Error(`Index ${definition.name} of ${this.name} already exists with other keys or options`);
-    }
     const fields = Object.keys(keys);
     const expressions = fields.map(indexKeyExpression);
     const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
-    const sqlName = this.sqlIndexName(definition.name);
     try {
-      this.file.transaction(() => {
-        this.file.run(`CREATE ${definition.unique ? 'UNIQUE ' : ''}INDEX ${sqlName} ON ${this.table} (${columns.join(', ')})`);
+      await this.file.write(() => {
+        const existing = this.indexes.get(definition.name);
+        if (existing) {
+          if (JSON.stringify(existing) === JSON.stringify(definition)) return;
+          throw new Error(`Index ${definition.name} of ${this.name} already exists with other keys or options`);
+        }
+        this.file.run(`CREATE ${definition.unique ? 'UNIQUE ' : ''}INDEX ${this.sqlIndexName(definition.name)} ON ${this.table} (${columns.join(', ')})`);
         if (definition.unique) {
           // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
           const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
@@ -142,11 +156,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
           this.file.run(`CREATE UNIQUE INDEX ${this.sqlIndexName(definition.name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
         }
         this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
+        this.indexes.set(definition.name, definition);
       });
     } catch (err) {
       throw this.duplicateKeyError(err) ?? err;
     }
-    this.indexes.set(definition.name, definition);
   }
 
   /**
