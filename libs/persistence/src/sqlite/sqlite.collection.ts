@@ -171,9 +171,9 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const where = filterToSql(filter, this.arrayPaths);
     const { orderBy } = options.count ? { orderBy: '' } : sortToSql(options.sort, this.arrayPaths);
     const select = options.count ? 'count(*)' : 'pk, json(doc)';
-    const sql = `EXPLAIN QUERY PLAN SELECT ${select} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}${options.count ? '' : ' LIMIT ? OFFSET ?'}`;
-    const params = options.count ? where.params : [...where.params, options.limit ?? -1, options.skip ?? 0];
-    const plan = this.file.all<[number, number, number, string]>(sql, params).map((row) => row[3]);
+    const page = options.count || !options.limit ? '' : ` LIMIT ${options.limit} OFFSET ${options.skip ?? 0}`;
+    const sql = `EXPLAIN QUERY PLAN SELECT ${select} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}${page}`;
+    const plan = this.file.all<[number, number, number, string]>(sql, where.params).map((row) => row[3]);
     return { plan, exact: where.exact && orderBy !== undefined };
   }
 
@@ -183,8 +183,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const { orderBy } = sortToSql(options.sort, this.arrayPaths);
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
     const skip = options.skip ?? 0;
+    if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || skip < 0) throw new TypeError('limit and skip must be whole numbers');
     if (where.exact && orderBy !== undefined) {
-      return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy} LIMIT ? OFFSET ?`, [...where.params, limit, skip]);
+      // LIMIT and OFFSET as literals: bound as parameters they cost SQLite ~5x the whole indexed lookup.
+      const page = limit === -1 && skip === 0 ? '' : ` LIMIT ${limit}${skip > 0 ? ` OFFSET ${skip}` : ''}`;
+      return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy}${page}`, where.params);
     }
     let rows = this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
     if (!where.exact || orderBy === undefined) {
