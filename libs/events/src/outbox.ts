@@ -35,15 +35,13 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
   return { ...update, $set: { ...set, [OUTBOX_PENDING_FIELD]: true }, $push: { ...(push ?? {}), outbox: event } };
 }
 
-/** Index on the pending events' ids (multikey on MongoDB): removing a published event finds its one document. */
-export const OUTBOX_EVENT_ID_INDEX = { 'outbox.id': 1 } as const;
-
 /**
- * Removes exactly one published event. The filter finds the document through OUTBOX_EVENT_ID_INDEX on
- * MongoDB (multikey), and through the pending flag's index on SQLite, which cannot index array elements.
+ * Removes exactly one published event, the document's oldest: the relay publishes a document's events in
+ * order and removes each once acknowledged, so the one it removes is always at position 0. The filter is
+ * served by the pending flag's index and decided there on every engine (no index on array elements needed).
  */
 export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
-  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
+  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
 }
 
 /**
@@ -53,7 +51,7 @@ export function outboxRemoval(eventId: string): { filter: Filter; update: Update
  */
 export function lastOutboxRemoval(eventId: string): { filter: Filter; update: Update } {
   return {
-    filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.id': eventId, 'outbox.1': { $exists: false } },
+    filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventId, 'outbox.1': { $exists: false } },
     update: { $pull: { outbox: { id: eventId } }, $set: { [OUTBOX_PENDING_FIELD]: false } },
   };
 }

@@ -29,6 +29,7 @@ it.each<[string, Filter, FindOptions & { count?: boolean }]>([
   ['changed since', { store_id: 1, deleted: false, updated_at: { $gte: at } }, { sort: { updated_at: 1 }, limit: 50 }],
   ['one record', { store_id: 1, id: 7 }, { limit: 1 }],
   ['the relay: pending documents with events', { outbox_pending: true, 'outbox.0': { $exists: true } }, { limit: 100 }],
+  ['the relay: the document of a published event', { outbox_pending: true, 'outbox.0.id': 'e1', 'outbox.1': { $exists: false } }, { limit: 1 }],
 ])('serves %s from an index, decided in SQL alone', (_what, filter, options) => {
   const { plan, exact } = db.explain('products', filter, options);
 
