@@ -1,7 +1,8 @@
 // Three suites: unit (pure, no I/O), integration (real nats-server, embedded store, gRPC on port 0)
 // and stack (the built processes, started as `npm start` starts them).
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] };
-const moduleNameMapper = { '^@commerce/((?!.*-service$)[a-z-]+)$': '<rootDir>/libs/$1/src' };
+// Relative `.js` specifiers (what Node wants in a dynamic import()) resolve to the TypeScript source.
+const moduleNameMapper = { '^@commerce/((?!.*-service$)[a-z-]+)$': '<rootDir>/libs/$1/src', '^(\\.{1,2}/.*)\\.js$': '$1' };
 const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {

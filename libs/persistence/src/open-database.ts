@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import type { Database, DatabaseOptions } from './collection.port';
-import { openMongoDatabase } from './mongodb/mongodb.engine';
 import { openSqliteDatabase } from './sqlite/sqlite.engine';
 
-export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.engine === 'mongodb') return openMongoDatabase(options.url, options.name);
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.engine === 'mongodb') {
+    // Loaded only when used: the driver adds ~23 MB to every process that merely imports it.
+    const { openMongoDatabase } = await import('./mongodb/mongodb.engine.js');
+    return openMongoDatabase(options.url, options.name);
+  }
   return openSqliteDatabase(options);
 }
 
