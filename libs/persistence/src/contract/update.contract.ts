@@ -75,6 +75,14 @@ export function describeUpdateContract(context: ContractContext): void {
       expect(await products().updateOne({ id: 1 }, { $addToSet: { tags: 'red' } })).toEqual({ matched: 1, modified: 0 });
     });
 
+    it('round-trips awkward strings and numbers exactly, so setting them again modifies nothing', async () => {
+      const awkward = { note: 'quote" back\\ \u2028 \u0001 \t\n é 😀 </script>', ratio: 0.1, big: 1e21, tiny: 5e-324, long: 123456789.12345679 };
+      await products().updateOne({ id: 2 }, { $set: awkward });
+
+      expect(await products().updateOne({ id: 2 }, { $set: awkward })).toEqual({ matched: 1, modified: 0 });
+      expect(await product(2)).toMatchObject(awkward);
+    });
+
     it('updateMany changes every match and reports matched and modified', async () => {
       await products().updateOne({ id: 2 }, { $set: { status: 'draft' } });
 

@@ -219,7 +219,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const before = decodeDocument<Doc>(json);
     const after = applyUpdate(before, update);
     const encoded = encodeDocument(after);
-    const modified = encoded.json !== json && encoded.json !== encodeDocument(before).json;
+    // SQLite gives back the very text JSONB was made from (numbers and strings keep their text), so text equality is document equality.
+    const modified = encoded.json !== json;
     if (modified) {
       this.rememberArrayPaths(encoded.arrayPaths);
       try {
