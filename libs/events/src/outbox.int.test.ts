@@ -31,11 +31,11 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
 
     expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([{ id: 9, price_cents: 175, version: 3, outbox: [first, second], outbox_pending: true }]);
 
-    const removal = outboxRemoval(first.id);
+    const removal = outboxRemoval([first.id]);
     expect(await variants.updateOne(removal.filter, removal.update)).toMatchObject({ matched: 1, modified: 1 });
     expect((await variants.findOne({ id: 9 }))?.outbox).toEqual([second]);
 
-    const again = outboxRemoval(second.id);
+    const again = outboxRemoval([second.id]);
     await variants.updateOne(again.filter, again.update);
     expect(await variants.count(PENDING_OUTBOX_FILTER)).toBe(0);
     expect(await variants.findOne({ id: 10 })).toEqual({ id: 10, price_cents: 500, version: 1, outbox: [] });
@@ -48,14 +48,31 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
     await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, first));
     await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, second));
 
-    const early = lastOutboxRemoval(first.id);
+    const early = lastOutboxRemoval([first.id]);
     expect(await variants.updateOne(early.filter, early.update)).toMatchObject({ matched: 0 });
-    const outOfOrder = outboxRemoval(second.id);
+    const outOfOrder = outboxRemoval([second.id]);
     expect(await variants.updateOne(outOfOrder.filter, outOfOrder.update)).toMatchObject({ matched: 0 });
-    const removal = outboxRemoval(first.id);
+    const removal = outboxRemoval([first.id]);
     await variants.updateOne(removal.filter, removal.update);
-    const last = lastOutboxRemoval(second.id);
+    const last = lastOutboxRemoval([second.id]);
     expect(await variants.updateOne(last.filter, last.update)).toMatchObject({ matched: 1, modified: 1 });
     expect(await variants.findOne({ id: 9 })).toEqual({ id: 9, version: 3, outbox: [], outbox_pending: false });
+  });
+
+  it('removes several published events in one write, clearing the flag only when they were all the document held', async () => {
+    const variants = db.collection<OutboxDocument>('variants');
+    const [first, second, third] = [event(2), event(3), event(4)];
+    await variants.insertOne({ id: 9, version: 1, outbox: [] });
+    for (const next of [first, second, third]) await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, next));
+
+    const tooFew = lastOutboxRemoval([first.id, second.id]);
+    expect(await variants.updateOne(tooFew.filter, tooFew.update)).toMatchObject({ matched: 0 });
+    const two = outboxRemoval([first.id, second.id]);
+    expect(await variants.updateOne(two.filter, two.update)).toMatchObject({ matched: 1, modified: 1 });
+    expect(await variants.findOne({ id: 9 })).toMatchObject({ outbox: [third], outbox_pending: true });
+
+    const rest = lastOutboxRemoval([third.id]);
+    expect(await variants.updateOne(rest.filter, rest.update)).toMatchObject({ matched: 1, modified: 1 });
+    expect(await variants.findOne({ id: 9 })).toEqual({ id: 9, version: 4, outbox: [], outbox_pending: false });
   });
 });

@@ -151,22 +151,29 @@ export class OutboxRelay {
     await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
   }
 
-  /** Publishes one document's events oldest first; true when at least one left its outbox. */
+  /**
+   * Publishes one document's events oldest first, each after JetStream acknowledged the previous one, then
+   * removes the acknowledged ones in one write (also when a publish failed part-way). True when any left.
+   */
   private async relayDocument(collection: Collection<OutboxDocument>, doc: OutboxDocument, seen: Set<string>): Promise<boolean> {
     const events = doc.outbox ?? [];
-    let progressed = false;
-    for (const [index, event] of events.entries()) {
-      // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
-      if (seen.has(event.id)) break;
-      seen.add(event.id);
-      if (!(await this.publish(collection, event, index === events.length - 1))) break;
-      progressed = true;
+    const published: string[] = [];
+    try {
+      for (const event of events) {
+        // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
+        if (seen.has(event.id)) break;
+        seen.add(event.id);
+        if (!(await this.publish(event))) break;
+        published.push(event.id);
+      }
+    } finally {
+      if (published.length > 0) await this.remove(collection, published, published.length === events.length);
     }
-    return progressed;
+    return published.length > 0;
   }
 
   /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */
-  private async publish(collection: Collection<OutboxDocument>, event: DomainEvent, lastKnown: boolean): Promise<boolean> {
+  private async publish(event: DomainEvent): Promise<boolean> {
     let subject: string;
     try {
       subject = eventSubject(this.options.context, event);
@@ -176,14 +183,18 @@ export class OutboxRelay {
     }
     // Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
     const ack = await this.js.publish(subject, encodeEvent(event), { msgID: event.id, timeout: this.publishTimeoutMs });
-    const last = lastKnown ? lastOutboxRemoval(event.id) : undefined;
-    const clearedFlag = last ? (await collection.updateOne(last.filter, last.update)).matched > 0 : false;
-    if (!clearedFlag) {
-      const removal = outboxRemoval(event.id);
-      await collection.updateOne(removal.filter, removal.update);
-    }
     if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
     return true;
+  }
+
+  /** Removes published events; with the document's last known one also clears its flag, unless an event came meanwhile. */
+  private async remove(collection: Collection<OutboxDocument>, eventIds: string[], allKnown: boolean): Promise<void> {
+    if (allKnown) {
+      const last = lastOutboxRemoval(eventIds);
+      if ((await collection.updateOne(last.filter, last.update)).matched > 0) return;
+    }
+    const removal = outboxRemoval(eventIds);
+    await collection.updateOne(removal.filter, removal.update);
   }
 }
 

@@ -36,22 +36,23 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
 }
 
 /**
- * Removes exactly one published event, the document's oldest: the relay publishes a document's events in
- * order and removes each once acknowledged, so the one it removes is always at position 0. The filter is
- * served by the pending flag's index and decided there on every engine (no index on array elements needed).
+ * Removes published events, the document's oldest ones in order (`eventIds[0]` is at position 0): the relay
+ * publishes a document's events in order and removes them once acknowledged. The filter is served by the
+ * pending flag's index and decided there on every engine (no index on array elements needed).
  */
-export function outboxRemoval(eventId: string): { filter: Filter; update: Update } {
-  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventId }, update: { $pull: { outbox: { id: eventId } } } };
+export function outboxRemoval(eventIds: readonly string[]): { filter: Filter; update: Update } {
+  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventIds[0] }, update: { $pull: { outbox: { id: { $in: [...eventIds] } } } } };
 }
 
 /**
- * Removes a published event that is the document's only one and clears its pending flag, in one atomic
+ * Removes published events that are all the document holds and clears its pending flag, in one atomic
  * write; matches nothing when another event was appended meanwhile (then `outboxRemoval` applies and the
  * flag stays). So drained documents leave the flag's index at once and the relay never walks them.
  */
-export function lastOutboxRemoval(eventId: string): { filter: Filter; update: Update } {
+export function lastOutboxRemoval(eventIds: readonly string[]): { filter: Filter; update: Update } {
+  const removal = outboxRemoval(eventIds);
   return {
-    filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventId, 'outbox.1': { $exists: false } },
-    update: { $pull: { outbox: { id: eventId } }, $set: { [OUTBOX_PENDING_FIELD]: false } },
+    filter: { ...removal.filter, [`outbox.${eventIds.length}`]: { $exists: false } },
+    update: { ...removal.update, $set: { [OUTBOX_PENDING_FIELD]: false } },
   };
 }

@@ -10,7 +10,7 @@ const STATEMENT_CACHE_LIMIT = 1_000;
  * One process writes it (its collections keep state in memory); others may read it, see readEmbeddedCollection.
  *
  * Group commit: the writes of one turn of the event loop share one transaction, committed at `setImmediate`.
- * Each write is its own savepoint inside it, so a failing one takes back only itself. A write's promise
+ * A failing write takes back only itself (one statement, or a savepoint around several). A write's promise
  * resolves only once its transaction committed, and so does a read made while a transaction is open: no
  * caller, and so no answer and no published event, ever sees a write a crash could still take back.
  */
@@ -39,7 +39,10 @@ export class SqliteFile {
     }
   }
 
-  /** Runs `work` (synchronous SQL) as one atomic write of the current group; resolves once it is committed. */
+  /**
+   * Runs `work` (synchronous SQL) in the current write group; resolves once the group is committed.
+   * One statement is atomic by itself; work of several statements wraps them in `transaction()`.
+   */
   write<R>(work: () => R): Promise<R> {
     if (!this.pending) {
       this.handle.exec('BEGIN');
@@ -48,7 +51,7 @@ export class SqliteFile {
     }
     let result: R;
     try {
-      result = this.handle.transaction(work)();
+      result = work();
     } catch (err) {
       return Promise.reject(err);
     }

@@ -20,8 +20,8 @@ interface IndexDefinition {
 /**
  * One collection as one table `(pk, doc JSONB)`. SQL decides what it can decide exactly (sql-query.ts);
  * the rest is checked in JavaScript with MongoDB's semantics. Every method does its SQL synchronously in
- * one step (a savepoint of the current write group, see SqliteFile), so each is atomic with respect to
- * every other call of this process.
+ * one step of the current write group (see SqliteFile): one statement, or a savepoint around several, so
+ * each is atomic with respect to every other call of this process.
  */
 export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
@@ -53,16 +53,18 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const encoded = docs.map((doc) => encodeDocument(doc));
     let failure: unknown;
     // Ordered, as MongoDB's: what precedes a duplicate is kept (its savepoint is released), the rest is not written.
-    const stored = this.file.write(() => {
-      for (const [i, one] of encoded.entries()) {
-        try {
-          this.insert(one, docs[i]);
-        } catch (err) {
-          failure = err;
-          return;
+    const stored = this.file.write(() =>
+      this.file.transaction(() => {
+        for (const [i, one] of encoded.entries()) {
+          try {
+            this.insert(one, docs[i]);
+          } catch (err) {
+            failure = err;
+            return;
+          }
         }
-      }
-    });
+      }),
+    );
     return stored.then(() => {
       if (failure) throw failure;
     });
@@ -98,12 +100,14 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   /** All or nothing: a duplicate key part-way takes back the whole update (it is one savepoint). */
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return this.file.write(() => {
-      const rows = this.rows(filter, {});
-      let modified = 0;
-      for (const row of rows) if (this.rewrite(row, update).modified) modified += 1;
-      return { matched: rows.length, modified };
-    });
+    return this.file.write(() =>
+      this.file.transaction(() => {
+        const rows = this.rows(filter, {});
+        let modified = 0;
+        for (const row of rows) if (this.rewrite(row, update).modified) modified += 1;
+        return { matched: rows.length, modified };
+      }),
+    );
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
@@ -130,9 +134,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.file.write(() => {
       const where = filterToSql(filter, this.arrayPaths);
       if (where.exact) return this.file.run(`DELETE FROM ${this.table} WHERE ${where.where}`, where.params);
-      let deleted = 0;
-      for (const [pk] of this.rows(filter, {})) deleted += this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [pk]);
-      return deleted;
+      return this.file.transaction(() => {
+        let deleted = 0;
+        for (const [pk] of this.rows(filter, {})) deleted += this.file.run(`DELETE FROM ${this.table} WHERE pk = ?`, [pk]);
+        return deleted;
+      });
     });
   }
 
@@ -142,7 +148,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const expressions = fields.map(indexKeyExpression);
     const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
     try {
-      await this.file.write(() => {
+      await this.file.write(() => this.file.transaction(() => {
         const existing = this.indexes.get(definition.name);
         if (existing) {
           if (JSON.stringify(existing) === JSON.stringify(definition)) return;
@@ -157,7 +163,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
         }
         this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
         this.indexes.set(definition.name, definition);
-      });
+      }));
     } catch (err) {
       throw this.duplicateKeyError(err) ?? err;
     }
