@@ -31,8 +31,7 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
   const context = await deps.storeContexts.of(storeId);
   const shippingGroup = await deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id);
   const position = rankFor(normalizePlacement(request.position || 'bottom')!, await deps.products.rankBounds(storeId));
-  const id = await deps.nextId('products');
-  const defaultVariantId = await deps.nextId('variants');
+  const [id, defaultVariantId] = await Promise.all([deps.nextId('products'), deps.nextId('variants')]);
   await deps.variantRefs.add(storeId, defaultVariantId, id);
 
   const now = deps.clock();
