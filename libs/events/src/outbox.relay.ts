@@ -142,7 +142,7 @@ export class OutboxRelay {
   private async relayCollection(collection: Collection<OutboxDocument>): Promise<void> {
     const seen = new Set<string>();
     for (;;) {
-      const docs = await collection.find(PENDING_OUTBOX_FILTER, { limit: this.batchSize });
+      const docs = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: this.batchSize });
       // Documents in parallel (each waits only for JetStream's ack of its own previous event), events of one document in order.
       const progressed = await Promise.all(docs.map((doc) => this.relayDocument(collection, doc, seen)));
       if (docs.length < this.batchSize || !progressed.includes(true)) break;
@@ -155,7 +155,7 @@ export class OutboxRelay {
    * Publishes one document's events oldest first, each after JetStream acknowledged the previous one, then
    * removes the acknowledged ones in one write (also when a publish failed part-way). True when any left.
    */
-  private async relayDocument(collection: Collection<OutboxDocument>, doc: OutboxDocument, seen: Set<string>): Promise<boolean> {
+  private async relayDocument(collection: Collection<OutboxDocument>, doc: Pick<OutboxDocument, 'outbox'>, seen: Set<string>): Promise<boolean> {
     const events = doc.outbox ?? [];
     const published: string[] = [];
     try {

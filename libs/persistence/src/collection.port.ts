@@ -37,6 +37,8 @@ export interface Collection<T extends Doc> {
   insertMany(docs: T[]): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /** `find` answering only the named top-level fields (a field the document lacks stays absent): cheaper for big documents. */
+  findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options?: FindOptions): Promise<Array<Pick<T, K>>>;
   count(filter: Filter): Promise<number>;
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;

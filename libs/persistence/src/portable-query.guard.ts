@@ -12,6 +12,12 @@ export function assertPortableCollectionName(name: string): void {
   if (!COLLECTION_NAME.test(name)) throw new TypeError(`Invalid collection name: ${JSON.stringify(name)}`);
 }
 
+/** Fields a projection may name: top-level names, which both engines read alike. */
+export function assertPortableFieldNames(fields: readonly string[]): void {
+  if (fields.length === 0) throw refuse('findFields needs at least one field');
+  for (const field of fields) if (!/^[A-Za-z0-9_-]+$/.test(field)) throw refuse(`findFields takes top-level field names, not ${JSON.stringify(field)}`);
+}
+
 export function assertPortableFilter(filter: Filter): void {
   for (const [key, condition] of Object.entries(filter)) {
     if (key === '$or' || key === '$and') {

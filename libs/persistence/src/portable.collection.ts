@@ -1,5 +1,5 @@
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from './collection.port';
-import { assertPortableFilter, assertPortableUpdate } from './portable-query.guard';
+import { assertPortableFieldNames, assertPortableFilter, assertPortableUpdate } from './portable-query.guard';
 
 /**
  * Wraps an engine's collection so every engine refuses the same things before any I/O:
@@ -31,6 +31,13 @@ export class PortableCollection<T extends Doc> implements Collection<T> {
     this.assertOpen();
     assertPortableFilter(filter);
     return this.engine.find(filter, options);
+  }
+
+  async findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options?: FindOptions): Promise<Array<Pick<T, K>>> {
+    this.assertOpen();
+    assertPortableFilter(filter);
+    assertPortableFieldNames(fields);
+    return this.engine.findFields(filter, fields, options);
   }
 
   async count(filter: Filter): Promise<number> {

@@ -11,7 +11,7 @@ import { listProducts } from '../src/app/list-products';
 import { createVariant } from '../src/app/variants';
 import { wireCatalog } from '../src/wiring';
 
-const READS = new Set(['find', 'findOne', 'count']);
+const READS = new Set(['find', 'findFields', 'findOne', 'count']);
 
 let db: Database;
 let deps: CatalogDeps;

@@ -46,5 +46,24 @@ export function describeFindOptionsContract(context: ContractContext): void {
       expect(ids(first)).toEqual([1, 2]);
       expect(ids(next)).toEqual([5]);
     });
+
+    it('findFields answers only the named fields, Dates as Dates, leaving out a field a document lacks', async () => {
+      const page = await products().findFields({ storeId: 1 }, ['id', 'createdAt', 'dims'], { sort: { priceCents: -1 }, limit: 2 });
+
+      expect(page).toEqual([
+        { id: 5, createdAt: new Date(Date.UTC(2024, 0, 5)) },
+        { id: 2, createdAt: new Date(Date.UTC(2024, 0, 2)) },
+      ]);
+      expect(page[0].createdAt).toBeInstanceOf(Date);
+      expect(await products().findFields({ tags: 'red' }, ['id', 'dims'], { sort: { id: 1 } })).toEqual([
+        { id: 1, dims: { widthMm: 10, heightMm: 20 } },
+        { id: 4, dims: { widthMm: 30, heightMm: 40 } },
+      ]);
+    });
+
+    it('findFields refuses dotted or empty field lists', async () => {
+      await expect(products().findFields({}, ['dims.widthMm'] as never[])).rejects.toThrow(TypeError);
+      await expect(products().findFields({}, [])).rejects.toThrow(TypeError);
+    });
   });
 }

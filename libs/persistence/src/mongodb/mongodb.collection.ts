@@ -35,6 +35,14 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     return (await this.raw.find(filter, findOptions).toArray()) as unknown as T[];
   }
 
+  async findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options: FindOptions = {}): Promise<Array<Pick<T, K>>> {
+    const findOptions: DriverFindOptions = { projection: { ...WITHOUT_ID, ...Object.fromEntries(fields.map((field) => [field, 1])) } };
+    if (options.sort) findOptions.sort = options.sort;
+    if (options.skip) findOptions.skip = options.skip;
+    if (options.limit) findOptions.limit = options.limit;
+    return (await this.raw.find(filter, findOptions).toArray()) as unknown as Array<Pick<T, K>>;
+  }
+
   count(filter: Filter): Promise<number> {
     return this.raw.countDocuments(filter);
   }

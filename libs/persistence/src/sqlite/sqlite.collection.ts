@@ -81,6 +81,22 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.file.read(() => this.rows(filter, options).map(([, json]) => decodeDocument<T>(json)));
   }
 
+  findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options: FindOptions = {}): Promise<Array<Pick<T, K>>> {
+    return this.file.read(() => {
+      const plan = this.plan(filter, options);
+      if (plan.exactClause === undefined) return this.rows(filter, options).map(([, json]) => pickFields(decodeDocument<T>(json), fields));
+      // Each field as its own JSON text: only what was asked for is read out of JSONB and parsed.
+      const columns = fields.map((field) => `doc->'$."${field}"'`).join(', ');
+      return this.file.all<Array<string | null>>(`SELECT ${columns} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params).map((values) => {
+        const picked: Partial<Pick<T, K>> = {};
+        fields.forEach((field, i) => {
+          if (values[i] !== null) picked[field] = decodeDocument(values[i]!);
+        });
+        return picked as Pick<T, K>;
+      });
+    });
+  }
+
   count(filter: Filter): Promise<number> {
     return this.file.read(() => {
       const where = filterToSql(filter, this.arrayPaths);
@@ -185,24 +201,25 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */
   private rows(filter: Filter, options: FindOptions): Row[] {
+    const plan = this.plan(filter, options);
+    if (plan.exactClause !== undefined) return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params);
+    const { where, orderBy, limit, skip } = plan;
+    const candidates = this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
+    const docs = candidates.map((row) => ({ row, doc: decodeDocument<Doc>(row[1]) }));
+    const matching = where.exact ? docs : docs.filter(({ doc }) => matchesFilter(doc, filter));
+    if (orderBy === undefined) matching.sort((a, b) => compareBySort(a.doc, b.doc, options.sort!));
+    return matching.slice(skip, limit === -1 ? undefined : skip + limit).map(({ row }) => row);
+  }
+
+  /** How SQL takes a query; `exactClause` (WHERE, ORDER BY and page) when SQL answers it by itself, without JavaScript. */
+  private plan(filter: Filter, options: FindOptions) {
     const where = filterToSql(filter, this.arrayPaths);
     const { orderBy } = sortToSql(options.sort, this.arrayPaths);
-    const limit = options.limit && options.limit > 0 ? options.limit : -1;
-    const skip = options.skip ?? 0;
-    if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || skip < 0) throw new TypeError('limit and skip must be whole numbers');
-    if (where.exact && orderBy !== undefined) {
-      // LIMIT and OFFSET as literals: bound as parameters they cost SQLite ~5x the whole indexed lookup.
-      const page = limit === -1 && skip === 0 ? '' : ` LIMIT ${limit}${skip > 0 ? ` OFFSET ${skip}` : ''}`;
-      return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy}${page}`, where.params);
-    }
-    let rows = this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
-    if (!where.exact || orderBy === undefined) {
-      const docs = rows.map((row) => ({ row, doc: decodeDocument<Doc>(row[1]) }));
-      const matching = where.exact ? docs : docs.filter(({ doc }) => matchesFilter(doc, filter));
-      if (orderBy === undefined) matching.sort((a, b) => compareBySort(a.doc, b.doc, options.sort!));
-      rows = matching.map(({ row }) => row);
-    }
-    return rows.slice(skip, limit === -1 ? undefined : skip + limit);
+    const { limit, skip } = pageOf(options);
+    // LIMIT and OFFSET as literals: bound as parameters they cost SQLite ~5x the whole indexed lookup.
+    const page = limit === -1 && skip === 0 ? '' : ` LIMIT ${limit}${skip > 0 ? ` OFFSET ${skip}` : ''}`;
+    const exactClause = where.exact && orderBy !== undefined ? `${where.where}${orderBy}${page}` : undefined;
+    return { where, orderBy, limit, skip, exactClause };
   }
 
   private insert(encoded: EncodedDocument, doc: Doc): void {
@@ -266,6 +283,19 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 }
 
 const MISSING_SUFFIX = '/missing';
+
+function pageOf(options: FindOptions): { limit: number; skip: number } {
+  const limit = options.limit && options.limit > 0 ? options.limit : -1;
+  const skip = options.skip ?? 0;
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || skip < 0) throw new TypeError('limit and skip must be whole numbers');
+  return { limit, skip };
+}
+
+function pickFields<T extends Doc, K extends keyof T & string>(doc: T, fields: readonly K[]): Pick<T, K> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const field of fields) if (doc[field] !== undefined) picked[field] = doc[field];
+  return picked as Pick<T, K>;
+}
 
 function compareBySort(a: Doc, b: Doc, sort: Record<string, 1 | -1>): number {
   for (const [field, direction] of Object.entries(sort)) {
