@@ -202,13 +202,31 @@ async function startStack(tempRoot, settings) {
     nodeOptions.push(`--require ${path.join(__dirname, 'cpu-prof.preload.js')}`);
     launcherEnv.BENCH_CPU_PROF_DIR = settings.cpuProfDir;
   }
+  if (settings.phaseProfDir) {
+    // Profiles of chosen phases only (startPhaseProfile/stopPhaseProfile), toggled by SIGUSR2.
+    nodeOptions.push(`--require ${path.join(__dirname, 'phase-prof.preload.js')}`);
+    launcherEnv.BENCH_PHASE_PROF_DIR = settings.phaseProfDir;
+  }
   launcherEnv.NODE_OPTIONS = nodeOptions.filter(Boolean).join(' ');
   if (!launcherEnv.NODE_OPTIONS) delete launcherEnv.NODE_OPTIONS;
 
+  log(`starting the stack (launcher, DATA_DIR=${dataDir}, PORT=${env.PORT})`);
+  const stack = { baseUrl: `http://127.0.0.1:${env.PORT}`, env: cliEnv, launcherEnv, dataDir, starts: 0 };
+  await launch(stack, 90_000);
+  return stack;
+}
+
+/**
+ * Spawns the launcher on `stack.launcherEnv` and waits for its ready line; fills in (or replaces, on
+ * a restart) the stack's launcher, pids, NATS URL and output. Answers the milliseconds from spawn to
+ * the first 200 of /healthz (polled every 50 ms) and to the ready line.
+ */
+async function launch(stack, timeoutMs, extraEnv = {}) {
+  const startedAt = performance.now();
   // Own process group: Ctrl-C reaches only us, and we stop the stack in order (launcher SIGINT, as a
   // terminal would). The group also lets us kill leftovers if the launcher itself dies.
   const launcher = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
-    env: launcherEnv,
+    env: { ...stack.launcherEnv, ...extraEnv },
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -238,7 +256,7 @@ async function startStack(tempRoot, settings) {
     }
   };
   emergencyKills.push(killGroup);
-  onTeardown('stack', async () => {
+  const stop = async () => {
     if (isRunning(launcher)) {
       launcher.kill('SIGINT');
       const stopped = await Promise.race([launcherExit.then(() => true), sleep(45_000).then(() => false)]);
@@ -254,14 +272,47 @@ async function startStack(tempRoot, settings) {
       await sleep(100);
     }
     killGroup();
-  });
+  };
+  onTeardown('stack', stop);
 
-  log(`starting the stack (launcher, DATA_DIR=${dataDir}, PORT=${env.PORT})`);
-  await waitForLine(launcher, 'launcher', new RegExp(READY_MARKER), 90_000, output);
+  // The time to healthy, seen from outside as a client would (the launcher also waits for it before its ready line).
+  let healthyMs;
+  let polling = true;
+  const healthz = `${stack.baseUrl}/healthz`;
+  const poll = (async () => {
+    while (polling && healthyMs === undefined) {
+      const ok = await fetch(healthz, { signal: AbortSignal.timeout(1_000) }).then((response) => response.status === 200, () => false);
+      if (ok) healthyMs = performance.now() - startedAt;
+      else await sleep(50);
+    }
+  })();
+  try {
+    await waitForLine(launcher, 'launcher', new RegExp(READY_MARKER), timeoutMs, output);
+  } finally {
+    polling = false;
+  }
+  const readyMs = performance.now() - startedAt;
+  await poll;
+  healthyMs ??= readyMs;
   afterReady = true;
-  const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const stackInfo = JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8'));
-  return { baseUrl, env: cliEnv, pids: stackInfo.pids, natsUrl: stackInfo.nats_url, launcher, output, runtimeLines };
+  const stackInfo = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'stack.json'), 'utf8'));
+  Object.assign(stack, { pids: stackInfo.pids, natsUrl: stackInfo.nats_url, launcher, output, runtimeLines, stop, starts: stack.starts + 1, startTimes: { healthyMs, readyMs } });
+  return { healthyMs, readyMs };
+}
+
+/**
+ * Stops the stack as Ctrl-C does (SIGINT to the launcher, which stops every process in order), then
+ * starts it again on the same DATA_DIR and ports. `stack` is updated in place (new pids), so whatever
+ * runs afterwards measures the new processes. Answers the stop time and the start times (see launch).
+ */
+async function restartStack(stack, { timeoutMs = 120_000, env = {} } = {}) {
+  const stopStarted = performance.now();
+  await stack.stop();
+  const stopMs = performance.now() - stopStarted;
+  log(`stack stopped in ${(stopMs / 1000).toFixed(1)} s; starting it again on ${stack.dataDir}`);
+  const started = await launch(stack, timeoutMs, env);
+  log(`stack healthy again after ${(started.healthyMs / 1000).toFixed(1)} s`);
+  return { stopMs, ...started };
 }
 
 async function storectl(env, args) {
@@ -284,15 +335,21 @@ async function fetchBytes(url, headers) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-/** Runs load.js in its own process; answers its JSON and the CPU used by `watch` pids during the measured run. */
-async function runLoad(config, watch) {
+/**
+ * Runs load.js in its own process; answers its JSON and the CPU used by `watch` pids during the
+ * measured run. `onMeasuring` is called when the measured run starts (after the warm-up).
+ */
+async function runLoad(config, watch, { onMeasuring } = {}) {
   const child = spawnNode(`load (${config.title})`, [path.join(__dirname, 'load.js'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let cpuStart;
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk) => {
     process.stderr.write(chunk);
-    if (!cpuStart && chunk.includes(': measuring')) cpuStart = cpuTicks(watch);
+    if (!cpuStart && chunk.includes(': measuring')) {
+      cpuStart = cpuTicks(watch);
+      onMeasuring?.();
+    }
   });
   const { code, signal } = await closeOf(child);
   if (code !== 0) throw new Error(`load generator for ${config.title} exited (code ${code}, signal ${signal})`);
@@ -316,6 +373,191 @@ function cpuUse(start, watch, durationS) {
   return use;
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Memory, idleness, events, phase profiles
+
+/** Pids of `pid` and all its descendants (the launcher's tree is the whole stack). */
+function processTree(pid) {
+  const pids = [Number(pid)];
+  try {
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) pids.push(...processTree(child));
+  } catch {
+    // gone, or not Linux
+  }
+  return pids;
+}
+
+/** kB figures of one process from /proc: VmRSS, VmHWM (peak RSS) and Pss (its share of pages shared with others). */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (text, name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+    let pss = NaN;
+    try {
+      pss = field(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+    } catch {
+      // smaps_rollup needs a newer kernel or more rights; RSS is enough
+    }
+    return { rssKb: field(status, 'VmRSS'), hwmKb: field(status, 'VmHWM'), pssKb: pss };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Memory of every process of the stack: the launcher, then each process it started (stack.json's
+ * names), each with its own descendants (the gateway's cluster workers, if any) counted in.
+ */
+function stackMemory(stack) {
+  const rows = [];
+  const named = new Map(Object.entries(stack.pids).map(([name, pid]) => [Number(pid), name]));
+  const launcherPid = stack.launcher.pid;
+  const add = (name, pids) => {
+    const figures = pids.map(memoryOf).filter(Boolean);
+    if (figures.length === 0) return;
+    const sum = (key) => figures.reduce((total, f) => total + f[key], 0);
+    rows.push({ name, processes: figures.length, rssKb: sum('rssKb'), hwmKb: sum('hwmKb'), pssKb: sum('pssKb') });
+  };
+  add('launcher', [launcherPid]);
+  const seen = new Set([launcherPid]);
+  for (const [pid, name] of named) {
+    const tree = processTree(pid);
+    tree.forEach((p) => seen.add(p));
+    add(name, tree);
+  }
+  // Anything else the launcher runs (not expected, but it would count).
+  const others = processTree(launcherPid).filter((pid) => !seen.has(pid));
+  if (others.length > 0) add('other', others);
+  const total = { name: 'total', processes: rows.reduce((n, r) => n + r.processes, 0) };
+  for (const key of ['rssKb', 'hwmKb', 'pssKb']) total[key] = rows.reduce((n, r) => n + r[key], 0);
+  return { rows, total };
+}
+
+const IDLE_RSS_TARGET_MB = 700;
+
+/** Prints the stack's memory (per process and in total) against the idle-RSS target; answers the figures. */
+function reportStackMemory(stack, label) {
+  const memory = stackMemory(stack);
+  const mb = (kb) => (Number.isFinite(kb) ? fmt(kb / 1024, 1) : 'n/a');
+  const table = [['process', 'RSS MB', 'peak RSS MB', 'PSS MB']];
+  for (const row of [...memory.rows, memory.total]) table.push([row.processes > 1 && row.name !== 'total' ? `${row.name} (${row.processes} processes)` : row.name, mb(row.rssKb), mb(row.hwmKb), mb(row.pssKb)]);
+  const totalMb = memory.total.rssKb / 1024;
+  const met = totalMb < IDLE_RSS_TARGET_MB;
+  const out = ['', `memory of the whole stack, ${label}:`, formatTable(table)];
+  out.push(`(RSS counts pages shared between the node processes once per process; PSS splits them, so its total is what the stack really holds)`);
+  out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
+  process.stdout.write(`${out.join('\n')}\n`);
+  return { label, ...memory, totalRssMb: totalMb, met };
+}
+
+/**
+ * Waits until the whole stack is idle: its CPU over one second stays under `maxPercent` of a core
+ * (outbox relays drained, compactions and collections over), for at most `maxS`. Answers the seconds waited.
+ */
+async function untilIdle(stack, { maxS = 60, maxPercent = 3 } = {}) {
+  const started = Date.now();
+  let before = treeTicks(stack.launcher.pid);
+  for (;;) {
+    await sleep(1_000);
+    const now = treeTicks(stack.launcher.pid);
+    if (now === undefined || before === undefined) return (Date.now() - started) / 1000;
+    const percent = now - before; // ticks are 1/100 s: over one second, ticks = percent of a core
+    before = now;
+    if (percent <= maxPercent) return (Date.now() - started) / 1000;
+    if (Date.now() - started > maxS * 1000) {
+      log(`the stack was still busy (${percent}% of a core) after ${maxS}s; measuring anyway`);
+      return (Date.now() - started) / 1000;
+    }
+  }
+}
+
+/** A JetStream stream's last sequence (how many events were ever published to it). */
+async function streamLastSeq(natsUrl, stream) {
+  const { connect } = require(path.join(REPO_ROOT, 'node_modules/nats'));
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    return (await jsm.streams.info(stream)).state.last_seq;
+  } catch (error) {
+    if (/stream not found/i.test(error?.message ?? '')) return 0;
+    throw error;
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Waits until an outbox relay has published what the writes produced: the stream's last sequence
+ * stops moving for `quietMs`, for at most `maxS`. Answers { seconds, lastSeq, settled }.
+ */
+async function untilStreamSettles(natsUrl, stream, { quietMs = 1_000, maxS = 600 } = {}) {
+  const { connect } = require(path.join(REPO_ROOT, 'node_modules/nats'));
+  const nc = await connect({ servers: natsUrl });
+  const started = Date.now();
+  try {
+    const jsm = await nc.jetstreamManager();
+    let last = -1;
+    let lastLog = started;
+    for (;;) {
+      const { state } = await jsm.streams.info(stream);
+      const seconds = (Date.now() - started) / 1000;
+      if (state.last_seq === last) return { seconds: Math.max(0, seconds - quietMs / 1000), lastSeq: last, settled: true };
+      if (seconds > maxS) {
+        log(`${stream} still growing after ${maxS}s (at ${state.last_seq}); going on`);
+        return { seconds, lastSeq: state.last_seq, settled: false };
+      }
+      if (Date.now() - lastLog > 10_000) {
+        lastLog = Date.now();
+        log(`waiting for the outbox relay: ${stream} at ${state.last_seq.toLocaleString('en-US')}`);
+      }
+      last = state.last_seq;
+      await sleep(quietMs);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Phase profiles (BENCH_PHASE_PROF_DIR): every process named in BENCH_PHASE_PROF_TARGETS toggles its
+ * CPU profiler on SIGUSR2 (phase-prof.preload.js). start names the phase, stop writes
+ * `<name>.<pid>.<phase>.cpuprofile`. No-ops without the setting.
+ */
+function phaseProfileTargets(settings) {
+  return (process.env.BENCH_PHASE_PROF_TARGETS || 'gateway,catalog').split(',').map((name) => name.trim()).filter(Boolean);
+}
+
+function startPhaseProfile(stack, settings, phase) {
+  if (!settings.phaseProfDir) return;
+  fs.writeFileSync(path.join(settings.phaseProfDir, 'phase'), phase.replace(/[^A-Za-z0-9_-]+/g, '-'));
+  signalTargets(stack, settings);
+}
+
+async function stopPhaseProfile(stack, settings, phase) {
+  if (!settings.phaseProfDir) return [];
+  const safe = phase.replace(/[^A-Za-z0-9_-]+/g, '-');
+  const expected = phaseProfileTargets(settings)
+    .filter((name) => stack.pids[name])
+    .map((name) => path.join(settings.phaseProfDir, `${name}.${stack.pids[name]}.${safe}.cpuprofile`));
+  signalTargets(stack, settings);
+  // Writing a profile takes the target a moment (its event loop may be busy with a backlog).
+  for (let i = 0; i < 100 && !expected.every((file) => fs.existsSync(file)); i++) await sleep(100);
+  for (const file of expected) log(fs.existsSync(file) ? `phase profile: ${file}` : `phase profile missing: ${file}`);
+  return expected.filter((file) => fs.existsSync(file));
+}
+
+function signalTargets(stack, settings) {
+  for (const name of phaseProfileTargets(settings)) {
+    const pid = stack.pids[name];
+    if (!pid) continue;
+    try {
+      process.kill(pid, 'SIGUSR2');
+    } catch (error) {
+      log(`could not signal ${name} (${pid}): ${error.message}`);
+    }
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reporting
@@ -368,9 +610,20 @@ module.exports = {
   spawnNode,
   waitForLine,
   startStack,
+  restartStack,
   storectl,
   fetchBytes,
   runLoad,
+  cpuTicks,
+  memoryOf,
+  stackMemory,
+  reportStackMemory,
+  IDLE_RSS_TARGET_MB,
+  untilIdle,
+  streamLastSeq,
+  untilStreamSettles,
+  startPhaseProfile,
+  stopPhaseProfile,
   problemsOf,
   cpuPerRequest,
   formatTable,

@@ -1,5 +1,5 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway or BENCH_ONLY=catalog runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes or catalog runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -10,6 +10,16 @@
 //  3. Runs the load generator (own process, autocannon): warm-up, then the measured run; first
 //     against the bare server, then against the gateway.
 //  4. Prints req/s, p50, p99, errors/non-2xx, the gateway/bare ratio and the targets (met or not).
+//
+// writes (writes.bench.js): POST /v1/products through the gateway on an empty store, against
+// GET /v1/products/:id in the same run; seeds 100,000 products through the gateway (timed), measures
+// POST again, then restarts the stack on its data (time until /healthz answers 200).
+//
+// catalog (catalog-scale.bench.js): listing and reading products on a 100,000-product store against
+// a 1,000-product one.
+//
+// Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
+// target) once the stack has started and settled, and again, idle, at the end.
 //
 // Missed targets never fail the process (benchmarks report, tests assert). It exits non-zero on
 // real errors only: the stack or a child failed, or a measured run is invalid (errors, timeouts,
@@ -26,14 +36,20 @@
 //      BENCH_CPU_PROF_TARGETS, e.g. "gateway,storefront"; the profiles are named at the end;
 //      summarize one with `node test/bench/profile-summary.js <file>`). Profiling costs throughput:
 //      do not compare such a run's figures with normal runs.
+//      BENCH_PHASE_PROF_DIR=<dir> (diagnostic: CPU-profile the measured phases of the writes bench
+//      only, in the processes named in BENCH_PHASE_PROF_TARGETS, default "gateway,catalog").
+//      The writes bench's own knobs are in test/bench/README.md.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { envNumber, log, onTeardown, teardown, emergencyKills, isSignalled, startStack } = require('./bench-kit');
+const { envNumber, log, onTeardown, teardown, emergencyKills, isSignalled, startStack, untilIdle, reportStackMemory } = require('./bench-kit');
 const { runGatewayReadBench } = require('./gateway-read.bench');
+const { runWritesBench } = require('./writes.bench');
 const { runCatalogScaleBench } = require('./catalog-scale.bench');
 
-const BENCHES = { gateway: runGatewayReadBench, catalog: runCatalogScaleBench };
+// writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
+// and its restart leaves the catalog bench a freshly started stack.
+const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench };
 
 async function main() {
   const settings = {
@@ -43,10 +59,12 @@ async function main() {
     rounds: envNumber('BENCH_ROUNDS', 3),
     jsonOut: process.env.BENCH_JSON ? path.resolve(process.env.BENCH_JSON) : undefined,
     cpuProfDir: process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : undefined,
+    phaseProfDir: process.env.BENCH_PHASE_PROF_DIR ? path.resolve(process.env.BENCH_PHASE_PROF_DIR) : undefined,
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
     stackNodeOptions: process.env.BENCH_STACK_NODE_OPTIONS || '',
   };
   if (settings.cpuProfDir) fs.mkdirSync(settings.cpuProfDir, { recursive: true });
+  if (settings.phaseProfDir) fs.mkdirSync(settings.phaseProfDir, { recursive: true });
 
   const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-'));
   onTeardown('temp dir', () => fs.rmSync(tempRoot, { recursive: true, force: true }));
@@ -56,13 +74,20 @@ async function main() {
   if (only && !BENCHES[only]) throw new Error(`BENCH_ONLY must be one of ${Object.keys(BENCHES).join(', ')}, got "${only}"`);
 
   const stack = await startStack(tempRoot, settings);
-  log(`stack ready at ${stack.baseUrl}`);
+  log(`stack ready at ${stack.baseUrl} (healthy ${(stack.startTimes.healthyMs / 1000).toFixed(1)} s after spawn)`);
+  await untilIdle(stack, { maxS: 30 });
+  const memory = { start: reportStackMemory(stack, 'idle, once started and settled') };
   const results = {};
+  const afterRestart = [];
   for (const [name, bench] of Object.entries(BENCHES)) {
     if (only && name !== only) continue;
+    if (stack.starts > 1) afterRestart.push(name);
     results[name] = await bench(stack, settings, tempRoot);
   }
-  if (settings.jsonOut) fs.writeFileSync(settings.jsonOut, `${JSON.stringify(results, null, 2)}\n`);
+  await untilIdle(stack, { maxS: 60 });
+  const restarted = stack.starts > 1 ? ` (the stack the writes bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})` : '';
+  memory.end = reportStackMemory(stack, `idle at the end of the run${restarted}`);
+  if (settings.jsonOut) fs.writeFileSync(settings.jsonOut, `${JSON.stringify({ ...results, memory }, null, 2)}\n`);
 
   await teardown();
   if (settings.cpuProfDir) {
