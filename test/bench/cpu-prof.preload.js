@@ -5,19 +5,13 @@
 // profile themselves: CPU profiler on from the start, `<name>.<pid>.cpuprofile` written on exit.
 const fs = require('node:fs');
 const path = require('node:path');
+const { profilerSession } = require('./profiler-session');
 
 const dir = process.env.BENCH_CPU_PROF_DIR;
-const targets = (process.env.BENCH_CPU_PROF_TARGETS || 'gateway').split(',').map((name) => name.trim()).filter(Boolean);
-const entry = process.argv[1] || '';
-const name = targets.find((target) => entry.endsWith(path.join(target, 'dist/main.js')));
+const profiled = profilerSession(dir, process.env.BENCH_CPU_PROF_TARGETS || 'gateway');
 
-if (dir && name) {
-  const inspector = require('node:inspector');
-  const session = new inspector.Session();
-  session.connect();
-  session.post('Profiler.enable');
-  // 200 µs sampling: fine enough for sub-millisecond request paths, cheap enough to leave the figures meaningful.
-  session.post('Profiler.setSamplingInterval', { interval: 200 });
+if (profiled) {
+  const { name, session } = profiled;
   session.post('Profiler.start');
   process.once('exit', () => {
     // Same-thread inspector sessions answer synchronously, so this completes inside the exit handler.

@@ -6,19 +6,13 @@
 // the bench just before it signals), the next writes `<name>.<pid>.<phase>.cpuprofile` and stops.
 const fs = require('node:fs');
 const path = require('node:path');
+const { profilerSession } = require('./profiler-session');
 
 const dir = process.env.BENCH_PHASE_PROF_DIR;
-const targets = (process.env.BENCH_PHASE_PROF_TARGETS || 'gateway,catalog').split(',').map((name) => name.trim()).filter(Boolean);
-const entry = process.argv[1] || '';
-const name = targets.find((target) => entry.endsWith(path.join(target, 'dist/main.js')));
+const profiled = profilerSession(dir, process.env.BENCH_PHASE_PROF_TARGETS || 'gateway,catalog');
 
-if (dir && name) {
-  const inspector = require('node:inspector');
-  const session = new inspector.Session();
-  session.connect();
-  session.post('Profiler.enable');
-  // Same sampling period as cpu-prof.preload.js.
-  session.post('Profiler.setSamplingInterval', { interval: 200 });
+if (profiled) {
+  const { name, session } = profiled;
   let phase;
   process.on('SIGUSR2', () => {
     if (phase === undefined) {
