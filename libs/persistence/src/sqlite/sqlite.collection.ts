@@ -1,21 +1,17 @@
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
-import { DuplicateKeyError } from '../duplicate-key.error';
+import type { DuplicateKeyError } from '../duplicate-key.error';
 import { defaultIndexName } from '../index-name';
 import { matchesFilter } from '../query/document-match';
 import { applyUpdate, upsertDocument } from '../query/document-update';
-import { compareValues, deepClone, sortValue, valuesAt } from '../query/document-values';
+import { compareValues, deepClone, sortValue } from '../query/document-values';
 import { decodeDocument, encodeDocument, type EncodedDocument } from './document-codec';
 import { filterToSql, indexKeyExpression, sortToSql } from './sql-query';
 import type { SqliteFile } from './sqlite-file';
+import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sqlite-duplicate-key';
 
 /** A stored row: its primary key and its document as JSON text. */
 type Row = [pk: number, json: string];
 
-interface IndexDefinition {
-  name: string;
-  keys: Record<string, 1 | -1>;
-  unique: boolean;
-}
 
 /**
  * One collection as one table `(pk, doc JSONB)`. SQL decides what it can decide exactly (sql-query.ts);
@@ -268,21 +264,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return `"${this.name}/${name.replaceAll('"', '')}${suffix}"`;
   }
 
-  /** SQLite's unique violation as the port's DuplicateKeyError, naming the index and the colliding key. */
   private duplicateKeyError(err: unknown, doc?: Doc): DuplicateKeyError | undefined {
-    // Duck-typed: better-sqlite3 builds its errors in the main realm, which a test sandbox does not share.
-    const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' || typeof message !== 'string') return undefined;
-    const match = /index '([^']*)'/.exec(message);
-    const sqlName = match?.[1] ?? '';
-    const name = sqlName.slice(this.name.length + 1).replace(new RegExp(`${MISSING_SUFFIX}$`), '');
-    const index = this.indexes.get(name);
-    const keyValue = index && doc ? Object.fromEntries(Object.keys(index.keys).map((field) => [field, valuesAt(doc, field.split('.'))[0] ?? null])) : undefined;
-    return new DuplicateKeyError({ index: index?.name ?? (name || undefined), keyValue, cause: err });
+    return toDuplicateKeyError(err, this.name, this.indexes, doc);
   }
 }
 
-const MISSING_SUFFIX = '/missing';
 
 function pageOf(options: FindOptions): { limit: number; skip: number } {
   const limit = options.limit && options.limit > 0 ? options.limit : -1;
