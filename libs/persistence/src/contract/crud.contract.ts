@@ -74,6 +74,24 @@ export function describeCrudContract(context: ContractContext): void {
       expect(await products().count({ storeId: 3 })).toBe(0);
     });
 
+    it('count follows every kind of write, asked again and again in between', async () => {
+      await products().insertMany(productCatalog());
+      const active = () => products().count({ storeId: 1, status: 'active' });
+      expect([await active(), await active()]).toEqual([2, 2]);
+
+      await products().insertOne(aProduct({ id: 6, storeId: 1 }));
+      expect(await active()).toBe(3);
+      await products().updateMany({ storeId: 1 }, { $set: { status: 'draft' } });
+      expect(await active()).toBe(0);
+      await products().updateOne({ id: 1 }, { $set: { status: 'active' } });
+      await products().findOneAndUpdate({ id: 7, storeId: 1 }, { $set: { status: 'active' } }, { upsert: true });
+      expect(await active()).toBe(2);
+      await products().deleteOne({ id: 1 });
+      expect(await active()).toBe(1);
+      await products().deleteMany({ storeId: 1 });
+      expect(await active()).toBe(0);
+    });
+
     it('deleteOne removes exactly one match and returns how many it removed', async () => {
       await products().insertMany(productCatalog());
 

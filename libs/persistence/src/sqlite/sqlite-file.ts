@@ -17,6 +17,8 @@ const STATEMENT_CACHE_LIMIT = 1_000;
 export class SqliteFile {
   private readonly handle: SqliteHandle;
   private readonly statements = new Map<string, Statement>();
+  /** Moves on every write and every rollback: anything computed from the data at one value is still right while it stands. */
+  private writes = 0;
   /** Callers waiting for the open transaction to commit; undefined while none is open. */
   private pending?: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
 
@@ -49,6 +51,7 @@ export class SqliteFile {
       this.pending = [];
       setImmediate(() => this.commit());
     }
+    this.writes += 1;
     let result: R;
     try {
       result = work();
@@ -56,6 +59,11 @@ export class SqliteFile {
       return Promise.reject(err);
     }
     return this.afterCommit(result);
+  }
+
+  /** See `writes`: a cache keyed by it never answers from data a write or a rollback has changed since. */
+  get generation(): number {
+    return this.writes;
   }
 
   /** Runs `work` (synchronous SQL reads); while a write group is open, resolves once that group is committed. */
@@ -105,6 +113,7 @@ export class SqliteFile {
     try {
       this.handle.exec('COMMIT');
     } catch (err) {
+      this.writes += 1;
       if (this.handle.inTransaction) this.handle.exec('ROLLBACK');
       for (const caller of waiting) caller.reject(err);
       return;

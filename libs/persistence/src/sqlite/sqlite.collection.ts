@@ -23,6 +23,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
   private readonly arrayPaths: Set<string>;
   private readonly indexes = new Map<string, IndexDefinition>();
+  private readonly counts = new Map<string, { generation: number; count: number }>();
 
   constructor(
     private readonly file: SqliteFile,
@@ -93,11 +94,21 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
+  /**
+   * SQLite counts by walking the index range (a 100,000-product store: milliseconds per listing page), so
+   * an exact count is kept until the database is next written: reads of an unchanged store cost nothing.
+   */
   count(filter: Filter): Promise<number> {
     return this.file.read(() => {
       const where = filterToSql(filter, this.arrayPaths);
-      if (where.exact) return this.file.get<[number]>(`SELECT count(*) FROM ${this.table} WHERE ${where.where}`, where.params)![0];
-      return this.rows(filter, {}).length;
+      if (!where.exact) return this.rows(filter, {}).length;
+      const key = `${where.where}\u0000${where.params.map(paramKey).join('\u0001')}`;
+      const cached = this.counts.get(key);
+      if (cached && cached.generation === this.file.generation) return cached.count;
+      const count = this.file.get<[number]>(`SELECT count(*) FROM ${this.table} WHERE ${where.where}`, where.params)![0];
+      if (this.counts.size >= COUNTS_KEPT) this.counts.clear();
+      this.counts.set(key, { generation: this.file.generation, count });
+      return count;
     });
   }
 
@@ -269,6 +280,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 }
 
+
+const COUNTS_KEPT = 1_000;
+
+function paramKey(param: string | number | Buffer): string {
+  return typeof param === 'string' ? `s${param}` : typeof param === 'number' ? `n${param}` : `b${param.toString('hex')}`;
+}
 
 function pageOf(options: FindOptions): { limit: number; skip: number } {
   const limit = options.limit && options.limit > 0 ? options.limit : -1;
