@@ -197,13 +197,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
    * check, sort or page the candidates. For tests and diagnosis; not part of the port.
    */
   explain(filter: Filter, options: FindOptions & { count?: boolean } = {}): { plan: string[]; exact: boolean } {
-    const where = filterToSql(filter, this.arrayPaths);
-    const { orderBy } = options.count ? { orderBy: '' } : sortToSql(options.sort, this.arrayPaths);
-    const select = options.count ? 'count(*)' : 'pk, json(doc)';
-    const page = options.count || !options.limit ? '' : ` LIMIT ${options.limit} OFFSET ${options.skip ?? 0}`;
-    const sql = `EXPLAIN QUERY PLAN SELECT ${select} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}${page}`;
-    const plan = this.file.all<[number, number, number, string]>(sql, where.params).map((row) => row[3]);
-    return { plan, exact: where.exact && orderBy !== undefined };
+    const { where, orderBy, exactClause } = this.plan(filter, options.count ? {} : options);
+    const sql = options.count
+      ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
+      : `SELECT pk, json(doc) FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
+    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql}`, where.params).map((row) => row[3]);
+    return { plan, exact: exactClause !== undefined };
   }
 
   /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */
