@@ -7,9 +7,20 @@ const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'we
 const serviceImports = (except) =>
   SERVICES.filter((name) => name !== except).flatMap((name) => [`@commerce/${name}-service`, `@commerce/${name}-service/*`, `**/services/${name}/**`, `**/services/${name}`, `**/${name}/src/**`, `**/${name}/dist/**`]);
 
-const forbid = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
-});
+// One rule entry per file set (a later entry replaces an earlier one for the same files), so each set lists all its patterns.
+const forbidAll = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const forbid = (group, message) => forbidAll({ group, message });
+
+// Inside a service (docs/service-template.md): service.ts → grpc/ → app/ → domain/; infra/ implements app's ports.
+const IO_PACKAGES = ['@commerce/persistence', '@commerce/events', '@commerce/service-host', 'nats', '@grpc/grpc-js', 'mongodb', 'better-sqlite3', 'express', 'node:fs', 'node:fs/*', 'fs', 'node:net', 'node:http', 'node:http2'];
+const DOMAIN_RULES = [
+  { group: ['../*', '../**'], message: 'domain/ imports nothing outside domain/ (docs/service-template.md).' },
+  { group: IO_PACKAGES, allowTypeImports: true, message: 'domain/ does no I/O: rules are plain functions (docs/service-template.md).' },
+];
+const APP_RULES = [
+  { group: ['../infra', '../infra/*', '../infra/**'], allowTypeImports: true, message: 'app/ imports no infra values: declare a port in app/ and implement it in infra/ (docs/service-template.md).' },
+  { group: ['../grpc', '../grpc/*', '../grpc/**', '../service', '../main'], message: 'app/ never imports the layers above it (docs/service-template.md).' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/contracts/src/gen/**', '.data/**', '**/*.js', '**/*.mjs'] },
@@ -19,10 +30,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  ...SERVICES.map((name) => ({
-    files: [`services/${name}/**/*.ts`],
-    rules: forbid([...serviceImports(name), '@commerce/gateway', '**/gateway/src/**'], 'A service talks to other services over gRPC, never by import (DESIGN §1).'),
-  })),
+  ...SERVICES.flatMap((name) => {
+    const otherServices = { group: [...serviceImports(name), '@commerce/gateway', '**/gateway/src/**'], message: 'A service talks to other services over gRPC, never by import (DESIGN §1).' };
+    return [
+      { files: [`services/${name}/**/*.ts`], rules: forbidAll(otherServices) },
+      { files: [`services/${name}/src/domain/**/*.ts`], rules: forbidAll(otherServices, ...DOMAIN_RULES) },
+      // A use case's unit test may wire the real repository on an in-memory database.
+      { files: [`services/${name}/src/app/**/*.ts`], ignores: ['**/*.test.ts'], rules: forbidAll(otherServices, ...APP_RULES) },
+    ];
+  }),
   {
     files: ['libs/**/*.ts'],
     rules: forbid([...serviceImports(), '@commerce/gateway', '**/gateway/src/**', '@commerce/launcher', '@commerce/storectl'], 'Libraries never import services or apps (DESIGN §2).'),

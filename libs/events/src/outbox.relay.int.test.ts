@@ -1,4 +1,4 @@
-import { encodeEvent, ensureStream, OutboxRelay, outboxTracking, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
+import { encodeEvent, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
 import { openDatabase, type Collection, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
@@ -145,9 +145,10 @@ describe('OutboxRelay', () => {
     expect(await stores.findOne({ id: 12 })).toMatchObject({ name: 'Renamed', outbox: [], outbox_pending: false });
   });
 
-  it('publishes, at start, events of documents written without the flag (before it existed)', async () => {
+  it('publishes events of documents written without the flag (before it existed) once the migration flagged them', async () => {
     const legacy = anEvent({ resourceId: 13 });
     await db.collection<OutboxDocument>('stores').insertOne({ id: 13, name: 'Old', version: 1, outbox: [legacy] });
+    await flagPendingOutboxes(db.collection<OutboxDocument>('stores'));
     await startRelay();
     await waitFor(async () => (await outboxOf(13))?.length === 0, { message: 'the unflagged event to be published' });
     expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([legacy.id]);

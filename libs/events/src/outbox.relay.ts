@@ -3,7 +3,7 @@ import type { JetStreamClient, NatsConnection } from 'nats';
 import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
-import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, UNFLAGGED_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 
 export interface OutboxRelayOptions {
   /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
@@ -60,15 +60,14 @@ export class OutboxRelay {
   }
 
   /**
-   * Indexes the pending flag, flags documents written before it existed (one full read, at start only),
-   * then starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind).
+   * Indexes the pending flag (documents written before it existed are flagged by the migration
+   * `flagPendingOutboxes`, which the service host runs once), then starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind).
    */
   async start(): Promise<void> {
     if (this.stopped) throw new Error('OutboxRelay cannot be restarted after stop()');
     if (this.sweepTimer) return;
     for (const collection of this.options.collections) {
       await collection.createIndex({ [OUTBOX_PENDING_FIELD]: 1 }, { name: 'outbox_pending' });
-      await collection.updateMany(UNFLAGGED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: true } });
     }
     if (this.sweepTimer || this.stopped) return;
     this.sweepTimer = setInterval(() => void this.kick(), this.sweepIntervalMs);

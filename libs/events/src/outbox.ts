@@ -1,4 +1,4 @@
-import type { Doc, Filter, Update } from '@commerce/persistence';
+import type { Collection, Doc, Filter, Update } from '@commerce/persistence';
 import type { DomainEvent } from './domain-event';
 
 /** A stored document that carries its not-yet-published events (DESIGN §5 transactional outbox). */
@@ -17,8 +17,13 @@ export const PENDING_OUTBOX_FILTER: Filter = { [OUTBOX_PENDING_FIELD]: true, 'ou
 /** Flagged documents whose outbox is empty again: the relay clears their flag. */
 export const DRAINED_OUTBOX_FILTER: Filter = { [OUTBOX_PENDING_FIELD]: true, 'outbox.0': { $exists: false } };
 
-/** Any document with a pending event, flagged or not: read once at start (a full scan) for documents written before the flag existed. */
-export const UNFLAGGED_OUTBOX_FILTER: Filter = { 'outbox.0': { $exists: true } };
+/**
+ * Flags every document whose outbox holds events, flagged or not: for documents written before the flag existed.
+ * A full read of the collection, so it runs once per database, as the service host's migration `host/1`.
+ */
+export async function flagPendingOutboxes(collection: Collection<OutboxDocument>): Promise<void> {
+  await collection.updateMany({ 'outbox.0': { $exists: true } }, { $set: { [OUTBOX_PENDING_FIELD]: true } });
+}
 
 /**
  * Adds "append this event to the document's outbox" to an update, so the state change and its event

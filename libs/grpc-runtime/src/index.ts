@@ -30,9 +30,8 @@ export { REQUEST_ID_KEY, PRINCIPAL_KEY, type CallContext, type Principal } from 
 export {
   unary,
   implement,
-  toGrpcImplementation,
   type UnaryHandler,
-  type UnaryHandlers,
+  type HandlersOf,
   type ServiceHandlers,
   type AnyHandlers,
   type HandlerOptions,

@@ -25,12 +25,8 @@ export type ServiceHandlers<D> = string extends keyof D
   ? AnyHandlers
   : { -readonly [K in keyof D]: IsUnary<D[K]> extends true ? UnaryHandler<RequestOf<D[K]>, ResponseOf<D[K]>> : never };
 
-/** The same, derived from the generated server interface (`storefront.StoreServiceServer`). */
-export type UnaryHandlers<S> = {
-  [K in keyof S as K extends string ? (string extends K ? never : K) : never]: S[K] extends handleUnaryCall<infer Req, infer Res>
-    ? UnaryHandler<Req, Res>
-    : never;
-};
+/** Some RPCs of a service, for a file that handles one area of it (spread into the full map given to `implement`). */
+export type HandlersOf<D, K extends keyof ServiceHandlers<D>> = Pick<ServiceHandlers<D>, K>;
 
 /** What grpc-js receives; assignable to the generated `XServiceServer` interface. */
 export type GrpcImplementation<D> = { [K in keyof D]: handleUnaryCall<RequestOf<D[K]>, ResponseOf<D[K]>> };

@@ -1,8 +1,10 @@
 import { connect, type NatsConnection } from 'nats';
-import { ensureStream, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
+import { ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
 import { createLogger, type Logger } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import type { BackgroundTask } from './background-task';
+import { runMigrations, type Migration } from './migrations';
 import { kickAfterWrites } from './relayed-collection';
 
 /** What every service's config carries (see `serviceConfigSchema`). */
@@ -28,10 +30,30 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** What a service wires on an open host: its gRPC bindings and the .proto files reflection serves. */
+/** What a service wires on an open host: its gRPC bindings, the .proto files reflection serves, and what runs beside them. */
 export interface ServiceWiring {
   services: ServiceBinding[];
   protoFiles: string[];
+  /** The service's one-time data migrations (scope `service`), run before the relay starts, each once per database. */
+  migrations?: readonly Migration[];
+  /** Started once gRPC serves; stopped, last first, before the relay and the data close. */
+  background?: readonly BackgroundTask[];
+}
+
+/**
+ * The platform's own migrations (scope `host`), run before the service's. Never renumber one that shipped.
+ * 1: documents whose outbox was written before the `outbox_pending` flag existed get the flag (one full read).
+ */
+function hostMigrations(outboxCollections: Collection<OutboxDocument>[]): Migration[] {
+  return [
+    {
+      id: 1,
+      name: 'flag documents whose outbox holds events written before the outbox_pending flag existed',
+      run: async () => {
+        for (const collection of outboxCollections) await flagPendingOutboxes(collection);
+      },
+    },
+  ];
 }
 
 /**
@@ -70,8 +92,10 @@ export class ServiceHost {
   static async start(config: HostConfig, wire: (host: ServiceHost) => Promise<ServiceWiring>): Promise<RunningService> {
     const host = await ServiceHost.open(config);
     try {
-      const { services, protoFiles } = await wire(host);
-      const grpc = await host.serve(services, protoFiles);
+      const wiring = await wire(host);
+      await runMigrations(host.db, { host: hostMigrations(host.outboxCollections), service: wiring.migrations ?? [] }, host.logger);
+      const grpc = await host.serve(wiring.services, wiring.protoFiles);
+      for (const task of wiring.background ?? []) await host.startBackground(task);
       return { host, address: grpc.address, stop: () => host.shutdown() };
     } catch (error) {
       await host.shutdown().catch(() => undefined);
@@ -87,12 +111,20 @@ export class ServiceHost {
   }
 
   /**
-   * Registers how to stop work the service runs beside its RPCs (event consumers, sweeps). Shutdown runs these
-   * after the gRPC server stopped taking calls and before the relay, the bus and the data close, whether it came
-   * from `stop()` or from SIGINT/SIGTERM.
+   * Starts work the service runs beside its RPCs and registers its stop. Shutdown stops such tasks, last started
+   * first, after the gRPC server stopped taking calls and before the relay, the bus and the data close, whether it
+   * came from `stop()` or from SIGINT/SIGTERM.
    */
+  async startBackground(task: BackgroundTask): Promise<void> {
+    await task.start();
+    this.backgroundStops.unshift(async () => {
+      await task.stop().catch((error: unknown) => this.logger.warn({ err: error, task: task.name }, 'a background task did not stop cleanly'));
+    });
+  }
+
+  /** @deprecated being replaced by `ServiceWiring.background`; removed once every service has moved. */
   onShutdown(stop: () => Promise<void>): void {
-    this.backgroundStops.push(stop);
+    this.backgroundStops.unshift(stop);
   }
 
   /** Starts the relay, then serves gRPC (health and reflection included). */
@@ -108,7 +140,7 @@ export class ServiceHost {
     this.stopping ??= (async () => {
       this.logger.info('service stopping');
       await this.grpc?.shutdown();
-      await Promise.all(this.backgroundStops.map((stop) => stop().catch((error: unknown) => this.logger.warn({ err: error }, 'a background task did not stop cleanly'))));
+      for (const stop of this.backgroundStops) await stop();
       await this.relay?.stop();
       await this.nc.drain().catch(() => undefined);
       await this.db.close();

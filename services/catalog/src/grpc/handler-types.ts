@@ -1,5 +1,5 @@
 import type { catalog } from '@commerce/contracts';
-import type { ServiceHandlers } from '@commerce/grpc-runtime';
+import type { HandlersOf as HandlersOfService, ServiceHandlers } from '@commerce/grpc-runtime';
 
 export type CatalogHandlers = ServiceHandlers<typeof catalog.CatalogServiceService>;
-export type HandlersOf<K extends keyof CatalogHandlers> = Pick<CatalogHandlers, K>;
+export type HandlersOf<K extends keyof CatalogHandlers> = HandlersOfService<typeof catalog.CatalogServiceService, K>;

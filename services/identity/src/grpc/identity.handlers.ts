@@ -1,5 +1,5 @@
 import type { identity } from '@commerce/contracts';
-import { notFound, requireStoreId, type UnaryHandlers } from '@commerce/grpc-runtime';
+import { notFound, requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { authenticateApiKey } from '../app/authenticate-api-key';
 import { checkGrant } from '../app/check-grant';
 import { createAppForOwnerEmail } from '../app/create-app';
@@ -11,7 +11,7 @@ import { rotateApiKey } from '../app/rotate-api-key';
 import { toAppMessage, toUserMessage } from '../app/user-message';
 
 /** Thin: request → use case → response. */
-export function identityHandlers(deps: IdentityDeps): UnaryHandlers<identity.IdentityServiceServer> {
+export function identityHandlers(deps: IdentityDeps): ServiceHandlers<typeof identity.IdentityServiceService> {
   return {
     createStoreAccount: async (request) => {
       const account = await createStoreAccount(deps, request);

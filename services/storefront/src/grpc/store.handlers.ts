@@ -1,5 +1,5 @@
 import type { storefront } from '@commerce/contracts';
-import { requireStoreId, type UnaryHandlers } from '@commerce/grpc-runtime';
+import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { createStore, type CreateStoreDeps } from '../app/create-store';
 import { getStore } from '../app/get-store';
 import { toStoreMessage } from '../app/store-message';
@@ -7,7 +7,7 @@ import { updateStore, type UpdateStoreDeps } from '../app/update-store';
 import type { StoreChanges } from '../domain/store';
 
 /** Thin: request → use case → response. */
-export function storeHandlers(deps: CreateStoreDeps & UpdateStoreDeps): UnaryHandlers<storefront.StoreServiceServer> {
+export function storeHandlers(deps: CreateStoreDeps & UpdateStoreDeps): ServiceHandlers<typeof storefront.StoreServiceService> {
   const render = (record: Parameters<typeof toStoreMessage>[0]) => ({ store: toStoreMessage(record, deps.settings) });
   return {
     createStore: async (request) =>
