@@ -5,7 +5,6 @@ export * as catalog from './gen/commerce/catalog/v1/catalog';
 export * as orders from './gen/commerce/orders/v1/orders';
 export * as shipping from './gen/commerce/shipping/v1/shipping';
 export * as webhooks from './gen/commerce/webhooks/v1/webhooks';
-export * as events from './gen/commerce/events/v1/envelope';
 export * as rpcStatus from './gen/google/rpc/status';
 export * as rpcErrorDetails from './gen/google/rpc/error_details';
 export { Any } from './gen/google/protobuf/any';

@@ -7059,7 +7059,7 @@ export const ReleaseStockResponse: MessageFns<ReleaseStockResponse> = {
  * - Errors: INVALID_ARGUMENT with google.rpc.BadRequest field violations (field names as the API spells
  *   them) for bad input; FAILED_PRECONDITION with google.rpc.ErrorInfo (reason below) for broken rules.
  *
- * Events (subject events.catalog.<store_id>.<topic>; envelope commerce.events.v1.EventEnvelope whose
+ * Events (subject events.catalog.<store_id>.<topic>; the JSON envelope of libs/events/src/domain-event.ts whose
  * `resource` is the record as the API renders it):
  *   product/created, product/updated, product/deleted      resource: product (2.3)
  *   variant/created, variant/updated, variant/deleted      resource: variant (2.4); stock changes made by
