@@ -25,6 +25,8 @@ export function startShippingService(config: ShippingConfig): Promise<RunningSer
     return {
       services: [implement(shipping.ShippingServiceService, shippingHandlers(deps))],
       protoFiles: ['commerce/shipping/v1/shipping.proto'],
+      migrations: [],
+      background: [],
     };
   });
 }

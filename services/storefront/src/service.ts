@@ -1,27 +1,36 @@
 import { storefront } from '@commerce/contracts';
-import { ServiceHost, type RunningService } from '@commerce/service-host';
+import { implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
+import { ServiceHost, type RunningService } from '@commerce/service-host';
+import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
-import { storeHandlers } from './grpc/store.handlers';
+import { storefrontHandlers } from './grpc/storefront.handlers';
 import { ensureStoreIndexes } from './infra/indexes';
 import { StoreRepository } from './infra/store.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const storesCollection = host.relayOutboxOf(StoreRepository.collectionOf(host.db));
-    await ensureStoreIndexes(storesCollection);
+    const stores = host.relayOutboxOf(StoreRepository.collectionOf(host.db));
+    await ensureStoreIndexes(stores);
 
-    const settings = {
-      storefrontDomain: config.STOREFRONT_DOMAIN,
-      storefrontScheme: config.STOREFRONT_URL_SCHEME,
-      assetsBaseUrl: config.ASSETS_BASE_URL,
-      defaultTimeZone: config.DEFAULT_TIME_ZONE,
+    const deps: StorefrontDeps = {
+      stores: new StoreRepository(stores),
+      nextId: (counter) => host.db.nextId(counter),
+      settings: {
+        storefrontDomain: config.STOREFRONT_DOMAIN,
+        storefrontScheme: config.STOREFRONT_URL_SCHEME,
+        assetsBaseUrl: config.ASSETS_BASE_URL,
+        defaultTimeZone: config.DEFAULT_TIME_ZONE,
+      },
+      clock: () => new Date(),
+      updates: new KeyedQueue(),
     };
-    const deps = { db: host.db, stores: new StoreRepository(storesCollection), settings, clock: () => new Date(), updates: new KeyedQueue() };
     return {
-      services: [{ definition: storefront.StoreServiceService, implementation: storeHandlers(deps) }],
+      services: [implement(storefront.StoreServiceService, storefrontHandlers(deps))],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
+      migrations: [],
+      background: [],
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { ruleBroken, validationFailed } from '@commerce/grpc-runtime';
-import { checkClassRates, checkCountries, checkName, hasViolations, MAX_CLASSES_PER_STORE, type ClassRateInput, type FieldViolations } from '../domain/shipping-input';
+import { ruleBroken, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkClassRates, checkCountries, checkName, hasViolations, MAX_CLASSES_PER_STORE, type ClassRateInput } from '../domain/shipping-input';
 import { addClass, findClass } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

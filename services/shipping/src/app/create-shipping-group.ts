@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { ruleBroken, validationFailed } from '@commerce/grpc-runtime';
-import { checkGroupRates, checkName, hasViolations, MAX_GROUPS_PER_STORE, type FieldViolations, type GroupRateInput } from '../domain/shipping-input';
+import { ruleBroken, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkGroupRates, checkName, hasViolations, MAX_GROUPS_PER_STORE, type GroupRateInput } from '../domain/shipping-input';
 import { addGroup, findGroup } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

@@ -1,20 +1,16 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound, validationFailed } from '@commerce/grpc-runtime';
-import { hasViolations, type FieldViolations } from '../domain/shipping-input';
-import { findClass, findGroup, findRate, removeRate, type StoreShipping } from '../domain/store-shipping';
+import { notFound } from '@commerce/grpc-runtime';
+import { findRate, removeRate, type StoreShipping } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
+import { checkRateRequest, requirePair, type RatePair } from './rate-pair';
 import type { ShippingDeps } from './shipping-deps';
 import { toRateAnswer } from './shipping-message';
-import type { RatePair } from './shipping-rate';
 
 /** NOT_FOUND unless both ends are the store's and the pair has a rate (checked in this order). */
-function requireRate(config: StoreShipping, { groupId, classId }: RatePair) {
-  const group = findGroup(config, groupId);
-  if (!group) throw notFound('Shipping group');
-  const cls = findClass(config, classId);
-  if (!cls) throw notFound('Shipping class');
-  if (!findRate(config, groupId, classId)) throw notFound('Shipping rate');
-  return { group, cls };
+function requireRate(config: StoreShipping, pair: RatePair) {
+  const ends = requirePair(config, pair);
+  if (!findRate(config, pair.groupId, pair.classId)) throw notFound('Shipping rate');
+  return ends;
 }
 
 /**
@@ -25,11 +21,7 @@ function requireRate(config: StoreShipping, { groupId, classId }: RatePair) {
  * writing, so a removal that cannot be answered in full changes nothing.
  */
 export async function deleteShippingRate(deps: ShippingDeps, storeId: number, pair: RatePair, deadline: number): Promise<shipping.DeleteShippingRateResponse> {
-  const violations: FieldViolations = {};
-  if (!pair.groupId) violations.shipping_group_id = ['is required'];
-  if (!pair.classId) violations.shipping_class_id = ['is required'];
-  if (hasViolations(violations)) throw validationFailed(violations);
-
+  checkRateRequest(pair);
   const { shipping: config } = await deps.repository.load(storeId);
   requireRate(config, pair);
   const { product_ids } = await deps.catalog.productsInGroup(storeId, pair.groupId, deadline);

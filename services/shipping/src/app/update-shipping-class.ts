@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound, validationFailed } from '@commerce/grpc-runtime';
-import { checkClassRates, checkCountries, checkName, hasViolations, type ClassRateInput, type FieldViolations } from '../domain/shipping-input';
+import { notFound, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkClassRates, checkCountries, checkName, hasViolations, type ClassRateInput } from '../domain/shipping-input';
 import { changeClass, findClass, upsertClassRates, type StoreShipping } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound, validationFailed } from '@commerce/grpc-runtime';
-import { checkGroupRates, checkName, hasViolations, type FieldViolations, type GroupRateInput } from '../domain/shipping-input';
+import { notFound, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkGroupRates, checkName, hasViolations, type GroupRateInput } from '../domain/shipping-input';
 import { findGroup, renameGroup, upsertGroupRates, type StoreShipping } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

@@ -1,8 +1,8 @@
+import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
 import { findClass, findGroup, type RateAmounts, type StoreShipping } from './store-shipping';
 
-/** Field name as the API spells it (`rates[0].first_item_in_cents`) → messages. */
-export type FieldViolations = Record<string, string[]>;
+// Violations are keyed by the field name as the API spells it (`rates[0].first_item_in_cents`).
 
 export const MAX_NAME_LENGTH = 100;
 /** $1,000,000: far above any real shipping price, low enough that a quote's sum stays a safe integer. */

@@ -1,4 +1,5 @@
-import { checkAmounts, checkClassRates, checkCountries, checkGroupRates, checkName, MAX_CENTS, MAX_NAME_LENGTH, type FieldViolations } from './shipping-input';
+import type { FieldViolations } from '@commerce/grpc-runtime';
+import { checkAmounts, checkClassRates, checkCountries, checkGroupRates, checkName, MAX_CENTS, MAX_NAME_LENGTH } from './shipping-input';
 import type { StoreShipping } from './store-shipping';
 
 const at = new Date('2024-01-01T00:00:00Z');

@@ -1,5 +1,5 @@
+import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
-import type { FieldViolations } from './shipping-input';
 import { findRate, type ShippingClassRecord, type ShippingRateRecord, type StoreShipping } from './store-shipping';
 
 export interface QuoteLineInput {

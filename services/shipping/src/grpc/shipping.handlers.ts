@@ -5,12 +5,17 @@ import { createShippingGroup } from '../app/create-shipping-group';
 import { deleteShippingClass } from '../app/delete-shipping-class';
 import { deleteShippingGroup } from '../app/delete-shipping-group';
 import { deleteShippingRate } from '../app/delete-shipping-rate';
+import { getDefaultShippingGroup } from '../app/get-default-shipping-group';
+import { getShippingClass } from '../app/get-shipping-class';
+import { getShippingGroup } from '../app/get-shipping-group';
+import { getShippingRate } from '../app/get-shipping-rate';
+import { listShippingClasses } from '../app/list-shipping-classes';
+import { listShippingGroups } from '../app/list-shipping-groups';
 import { quoteShipping } from '../app/quote-shipping';
-import { getDefaultShippingGroup, getShippingClass, getShippingGroup, listShippingClasses, listShippingGroups } from '../app/read-shipping';
 import type { ShippingDeps } from '../app/shipping-deps';
-import { getShippingRate, updateShippingRate } from '../app/shipping-rate';
 import { updateShippingClass } from '../app/update-shipping-class';
 import { updateShippingGroup } from '../app/update-shipping-group';
+import { updateShippingRate } from '../app/update-shipping-rate';
 
 /** Thin: request → use case → response. */
 export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shipping.ShippingServiceService> {

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@commerce/grpc-runtime';
-import type { Database } from '@commerce/persistence';
 import { newStoreRecord, validateNewStore, type NewStoreInput } from '../domain/store';
-import { RequestKeyUsedError, StoreRepository, SubdomainTakenError, type StoreDocument } from '../infra/store.repository';
-import { storeEvent, type StorefrontSettings } from './store-message';
-
-export interface CreateStoreDeps {
-  db: Database;
-  stores: StoreRepository;
-  settings: StorefrontSettings;
-  clock: () => Date;
-}
+import type { StoreDocument } from '../infra/store.repository';
+import { storeEvent } from './store-message';
+import type { StorefrontDeps } from './storefront-deps';
 
 /**
  * Creates a store. The request key makes it safe to retry: a key seen before answers the store
  * it created, so a caller that lost the first answer never makes a second store.
  */
-export async function createStore(deps: CreateStoreDeps, input: NewStoreInput, requestKey: string = randomUUID()): Promise<StoreDocument> {
+export async function createStore(
+  deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>,
+  input: NewStoreInput,
+  requestKey: string = randomUUID(),
+): Promise<StoreDocument> {
   const previous = await deps.stores.findByRequestKey(requestKey);
   if (previous) return previous;
 
@@ -24,15 +21,13 @@ export async function createStore(deps: CreateStoreDeps, input: NewStoreInput, r
   const violations = validateNewStore(prepared);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
 
-  const record = newStoreRecord(await deps.db.nextId('stores'), prepared, deps.settings.assetsBaseUrl, deps.clock());
-  try {
-    return await deps.stores.insert(record, requestKey, storeEvent('store/created', record, 1, deps.settings));
-  } catch (error) {
-    if (!(error instanceof SubdomainTakenError || error instanceof RequestKeyUsedError)) throw error;
-    // A concurrent retry with the same key may have won the race; answer its store.
-    const winner = await deps.stores.findByRequestKey(requestKey);
-    if (winner) return winner;
-    if (error instanceof RequestKeyUsedError) throw error;
-    throw validationFailed({ subdomain: ['has already been taken'] });
-  }
+  const record = newStoreRecord(await deps.nextId('stores'), prepared, deps.settings.assetsBaseUrl, deps.clock());
+  const insertion = await deps.stores.insert(record, requestKey, storeEvent('store/created', record, 1, deps.settings));
+  if ('stored' in insertion) return insertion.stored;
+
+  // A concurrent retry with the same key may have won the race; answer its store.
+  const winner = await deps.stores.findByRequestKey(requestKey);
+  if (winner) return winner;
+  if (insertion.taken === 'request_key') throw new Error(`request key ${requestKey} is taken, yet no store has it`);
+  throw validationFailed({ subdomain: ['has already been taken'] });
 }

@@ -2,14 +2,7 @@ import type { storefront } from '@commerce/contracts';
 import { presentStore } from '@commerce/api-presenters';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import type { StoreRecord } from '../domain/store';
-
-export interface StorefrontSettings {
-  /** Host under which every store gets `<subdomain>.<domain>`. */
-  storefrontDomain: string;
-  storefrontScheme: string;
-  assetsBaseUrl: string;
-  defaultTimeZone: string;
-}
+import type { StorefrontSettings } from './storefront-deps';
 
 /** The contract's Store: the record plus the addresses derived from its subdomain. */
 export function toStoreMessage(record: StoreRecord, settings: StorefrontSettings): storefront.Store {

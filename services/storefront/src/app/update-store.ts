@@ -1,17 +1,11 @@
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { changedFields, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
-import type { StoreDocument, StoreRepository } from '../infra/store.repository';
+import type { StoreDocument } from '../infra/store.repository';
 import { getStore } from './get-store';
-import type { KeyedQueue } from '@commerce/persistence';
-import { storeEvent, type StorefrontSettings } from './store-message';
+import { storeEvent } from './store-message';
+import type { StorefrontDeps } from './storefront-deps';
 
-export interface UpdateStoreDeps {
-  stores: StoreRepository;
-  settings: StorefrontSettings;
-  clock: () => Date;
-  /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
-  updates: KeyedQueue;
-}
+type UpdateStoreDeps = Pick<StorefrontDeps, 'stores' | 'settings' | 'clock' | 'updates'>;
 
 const MAX_ATTEMPTS = 5;
 
@@ -28,7 +22,7 @@ export async function updateStore(deps: UpdateStoreDeps, storeId: number, reques
 
 async function applyChanges(deps: UpdateStoreDeps, storeId: number, changes: StoreChanges): Promise<StoreDocument> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await getStore(deps.stores, storeId);
+    const current = await getStore(deps, storeId);
     const changed = changedFields(current, changes);
     if (Object.keys(changed).length === 0) return current;
 

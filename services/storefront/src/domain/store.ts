@@ -1,4 +1,5 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
+import type { FieldViolations } from '@commerce/grpc-runtime';
 
 /** The store as persisted: owner-changeable fields plus what the platform manages. */
 export interface StoreRecord {
@@ -46,7 +47,6 @@ export const OWNER_FIELDS = [
 ] as const;
 export type OwnerField = (typeof OWNER_FIELDS)[number];
 export type StoreChanges = Partial<Pick<StoreRecord, OwnerField>>;
-export type FieldViolations = Record<string, string[]>;
 
 const RESERVED_SUBDOMAINS = new Set(['www', 'api', 'admin', 'app', 'apps', 'mail', 'help', 'support', 'status', 'assets', 'static', 'oauth', 'marketplace', 'store', 'stores']);
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;

@@ -1,14 +1,15 @@
 import type { storefront } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
-import { createStore, type CreateStoreDeps } from '../app/create-store';
+import { createStore } from '../app/create-store';
 import { getStore } from '../app/get-store';
 import { toStoreMessage } from '../app/store-message';
-import { updateStore, type UpdateStoreDeps } from '../app/update-store';
-import type { StoreChanges } from '../domain/store';
+import type { StorefrontDeps } from '../app/storefront-deps';
+import { updateStore } from '../app/update-store';
+import type { StoreChanges, StoreRecord } from '../domain/store';
 
 /** Thin: request → use case → response. */
-export function storeHandlers(deps: CreateStoreDeps & UpdateStoreDeps): ServiceHandlers<typeof storefront.StoreServiceService> {
-  const render = (record: Parameters<typeof toStoreMessage>[0]) => ({ store: toStoreMessage(record, deps.settings) });
+export function storefrontHandlers(deps: StorefrontDeps): ServiceHandlers<typeof storefront.StoreServiceService> {
+  const render = (record: StoreRecord) => ({ store: toStoreMessage(record, deps.settings) });
   return {
     createStore: async (request) =>
       render(
@@ -25,7 +26,7 @@ export function storeHandlers(deps: CreateStoreDeps & UpdateStoreDeps): ServiceH
           request.request_key || undefined,
         ),
       ),
-    getStore: async (request) => render(await getStore(deps.stores, requireStoreId(request.store_id))),
+    getStore: async (request) => render(await getStore(deps, requireStoreId(request.store_id))),
     updateStore: async (request) => {
       const { store_id, ...fields } = request;
       const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as StoreChanges;

@@ -11,9 +11,11 @@ export interface StoreDocument extends StoreRecord {
   outbox: DomainEvent[];
 }
 
-export class SubdomainTakenError extends Error {}
-/** Another create with the same request key was stored first; its store is the answer. */
-export class RequestKeyUsedError extends Error {}
+/**
+ * What an insert answers: the stored document, or the unique key another store holds already
+ * (`request_key`: a create with the same key was stored first, and its store is the answer).
+ */
+export type StoreInsertion = { stored: StoreDocument } | { taken: 'subdomain' | 'request_key' };
 
 const collidedOn = (error: DuplicateKeyError, field: string): boolean => field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
@@ -33,13 +35,13 @@ export class StoreRepository {
   }
 
   /** Inserts the store with its creation event in the same write. */
-  async insert(record: StoreRecord, requestKey: string, event: DomainEvent): Promise<StoreDocument> {
+  async insert(record: StoreRecord, requestKey: string, event: DomainEvent): Promise<StoreInsertion> {
     const document: StoreDocument = { ...record, version: 1, request_key: requestKey, outbox: [event] };
     try {
-      return await this.stores.insertOne(document);
+      return { stored: await this.stores.insertOne(document) };
     } catch (error) {
-      if (error instanceof DuplicateKeyError && collidedOn(error, 'request_key')) throw new RequestKeyUsedError(requestKey);
-      if (error instanceof DuplicateKeyError && collidedOn(error, 'subdomain')) throw new SubdomainTakenError(record.subdomain);
+      if (error instanceof DuplicateKeyError && collidedOn(error, 'request_key')) return { taken: 'request_key' };
+      if (error instanceof DuplicateKeyError && collidedOn(error, 'subdomain')) return { taken: 'subdomain' };
       throw error;
     }
   }

@@ -1,0 +1,34 @@
+import { notFound, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkAmounts, hasViolations } from '../domain/shipping-input';
+import { findClass, findGroup, type StoreShipping } from '../domain/store-shipping';
+
+/** The (group, class) pair a /v1/shipping_rate request names. */
+export interface RatePair {
+  groupId: number;
+  classId: number;
+}
+
+/** Absent amounts keep the pair's current ones (0 for a pair without a rate yet). */
+export interface RateChanges {
+  first_item_in_cents?: number;
+  additional_item_in_cents?: number;
+}
+
+/** The pair must be named, and amounts given must be sane; checked before anyone (catalog) is asked. */
+export function checkRateRequest({ groupId, classId }: RatePair, changes: RateChanges = {}): void {
+  const violations: FieldViolations = {};
+  if (!groupId) violations.shipping_group_id = ['is required'];
+  if (!classId) violations.shipping_class_id = ['is required'];
+  // An absent amount is taken from the stored rate, which was checked when it was written.
+  checkAmounts(violations, { first_item_in_cents: changes.first_item_in_cents ?? 0, additional_item_in_cents: changes.additional_item_in_cents ?? 0 });
+  if (hasViolations(violations)) throw validationFailed(violations);
+}
+
+/** Both ends of the pair, or NOT_FOUND for the first one the store lacks (group, then class). */
+export function requirePair(config: StoreShipping, { groupId, classId }: RatePair) {
+  const group = findGroup(config, groupId);
+  if (!group) throw notFound('Shipping group');
+  const cls = findClass(config, classId);
+  if (!cls) throw notFound('Shipping class');
+  return { group, cls };
+}

@@ -1,0 +1,22 @@
+import type { KeyedQueue } from '@commerce/persistence';
+import type { StoreRepository } from '../infra/store.repository';
+
+/** How the service renders a store's addresses and fills what a new store does not say. */
+export interface StorefrontSettings {
+  /** Host under which every store gets `<subdomain>.<domain>`. */
+  storefrontDomain: string;
+  storefrontScheme: string;
+  assetsBaseUrl: string;
+  defaultTimeZone: string;
+}
+
+/** Everything the use cases touch; service.ts builds it once. */
+export interface StorefrontDeps {
+  stores: StoreRepository;
+  /** Integer store ids from the service's counter. */
+  nextId(counter: 'stores'): Promise<number>;
+  settings: StorefrontSettings;
+  clock: () => Date;
+  /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
+  updates: KeyedQueue;
+}
