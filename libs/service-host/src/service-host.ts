@@ -150,7 +150,7 @@ export class ServiceHost {
   }
 
   /** Runs a service's main: a boot failure exits 1 with the reason; SIGINT/SIGTERM shut down cleanly. */
-  static async run(main: () => Promise<void>): Promise<void> {
+  static async run(main: () => Promise<unknown>): Promise<void> {
     const stopAll = async (signal: string) => {
       process.stderr.write(`${signal} received\n`);
       await Promise.all([...openHosts].map((host) => host.shutdown()));
