@@ -1,4 +1,5 @@
-// Test harness helpers: real infrastructure (nats-server, ports, temp dirs) and condition waits instead of sleeps.
+// Test harness helpers: real infrastructure (nats-server, ports, temp dirs) and condition waits instead of sleeps;
+// startServiceHarness puts them together around the service an integration test starts.
 export { freePort } from './free-port.harness';
 export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type StartNatsServerOptions } from './nats-server.harness';
 export { waitFor, type WaitForOptions } from './wait-for.harness';
@@ -7,3 +8,12 @@ export { rejectionOf } from './rejection-of.harness';
 export { ServiceProcess, builtServiceMain, type ServiceProcessEnv } from './service-process.harness';
 export { streamEvents, type PublishedEvent } from './stream-events.harness';
 export { readJson, type JsonBody } from './json-body.harness';
+export {
+  startServiceHarness,
+  ServiceHarness,
+  type ServiceHarnessOptions,
+  type SiblingOptions,
+  type StartedService,
+  type ServiceEnv,
+  type EventFilter,
+} from './service.harness';
