@@ -1,4 +1,17 @@
-import { encodeEvent, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
+import {
+  DEAD_EVENTS_COLLECTION,
+  DEAD_LETTER_STREAM,
+  encodeEvent,
+  ensureStream,
+  flagPendingOutboxes,
+  OutboxRelay,
+  outboxTracking,
+  withOutbox,
+  type DeadEventDocument,
+  type DomainEvent,
+  type OutboxDeadLetter,
+  type OutboxDocument,
+} from '@commerce/events';
 import { openDatabase, type Collection, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
@@ -33,7 +46,7 @@ afterEach(async () => {
 const streamName = () => `EVENTS_${context.toUpperCase()}`;
 
 async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number } = {}): Promise<OutboxRelay> {
-  relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
+  relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
   await relay.start();
   return relay;
 }
@@ -166,5 +179,49 @@ describe('OutboxRelay', () => {
     await storeWithPendingEvents(11, [anEvent()]);
     await relay.kick();
     expect(await outboxOf(11)).toHaveLength(1);
+  });
+
+  describe('an event that can never be published (poison)', () => {
+    const deadLetters = async () => (await streamMessages(nats.jsm, DEAD_LETTER_STREAM).catch(() => [])).map((m) => ({ subject: m.subject, letter: m.json<OutboxDeadLetter>() }));
+
+    it("dead-letters an event too large for the broker, keeps it whole in the service's store, and every other event keeps flowing in order", async () => {
+      const huge = anEvent({ storeId: 1, resourceId: 1, sequence: 1, resource: { name: 'x'.repeat(2_000_000) } });
+      const afterHuge = anEvent({ storeId: 1, resourceId: 1, sequence: 2 });
+      const others = [1, 2, 3].map((sequence) => anEvent({ storeId: 2, resourceId: 2, sequence }));
+      await storeWithPendingEvents(1, [huge, afterHuge]);
+      await storeWithPendingEvents(2, others);
+      const relay = await startRelay();
+      await relay.kick();
+
+      await waitFor(async () => (await outboxOf(1))?.length === 0 && (await outboxOf(2))?.length === 0, { message: 'both outboxes drained' });
+      const published = (await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id);
+      expect(published.filter((id) => others.some((event) => event.id === id))).toEqual(others.map((event) => event.id));
+      expect(published).toContain(afterHuge.id);
+      expect(published).not.toContain(huge.id);
+
+      const [dead] = (await deadLetters()).filter(({ letter }) => letter.event.id === huge.id);
+      expect(dead.subject).toBe(`deadletter.outbox.${context}`);
+      expect(dead.letter).toMatchObject({
+        context,
+        event: { id: huge.id, topic: 'store/updated', store_id: 1, resource_type: 'store', resource_id: 1, sequence: 1 },
+        error: { code: 'MAX_PAYLOAD_EXCEEDED' },
+      });
+      expect(dead.letter.event_bytes).toBeGreaterThan(2_000_000);
+      expect(dead.letter.event).not.toHaveProperty('resource');
+      const kept = await db.collection<DeadEventDocument>(DEAD_EVENTS_COLLECTION).findOne({ _id: huge.id });
+      expect(kept?.event).toEqual(huge);
+      expect(kept?.error.code).toBe('MAX_PAYLOAD_EXCEEDED');
+      expect(relay.stats()).toMatchObject({ deadLettered: 1 });
+    });
+
+    it('dead-letters an event that cannot form a subject instead of blocking its document forever', async () => {
+      const invalid = { ...anEvent({ storeId: 3, resourceId: 3 }), topic: 'not a topic' } as unknown as DomainEvent;
+      const next = anEvent({ storeId: 3, resourceId: 3, sequence: 2 });
+      await storeWithPendingEvents(3, [invalid, next]);
+      await startRelay();
+      await waitFor(async () => (await outboxOf(3))?.length === 0, { message: 'the outbox drained past the invalid event' });
+      expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([next.id]);
+      expect((await deadLetters()).some(({ letter }) => letter.event.id === invalid.id && /Invalid event topic/.test(letter.error.message))).toBe(true);
+    });
   });
 });

@@ -3,6 +3,8 @@ import type { JetStreamClient, NatsConnection } from 'nats';
 import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
+import { ensureDeadLetterStream } from './event.stream';
+import { deadLetterOutboxEvent, isPermanentPublishFailure, PoisonEventError, publishFailureOf, type DeadEventDocument } from './outbox-dead-letter';
 import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -13,6 +15,13 @@ export interface OutboxRelayOptions {
   context: string;
   /** Every collection whose documents may carry an `outbox`, each written through `outboxTracking`. */
   collections: ReadonlyArray<Collection<OutboxDocument>>;
+  /**
+   * Where an event that can never be published (poison: too large for the broker, no valid subject) is kept
+   * whole before it leaves its outbox; usually the service database's `dead_events` collection.
+   */
+  deadEvents: Collection<DeadEventDocument>;
+  /** Names that collection's database in the dead letter, for the operator (e.g. `catalog/dead_events`). */
+  deadEventsLocation?: string;
   logger?: EventLogger;
   /** Period of the crash-recovery sweep. */
   sweepIntervalMs?: number;
@@ -46,6 +55,8 @@ export class OutboxRelay {
   private requested?: Waiter;
   private failures = 0;
   private blockedUntil = 0;
+  private published = 0;
+  private deadLettered = 0;
   private stopped = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -66,6 +77,8 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.stopped) throw new Error('OutboxRelay cannot be restarted after stop()');
     if (this.sweepTimer) return;
+    const jsm = await this.js.jetstreamManager();
+    await ensureDeadLetterStream(jsm);
     for (const collection of this.options.collections) {
       await collection.createIndex({ [OUTBOX_PENDING_FIELD]: 1 }, { name: 'outbox_pending' });
     }
@@ -85,6 +98,11 @@ export class OutboxRelay {
     const { promise } = this.requested;
     this.pump();
     return promise;
+  }
+
+  /** Counters since start: events published, and poison events dead-lettered (each also logged at error level). */
+  stats(): { published: number; deadLettered: number; failedPasses: number } {
+    return { published: this.published, deadLettered: this.deadLettered, failedPasses: this.failures };
   }
 
   /** Stops the timers and waits for the pass in flight; pending events stay in the outbox for the next start. */
@@ -162,7 +180,7 @@ export class OutboxRelay {
         // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
         if (seen.has(event.id)) break;
         seen.add(event.id);
-        if (!(await this.publish(event))) break;
+        await this.publish(event);
         published.push(event.id);
       }
     } finally {
@@ -171,19 +189,36 @@ export class OutboxRelay {
     return published.length > 0;
   }
 
-  /** false when the event itself is unpublishable (logged, kept, the rest of its document waits behind it). */
-  private async publish(event: DomainEvent): Promise<boolean> {
-    let subject: string;
+  /**
+   * Publishes one event, or dead-letters it when it can never be published, so the events behind it flow on.
+   * Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
+   */
+  private async publish(event: DomainEvent): Promise<true> {
+    let body: Uint8Array | undefined;
     try {
-      subject = eventSubject(this.options.context, event);
+      const subject = poisonUnless(() => eventSubject(this.options.context, event));
+      body = poisonUnless(() => encodeEvent(event));
+      const encoded = body;
+      const ack = await withoutStackTraces(() => this.js.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs }));
+      if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
+      this.published += 1;
+      return true;
     } catch (err) {
-      this.logger.error({ ...errorFields(err), eventId: event.id }, 'outbox holds an invalid event; it blocks its document');
-      return false;
+      if (!isPermanentPublishFailure(err)) throw err;
+      await this.deadLetter(event, body?.length ?? 0, err);
+      return true;
     }
-    // Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
-    const ack = await withoutStackTraces(() => this.js.publish(subject, encodeEvent(event), { msgID: event.id, timeout: this.publishTimeoutMs }));
-    if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
-    return true;
+  }
+
+  private async deadLetter(event: DomainEvent, eventBytes: number, err: unknown): Promise<void> {
+    const { context } = this.options;
+    const keptIn = this.options.deadEventsLocation ?? `${context}/dead_events`;
+    await deadLetterOutboxEvent({ js: this.js, deadEvents: this.options.deadEvents, context, keptIn }, event, eventBytes, publishFailureOf(err));
+    this.deadLettered += 1;
+    this.logger.error(
+      { ...errorFields(err), context, eventId: event.id, topic: event.topic, storeId: event.store_id, eventBytes, keptIn, deadLettered: this.deadLettered },
+      'outbox event can never be published: dead-lettered, the events behind it go on',
+    );
   }
 
   /** Removes published events; with the document's last known one also clears its flag, unless an event came meanwhile. */
@@ -208,6 +243,15 @@ function withoutStackTraces<R>(start: () => R): R {
     return start();
   } finally {
     Error.stackTraceLimit = limit;
+  }
+}
+
+/** Runs a step that only fails because of the event itself; such a failure makes the event poison. */
+function poisonUnless<R>(step: () => R): R {
+  try {
+    return step();
+  } catch (err) {
+    throw new PoisonEventError(err instanceof Error ? err.message : String(err));
   }
 }
 

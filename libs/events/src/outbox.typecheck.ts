@@ -8,5 +8,5 @@ type ProductDocument = { id: number; store_id: number; title: string; version: n
 
 export function relayForProducts(db: Database, nc: ConstructorParameters<typeof OutboxRelay>[0]['nc']): OutboxRelay {
   const products: Collection<ProductDocument> = db.collection<ProductDocument>('products');
-  return new OutboxRelay({ nc, context: 'catalog', collections: [products] });
+  return new OutboxRelay({ nc, context: 'catalog', collections: [products], deadEvents: db.collection('dead_events') });
 }

@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from 'nats';
-import { ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
+import { DEAD_EVENTS_COLLECTION, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
 import { createLogger, type Logger } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
@@ -129,7 +129,14 @@ export class ServiceHost {
 
   /** Starts the relay, then serves gRPC (health and reflection included). */
   async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
-    this.relay = new OutboxRelay({ nc: this.nc, context: this.config.SERVICE_NAME, collections: this.outboxCollections, logger: this.logger });
+    this.relay = new OutboxRelay({
+      nc: this.nc,
+      context: this.config.SERVICE_NAME,
+      collections: this.outboxCollections,
+      deadEvents: this.db.collection(DEAD_EVENTS_COLLECTION),
+      deadEventsLocation: `${this.config.SERVICE_NAME} database, collection ${DEAD_EVENTS_COLLECTION}`,
+      logger: this.logger,
+    });
     await this.relay.start();
     this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger });
     return this.grpc;
