@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
+import { rejectionOf } from '@commerce/testing';
 import { DEFAULT_CSS, DEFAULT_LAYOUT } from '../src/domain/store';
-import { aCreateStoreRequest, rejectionOf, startStorefrontHarness, type StorefrontHarness } from './storefront.harness';
+import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.fixture';
 
 let harness: StorefrontHarness;
 
@@ -12,7 +13,7 @@ afterAll(() => harness?.stop());
 
 describe('CreateStore', () => {
   it('creates an open store with the platform defaults and its addresses derived from the subdomain', async () => {
-    const { store } = await harness.stores.createStore(aCreateStoreRequest({ name: '  Bolts & Nuts ', subdomain: 'bolts', time_zone: '' }));
+    const { store } = await harness.client.createStore(aCreateStoreRequest({ name: '  Bolts & Nuts ', subdomain: 'bolts', time_zone: '' }));
 
     expect(store).toMatchObject({
       name: 'Bolts & Nuts',
@@ -31,26 +32,26 @@ describe('CreateStore', () => {
     expect(store!.id).toBeGreaterThan(0);
     expect(store!.custom_domain).toBeUndefined();
     expect(store!.created_at).toEqual(store!.updated_at);
-    expect((await harness.stores.getStore({ store_id: store!.id })).store).toEqual(store);
+    expect((await harness.client.getStore({ store_id: store!.id })).store).toEqual(store);
   });
 
   it('keeps a time zone the owner chose', async () => {
-    const { store } = await harness.stores.createStore(aCreateStoreRequest({ time_zone: 'Europe/Berlin' }));
+    const { store } = await harness.client.createStore(aCreateStoreRequest({ time_zone: 'Europe/Berlin' }));
 
     expect(store!.time_zone).toBe('Europe/Berlin');
   });
 
   it('lowercases and trims the subdomain', async () => {
-    const { store } = await harness.stores.createStore(aCreateStoreRequest({ subdomain: ' My-Shop ' }));
+    const { store } = await harness.client.createStore(aCreateStoreRequest({ subdomain: ' My-Shop ' }));
 
     expect(store!.subdomain).toBe('my-shop');
     expect(store!.url).toBe('https://my-shop.shops.localhost');
   });
 
   it('publishes store/created with sequence 1 and the store as the API renders it', async () => {
-    const { store } = await harness.stores.createStore(aCreateStoreRequest({ name: 'Event Shop' }));
+    const { store } = await harness.client.createStore(aCreateStoreRequest({ name: 'Event Shop' }));
 
-    const [created] = await harness.waitForEvents(store!.id, 'store/created', 1);
+    const [created] = await harness.waitForEvents('storefront', 1, { store_id: store!.id, topic: 'store/created' });
 
     expect(created).toMatchObject({ topic: 'store/created', store_id: store!.id, sequence: 1, resource_type: 'store', resource_id: store!.id });
     expect(created.resource).toMatchObject({ id: store!.id, name: 'Event Shop', subdomain: store!.subdomain, custom_domain: null, storefront_open: true });
@@ -60,33 +61,33 @@ describe('CreateStore', () => {
     it('answers the same store to a retry and creates it once', async () => {
       const request = aCreateStoreRequest({ request_key: 'signup-retry-1' });
 
-      const first = await harness.stores.createStore(request);
-      const retry = await harness.stores.createStore(request);
-      const marker = await harness.stores.createStore(aCreateStoreRequest());
-      await harness.waitForEvents(marker.store!.id, 'store/created', 1);
+      const first = await harness.client.createStore(request);
+      const retry = await harness.client.createStore(request);
+      const marker = await harness.client.createStore(aCreateStoreRequest());
+      await harness.waitForEvents('storefront', 1, { store_id: marker.store!.id, topic: 'store/created' });
 
       expect(retry.store).toEqual(first.store);
-      expect(await harness.eventsOf(first.store!.id, 'store/created')).toHaveLength(1);
+      expect(await harness.eventsOf('storefront', { store_id: first.store!.id, topic: 'store/created' })).toHaveLength(1);
     });
 
     it('answers one store to concurrent calls with the same key', async () => {
       const request = aCreateStoreRequest({ request_key: 'signup-race-1' });
 
-      const answers = await Promise.all(Array.from({ length: 5 }, () => harness.stores.createStore(request)));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => harness.client.createStore(request)));
 
       expect(new Set(answers.map(({ store }) => store!.id)).size).toBe(1);
     });
 
     it('answers one store to concurrent calls with the same key that name different subdomains', async () => {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => harness.stores.createStore(aCreateStoreRequest({ request_key: 'signup-race-2' }))));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => harness.client.createStore(aCreateStoreRequest({ request_key: 'signup-race-2' }))));
 
       expect(new Set(answers.map(({ store }) => store!.id)).size).toBe(1);
     });
 
     it('answers the first store even when the retry names another subdomain', async () => {
-      const first = await harness.stores.createStore(aCreateStoreRequest({ request_key: 'signup-changed-mind' }));
+      const first = await harness.client.createStore(aCreateStoreRequest({ request_key: 'signup-changed-mind' }));
 
-      const retry = await harness.stores.createStore(aCreateStoreRequest({ request_key: 'signup-changed-mind' }));
+      const retry = await harness.client.createStore(aCreateStoreRequest({ request_key: 'signup-changed-mind' }));
 
       expect(retry.store!.id).toBe(first.store!.id);
       expect(retry.store!.subdomain).toBe(first.store!.subdomain);
@@ -101,7 +102,7 @@ describe('CreateStore', () => {
       ['with other characters', 'my_shop', 'may contain only lowercase letters, digits and inner hyphens'],
       ['with an outer hyphen', '-shop', 'may contain only lowercase letters, digits and inner hyphens'],
     ])('a subdomain %s', async (_case, subdomain, message) => {
-      const error = await rejectionOf(harness.stores.createStore(aCreateStoreRequest({ subdomain })));
+      const error = await rejectionOf(harness.client.createStore(aCreateStoreRequest({ subdomain })));
 
       expect(error.code).toBe(status.INVALID_ARGUMENT);
       expect(error.fieldViolations).toEqual({ subdomain: [message] });
@@ -109,7 +110,7 @@ describe('CreateStore', () => {
 
     it('every bad field of one request at once', async () => {
       const error = await rejectionOf(
-        harness.stores.createStore(aCreateStoreRequest({ name: ' ', support_email: 'not-an-email', time_zone: 'Mars/Olympus_Mons', paypal_email: 'paypal@' })),
+        harness.client.createStore(aCreateStoreRequest({ name: ' ', support_email: 'not-an-email', time_zone: 'Mars/Olympus_Mons', paypal_email: 'paypal@' })),
       );
 
       expect(error.code).toBe(status.INVALID_ARGUMENT);
@@ -122,9 +123,9 @@ describe('CreateStore', () => {
     });
 
     it('a subdomain another store has, whatever its case', async () => {
-      await harness.stores.createStore(aCreateStoreRequest({ subdomain: 'taken' }));
+      await harness.client.createStore(aCreateStoreRequest({ subdomain: 'taken' }));
 
-      const error = await rejectionOf(harness.stores.createStore(aCreateStoreRequest({ subdomain: 'Taken' })));
+      const error = await rejectionOf(harness.client.createStore(aCreateStoreRequest({ subdomain: 'Taken' })));
 
       expect(error.code).toBe(status.INVALID_ARGUMENT);
       expect(error.fieldViolations).toEqual({ subdomain: ['has already been taken'] });
@@ -134,13 +135,13 @@ describe('CreateStore', () => {
 
 describe('GetStore', () => {
   it('answers NOT_FOUND for a store that does not exist', async () => {
-    const error = await rejectionOf(harness.stores.getStore({ store_id: 999_999 }));
+    const error = await rejectionOf(harness.client.getStore({ store_id: 999_999 }));
 
     expect(error.code).toBe(status.NOT_FOUND);
   });
 
   it('answers INVALID_ARGUMENT without a store id', async () => {
-    const error = await rejectionOf(harness.stores.getStore({ store_id: 0 }));
+    const error = await rejectionOf(harness.client.getStore({ store_id: 0 }));
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ store_id: ['is required'] });

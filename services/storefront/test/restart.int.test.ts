@@ -1,5 +1,5 @@
 import { storefront } from '@commerce/contracts';
-import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.harness';
+import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.fixture';
 
 let harness: StorefrontHarness;
 
@@ -12,18 +12,18 @@ afterAll(() => harness?.stop());
 describe('a restarted storefront service on the same DATA_DIR', () => {
   it('still has its stores, their subdomains, request keys and event sequence', async () => {
     const request = aCreateStoreRequest({ subdomain: 'durable', request_key: 'durable-key' });
-    const { store: created } = await harness.stores.createStore(request);
-    const { store: updated } = await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'Before restart', custom_domain: 'durable.example.com' }));
+    const { store: created } = await harness.client.createStore(request);
+    const { store: updated } = await harness.client.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'Before restart', custom_domain: 'durable.example.com' }));
 
     await harness.restart();
 
-    expect((await harness.stores.getStore({ store_id: created!.id })).store).toEqual(updated);
-    expect((await harness.stores.createStore(request)).store!.id).toBe(created!.id);
-    const { store: other } = await harness.stores.createStore(aCreateStoreRequest());
+    expect((await harness.client.getStore({ store_id: created!.id })).store).toEqual(updated);
+    expect((await harness.client.createStore(request)).store!.id).toBe(created!.id);
+    const { store: other } = await harness.client.createStore(aCreateStoreRequest());
     expect(other!.id).toBeGreaterThan(created!.id);
 
-    await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'After restart' }));
-    const events = await harness.waitForEvents(created!.id, 'store/updated', 2);
+    await harness.client.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'After restart' }));
+    const events = await harness.waitForEvents('storefront', 2, { store_id: created!.id, topic: 'store/updated' });
     expect(events.map((event) => [event.sequence, event.resource.name])).toEqual([
       [2, 'Before restart'],
       [3, 'After restart'],

@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { storefront } from '@commerce/contracts';
-import { waitFor } from '@commerce/testing';
-import { aCreateStoreRequest, rejectionOf, startStorefrontHarness, type StorefrontHarness } from './storefront.harness';
+import { rejectionOf, waitFor } from '@commerce/testing';
+import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.fixture';
 
 let harness: StorefrontHarness;
 
@@ -12,14 +12,14 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 async function aStore(): Promise<storefront.Store> {
-  const { store } = await harness.stores.createStore(aCreateStoreRequest());
+  const { store } = await harness.client.createStore(aCreateStoreRequest());
   // updated_at must be able to move on: let the clock pass the creation instant.
   await waitFor(() => Date.now() > store!.updated_at!.getTime(), { message: 'the clock to pass the creation time' });
   return store!;
 }
 
 const update = (store_id: number, changes: Omit<Partial<storefront.UpdateStoreRequest>, 'store_id'>) =>
-  harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id, ...changes }));
+  harness.client.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id, ...changes }));
 
 describe('UpdateStore', () => {
   it('changes only the fields present and moves updated_at', async () => {
@@ -29,7 +29,7 @@ describe('UpdateStore', () => {
 
     expect(store).toEqual({ ...before, name: 'Renamed', storefront_open: false, updated_at: store!.updated_at });
     expect(store!.updated_at!.getTime()).toBeGreaterThan(before.updated_at!.getTime());
-    expect((await harness.stores.getStore({ store_id: before.id })).store).toEqual(store);
+    expect((await harness.client.getStore({ store_id: before.id })).store).toEqual(store);
   });
 
   it('publishes exactly one store/updated with sequence 2 and the rendered store', async () => {
@@ -38,7 +38,7 @@ describe('UpdateStore', () => {
     await update(before.id, { name: 'Announced', location: 'Berlin' });
     await update(before.id, { description: 'marker' });
 
-    const events = await harness.waitForEvents(before.id, 'store/updated', 2);
+    const events = await harness.waitForEvents('storefront', 2, { store_id: before.id, topic: 'store/updated' });
     expect(events.map((event) => event.sequence)).toEqual([2, 3]);
     expect(events[0].resource).toMatchObject({ id: before.id, name: 'Announced', location: 'Berlin', description: '', subdomain: before.subdomain });
     expect(events[1].resource).toMatchObject({ name: 'Announced', description: 'marker' });
@@ -52,7 +52,7 @@ describe('UpdateStore', () => {
     const { store: marked } = await update(before.id, { description: 'marker' });
 
     expect(unchanged.store).toEqual(before);
-    const events = await harness.waitForEvents(before.id, 'store/updated', 1);
+    const events = await harness.waitForEvents('storefront', 1, { store_id: before.id, topic: 'store/updated' });
     expect(events.map((event) => [event.sequence, event.resource.description])).toEqual([[2, 'marker']]);
     expect(marked!.description).toBe('marker');
   });
@@ -74,9 +74,9 @@ describe('UpdateStore', () => {
 
     await Promise.all(changes.map((change) => update(before.id, change)));
 
-    const { store } = await harness.stores.getStore({ store_id: before.id });
+    const { store } = await harness.client.getStore({ store_id: before.id });
     expect(store).toMatchObject(Object.assign({}, ...changes));
-    const events = await harness.waitForEvents(before.id, 'store/updated', changes.length);
+    const events = await harness.waitForEvents('storefront', changes.length, { store_id: before.id, topic: 'store/updated' });
     expect(events.map((event) => event.sequence).sort((a, b) => a - b)).toEqual(changes.map((_, index) => index + 2));
   });
 
@@ -87,7 +87,7 @@ describe('UpdateStore', () => {
     const { store } = await update(before.id, { custom_domain: '' });
 
     expect(store!.custom_domain).toBeUndefined();
-    const events = await harness.waitForEvents(before.id, 'store/updated', 2);
+    const events = await harness.waitForEvents('storefront', 2, { store_id: before.id, topic: 'store/updated' });
     expect(events.map((event) => event.resource.custom_domain)).toEqual(['shop.example.com', null]);
   });
 
@@ -104,7 +104,7 @@ describe('UpdateStore', () => {
       phone: ['may contain only digits, spaces and + ( ) . - x'],
       custom_domain: ['is not a valid host name'],
     });
-    expect((await harness.stores.getStore({ store_id: before.id })).store).toEqual(before);
+    expect((await harness.client.getStore({ store_id: before.id })).store).toEqual(before);
   });
 
   it('answers NOT_FOUND for a store that does not exist', async () => {
