@@ -2,6 +2,4 @@ import { ServiceHost } from '@commerce/service-host';
 import { loadCatalogConfig } from './config';
 import { startCatalogService } from './service';
 
-void ServiceHost.run(async () => {
-  await startCatalogService(loadCatalogConfig());
-});
+void ServiceHost.run(() => startCatalogService(loadCatalogConfig()));

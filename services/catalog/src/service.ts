@@ -1,68 +1,98 @@
 import { catalog, shipping, storefront } from '@commerce/contracts';
-import type { EventConsumer } from '@commerce/events';
 import { createClient, implement } from '@commerce/grpc-runtime';
-import { ServiceHost, type RunningService } from '@commerce/service-host';
-import type { CatalogDeps } from './app/catalog-deps';
+import type { Logger } from '@commerce/observability';
+import { KeyedQueue, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { periodic, ServiceHost, type PeriodicTask, type RunningService } from '@commerce/service-host';
+import type { CatalogDeps, ShippingPort, StorefrontPort } from './app/catalog-deps';
 import { recoverUnfinished } from './app/recover-unfinished';
 import { applyShippingGroupEvent } from './app/shipping-group-events';
+import { ShippingGroups } from './app/shipping-groups';
 import { applyStoreEvent } from './app/store-events';
+import { StoreContexts } from './app/store-contexts';
 import type { CatalogConfig } from './config';
 import { catalogHandlers } from './grpc/catalog.handlers';
-import { startProjectionConsumers } from './infra/event-consumers';
+import { CollectionRepository } from './infra/collection.repository';
+import { projectionConsumers } from './infra/event-consumers';
+import { ensureCatalogIndexes } from './infra/indexes';
+import { ProductRepository } from './infra/product.repository';
+import { ReservationRepository } from './infra/reservation.repository';
+import { ShippingGroupRepository } from './infra/shipping-group.repository';
 import { ShippingClientAdapter } from './infra/shipping.client';
+import { StoreContextRepository } from './infra/store-context.repository';
 import { StorefrontClient } from './infra/storefront.client';
-import { wireCatalog } from './wiring';
+import { VariantRefRepository } from './infra/variant-ref.repository';
 
 export interface RunningCatalogService extends RunningService {
   /** The first sweep for work a crash interrupted (started with the service, not awaited by it). */
   firstRecovery: Promise<void>;
 }
 
-/**
- * Store → relay → gRPC, then the projection consumers and the recovery sweep; `main` runs it,
- * integration tests start it in-process.
- */
+/** Repositories, projections and the two remote ports → handlers; the projection consumers and the recovery sweep run beside them. */
 export async function startCatalogService(config: CatalogConfig): Promise<RunningCatalogService> {
-  let deps: CatalogDeps | undefined;
+  let recovery: PeriodicTask | undefined;
   const running = await ServiceHost.start(config, async (host) => {
-    deps = await wireCatalog({
+    const deps = await wireCatalog({
       db: host.db,
       relayOutboxOf: (collection) => host.relayOutboxOf(collection),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR)),
       shipping: new ShippingClientAdapter(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR)),
       logger: host.logger,
     });
+    recovery = periodic(
+      'recovery sweep',
+      config.RECOVERY_INTERVAL_MS,
+      () => recoverUnfinished(deps, { pendingAfterMs: config.STOCK_RECOVERY_AFTER_MS }),
+      (error) => host.logger.warn({ err: error }, 'recovery sweep failed; the next sweep retries it'),
+    );
     return {
       services: [implement(catalog.CatalogServiceService, catalogHandlers(deps))],
       protoFiles: ['commerce/catalog/v1/catalog.proto'],
+      background: [
+        projectionConsumers(host.nc, host.db, host.logger, {
+          storeEvent: (event) => applyStoreEvent(deps, event),
+          shippingGroupEvent: (event) => applyShippingGroupEvent(deps, event),
+        }),
+        recovery,
+      ],
     };
   });
-  return runBackground(running, deps!, config);
+  // Read once the host started the sweep: before its start, a periodic task's first run is an already settled promise.
+  return { ...running, firstRecovery: recovery!.firstRun };
 }
 
-/** Consumers and the periodic sweep live beside the host; shutting it down (stop() or a signal) stops them first. */
-async function runBackground(running: RunningService, deps: CatalogDeps, config: CatalogConfig): Promise<RunningCatalogService> {
-  const { host } = running;
-  let consumers: EventConsumer[] = [];
-  try {
-    consumers = await startProjectionConsumers(host.nc, host.db, host.logger, {
-      storeEvent: (event) => applyStoreEvent(deps, event),
-      shippingGroupEvent: (event) => applyShippingGroupEvent(deps, event),
-    });
-  } catch (error) {
-    await running.stop();
-    throw error;
-  }
-  const recover = () => recoverUnfinished(deps, { pendingAfterMs: config.STOCK_RECOVERY_AFTER_MS });
-  let sweeping = recover();
-  const timer = setInterval(() => {
-    sweeping = sweeping.then(recover);
-  }, config.RECOVERY_INTERVAL_MS);
-  timer.unref();
-  host.onShutdown(async () => {
-    clearInterval(timer);
-    await Promise.all(consumers.map((consumer) => consumer.stop()));
-    await sweeping;
-  });
-  return { ...running, firstRecovery: sweeping };
+export interface CatalogWiring {
+  db: Database;
+  /** Registers a collection whose documents carry an outbox with the relay (ServiceHost.relayOutboxOf). */
+  relayOutboxOf: <T extends Doc>(collection: Collection<T>) => Collection<T>;
+  storefront: StorefrontPort;
+  shipping: ShippingPort;
+  logger: Logger;
+}
+
+/** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
+export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
+  const { db } = wiring;
+  const collections = {
+    products: wiring.relayOutboxOf(ProductRepository.collectionOf(db)),
+    collections: wiring.relayOutboxOf(CollectionRepository.collectionOf(db)),
+    variantRefs: VariantRefRepository.collectionOf(db),
+    reservations: ReservationRepository.collectionOf(db),
+    storeContexts: StoreContextRepository.collectionOf(db),
+    shippingGroups: ShippingGroupRepository.collectionOf(db),
+  };
+  await ensureCatalogIndexes(collections);
+  const shippingGroupProjection = new ShippingGroupRepository(collections.shippingGroups);
+  return {
+    products: new ProductRepository(collections.products),
+    collections: new CollectionRepository(collections.collections),
+    variantRefs: new VariantRefRepository(collections.variantRefs),
+    reservations: new ReservationRepository(collections.reservations),
+    shippingGroupProjection,
+    storeContexts: new StoreContexts(new StoreContextRepository(collections.storeContexts), wiring.storefront),
+    shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping),
+    nextId: (counter) => db.nextId(counter),
+    clock: () => new Date(),
+    queue: new KeyedQueue<string>(),
+    logger: wiring.logger,
+  };
 }

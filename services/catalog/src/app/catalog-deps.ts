@@ -1,3 +1,4 @@
+import type { catalog } from '@commerce/contracts';
 import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
 import type { CollectionRepository } from '../infra/collection.repository';
@@ -27,4 +28,27 @@ export interface CatalogDeps {
    */
   queue: KeyedQueue<string>;
   logger: Logger;
+}
+
+export interface StoreSnapshot {
+  context: catalog.StoreContext;
+  updatedAt: Date;
+}
+
+/** The storefront as catalog asks it: a store's rendering context, or null for a store that does not exist. */
+export interface StorefrontPort {
+  storeContext(storeId: number): Promise<StoreSnapshot | null>;
+}
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+}
+
+/** Shipping as catalog asks it, for groups its projection has not seen yet. */
+export interface ShippingPort {
+  /** The store's group, or null when it is not one of the store's. */
+  group(storeId: number, groupId: number): Promise<GroupSummary | null>;
+  /** The store's default group (its lowest-id live group), or null when it has none. */
+  defaultGroup(storeId: number): Promise<GroupSummary | null>;
 }

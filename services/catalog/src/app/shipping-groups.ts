@@ -1,6 +1,6 @@
 import { validationFailed } from '@commerce/grpc-runtime';
 import type { ShippingGroupRepository } from '../infra/shipping-group.repository';
-import type { GroupSummary, ShippingPort } from '../infra/shipping.client';
+import type { GroupSummary, ShippingPort } from './catalog-deps';
 
 const NO_GROUP: GroupSummary = { id: 0, name: '' };
 const GROUPLESS_MEMORY_MS = 2_000;

@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from '@commerce/persistence';
 import { ShippingGroupRepository } from '../infra/shipping-group.repository';
-import type { GroupSummary, ShippingPort } from '../infra/shipping.client';
+import type { GroupSummary, ShippingPort } from './catalog-deps';
 import { ShippingGroups } from './shipping-groups';
 
 let db: Database;

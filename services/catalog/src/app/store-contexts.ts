@@ -1,7 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 import { notFound } from '@commerce/grpc-runtime';
 import type { StoreContextRepository } from '../infra/store-context.repository';
-import type { StorefrontPort } from '../infra/storefront.client';
+import type { StorefrontPort } from './catalog-deps';
 
 /**
  * The store context every answer and event carries. Read from the projection the storefront's

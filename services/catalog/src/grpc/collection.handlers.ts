@@ -1,7 +1,12 @@
 import { requireStoreId } from '@commerce/grpc-runtime';
 import { toCollectionMessage } from '../app/catalog-message';
 import type { CatalogDeps } from '../app/catalog-deps';
-import { createCollection, deleteCollection, getCollection, listCollections, updateCollection, type ShownCollection } from '../app/collections';
+import type { ShownCollection } from '../app/collection-checks';
+import { createCollection } from '../app/create-collection';
+import { deleteCollection } from '../app/delete-collection';
+import { getCollection } from '../app/get-collection';
+import { listCollections } from '../app/list-collections';
+import { updateCollection } from '../app/update-collection';
 import type { HandlersOf } from './handler-types';
 
 type CollectionRpc = 'listCollections' | 'getCollection' | 'createCollection' | 'updateCollection' | 'deleteCollection';

@@ -1,7 +1,11 @@
 import { requireStoreId } from '@commerce/grpc-runtime';
 import { toVariantMessage } from '../app/catalog-message';
 import type { CatalogDeps } from '../app/catalog-deps';
-import { createVariant, deleteVariant, getVariant, updateVariant, type ShownVariant } from '../app/variants';
+import { createVariant } from '../app/create-variant';
+import { deleteVariant } from '../app/delete-variant';
+import { getVariant } from '../app/get-variant';
+import { updateVariant } from '../app/update-variant';
+import type { ShownVariant } from '../app/variant-checks';
 import type { HandlersOf } from './handler-types';
 
 type VariantRpc = 'createVariant' | 'getVariant' | 'updateVariant' | 'deleteVariant';

@@ -1,21 +1,12 @@
 import type { shipping } from '@commerce/contracts';
 import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
-
-export interface GroupSummary {
-  id: number;
-  name: string;
-}
-
-/** Shipping as catalog asks it, for groups its projection has not seen yet. */
-export interface ShippingPort {
-  group(storeId: number, groupId: number): Promise<GroupSummary | null>;
-  defaultGroup(storeId: number): Promise<GroupSummary | null>;
-}
+import type { GroupSummary, ShippingPort } from '../app/catalog-deps';
 
 type ShippingClient = Pick<ServiceClient<shipping.ShippingServiceClient>, 'getShippingGroup' | 'getDefaultShippingGroup'>;
 
 const DEADLINE_MS = 3_000;
 
+/** The shipping port over shipping's gRPC client, with a deadline; a group that is not the store's answers null. */
 export class ShippingClientAdapter implements ShippingPort {
   constructor(private readonly shipping: ShippingClient) {}
 

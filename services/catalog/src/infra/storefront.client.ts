@@ -1,16 +1,8 @@
-import type { catalog, storefront } from '@commerce/contracts';
+import type { storefront } from '@commerce/contracts';
 import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
+import type { StoreSnapshot, StorefrontPort } from '../app/catalog-deps';
 
-export interface StoreSnapshot {
-  context: catalog.StoreContext;
-  updatedAt: Date;
-}
-
-/** The storefront as catalog asks it: a store's rendering context, or null for a store that does not exist. */
-export interface StorefrontPort {
-  storeContext(storeId: number): Promise<StoreSnapshot | null>;
-}
-
+/** The storefront port over the storefront's gRPC client, with a deadline. */
 export class StorefrontClient implements StorefrontPort {
   constructor(private readonly stores: Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>) {}
 

@@ -1,0 +1,33 @@
+import type { catalog } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { collectionFieldViolations, distinctIds, type CollectionRecord } from '../domain/collection';
+import { hasViolations } from '../domain/product-input';
+import type { CatalogDeps } from './catalog-deps';
+import { collectionEvent } from './catalog-events';
+import { requireLiveProducts, type ShownCollection } from './collection-checks';
+import { liveProductIds, touchProducts } from './collection-writer';
+
+export async function createCollection(deps: CatalogDeps, storeId: number, request: catalog.CreateCollectionRequest): Promise<ShownCollection> {
+  const violations = collectionFieldViolations({ name: request.name, description: request.description, product_ids: request.product_ids }, { name: true });
+  if (hasViolations(violations)) throw validationFailed(violations);
+  const productIds = distinctIds(request.product_ids);
+  await requireLiveProducts(deps, storeId, productIds);
+  const context = await deps.storeContexts.of(storeId);
+
+  const now = deps.clock();
+  const record: CollectionRecord = {
+    store_id: storeId,
+    id: await deps.nextId('collections'),
+    name: request.name.trim(),
+    description: request.description,
+    product_ids: productIds,
+    created_at: now,
+    updated_at: now,
+    deleted: false,
+    version: 1,
+  };
+  const liveIds = new Set(productIds);
+  const saved = await deps.collections.insert(record, productIds, collectionEvent('collection/created', record, liveIds, context, now));
+  await touchProducts(deps, storeId, saved.id, productIds, context);
+  return { collection: saved, liveIds: await liveProductIds(deps, storeId, saved.product_ids) };
+}

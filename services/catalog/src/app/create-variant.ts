@@ -1,0 +1,36 @@
+import type { catalog } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { hasViolations } from '../domain/product-input';
+import { newVariantRecord, placeVariant, variantFieldViolations } from '../domain/variant';
+import type { CatalogDeps } from './catalog-deps';
+import { findLiveProduct } from './get-product';
+import { writeProduct } from './product-writer';
+import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
+
+/** Adds a variant at `position` (others shift) or last; publishes variant/created, variant/updated for the shifted ones, product/updated. */
+export async function createVariant(deps: CatalogDeps, storeId: number, request: catalog.CreateVariantRequest): Promise<ShownVariant> {
+  const fields = {
+    name: request.name,
+    full_quantity: request.full_quantity,
+    in_stock: request.in_stock,
+    sku: request.sku,
+    position: request.position,
+    has_override_price: request.has_override_price,
+    override_cents: request.override_cents,
+  };
+  const violations = variantFieldViolations(fields, { name: true });
+  if (hasViolations(violations)) throw validationFailed(violations);
+  await findLiveProduct(deps, storeId, request.product_id);
+
+  const context = await deps.storeContexts.of(storeId);
+  const variantId = await deps.nextId('variants');
+  // The reference first: a crash before the product takes the variant leaves a reference to nothing.
+  await deps.variantRefs.add(storeId, variantId, request.product_id);
+  const variant = newVariantRecord(variantId, fields, deps.clock());
+  requireStockRule(variant);
+  const { product } = await writeProduct(deps, storeId, request.product_id, context, (current) => ({
+    next: { ...current, ...placeVariant(current, variant, request.position) },
+    topic: 'product/updated',
+  }));
+  return { variant: requireVariant(product, variantId), product };
+}

@@ -1,0 +1,23 @@
+import type { catalog } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { hasViolations } from '../domain/product-input';
+import { applyVariantChanges, moveVariant, replaceVariant, variantFieldViolations } from '../domain/variant';
+import type { CatalogDeps } from './catalog-deps';
+import { writeProduct } from './product-writer';
+import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
+
+export async function updateVariant(deps: CatalogDeps, storeId: number, request: catalog.UpdateVariantRequest): Promise<ShownVariant> {
+  const { store_id: _store, product_id: productId, variant_id: variantId, position, ...changes } = request;
+  const violations = variantFieldViolations({ ...changes, position }, { name: false });
+  if (hasViolations(violations)) throw validationFailed(violations);
+  const context = await deps.storeContexts.of(storeId);
+  const { product } = await writeProduct(deps, storeId, productId, context, (current) => {
+    const variant = requireVariant(current, variantId);
+    const changed = applyVariantChanges(variant, changes);
+    if (changed) requireStockRule(changed);
+    let next = changed ? replaceVariant(current, changed) : current;
+    if (position !== undefined && position !== variant.position) next = moveVariant(next, variantId, position);
+    return next === current ? null : { next: { ...current, ...next }, topic: 'product/updated' };
+  });
+  return { variant: requireVariant(product, variantId), product };
+}
