@@ -1,16 +1,9 @@
 import type { identity } from '@commerce/contracts';
 
-/** GET /v1/me's user (DESIGN §8); the store id and anything secret stay inside. */
-export function presentUser(user: identity.User) {
-  return {
-    id: user.id,
-    email: user.email,
-    login: user.login,
-    bio: user.bio,
-    location: user.location,
-    gender: user.gender,
-    twitter: user.twitter,
-    facebook: user.facebook,
-    birthday: user.birthday,
-  };
+/** GET /v1/me's user (DESIGN §8): the contract's User, whose fields the .proto lists, less the store id that stays inside. */
+export type UserJson = Omit<identity.User, 'store_id'>;
+
+export function presentUser(user: identity.User): UserJson {
+  const { store_id: _storeId, ...shown } = user;
+  return shown;
 }

@@ -1,5 +1,3 @@
-import type { storefront } from '@commerce/contracts';
-import type { ServiceClient } from '@commerce/grpc-runtime';
 import type { AccessTokenSettings } from '../domain/access-token';
 import type { ThrottleRule } from '../domain/login-throttle';
 import type { ApiKeyRepository } from '../infra/api-key.repository';
@@ -16,6 +14,27 @@ export interface OAuthSettings {
   refreshTokenTtlMs: number;
 }
 
+/** A store identity asks storefront to open for one of its users. */
+export interface NewStore {
+  name: string;
+  subdomain: string;
+  owner_user_id: number;
+  support_email: string;
+  paypal_email: string;
+  time_zone: string;
+  /** The user's store request key: a retry answers the store the first attempt opened. */
+  request_key: string;
+}
+
+/** Storefront's answer: the store, or its refusal for good (bad input, subdomain taken), to be passed on as it is. */
+export type StoreOpening = { opened: true; storeId: number } | { opened: false; refusal: Error };
+
+/** What identity asks of storefront (implemented over gRPC in infra/storefront.client.ts). */
+export interface StorefrontPort {
+  /** Throws when storefront cannot answer (unavailable, past the deadline): a retry may still succeed. */
+  openStore(store: NewStore): Promise<StoreOpening>;
+}
+
 /** Everything the use cases touch, wired once in service.ts. */
 export interface IdentityDeps {
   users: UserRepository;
@@ -27,7 +46,7 @@ export interface IdentityDeps {
   loginAttempts: LoginAttemptRepository;
   nextUserId: () => Promise<number>;
   nextGrantId: () => Promise<number>;
-  stores: ServiceClient<storefront.StoreServiceClient>;
+  storefront: StorefrontPort;
   clock: () => Date;
   /** Absent when no signing secret is configured: then nothing OAuth is served. */
   oauth?: OAuthSettings;

@@ -1,4 +1,4 @@
-import type { FieldViolations } from './user';
+import type { FieldViolations } from '@commerce/grpc-runtime';
 
 // A type alias (not an interface) so records fit the persistence port's document type.
 export type AppRecord = {

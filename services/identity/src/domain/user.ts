@@ -1,3 +1,5 @@
+import type { FieldViolations } from '@commerce/grpc-runtime';
+
 // A type alias (not an interface) so records fit the persistence port's document type.
 export type UserRecord = {
   id: number;
@@ -17,8 +19,6 @@ export type UserRecord = {
   created_at: Date;
   updated_at: Date;
 };
-
-export type FieldViolations = Record<string, string[]>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOGIN = /^[a-z0-9][a-z0-9_.-]{1,38}[a-z0-9]$/;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from '@commerce/observability';
 import { requestIdFrom } from '@commerce/observability';
+import type { BackgroundTask } from '@commerce/service-host';
 import type { IdentityDeps } from '../app/identity-deps';
 import type { IdentityConfig } from '../config';
 import { accountRoutes } from './account.routes';
@@ -12,11 +13,6 @@ import { oauthTokenRoutes } from './oauth-token.routes';
 import type { PagesContext } from './pages.context';
 import { SessionCodec, sessions } from './session';
 import { messagePage } from './views/message.view';
-
-export interface RunningPagesServer {
-  url: string;
-  close(): Promise<void>;
-}
 
 /**
  * Identity's HTTP side: the authorization dialog, sign-in and sign-up, the account pages, and the
@@ -58,23 +54,51 @@ export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logge
   return app;
 }
 
-export async function startPagesServer(deps: IdentityDeps, config: IdentityConfig, logger: Logger): Promise<RunningPagesServer> {
-  const app = createPagesApp(deps, config, logger);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.IDENTITY_HTTP_PORT, config.IDENTITY_HTTP_HOST, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = config.IDENTITY_HTTP_HOST === '0.0.0.0' ? '127.0.0.1' : config.IDENTITY_HTTP_HOST;
-  logger.info({ port }, 'identity pages listening');
-  return {
-    url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+/**
+ * The pages app on its own port, run beside the RPCs: started once gRPC serves, closed (open connections too)
+ * when the service stops.
+ */
+export class PagesServer implements BackgroundTask {
+  readonly name = 'identity pages';
+  private server?: Server;
+  private baseUrl?: string;
+
+  constructor(
+    private readonly app: express.Express,
+    private readonly config: Pick<IdentityConfig, 'IDENTITY_HTTP_HOST' | 'IDENTITY_HTTP_PORT'>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Base URL of the pages and /oauth endpoints, once started. */
+  get url(): string | undefined {
+    return this.baseUrl;
+  }
+
+  async start(): Promise<void> {
+    const { IDENTITY_HTTP_HOST: host, IDENTITY_HTTP_PORT: port } = this.config;
+    const server = await new Promise<Server>((resolve, reject) => {
+      const listening = this.app.listen(port, host, () => resolve(listening));
+      listening.once('error', reject);
+    });
+    this.server = server;
+    const { port: bound } = server.address() as AddressInfo;
+    this.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`;
+    this.logger.info({ port: bound }, 'identity pages listening');
+  }
+
+  stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+/** The pages server for a service that has OAuth settings. */
+export function pagesServer(deps: IdentityDeps, config: IdentityConfig, logger: Logger): PagesServer {
+  return new PagesServer(createPagesApp(deps, config, logger), config, logger);
 }
 
 /** Pages are never cached or framed (the consent button must not be clickjacked), and leak no referrer. */

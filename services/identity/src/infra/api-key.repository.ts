@@ -23,10 +23,6 @@ export class ApiKeyRepository {
     return db.collection<ApiKeyDocument>('api_keys');
   }
 
-  static async ensureIndexes(keys: Collection<ApiKeyDocument>): Promise<void> {
-    await keys.createIndex({ store_id: 1 }, { unique: true, name: 'api_keys_store' });
-    await keys.createIndex({ key_hash: 1 }, { unique: true, name: 'api_keys_hash' });
-  }
 
   findByHash(keyHash: string): Promise<ApiKeyDocument | null> {
     return this.keys.findOne({ key_hash: keyHash });

@@ -11,10 +11,6 @@ export class AppRepository {
     return db.collection<AppDocument>('apps');
   }
 
-  static async ensureIndexes(apps: Collection<AppDocument>): Promise<void> {
-    await apps.createIndex({ client_id: 1 }, { unique: true, name: 'apps_client_id' });
-    await apps.createIndex({ owner_user_id: 1, created_at: 1 }, { name: 'apps_owner' });
-  }
 
   insert(app: AppRecord): Promise<AppDocument> {
     return this.apps.insertOne(app);

@@ -10,10 +10,6 @@ export class AuthorizationCodeRepository {
     return db.collection<AuthorizationCodeDocument>('authorization_codes');
   }
 
-  static async ensureIndexes(codes: Collection<AuthorizationCodeDocument>): Promise<void> {
-    await codes.createIndex({ code_hash: 1 }, { unique: true, name: 'codes_hash' });
-    await codes.createIndex({ expires_at: 1 }, { name: 'codes_expiry' });
-  }
 
   insert(code: AuthorizationCodeRecord): Promise<AuthorizationCodeDocument> {
     return this.codes.insertOne(code);

@@ -11,11 +11,6 @@ export class GrantRepository {
     return db.collection<GrantDocument>('grants');
   }
 
-  static async ensureIndexes(grants: Collection<GrantDocument>): Promise<void> {
-    await grants.createIndex({ id: 1 }, { unique: true, name: 'grants_id' });
-    await grants.createIndex({ user_id: 1, client_id: 1 }, { name: 'grants_user_client' });
-    await grants.createIndex({ client_id: 1, active: 1 }, { name: 'grants_client' });
-  }
 
   insert(grant: GrantRecord): Promise<GrantDocument> {
     return this.grants.insertOne(grant);

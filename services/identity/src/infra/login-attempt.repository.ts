@@ -9,9 +9,6 @@ export class LoginAttemptRepository {
     return db.collection<LoginAttemptRecord>('login_attempts');
   }
 
-  static async ensureIndexes(attempts: Collection<LoginAttemptRecord>): Promise<void> {
-    await attempts.createIndex({ key: 1 }, { unique: true, name: 'login_attempts_key' });
-  }
 
   find(key: string): Promise<LoginAttemptRecord | null> {
     return this.attempts.findOne({ key });

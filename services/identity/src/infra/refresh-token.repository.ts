@@ -20,10 +20,6 @@ export class RefreshTokenRepository {
     return db.collection<RefreshTokenDocument>('refresh_tokens');
   }
 
-  static async ensureIndexes(tokens: Collection<RefreshTokenDocument>): Promise<void> {
-    await tokens.createIndex({ token_hash: 1 }, { unique: true, name: 'refresh_tokens_hash' });
-    await tokens.createIndex({ grant_id: 1 }, { name: 'refresh_tokens_grant' });
-  }
 
   insert(token: RefreshTokenDocument): Promise<RefreshTokenDocument> {
     return this.tokens.insertOne(token);

@@ -10,11 +10,6 @@ export class UserRepository {
     return db.collection<UserDocument>('users');
   }
 
-  static async ensureIndexes(users: Collection<UserDocument>): Promise<void> {
-    await users.createIndex({ id: 1 }, { unique: true, name: 'users_id' });
-    await users.createIndex({ email: 1 }, { unique: true, name: 'users_email' });
-    await users.createIndex({ login: 1 }, { unique: true, name: 'users_login' });
-  }
 
   findById(id: number): Promise<UserDocument | null> {
     return this.users.findOne({ id });
