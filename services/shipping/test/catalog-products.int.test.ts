@@ -1,16 +1,17 @@
 import { status } from '@grpc/grpc-js';
 import { catalog } from '@commerce/contracts';
-import { fixtures, groupRate, rejectionOf, startCatalog, startShippingHarness, type RunningCatalog, type ShippingHarness } from './shipping.harness';
+import { rejectionOf } from '@commerce/testing';
+import { catalogBeside, fixtures, groupRate, startShippingHarness, type RunningCatalog, type ShippingHarness } from './shipping.fixture';
 
 // Shipping with the real catalog: the delete-in-use rule and the shipping rate's products come from
 // CatalogService.CountProductsInShippingGroup, asked at the moment they matter.
 let harness: ShippingHarness;
 let running: RunningCatalog;
-const { aClass, aGroup } = fixtures(() => harness.shipping);
+const { aClass, aGroup } = fixtures(() => harness.client);
 
 beforeAll(async () => {
-  harness = await startShippingHarness();
-  running = await startCatalog(harness);
+  harness = await startShippingHarness({ withCatalog: true });
+  running = catalogBeside(harness);
 });
 
 afterAll(() => harness?.stop());
@@ -25,19 +26,19 @@ describe('a group products use', () => {
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
     const product = await aProduct(storeId, group.id);
 
-    const refused = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+    const refused = await rejectionOf(harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
 
     expect(refused.code).toBe(status.FAILED_PRECONDITION);
     expect(refused.reason).toBe('SHIPPING_GROUP_IN_USE');
     expect(refused.metadata).toEqual({ product_count: '1' });
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
 
     await running.catalog.deleteProduct({ store_id: storeId, product_id: product.id });
-    const { shipping_group } = await harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+    const { shipping_group } = await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
 
     expect(shipping_group).toEqual(group);
-    expect((await rejectionOf(harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id }))).code).toBe(status.NOT_FOUND);
-    expect((await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: cls.id })).shipping_class!.rates).toEqual([]);
+    expect((await rejectionOf(harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id }))).code).toBe(status.NOT_FOUND);
+    expect((await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: cls.id })).shipping_class!.rates).toEqual([]);
   });
 
   it('announces the deleted group as it was, and each class that lost its rate', async () => {
@@ -45,9 +46,9 @@ describe('a group products use', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId, { name: 'Gone', rates: [groupRate(cls.id, 500, 100)] });
 
-    await harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+    await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
 
-    const events = await harness.waitForEvents(storeId, '', 5);
+    const events = await harness.waitForEvents('shipping', 5, { store_id: storeId });
     expect(events.slice(3).map((event) => [event.topic, event.resource_id, event.sequence])).toEqual([
       ['shipping_group/deleted', group.id, 2],
       ['shipping_class/updated', cls.id, 3],
@@ -63,7 +64,7 @@ describe('shipping rates with their products', () => {
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
     const [first, second] = [await aProduct(storeId, group.id), await aProduct(storeId, group.id)];
 
-    const answer = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+    const answer = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
     expect(answer.product_ids).toEqual([first.id, second.id]);
     expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
@@ -75,14 +76,14 @@ describe('shipping rates with their products', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId);
 
-    const created = await harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 700 });
-    const changed = await harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, additional_item_in_cents: 250 });
+    const created = await harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 700 });
+    const changed = await harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, additional_item_in_cents: 250 });
 
     expect(created.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 0 });
     expect(changed.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 250 });
     expect(changed.shipping_group!.rates).toEqual([groupRate(cls.id, 700, 250)]);
     expect(changed.shipping_class!.rates).toEqual([{ shipping_group_id: group.id, first_item_in_cents: 700, additional_item_in_cents: 250 }]);
-    const events = await harness.waitForEvents(storeId, '', 6);
+    const events = await harness.waitForEvents('shipping', 6, { store_id: storeId });
     expect(events.slice(2).map((event) => [event.topic, event.sequence])).toEqual([
       ['shipping_group/updated', 2],
       ['shipping_class/updated', 2],
@@ -95,7 +96,7 @@ describe('shipping rates with their products', () => {
     const storeId = await running.aStore();
     const [cls, group] = [await aClass(storeId), await aGroup(storeId)];
 
-    const answer = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+    const answer = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
     expect(answer).toMatchObject({ product_ids: [], rate: undefined });
   });
@@ -108,14 +109,14 @@ describe('DeleteShippingRate', () => {
     const group = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100), groupRate(express.id, 900, 300)] });
     const other = await aGroup(storeId, { name: 'Mugs', rates: [groupRate(standard.id, 700, 0)] });
     const product = await aProduct(storeId, group.id);
-    const before = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+    const before = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
 
-    const answer = await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+    const answer = await harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
 
     expect(answer).toEqual(before);
     expect(answer.product_ids).toEqual([product.id]);
     expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: standard.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
-    const after = await harness.shipping.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+    const after = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
     expect(after.rate).toBeUndefined();
     expect(after.shipping_group!.rates).toEqual([groupRate(express.id, 900, 300)]);
     expect(after.shipping_class!.rates).toEqual([{ shipping_group_id: other.id, first_item_in_cents: 700, additional_item_in_cents: 0 }]);
@@ -126,9 +127,9 @@ describe('DeleteShippingRate', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
 
-    await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+    await harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
-    const events = await harness.waitForEvents(storeId, '', 5);
+    const events = await harness.waitForEvents('shipping', 5, { store_id: storeId });
     expect(events.slice(3).map((event) => [event.topic, event.resource_id, event.sequence])).toEqual([
       ['shipping_group/updated', group.id, 2],
       ['shipping_class/updated', cls.id, 3],
@@ -141,22 +142,22 @@ describe('DeleteShippingRate', () => {
     const storeId = await running.aStore();
     const [cls, unrated] = [await aClass(storeId), await aClass(storeId, { name: 'Express' })];
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
-    const remove = (shipping_group_id: number, shipping_class_id: number) => rejectionOf(harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id, shipping_class_id }));
+    const remove = (shipping_group_id: number, shipping_class_id: number) => rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id, shipping_class_id }));
 
     const [noRate, noGroup, noClass] = [await remove(group.id, unrated.id), await remove(987_654, cls.id), await remove(group.id, 987_654)];
 
     expect([noRate.code, noGroup.code, noClass.code]).toEqual([status.NOT_FOUND, status.NOT_FOUND, status.NOT_FOUND]);
     expect([noRate.message, noGroup.message, noClass.message]).toEqual(['Shipping rate not found', 'Shipping group not found', 'Shipping class not found']);
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
   });
 
   it('answers NOT_FOUND the second time', async () => {
     const storeId = await running.aStore();
     const cls = await aClass(storeId);
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
-    await harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
+    await harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
-    const error = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+    const error = await rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
 
     expect(error.code).toBe(status.NOT_FOUND);
   });
@@ -168,9 +169,9 @@ describe('when catalog stops', () => {
     const group = await aGroup(storeId);
     await running.process.stop();
 
-    const error = await rejectionOf(harness.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+    const error = await rejectionOf(harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
 
     expect(error.code).toBe(status.UNAVAILABLE);
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
   });
 });

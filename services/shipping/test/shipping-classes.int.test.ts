@@ -1,9 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { shipping } from '@commerce/contracts';
-import { aStoreId, classRate, fixtures, groupRate, rejectionOf, startShippingHarness, type ShippingHarness } from './shipping.harness';
+import { rejectionOf } from '@commerce/testing';
+import { aStoreId, classRate, fixtures, groupRate, startShippingHarness, type ShippingHarness } from './shipping.fixture';
 
 let harness: ShippingHarness;
-const { aClass, aGroup } = fixtures(() => harness.shipping);
+const { aClass, aGroup } = fixtures(() => harness.client);
 
 beforeAll(async () => {
   harness = await startShippingHarness();
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const update = (store_id: number, shipping_class_id: number, changes: Omit<Partial<shipping.UpdateShippingClassRequest>, 'store_id' | 'shipping_class_id'>) =>
-  harness.shipping.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id, shipping_class_id, ...changes }));
+  harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id, shipping_class_id, ...changes }));
 
 describe('CreateShippingClass', () => {
   it('creates a class with upper-cased, de-duplicated countries and its rates by group', async () => {
@@ -29,7 +30,7 @@ describe('CreateShippingClass', () => {
       created_at: expect.any(Date),
       updated_at: cls.created_at,
     });
-    const { shipping_group } = await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: mugs.id });
+    const { shipping_group } = await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: mugs.id });
     expect(shipping_group!.rates).toEqual([groupRate(cls.id, 900, 300)]);
   });
 
@@ -47,12 +48,12 @@ describe('ListShippingClasses and GetShippingClass', () => {
     await aClass(other, { name: 'Elsewhere' });
     const second = await aClass(storeId, { name: 'Express' });
 
-    expect((await harness.shipping.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([first, second]);
-    expect((await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: second.id })).shipping_class).toEqual(second);
+    expect((await harness.client.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([first, second]);
+    expect((await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: second.id })).shipping_class).toEqual(second);
   });
 
   it('answers NOT_FOUND for an unknown id', async () => {
-    const error = await rejectionOf(harness.shipping.getShippingClass({ store_id: aStoreId(), shipping_class_id: 765_432 }));
+    const error = await rejectionOf(harness.client.getShippingClass({ store_id: aStoreId(), shipping_class_id: 765_432 }));
 
     expect(error.code).toBe(status.NOT_FOUND);
     expect(error.message).toBe('Shipping class not found');
@@ -89,7 +90,7 @@ describe('UpdateShippingClass', () => {
     const { shipping_class } = await update(storeId, before.id, { rates: { rates: [classRate(mugs.id, 700, 200)] } });
 
     expect(shipping_class!.rates).toEqual([classRate(posters.id, 500, 100), classRate(mugs.id, 700, 200)]);
-    const groups = (await harness.shipping.listShippingGroups({ store_id: storeId })).shipping_groups;
+    const groups = (await harness.client.listShippingGroups({ store_id: storeId })).shipping_groups;
     expect(groups.map((group) => [group.id, group.rates])).toEqual([
       [posters.id, [groupRate(before.id, 500, 100)]],
       [mugs.id, [groupRate(before.id, 700, 200)]],
@@ -104,7 +105,7 @@ describe('UpdateShippingClass', () => {
     const { shipping_class } = await update(storeId, before.id, { name: 'Ground', rates: { rates: [] } });
 
     expect(shipping_class).toEqual({ ...before, name: 'Ground', updated_at: expect.any(Date) });
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(before.id, 500, 100)]);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(before.id, 500, 100)]);
   });
 
   it('answers NOT_FOUND for an unknown class', async () => {
@@ -120,20 +121,20 @@ describe('DeleteShippingClass', () => {
     const group = await aGroup(storeId);
     const cls = await aClass(storeId, { rates: [classRate(group.id, 500, 100)] });
 
-    const { shipping_class } = await harness.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
+    const { shipping_class } = await harness.client.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
 
     expect(shipping_class).toEqual(cls);
-    expect((await rejectionOf(harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: cls.id }))).code).toBe(status.NOT_FOUND);
-    const { shipping_group } = await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+    expect((await rejectionOf(harness.client.getShippingClass({ store_id: storeId, shipping_class_id: cls.id }))).code).toBe(status.NOT_FOUND);
+    const { shipping_group } = await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id });
     expect(shipping_group!.rates).toEqual([]);
   });
 
   it('answers NOT_FOUND the second time', async () => {
     const storeId = aStoreId();
     const cls = await aClass(storeId);
-    await harness.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
+    await harness.client.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
 
-    const error = await rejectionOf(harness.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id }));
+    const error = await rejectionOf(harness.client.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id }));
 
     expect(error.code).toBe(status.NOT_FOUND);
   });

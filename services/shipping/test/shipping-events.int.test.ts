@@ -1,8 +1,8 @@
 import { shipping } from '@commerce/contracts';
-import { aStoreId, classRate, fixtures, groupRate, startShippingHarness, type ShippingHarness } from './shipping.harness';
+import { aStoreId, classRate, fixtures, groupRate, startShippingHarness, type ShippingHarness } from './shipping.fixture';
 
 let harness: ShippingHarness;
-const { aClass, aGroup } = fixtures(() => harness.shipping);
+const { aClass, aGroup } = fixtures(() => harness.client);
 
 beforeAll(async () => {
   harness = await startShippingHarness();
@@ -44,10 +44,10 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const storeId = aStoreId();
     const group = await aGroup(storeId, { name: 'Posters' });
 
-    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Posters' }));
-    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
+    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Posters' }));
+    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
 
-    const events = await harness.waitForEvents(storeId, 'shipping_group/updated', 1);
+    const events = await harness.waitForEvents('shipping', 1, { store_id: storeId, topic: 'shipping_group/updated' });
     expect(summary(events)).toEqual([['shipping_group/updated', group.id, 2]]);
     expect(events[0].resource).toEqual(renderedGroup(group.id, 'Prints', []));
   });
@@ -57,7 +57,7 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const [posters, mugs] = [await aGroup(storeId, { name: 'Posters' }), await aGroup(storeId, { name: 'Mugs' })];
     const cls = await aClass(storeId, { name: 'Express', countries: ['US'], rates: [classRate(posters.id, 900, 300)] });
 
-    await harness.shipping.updateShippingClass(
+    await harness.client.updateShippingClass(
       shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [classRate(mugs.id, 700, 100)] } }),
     );
 
@@ -77,14 +77,14 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const cls = await aClass(storeId, { name: 'Standard', countries: ['US'] });
     const group = await aGroup(storeId, { name: 'Posters', rates: [groupRate(cls.id, 500, 100)] });
 
-    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, rates: { rates: [] } }));
-    await harness.shipping.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [] } }));
+    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, rates: { rates: [] } }));
+    await harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [] } }));
     // A later change, so that when its event is on the stream every earlier one is too.
-    await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
+    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
 
-    const events = await harness.waitForEvents(storeId, 'shipping_group/updated', 1);
+    const events = await harness.waitForEvents('shipping', 1, { store_id: storeId, topic: 'shipping_group/updated' });
     expect(summary(events)).toEqual([['shipping_group/updated', group.id, 2]]);
-    expect(await harness.eventsOf(storeId, 'shipping_class/updated')).toHaveLength(1);
+    expect(await harness.eventsOf('shipping', { store_id: storeId, topic: 'shipping_class/updated' })).toHaveLength(1);
   });
 
   it('announces a deleted class as it was, and each group that lost its rate', async () => {
@@ -92,7 +92,7 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const group = await aGroup(storeId, { name: 'Posters' });
     const cls = await aClass(storeId, { name: 'Standard', countries: ['CA'], rates: [classRate(group.id, 400, 0)] });
 
-    await harness.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
+    await harness.client.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
 
     const events = await waitForCount(storeId, 5);
     expect(summary(events.slice(3))).toEqual([
@@ -109,14 +109,14 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     await harness.restart();
     await aGroup(storeId, { name: 'After' });
 
-    const events = await harness.waitForEvents(storeId, 'shipping_group/created', 2);
+    const events = await harness.waitForEvents('shipping', 2, { store_id: storeId, topic: 'shipping_group/created' });
     expect(events.map((event) => event.resource.name)).toEqual(['Before', 'After']);
   });
 });
 
 /** Every event of the store once there are `count` of them (no more: a test must not miss a stray one). */
 async function waitForCount(storeId: number, count: number) {
-  const events = await harness.waitForEvents(storeId, '', count);
+  const events = await harness.waitForEvents('shipping', count, { store_id: storeId });
   expect(events).toHaveLength(count);
   return events;
 }

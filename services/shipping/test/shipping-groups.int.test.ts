@@ -1,9 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { shipping } from '@commerce/contracts';
-import { aStoreId, fixtures, groupRate, rejectionOf, startShippingHarness, type ShippingHarness } from './shipping.harness';
+import { rejectionOf } from '@commerce/testing';
+import { aStoreId, fixtures, groupRate, startShippingHarness, type ShippingHarness } from './shipping.fixture';
 
 let harness: ShippingHarness;
-const { aClass, aGroup } = fixtures(() => harness.shipping);
+const { aClass, aGroup } = fixtures(() => harness.client);
 
 beforeAll(async () => {
   harness = await startShippingHarness();
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const update = (store_id: number, shipping_group_id: number, changes: Omit<Partial<shipping.UpdateShippingGroupRequest>, 'store_id' | 'shipping_group_id'>) =>
-  harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id, shipping_group_id, ...changes }));
+  harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id, shipping_group_id, ...changes }));
 
 describe('CreateShippingGroup', () => {
   it('creates a group with its rates ordered by class, trimmed name, timestamps set', async () => {
@@ -29,7 +30,7 @@ describe('CreateShippingGroup', () => {
       created_at: expect.any(Date),
       updated_at: group.created_at,
     });
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
   });
 
   it('shows the new rates on each class too', async () => {
@@ -38,7 +39,7 @@ describe('CreateShippingGroup', () => {
 
     const group = await aGroup(storeId, { rates: [groupRate(standard.id, 450, 100)] });
 
-    const { shipping_class } = await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: standard.id });
+    const { shipping_class } = await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: standard.id });
     expect(shipping_class!.rates).toEqual([{ shipping_group_id: group.id, first_item_in_cents: 450, additional_item_in_cents: 100 }]);
   });
 
@@ -57,24 +58,24 @@ describe('ListShippingGroups and GetShippingGroup', () => {
     await aGroup(other, { name: 'Elsewhere' });
     const second = await aGroup(storeId, { name: 'B' });
 
-    const { shipping_groups } = await harness.shipping.listShippingGroups({ store_id: storeId });
+    const { shipping_groups } = await harness.client.listShippingGroups({ store_id: storeId });
 
     expect(shipping_groups).toEqual([first, second]);
   });
 
   it('answers an empty list for a store without groups', async () => {
-    expect(await harness.shipping.listShippingGroups({ store_id: aStoreId() })).toEqual({ shipping_groups: [] });
+    expect(await harness.client.listShippingGroups({ store_id: aStoreId() })).toEqual({ shipping_groups: [] });
   });
 
   it('answers NOT_FOUND for an unknown id', async () => {
-    const error = await rejectionOf(harness.shipping.getShippingGroup({ store_id: aStoreId(), shipping_group_id: 987_654 }));
+    const error = await rejectionOf(harness.client.getShippingGroup({ store_id: aStoreId(), shipping_group_id: 987_654 }));
 
     expect(error.code).toBe(status.NOT_FOUND);
     expect(error.message).toBe('Shipping group not found');
   });
 
   it('refuses a request that names no store', async () => {
-    const error = await rejectionOf(harness.shipping.listShippingGroups({ store_id: 0 }));
+    const error = await rejectionOf(harness.client.listShippingGroups({ store_id: 0 }));
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ store_id: ['is required'] });
@@ -102,7 +103,7 @@ describe('UpdateShippingGroup', () => {
 
     expect(shipping_group!.rates).toEqual([groupRate(standard.id, 600, 100), groupRate(express.id, 1500, 500), groupRate(economy.id, 300, 50)]);
     expect(shipping_group!.name).toBe(before.name);
-    const { shipping_class } = await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: express.id });
+    const { shipping_class } = await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: express.id });
     expect(shipping_class!.rates).toEqual([{ shipping_group_id: before.id, first_item_in_cents: 1500, additional_item_in_cents: 500 }]);
   });
 
@@ -114,7 +115,7 @@ describe('UpdateShippingGroup', () => {
     const { shipping_group } = await update(storeId, before.id, { name: 'Large posters', rates: { rates: [] } });
 
     expect(shipping_group).toEqual({ ...before, name: 'Large posters', updated_at: expect.any(Date) });
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: before.id })).shipping_group!.rates).toEqual(before.rates);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: before.id })).shipping_group!.rates).toEqual(before.rates);
   });
 
   it('changes nothing, not even updated_at, for an empty rate list alone', async () => {
@@ -143,7 +144,7 @@ describe('UpdateShippingGroup', () => {
 
     await Promise.all(groups.map((group) => update(storeId, group.id, { name: `${group.name} renamed` })));
 
-    const { shipping_groups } = await harness.shipping.listShippingGroups({ store_id: storeId });
+    const { shipping_groups } = await harness.client.listShippingGroups({ store_id: storeId });
     expect(shipping_groups.map((group) => group.name)).toEqual(['A renamed', 'B renamed', 'C renamed', 'D renamed', 'E renamed']);
   });
 
@@ -157,12 +158,12 @@ describe('UpdateShippingGroup', () => {
 describe('GetDefaultShippingGroup', () => {
   it('answers the store lowest-id group, and none for a store without groups', async () => {
     const storeId = aStoreId();
-    expect((await harness.shipping.getDefaultShippingGroup({ store_id: storeId })).shipping_group).toBeUndefined();
+    expect((await harness.client.getDefaultShippingGroup({ store_id: storeId })).shipping_group).toBeUndefined();
 
     const first = await aGroup(storeId, { name: 'First' });
     await aGroup(storeId, { name: 'Second' });
 
-    expect((await harness.shipping.getDefaultShippingGroup({ store_id: storeId })).shipping_group).toEqual(first);
+    expect((await harness.client.getDefaultShippingGroup({ store_id: storeId })).shipping_group).toEqual(first);
   });
 });
 
@@ -174,7 +175,7 @@ describe('restart', () => {
 
     await harness.restart();
 
-    expect((await harness.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
     const next = await aGroup(storeId, { name: 'After restart' });
     expect(next.id).toBeGreaterThan(group.id);
   });

@@ -1,9 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { shipping } from '@commerce/contracts';
-import { aStoreId, classRate, fixtures, groupRate, rejectionOf, startShippingHarness, type ShippingHarness } from './shipping.harness';
+import { rejectionOf } from '@commerce/testing';
+import { aStoreId, classRate, fixtures, groupRate, startShippingHarness, type ShippingHarness } from './shipping.fixture';
 
 let harness: ShippingHarness;
-const { aClass, aGroup } = fixtures(() => harness.shipping);
+const { aClass, aGroup } = fixtures(() => harness.client);
 
 beforeAll(async () => {
   harness = await startShippingHarness();
@@ -17,7 +18,7 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const standard = await aClass(storeId);
 
     const error = await rejectionOf(
-      harness.shipping.createShippingGroup(
+      harness.client.createShippingGroup(
         shipping.CreateShippingGroupRequest.fromPartial({
           store_id: storeId,
           name: '  ',
@@ -35,15 +36,15 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
       'rates[2].shipping_class_id': ['is not a shipping class of this store'],
       'rates[3].shipping_class_id': ['is required'],
     });
-    expect((await harness.shipping.listShippingGroups({ store_id: storeId })).shipping_groups).toEqual([]);
-    expect((await harness.shipping.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([standard]);
+    expect((await harness.client.listShippingGroups({ store_id: storeId })).shipping_groups).toEqual([]);
+    expect((await harness.client.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([standard]);
   });
 
   it('refuses a class with unknown countries and rates naming groups it does not have', async () => {
     const storeId = aStoreId();
 
     const error = await rejectionOf(
-      harness.shipping.createShippingClass(
+      harness.client.createShippingClass(
         shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: '', countries: ['US', 'UK', 'usa'], rates: [classRate(888_888, 100, 0)] }),
       ),
     );
@@ -61,18 +62,18 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const before = await aClass(storeId, { countries: ['US'] });
 
     const error = await rejectionOf(
-      harness.shipping.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: before.id, name: 'Fine', countries: { countries: ['ZZ'] } })),
+      harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: before.id, name: 'Fine', countries: { countries: ['ZZ'] } })),
     );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ countries: ['must be ISO 3166-1 alpha-2 country codes ("ZZ" is not)'] });
-    expect((await harness.shipping.getShippingClass({ store_id: storeId, shipping_class_id: before.id })).shipping_class).toEqual(before);
+    expect((await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: before.id })).shipping_class).toEqual(before);
   });
 
   it('refuses a rename to a blank or overlong name', async () => {
     const storeId = aStoreId();
     const group = await aGroup(storeId);
-    const rename = (name: string) => harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name }));
+    const rename = (name: string) => harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name }));
 
     expect((await rejectionOf(rename(''))).fieldViolations).toEqual({ name: ["can't be blank"] });
     expect((await rejectionOf(rename('x'.repeat(101)))).fieldViolations).toEqual({ name: ['must be at most 100 characters'] });
@@ -82,9 +83,9 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const storeId = aStoreId();
     const [group, cls] = [await aGroup(storeId), await aClass(storeId)];
 
-    const missing = await rejectionOf(harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: 0, shipping_class_id: 0, first_item_in_cents: 1 }));
+    const missing = await rejectionOf(harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: 0, shipping_class_id: 0, first_item_in_cents: 1 }));
     const negative = await rejectionOf(
-      harness.shipping.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: -1, additional_item_in_cents: -2 }),
+      harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: -1, additional_item_in_cents: -2 }),
     );
 
     expect(missing.code).toBe(status.INVALID_ARGUMENT);
@@ -95,7 +96,7 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
   });
 
   it('refuses DeleteShippingRate without both ids before asking anyone', async () => {
-    const error = await rejectionOf(harness.shipping.deleteShippingRate({ store_id: aStoreId(), shipping_group_id: 0, shipping_class_id: 0 }));
+    const error = await rejectionOf(harness.client.deleteShippingRate({ store_id: aStoreId(), shipping_group_id: 0, shipping_class_id: 0 }));
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ shipping_group_id: ['is required'], shipping_class_id: ['is required'] });
