@@ -1,6 +1,7 @@
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { createProduct, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { rejectionOf } from '@commerce/testing';
+import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let storeId: number;
@@ -13,15 +14,15 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const createCollection = async (fields: Partial<catalog.CreateCollectionRequest> = {}) =>
-  (await harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', ...fields }))).collection!;
+  (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', ...fields }))).collection!;
 const updateCollection = (collectionId: number, fields: Partial<catalog.UpdateCollectionRequest>) =>
-  harness.catalog.updateCollection(catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...fields }));
-const getCollection = async (collectionId: number) => (await harness.catalog.getCollection({ store_id: storeId, collection_id: collectionId })).collection!;
-const collectionsOf = async (productId: number) => (await harness.catalog.getProduct({ store_id: storeId, product_id: productId })).product!.collection_ids;
+  harness.client.updateCollection(catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...fields }));
+const getCollection = async (collectionId: number) => (await harness.client.getCollection({ store_id: storeId, collection_id: collectionId })).collection!;
+const collectionsOf = async (productId: number) => (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.collection_ids;
 
 describe('collections and their products', () => {
   it('creates a collection with members in the order given, and each member lists it', async () => {
-    const [a, b] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
+    const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
 
     const collection = await createCollection({ name: ' Teas ', description: 'Loose leaf', product_ids: [b.id, a.id, b.id] });
 
@@ -32,7 +33,7 @@ describe('collections and their products', () => {
   });
 
   it('sets the membership with product_ids and keeps both sides in agreement', async () => {
-    const [a, b, c] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
+    const [a, b, c] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
     const collection = await createCollection({ product_ids: [a.id, b.id] });
 
     const { collection: updated } = await updateCollection(collection.id, { product_ids: { product_ids: [c.id, a.id] } });
@@ -44,7 +45,7 @@ describe('collections and their products', () => {
   });
 
   it('leaves the membership alone when product_ids is absent and empties it when present and empty', async () => {
-    const a = await createProduct(harness.catalog, storeId);
+    const a = await createProduct(harness.client, storeId);
     const collection = await createCollection({ product_ids: [a.id] });
 
     const { collection: renamed } = await updateCollection(collection.id, { name: 'Renamed', description: '' });
@@ -56,13 +57,13 @@ describe('collections and their products', () => {
   });
 
   it('refuses unknown, deleted and foreign product ids on `products`', async () => {
-    const deleted = await createProduct(harness.catalog, storeId);
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: deleted.id });
+    const deleted = await createProduct(harness.client, storeId);
+    await harness.client.deleteProduct({ store_id: storeId, product_id: deleted.id });
     const otherStore = (await harness.newStore()).id;
-    const foreign = await createProduct(harness.catalog, otherStore);
+    const foreign = await createProduct(harness.client, otherStore);
     const collection = await createCollection();
 
-    const created = await rejectionOf(harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'X', product_ids: [deleted.id] })));
+    const created = await rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'X', product_ids: [deleted.id] })));
     const updated = await rejectionOf(updateCollection(collection.id, { product_ids: { product_ids: [foreign.id, 999_999] } }));
 
     expect(created.code).toBe(GrpcStatus.INVALID_ARGUMENT);
@@ -71,39 +72,39 @@ describe('collections and their products', () => {
   });
 
   it('refuses a blank name', async () => {
-    const error = await rejectionOf(harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: '  ' })));
+    const error = await rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: '  ' })));
 
     expect(error.fieldViolations).toEqual({ name: ["can't be blank"] });
   });
 
   it('deleting a product removes it from its collections', async () => {
-    const [a, b] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
+    const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
     const collection = await createCollection({ product_ids: [a.id, b.id] });
 
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: a.id });
+    await harness.client.deleteProduct({ store_id: storeId, product_id: a.id });
 
     expect((await getCollection(collection.id)).product_ids).toEqual([b.id]);
   });
 
   it('deleting a collection leaves its products, which no longer list it', async () => {
-    const a = await createProduct(harness.catalog, storeId);
+    const a = await createProduct(harness.client, storeId);
     const keep = await createCollection({ product_ids: [a.id] });
     const doomed = await createCollection({ product_ids: [a.id] });
     expect(await collectionsOf(a.id)).toEqual([keep.id, doomed.id]);
 
-    const { collection: deleted } = await harness.catalog.deleteCollection({ store_id: storeId, collection_id: doomed.id });
+    const { collection: deleted } = await harness.client.deleteCollection({ store_id: storeId, collection_id: doomed.id });
 
     expect(deleted).toMatchObject({ id: doomed.id, product_ids: [a.id] });
     expect(await collectionsOf(a.id)).toEqual([keep.id]);
-    expect((await rejectionOf(harness.catalog.getCollection({ store_id: storeId, collection_id: doomed.id }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getCollection({ store_id: storeId, collection_id: doomed.id }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(updateCollection(doomed.id, { name: 'Back' }))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('lists a product page of one collection with collection_id', async () => {
-    const [a, b, c] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
+    const [a, b, c] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
     const collection = await createCollection({ product_ids: [c.id, a.id] });
 
-    const page = await harness.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, collection_id: collection.id }));
+    const page = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, collection_id: collection.id }));
 
     expect(page.products.map(({ id }) => id)).toEqual([a.id, c.id]);
     expect(page.total).toBe(2);
@@ -115,13 +116,13 @@ describe('ListCollections', () => {
   it('pages the live collections by id with a total', async () => {
     const storeWithCollections = (await harness.newStore()).id;
     const create = async (name: string) =>
-      (await harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeWithCollections, name }))).collection!;
+      (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeWithCollections, name }))).collection!;
     const [one, two, three] = [await create('One'), await create('Two'), await create('Three')];
-    await harness.catalog.deleteCollection({ store_id: storeWithCollections, collection_id: two.id });
+    await harness.client.deleteCollection({ store_id: storeWithCollections, collection_id: two.id });
 
-    const first = await harness.catalog.listCollections({ store_id: storeWithCollections, page: 1, limit: 1 });
-    const second = await harness.catalog.listCollections({ store_id: storeWithCollections, page: 2, limit: 1 });
-    const defaults = await harness.catalog.listCollections({ store_id: storeWithCollections, page: 0, limit: 0 });
+    const first = await harness.client.listCollections({ store_id: storeWithCollections, page: 1, limit: 1 });
+    const second = await harness.client.listCollections({ store_id: storeWithCollections, page: 2, limit: 1 });
+    const defaults = await harness.client.listCollections({ store_id: storeWithCollections, page: 0, limit: 0 });
 
     expect(first.collections.map(({ id }) => id)).toEqual([one.id]);
     expect(second.collections.map(({ id }) => id)).toEqual([three.id]);

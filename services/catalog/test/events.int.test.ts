@@ -1,7 +1,7 @@
 import { presentCollection, presentProduct, presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { PublishedEvent } from '@commerce/testing';
-import { aVariant, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { aVariant, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let storeId: number;
@@ -22,11 +22,11 @@ const topicsAndSequences = (events: PublishedEvent[]) => events.map((event) => [
 
 describe('catalog events', () => {
   it('publishes product/created and variant/created with the records as the API renders them', async () => {
-    const answer = await harness.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Matcha', cents: 2500 }));
+    const answer = await harness.client.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Matcha', cents: 2500 }));
     const product = answer.product!;
 
-    const [created] = await harness.waitForCatalogEvents(storeId, 1, of('product', product.id));
-    const [variantCreated] = await harness.waitForCatalogEvents(storeId, 1, of('variant', product.variants[0]!.id));
+    const [created] = await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('product', product.id) });
+    const [variantCreated] = await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('variant', product.variants[0]!.id) });
 
     expect(created).toMatchObject({ topic: 'product/created', sequence: 1, store_id: storeId });
     expect(created!.resource).toEqual(JSON.parse(JSON.stringify(presentProduct(product, context))));
@@ -36,15 +36,15 @@ describe('catalog events', () => {
   });
 
   it('numbers each resource its own sequence through updates and deletes', async () => {
-    const product = await createProduct(harness.catalog, storeId, { cents: 1000 });
+    const product = await createProduct(harness.client, storeId, { cents: 1000 });
     const defaultId = product.variants[0]!.id;
-    const { variant: large } = await harness.catalog.createVariant(aVariant(storeId, product.id, { name: 'Large', position: 1 }));
-    await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1100 }));
-    const { product: deleted } = await harness.catalog.deleteProduct({ store_id: storeId, product_id: product.id });
+    const { variant: large } = await harness.client.createVariant(aVariant(storeId, product.id, { name: 'Large', position: 1 }));
+    await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1100 }));
+    const { product: deleted } = await harness.client.deleteProduct({ store_id: storeId, product_id: product.id });
 
-    const productEvents = await harness.waitForCatalogEvents(storeId, 4, of('product', product.id));
-    const defaultEvents = await harness.waitForCatalogEvents(storeId, 3, of('variant', defaultId));
-    const largeEvents = await harness.waitForCatalogEvents(storeId, 2, of('variant', large!.id));
+    const productEvents = await harness.waitForEvents('catalog', 4, { store_id: storeId, where: of('product', product.id) });
+    const defaultEvents = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: of('variant', defaultId) });
+    const largeEvents = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: of('variant', large!.id) });
 
     expect(topicsAndSequences(productEvents)).toEqual([
       ['product/created', 1],
@@ -69,52 +69,52 @@ describe('catalog events', () => {
   });
 
   it('publishes variant/deleted and product/updated when a variant goes', async () => {
-    const product = await createProduct(harness.catalog, storeId);
-    const { variant } = await harness.catalog.createVariant(aVariant(storeId, product.id));
+    const product = await createProduct(harness.client, storeId);
+    const { variant } = await harness.client.createVariant(aVariant(storeId, product.id));
 
-    await harness.catalog.deleteVariant({ store_id: storeId, product_id: product.id, variant_id: variant!.id });
+    await harness.client.deleteVariant({ store_id: storeId, product_id: product.id, variant_id: variant!.id });
 
-    const events = await harness.waitForCatalogEvents(storeId, 2, of('variant', variant!.id));
+    const events = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: of('variant', variant!.id) });
     expect(topicsAndSequences(events)).toEqual([
       ['variant/created', 1],
       ['variant/deleted', 2],
     ]);
-    const productEvents = await harness.waitForCatalogEvents(storeId, 3, of('product', product.id));
+    const productEvents = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: of('product', product.id) });
     expect(productEvents.at(-1)!.resource.variants).toHaveLength(1);
   });
 
   it('publishes collection events and product/updated for every product whose collections changed', async () => {
-    const [a, b] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
-    const { collection } = await harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [a.id] }));
-    const { collection: updated } = await harness.catalog.updateCollection(
+    const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
+    const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [a.id] }));
+    const { collection: updated } = await harness.client.updateCollection(
       catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collection!.id, product_ids: { product_ids: [b.id] } }),
     );
-    await harness.catalog.deleteCollection({ store_id: storeId, collection_id: collection!.id });
+    await harness.client.deleteCollection({ store_id: storeId, collection_id: collection!.id });
 
-    const collectionEvents = await harness.waitForCatalogEvents(storeId, 3, of('collection', collection!.id));
+    const collectionEvents = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: of('collection', collection!.id) });
     expect(topicsAndSequences(collectionEvents)).toEqual([
       ['collection/created', 1],
       ['collection/updated', 2],
       ['collection/deleted', 3],
     ]);
     expect(collectionEvents[1]!.resource).toEqual(JSON.parse(JSON.stringify(presentCollection(updated!, context))));
-    const aEvents = await harness.waitForCatalogEvents(storeId, 3, of('product', a.id));
+    const aEvents = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: of('product', a.id) });
     expect(aEvents.map((event) => [event.topic, event.resource.collections])).toEqual([
       ['product/created', []],
       ['product/updated', [collection!.id]],
       ['product/updated', []],
     ]);
-    const bEvents = await harness.waitForCatalogEvents(storeId, 3, of('product', b.id));
+    const bEvents = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: of('product', b.id) });
     expect(bEvents.map((event) => event.resource.collections)).toEqual([[], [collection!.id], []]);
   });
 
   it('publishes collection/updated when a deleted product leaves a collection', async () => {
-    const [a, b] = [await createProduct(harness.catalog, storeId), await createProduct(harness.catalog, storeId)];
-    const { collection } = await harness.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [a.id, b.id] }));
+    const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
+    const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [a.id, b.id] }));
 
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: a.id });
+    await harness.client.deleteProduct({ store_id: storeId, product_id: a.id });
 
-    const events = await harness.waitForCatalogEvents(storeId, 2, of('collection', collection!.id));
+    const events = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: of('collection', collection!.id) });
     expect(events.map((event) => [event.topic, event.resource.products])).toEqual([
       ['collection/created', [a.id, b.id]],
       ['collection/updated', [b.id]],
@@ -122,11 +122,11 @@ describe('catalog events', () => {
   });
 
   it('publishes nothing for an update that changes nothing', async () => {
-    const product = await createProduct(harness.catalog, storeId, { name: 'Same' });
-    await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, name: 'Same' }));
-    const marker = await createProduct(harness.catalog, storeId);
-    await harness.waitForCatalogEvents(storeId, 1, of('product', marker.id));
+    const product = await createProduct(harness.client, storeId, { name: 'Same' });
+    await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, name: 'Same' }));
+    const marker = await createProduct(harness.client, storeId);
+    await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('product', marker.id) });
 
-    expect(await harness.catalogEvents(storeId)).toEqual(expect.not.arrayContaining([expect.objectContaining({ topic: 'product/updated', resource_id: product.id })]));
+    expect(await harness.eventsOf('catalog', { store_id: storeId })).toEqual(expect.not.arrayContaining([expect.objectContaining({ topic: 'product/updated', resource_id: product.id })]));
   });
 });

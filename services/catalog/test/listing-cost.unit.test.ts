@@ -5,11 +5,11 @@ import { catalog } from '@commerce/contracts';
 import { openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
 import { createLogger } from '@commerce/observability';
 import type { CatalogDeps } from '../src/app/catalog-deps';
-import { createCollection } from '../src/app/collections';
+import { createCollection } from '../src/app/create-collection';
 import { createProduct } from '../src/app/create-product';
+import { createVariant } from '../src/app/create-variant';
 import { listProducts } from '../src/app/list-products';
-import { createVariant } from '../src/app/variants';
-import { wireCatalog } from '../src/wiring';
+import { wireCatalog } from '../src/service';
 
 const READS = new Set(['find', 'findFields', 'findOne', 'count']);
 

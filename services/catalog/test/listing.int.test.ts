@@ -1,6 +1,7 @@
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { createProduct, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { rejectionOf } from '@commerce/testing';
+import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let storeId: number;
@@ -11,12 +12,12 @@ beforeAll(async () => {
   harness = await startCatalogHarness();
   storeId = (await harness.newStore()).id;
   ids = [];
-  for (let n = 0; n < 25; n++) ids.push((await createProduct(harness.catalog, storeId, { name: `Tea ${n}`, status: n % 3 === 2 ? 'hidden' : 'active' })).id);
+  for (let n = 0; n < 25; n++) ids.push((await createProduct(harness.client, storeId, { name: `Tea ${n}`, status: n % 3 === 2 ? 'hidden' : 'active' })).id);
 });
 
 afterAll(() => harness?.stop());
 
-const list = (fields: Partial<catalog.ListProductsRequest> = {}) => harness.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...fields }));
+const list = (fields: Partial<catalog.ListProductsRequest> = {}) => harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...fields }));
 const idsOf = (page: catalog.ListProductsResponse) => page.products.map(({ id }) => id);
 
 describe('ListProducts', () => {
@@ -51,7 +52,7 @@ describe('ListProducts', () => {
   });
 
   it('filters by updated_at window, bounds included', async () => {
-    const touched = (await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: ids[4], on_sale: true }))).product!;
+    const touched = (await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: ids[4], on_sale: true }))).product!;
 
     const since = await list({ updated_at_min: touched.updated_at, limit: 250 });
     const until = await list({ updated_at_max: new Date(touched.updated_at!.getTime() - 1), limit: 250 });
@@ -76,10 +77,10 @@ describe('ListProducts', () => {
     const groupStore = (await harness.newStore()).id;
     const { shipping_group: group } = await harness.shipping.createShippingGroup({ store_id: groupStore, name: 'Freight', rates: [] });
     const other = (await harness.shipping.createShippingGroup({ store_id: groupStore, name: 'Letter', rates: [] })).shipping_group!;
-    const inGroup = await createProduct(harness.catalog, groupStore, { shipping_group_id: group!.id });
-    const elsewhere = await createProduct(harness.catalog, groupStore, { shipping_group_id: other.id });
+    const inGroup = await createProduct(harness.client, groupStore, { shipping_group_id: group!.id });
+    const elsewhere = await createProduct(harness.client, groupStore, { shipping_group_id: other.id });
 
-    const page = await harness.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: groupStore, shipping_group_id: group!.id }));
+    const page = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: groupStore, shipping_group_id: group!.id }));
 
     expect(inGroup).toMatchObject({ shipping_group_id: group!.id, shipping_group_name: 'Freight' });
     expect(idsOf(page)).toEqual([inGroup.id]);

@@ -1,6 +1,7 @@
 import { catalog, type storefront } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { aProduct, createProduct, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { rejectionOf } from '@commerce/testing';
+import { aProduct, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let store: storefront.Store;
@@ -12,11 +13,11 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const update = (fields: Partial<catalog.UpdateProductRequest>) => harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, ...fields }));
+const update = (fields: Partial<catalog.UpdateProductRequest>) => harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, ...fields }));
 
 describe('CreateProduct', () => {
   it('creates an active product with its "Default" variant and answers the store context', async () => {
-    const answer = await harness.catalog.createProduct(aProduct(store.id, { name: '  Green Tea ', cents: 1999, tag_list: [' green', 'loose ', '', 'Green'] }));
+    const answer = await harness.client.createProduct(aProduct(store.id, { name: '  Green Tea ', cents: 1999, tag_list: [' green', 'loose ', '', 'Green'] }));
 
     expect(answer.store_context).toEqual({ time_zone: 'Europe/Berlin', subdomain: 'teashop', url: store.url });
     expect(answer.product).toMatchObject({
@@ -50,7 +51,7 @@ describe('CreateProduct', () => {
   });
 
   it('keeps every optional field the owner sends', async () => {
-    const product = await createProduct(harness.catalog, store.id, {
+    const product = await createProduct(harness.client, store.id, {
       description: 'Loose leaf',
       status: 'Coming Soon',
       photo_urls: ['https://img.example.com/a.jpg', 'http://img.example.com/b.jpg'],
@@ -71,12 +72,12 @@ describe('CreateProduct', () => {
       shipping_notes: 'Ships in a tin',
       list_in_marketplace: true,
     });
-    expect((await harness.catalog.getProduct({ store_id: store.id, product_id: product.id })).product).toEqual(product);
+    expect((await harness.client.getProduct({ store_id: store.id, product_id: product.id })).product).toEqual(product);
   });
 
   it('refuses bad input with a violation per field, named as the API spells it', async () => {
     const error = await rejectionOf(
-      harness.catalog.createProduct(
+      harness.client.createProduct(
         aProduct(store.id, {
           name: ' ',
           cents: -1,
@@ -98,14 +99,14 @@ describe('CreateProduct', () => {
   });
 
   it('refuses a shipping group that is not one of the store', async () => {
-    const error = await rejectionOf(harness.catalog.createProduct(aProduct(store.id, { shipping_group_id: 987_654 })));
+    const error = await rejectionOf(harness.client.createProduct(aProduct(store.id, { shipping_group_id: 987_654 })));
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ shipping_group_id: ['is not a shipping group of this store'] });
   });
 
   it('answers NOT_FOUND for a store the storefront does not know', async () => {
-    const error = await rejectionOf(harness.catalog.createProduct(aProduct(999_999)));
+    const error = await rejectionOf(harness.client.createProduct(aProduct(999_999)));
 
     expect(error.code).toBe(GrpcStatus.NOT_FOUND);
   });
@@ -113,7 +114,7 @@ describe('CreateProduct', () => {
 
 describe('UpdateProduct', () => {
   it('changes only the fields present', async () => {
-    const product = await createProduct(harness.catalog, store.id, { description: 'Before', tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
+    const product = await createProduct(harness.client, store.id, { description: 'Before', tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
 
     const { product: updated } = await update({ product_id: product.id, name: 'Sencha', on_sale: true });
 
@@ -123,7 +124,7 @@ describe('UpdateProduct', () => {
   });
 
   it('clears description, marketplace category, photos and tags with their empty values', async () => {
-    const product = await createProduct(harness.catalog, store.id, { description: 'x', marketplace_category_id: 3, tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
+    const product = await createProduct(harness.client, store.id, { description: 'x', marketplace_category_id: 3, tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
 
     const { product: updated } = await update({ product_id: product.id, description: '', marketplace_category_id: 0, tag_list: { tags: [] }, photos: { urls: [] } });
 
@@ -131,7 +132,7 @@ describe('UpdateProduct', () => {
   });
 
   it('moves the variants price with the product price unless overridden', async () => {
-    const product = await createProduct(harness.catalog, store.id, { cents: 500 });
+    const product = await createProduct(harness.client, store.id, { cents: 500 });
 
     const { product: updated } = await update({ product_id: product.id, cents: 750 });
 
@@ -139,8 +140,8 @@ describe('UpdateProduct', () => {
   });
 
   it('ranks a product first with position top and last with bottom', async () => {
-    const first = await createProduct(harness.catalog, store.id);
-    const second = await createProduct(harness.catalog, store.id);
+    const first = await createProduct(harness.client, store.id);
+    const second = await createProduct(harness.client, store.id);
     expect(second.position).toBeGreaterThan(first.position);
 
     const { product: top } = await update({ product_id: second.id, position: 'top' });
@@ -153,7 +154,7 @@ describe('UpdateProduct', () => {
   });
 
   it('refuses bad values and a shipping group of nobody', async () => {
-    const product = await createProduct(harness.catalog, store.id);
+    const product = await createProduct(harness.client, store.id);
 
     const error = await rejectionOf(update({ product_id: product.id, name: '', cents: -5, shipping_group_id: 424_242, photos: { urls: ['not a url'] } }));
 
@@ -174,23 +175,23 @@ describe('UpdateProduct', () => {
 
 describe('DeleteProduct', () => {
   it('answers the deleted record, then the product is gone from reads and lists', async () => {
-    const product = await createProduct(harness.catalog, store.id, { name: 'Doomed' });
+    const product = await createProduct(harness.client, store.id, { name: 'Doomed' });
 
-    const { product: deleted } = await harness.catalog.deleteProduct({ store_id: store.id, product_id: product.id });
+    const { product: deleted } = await harness.client.deleteProduct({ store_id: store.id, product_id: product.id });
 
     expect(deleted).toMatchObject({ id: product.id, name: 'Doomed' });
     expect(deleted!.deleted_at).toBeInstanceOf(Date);
-    expect((await rejectionOf(harness.catalog.getProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(update({ product_id: product.id, name: 'Back' }))).code).toBe(GrpcStatus.NOT_FOUND);
-    expect((await rejectionOf(harness.catalog.deleteProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
-    const listed = await harness.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: store.id, limit: 250 }));
+    expect((await rejectionOf(harness.client.deleteProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
+    const listed = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: store.id, limit: 250 }));
     expect(listed.products.map(({ id }) => id)).not.toContain(product.id);
   });
 });
 
 describe('every call names its store', () => {
   it('refuses a request without a store id', async () => {
-    const error = await rejectionOf(harness.catalog.getProduct({ store_id: 0, product_id: 1 }));
+    const error = await rejectionOf(harness.client.getProduct({ store_id: 0, product_id: 1 }));
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ store_id: ['is required'] });

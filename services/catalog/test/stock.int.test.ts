@@ -1,7 +1,8 @@
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
 import { databaseOptionsFrom, openDatabase } from '@commerce/persistence';
-import { createProduct, productWithStock, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { rejectionOf } from '@commerce/testing';
+import { createProduct, productWithStock, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let storeId: number;
@@ -15,17 +16,17 @@ afterAll(() => harness?.stop());
 
 let nextKey = 1;
 const aKey = () => `checkout-${nextKey++}`;
-const reserve = (orderKey: string, lines: catalog.StockLine[]) => harness.catalog.reserveStock({ store_id: storeId, order_key: orderKey, lines });
-const release = (orderKey: string) => harness.catalog.releaseStock({ store_id: storeId, order_key: orderKey });
+const reserve = (orderKey: string, lines: catalog.StockLine[]) => harness.client.reserveStock({ store_id: storeId, order_key: orderKey, lines });
+const release = (orderKey: string) => harness.client.releaseStock({ store_id: storeId, order_key: orderKey });
 const stockOf = async (variantId: number) => {
-  const { variants } = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [variantId], include_deleted: false });
+  const { variants } = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [variantId], include_deleted: false });
   return { in_stock: variants[0]!.in_stock, sold: variants[0]!.sold };
 };
 
 describe('ReserveStock', () => {
   it('takes every line and answers them priced, in the order of the request', async () => {
-    const tea = await productWithStock(harness.catalog, storeId, 5, { name: 'Tea', cents: 1000 });
-    const cup = await productWithStock(harness.catalog, storeId, 3, { name: 'Cup', cents: 450 });
+    const tea = await productWithStock(harness.client, storeId, 5, { name: 'Tea', cents: 1000 });
+    const cup = await productWithStock(harness.client, storeId, 3, { name: 'Cup', cents: 450 });
 
     const { lines } = await reserve(aKey(), [
       { variant_id: cup.variantId, quantity: 3 },
@@ -41,17 +42,17 @@ describe('ReserveStock', () => {
   });
 
   it('publishes variant/updated with the new stock', async () => {
-    const { variantId } = await productWithStock(harness.catalog, storeId, 4);
+    const { variantId } = await productWithStock(harness.client, storeId, 4);
 
     await reserve(aKey(), [{ variant_id: variantId, quantity: 1 }]);
 
-    const events = await harness.waitForCatalogEvents(storeId, 1, (event) => event.topic === 'variant/updated' && event.resource.id === variantId && event.resource.in_stock === 3);
+    const events = await harness.waitForEvents('catalog', 1, { store_id: storeId, topic: 'variant/updated', where: (event) => event.resource.id === variantId && event.resource.in_stock === 3 });
     expect(events[0]!.resource).toMatchObject({ sold: 1, sold_out: false });
   });
 
   it('takes nothing when one line cannot be had, and says which', async () => {
-    const plenty = await productWithStock(harness.catalog, storeId, 10);
-    const scarce = await productWithStock(harness.catalog, storeId, 1);
+    const plenty = await productWithStock(harness.client, storeId, 10);
+    const scarce = await productWithStock(harness.client, storeId, 1);
     const key = aKey();
 
     const error = await rejectionOf(
@@ -71,9 +72,9 @@ describe('ReserveStock', () => {
   });
 
   it('refuses a product that is not active or deleted (NOT_PURCHASABLE) and an unknown variant (NOT_FOUND)', async () => {
-    const hidden = await productWithStock(harness.catalog, storeId, 5, { status: 'hidden' });
-    const deleted = await productWithStock(harness.catalog, storeId, 5);
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: deleted.product.id });
+    const hidden = await productWithStock(harness.client, storeId, 5, { status: 'hidden' });
+    const deleted = await productWithStock(harness.client, storeId, 5);
+    await harness.client.deleteProduct({ store_id: storeId, product_id: deleted.product.id });
 
     expect(await rejectionOf(reserve(aKey(), [{ variant_id: hidden.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
     expect(await rejectionOf(reserve(aKey(), [{ variant_id: deleted.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
@@ -81,7 +82,7 @@ describe('ReserveStock', () => {
   });
 
   it('refuses malformed lines', async () => {
-    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+    const { variantId } = await productWithStock(harness.client, storeId, 5);
 
     const error = await rejectionOf(
       reserve(aKey(), [
@@ -96,7 +97,7 @@ describe('ReserveStock', () => {
   });
 
   it('is idempotent per order key: a repeat answers the first lines and takes nothing more', async () => {
-    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+    const { variantId } = await productWithStock(harness.client, storeId, 5);
     const key = aKey();
 
     const first = await reserve(key, [{ variant_id: variantId, quantity: 2 }]);
@@ -109,7 +110,7 @@ describe('ReserveStock', () => {
   });
 
   it('never sells more than is in stock under concurrent checkouts', async () => {
-    const { variantId } = await productWithStock(harness.catalog, storeId, 5);
+    const { variantId } = await productWithStock(harness.client, storeId, 5);
 
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => reserve(aKey(), [{ variant_id: variantId, quantity: 1 }])));
 
@@ -121,8 +122,8 @@ describe('ReserveStock', () => {
 
 describe('ReleaseStock', () => {
   it('puts everything back once; afterwards the key is ABORTED for reserve', async () => {
-    const a = await productWithStock(harness.catalog, storeId, 4);
-    const b = await productWithStock(harness.catalog, storeId, 4);
+    const a = await productWithStock(harness.client, storeId, 4);
+    const b = await productWithStock(harness.client, storeId, 4);
     const key = aKey();
     await reserve(key, [
       { variant_id: a.variantId, quantity: 1 },
@@ -142,7 +143,7 @@ describe('ReleaseStock', () => {
   });
 
   it('is safe when released concurrently', async () => {
-    const { variantId } = await productWithStock(harness.catalog, storeId, 3);
+    const { variantId } = await productWithStock(harness.client, storeId, 3);
     const key = aKey();
     await reserve(key, [{ variant_id: variantId, quantity: 3 }]);
 
@@ -155,7 +156,7 @@ describe('ReleaseStock', () => {
 
 describe('after a crash', () => {
   it('the start-up sweep puts back the stock of a reservation left pending, and the key can be used again', async () => {
-    const { product, variantId } = await productWithStock(harness.catalog, storeId, 6);
+    const { product, variantId } = await productWithStock(harness.client, storeId, 6);
     await harness.service.stop();
     // What a crash between "take the stock" and "mark the reservation reserved" leaves on disk.
     const db = await openDatabase(databaseOptionsFrom(harness.config, 'catalog'));
@@ -187,14 +188,14 @@ describe('after a crash', () => {
 
 describe('batch reads for orders', () => {
   it('answers products and variants by ids in the order asked, deleted ones only when asked', async () => {
-    const kept = await createProduct(harness.catalog, storeId);
-    const gone = await createProduct(harness.catalog, storeId);
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: gone.id });
+    const kept = await createProduct(harness.client, storeId);
+    const gone = await createProduct(harness.client, storeId);
+    await harness.client.deleteProduct({ store_id: storeId, product_id: gone.id });
 
-    const live = await harness.catalog.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id, 555_555], include_deleted: false });
-    const all = await harness.catalog.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id], include_deleted: true });
-    const variants = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: true });
-    const liveVariants = await harness.catalog.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: false });
+    const live = await harness.client.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id, 555_555], include_deleted: false });
+    const all = await harness.client.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id], include_deleted: true });
+    const variants = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: true });
+    const liveVariants = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: false });
 
     expect(live.products.map(({ id }) => id)).toEqual([kept.id]);
     expect(all.products.map(({ id }) => id)).toEqual([gone.id, kept.id]);

@@ -1,6 +1,7 @@
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { aVariant, createProduct, rejectionOf, startCatalogHarness, type CatalogHarness } from './catalog.harness';
+import { rejectionOf } from '@commerce/testing';
+import { aVariant, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
 let storeId: number;
@@ -13,15 +14,15 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const addVariant = async (productId: number, overrides: Partial<catalog.CreateVariantRequest> = {}) =>
-  (await harness.catalog.createVariant(aVariant(storeId, productId, overrides))).variant!;
+  (await harness.client.createVariant(aVariant(storeId, productId, overrides))).variant!;
 const updateVariant = (productId: number, variantId: number, fields: Partial<catalog.UpdateVariantRequest>) =>
-  harness.catalog.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, variant_id: variantId, ...fields }));
-const variantsOf = async (productId: number) => (await harness.catalog.getProduct({ store_id: storeId, product_id: productId })).product!.variants;
-const deleteVariant = (productId: number, variantId: number) => harness.catalog.deleteVariant({ store_id: storeId, product_id: productId, variant_id: variantId });
+  harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, variant_id: variantId, ...fields }));
+const variantsOf = async (productId: number) => (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.variants;
+const deleteVariant = (productId: number, variantId: number) => harness.client.deleteVariant({ store_id: storeId, product_id: productId, variant_id: variantId });
 
 describe('CreateVariant', () => {
   it('appends a variant with its stock derived fields', async () => {
-    const product = await createProduct(harness.catalog, storeId, { cents: 1000 });
+    const product = await createProduct(harness.client, storeId, { cents: 1000 });
 
     const variant = await addVariant(product.id, { name: ' Large ', full_quantity: 8, in_stock: 2, sku: 'TEA-L' });
 
@@ -40,17 +41,17 @@ describe('CreateVariant', () => {
       has_override_price: false,
       cents: 1000,
     });
-    expect((await harness.catalog.getVariant({ store_id: storeId, product_id: product.id, variant_id: variant.id })).variant).toEqual(variant);
+    expect((await harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: variant.id })).variant).toEqual(variant);
   });
 
   it('starts with all of full_quantity in stock when in_stock is absent', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
 
     expect(await addVariant(product.id, { full_quantity: 5 })).toMatchObject({ in_stock: 5, percent_available: 100 });
   });
 
   it('inserts at a position and shifts the others', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
     const small = await addVariant(product.id, { name: 'Small' });
 
     const first = await addVariant(product.id, { name: 'Tiny', position: 1 });
@@ -63,20 +64,20 @@ describe('CreateVariant', () => {
   });
 
   it('prices an override and flags the product', async () => {
-    const product = await createProduct(harness.catalog, storeId, { cents: 1000 });
+    const product = await createProduct(harness.client, storeId, { cents: 1000 });
 
     const variant = await addVariant(product.id, { has_override_price: true, override_cents: 1250 });
 
     expect(variant).toMatchObject({ has_override_price: true, override_cents: 1250, cents: 1250 });
-    const { product: reread } = await harness.catalog.getProduct({ store_id: storeId, product_id: product.id });
+    const { product: reread } = await harness.client.getProduct({ store_id: storeId, product_id: product.id });
     expect(reread!.has_override_priced_variants).toBe(true);
   });
 
   it('refuses bad input per field', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
 
-    const error = await rejectionOf(harness.catalog.createVariant(aVariant(storeId, product.id, { name: '', full_quantity: -1, override_cents: -2, position: 0 })));
-    const tooMany = await rejectionOf(harness.catalog.createVariant(aVariant(storeId, product.id, { full_quantity: 2, in_stock: 3 })));
+    const error = await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { name: '', full_quantity: -1, override_cents: -2, position: 0 })));
+    const tooMany = await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { full_quantity: 2, in_stock: 3 })));
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({
@@ -89,27 +90,27 @@ describe('CreateVariant', () => {
   });
 
   it('answers NOT_FOUND under an unknown or deleted product', async () => {
-    const product = await createProduct(harness.catalog, storeId);
-    await harness.catalog.deleteProduct({ store_id: storeId, product_id: product.id });
+    const product = await createProduct(harness.client, storeId);
+    await harness.client.deleteProduct({ store_id: storeId, product_id: product.id });
 
-    expect((await rejectionOf(harness.catalog.createVariant(aVariant(storeId, product.id)))).code).toBe(GrpcStatus.NOT_FOUND);
-    expect((await rejectionOf(harness.catalog.createVariant(aVariant(storeId, 777_777)))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id)))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.createVariant(aVariant(storeId, 777_777)))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 });
 
 describe('GetVariant / UpdateVariant', () => {
   it('answers NOT_FOUND for a variant of another product', async () => {
-    const one = await createProduct(harness.catalog, storeId);
-    const other = await createProduct(harness.catalog, storeId);
+    const one = await createProduct(harness.client, storeId);
+    const other = await createProduct(harness.client, storeId);
     const variantId = one.variants[0]!.id;
 
-    expect((await rejectionOf(harness.catalog.getVariant({ store_id: storeId, product_id: other.id, variant_id: variantId }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: other.id, variant_id: variantId }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(updateVariant(other.id, variantId, { name: 'Stolen' }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(deleteVariant(other.id, variantId))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('changes only the fields present and derives stock fields', async () => {
-    const product = await createProduct(harness.catalog, storeId, { cents: 900 });
+    const product = await createProduct(harness.client, storeId, { cents: 900 });
     const variant = await addVariant(product.id, { full_quantity: 10, sku: 'S-1' });
 
     const { variant: updated } = await updateVariant(product.id, variant.id, { in_stock: 0 });
@@ -120,7 +121,7 @@ describe('GetVariant / UpdateVariant', () => {
   });
 
   it('moves a variant and keeps positions 1..n', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
     const b = await addVariant(product.id, { name: 'B' });
     const c = await addVariant(product.id, { name: 'C' });
 
@@ -141,7 +142,7 @@ describe('GetVariant / UpdateVariant', () => {
   });
 
   it('refuses a count left above the full quantity', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
     const variant = await addVariant(product.id, { full_quantity: 3 });
 
     const error = await rejectionOf(updateVariant(product.id, variant.id, { in_stock: 4 }));
@@ -153,7 +154,7 @@ describe('GetVariant / UpdateVariant', () => {
 
 describe('DeleteVariant', () => {
   it('answers the deleted variant, renumbers and promotes the lowest-position one to default', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
     const defaultId = product.variants[0]!.id;
     const b = await addVariant(product.id, { name: 'B' });
     const c = await addVariant(product.id, { name: 'C' });
@@ -165,11 +166,11 @@ describe('DeleteVariant', () => {
       [b.id, 1, true],
       [c.id, 2, false],
     ]);
-    expect((await rejectionOf(harness.catalog.getVariant({ store_id: storeId, product_id: product.id, variant_id: defaultId }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: defaultId }))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('refuses to delete the last variant with FAILED_PRECONDITION LAST_VARIANT', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
 
     const error = await rejectionOf(deleteVariant(product.id, product.variants[0]!.id));
 
@@ -178,7 +179,7 @@ describe('DeleteVariant', () => {
   });
 
   it('lets exactly one of two concurrent deletes of the last two variants through', async () => {
-    const product = await createProduct(harness.catalog, storeId);
+    const product = await createProduct(harness.client, storeId);
     const second = await addVariant(product.id);
 
     const results = await Promise.allSettled([deleteVariant(product.id, product.variants[0]!.id), deleteVariant(product.id, second.id)]);
