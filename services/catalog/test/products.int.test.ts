@@ -91,10 +91,10 @@ describe('CreateProduct', () => {
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({
       name: ["can't be blank"],
-      cents: ['must be a whole number of cents, at least 0'],
+      cents: ['must be at least 0'],
       status: ['must be one of: active, hidden, coming soon'],
-      position: ['must be top or bottom'],
-      photos: ['has too many photos (maximum is 5)', 'must be http or https URLs'],
+      position: ['must be one of: top, bottom'],
+      photos: ['must have at most 5 items'],
     });
   });
 
@@ -161,8 +161,8 @@ describe('UpdateProduct', () => {
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({
       name: ["can't be blank"],
-      cents: ['must be a whole number of cents, at least 0'],
-      photos: ['must be http or https URLs'],
+      cents: ['must be at least 0'],
+      'photos[0]': ['must be an http or https URL'],
     });
     const unknownGroup = await rejectionOf(update({ product_id: product.id, shipping_group_id: 424_242 }));
     expect(unknownGroup.fieldViolations).toEqual({ shipping_group_id: ['is not a shipping group of this store'] });

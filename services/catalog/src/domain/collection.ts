@@ -1,4 +1,5 @@
-import { add, type FieldViolations } from './product-input';
+import type { FieldViolations } from '@commerce/grpc-runtime';
+import { add } from './product-input';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;

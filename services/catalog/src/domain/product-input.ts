@@ -1,9 +1,5 @@
-import { MAX_PHOTOS, PRODUCT_STATUSES, type NewProductInput, type ProductRecord, type ProductStatus } from './product';
-
-/** Field (as the API spells it) → messages. */
-export type FieldViolations = Record<string, string[]>;
-
-export type Placement = 'top' | 'bottom';
+import type { FieldViolations } from '@commerce/grpc-runtime';
+import { MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type NewProductInput, type Placement, type ProductRecord, type ProductStatus } from './product';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -43,7 +39,11 @@ export function add(violations: FieldViolations, field: string, message: string)
 
 export const hasViolations = (violations: FieldViolations): boolean => Object.keys(violations).length > 0;
 
-/** Checks every field that is present; `required` lists those that must be. */
+/**
+ * Checks every field that is present; `required` lists those that must be. These are the product's
+ * rules, and the only copy of them: the gateway checks shapes and passes the values through, so the
+ * messages here are what an API client reads (keyed by the API's field names).
+ */
 export function productFieldViolations(fields: RawProductFields, required: { name: boolean }): FieldViolations {
   const violations: FieldViolations = {};
   if (fields.name !== undefined || required.name) {
@@ -51,13 +51,14 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
     if (name === '') add(violations, 'name', "can't be blank");
     else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
   }
-  if (fields.cents !== undefined && (!Number.isSafeInteger(fields.cents) || fields.cents < 0)) add(violations, 'cents', 'must be a whole number of cents, at least 0');
+  if (fields.cents !== undefined && !Number.isSafeInteger(fields.cents)) add(violations, 'cents', 'must be an integer');
+  else if (fields.cents !== undefined && fields.cents < 0) add(violations, 'cents', 'must be at least 0');
   if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
     add(violations, 'description', `is too long (maximum is ${MAX_DESCRIPTION_LENGTH} characters)`);
   }
-  if (fields.status !== undefined && normalizeStatus(fields.status) === undefined) add(violations, 'status', `must be one of: ${PRODUCT_STATUSES.join(', ')}`);
-  if (fields.position !== undefined && normalizePlacement(fields.position) === undefined) add(violations, 'position', 'must be top or bottom');
-  if (fields.photo_urls !== undefined) for (const message of photoViolations(fields.photo_urls)) add(violations, 'photos', message);
+  if (fields.status !== undefined && normalizeStatus(fields.status) === undefined) add(violations, 'status', STATUS_MESSAGE);
+  if (fields.position !== undefined && normalizePlacement(fields.position) === undefined) add(violations, 'position', oneOfMessage(PLACEMENTS));
+  if (fields.photo_urls !== undefined) addPhotoViolations(violations, fields.photo_urls);
   if (fields.shipping_group_id !== undefined && fields.shipping_group_id < 0) add(violations, 'shipping_group_id', 'must be a shipping group id');
   if (fields.marketplace_category_id !== undefined && fields.marketplace_category_id < 0) add(violations, 'marketplace_category_id', 'must be at least 0');
   if (fields.tag_list !== undefined) {
@@ -68,11 +69,17 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
   return violations;
 }
 
-function photoViolations(urls: string[]): string[] {
-  const messages: string[] = [];
-  if (urls.length > MAX_PHOTOS) messages.push(`has too many photos (maximum is ${MAX_PHOTOS})`);
-  if (urls.some((url) => !isHttpUrl(url.trim()))) messages.push('must be http or https URLs');
-  return messages;
+const oneOfMessage = (words: readonly string[]): string => `must be one of: ${words.join(', ')}`;
+
+/** What a status that is not one of PRODUCT_STATUSES reads, on a write or as a listing filter. */
+export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);
+
+/** Too many photos is said alone; otherwise each URL that is not http(s) is named by its index (`photos[2]`). */
+function addPhotoViolations(violations: FieldViolations, urls: string[]): void {
+  if (urls.length > MAX_PHOTOS) return add(violations, 'photos', `must have at most ${MAX_PHOTOS} items`);
+  urls.forEach((url, index) => {
+    if (!isHttpUrl(url.trim())) add(violations, `photos[${index}]`, 'must be an http or https URL');
+  });
 }
 
 function isHttpUrl(text: string): boolean {
@@ -90,9 +97,10 @@ export function normalizeStatus(status: string): ProductStatus | undefined {
   return (PRODUCT_STATUSES as readonly string[]).includes(normalized) ? (normalized as ProductStatus) : undefined;
 }
 
+/** " Top" → "top"; anything but top or bottom → undefined. */
 export function normalizePlacement(position: string): Placement | undefined {
   const normalized = position.trim().toLowerCase();
-  return normalized === 'top' || normalized === 'bottom' ? normalized : undefined;
+  return (PLACEMENTS as readonly string[]).includes(normalized) ? (normalized as Placement) : undefined;
 }
 
 /** Trimmed, blanks dropped, each tag once (first spelling kept). */

@@ -20,10 +20,10 @@ describe('productFieldViolations', () => {
       ),
     ).toEqual({
       name: ['is too long (maximum is 255 characters)'],
-      cents: ['must be a whole number of cents, at least 0'],
+      cents: ['must be an integer'],
       status: ['must be one of: active, hidden, coming soon'],
-      position: ['must be top or bottom'],
-      photos: ['must be http or https URLs'],
+      position: ['must be one of: top, bottom'],
+      'photos[0]': ['must be an http or https URL'],
       shipping_group_id: ['must be a shipping group id'],
       tag_list: ['has a tag that is too long (maximum is 100 characters)'],
     });
@@ -32,7 +32,31 @@ describe('productFieldViolations', () => {
   it('allows up to five photos', () => {
     const urls = (count: number) => Array.from({ length: count }, (_, n) => `https://img.example.com/${n}.jpg`);
     expect(productFieldViolations({ photo_urls: urls(5) }, { name: false })).toEqual({});
-    expect(productFieldViolations({ photo_urls: urls(6) }, { name: false })).toEqual({ photos: ['has too many photos (maximum is 5)'] });
+    expect(productFieldViolations({ photo_urls: urls(6) }, { name: false })).toEqual({ photos: ['must have at most 5 items'] });
+    expect(productFieldViolations({ photo_urls: [...urls(5), 'not a url'] }, { name: false })).toEqual({ photos: ['must have at most 5 items'] });
+  });
+
+  it('names each photo that is not an absolute http(s) URL by its index', () => {
+    const url = 'https://img.example.com/1.jpg';
+    expect(productFieldViolations({ photo_urls: [url, 'not a url', 'ftp://img.example/x.jpg', 'javascript:alert(1)', ' http://a.example/b.jpg '] }, { name: false })).toEqual({
+      'photos[1]': ['must be an http or https URL'],
+      'photos[2]': ['must be an http or https URL'],
+      'photos[3]': ['must be an http or https URL'],
+    });
+    expect(productFieldViolations({ photo_urls: ['https://'] }, { name: false })).toEqual({ 'photos[0]': ['must be an http or https URL'] });
+  });
+
+  it('refuses a negative price', () => {
+    expect(productFieldViolations({ cents: -1 }, { name: false })).toEqual({ cents: ['must be at least 0'] });
+  });
+
+  it('reads status and position case-insensitively and trimmed, naming the words it takes otherwise', () => {
+    expect(productFieldViolations({ status: 'Coming Soon ', position: ' TOP' }, { name: false })).toEqual({});
+    expect(productFieldViolations({ status: 'archived', position: 'middle' }, { name: false })).toEqual({
+      status: ['must be one of: active, hidden, coming soon'],
+      position: ['must be one of: top, bottom'],
+    });
+    expect(productFieldViolations({ status: '' }, { name: false })).toEqual({ status: ['must be one of: active, hidden, coming soon'] });
   });
 });
 

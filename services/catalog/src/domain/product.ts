@@ -4,6 +4,10 @@
 export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/** Where a new or moved product goes among the store's products (see rankFor). */
+export const PLACEMENTS = ['top', 'bottom'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
+
 export const MAX_PHOTOS = 5;
 export const DEFAULT_VARIANT_NAME = 'Default';
 
@@ -134,7 +138,7 @@ export function isPurchasable(product: ProductRecord): boolean {
 }
 
 /** `position: top` goes before the store's first product, `bottom` (the default) after its last. */
-export function rankFor(placement: 'top' | 'bottom', bounds: { first?: number; last?: number }): number {
+export function rankFor(placement: Placement, bounds: { first?: number; last?: number }): number {
   if (placement === 'top') return bounds.first === undefined ? 1 : bounds.first - 1;
   return bounds.last === undefined ? 1 : bounds.last + 1;
 }

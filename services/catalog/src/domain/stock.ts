@@ -1,4 +1,5 @@
-import { add, type FieldViolations } from './product-input';
+import type { FieldViolations } from '@commerce/grpc-runtime';
+import { add } from './product-input';
 import { findLiveVariant, isPurchasable, type ProductRecord } from './product';
 
 export interface StockLine {

@@ -1,4 +1,5 @@
-import { add, type FieldViolations } from './product-input';
+import type { FieldViolations } from '@commerce/grpc-runtime';
+import { add } from './product-input';
 import { liveVariants, type ProductRecord, type VariantRecord } from './product';
 
 const MAX_NAME_LENGTH = 255;

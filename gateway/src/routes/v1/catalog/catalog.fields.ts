@@ -11,7 +11,7 @@ export const INT32_MAX = 2_147_483_647;
 const MONEY = /^(\d*)(?:\.(\d*))?$/;
 
 /** Optional integer; an empty form field or JSON null means "not given". */
-export const optionalInt = (min = 0, max?: number) => blankAsMissing(looseInt({ min, max }));
+export const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
 
 /** Optional boolean; JSON null means "not given", while `""` stays false as DESIGN §6 says. */
 export const optionalFlag = () => z.preprocess((value) => (value === null ? undefined : value), looseBool().optional());
@@ -68,26 +68,11 @@ export function decimalCents() {
 /** `decimalCents` where an empty form field or JSON null means "not given". */
 export const optionalDecimalCents = () => blankAsMissing(decimalCents());
 
-/** An absolute http(s) URL, trimmed. */
-export const httpUrl = () =>
-  z
-    .string({ error: 'must be a URL' })
-    .trim()
-    .refine(isHttpUrl, { error: 'must be an http or https URL' });
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-export const MAX_PHOTOS = 5;
-
-/** Up to 5 image URLs: an array, JSON text of one, or a single URL (a URL may hold commas, so no splitting). */
-export const photoUrls = () => looseArray(httpUrl(), { max: MAX_PHOTOS });
+/**
+ * Image URLs as text: an array, JSON text of one, or a single URL (a URL may hold commas, so no
+ * splitting), each trimmed. How many a product may have and which URLs it takes are catalog's rules.
+ */
+export const photoUrls = () => looseArray(z.string({ error: 'must be a URL' }).trim());
 
 /** `"a, b"` or `["a", " b "]` → `["a", "b"]`; blank tags are dropped. */
 export const tagList = () =>

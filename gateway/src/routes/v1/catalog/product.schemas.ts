@@ -3,7 +3,6 @@ import { looseString } from '../../../http/coerce';
 import {
   clearableList,
   clearableText,
-  oneOf,
   optionalDecimalCents,
   optionalFlag,
   optionalInt,
@@ -14,27 +13,26 @@ import {
   tagList,
 } from './catalog.fields';
 
-export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
-const POSITIONS = ['top', 'bottom'] as const;
-
 /** `cents` wins over `price` when both are sent: it is the exact one. */
 const centsOrPrice = <T extends { cents?: number; price?: number }>({ price, cents, ...rest }: T) => ({ ...rest, cents: cents ?? price });
 
 /**
  * POST /v1/products (DESIGN §8). Read-only and unknown fields (`id`, `sold`, `variants`...) are
- * stripped, never assigned. Output: the CreateProductRequest fields besides store_id.
+ * stripped, never assigned. Output: the CreateProductRequest fields besides store_id. Shapes only:
+ * the price's range, the status and position words and the photo rules are catalog's, which answers
+ * them as field violations.
  */
 export const createProductInput = z
   .object({
     name: requiredName(),
-    cents: optionalInt(0),
+    cents: optionalInt(),
     price: optionalDecimalCents(),
     description: optionalText(),
     // 0 (or absent) lets catalog pick the store's default group.
     shipping_group_id: optionalInt(0),
-    status: oneOf(PRODUCT_STATUSES).optional(),
+    status: optionalText(),
     photos: photoUrls().optional(),
-    position: oneOf(POSITIONS).optional(),
+    position: optionalText(),
     preorder: optionalFlag(),
     on_sale: optionalFlag(),
     marketplace_category_id: optionalInt(1),
@@ -58,13 +56,14 @@ const clearableCategoryId = () => z.preprocess((value) => (value === null || val
 export const updateProductInput = z
   .object({
     name: optionalName(),
-    cents: optionalInt(0),
+    cents: optionalInt(),
     price: optionalDecimalCents(),
     description: clearableText(),
     shipping_group_id: optionalInt(1),
-    status: oneOf(PRODUCT_STATUSES).optional(),
+    // JSON null goes as "", which catalog refuses as it does any word that is not a status or position.
+    status: clearableText(),
     photos: clearableList(photoUrls()),
-    position: oneOf(POSITIONS).optional(),
+    position: clearableText(),
     preorder: optionalFlag(),
     on_sale: optionalFlag(),
     marketplace_category_id: clearableCategoryId(),

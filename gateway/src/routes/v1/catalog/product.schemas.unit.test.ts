@@ -72,26 +72,25 @@ describe('createProductInput', () => {
     expect(fieldErrors(createProductInput, form('name=&price='))).toEqual({ name: ["can't be blank"], cents: ['is required (or price as a decimal)'] });
   });
 
-  it('answers 422 for each bad field', () => {
+  it('answers 422 for each field of the wrong shape', () => {
     const errors = fieldErrors(createProductInput, {
       name: 'T',
       price: '19.999',
-      status: 'archived',
-      position: 'middle',
-      photos: [1, 2, 3, 4, 5, 6].map(photo),
+      photos: [photo(1), 42],
       preorder: 'maybe',
       shipping_group_id: 'abc',
     });
     expect(errors).toEqual({
       price: ['must have at most 2 decimal places'],
-      status: ['must be one of: active, hidden, coming soon'],
-      position: ['must be one of: top, bottom'],
-      photos: ['must have at most 5 items'],
+      'photos[1]': ['must be a URL'],
       preorder: ['must be true or false'],
       shipping_group_id: ['must be an integer'],
     });
-    expect(fieldErrors(createProductInput, { name: 'T', cents: 1, photos: ['not a url'] })).toEqual({ 'photos[0]': ['must be an http or https URL'] });
-    expect(fieldErrors(createProductInput, { name: 'T', cents: -1 })).toEqual({ cents: ['must be at least 0'] });
+  });
+
+  it('passes the values catalog rules on as sent (its 422 names status, position, photos and a negative price)', () => {
+    const input = parseInput(createProductInput, { name: 'T', cents: -1, status: 'Archived', position: 'middle', photos: [...[1, 2, 3, 4, 5].map(photo), ' not a url '] });
+    expect(input).toMatchObject({ cents: -1, status: 'Archived', position: 'middle', photo_urls: [...[1, 2, 3, 4, 5].map(photo), 'not a url'] });
   });
 
   it('ignores read-only and unknown fields rather than assigning them', () => {
@@ -137,7 +136,7 @@ describe('updateProductInput', () => {
 
   it('reads price and loose scalars like create does', () => {
     expect(parseInput(updateProductInput, form('price=12.5&on_sale=1&preorder=0&status=Active&shipping_group_id=7'))).toEqual({
-      cents: 1250, on_sale: true, preorder: false, status: 'active', shipping_group_id: 7,
+      cents: 1250, on_sale: true, preorder: false, status: 'Active', shipping_group_id: 7,
     });
   });
 

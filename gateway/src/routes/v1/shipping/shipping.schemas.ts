@@ -8,7 +8,8 @@ import { isRecord } from '../../../http/params';
  */
 
 const recordId = () => looseInt({ min: 1 });
-const cents = () => looseInt({ min: 0 });
+/** Whole cents; the range an amount may take is shipping's (it names a negative one field by field). */
+const cents = () => looseInt();
 const name = () => looseString({ trim: true });
 
 /** A rate may come flat or wrapped as the API renders it (`{shipping_rate: {...}}`), so a GET answer can be sent back as is. */
