@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { anAccountRequest, startIdentityHarness, type IdentityHarness } from './identity.harness';
+import { anAccountRequest, startIdentityHarness, type IdentityHarness } from './identity.fixture';
 import { aCode, anApp, aSignedInOwner, exchange, PASSWORD, REDIRECT_URI } from './oauth.fixture';
 import { hiddenFields, PageClient } from './page-client.harness';
 
@@ -13,7 +13,7 @@ afterAll(() => harness?.stop());
 
 describe('sessions and forms', () => {
   it('keeps the session in an HttpOnly, SameSite=Lax cookie, and a new one after sign-in', async () => {
-    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
 
     await browser.get('/signin');
@@ -70,7 +70,7 @@ describe('sessions and forms', () => {
   });
 
   it('only sends the browser back to our own pages after sign-in', async () => {
-    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
 
     const answer = await browser.submit('/signin?return_to=https%3A%2F%2Fevil.example%2F', '/signin', { identifier: account.user!.email, password: PASSWORD });
@@ -101,7 +101,7 @@ describe('sign-up and sign-in', () => {
   });
 
   it('refuses a wrong password, then throttles the account from that address even with the right one', async () => {
-    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
 
     const failures = [];
@@ -117,7 +117,7 @@ describe('sign-up and sign-in', () => {
   });
 
   it('signs in by login as well as by e-mail', async () => {
-    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD, login: 'by.login' }));
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD, login: 'by.login' }));
 
     const answer = await new PageClient(harness.httpUrl).signIn('by.login', PASSWORD);
 
@@ -134,7 +134,7 @@ describe('the admin panel', () => {
   });
 
   it('generates a new API key, shown once, and the old key stops working at once', async () => {
-    const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
     await browser.signIn(account.user!.email, PASSWORD);
 
@@ -142,8 +142,8 @@ describe('the admin panel', () => {
 
     const newKey = /class="secret" data-field="API key">(sck_[A-Za-z0-9_-]{43})</.exec(answer.html)?.[1];
     expect(newKey).toBeDefined();
-    expect((await harness.identity.authenticateApiKey({ api_key: newKey! })).store_id).toBe(account.store_id);
-    await expect(harness.identity.authenticateApiKey({ api_key: account.api_key })).rejects.toThrow('API Key is invalid');
+    expect((await harness.client.authenticateApiKey({ api_key: newKey! })).store_id).toBe(account.store_id);
+    await expect(harness.client.authenticateApiKey({ api_key: account.api_key })).rejects.toThrow('API Key is invalid');
   });
 
   it('creates a developer app, shows its secret once, lists it, and deletes it', async () => {
@@ -173,8 +173,8 @@ describe('the admin panel', () => {
 
     expect(revoked.location).toBe('/admin?notice=app-revoked');
     expect((await owner.browser.get('/admin')).html).toContain('No app is authorized.');
-    expect((await harness.identity.checkGrant({ grant_id: grantId })).active).toBe(false);
-    const event = await harness.waitForEvent('identity', (e) => e.topic === 'app/uninstalled' && e.resource.client_id === app.clientId, 'app/uninstalled');
+    expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
+    const [event] = await harness.waitForEvents('identity', 1, { where: (e) => e.topic === 'app/uninstalled' && e.resource.client_id === app.clientId }, { message: 'app/uninstalled' });
     expect(event).toMatchObject({ store_id: owner.storeId, resource: { client_id: app.clientId, app_name: 'Inventory Sync', user_id: owner.userId, store_id: owner.storeId } });
   });
 
@@ -188,7 +188,7 @@ describe('the admin panel', () => {
     await developer.browser.submit('/admin', `/admin/apps/${app.clientId}/delete`, {});
 
     const grantId = (jwt.decode(tokens.access_token) as jwt.JwtPayload).grant_id as string;
-    expect((await harness.identity.checkGrant({ grant_id: grantId })).active).toBe(false);
+    expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
     expect((await exchange(harness.httpUrl, app, 'scc_any')).status).toBe(401);
   });
 });

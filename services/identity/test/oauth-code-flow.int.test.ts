@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { startIdentityHarness, type IdentityHarness } from './identity.harness';
+import { startIdentityHarness, type IdentityHarness } from './identity.fixture';
 import { PageClient } from './page-client.harness';
 import { aCode, anApp, aSignedInOwner, exchange, pkcePair, postToken, type RegisteredApp } from './oauth.fixture';
 
@@ -95,7 +95,7 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
     expect(answer.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^scr_/), scope: 'user store_read store_write' });
     const claims = jwt.verify(answer.body.access_token, harness.jwtSecret, { algorithms: ['HS256'], issuer: 'store-commerce', audience: 'store-commerce-api' }) as jwt.JwtPayload;
     expect(claims).toMatchObject({ sub: String(userId), store_id: storeId, client_id: app.clientId, scope: 'user store_read store_write', grant_id: expect.stringMatching(/^\d+$/) });
-    expect(await harness.identity.checkGrant({ grant_id: claims.grant_id })).toEqual({ active: true, user_id: userId, store_id: storeId, client_id: app.clientId, scope: 'user store_read store_write' });
+    expect(await harness.client.checkGrant({ grant_id: claims.grant_id })).toEqual({ active: true, user_id: userId, store_id: storeId, client_id: app.clientId, scope: 'user store_read store_write' });
   });
 
   it('takes every parameter from the query string and the client from HTTP Basic', async () => {
@@ -118,7 +118,7 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
 
     expect(second.status).toBe(400);
     expect(second.body).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
-    expect((await harness.identity.checkGrant({ grant_id: grantId })).active).toBe(false);
+    expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
     const refreshed = await postToken(harness.httpUrl, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: app.clientId, client_secret: app.clientSecret });
     expect(refreshed.body.error).toBe('invalid_grant');
   });

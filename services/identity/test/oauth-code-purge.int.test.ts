@@ -1,5 +1,5 @@
 import { waitFor } from '@commerce/testing';
-import { startIdentityHarness, type IdentityHarness } from './identity.harness';
+import { startIdentityHarness, type IdentityHarness } from './identity.fixture';
 import { aCode, anApp, aSignedInOwner, exchange, type RegisteredApp } from './oauth.fixture';
 
 let harness: IdentityHarness;

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { startIdentityHarness, type IdentityHarness } from './identity.harness';
+import { startIdentityHarness, type IdentityHarness } from './identity.fixture';
 import { aCode, anApp, aSignedInOwner, exchange, postToken, type RegisteredApp } from './oauth.fixture';
 
 let harness: IdentityHarness;
@@ -45,7 +45,7 @@ describe('grant_type=refresh_token', () => {
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
     expect((await refresh(next.body.refresh_token)).body.error).toBe('invalid_grant');
-    expect((await harness.identity.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
+    expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
   });
 
   it('publishes grant/revoked on the store\'s subject, without any token in it', async () => {
@@ -54,7 +54,7 @@ describe('grant_type=refresh_token', () => {
     await refresh(tokens.refresh_token);
 
     const grantId = grantOf(tokens.access_token);
-    const event = await harness.waitForEvent('identity', (e) => e.topic === 'grant/revoked' && e.resource.grant_id === grantId, `grant ${grantId} revoked`);
+    const [event] = await harness.waitForEvents('identity', 1, { where: (e) => e.topic === 'grant/revoked' && e.resource.grant_id === grantId }, { message: `grant ${grantId} revoked` });
     expect(event).toMatchObject({ store_id: storeId, resource: { grant_id: grantId, client_id: app.clientId, user_id: userId, store_id: storeId } });
     expect(JSON.stringify(event)).not.toMatch(/scr_|eyJ/);
   });
@@ -92,7 +92,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
 
     expect(answer.status).toBe(200);
     expect((await refresh(tokens.refresh_token)).body.error).toBe('invalid_grant');
-    expect((await harness.identity.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
+    expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
   });
 
   it('revokes the grant of an access token', async () => {
@@ -100,7 +100,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
 
     expect((await revoke(tokens.access_token)).status).toBe(200);
 
-    expect((await harness.identity.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
+    expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
   });
 
   it('answers 200 and changes nothing for an unknown token or another client\'s token', async () => {
@@ -110,7 +110,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     expect((await revoke('scr_not-a-token')).status).toBe(200);
     expect((await revoke(tokens.refresh_token, other)).status).toBe(200);
 
-    expect((await harness.identity.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(true);
+    expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(true);
   });
 
   it('needs the client\'s credentials', async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { JsonBody } from '@commerce/testing';
-import { anAccountRequest, type IdentityHarness } from './identity.harness';
+import { anAccountRequest, type IdentityHarness } from './identity.fixture';
 import { PageClient } from './page-client.harness';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9999/callback';
@@ -14,14 +14,14 @@ export interface RegisteredApp {
 
 /** A developer with an app, registered as the CLI does it. */
 export async function anApp(harness: IdentityHarness, redirectUri = REDIRECT_URI): Promise<RegisteredApp> {
-  const developer = await harness.identity.createStoreAccount(anAccountRequest());
-  const created = await harness.identity.createApp({ name: 'Inventory Sync', redirect_uri: redirectUri, owner_email: developer.user!.email });
+  const developer = await harness.client.createStoreAccount(anAccountRequest());
+  const created = await harness.client.createApp({ name: 'Inventory Sync', redirect_uri: redirectUri, owner_email: developer.user!.email });
   return { clientId: created.app!.client_id, clientSecret: created.client_secret, redirectUri };
 }
 
 /** A store owner signed in to the pages in a browser of their own. */
 export async function aSignedInOwner(harness: IdentityHarness): Promise<{ browser: PageClient; userId: number; storeId: number; email: string }> {
-  const account = await harness.identity.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+  const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
   const browser = new PageClient(harness.httpUrl);
   const signedIn = await browser.signIn(account.user!.email, PASSWORD);
   if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
