@@ -116,3 +116,34 @@ describe('requestParams', () => {
     expect(body.error).toBe('Internal server error');
   });
 });
+
+describe('requestParams and prototype pollution', () => {
+  const polluted = () => (Object.prototype as Record<string, unknown>).polluted;
+  const BRACKETS = '__proto__[polluted]=1&constructor[prototype][polluted]=1&owner[__proto__][polluted]=1&owner[constructor][prototype][polluted]=1&name=kept';
+  const JSON_TEXT = `owner=${encodeURIComponent('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}')}&name=kept`;
+  const JSON_BODY = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"owner":{"__proto__":{"polluted":1}},"name":"kept"}';
+
+  afterEach(() => expect(polluted()).toBeUndefined());
+
+  it.each([
+    ['bracket names in the query', `/echo?${BRACKETS}`, { method: 'PUT' }],
+    ['bracket names in a form body', '/echo', { method: 'POST', ...form(BRACKETS) }],
+    ['bracket names in a body with no Content-Type', '/echo', { method: 'PUT', ...untyped(BRACKETS) }],
+    ['JSON text in a query value', `/echo?${JSON_TEXT}`, { method: 'PUT' }],
+    ['JSON text in a form value', '/echo', { method: 'POST', ...form(JSON_TEXT) }],
+    ['a JSON body', '/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY }],
+    ['a JSON body merged over bracket names in the query', `/echo?${BRACKETS}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY }],
+  ])('handles %s without touching Object.prototype', async (_style, path, init: RequestInit) => {
+    const { status, body } = await send(path, init);
+    expect(status).toBe(200);
+    expect((body.data as Record<string, unknown>).name).toBe('kept');
+    expect(polluted()).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('drops prototype names from brackets, keeps them as plain keys in JSON', async () => {
+    expect((await send(`/echo?${BRACKETS}`)).body.data).toEqual({ name: 'kept' });
+    const fromJson = (await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY })).body.data as Record<string, unknown>;
+    expect(Object.keys(fromJson)).toEqual(['__proto__', 'constructor', 'owner', 'name']);
+  });
+});

@@ -1,3 +1,4 @@
+import { parse, type IParseOptions } from 'qs';
 import { ApiError } from '../errors/api-error';
 import { expandJsonText } from './json-text';
 
@@ -13,42 +14,54 @@ export interface ParamLimits {
 
 export const DEFAULT_PARAM_LIMITS: ParamLimits = { maxParams: 1000, maxDepth: 8 };
 
-/** A name's nested children while parsing; becomes an array if every key is an index. */
-interface Branch {
-  kind: 'branch';
-  children: Map<string, Node>;
-  /** Where the next `[]` goes: one past the highest index seen. */
-  nextIndex: number;
+/**
+ * qs, told the gateway's limits. `arrayLimit` is where qs stops building a list and builds an
+ * object keyed by index instead (its default 20 is why a home-made parser once stood here):
+ * `finishValue` turns such objects back into lists, so a list may hold as many elements as a
+ * request may carry parameters, while qs never allocates a sparse list longer than 20 slots
+ * (`k1[999]=&k2[999]=&...` would otherwise cost it a thousand 1000-slot lists).
+ */
+function qsOptions({ maxParams, maxDepth }: ParamLimits): IParseOptions {
+  return {
+    // Counted before qs runs (a silent truncation otherwise); this only backs that count up.
+    parameterLimit: maxParams,
+    depth: maxDepth,
+    strictDepth: true,
+    arrayLimit: 20,
+    throwOnLimitExceeded: false,
+    // Names of Object.prototype's members (`__proto__`, `constructor`, `toString`, ...) are dropped, never assigned.
+    allowPrototypes: false,
+    // Ordinary objects, so every consumer can treat params like JSON.parse output.
+    plainObjects: false,
+    ignoreQueryPrefix: true,
+    allowDots: false,
+    comma: false,
+    duplicates: 'combine',
+  };
 }
-/** Every value given for one name; several values for the same name become an array. */
-interface Leaf {
-  kind: 'leaf';
-  values: unknown[];
-}
-type Node = Branch | Leaf;
 
-const INDEX = /^(0|[1-9]\d{0,8})$/;
+const DEFAULT_QS_OPTIONS = qsOptions(DEFAULT_PARAM_LIMITS);
 
 /**
- * Parses `application/x-www-form-urlencoded` text (a query string or a form body) the way the
- * original API's clients expect (Rails/PHP conventions, written here rather than relying on
- * `qs`, which the gateway does not declare and which caps arrays at 20):
+ * Parses `application/x-www-form-urlencoded` text (a query string or a form body) with `qs`, the
+ * way the original API's clients expect (Rails/PHP conventions):
  * - `owner[email]=x` → `{owner: {email: 'x'}}`
  * - `items[]=1&items[]=2` → `{items: ['1', '2']}`; `a=1&a=2` → `{a: ['1', '2']}`
  * - `rates[0][shipping_class_id]=3` → `{rates: [{shipping_class_id: '3'}]}` (indices compacted, in index order)
- * - `countries=["US"]` → `{countries: ['US']}` (JSON text of an array/object is parsed)
- * When a name is used with two shapes (`a=1&a[b]=2`), the later one wins.
+ * - `countries=["US"]` → `{countries: ['US']}` (JSON text of an array/object is parsed, after qs has nested the names)
  */
 export function parseParamString(text: string, limits: ParamLimits = DEFAULT_PARAM_LIMITS): Params {
-  const root = newBranch();
-  let count = 0;
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (++count > limits.maxParams) throw new ApiError(400, `Too many parameters (at most ${limits.maxParams})`);
-    const path = splitName(name);
-    if (path.length - 1 > limits.maxDepth) throw new ApiError(400, `Parameter ${name} is nested too deeply`);
-    insert(root, path, expandJsonText(value));
+  if (countParams(text) > limits.maxParams) throw new ApiError(400, `Too many parameters (at most ${limits.maxParams})`);
+  let parsed: Params;
+  try {
+    parsed = parse(text, limits === DEFAULT_PARAM_LIMITS ? DEFAULT_QS_OPTIONS : qsOptions(limits));
+  } catch (error) {
+    // strictDepth's only error.
+    if (error instanceof RangeError) throw new ApiError(400, `A parameter name is nested too deeply (at most ${limits.maxDepth} levels)`);
+    throw error;
   }
-  return finishObject(root);
+  for (const name of Object.keys(parsed)) parsed[name] = finishValue(parsed[name]);
+  return parsed;
 }
 
 /** Body over query: nested objects merge key by key, anything else given in the body replaces the query's. */
@@ -68,65 +81,31 @@ export function isRecord(value: unknown): value is Params {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `a[b][]` → ['a', 'b', '']; a name with stray brackets (`a[b`, `[a]`, `a[b]c`) is taken literally. */
-function splitName(name: string): string[] {
-  const open = name.indexOf('[');
-  if (open <= 0) return [name];
-  const path = [name.slice(0, open)];
-  let at = open;
-  while (at < name.length) {
-    const close = name.indexOf(']', at);
-    if (name[at] !== '[' || close === -1) return [name];
-    path.push(name.slice(at + 1, close));
-    at = close + 1;
-  }
-  return path;
+/** The `&`-separated parts qs would read. */
+function countParams(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) count++;
+  return count;
 }
 
-function insert(root: Branch, path: string[], value: unknown): void {
-  let branch = root;
-  for (let depth = 0; depth < path.length - 1; depth++) {
-    const key = keyFor(branch, path[depth]);
-    const existing = branch.children.get(key);
-    if (existing?.kind === 'branch') {
-      branch = existing;
-      continue;
-    }
-    const child = newBranch();
-    branch.children.set(key, child);
-    branch = child;
-  }
-  const key = keyFor(branch, path[path.length - 1]);
-  const existing = branch.children.get(key);
-  if (existing?.kind === 'leaf') existing.values.push(value);
-  else branch.children.set(key, { kind: 'leaf', values: [value] });
-}
+const LIST_INDEX = /^(0|[1-9]\d{0,8})$/;
 
-/** `[]` takes the next free index; an explicit index moves that mark past itself. */
-function keyFor(branch: Branch, segment: string): string {
-  if (segment === '') return String(branch.nextIndex++);
-  if (INDEX.test(segment)) branch.nextIndex = Math.max(branch.nextIndex, Number(segment) + 1);
-  return segment;
-}
-
-function finish(node: Node): unknown {
-  if (node.kind === 'leaf') return node.values.length === 1 ? node.values[0] : node.values;
-  const keys = [...node.children.keys()];
-  if (keys.every((key) => INDEX.test(key))) {
-    return keys
-      .map(Number)
-      .sort((a, b) => a - b)
-      .map((index) => finish(node.children.get(String(index)) as Node));
-  }
-  return finishObject(node);
-}
-
-function finishObject(branch: Branch): Params {
-  return Object.fromEntries([...branch.children].map(([key, child]) => [key, finish(child)]));
-}
-
-function newBranch(): Branch {
-  return { kind: 'branch', children: new Map(), nextIndex: 0 };
+/**
+ * Two steps after qs, in place: an object whose every key is a list index is the list qs stopped
+ * building at `arrayLimit` (elements in index order, gaps closed, as qs does below the limit); and
+ * JSON text is expanded. Expanding here rather than in qs's decoder matters: qs would flatten a
+ * JSON list into a repeated name's list (`[].concat`) and copy every list while compacting, losing
+ * the source text `looseString` reads back (json-text.ts).
+ */
+function finishValue(value: unknown): unknown {
+  if (typeof value === 'string') return expandJsonText(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const container = value as Record<string, unknown>;
+  const keys = Object.keys(container);
+  for (const key of keys) container[key] = finishValue(container[key]);
+  // Integer keys enumerate in ascending order, so the list comes out in index order.
+  if (!Array.isArray(value) && keys.length > 0 && keys.every((key) => LIST_INDEX.test(key))) return keys.map((key) => container[key]);
+  return value;
 }
 
 function isEmpty(params: Params): boolean {

@@ -56,20 +56,31 @@ describe('parseParamString', () => {
     });
   });
 
-  it('takes names with stray brackets literally', () => {
-    expect(parseParamString('a[b=1&[c]=2&d]=3&e[f]g=4')).toEqual({ 'a[b': '1', '[c]': '2', 'd]': '3', 'e[f]g': '4' });
+  // qs's reading of malformed names (the home-made parser took them literally; no client sends them).
+  it('reads names with stray brackets as qs does: an unclosed group is one key, text after the last ] is dropped', () => {
+    expect(parseParamString('a[b=1&[c]=2&d]=3&e[f]g=4')).toEqual({ a: { '[b': '1' }, c: '2', 'd]': '3', e: { f: '4' } });
   });
 
-  it('lets the later shape win when a name is used two ways', () => {
-    expect(parseParamString('a=1&a[b]=2')).toEqual({ a: { b: '2' } });
-    expect(parseParamString('a[b]=2&a=1')).toEqual({ a: '1' });
+  // qs's reading (the home-made parser let the later shape win; no client sends both shapes).
+  it('keeps both values in a list when a name is used two ways', () => {
+    expect(parseParamString('a=1&a[b]=2')).toEqual({ a: ['1', { b: '2' }] });
+    expect(parseParamString('a[b]=2&a=1')).toEqual({ a: [{ b: '2' }, '1'] });
   });
 
-  it('never touches prototypes', () => {
-    const params = parseParamString('__proto__[admin]=1&constructor[prototype][admin]=1');
+  it('never touches prototypes: names of Object.prototype members are dropped', () => {
+    const params = parseParamString('__proto__[admin]=1&constructor[prototype][admin]=1&toString=1&a[__proto__][admin]=1&name=kept');
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
-    expect(Object.keys(params)).toEqual(['__proto__', 'constructor']);
+    expect(Object.keys(params)).toEqual(['name']);
+  });
+
+  it('keeps __proto__ inside JSON text an ordinary key', () => {
+    const params = parseParamString(`owner=${encodeURIComponent('{"__proto__":{"admin":true}}')}&list[]=${encodeURIComponent('{"constructor":{"prototype":{"admin":true}}}')}`);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    const owner = params.owner as Record<string, unknown>;
+    expect(Object.getPrototypeOf(owner)).toBe(Object.prototype);
+    expect(Object.keys(owner)).toEqual(['__proto__']);
+    expect((owner as { admin?: unknown }).admin).toBeUndefined();
   });
 
   it('refuses too many parameters or too deep nesting with a 400', () => {
@@ -77,6 +88,25 @@ describe('parseParamString', () => {
     expect(() => parseParamString(many, { maxParams: 10, maxDepth: 8 })).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => parseParamString('a[b][c][d]=1', { maxParams: 10, maxDepth: 2 })).toThrow(ApiError);
     expect(parseParamString('a[b][c]=1', { maxParams: 10, maxDepth: 2 })).toEqual({ a: { b: { c: '1' } } });
+  });
+
+  it('keeps every element of long lists, whichever way they are written', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => String(i));
+    expect(parseParamString(values.map((v) => `a[]=${v}`).join('&')).a).toEqual(values);
+    expect(parseParamString(values.map((v) => `a=${v}`).join('&')).a).toEqual(values);
+    expect(parseParamString(values.map((v, i) => `a[${i}]=${v}`).join('&')).a).toEqual(values);
+  });
+
+  it('keeps large list indices a list, in index order, compacted', () => {
+    expect(parseParamString('a[5000]=x&a[999999999]=y&a[1]=z')).toEqual({ a: ['z', 'x', 'y'] });
+    expect(parseParamString('a[25][b]=2&a[0][b]=1')).toEqual({ a: [{ b: '1' }, { b: '2' }] });
+    expect(parseParamString('a[1234567890]=x')).toEqual({ a: { 1234567890: 'x' } });
+  });
+
+  it('keeps repeated JSON lists apart and empty values as empty strings', () => {
+    expect(parseParamString(`c=${encodeURIComponent('["US"]')}&c=${encodeURIComponent('["CA"]')}`)).toEqual({ c: [['US'], ['CA']] });
+    expect(parseParamString(`c[]=${encodeURIComponent('["US"]')}`)).toEqual({ c: [['US']] });
+    expect(parseParamString('a=&b[]=&c[0]=&d')).toEqual({ a: '', b: [''], c: [''], d: '' });
   });
 
   it('handles an empty string and a leading ?', () => {
