@@ -56,13 +56,18 @@ export async function startServiceHarness<S extends StartedService, C extends Cl
   options: ServiceHarnessOptions<S, C, N>,
 ): Promise<ServiceHarness<S, C, N>> {
   const nats = await startNatsServer();
-  const dataDir = await tempDir(`${options.name}-int-`).catch(async (error: unknown) => {
+  let dataDir: string | undefined;
+  let addresses: Record<string, string>;
+  try {
+    dataDir = await tempDir(`${options.name}-int-`);
+    const names = [options.name, ...(Object.keys(options.siblings ?? {}) as ServiceName[])];
+    const ports = await freePortsBesides(nats.port, names.length);
+    addresses = Object.fromEntries(names.map((name, index) => [addressEnvName(name), `${HOST}:${ports[index]}`]));
+  } catch (error) {
     await nats.stop();
+    if (dataDir) await removeDir(dataDir);
     throw error;
-  });
-  const names = [options.name, ...(Object.keys(options.siblings ?? {}) as ServiceName[])];
-  const ports = await distinctFreePorts(names.length);
-  const addresses = Object.fromEntries(names.map((name, index) => [addressEnvName(name), `${HOST}:${ports[index]}`]));
+  }
   const harness = new ServiceHarness<S, C, N>(options, nats, dataDir, addresses);
   try {
     await harness.launch();
@@ -207,8 +212,12 @@ function describeFilter({ store_id, topic, where }: EventFilter): string {
 
 const portOf = (address: string): string => address.slice(address.lastIndexOf(':') + 1);
 
-async function distinctFreePorts(count: number): Promise<number[]> {
+/** `count` distinct free ports, none of them `taken`. */
+async function freePortsBesides(taken: number, count: number): Promise<number[]> {
   const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
+  while (ports.size < count) {
+    const port = await freePort();
+    if (port !== taken) ports.add(port);
+  }
   return [...ports];
 }
