@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DomainEvent } from '@commerce/events';
 import { streamEvents, waitFor } from '@commerce/testing';
 import { connect } from 'nats';
 import { json, storectl } from '../support/stack.harness';
@@ -218,7 +217,7 @@ describe('the admin panel through the gateway', () => {
     try {
       const jsm = await nc.jetstreamManager();
       const uninstalled = await waitFor(
-        async () => (await streamEvents<DomainEvent>(jsm, 'identity')).find((event) => event.topic === 'app/uninstalled' && event.store_id === owner.store.id),
+        async () => (await streamEvents(jsm, 'identity')).find((event) => event.topic === 'app/uninstalled' && event.store_id === owner.store.id),
         { timeoutMs: 5_000, message: 'app/uninstalled on the identity stream' },
       );
       expect(uninstalled.resource).toMatchObject({ client_id: oauth.app.client_id, app_name: 'Stock Sync', user_id: owner.user.id, store_id: owner.store.id });

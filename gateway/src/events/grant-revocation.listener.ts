@@ -1,3 +1,4 @@
+import { isEventOf } from '@commerce/events';
 import type { NatsConnection, Subscription } from 'nats';
 import type { GrantStatusCache } from '../auth/grant-status.cache';
 import { listenForInvalidations } from './cache-invalidation.listener';
@@ -12,6 +13,7 @@ export const GRANT_REVOCATION_SUBJECT = 'events.identity.*.grant/revoked';
 export function listenForGrantRevocations(nc: NatsConnection, cache: GrantStatusCache): Subscription {
   return listenForInvalidations(nc, GRANT_REVOCATION_SUBJECT, {
     apply: (event) => {
+      if (!isEventOf(event, ['grant/revoked'])) return;
       const grantId = event.resource.grant_id;
       if (typeof grantId !== 'string') throw new TypeError('grant/revoked without a grant_id');
       cache.revoke(grantId);

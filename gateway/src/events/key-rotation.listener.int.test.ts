@@ -62,7 +62,7 @@ describe('listenForKeyRotations', () => {
   });
 
   it('ignores other topics and other contexts', async () => {
-    const otherTopic = newEvent({ topic: 'store/updated', storeId: 7, resourceType: 'store', resourceId: 7, sequence: 1, resource: {} });
+    const otherTopic = newEvent({ topic: 'store/updated', storeId: 7, resourceType: 'store', resourceId: 7, sequence: 1, resource: {} as never }); // only the topic matters here
     identity.publish('events.identity.7.store/updated', encodeEvent(otherTopic));
     identity.publish('events.storefront.7.api_key/rotated', encodeEvent(rotation(7)));
     // Identity's messages arrive in order: once store 8's rotation is applied, the two above were seen.

@@ -1,29 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import type { EventResources, EventTopic } from './event-topics';
 
-/** The envelope of every domain event (DESIGN §5), published as JSON on `events.<ctx>.<store_id>.<topic>`. */
-export interface DomainEvent {
+/**
+ * The envelope of every domain event (DESIGN §5), published as JSON on `events.<ctx>.<store_id>.<topic>`.
+ * Defined here only: the JSON on the wire is exactly this object (webhook delivery forwards it as is).
+ */
+export interface EventEnvelope<T extends EventTopic = EventTopic> {
   /** Unique and stable across retries: the Nats-Msg-Id and the consumers' idempotency key. */
   id: string;
-  /** Public topic, e.g. `store/updated`. */
-  topic: string;
+  /** Topic, e.g. `store/updated` (the public ones are the webhook topics). */
+  topic: T;
   store_id: number;
   /** ISO-8601 UTC instant. */
   occurred_at: string;
-  /** The record as the API renders it. */
-  resource: Record<string, unknown>;
+  /** The record as the API renders it (or, for internal topics, the fields in event-topics.ts). */
+  resource: EventResources[T];
   /** Per-resource version, increasing with every change of that resource. */
   sequence: number;
   resource_type: string;
   resource_id: number;
 }
 
-export interface NewEventInput {
-  topic: string;
+/**
+ * An event of one of the given topics (all by default), as a union on `topic`: narrowing on the topic types
+ * the resource. What arrives from the bus is typed by the topic it claims; handlers still skip topics they
+ * do not know (a newer publisher may send them).
+ */
+export type DomainEvent<T extends EventTopic = EventTopic> = { [K in T]: EventEnvelope<K> }[T];
+
+export interface NewEventInput<T extends EventTopic> {
+  topic: T;
   storeId: number;
   resourceType: string;
   resourceId: number;
   sequence: number;
-  resource: Record<string, unknown>;
+  resource: EventResources[T];
   now?: Date;
 }
 
@@ -31,7 +42,7 @@ export interface NewEventInput {
 const TOPIC_PATTERN = /^[a-z][a-z0-9_]*\/[a-z][a-z0-9_]*$/;
 const CONTEXT_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
-export function newEvent(input: NewEventInput): DomainEvent {
+export function newEvent<T extends EventTopic>(input: NewEventInput<T>): DomainEvent<T> {
   assertTopic(input.topic);
   assertPositiveInteger('storeId', input.storeId);
   assertPositiveInteger('resourceId', input.resourceId);
@@ -45,7 +56,12 @@ export function newEvent(input: NewEventInput): DomainEvent {
     sequence: input.sequence,
     resource_type: input.resourceType,
     resource_id: input.resourceId,
-  };
+  } as EventEnvelope<T> as DomainEvent<T>;
+}
+
+/** Whether the event is of one of the topics, narrowing its type (and its resource's) when it is. */
+export function isEventOf<T extends EventTopic>(event: DomainEvent, topics: readonly T[]): event is Extract<DomainEvent, { topic: T }> {
+  return (topics as readonly string[]).includes(event.topic);
 }
 
 /** `events.<ctx>.<store_id>.<topic>`, e.g. `events.storefront.42.store/updated`. */

@@ -1,6 +1,8 @@
-import { decodeEvent, encodeEvent, eventSubject, eventStreamName, newEvent, topicFilter } from '@commerce/events';
+import type { StoreJson } from '@commerce/api-presenters';
+import { decodeEvent, encodeEvent, eventSubject, eventStreamName, isEventOf, newEvent, topicFilter, type DomainEvent, type EventTopic } from '@commerce/events';
 
-const input = { topic: 'store/updated', storeId: 42, resourceType: 'store', resourceId: 42, sequence: 3, resource: { name: 'Acme' } };
+// A partial store is enough here: these tests are about the envelope, not the rendered record.
+const input = { topic: 'store/updated' as const, storeId: 42, resourceType: 'store', resourceId: 42, sequence: 3, resource: { name: 'Acme' } as StoreJson };
 
 describe('newEvent', () => {
   it('builds the DESIGN §5 envelope with a fresh id and a UTC timestamp', () => {
@@ -19,11 +21,20 @@ describe('newEvent', () => {
   });
 
   it.each(['store.updated', 'store/*', 'updated', 'Store/Updated', 'store/up dated'])('rejects topic %p that would break the subject', (topic) => {
-    expect(() => newEvent({ ...input, topic })).toThrow(/Invalid event topic/);
+    expect(() => newEvent({ ...input, topic: topic as EventTopic })).toThrow(/Invalid event topic/);
   });
 
   it('rejects a non-integer store id', () => {
     expect(() => newEvent({ ...input, storeId: 1.5 })).toThrow(/Invalid event storeId/);
+  });
+});
+
+describe('isEventOf', () => {
+  it('accepts an event of one of the topics, and types its resource by the topic', () => {
+    const event: DomainEvent = newEvent(input);
+    expect(isEventOf(event, ['store/created', 'store/updated'])).toBe(true);
+    expect(isEventOf(event, ['product/created'])).toBe(false);
+    if (isEventOf(event, ['store/updated'])) expect(event.resource.name).toBe('Acme'); // typed StoreJson: compiles without a cast
   });
 });
 

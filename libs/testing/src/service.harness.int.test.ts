@@ -31,7 +31,7 @@ async function startNotebookStorefront(env: ServiceEnv): Promise<NotebookStorefr
           const store = storefront.Store.fromPartial({ id: stores.length + 1, name, subdomain });
           stores.push(store);
           writeFileSync(file, JSON.stringify(stores));
-          const event = newEvent({ topic: 'store/created', storeId: store.id, resourceType: 'store', resourceId: store.id, sequence: 1, resource: { name } });
+          const event = newEvent({ topic: 'store/created', storeId: store.id, resourceType: 'store', resourceId: store.id, sequence: 1, resource: { name } as never }); // a partial store: enough for the harness
           await bus.jetstream().publish(eventSubject('storefront', event), encodeEvent(event));
           return { store };
         },

@@ -2,14 +2,13 @@
 // in-process on a free port, a private nats-server, a temp DATA_DIR, and the services it calls as their built
 // processes. A library never imports a service, so the test passes the service's start function in.
 import { addressEnvName, type ServiceName } from '@commerce/config';
-import type { DomainEvent } from '@commerce/events';
 import { closeAllChannels, createClient, type ClientConstructor, type ServiceClient } from '@commerce/grpc-runtime';
 import type { Client } from '@grpc/grpc-js';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { freePort } from './free-port.harness';
 import { startNatsServer, type NatsServerHandle } from './nats-server.harness';
 import { ServiceProcess } from './service-process.harness';
-import { streamEvents } from './stream-events.harness';
+import { streamEvents, type PublishedEvent } from './stream-events.harness';
 import { removeDir, tempDir } from './temp-dir.harness';
 import { waitFor, type WaitForOptions } from './wait-for.harness';
 
@@ -45,7 +44,7 @@ export interface ServiceHarnessOptions<S extends StartedService, C extends Clien
 export interface EventFilter {
   store_id?: number;
   topic?: string;
-  where?: (event: DomainEvent) => boolean;
+  where?: (event: PublishedEvent) => boolean;
 }
 
 const HOST = '127.0.0.1';
@@ -142,13 +141,13 @@ export class ServiceHarness<S extends StartedService, C extends Client, N extend
   }
 
   /** The events of one context's stream (`EVENTS_<CONTEXT>`) the filter accepts, oldest first. */
-  async eventsOf(context: string, filter: EventFilter = {}): Promise<DomainEvent[]> {
+  async eventsOf(context: string, filter: EventFilter = {}): Promise<PublishedEvent[]> {
     if (!this.jsm) throw new Error('the harness is not connected to its bus');
-    return (await streamEvents<DomainEvent>(this.jsm, context)).filter(accepts(filter));
+    return (await streamEvents(this.jsm, context)).filter(accepts(filter));
   }
 
   /** Waits until the context's stream holds at least `count` events the filter accepts, and answers them all. */
-  async waitForEvents(context: string, count: number, filter: EventFilter = {}, options: WaitForOptions = {}): Promise<DomainEvent[]> {
+  async waitForEvents(context: string, count: number, filter: EventFilter = {}, options: WaitForOptions = {}): Promise<PublishedEvent[]> {
     const timeoutMs = options.timeoutMs ?? EVENT_WAIT_MS;
     let found = 0;
     const probe = async () => {
@@ -202,7 +201,7 @@ async function inOrder(steps: (() => unknown)[]): Promise<void> {
 
 const accepts =
   ({ store_id, topic, where }: EventFilter) =>
-  (event: DomainEvent): boolean =>
+  (event: PublishedEvent): boolean =>
     (store_id === undefined || event.store_id === store_id) && (topic === undefined || event.topic === topic) && (where === undefined || where(event));
 
 function describeFilter({ store_id, topic, where }: EventFilter): string {

@@ -1,12 +1,17 @@
 import type { JetStreamManager } from 'nats';
 
-/** The envelope fields a test reads off a stream (see @commerce/events DomainEvent). */
+/**
+ * An event as a test reads it off a stream: the envelope of @commerce/events, untyped by topic, because a test
+ * checks what was published rather than trusting the publisher's types.
+ */
 export interface PublishedEvent {
   id: string;
   topic: string;
   store_id: number;
   occurred_at: string;
   sequence: number;
+  resource_type: string;
+  resource_id: number;
   resource: Record<string, unknown>;
 }
 

@@ -58,7 +58,9 @@ export function stampProductChange<P extends ProductRecord>(
   return { after: stamped, events };
 }
 
-function variantTopic(previous: VariantRecord | undefined, variant: VariantRecord, before: ProductRecord | null, after: ProductRecord): string | undefined {
+type VariantTopic = 'variant/created' | 'variant/updated' | 'variant/deleted';
+
+function variantTopic(previous: VariantRecord | undefined, variant: VariantRecord, before: ProductRecord | null, after: ProductRecord): VariantTopic | undefined {
   if (!previous) return variant.deleted ? undefined : 'variant/created';
   if (variant.deleted) return previous.deleted ? undefined : 'variant/deleted';
   if (!before) return undefined;
@@ -67,7 +69,7 @@ function variantTopic(previous: VariantRecord | undefined, variant: VariantRecor
   return isDeepStrictEqual(was, is) ? undefined : 'variant/updated';
 }
 
-function variantEvent(topic: string, storeId: number, variant: VariantRecord, product: ProductRecord, context: catalog.StoreContext, now: Date): DomainEvent {
+function variantEvent(topic: VariantTopic, storeId: number, variant: VariantRecord, product: ProductRecord, context: catalog.StoreContext, now: Date): DomainEvent {
   return newEvent({
     topic,
     storeId,

@@ -1,10 +1,10 @@
 import { isNotFound } from '@commerce/grpc-runtime';
-import type { DomainEvent } from '@commerce/events';
+import { isEventOf, type DomainEvent } from '@commerce/events';
 import type { CatalogDeps } from './catalog-deps';
 import { writeProduct } from './product-writer';
 
 const PAGE = 100;
-const TOPICS = new Set(['shipping_group/created', 'shipping_group/updated', 'shipping_group/deleted']);
+const TOPICS = ['shipping_group/created', 'shipping_group/updated', 'shipping_group/deleted'] as const;
 
 /**
  * Keeps the shipping-group projection (names, the store's default group) from shipping's events. A
@@ -12,9 +12,9 @@ const TOPICS = new Set(['shipping_group/created', 'shipping_group/updated', 'shi
  * they are walked a page at a time by id, and a redelivered event redoes only the ones still behind.
  */
 export async function applyShippingGroupEvent(deps: CatalogDeps, event: DomainEvent): Promise<void> {
-  if (!TOPICS.has(event.topic)) return; // shipping classes and anything newer are not ours
-  const groupId = Number(event.resource.id ?? event.resource_id);
-  const name = typeof event.resource.name === 'string' ? event.resource.name : '';
+  if (!isEventOf(event, TOPICS)) return; // shipping classes and anything newer are not ours
+  const groupId = event.resource.id ?? event.resource_id;
+  const name = event.resource.name ?? '';
   const deleted = event.topic === 'shipping_group/deleted';
   await deps.shippingGroupProjection.apply({ store_id: event.store_id, id: groupId, name, deleted, sequence: event.sequence });
 

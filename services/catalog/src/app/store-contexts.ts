@@ -1,4 +1,5 @@
 import type { catalog } from '@commerce/contracts';
+import type { StoreJson } from '@commerce/api-presenters';
 import { notFound } from '@commerce/grpc-runtime';
 import type { StoreContextRepository } from '../infra/store-context.repository';
 import type { StorefrontPort } from './catalog-deps';
@@ -24,8 +25,8 @@ export class StoreContexts {
   }
 
   /** A store/created or store/updated event's rendering (the store JSON of presentStore). */
-  async apply(storeId: number, resource: Record<string, unknown>): Promise<void> {
-    const context = { time_zone: String(resource.time_zone ?? ''), subdomain: String(resource.subdomain ?? ''), url: String(resource.url ?? '') };
+  async apply(storeId: number, resource: Pick<StoreJson, 'time_zone' | 'subdomain' | 'url' | 'updated_at'>): Promise<void> {
+    const context = { time_zone: resource.time_zone ?? '', subdomain: resource.subdomain ?? '', url: resource.url ?? '' };
     const updatedAt = typeof resource.updated_at === 'string' ? new Date(resource.updated_at) : new Date(0);
     await this.projection.save(storeId, context, Number.isNaN(updatedAt.getTime()) ? new Date(0) : updatedAt);
   }

@@ -1,10 +1,10 @@
-import type { DomainEvent } from '@commerce/events';
+import { isEventOf, type DomainEvent } from '@commerce/events';
 import type { CatalogDeps } from './catalog-deps';
 
-const TOPICS = new Set(['store/created', 'store/updated']);
+const TOPICS = ['store/created', 'store/updated'] as const;
 
 /** Keeps the store-context projection from the storefront's store events (templates and the rest are not ours). */
 export async function applyStoreEvent(deps: CatalogDeps, event: DomainEvent): Promise<void> {
-  if (!TOPICS.has(event.topic)) return;
+  if (!isEventOf(event, TOPICS)) return;
   await deps.storeContexts.apply(event.store_id, event.resource);
 }

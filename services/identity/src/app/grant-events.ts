@@ -10,7 +10,7 @@ export function revocationEvents(grant: GrantDocument, storeId: number, now: Dat
   if (storeId <= 0) return [];
   const sequence = grant.version + 1;
   const base = { storeId, resourceType: 'grant', resourceId: grant.id, sequence, now };
-  const events = [
+  const events: DomainEvent[] = [
     newEvent({ ...base, topic: 'grant/revoked', resource: { grant_id: String(grant.id), client_id: grant.client_id, user_id: grant.user_id, store_id: storeId } }),
   ];
   if (uninstalled) {

@@ -10,20 +10,17 @@ import { toClassMessage, toGroupMessage } from './shipping-message';
  */
 export function shippingEvents(storeId: number, before: StoreShipping, after: StoreShipping, changes: ResourceChange[], now: Date): DomainEvent[] {
   return changes.map((change) => {
-    const { resource, sequence } = snapshot(change, change.verb === 'deleted' ? before : after);
-    return newEvent({ topic: `${change.type}/${change.verb}`, storeId, resourceType: change.type, resourceId: change.id, sequence, resource, now });
+    const config = change.verb === 'deleted' ? before : after;
+    const base = { storeId, resourceType: change.type, resourceId: change.id, now };
+    // A deletion is one step past the record's last version; anything else was stamped with its new version.
+    const step = change.verb === 'deleted' ? 1 : 0;
+    if (change.type === 'shipping_group') {
+      const group = findGroup(config, change.id);
+      if (!group) throw new Error(`shipping group ${change.id} missing from its own change`);
+      return newEvent({ ...base, topic: `shipping_group/${change.verb}`, sequence: group.version + step, resource: presentShippingGroup(toGroupMessage(config, group)) });
+    }
+    const cls = findClass(config, change.id);
+    if (!cls) throw new Error(`shipping class ${change.id} missing from its own change`);
+    return newEvent({ ...base, topic: `shipping_class/${change.verb}`, sequence: cls.version + step, resource: presentShippingClass(toClassMessage(config, cls)) });
   });
-}
-
-function snapshot(change: ResourceChange, config: StoreShipping): { resource: Record<string, unknown>; sequence: number } {
-  // A deletion is one step past the record's last version; anything else was stamped with its new version.
-  const step = change.verb === 'deleted' ? 1 : 0;
-  if (change.type === 'shipping_group') {
-    const group = findGroup(config, change.id);
-    if (!group) throw new Error(`shipping group ${change.id} missing from its own change`);
-    return { resource: presentShippingGroup(toGroupMessage(config, group)), sequence: group.version + step };
-  }
-  const cls = findClass(config, change.id);
-  if (!cls) throw new Error(`shipping class ${change.id} missing from its own change`);
-  return { resource: presentShippingClass(toClassMessage(config, cls)), sequence: cls.version + step };
 }
