@@ -122,11 +122,6 @@ export class ServiceHost {
     });
   }
 
-  /** @deprecated being replaced by `ServiceWiring.background`; removed once every service has moved. */
-  onShutdown(stop: () => Promise<void>): void {
-    this.backgroundStops.unshift(stop);
-  }
-
   /** Starts the relay, then serves gRPC (health and reflection included). */
   async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
     this.relay = new OutboxRelay({

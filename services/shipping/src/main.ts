@@ -2,6 +2,4 @@ import { ServiceHost } from '@commerce/service-host';
 import { loadShippingConfig } from './config';
 import { startShippingService } from './service';
 
-void ServiceHost.run(async () => {
-  await startShippingService(loadShippingConfig());
-});
+void ServiceHost.run(() => startShippingService(loadShippingConfig()));

@@ -2,6 +2,4 @@ import { ServiceHost } from '@commerce/service-host';
 import { loadStorefrontConfig } from './config';
 import { startStorefrontService } from './service';
 
-void ServiceHost.run(async () => {
-  await startStorefrontService(loadStorefrontConfig());
-});
+void ServiceHost.run(() => startStorefrontService(loadStorefrontConfig()));
