@@ -1,4 +1,4 @@
-import type { Database, Doc } from '@commerce/persistence';
+import { DuplicateKeyError, type Database, type Doc } from '@commerce/persistence';
 import type { Logger } from '@commerce/observability';
 
 /**
@@ -34,7 +34,9 @@ export async function runMigrations(db: Database, scoped: Record<string, readonl
       if (await records.findOne({ _id })) continue;
       const startedAt = Date.now();
       await migration.run(db);
-      await records.insertOne({ _id, name: migration.name, ran_at: new Date() });
+      await records.insertOne({ _id, name: migration.name, ran_at: new Date() }).catch((error: unknown) => {
+        if (!(error instanceof DuplicateKeyError)) throw error; // another replica, starting at the same moment, recorded it
+      });
       logger.info({ migration: _id, name: migration.name, ms: Date.now() - startedAt }, 'data migration ran');
     }
   }

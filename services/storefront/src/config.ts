@@ -5,6 +5,10 @@ const schema = serviceConfigSchema('storefront').extend({
   STOREFRONT_URL_SCHEME: z.enum(['http', 'https']).default('https'),
   ASSETS_BASE_URL: z.string().default('//assets.shops.localhost'),
   DEFAULT_TIME_ZONE: z.string().default('America/New_York'),
+  /** The API's public base URL (`npm start` sets it): its host can't be a store's custom domain. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** More hosts no store may take as its custom domain (comma-separated), beyond the storefront, assets and API hosts. */
+  RESERVED_DOMAINS: z.string().default(''),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

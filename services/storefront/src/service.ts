@@ -5,7 +5,9 @@ import { ServiceHost, type RunningService } from '@commerce/service-host';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
 import { storefrontHandlers } from './grpc/storefront.handlers';
+import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
+import { claimExistingCustomDomains } from './infra/migrations';
 import { StoreRepository } from './infra/store.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
@@ -13,15 +15,19 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
   return ServiceHost.start(config, async (host) => {
     const stores = host.relayOutboxOf(StoreRepository.collectionOf(host.db));
     await ensureStoreIndexes(stores);
+    const customDomains = CustomDomainRepository.collectionOf(host.db);
+    await CustomDomainRepository.ensureIndexes(customDomains);
 
     const deps: StorefrontDeps = {
       stores: new StoreRepository(stores),
+      customDomains: new CustomDomainRepository(customDomains),
       nextId: (counter) => host.db.nextId(counter),
       settings: {
         storefrontDomain: config.STOREFRONT_DOMAIN,
         storefrontScheme: config.STOREFRONT_URL_SCHEME,
         assetsBaseUrl: config.ASSETS_BASE_URL,
         defaultTimeZone: config.DEFAULT_TIME_ZONE,
+        platformDomains: platformDomainsOf(config),
       },
       clock: () => new Date(),
       updates: new KeyedQueue(),
@@ -29,8 +35,16 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     return {
       services: [implement(storefront.StoreServiceService, storefrontHandlers(deps))],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
-      migrations: [],
+      migrations: [claimExistingCustomDomains],
       background: [],
     };
   });
+}
+
+/** The hosts the platform serves itself, lowercase: the storefront domain, the assets host, the API host, and any configured. */
+function platformDomainsOf(config: StorefrontConfig): string[] {
+  const hostOf = (url: string | undefined) => (url ? new URL(url.startsWith('//') ? `https:${url}` : url).hostname : '');
+  const configured = config.RESERVED_DOMAINS.split(',').map((domain) => domain.trim());
+  const domains = [config.STOREFRONT_DOMAIN, hostOf(config.ASSETS_BASE_URL), hostOf(config.PUBLIC_URL), ...configured];
+  return [...new Set(domains.map((domain) => domain.toLowerCase()).filter(Boolean))];
 }

@@ -107,6 +107,60 @@ describe('UpdateStore', () => {
     expect((await harness.client.getStore({ store_id: before.id })).store).toEqual(before);
   });
 
+  describe('custom domains (issue 12: a store could take another store\'s or the platform\'s host name)', () => {
+    it("refuses another store's custom domain, in any spelling, and changes nothing", async () => {
+      const owner = await aStore();
+      const other = await aStore();
+      await update(owner.id, { custom_domain: 'taken.example.com' });
+
+      const error = await rejectionOf(update(other.id, { name: 'Thief', custom_domain: ' Taken.Example.COM ' }));
+
+      expect(error.code).toBe(status.INVALID_ARGUMENT);
+      expect(error.fieldViolations).toEqual({ custom_domain: ['is already the domain of another store'] });
+      expect((await harness.client.getStore({ store_id: other.id })).store).toEqual(other);
+    });
+
+    it('lets exactly one of two stores claiming one domain at once have it', async () => {
+      const [first, second] = [await aStore(), await aStore()];
+      const answers = await Promise.allSettled([update(first.id, { custom_domain: 'race.example.com' }), update(second.id, { custom_domain: 'race.example.com' })]);
+
+      expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
+      const holders = [];
+      for (const store of [first, second]) if ((await harness.client.getStore({ store_id: store.id })).store?.custom_domain === 'race.example.com') holders.push(store.id);
+      expect(holders).toHaveLength(1);
+    });
+
+    it('frees a domain its store gave up or replaced, for any other store', async () => {
+      const [first, second, third] = [await aStore(), await aStore(), await aStore()];
+      await update(first.id, { custom_domain: 'moving.example.com' });
+      await update(first.id, { custom_domain: 'moved.example.com' });
+      await update(third.id, { custom_domain: 'dropped.example.com' });
+      await update(third.id, { custom_domain: '' });
+
+      expect((await update(second.id, { custom_domain: 'moving.example.com' })).store?.custom_domain).toBe('moving.example.com');
+      expect((await update(first.id, { custom_domain: 'dropped.example.com' })).store?.custom_domain).toBe('dropped.example.com');
+      // A store may set its own domain again.
+      expect((await update(second.id, { custom_domain: 'moving.example.com', name: 'Same domain' })).store?.name).toBe('Same domain');
+    });
+
+    it("refuses the platform's own host names: the storefront domain, a store's subdomain, the assets host", async () => {
+      const store = await aStore();
+      for (const domain of ['shops.localhost', `${store.subdomain}.shops.localhost`, 'x.y.shops.localhost', 'assets.shops.localhost']) {
+        const error = await rejectionOf(update(store.id, { custom_domain: domain }));
+        expect(error.fieldViolations).toEqual({ custom_domain: ["is a host name of the platform and can't be a store's domain"] });
+      }
+    });
+  });
+
+  it('refuses a name made only of invisible characters (zero-width, control, format)', async () => {
+    const store = await aStore();
+    for (const name of ['\u200b\u200c\u200d', '\u0000\u0007', '\u2060\ufeff ', '\u202e']) {
+      const error = await rejectionOf(update(store.id, { name }));
+      expect(error.fieldViolations).toEqual({ name: ["can't be blank"] });
+    }
+    expect((await update(store.id, { name: 'Caf\u00e9 \u200dZ' })).store?.name).toBe('Caf\u00e9 \u200dZ');
+  });
+
   it('answers NOT_FOUND for a store that does not exist', async () => {
     const error = await rejectionOf(update(999_999, { name: 'Ghost' }));
 

@@ -1,4 +1,5 @@
 import type { KeyedQueue } from '@commerce/persistence';
+import type { CustomDomainRepository } from '../infra/custom-domain.repository';
 import type { StoreRepository } from '../infra/store.repository';
 
 /** How the service renders a store's addresses and fills what a new store does not say. */
@@ -8,11 +9,15 @@ export interface StorefrontSettings {
   storefrontScheme: string;
   assetsBaseUrl: string;
   defaultTimeZone: string;
+  /** Hosts the platform serves itself (the storefront domain, the assets and API hosts): no store may take them as its domain. */
+  platformDomains: string[];
 }
 
 /** Everything the use cases touch; service.ts builds it once. */
 export interface StorefrontDeps {
   stores: StoreRepository;
+  /** Which store holds each custom domain. */
+  customDomains: CustomDomainRepository;
   /** Integer store ids from the service's counter. */
   nextId(counter: 'stores'): Promise<number>;
   settings: StorefrontSettings;

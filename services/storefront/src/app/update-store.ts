@@ -1,11 +1,11 @@
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
-import { changedFields, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
+import { changedFields, CUSTOM_DOMAIN_TAKEN, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { getStore } from './get-store';
 import { storeEvent } from './store-message';
 import type { StorefrontDeps } from './storefront-deps';
 
-type UpdateStoreDeps = Pick<StorefrontDeps, 'stores' | 'settings' | 'clock' | 'updates'>;
+type UpdateStoreDeps = Pick<StorefrontDeps, 'stores' | 'customDomains' | 'settings' | 'clock' | 'updates'>;
 
 const MAX_ATTEMPTS = 5;
 
@@ -15,7 +15,7 @@ const MAX_ATTEMPTS = 5;
  */
 export async function updateStore(deps: UpdateStoreDeps, storeId: number, requested: StoreChanges): Promise<StoreDocument> {
   const changes = normalizeStoreChanges(requested);
-  const violations = validateStoreChanges(changes);
+  const violations = validateStoreChanges(changes, deps.settings.platformDomains);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   return deps.updates.run(storeId, () => applyChanges(deps, storeId, changes));
 }
@@ -26,10 +26,18 @@ async function applyChanges(deps: UpdateStoreDeps, storeId: number, changes: Sto
     const changed = changedFields(current, changes);
     if (Object.keys(changed).length === 0) return current;
 
+    // A new custom domain is claimed before the store shows it, so two stores never both hold one.
+    if (changed.custom_domain && !(await deps.customDomains.claim(changed.custom_domain, storeId, deps.clock()))) {
+      throw validationFailed({ custom_domain: [CUSTOM_DOMAIN_TAKEN] });
+    }
     const updated = { ...current, ...changed, updated_at: deps.clock() };
     const event = storeEvent('store/updated', updated, current.version + 1, deps.settings);
     const written = await deps.stores.updateIfVersion(storeId, current.version, { ...changed, updated_at: updated.updated_at }, event);
-    if (written) return written;
+    if (written) {
+      // The domain it had is free again once the store no longer shows it.
+      if (current.custom_domain && current.custom_domain !== written.custom_domain) await deps.customDomains.release(current.custom_domain, storeId);
+      return written;
+    }
   }
   throw new DomainError('CONFLICT', 'The store is being changed by another request; try again');
 }

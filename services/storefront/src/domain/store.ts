@@ -1,5 +1,6 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
 import type { FieldViolations } from '@commerce/grpc-runtime';
+import { isBlankText } from '@commerce/text';
 
 /** The store as persisted: owner-changeable fields plus what the platform manages. */
 export interface StoreRecord {
@@ -83,18 +84,32 @@ export function subdomainViolations(subdomain: string): string[] {
   return [];
 }
 
-/** Checks owner changes against the store rules; an empty result means they may be applied. */
-export function validateStoreChanges(changes: StoreChanges): FieldViolations {
+/** Whether a host name is one the platform serves itself (a platform domain, or a host under one): never a store's own domain. */
+export function isPlatformHost(domain: string, platformDomains: readonly string[]): boolean {
+  return platformDomains.some((platform) => domain === platform || domain.endsWith(`.${platform}`));
+}
+
+/** What a custom domain taken by another store reads (the check is a claim in the store's database, app/update-store.ts). */
+export const CUSTOM_DOMAIN_TAKEN = 'is already the domain of another store';
+
+/**
+ * Checks owner changes against the store rules; an empty result means they may be applied. `platformDomains` are the
+ * hosts the platform serves itself (the storefront domain, the assets and API hosts): no store may claim them.
+ */
+export function validateStoreChanges(changes: StoreChanges, platformDomains: readonly string[] = []): FieldViolations {
   const violations: FieldViolations = {};
   for (const [field, limit] of Object.entries(MAX_LENGTH)) {
     const value = changes[field as OwnerField];
     if (typeof value === 'string' && value.length > limit) add(violations, field, `is too long (maximum is ${limit} characters)`);
   }
-  if (changes.name !== undefined && changes.name.trim() === '') add(violations, 'name', "can't be blank");
+  if (changes.name !== undefined && isBlankText(changes.name)) add(violations, 'name', "can't be blank");
   if (changes.support_email && !EMAIL.test(changes.support_email)) add(violations, 'support_email', 'is not a valid e-mail address');
   if (changes.time_zone !== undefined && !isValidTimeZone(changes.time_zone)) add(violations, 'time_zone', 'is not a known IANA time zone');
   if (changes.phone && !PHONE.test(changes.phone)) add(violations, 'phone', 'may contain only digits, spaces and + ( ) . - x');
   if (changes.custom_domain && !HOSTNAME.test(changes.custom_domain)) add(violations, 'custom_domain', 'is not a valid host name');
+  else if (changes.custom_domain && isPlatformHost(changes.custom_domain, platformDomains)) {
+    add(violations, 'custom_domain', "is a host name of the platform and can't be a store's domain");
+  }
   return violations;
 }
 
