@@ -9,12 +9,22 @@ export interface PageAnswer {
   location?: string;
 }
 
+export interface PageClientOptions {
+  /** Sent with every request (what a client may add: X-Forwarded-For, a forged gateway header). */
+  headers?: Record<string, string>;
+  /** Another transport, e.g. one connecting from a second loopback address. */
+  fetch?: typeof fetch;
+}
+
 export class PageClient {
   private readonly cookies = new Map<string, string>();
   /** Set-Cookie headers seen, raw, to check their attributes. */
   readonly setCookies: string[] = [];
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: PageClientOptions = {},
+  ) {}
 
   async get(path: string): Promise<PageAnswer> {
     return this.send(path, { method: 'GET' });
@@ -50,8 +60,9 @@ export class PageClient {
 
   private async send(path: string, init: RequestInit): Promise<PageAnswer> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.options.headers ?? {})) headers.set(name, value);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    const response = await (this.options.fetch ?? fetch)(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       this.setCookies.push(cookie);
       const [pair] = cookie.split(';');

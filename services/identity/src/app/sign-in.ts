@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../domain/password';
-import { retryAfterMs, startsNewWindow, type ThrottleRule } from '../domain/login-throttle';
+import { retryAfterMs, type ThrottleRule } from '../domain/login-throttle';
 import { normalizeEmail } from '../domain/user';
 import type { LoginAttemptRepository } from '../infra/login-attempt.repository';
 import type { UserDocument, UserRepository } from '../infra/user.repository';
@@ -18,24 +18,25 @@ export type SignInResult = { ok: true; user: UserDocument } | { ok: false; reaso
 let decoyHash: Promise<string> | undefined;
 
 /**
- * E-mail (or login) and password. Failures are counted per account and address; past the limit
- * the account is refused from that address, even with the right password, until the window ends.
+ * E-mail (or login) and password. Attempts are counted per account (whichever identifier was typed) and
+ * client address before the password is checked, each count one atomic write deciding from its own result:
+ * past the limit the account is refused from that address, even with the right password, until the
+ * window ends, however many attempts arrive at once.
  */
-export async function signIn(deps: SignInDeps, input: { identifier: string; password: string; ip: string }): Promise<SignInResult> {
+export async function signIn(deps: SignInDeps, input: { identifier: string; password: string; clientAddress: string }): Promise<SignInResult> {
   const identifier = normalizeEmail(input.identifier);
-  const key = createHash('sha256').update(`${identifier}\n${input.ip}`).digest('hex');
+  const user = identifier.includes('@') ? await deps.users.findByEmail(identifier) : await deps.users.findByLogin(identifier);
+  // An identifier of no account is throttled on its own too, so a 429 tells nobody which accounts exist.
+  const account = user ? `user:${user.id}` : `unknown:${identifier}`;
+  const key = createHash('sha256').update(`${account}\n${input.clientAddress}`).digest('hex');
   const now = deps.clock();
-  const attempt = await deps.loginAttempts.find(key);
-  const waitMs = retryAfterMs(attempt, deps.loginThrottle, now);
+  const waitMs = retryAfterMs(await deps.loginAttempts.countAttempt(key, deps.loginThrottle, now), deps.loginThrottle, now);
   if (waitMs > 0) return { ok: false, reason: 'throttled', retryAfterMs: waitMs };
 
-  const user = identifier.includes('@') ? await deps.users.findByEmail(identifier) : await deps.users.findByLogin(identifier);
   const stored = user?.password_hash ?? (await (decoyHash ??= hashPassword('decoy password, never matches')));
   const matches = (await verifyPassword(input.password, stored)) && user !== null;
-  if (!matches) {
-    await deps.loginAttempts.recordFailure(key, startsNewWindow(attempt, deps.loginThrottle, now), now);
-    return { ok: false, reason: 'invalid' };
-  }
-  if (attempt) await deps.loginAttempts.clear(key);
+  // A failure stays counted; a success clears the account's count from this address.
+  if (!matches) return { ok: false, reason: 'invalid' };
+  await deps.loginAttempts.clear(key);
   return { ok: true, user };
 }

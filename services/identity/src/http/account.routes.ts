@@ -22,7 +22,7 @@ export function accountRoutes(router: Router, context: PagesContext): void {
     const body = req.body as Record<string, unknown>;
     const returnTo = safeReturnTo(body.return_to);
     const identifier = single(body.identifier) ?? '';
-    const result = await signIn(deps, { identifier, password: single(body.password) ?? '', ip: req.ip ?? '' });
+    const result = await signIn(deps, { identifier, password: single(body.password) ?? '', clientAddress: context.clientAddress(req) });
     if (result.ok) {
       setSession(res, codec, cookies, newSession(result.user.id));
       return void res.redirect(303, returnTo);

@@ -10,6 +10,8 @@ export interface PagesContext {
   oauth: OAuthSettings;
   codec: SessionCodec;
   cookies: CookieSettings;
+  /** The client's address, for sign-in throttling (client-address.ts). */
+  clientAddress: (req: Request) => string;
   logger: Logger;
 }
 

@@ -9,6 +9,7 @@ import type { IdentityConfig } from '../config';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
 import { authorizeRoutes } from './authorize.routes';
+import { clientAddressKey, clientAddressReader } from './client-address';
 import { oauthTokenRoutes } from './oauth-token.routes';
 import type { PagesContext } from './pages.context';
 import { SessionCodec, sessions } from './session';
@@ -25,13 +26,14 @@ export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logge
     oauth: deps.oauth,
     codec: new SessionCodec(config.OAUTH_JWT_SECRET),
     cookies: { secure: config.PUBLIC_URL?.startsWith('https:') ?? false },
+    clientAddress: clientAddressReader(clientAddressKey(config.OAUTH_JWT_SECRET)),
     logger,
   };
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  // The gateway in front tells us the client's address and scheme (for throttling and cookies).
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // No proxy is trusted (Express's default): the client's address is the gateway's signed header or the socket's
+  // (client-address.ts), and the cookies' scheme comes from PUBLIC_URL.
   app.use(requestLog(logger));
   app.use(securityHeaders);
 
