@@ -239,7 +239,7 @@ export interface UpdateProductRequest {
   description?:
     | string
     | undefined;
-  /** Must be a group of the store (INVALID_ARGUMENT otherwise). */
+  /** Must be a group of the store, not one being deleted (INVALID_ARGUMENT otherwise). */
   shipping_group_id?: number | undefined;
   status?: string | undefined;
   photos:
@@ -443,6 +443,37 @@ export interface CountProductsInShippingGroupResponse {
   count: number;
   /** Ascending. */
   product_ids: number[];
+}
+
+export interface RetireShippingGroupRequest {
+  store_id: number;
+  shipping_group_id: number;
+  /**
+   * Chosen by the caller, one per delete attempt (a UUID): a retried call of the attempt answers the same, and
+   * only this token restores the group.
+   */
+  retirement_token: string;
+}
+
+export interface RetireShippingGroupResponse {
+  /** False when products use the group: nothing changed. */
+  retired: boolean;
+  /** When not retired: the live products of the group and those a write is assigning to it right now, ascending. */
+  product_count: number;
+  product_ids: number[];
+  /** When retired: catalog keeps the retirement at least this long before it may restore a group shipping still has. */
+  held_for_ms: number;
+}
+
+export interface RestoreShippingGroupRequest {
+  store_id: number;
+  shipping_group_id: number;
+  retirement_token: string;
+}
+
+export interface RestoreShippingGroupResponse {
+  /** False when the group was not retired under this token (never retired, restored already, or another attempt's). */
+  restored: boolean;
 }
 
 export interface StockLine {
@@ -6404,6 +6435,442 @@ export const CountProductsInShippingGroupResponse: MessageFns<CountProductsInShi
   },
 };
 
+function createBaseRetireShippingGroupRequest(): RetireShippingGroupRequest {
+  return { store_id: 0, shipping_group_id: 0, retirement_token: "" };
+}
+
+export const RetireShippingGroupRequest: MessageFns<RetireShippingGroupRequest> = {
+  encode(message: RetireShippingGroupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      writer.uint32(16).int64(message.shipping_group_id);
+    }
+    if (message.retirement_token !== "") {
+      writer.uint32(26).string(message.retirement_token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetireShippingGroupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetireShippingGroupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.shipping_group_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.retirement_token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetireShippingGroupRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      shipping_group_id: isSet(object.shippingGroupId)
+        ? globalThis.Number(object.shippingGroupId)
+        : isSet(object.shipping_group_id)
+        ? globalThis.Number(object.shipping_group_id)
+        : 0,
+      retirement_token: isSet(object.retirementToken)
+        ? globalThis.String(object.retirementToken)
+        : isSet(object.retirement_token)
+        ? globalThis.String(object.retirement_token)
+        : "",
+    };
+  },
+
+  toJSON(message: RetireShippingGroupRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      obj.shippingGroupId = Math.round(message.shipping_group_id);
+    }
+    if (message.retirement_token !== "") {
+      obj.retirementToken = message.retirement_token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetireShippingGroupRequest>, I>>(base?: I): RetireShippingGroupRequest {
+    return RetireShippingGroupRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetireShippingGroupRequest>, I>>(object: I): RetireShippingGroupRequest {
+    const message = createBaseRetireShippingGroupRequest();
+    message.store_id = object.store_id ?? 0;
+    message.shipping_group_id = object.shipping_group_id ?? 0;
+    message.retirement_token = object.retirement_token ?? "";
+    return message;
+  },
+};
+
+function createBaseRetireShippingGroupResponse(): RetireShippingGroupResponse {
+  return { retired: false, product_count: 0, product_ids: [], held_for_ms: 0 };
+}
+
+export const RetireShippingGroupResponse: MessageFns<RetireShippingGroupResponse> = {
+  encode(message: RetireShippingGroupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.retired !== false) {
+      writer.uint32(8).bool(message.retired);
+    }
+    if (message.product_count !== 0) {
+      writer.uint32(16).int64(message.product_count);
+    }
+    if (message.product_ids.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.product_ids) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.held_for_ms !== 0) {
+      writer.uint32(32).int64(message.held_for_ms);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetireShippingGroupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetireShippingGroupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.retired = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product_count = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.product_ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.product_ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.held_for_ms = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetireShippingGroupResponse {
+    return {
+      retired: isSet(object.retired) ? globalThis.Boolean(object.retired) : false,
+      product_count: isSet(object.productCount)
+        ? globalThis.Number(object.productCount)
+        : isSet(object.product_count)
+        ? globalThis.Number(object.product_count)
+        : 0,
+      product_ids: globalThis.Array.isArray(object?.productIds)
+        ? object.productIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.product_ids)
+        ? object.product_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      held_for_ms: isSet(object.heldForMs)
+        ? globalThis.Number(object.heldForMs)
+        : isSet(object.held_for_ms)
+        ? globalThis.Number(object.held_for_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: RetireShippingGroupResponse): unknown {
+    const obj: any = {};
+    if (message.retired !== false) {
+      obj.retired = message.retired;
+    }
+    if (message.product_count !== 0) {
+      obj.productCount = Math.round(message.product_count);
+    }
+    if (message.product_ids?.length) {
+      obj.productIds = message.product_ids.map((e) => Math.round(e));
+    }
+    if (message.held_for_ms !== 0) {
+      obj.heldForMs = Math.round(message.held_for_ms);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetireShippingGroupResponse>, I>>(base?: I): RetireShippingGroupResponse {
+    return RetireShippingGroupResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetireShippingGroupResponse>, I>>(object: I): RetireShippingGroupResponse {
+    const message = createBaseRetireShippingGroupResponse();
+    message.retired = object.retired ?? false;
+    message.product_count = object.product_count ?? 0;
+    message.product_ids = object.product_ids?.map((e) => e) || [];
+    message.held_for_ms = object.held_for_ms ?? 0;
+    return message;
+  },
+};
+
+function createBaseRestoreShippingGroupRequest(): RestoreShippingGroupRequest {
+  return { store_id: 0, shipping_group_id: 0, retirement_token: "" };
+}
+
+export const RestoreShippingGroupRequest: MessageFns<RestoreShippingGroupRequest> = {
+  encode(message: RestoreShippingGroupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      writer.uint32(16).int64(message.shipping_group_id);
+    }
+    if (message.retirement_token !== "") {
+      writer.uint32(26).string(message.retirement_token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestoreShippingGroupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestoreShippingGroupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.shipping_group_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.retirement_token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestoreShippingGroupRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      shipping_group_id: isSet(object.shippingGroupId)
+        ? globalThis.Number(object.shippingGroupId)
+        : isSet(object.shipping_group_id)
+        ? globalThis.Number(object.shipping_group_id)
+        : 0,
+      retirement_token: isSet(object.retirementToken)
+        ? globalThis.String(object.retirementToken)
+        : isSet(object.retirement_token)
+        ? globalThis.String(object.retirement_token)
+        : "",
+    };
+  },
+
+  toJSON(message: RestoreShippingGroupRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.shipping_group_id !== 0) {
+      obj.shippingGroupId = Math.round(message.shipping_group_id);
+    }
+    if (message.retirement_token !== "") {
+      obj.retirementToken = message.retirement_token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestoreShippingGroupRequest>, I>>(base?: I): RestoreShippingGroupRequest {
+    return RestoreShippingGroupRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestoreShippingGroupRequest>, I>>(object: I): RestoreShippingGroupRequest {
+    const message = createBaseRestoreShippingGroupRequest();
+    message.store_id = object.store_id ?? 0;
+    message.shipping_group_id = object.shipping_group_id ?? 0;
+    message.retirement_token = object.retirement_token ?? "";
+    return message;
+  },
+};
+
+function createBaseRestoreShippingGroupResponse(): RestoreShippingGroupResponse {
+  return { restored: false };
+}
+
+export const RestoreShippingGroupResponse: MessageFns<RestoreShippingGroupResponse> = {
+  encode(message: RestoreShippingGroupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.restored !== false) {
+      writer.uint32(8).bool(message.restored);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestoreShippingGroupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestoreShippingGroupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.restored = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestoreShippingGroupResponse {
+    return { restored: isSet(object.restored) ? globalThis.Boolean(object.restored) : false };
+  },
+
+  toJSON(message: RestoreShippingGroupResponse): unknown {
+    const obj: any = {};
+    if (message.restored !== false) {
+      obj.restored = message.restored;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestoreShippingGroupResponse>, I>>(base?: I): RestoreShippingGroupResponse {
+    return RestoreShippingGroupResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestoreShippingGroupResponse>, I>>(object: I): RestoreShippingGroupResponse {
+    const message = createBaseRestoreShippingGroupResponse();
+    message.restored = object.restored ?? false;
+    return message;
+  },
+};
+
 function createBaseStockLine(): StockLine {
   return { variant_id: 0, quantity: 0 };
 }
@@ -7092,7 +7559,8 @@ export const CatalogServiceService = {
   },
   /**
    * Also creates the product's "Default" variant. Without shipping_group_id the product goes to the store's
-   * default group (ShippingService.GetDefaultShippingGroup). An unknown shipping group is INVALID_ARGUMENT.
+   * default group (ShippingService.GetDefaultShippingGroup), skipping a group being deleted. An unknown shipping
+   * group is INVALID_ARGUMENT, and so is one being deleted (see RetireShippingGroup).
    */
   createProduct: {
     path: "/commerce.catalog.v1.CatalogService/CreateProduct" as const,
@@ -7250,10 +7718,7 @@ export const CatalogServiceService = {
       Buffer.from(GetVariantsByIdsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetVariantsByIdsResponse => GetVariantsByIdsResponse.decode(value),
   },
-  /**
-   * For shipping: a group cannot be deleted while it has products, and GET /v1/shipping_rate lists them.
-   * Soft-deleted products do not count.
-   */
+  /** For shipping: GET /v1/shipping_rate lists a group's products. Soft-deleted products do not count. */
   countProductsInShippingGroup: {
     path: "/commerce.catalog.v1.CatalogService/CountProductsInShippingGroup" as const,
     requestStream: false as const,
@@ -7266,6 +7731,43 @@ export const CatalogServiceService = {
       Buffer.from(CountProductsInShippingGroupResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CountProductsInShippingGroupResponse =>
       CountProductsInShippingGroupResponse.decode(value),
+  },
+  /**
+   * For shipping, before it deletes a group (a group products use cannot be deleted): retires the group in catalog
+   * unless a live product uses it or a product write naming it is under way, decided atomically against those
+   * writes. From then on CreateProduct and UpdateProduct refuse the group (INVALID_ARGUMENT on shipping_group_id),
+   * so no product can take it while shipping deletes it. Answers retired = false with the products otherwise, and
+   * changes nothing. Repeating the call with the same retirement_token answers retired = true again; a group retired
+   * under another token answers ABORTED (another delete of it is under way). A retirement holds held_for_ms at
+   * least; after that catalog asks ShippingService.GetShippingGroup and restores the group if shipping still has
+   * it, so a delete that never happened cannot leave the group unusable. Shipping writes its delete well within
+   * that time (at most held_for_ms / 2 after it asked) or not at all.
+   */
+  retireShippingGroup: {
+    path: "/commerce.catalog.v1.CatalogService/RetireShippingGroup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetireShippingGroupRequest): Buffer =>
+      Buffer.from(RetireShippingGroupRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetireShippingGroupRequest => RetireShippingGroupRequest.decode(value),
+    responseSerialize: (value: RetireShippingGroupResponse): Buffer =>
+      Buffer.from(RetireShippingGroupResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetireShippingGroupResponse => RetireShippingGroupResponse.decode(value),
+  },
+  /**
+   * For shipping, when its delete did not happen after RetireShippingGroup (or it cannot tell whether catalog
+   * retired the group): products may name the group again. Only the retirement of that token is undone.
+   */
+  restoreShippingGroup: {
+    path: "/commerce.catalog.v1.CatalogService/RestoreShippingGroup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RestoreShippingGroupRequest): Buffer =>
+      Buffer.from(RestoreShippingGroupRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RestoreShippingGroupRequest => RestoreShippingGroupRequest.decode(value),
+    responseSerialize: (value: RestoreShippingGroupResponse): Buffer =>
+      Buffer.from(RestoreShippingGroupResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RestoreShippingGroupResponse => RestoreShippingGroupResponse.decode(value),
   },
   /**
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.
@@ -7306,7 +7808,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   getProduct: handleUnaryCall<GetProductRequest, GetProductResponse>;
   /**
    * Also creates the product's "Default" variant. Without shipping_group_id the product goes to the store's
-   * default group (ShippingService.GetDefaultShippingGroup). An unknown shipping group is INVALID_ARGUMENT.
+   * default group (ShippingService.GetDefaultShippingGroup), skipping a group being deleted. An unknown shipping
+   * group is INVALID_ARGUMENT, and so is one being deleted (see RetireShippingGroup).
    */
   createProduct: handleUnaryCall<CreateProductRequest, CreateProductResponse>;
   updateProduct: handleUnaryCall<UpdateProductRequest, UpdateProductResponse>;
@@ -7333,14 +7836,28 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    */
   getProductsByIds: handleUnaryCall<GetProductsByIdsRequest, GetProductsByIdsResponse>;
   getVariantsByIds: handleUnaryCall<GetVariantsByIdsRequest, GetVariantsByIdsResponse>;
-  /**
-   * For shipping: a group cannot be deleted while it has products, and GET /v1/shipping_rate lists them.
-   * Soft-deleted products do not count.
-   */
+  /** For shipping: GET /v1/shipping_rate lists a group's products. Soft-deleted products do not count. */
   countProductsInShippingGroup: handleUnaryCall<
     CountProductsInShippingGroupRequest,
     CountProductsInShippingGroupResponse
   >;
+  /**
+   * For shipping, before it deletes a group (a group products use cannot be deleted): retires the group in catalog
+   * unless a live product uses it or a product write naming it is under way, decided atomically against those
+   * writes. From then on CreateProduct and UpdateProduct refuse the group (INVALID_ARGUMENT on shipping_group_id),
+   * so no product can take it while shipping deletes it. Answers retired = false with the products otherwise, and
+   * changes nothing. Repeating the call with the same retirement_token answers retired = true again; a group retired
+   * under another token answers ABORTED (another delete of it is under way). A retirement holds held_for_ms at
+   * least; after that catalog asks ShippingService.GetShippingGroup and restores the group if shipping still has
+   * it, so a delete that never happened cannot leave the group unusable. Shipping writes its delete well within
+   * that time (at most held_for_ms / 2 after it asked) or not at all.
+   */
+  retireShippingGroup: handleUnaryCall<RetireShippingGroupRequest, RetireShippingGroupResponse>;
+  /**
+   * For shipping, when its delete did not happen after RetireShippingGroup (or it cannot tell whether catalog
+   * retired the group): products may name the group again. Only the retirement of that token is undone.
+   */
+  restoreShippingGroup: handleUnaryCall<RestoreShippingGroupRequest, RestoreShippingGroupResponse>;
   /**
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.
    * Idempotent per order_key: a repeat answers the first reservation's lines and takes nothing more.
@@ -7390,7 +7907,8 @@ export interface CatalogServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Also creates the product's "Default" variant. Without shipping_group_id the product goes to the store's
-   * default group (ShippingService.GetDefaultShippingGroup). An unknown shipping group is INVALID_ARGUMENT.
+   * default group (ShippingService.GetDefaultShippingGroup), skipping a group being deleted. An unknown shipping
+   * group is INVALID_ARGUMENT, and so is one being deleted (see RetireShippingGroup).
    */
   createProduct(
     request: CreateProductRequest,
@@ -7613,10 +8131,7 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetVariantsByIdsResponse) => void,
   ): ClientUnaryCall;
-  /**
-   * For shipping: a group cannot be deleted while it has products, and GET /v1/shipping_rate lists them.
-   * Soft-deleted products do not count.
-   */
+  /** For shipping: GET /v1/shipping_rate lists a group's products. Soft-deleted products do not count. */
   countProductsInShippingGroup(
     request: CountProductsInShippingGroupRequest,
     callback: (error: ServiceError | null, response: CountProductsInShippingGroupResponse) => void,
@@ -7631,6 +8146,51 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CountProductsInShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For shipping, before it deletes a group (a group products use cannot be deleted): retires the group in catalog
+   * unless a live product uses it or a product write naming it is under way, decided atomically against those
+   * writes. From then on CreateProduct and UpdateProduct refuse the group (INVALID_ARGUMENT on shipping_group_id),
+   * so no product can take it while shipping deletes it. Answers retired = false with the products otherwise, and
+   * changes nothing. Repeating the call with the same retirement_token answers retired = true again; a group retired
+   * under another token answers ABORTED (another delete of it is under way). A retirement holds held_for_ms at
+   * least; after that catalog asks ShippingService.GetShippingGroup and restores the group if shipping still has
+   * it, so a delete that never happened cannot leave the group unusable. Shipping writes its delete well within
+   * that time (at most held_for_ms / 2 after it asked) or not at all.
+   */
+  retireShippingGroup(
+    request: RetireShippingGroupRequest,
+    callback: (error: ServiceError | null, response: RetireShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  retireShippingGroup(
+    request: RetireShippingGroupRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetireShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  retireShippingGroup(
+    request: RetireShippingGroupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetireShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For shipping, when its delete did not happen after RetireShippingGroup (or it cannot tell whether catalog
+   * retired the group): products may name the group again. Only the retirement of that token is undone.
+   */
+  restoreShippingGroup(
+    request: RestoreShippingGroupRequest,
+    callback: (error: ServiceError | null, response: RestoreShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  restoreShippingGroup(
+    request: RestoreShippingGroupRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RestoreShippingGroupResponse) => void,
+  ): ClientUnaryCall;
+  restoreShippingGroup(
+    request: RestoreShippingGroupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RestoreShippingGroupResponse) => void,
   ): ClientUnaryCall;
   /**
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.

@@ -4396,7 +4396,10 @@ export const ShippingServiceService = {
   },
   /**
    * FAILED_PRECONDITION (ErrorInfo reason SHIPPING_GROUP_IN_USE, metadata product_count) while a product
-   * uses the group (asked of CatalogService.CountProductsInShippingGroup).
+   * uses the group or is being assigned to it. Catalog retires the group first (CatalogService.RetireShippingGroup,
+   * atomic against its product writes), then shipping deletes it; a delete that fails after the retirement restores
+   * the group in catalog. UNAVAILABLE when catalog cannot answer (the group stays); ABORTED while another delete
+   * of the same group is under way.
    */
   deleteShippingGroup: {
     path: "/commerce.shipping.v1.ShippingService/DeleteShippingGroup" as const,
@@ -4540,7 +4543,10 @@ export interface ShippingServiceServer extends UntypedServiceImplementation {
   updateShippingGroup: handleUnaryCall<UpdateShippingGroupRequest, UpdateShippingGroupResponse>;
   /**
    * FAILED_PRECONDITION (ErrorInfo reason SHIPPING_GROUP_IN_USE, metadata product_count) while a product
-   * uses the group (asked of CatalogService.CountProductsInShippingGroup).
+   * uses the group or is being assigned to it. Catalog retires the group first (CatalogService.RetireShippingGroup,
+   * atomic against its product writes), then shipping deletes it; a delete that fails after the retirement restores
+   * the group in catalog. UNAVAILABLE when catalog cannot answer (the group stays); ABORTED while another delete
+   * of the same group is under way.
    */
   deleteShippingGroup: handleUnaryCall<DeleteShippingGroupRequest, DeleteShippingGroupResponse>;
   listShippingClasses: handleUnaryCall<ListShippingClassesRequest, ListShippingClassesResponse>;
@@ -4630,7 +4636,10 @@ export interface ShippingServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * FAILED_PRECONDITION (ErrorInfo reason SHIPPING_GROUP_IN_USE, metadata product_count) while a product
-   * uses the group (asked of CatalogService.CountProductsInShippingGroup).
+   * uses the group or is being assigned to it. Catalog retires the group first (CatalogService.RetireShippingGroup,
+   * atomic against its product writes), then shipping deletes it; a delete that fails after the retirement restores
+   * the group in catalog. UNAVAILABLE when catalog cannot answer (the group stays); ABORTED while another delete
+   * of the same group is under way.
    */
   deleteShippingGroup(
     request: DeleteShippingGroupRequest,
