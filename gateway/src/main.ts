@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // A claim outlives any request (deadline plus slack) before a retry may take it over.
   const idempotencyStore = await IdempotencyStore.open(nc, { ttlMs: 24 * 60 * 60_000, staleAfterMs: config.GRPC_DEADLINE_MS + 30_000 });
   listenForGrantRevocations(nc, grantCache);
-  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, logger);
+  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger);
 
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });

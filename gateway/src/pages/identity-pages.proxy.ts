@@ -3,24 +3,31 @@ import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@commerce/observability';
 import { pathnameOf } from '../http/path';
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressSigner } from './client-address';
 import { isIdentityPagePath } from './identity-pages.paths';
 
 /**
  * The gateway's front for identity's pages: same paths, Host kept (so redirects and cookies are
- * the public ones), X-Forwarded-For/Proto/Host added (identity throttles sign-ins by the client's
- * address). http-proxy-middleware is ESM-only, hence loaded at start, not imported (the gateway is
- * CommonJS); main.ts builds it and hands it to the app.
+ * the public ones), and the client's address as this connection shows it, signed (identity throttles
+ * sign-ins by it; client-address.ts). No X-Forwarded-* is added: identity reads none, since a client
+ * writes them as easily. http-proxy-middleware is ESM-only, hence loaded at start, not imported (the
+ * gateway is CommonJS); main.ts builds it and hands it to the app.
  */
-export async function createIdentityPagesProxy(target: string, logger: Logger): Promise<RequestHandler> {
+export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger): Promise<RequestHandler> {
   const { createProxyMiddleware } = await import('http-proxy-middleware');
+  const signedClientAddress = clientAddressSigner(oauthJwtSecret);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
     changeOrigin: false,
-    xfwd: true,
     on: {
-      proxyReq: (proxyReq: ClientRequest, _req, res) => {
+      proxyReq: (proxyReq: ClientRequest, req, res) => {
         const requestId = (res as unknown as { locals?: { requestId?: string } }).locals?.requestId;
         if (requestId) proxyReq.setHeader('x-request-id', requestId);
+        // Only the gateway writes these: a client's copy is dropped before the address it connected from is set.
+        proxyReq.removeHeader(CLIENT_ADDRESS_HEADER);
+        proxyReq.removeHeader(CLIENT_ADDRESS_SIGNATURE_HEADER);
+        const address = req.socket.remoteAddress;
+        if (address) for (const [name, value] of Object.entries(signedClientAddress(address))) proxyReq.setHeader(name, value);
       },
       error: (error, req, res) => unavailable(error, req, res, logger),
     },
