@@ -1,8 +1,10 @@
 // Sign-in throttling as an attacker meets it (issue 12, item 3): a burst of parallel guesses, X-Forwarded-For
 // from a client that reaches the pages directly, and the e-mail and the login name of one account.
+import { status } from '@grpc/grpc-js';
+import { rejectionOf } from '@commerce/testing';
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress } from '../src/http/client-address';
 import { anAccountRequest, startIdentityHarness, type IdentityHarness } from './identity.fixture';
-import { PASSWORD } from './oauth.fixture';
+import { anApp, PASSWORD } from './oauth.fixture';
 import { PageClient } from './page-client.harness';
 
 const MAX_FAILURES = 5;
@@ -89,6 +91,32 @@ describe('sign-in throttling', () => {
     expect(await signIn(account.email, PASSWORD, seenByGateway('203.0.113.7'))).toBe(429);
     expect(await signIn(account.email, PASSWORD, seenByGateway('::ffff:203.0.113.7'))).toBe(429);
     expect(await signIn(account.email, PASSWORD, seenByGateway('203.0.113.8'))).toBe(303);
+    expect(await signIn(account.email, PASSWORD)).toBe(303);
+  });
+
+  it('throttles password guesses made through an app\'s store creation for an existing user (POST /v1/application/stores)', async () => {
+    const account = await anAccount();
+    const app = await anApp(harness);
+    const guess = (password: string) =>
+      rejectionOf(
+        harness.client.createApplicationStore({
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          name: 'Guessing Shop',
+          subdomain: `guess-${Math.floor(Math.random() * 1e6)}`,
+          owner_login: '',
+          owner_email: account.email,
+          owner_password: password,
+        }),
+      );
+
+    const wrong = [];
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) wrong.push((await guess(`${WRONG} ${attempt}`)).code);
+    const right = await guess(PASSWORD);
+
+    expect(wrong).toEqual(Array(MAX_FAILURES).fill(status.INVALID_ARGUMENT));
+    expect(right.code).toBe(status.RESOURCE_EXHAUSTED);
+    // Sign-in from a browser has a budget of its own: the guesses above do not lock the owner out of it.
     expect(await signIn(account.email, PASSWORD)).toBe(303);
   });
 

@@ -1,11 +1,12 @@
-import { alreadyExists, validationFailed } from '@commerce/grpc-runtime';
+import { alreadyExists, DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { verifyPassword } from '../domain/password';
 import { normalizeEmail, validateNewAccount } from '../domain/user';
 import type { UserDocument } from '../infra/user.repository';
 import { openStoreForUser, type OpenStoreDeps } from './open-store';
+import { countPasswordAttempt, type PasswordAttemptDeps } from './password-attempt';
 import { insertUser, type RegisterUserDeps } from './register-user';
 
-export type StoreAccountDeps = OpenStoreDeps & RegisterUserDeps;
+export type StoreAccountDeps = OpenStoreDeps & RegisterUserDeps & PasswordAttemptDeps;
 
 export interface StoreAccountInput {
   name: string;
@@ -36,8 +37,15 @@ export async function createStoreAccount(deps: StoreAccountDeps, input: StoreAcc
 async function findOrCreateUser(deps: StoreAccountDeps, input: StoreAccountInput): Promise<{ user: UserDocument; createdNow: boolean }> {
   const existing = await deps.users.findByEmail(input.email);
   if (existing) {
-    // Only the account's owner may resume an unfinished store creation.
+    // Only the account's owner may resume an unfinished store creation. Any app can send a password here, so
+    // it is a guess like a sign-in's: throttled alike, with a budget of its own (guesses here lock no one out of /signin).
+    const attempt = await countPasswordAttempt(deps, `user:${existing.id}`, 'store creation');
+    if (attempt.retryAfterMs > 0) {
+      const minutes = Math.ceil(attempt.retryAfterMs / 60_000);
+      throw new DomainError('RESOURCE_EXHAUSTED', `Too many failed attempts for this account; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+    }
     if (!(await verifyPassword(input.password, existing.password_hash))) throw validationFailed({ email: ['has already been taken'] });
+    await deps.loginAttempts.clear(attempt.key);
     if (existing.store_id) throw alreadyExists('This user already has a store');
     return { user: existing, createdNow: false };
   }
