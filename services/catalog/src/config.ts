@@ -7,6 +7,11 @@ const schema = serviceConfigSchema('catalog').extend({
   SHIPPING_GRPC_ADDR: grpcAddress('shipping'),
   /** A reservation left pending longer than this was interrupted by a crash: the sweep puts its stock back. */
   STOCK_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * A shipping group retired for deletion stays refused at least this long; after it, the sweep restores the
+   * group if shipping still has it (the delete never happened). Shipping writes its delete within half of it.
+   */
+  SHIPPING_GROUP_RETIREMENT_HOLD_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** How often the sweep for work a crash interrupted runs (it also runs at start). */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
 });

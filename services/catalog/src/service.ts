@@ -37,6 +37,7 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR)),
       shipping: new ShippingClientAdapter(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR)),
       logger: host.logger,
+      groupRetirementHoldMs: config.SHIPPING_GROUP_RETIREMENT_HOLD_MS,
     });
     recovery = periodic(
       'recovery sweep',
@@ -67,6 +68,7 @@ export interface CatalogWiring {
   storefront: StorefrontPort;
   shipping: ShippingPort;
   logger: Logger;
+  groupRetirementHoldMs: number;
 }
 
 /** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
@@ -89,7 +91,11 @@ export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
     reservations: new ReservationRepository(collections.reservations),
     shippingGroupProjection,
     storeContexts: new StoreContexts(new StoreContextRepository(collections.storeContexts), wiring.storefront),
-    shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping),
+    shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping, {
+      warn: (error, message) => wiring.logger.warn({ err: error }, message),
+    }),
+    shipping: wiring.shipping,
+    groupRetirementHoldMs: wiring.groupRetirementHoldMs,
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),

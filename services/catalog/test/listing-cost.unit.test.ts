@@ -47,6 +47,7 @@ beforeAll(async () => {
     storefront: { storeContext: unexpected('storefront') },
     shipping: { group: unexpected('shipping'), defaultGroup: unexpected('shipping') },
     logger: createLogger({ service: 'catalog-test', level: 'silent' }),
+    groupRetirementHoldMs: 60_000,
   });
 });
 

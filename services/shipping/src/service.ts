@@ -21,6 +21,7 @@ export function startShippingService(config: ShippingConfig): Promise<RunningSer
       catalog: new CatalogProductsClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR)),
       clock: () => new Date(),
       changes: new KeyedQueue(),
+      logger: host.logger,
     };
     return {
       services: [implement(shipping.ShippingServiceService, shippingHandlers(deps))],

@@ -20,6 +20,10 @@ export interface CatalogDeps {
   shippingGroupProjection: ShippingGroupRepository;
   storeContexts: StoreContexts;
   shippingGroups: ShippingGroups;
+  /** Shipping itself, for what the projection cannot answer (whether a retired group still exists). */
+  shipping: ShippingPort;
+  /** How long a shipping group's retirement holds before the sweep may restore a group shipping still has. */
+  groupRetirementHoldMs: number;
   nextId(counter: IdCounter): Promise<number>;
   clock(): Date;
   /**

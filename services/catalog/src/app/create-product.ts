@@ -5,11 +5,13 @@ import { hasViolations, newProductInput, normalizePlacement, productFieldViolati
 import type { CatalogDeps } from './catalog-deps';
 import { stampProductChange } from './catalog-events';
 import type { WrittenProduct } from './product-writer';
+import type { HeldGroup } from './shipping-groups';
 
 /**
  * Creates a product with its "Default" variant, in the store's default shipping group unless one is
  * named. The variant's id→product reference is written first: a crash before the product leaves only
- * a reference nobody reaches.
+ * a reference nobody reaches. The group is held from before the product is written until after, so
+ * shipping cannot delete it in between (app/shipping-groups.ts).
  */
 export async function createProduct(deps: CatalogDeps, storeId: number, request: catalog.CreateProductRequest): Promise<WrittenProduct> {
   const violations = productFieldViolations(
@@ -29,11 +31,23 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
   if (hasViolations(violations)) throw validationFailed(violations);
 
   const context = await deps.storeContexts.of(storeId);
-  const shippingGroup = await deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id);
+  const picked = await deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id);
   const position = rankFor(normalizePlacement(request.position || 'bottom')!, await deps.products.rankBounds(storeId));
   const [id, defaultVariantId] = await Promise.all([deps.nextId('products'), deps.nextId('variants')]);
   await deps.variantRefs.add(storeId, defaultVariantId, id);
+  const shippingGroup = await deps.shippingGroups.holdForNewProduct(storeId, request.shipping_group_id, picked, id);
+  try {
+    return await insertProduct(deps, request, { id, storeId, defaultVariantId, shippingGroup, position, context });
+  } finally {
+    await shippingGroup.release();
+  }
+}
 
+async function insertProduct(
+  deps: CatalogDeps,
+  request: catalog.CreateProductRequest,
+  at: { id: number; storeId: number; defaultVariantId: number; shippingGroup: HeldGroup; position: number; context: catalog.StoreContext },
+): Promise<WrittenProduct> {
   const now = deps.clock();
   const input = newProductInput({
     name: request.name,
@@ -48,7 +62,9 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
     shipping_notes: request.shipping_notes,
     list_in_marketplace: request.list_in_marketplace,
   });
-  const record = newProductRecord(input, { id, storeId, defaultVariantId, shippingGroup, position, now });
+  const { id, storeId, defaultVariantId, shippingGroup, position, context } = at;
+  const record = newProductRecord(input, { id, storeId, defaultVariantId, shippingGroup: { id: shippingGroup.id, name: shippingGroup.name }, position, now });
   const { after, events } = stampProductChange(null, record, 'product/created', { context, collectionIds: [], now });
+  shippingGroup.assertHeld();
   return { product: await deps.products.insert(after, events), collectionIds: [] };
 }

@@ -1,3 +1,4 @@
+import { restoreAbandonedRetirements } from './abandoned-retirements';
 import type { CatalogDeps } from './catalog-deps';
 import { touchProducts } from './collection-writer';
 import { pullFromCollections } from './delete-product';
@@ -15,9 +16,9 @@ export interface RecoveryOptions {
 /**
  * Finishes what a crash interrupted, each step idempotent: pending reservations are put back and
  * forgotten, releases completed, stale stock marks cleared; owed product/updated events of
- * collection changes written; deleted products pulled from their collections. Runs at start and then
- * periodically. These sweeps are the only queries not scoped to a store: they look for unfinished
- * work across stores, through their own indexes.
+ * collection changes written; deleted products pulled from their collections; shipping groups retired
+ * for a delete that never happened restored. Runs at start and then periodically. These sweeps are the
+ * only queries not scoped to a store: they look for unfinished work across stores, through their own indexes.
  */
 export async function recoverUnfinished(deps: CatalogDeps, options: RecoveryOptions): Promise<void> {
   await step(deps, 'reservations', () => recoverReservations(deps, options));
@@ -32,6 +33,7 @@ export async function recoverUnfinished(deps: CatalogDeps, options: RecoveryOpti
       await pullFromCollections(deps, product.store_id, product.id, await deps.storeContexts.of(product.store_id));
     }
   });
+  await step(deps, 'shipping group retirements', () => restoreAbandonedRetirements(deps));
 }
 
 async function recoverReservations(deps: CatalogDeps, options: RecoveryOptions): Promise<void> {

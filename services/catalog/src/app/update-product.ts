@@ -6,7 +6,10 @@ import type { CatalogDeps } from './catalog-deps';
 import { findLiveProduct } from './get-product';
 import { writeProduct, type WrittenProduct } from './product-writer';
 
-/** Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a new cents). */
+/**
+ * Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a
+ * new cents). A new shipping group is held until the product is written, so shipping cannot delete it in between.
+ */
 export async function updateProduct(deps: CatalogDeps, storeId: number, request: catalog.UpdateProductRequest): Promise<WrittenProduct> {
   // The fields as the request names them, read once for both the checks and the changes.
   const fields = {
@@ -24,10 +27,6 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
 
   const current = await findLiveProduct(deps, storeId, request.product_id);
   const context = await deps.storeContexts.of(storeId);
-  const group =
-    request.shipping_group_id !== undefined && request.shipping_group_id !== current.shipping_group_id
-      ? await deps.shippingGroups.require(storeId, request.shipping_group_id)
-      : undefined;
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
   const rank = placement ? rankFor(placement, await deps.products.rankBounds(storeId)) : undefined;
   const changes = normalizeProductChanges({
@@ -37,14 +36,25 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
     shipping_notes: request.shipping_notes,
     list_in_marketplace: request.list_in_marketplace,
   });
+  const group =
+    request.shipping_group_id !== undefined && request.shipping_group_id !== current.shipping_group_id
+      ? await deps.shippingGroups.hold(storeId, request.shipping_group_id, request.product_id)
+      : undefined;
 
-  return writeProduct(deps, storeId, request.product_id, context, (product) => {
-    let next = applyProductChanges(product, changes) ?? product;
-    if (group) next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
-    // Already first (or last) stays where it is rather than drifting one rank per request.
-    if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
-    return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
-  });
+  try {
+    return await writeProduct(deps, storeId, request.product_id, context, (product) => {
+      let next = applyProductChanges(product, changes) ?? product;
+      if (group) {
+        group.assertHeld();
+        next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
+      }
+      // Already first (or last) stays where it is rather than drifting one rank per request.
+      if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
+      return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
+    });
+  } finally {
+    await group?.release();
+  }
 }
 
 function alreadyPlaced(current: number, placement: 'top' | 'bottom', rank: number): boolean {

@@ -44,4 +44,6 @@ export async function ensureCatalogIndexes(c: CatalogCollections): Promise<void>
   await c.storeContexts.createIndex({ store_id: 1 }, { unique: true, name: 'store_contexts_store' });
   await c.shippingGroups.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'shipping_groups_store_id' });
   await c.shippingGroups.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'shipping_groups_live_by_id' });
+  // The sweep for retirements whose delete never happened; most groups have none (missing sorts first, never matches $lt).
+  await c.shippingGroups.createIndex({ 'retirement.at': 1 }, { name: 'shipping_groups_retired_at' });
 }
