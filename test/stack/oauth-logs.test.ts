@@ -1,3 +1,4 @@
+import { waitFor } from '@commerce/testing';
 import { json, storectl } from '../support/stack.harness';
 import { anOwner, PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
@@ -58,5 +59,21 @@ describe('logs through a full OAuth flow', () => {
     const spellings = (value: string) => [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)];
     const leaked = [...secrets].filter(([, value]) => spellings(value).some((spelling) => output.includes(spelling)));
     expect(leaked.map(([what]) => what)).toEqual([]);
+  });
+
+  // Issue 12: these spellings were read (or accepted) by the gateway and written in clear in its access log.
+  it('writes no credential into the access log however its name is spelled in the query', async () => {
+    const owner = await anOwner(oauth.env, 'spelled');
+    const key = owner.api_key;
+    const spelled = [`api%5Fkey=${key}`, `%61pi_key=${key}`, `API_KEY=${key}`, `api_key[]=${key}`, `api_key[x]=${key}`, `api_key%5B%5D=${key}`, `access%5Ftoken=${key}`, `csrf_token=${key}`];
+    for (const query of spelled) await api(`/v1/store?${query}`);
+    await api(`/oauth/token?grant_type=authorization_code&c%6Fde=${key}&client%5Fsecret=${key}`, { method: 'POST' });
+
+    // The last request's access-log line reaching the captured output means the earlier ones did too.
+    await waitFor(async () => oauth.stack.output().includes('client%5Fsecret=[redacted]'), { message: 'the access-log line of the last request' });
+    const output = oauth.stack.output();
+    expect(output).toContain('%61pi_key=[redacted]');
+    expect(output).not.toContain(key);
+    expect(output).not.toContain(encodeURIComponent(key));
   });
 });

@@ -52,11 +52,45 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
   return logger.child({ request_id: requestId });
 }
 
-// A parameter named like a secret, bare or as the last bracket of a nested name (`owner[password]`,
-// `owner%5Bpassword%5D`): API keys, OAuth codes, verifiers, secrets and tokens, passwords.
-const SECRET_QUERY = /([?&](?:[^=&#]*(?:\[|%5B))?(?:api_key|access_token|client_secret|secret|code|code_verifier|refresh_token|password|token)(?:\]|%5D)?=)[^&#]*/gi;
+// The parameters whose values are credentials: API keys, OAuth codes, verifiers, secrets and tokens, passwords,
+// CSRF tokens. A name matches as the code reads it (qs): percent-decoded, `+` as a space, in any letter case,
+// bare or as any part of a bracketed name (`api_key[]`, `api_key[x]`, `owner[password]`).
+const SECRET_NAMES = new Set(['api_key', 'access_token', 'client_secret', 'secret', 'code', 'code_verifier', 'refresh_token', 'password', 'token', 'csrf_token']);
 
-/** Removes credentials from a URL before it is logged (`?api_key=`, OAuth parameters, passwords). */
+/** Removes credentials from a URL before it is logged; everything else stays as it was written. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const fragmentStart = url.indexOf('#', queryStart);
+  const queryEnd = fragmentStart < 0 ? url.length : fragmentStart;
+  const query = url
+    .slice(queryStart + 1, queryEnd)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && isSecretName(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart + 1)}${query}${url.slice(queryEnd)}`;
+}
+
+function isSecretName(raw: string): boolean {
+  const name = decodeLeniently(raw.replace(/\+/g, ' ')).toLowerCase();
+  return name.split(/[[\]]/).some((part) => SECRET_NAMES.has(part.trim()));
+}
+
+/** Percent-decodes what is well formed and keeps the rest, as qs does (a stray `%` must not hide a name). */
+function decodeLeniently(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
 }
