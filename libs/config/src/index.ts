@@ -14,4 +14,5 @@ export {
   serviceConfigSchema,
   type ServiceName,
 } from './platform.config';
+export { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress, isSignedClientAddress } from './client-address';
 export { z } from 'zod';

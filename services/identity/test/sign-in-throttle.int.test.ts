@@ -2,7 +2,7 @@
 // from a client that reaches the pages directly, and the e-mail and the login name of one account.
 import { status } from '@grpc/grpc-js';
 import { rejectionOf } from '@commerce/testing';
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress } from '../src/http/client-address';
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress } from '@commerce/config';
 import { anAccountRequest, startIdentityHarness, type IdentityHarness } from './identity.fixture';
 import { anApp, PASSWORD } from './oauth.fixture';
 import { PageClient } from './page-client.harness';
