@@ -18,12 +18,13 @@ export type CatalogHarness = ServiceHarness<Awaited<ReturnType<typeof startCatal
   newStore(overrides?: Partial<storefront.CreateStoreRequest>): Promise<storefront.Store>;
 };
 
-export async function startCatalogHarness(): Promise<CatalogHarness> {
+/** `env` adds to (or overrides) catalog's settings, e.g. a short sweep interval. */
+export async function startCatalogHarness(env: Record<string, string> = {}): Promise<CatalogHarness> {
   const harness = await startServiceHarness({
     name: 'catalog',
-    start: (env) => startCatalogService(loadCatalogConfig(env)),
+    start: (serviceEnv) => startCatalogService(loadCatalogConfig(serviceEnv)),
     client: catalog.CatalogServiceClient,
-    env: { STOCK_RECOVERY_AFTER_MS: '0' },
+    env: { STOCK_RECOVERY_AFTER_MS: '0', ...env },
     siblings: { storefront: {}, shipping: {} },
   });
   const stores = createClient(storefront.StoreServiceClient, harness.siblings.storefront.address);

@@ -3,8 +3,8 @@ import { catalog } from '@commerce/contracts';
 import { rejectionOf } from '@commerce/testing';
 import { catalogBeside, fixtures, groupRate, startShippingHarness, type RunningCatalog, type ShippingHarness } from './shipping.fixture';
 
-// Shipping with the real catalog: the delete-in-use rule and the shipping rate's products come from
-// CatalogService.CountProductsInShippingGroup, asked at the moment they matter.
+// Shipping with the real catalog: the delete-in-use rule is decided by CatalogService.RetireShippingGroup, and the
+// shipping rate's products come from CatalogService.CountProductsInShippingGroup, asked at the moment they matter.
 let harness: ShippingHarness;
 let running: RunningCatalog;
 const { aClass, aGroup } = fixtures(() => harness.client);
@@ -54,6 +54,44 @@ describe('a group products use', () => {
       ['shipping_class/updated', cls.id, 3],
     ]);
     expect(events[3].resource).toEqual({ id: group.id, name: 'Gone', shipping_rates: [{ shipping_rate: groupRate(cls.id, 500, 100) }] });
+  });
+});
+
+describe('a group deleted while catalog writes products', () => {
+  it('is refused to product writes by catalog the moment its delete answers, before any event', async () => {
+    const storeId = await running.aStore();
+    const group = await aGroup(storeId);
+
+    await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
+    const refused = await rejectionOf(running.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Late', cents: 1, shipping_group_id: group.id })));
+
+    expect(refused.code).toBe(status.INVALID_ARGUMENT);
+    expect(refused.fieldViolations!.shipping_group_id).toHaveLength(1);
+  });
+
+  it('answers ABORTED while another delete of the group holds it in catalog, keeps it, and deletes it once that one gave up', async () => {
+    const storeId = await running.aStore();
+    const group = await aGroup(storeId);
+    const other = { store_id: storeId, shipping_group_id: group.id, retirement_token: 'another-attempt' };
+    await running.catalog.retireShippingGroup(other);
+
+    const refused = await rejectionOf(harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+
+    expect(refused.code).toBe(status.ABORTED);
+    expect(refused.message).toBe('Another deletion of this shipping group is under way; try again');
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+    await running.catalog.restoreShippingGroup(other);
+    expect((await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
+  });
+
+  it('leaves the group usable in catalog when the delete is refused for its products', async () => {
+    const storeId = await running.aStore();
+    const group = await aGroup(storeId);
+    await aProduct(storeId, group.id);
+
+    await rejectionOf(harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id }));
+
+    expect((await aProduct(storeId, group.id)).shipping_group_id).toBe(group.id);
   });
 });
 
