@@ -70,6 +70,21 @@ describe('grant_type=refresh_token', () => {
     expect(widened.body.error).toBe('invalid_scope');
   });
 
+  it('leaves the refresh token usable and the grant intact when it refuses the request (wider scope, wrong secret)', async () => {
+    const { tokens } = await freshTokens('');
+
+    const widened = await refresh(tokens.refresh_token, { scope: 'store_write' });
+    const unknown = await refresh(tokens.refresh_token, { scope: 'admin' });
+    const wrongSecret = await refresh(tokens.refresh_token, { client_secret: 'scs_wrong' });
+
+    expect([widened.status, widened.body.error]).toEqual([400, 'invalid_scope']);
+    expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_scope']);
+    expect([wrongSecret.status, wrongSecret.body.error]).toEqual([401, 'invalid_client']);
+    expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(true);
+    const next = await refresh(tokens.refresh_token);
+    expect([next.status, next.body.scope]).toEqual([200, 'user store_read']);
+  });
+
   it('refuses a refresh token of another client', async () => {
     const other = await anApp(harness);
     const { tokens } = await freshTokens();

@@ -10,7 +10,9 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
 
 /**
  * grant_type=refresh_token. Refresh tokens rotate: each works once and answers the next one. An
- * old one presented again means the family leaked, so the whole grant is revoked.
+ * old one presented again means the family leaked, so the whole grant is revoked. The request is
+ * checked in full (client, expiry, scope) before the token is spent: a refused request leaves the
+ * token usable and the grant intact.
  */
 export async function refreshAccessToken(deps: IdentityDeps, oauth: OAuthSettings, client: AppDocument, input: { refresh_token: string; scope: string }): Promise<TokenSet> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
@@ -26,14 +28,15 @@ export async function refreshAccessToken(deps: IdentityDeps, oauth: OAuthSetting
   };
   if (token.used_at) throw await reused();
   if (token.expires_at.getTime() <= now.getTime()) throw invalidGrant('The refresh token has expired');
+  const scopes = scopesAsked(grant.scopes, input.scope);
   if (!(await deps.refreshTokens.consume(tokenHash, now))) throw await reused();
-
-  // RFC 6749 §6: a narrower scope may be asked for, never a wider one.
-  let scopes = grant.scopes;
-  if (input.scope) {
-    const asked = parseScope(input.scope);
-    if ('unknown' in asked || !coversScopes(grant.scopes, asked.scopes)) throw new OAuthError('invalid_scope', 'The scope asked for exceeds what the user granted');
-    scopes = asked.scopes;
-  }
   return issueTokens(deps, oauth, grant, scopes);
+}
+
+/** RFC 6749 §6: a narrower scope may be asked for, never a wider one; none asked means the grant's. */
+function scopesAsked(granted: string[], scope: string): string[] {
+  if (!scope) return granted;
+  const asked = parseScope(scope);
+  if ('unknown' in asked || !coversScopes(granted, asked.scopes)) throw new OAuthError('invalid_scope', 'The scope asked for exceeds what the user granted');
+  return asked.scopes;
 }
