@@ -1,7 +1,7 @@
 import { grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
 
 const schema = serviceConfigSchema('shipping').extend({
-  /** Catalog answers which products use a group (delete-in-use rule, shipping-rate `products`). */
+  /** Catalog retires a group before it is deleted (the delete-in-use rule) and answers a shipping rate's `products`. */
   CATALOG_GRPC_ADDR: grpcAddress('catalog'),
 });
 

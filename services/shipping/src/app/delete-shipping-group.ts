@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { shipping } from '@commerce/contracts';
-import { DomainError, notFound, ruleBroken } from '@commerce/grpc-runtime';
+import { DomainError, isRemoteError, notFound, ruleBroken } from '@commerce/grpc-runtime';
 import { findGroup, removeGroup } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';
@@ -22,8 +22,9 @@ export async function deleteShippingGroup(deps: ShippingDeps, storeId: number, g
   const token = randomUUID();
   const askedAt = deps.clock().getTime();
   const retirement = await deps.catalog.retireGroup(storeId, groupId, token, deadline).catch(async (error: unknown) => {
-    // Catalog may have retired the group after this call gave up waiting; the delete will not happen.
-    await restoreIfStillHere(deps, storeId, groupId, token);
+    // Without catalog's answer (a transport failure, a deadline), it may have retired the group after this
+    // call gave up; the delete will not happen. An answer with a reason (ABORTED...) retired nothing.
+    if (!(isRemoteError(error) && error.reason !== undefined)) await restoreIfStillHere(deps, storeId, groupId, token);
     throw error;
   });
   if (!retirement.retired) throw inUse(retirement.productCount);

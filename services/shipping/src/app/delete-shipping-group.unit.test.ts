@@ -113,6 +113,14 @@ it('restores when catalog could not answer (it may have retired the group after 
   expect(calls).toEqual([`retire ${GROUP} ${token()}`, `restore ${GROUP} ${token()}`]);
 });
 
+it('has nothing to restore when catalog answered a refusal of its own (another attempt holds the group)', async () => {
+  retireAnswer = () => Promise.reject(new RemoteError({ code: GrpcStatus.ABORTED, message: 'Another deletion of this shipping group is under way; try again', reason: 'CONFLICT' }));
+
+  expect(await failureOf(deleteShippingGroup(deps(), STORE, GROUP, Infinity))).toBe(`remote ${GrpcStatus.ABORTED}`);
+  expect(await groupIds()).toEqual([GROUP]);
+  expect(calls).toHaveLength(1);
+});
+
 it('never restores a group whose delete did land though the write reported a failure', async () => {
   const landedThenFailed = deps({
     changes: {
