@@ -32,9 +32,9 @@ const beingDeleted = () => validationFailed({ shipping_group_id: ['is being dele
  * created right after its group.
  *
  * The hold is a claim on the group's projection document, taken by one atomic write that fails once the
- * group is retired (RetireShippingGroup); a retirement is written only if no claim came since it counted
- * the group's products. So either the product write is counted, or it is refused: the two never interleave,
- * in one process or across replicas sharing the database.
+ * group is retired (RetireShippingGroup); a retirement is written only if no claim came since it read the
+ * claims and counted the group's products. So either the product write is counted, or it is refused: the
+ * two never interleave, in one process or across replicas sharing the database.
  */
 export class ShippingGroups {
   /** Store id → until when shipping's "this store has no group" stands, so a store without groups does not cost a call per product. */
