@@ -13,11 +13,10 @@ import { normalizePath } from './http/path';
 import { pipeline } from './http/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
-import { apiRoutesOn } from './routes/api-routes';
-import { catalogRoutes } from './routes/v1/catalog';
-import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
-import { shippingRoutes } from './routes/v1/shipping';
-import { storeRoutes } from './routes/v1/store.routes';
+import { catalogRouter } from './routes/v1/catalog';
+import { applicationStoreRoutes, identityRouter } from './routes/v1/identity';
+import { shippingRouter } from './routes/v1/shipping';
+import { storeRouter } from './routes/v1/store.routes';
 
 export interface GatewayDeps {
   clients: BackendClients;
@@ -40,17 +39,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.disable('etag');
   app.set('query parser', 'simple');
 
-  // The steps every request takes run as one layer each (http/pipeline.ts): Express walks fewer layers per call.
-  // identity's pages come before path normalization: their bodies and cookies are identity's, untouched by the API's parsing.
+  // Every request: its id, identity's pages (their bodies and cookies are identity's, untouched by the
+  // API's parsing), one spelling of every /v1 path. pipeline(): the steps run as one Express layer.
   app.use(pipeline(requestTracking(deps.logger), deps.pagesProxy, normalizePath()));
 
-  // On the app itself: a nested router would cost every API request another dispatch.
   healthRoutes(app, deps.backends);
 
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients);
 
-  // Every /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then its route.
+  // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then its context's router.
   app.use(
     '/v1',
     pipeline(
@@ -60,11 +58,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       deps.idempotency && idempotency(deps.idempotency, deps.logger),
     ),
   );
-  const v1 = apiRoutesOn(app, '/v1');
-  identityRoutes(v1, deps.clients);
-  storeRoutes(v1, deps.clients);
-  catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
-  shippingRoutes(v1, deps.clients);
+  // The API has no OPTIONS calls: 404 as for any unknown call (each router would answer 200 and an Allow list).
+  app.options('/v1/{*path}', notFoundHandler());
+  app.use('/v1', identityRouter(deps.clients));
+  app.use('/v1', storeRouter(deps.clients));
+  app.use('/v1', catalogRouter(deps.clients, { publicUrl: deps.publicUrl }));
+  app.use('/v1', shippingRouter(deps.clients));
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

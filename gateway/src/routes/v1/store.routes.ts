@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../api-routes';
+import { Router } from 'express';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../clients';
 import { ok } from '../../http/envelope';
@@ -7,8 +7,10 @@ import { parseInput } from '../../http/coerce';
 import { route } from '../route';
 import { updateStoreInput } from './store.schemas';
 
-export function storeRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.get(
+/** The store of the calling key or user (spec 4.3), routed to the storefront service's StoreService; mounted under /v1. */
+export function storeRouter(clients: BackendClients): Router {
+  const router = Router();
+  router.get(
     '/store',
     route(async (_req, res, { storeId, call }) => {
       const { store } = await clients.stores.getStore({ store_id: storeId }, call);
@@ -16,7 +18,7 @@ export function storeRoutes(routes: ApiRoutes, clients: BackendClients): void {
     }),
   );
 
-  routes.put(
+  router.put(
     '/store',
     route(async (req, res, { storeId, call }) => {
       const changes = parseInput(updateStoreInput, readParams(req));
@@ -24,4 +26,5 @@ export function storeRoutes(routes: ApiRoutes, clients: BackendClients): void {
       ok(res, presentStore(store!));
     }),
   );
+  return router;
 }

@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentCollection } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -16,8 +16,8 @@ type CollectionAnswer = { collection?: catalog.Collection; store_context?: catal
 const render = (answer: CollectionAnswer) => presentCollection(recordOf(answer.collection, 'collection'), storeContextOf(answer));
 
 /** Spec 4.8 with the collection record of DESIGN §8. */
-export function collectionRoutes(routes: ApiRoutes, clients: BackendClients, pagination: PaginationOptions): void {
-  routes.get(
+export function collectionRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  router.get(
     '/collections',
     route(async (req, res, { storeId, call }) => {
       const query = parseInput(listCollectionsQuery, readParams(req));
@@ -29,7 +29,7 @@ export function collectionRoutes(routes: ApiRoutes, clients: BackendClients, pag
     }),
   );
 
-  routes.post(
+  router.post(
     '/collections',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(createCollectionInput, readParams(req));
@@ -37,14 +37,14 @@ export function collectionRoutes(routes: ApiRoutes, clients: BackendClients, pag
     }),
   );
 
-  routes.get(
+  router.get(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
     }),
   );
 
-  routes.put(
+  router.put(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
       const collectionId = pathId(req, 'Collection');
@@ -54,7 +54,7 @@ export function collectionRoutes(routes: ApiRoutes, clients: BackendClients, pag
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/collections/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));

@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentProduct } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -17,8 +17,8 @@ type ProductAnswer = { product?: catalog.Product; store_context?: catalog.StoreC
 const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product, 'product'), storeContextOf(answer));
 
 /** Spec 4.6: each route is input → one CatalogService call → presenter. */
-export function productRoutes(routes: ApiRoutes, clients: BackendClients, pagination: PaginationOptions): void {
-  routes.get(
+export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  router.get(
     '/products',
     route(async (req, res, { storeId, call }) => {
       const query = parseInput(listProductsQuery, readParams(req));
@@ -30,7 +30,7 @@ export function productRoutes(routes: ApiRoutes, clients: BackendClients, pagina
     }),
   );
 
-  routes.post(
+  router.post(
     '/products',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(createProductInput, readParams(req));
@@ -38,7 +38,7 @@ export function productRoutes(routes: ApiRoutes, clients: BackendClients, pagina
     }),
   );
 
-  routes.get(
+  router.get(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product');
@@ -46,7 +46,7 @@ export function productRoutes(routes: ApiRoutes, clients: BackendClients, pagina
     }),
   );
 
-  routes.put(
+  router.put(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product');
@@ -56,7 +56,7 @@ export function productRoutes(routes: ApiRoutes, clients: BackendClients, pagina
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/products/:id',
     route(async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product');

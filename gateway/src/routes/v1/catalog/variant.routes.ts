@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -15,8 +15,8 @@ type VariantAnswer = { variant?: catalog.Variant; store_context?: catalog.StoreC
 const render = (answer: VariantAnswer) => presentVariant(recordOf(answer.variant, 'variant'), storeContextOf(answer));
 
 /** Spec 4.7: variants live under their product; catalog answers 404 for a variant of another product. */
-export function variantRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.post(
+export function variantRoutes(router: Router, clients: BackendClients): void {
+  router.post(
     '/products/:product_id/variants',
     route(async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product', 'product_id');
@@ -26,7 +26,7 @@ export function variantRoutes(routes: ApiRoutes, clients: BackendClients): void 
     }),
   );
 
-  routes.get(
+  router.get(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
@@ -34,7 +34,7 @@ export function variantRoutes(routes: ApiRoutes, clients: BackendClients): void 
     }),
   );
 
-  routes.put(
+  router.put(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
@@ -43,7 +43,7 @@ export function variantRoutes(routes: ApiRoutes, clients: BackendClients): void 
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/products/:product_id/variants/:id',
     route(async (req, res, { storeId, call }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };

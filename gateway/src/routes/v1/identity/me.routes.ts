@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
 import { ApiError } from '../../../errors';
 import { ok } from '../../../http/envelope';
@@ -8,8 +8,8 @@ import { presentUser } from '@commerce/api-presenters';
 /** An API key belongs to a store, not a user (spec 4.1, 5.1.5): user calls need an OAuth token. */
 export const oauthRequired = () => new ApiError(403, 'This API call requires an OAuth access token; an API key is tied to a store, not a user', { errorType: 'OAuthRequired' });
 
-export function meRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.get(
+export function meRoutes(router: Router, clients: BackendClients): void {
+  router.get(
     '/me',
     route(
       async (_req, res, { principal, call }) => {

@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
@@ -9,8 +9,8 @@ import { createStoreInput } from './identity.schemas';
 import { oauthRequired } from './me.routes';
 
 /** POST /v1/stores: the OAuth user's one store (spec 4.2); a second one is a 409. */
-export function storeCreationRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.post(
+export function storeCreationRoutes(router: Router, clients: BackendClients): void {
+  router.post(
     '/stores',
     route(
       async (req, res, { principal, call }) => {

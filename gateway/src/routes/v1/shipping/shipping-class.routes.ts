@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentShippingClass } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -14,8 +14,8 @@ const CLASS = 'Shipping class';
 const render = (answer: { shipping_class?: shipping.ShippingClass }) => presentShippingClass(recordOf(answer.shipping_class, 'shipping_class'));
 
 /** Spec 4.10. Deleting a class also deletes its rates. */
-export function shippingClassRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.get(
+export function shippingClassRoutes(router: Router, clients: BackendClients): void {
+  router.get(
     '/shipping_classes',
     route(async (_req, res, { storeId, call }) => {
       const { shipping_classes } = await clients.shipping.listShippingClasses({ store_id: storeId }, call);
@@ -23,7 +23,7 @@ export function shippingClassRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.post(
+  router.post(
     '/shipping_classes',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(createShippingClassInput, readParams(req));
@@ -31,14 +31,14 @@ export function shippingClassRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.get(
+  router.get(
     '/shipping_classes/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.getShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));
     }),
   );
 
-  routes.put(
+  router.put(
     '/shipping_classes/:id',
     route(async (req, res, { storeId, call }) => {
       const classId = pathId(req, CLASS);
@@ -48,7 +48,7 @@ export function shippingClassRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/shipping_classes/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));

@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentShippingGroup } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -14,8 +14,8 @@ const GROUP = 'Shipping group';
 const render = (answer: { shipping_group?: shipping.ShippingGroup }) => presentShippingGroup(recordOf(answer.shipping_group, 'shipping_group'));
 
 /** Spec 4.9. DELETE answers the deleted group; shipping refuses it (409) while a product uses the group. */
-export function shippingGroupRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.get(
+export function shippingGroupRoutes(router: Router, clients: BackendClients): void {
+  router.get(
     '/shipping_groups',
     route(async (_req, res, { storeId, call }) => {
       const { shipping_groups } = await clients.shipping.listShippingGroups({ store_id: storeId }, call);
@@ -23,7 +23,7 @@ export function shippingGroupRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.post(
+  router.post(
     '/shipping_groups',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(createShippingGroupInput, readParams(req));
@@ -31,14 +31,14 @@ export function shippingGroupRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.get(
+  router.get(
     '/shipping_groups/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: pathId(req, GROUP) }, call)));
     }),
   );
 
-  routes.put(
+  router.put(
     '/shipping_groups/:id',
     route(async (req, res, { storeId, call }) => {
       const groupId = pathId(req, GROUP);
@@ -48,7 +48,7 @@ export function shippingGroupRoutes(routes: ApiRoutes, clients: BackendClients):
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/shipping_groups/:id',
     route(async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: pathId(req, GROUP) }, call)));

@@ -1,4 +1,4 @@
-import type { ApiRoutes } from '../../api-routes';
+import type { Router } from 'express';
 import { presentShippingRate } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
@@ -12,8 +12,8 @@ import { shippingRatePairInput, updateShippingRateInput } from './shipping.schem
  * Spec 4.11: one (group, class) pair, named by query or body; 404 when either end is not the store's.
  * DELETE (beyond the spec) removes the pair's rate, answering the pair as it was; 404 also when it has none.
  */
-export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): void {
-  routes.get(
+export function shippingRateRoutes(router: Router, clients: BackendClients): void {
+  router.get(
     '/shipping_rate',
     route(async (req, res, { storeId, call }) => {
       const pair = parseInput(shippingRatePairInput, readParams(req));
@@ -21,7 +21,7 @@ export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): 
     }),
   );
 
-  routes.put(
+  router.put(
     '/shipping_rate',
     route(async (req, res, { storeId, call }) => {
       const input = parseInput(updateShippingRateInput, readParams(req));
@@ -30,7 +30,7 @@ export function shippingRateRoutes(routes: ApiRoutes, clients: BackendClients): 
     }),
   );
 
-  routes.delete(
+  router.delete(
     '/shipping_rate',
     route(async (req, res, { storeId, call }) => {
       const pair = parseInput(shippingRatePairInput, readParams(req));
