@@ -10,7 +10,7 @@ import { requestParams } from './http/input';
 import { idempotency } from './idempotency/idempotency.middleware';
 import type { IdempotencyStore } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
-import { pipeline } from './http/pipeline';
+import { pipeline } from './fast-path/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
 import { catalogRouter } from './routes/v1/catalog';
@@ -40,7 +40,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.set('query parser', 'simple');
 
   // Every request: its id, identity's pages (their bodies and cookies are identity's, untouched by the
-  // API's parsing), one spelling of every /v1 path. pipeline(): the steps run as one Express layer.
+  // API's parsing), one spelling of every /v1 path. pipeline(): the steps run as one Express layer
+  // (fast-path/README.md lists it with the gateway's other performance measures).
   app.use(pipeline(requestTracking(deps.logger), deps.pagesProxy, normalizePath()));
 
   healthRoutes(app, deps.backends);

@@ -1,6 +1,6 @@
 import type { IRouter } from 'express';
 import { checkHealth } from '@commerce/grpc-runtime';
-import { sendJson } from './http/envelope';
+import { sendJson } from './fast-path/send-json';
 
 /** GET /healthz: 200 only when every service answers the standard gRPC health check SERVING. */
 export function healthRoutes(router: IRouter, backends: Array<{ service: string; address: string }>): void {

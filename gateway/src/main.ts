@@ -5,7 +5,7 @@ import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
 import { createGatewayApp } from './app';
-import { createHttpServer } from './http/server';
+import { createHttpServer } from './fast-path/http-server';
 import { loadGatewayConfig } from './config';
 import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';

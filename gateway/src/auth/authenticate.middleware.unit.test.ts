@@ -4,7 +4,7 @@ import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { errorMiddleware, notFoundHandler } from '../errors';
 import { ok } from '../http/envelope';
 import { requestParams } from '../http/input';
-import { pipeline } from '../http/pipeline';
+import { pipeline } from '../fast-path/pipeline';
 import { startTestServer, type TestServer } from '../http/test-server';
 import { route } from '../routes/route';
 import { ApiKeyCache } from './api-key.cache';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { sendJson } from '../http/envelope';
+import { sendJson } from '../fast-path/send-json';
 import { ApiError } from './api-error';
 import { renderError, type RenderedError } from './render-error';
 

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { sendJson } from '../fast-path/send-json';
 
 /**
  * Every success answers HTTP 200 with `meta.code` 200, creations included: the original service
@@ -7,7 +8,6 @@ import type { Response } from 'express';
  */
 const SUCCESS_STATUS = 200;
 const SUCCESS_META = Object.freeze({ code: SUCCESS_STATUS, api_version: '1.0' });
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes `{data, meta: {code: 200, api_version: "1.0"}, ...extra}`; `extra` carries what sits
@@ -16,15 +16,4 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export function ok(res: Response, data: unknown, extra?: Record<string, unknown>): void {
   const envelope = extra ? { data, meta: SUCCESS_META, ...extra } : { data, meta: SUCCESS_META };
   sendJson(res, SUCCESS_STATUS, envelope);
-}
-
-/** The one JSON writer (envelopes, error bodies, OAuth token answers): stringify once, no sniffing. */
-export function sendJson(res: Response, status: number, body: unknown): void {
-  // Straight to node's response: Express's res.send re-parses the type and checks freshness, and
-  // a string body lets node write headers and body in one syscall.
-  const payload = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.end(payload);
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createHttpServer } from './server';
+import { createHttpServer } from '../fast-path/http-server';
 
 export interface TestServer {
   url: string;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import express from 'express';
-import { ok } from './envelope';
-import { createHttpServer } from './server';
+import { ok } from '../http/envelope';
+import { createHttpServer } from './http-server';
 
 describe('createHttpServer', () => {
   it('hands Express requests and responses already built on its prototypes, and Express serves them as usual', async () => {

@@ -1,9 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import { errorMiddleware, notFoundHandler } from '../errors';
 import { ApiError } from '../errors/api-error';
-import { ok } from './envelope';
+import { ok } from '../http/envelope';
 import { pipeline } from './pipeline';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '../http/test-server';
 
 /** Each step leaves its name in `res.locals.trail`; the route answers the trail. */
 const step =

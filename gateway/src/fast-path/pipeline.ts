@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * a `next` hop per request; the steps every API call takes (authenticate, rate-limit, params,
  * idempotency) need neither. A step passes on with `next()`, stops the chain by answering, or
  * fails with `next(error)`, a throw or a rejected promise, exactly as it would as its own layer.
- * An undefined step (one not configured) is left out.
+ * An undefined step (one not configured) is left out. Its figure: README.md in this folder.
  */
 export function pipeline(...optionalSteps: Array<RequestHandler | undefined>): RequestHandler {
   const steps = optionalSteps.filter((step): step is RequestHandler => step !== undefined);
