@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { startIdentityHarness, type IdentityHarness } from './identity.fixture';
-import { PageClient } from './page-client.harness';
-import { aCode, anApp, aSignedInOwner, exchange, pkcePair, postToken, type RegisteredApp } from './oauth.fixture';
+import { hiddenFields, PageClient } from './page-client.harness';
+import { aCode, anApp, aSignedInOwner, exchange, pkcePair, postToken, REDIRECT_URI, type RegisteredApp } from './oauth.fixture';
 
 let harness: IdentityHarness;
 let app: RegisteredApp;
@@ -80,6 +80,49 @@ describe('the authorization dialog', () => {
     const redirect = new URL(answer.location!);
     expect(redirect.searchParams.get('error')).toBe(error);
     expect(redirect.searchParams.get('state')).toBe('s-1');
+  });
+});
+
+describe('repeated authorization parameters (RFC 6749 §3.1)', () => {
+  const pkce = pkcePair();
+  const withPkce = () => authorizeQuery({ code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+
+  it.each([
+    ['redirect_uri', 'https://attacker.example/callback'],
+    ['redirect_uri', REDIRECT_URI],
+    ['client_id', 'sca_other'],
+    ['response_type', 'code'],
+    ['scope', 'user'],
+    ['state', 's-2'],
+    ['code_challenge', pkcePair().challenge],
+    ['code_challenge_method', 'S256'],
+  ])('shows an error page (400) and never redirects for a repeated %s (second value %s)', async (name, second) => {
+    const { browser } = await aSignedInOwner(harness);
+    const query = withPkce();
+    query.append(name, second);
+
+    const answer = await browser.get(`/oauth/authorize?${query}`);
+
+    expect(answer.status).toBe(400);
+    expect(answer.location).toBeUndefined();
+    expect(answer.html).toContain('Authorization failed');
+    expect(answer.html).toContain(`${name} was given more than once`);
+  });
+
+  it('refuses a repeated parameter before sign-in too, and in the posted consent form', async () => {
+    const { browser } = await aSignedInOwner(harness);
+    const query = authorizeQuery();
+    query.append('redirect_uri', 'https://attacker.example/callback');
+    const consent = await browser.get(`/oauth/authorize?${authorizeQuery()}`);
+    const form = new URLSearchParams({ ...hiddenFields(consent.html), decision: 'approve' });
+    form.append('redirect_uri', 'https://attacker.example/callback');
+
+    const visitor = await new PageClient(harness.httpUrl).get(`/oauth/authorize?${query}`);
+    const posted = await browser.postForm('/oauth/authorize', form);
+
+    expect([visitor.status, visitor.location]).toEqual([400, undefined]);
+    expect([posted.status, posted.location]).toEqual([400, undefined]);
+    expect(posted.html).toContain('redirect_uri was given more than once');
   });
 });
 

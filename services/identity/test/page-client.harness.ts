@@ -32,7 +32,12 @@ export class PageClient {
 
   /** Posts a form as a browser does: urlencoded fields, the jar's cookies. */
   async post(path: string, fields: Record<string, string>): Promise<PageAnswer> {
-    return this.send(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return this.postForm(path, new URLSearchParams(fields));
+  }
+
+  /** Posts a form whose fields may repeat. */
+  async postForm(path: string, form: URLSearchParams): Promise<PageAnswer> {
+    return this.send(path, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
 
   /** GETs a page and posts its form back with the page's CSRF token and the given fields. */

@@ -8,8 +8,25 @@ import { messagePage } from './views/message.view';
 
 const PARAM_NAMES = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
 
-function authorizationParams(source: Record<string, unknown>): AuthorizationParams {
-  return Object.fromEntries(PARAM_NAMES.map((name) => [name, single(source[name])]).filter(([, value]) => value !== undefined));
+/**
+ * The request's parameters, or the name of one given more than once: RFC 6749 §3.1 forbids repeating
+ * them, and picking one of two redirect_uri (or dropping a second code_challenge) would act on a request
+ * nobody can vouch for.
+ */
+function authorizationParams(source: Record<string, unknown>): { params: AuthorizationParams } | { repeated: string } {
+  const params: AuthorizationParams = {};
+  for (const name of PARAM_NAMES) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return { repeated: name };
+    params[name] = value;
+  }
+  return { params };
+}
+
+/** A repeated parameter gets the error page: the redirect URI cannot be trusted, so nothing is redirected. */
+function refuseRepeated(res: Response, name: string): void {
+  res.status(400).type('html').send(messagePage('Authorization failed', `The request is invalid: ${name} was given more than once.`));
 }
 
 /**
@@ -19,7 +36,9 @@ function authorizationParams(source: Record<string, unknown>): AuthorizationPara
  */
 export function authorizeRoutes(router: Router, context: PagesContext): void {
   router.get('/oauth/authorize', async (req, res) => {
-    const params = authorizationParams(req.query as Record<string, unknown>);
+    const read = authorizationParams(req.query as Record<string, unknown>);
+    if ('repeated' in read) return refuseRepeated(res, read.repeated);
+    const { params } = read;
     const check = await checkAuthorizationRequest(context.deps.apps, params);
     if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
     if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
@@ -40,7 +59,9 @@ export function authorizeRoutes(router: Router, context: PagesContext): void {
 
   router.post('/oauth/authorize', async (req: Request, res: Response) => {
     if (csrfRejected(context, req, res)) return;
-    const params = authorizationParams(req.body as Record<string, unknown>);
+    const read = authorizationParams(req.body as Record<string, unknown>);
+    if ('repeated' in read) return refuseRepeated(res, read.repeated);
+    const { params } = read;
     const check = await checkAuthorizationRequest(context.deps.apps, params);
     if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
     if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));

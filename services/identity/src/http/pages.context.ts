@@ -30,7 +30,7 @@ export function csrfRejected(context: PagesContext, req: Request, res: Response)
   return true;
 }
 
-/** One string parameter; a repeated one counts as absent (RFC 6749 §3.1: parameters must not repeat). */
+/** One string form field; a repeated one counts as absent. (The authorization request refuses repeats outright: authorize.routes.ts.) */
 export function single(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
