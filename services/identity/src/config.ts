@@ -20,6 +20,8 @@ const schema = serviceConfigSchema('identity')
     LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
     /** How often authorization codes that expired over an hour ago are deleted (the hour keeps reuse detection). */
     CODE_PURGE_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
+    /** How often the sign-in attempt counters whose window ended are deleted. */
+    LOGIN_ATTEMPT_PURGE_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
   });
 
 export type IdentityConfig = z.infer<typeof schema>;

@@ -2,6 +2,7 @@ import { identity, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import type { IdentityDeps } from './app/identity-deps';
+import { purgeEndedLoginAttempts, reportAttemptPurgeFailure } from './app/purge-ended-login-attempts';
 import { purgeExpiredCodes, reportPurgeFailure } from './app/purge-expired-codes';
 import type { IdentityConfig } from './config';
 import { identityHandlers } from './grpc/identity.handlers';
@@ -26,7 +27,7 @@ export interface IdentityServiceOptions {
   clock?: () => Date;
 }
 
-/** Store → relay → gRPC, then the OAuth pages over HTTP and the code purge; `main` runs it, integration tests start it in-process. */
+/** Store → relay → gRPC, then the OAuth pages over HTTP and the purges of codes and sign-in counters; `main` runs it, integration tests start it in-process. */
 export async function startIdentityService(config: IdentityConfig, options: IdentityServiceOptions = {}): Promise<RunningIdentityService> {
   let pages: PagesServer | undefined;
   const running = await ServiceHost.start(config, async (host) => {
@@ -62,7 +63,8 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
         : undefined,
       loginThrottle: { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000 },
     };
-    // Without a signing secret only the API-key RPCs are served: no pages, no tokens, so no codes to purge.
+    // Without a signing secret only the API-key RPCs are served: no pages, no tokens, so no codes to purge. Passwords are
+    // still checked (CreateStoreAccount resuming a user's store creation), so their counters are purged either way.
     if (deps.oauth) pages = pagesServer(deps, config, host.logger);
     else host.logger.warn('OAUTH_JWT_SECRET is not set: OAuth pages and tokens are not served');
     const codePurge = periodic(
@@ -71,10 +73,16 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
       () => purgeExpiredCodes(deps, host.logger),
       (error) => reportPurgeFailure(host.logger, error),
     );
+    const attemptPurge = periodic(
+      'sign-in attempt purge',
+      config.LOGIN_ATTEMPT_PURGE_INTERVAL_MS,
+      () => purgeEndedLoginAttempts(deps, host.logger),
+      (error) => reportAttemptPurgeFailure(host.logger, error),
+    );
     return {
       services: [implement(identity.IdentityServiceService, identityHandlers(deps))],
       protoFiles: ['commerce/identity/v1/identity.proto'],
-      background: pages ? [pages, codePurge] : [],
+      background: pages ? [pages, codePurge, attemptPurge] : [attemptPurge],
     };
   });
   return { ...running, httpUrl: pages?.url };

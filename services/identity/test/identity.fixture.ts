@@ -25,6 +25,8 @@ export type IdentityHarness = ServiceHarness<Awaited<ReturnType<typeof startIden
   storedUsers(): Promise<UserRecord[]>;
   /** The authorization codes as stored (hashes only), read from the datafile. */
   storedCodes(): Promise<Array<{ code_hash: string; expires_at: unknown }>>;
+  /** The sign-in attempt counters as stored, read from the datafile. */
+  storedLoginAttempts(): Promise<Array<{ key: string; failures: number; window_started_at: unknown }>>;
 };
 
 const JWT_SECRET = 'identity-int-tests-secret-0123456789abcdef';
@@ -47,6 +49,7 @@ export async function startIdentityHarness(extraEnv: Record<string, string> = {}
     datafileText: async (collection: string) => `${JSON.stringify(readEmbeddedCollection(identityDir, collection))}\n${await embeddedStoreBytes(identityDir)}`,
     storedUsers: async () => readEmbeddedCollection<UserRecord & Doc>(identityDir, 'users'),
     storedCodes: async () => readEmbeddedCollection<{ code_hash: string; expires_at: unknown } & Doc>(identityDir, 'authorization_codes'),
+    storedLoginAttempts: async () => readEmbeddedCollection<{ key: string; failures: number; window_started_at: unknown } & Doc>(identityDir, 'login_attempts'),
   });
 }
 

@@ -36,4 +36,6 @@ export async function ensureIdentityIndexes(c: IdentityCollections): Promise<voi
   await c.refreshTokens.createIndex({ token_hash: 1 }, { unique: true, name: 'refresh_tokens_hash' });
   await c.refreshTokens.createIndex({ grant_id: 1 }, { name: 'refresh_tokens_grant' });
   await c.loginAttempts.createIndex({ key: 1 }, { unique: true, name: 'login_attempts_key' });
+  // The purge of ended windows deletes by this one.
+  await c.loginAttempts.createIndex({ window_started_at: 1 }, { name: 'login_attempts_window' });
 }

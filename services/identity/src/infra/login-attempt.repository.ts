@@ -38,4 +38,9 @@ export class LoginAttemptRepository {
   async clear(key: string): Promise<void> {
     await this.attempts.deleteOne({ key });
   }
+
+  /** Deletes the counters whose window started at `cutoff` or before; answers how many went. */
+  purgeStartedBy(cutoff: Date): Promise<number> {
+    return this.attempts.deleteMany({ window_started_at: { $lte: cutoff } });
+  }
 }
