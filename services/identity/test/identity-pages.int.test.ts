@@ -29,6 +29,43 @@ describe('sessions and forms', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
+  it('ends the session at sign-out: a copy of the cookie taken before no longer authenticates any page', async () => {
+    const app = await anApp(harness);
+    const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
+    const browser = new PageClient(harness.httpUrl);
+    await browser.signIn(account.user!.email, PASSWORD);
+    const copied = browser.cookieJar();
+    const thief = () => new PageClient(harness.httpUrl, { cookies: copied });
+    const adminBefore = await thief().get('/admin');
+    expect(adminBefore.status).toBe(200);
+
+    const signedOut = await browser.submit('/admin', '/signout', {});
+
+    expect([signedOut.status, signedOut.location]).toEqual([303, '/signin']);
+    expect(await thief().get('/admin')).toMatchObject({ status: 303, location: '/signin?return_to=%2Fadmin' });
+    expect((await thief().get('/signin')).status).toBe(200);
+    const authorize = await thief().get(`/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, response_type: 'code' })}`);
+    expect(authorize.location).toMatch(/^\/signin\?return_to=/);
+    // A form of the old session, replayed with its CSRF token: refused, and nothing changes.
+    const replayed = await thief().post('/admin/api-key', hiddenFields(adminBefore.html));
+    expect(replayed.status).toBe(403);
+    expect((await harness.client.authenticateApiKey({ api_key: account.api_key })).store_id).toBe(account.store_id);
+  });
+
+  it('ends every session of the account at sign-out, and a new sign-in works', async () => {
+    const owner = await aSignedInOwner(harness);
+    const otherBrowser = new PageClient(harness.httpUrl);
+    await otherBrowser.signIn(owner.email, PASSWORD);
+    expect((await otherBrowser.get('/admin')).status).toBe(200);
+
+    await owner.browser.submit('/admin', '/signout', {});
+
+    expect((await otherBrowser.get('/admin')).status).toBe(303);
+    expect((await owner.browser.get('/admin')).status).toBe(303);
+    expect((await owner.browser.signIn(owner.email, PASSWORD)).status).toBe(303);
+    expect((await owner.browser.get('/admin')).status).toBe(200);
+  });
+
   it.each([
     ['/signin', { identifier: 'x@example.com', password: 'whatever1' }],
     ['/signup', { email: 'csrf@example.com', password: 'long enough' }],

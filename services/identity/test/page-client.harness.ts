@@ -14,17 +14,26 @@ export interface PageClientOptions {
   headers?: Record<string, string>;
   /** Another transport, e.g. one connecting from a second loopback address. */
   fetch?: typeof fetch;
+  /** Cookies to start with: another browser's, copied (what a thief of the cookie holds). */
+  cookies?: Record<string, string>;
 }
 
 export class PageClient {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies: Map<string, string>;
   /** Set-Cookie headers seen, raw, to check their attributes. */
   readonly setCookies: string[] = [];
 
   constructor(
     readonly baseUrl: string,
     private readonly options: PageClientOptions = {},
-  ) {}
+  ) {
+    this.cookies = new Map(Object.entries(options.cookies ?? {}));
+  }
+
+  /** A copy of the jar's cookies as they are now. */
+  cookieJar(): Record<string, string> {
+    return Object.fromEntries(this.cookies);
+  }
 
   async get(path: string): Promise<PageAnswer> {
     return this.send(path, { method: 'GET' });

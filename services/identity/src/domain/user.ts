@@ -16,6 +16,11 @@ export type UserRecord = {
   store_id: number;
   /** Ties the user to the one store creation it asked for, so retries finish it instead of making another. */
   store_request_key: string;
+  /**
+   * The pages' sessions of this user carry the generation they were signed in under and hold only while it is
+   * still this one; sign-out moves it on, ending them all. Absent (users stored before it existed) reads as 0.
+   */
+  session_generation?: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -38,6 +43,8 @@ export function validateNewAccount(input: NewAccountInput): FieldViolations {
   if (input.login && !LOGIN.test(input.login)) violations.login = ['must be 3 to 40 lowercase letters, digits, _ . or -'];
   return violations;
 }
+
+export const sessionGenerationOf = (user: Pick<UserRecord, 'session_generation'>): number => user.session_generation ?? 0;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { isDomainError } from '@commerce/grpc-runtime';
 import { registerUser } from '../app/register-user';
 import { signIn } from '../app/sign-in';
+import { signOut } from '../app/sign-out';
 import { csrfRejected, safeReturnTo, single, type PagesContext } from './pages.context';
 import { newSession, sessionOf, setSession } from './session';
 import { signInPage, signUpPage } from './views/account.view';
@@ -24,7 +25,7 @@ export function accountRoutes(router: Router, context: PagesContext): void {
     const identifier = single(body.identifier) ?? '';
     const result = await signIn(deps, { identifier, password: single(body.password) ?? '', clientAddress: context.clientAddress(req) });
     if (result.ok) {
-      setSession(res, codec, cookies, newSession(result.user.id));
+      setSession(res, codec, cookies, newSession(result.user));
       return void res.redirect(303, returnTo);
     }
     const view = { csrf: csrfOf(res), returnTo, values: { identifier } };
@@ -47,7 +48,7 @@ export function accountRoutes(router: Router, context: PagesContext): void {
     const values = { email: single(body.email) ?? '', login: single(body.login) ?? '' };
     try {
       const user = await registerUser(deps, { ...values, password: single(body.password) ?? '' });
-      setSession(res, codec, cookies, newSession(user.id));
+      setSession(res, codec, cookies, newSession(user));
       res.redirect(303, returnTo);
     } catch (error) {
       if (!isDomainError(error) || !error.fieldViolations) throw error;
@@ -55,9 +56,11 @@ export function accountRoutes(router: Router, context: PagesContext): void {
     }
   });
 
-  router.post('/signout', (req, res) => {
+  router.post('/signout', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
-    setSession(res, codec, cookies, newSession(0));
+    const { userId } = sessionOf(res);
+    if (userId) await signOut(deps, userId);
+    setSession(res, codec, cookies, newSession());
     res.redirect(303, '/signin');
   });
 }

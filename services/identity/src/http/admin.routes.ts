@@ -1,11 +1,11 @@
-import type { Request, Response, Router } from 'express';
+import type { Response, Router } from 'express';
 import { isDomainError } from '@commerce/grpc-runtime';
 import { createApp } from '../app/create-app';
 import { rotateApiKey } from '../app/rotate-api-key';
 import { uninstallApp, uninstallAppEverywhere } from '../app/revoke-grant';
 import type { UserDocument } from '../infra/user.repository';
 import { csrfRejected, single, type PagesContext } from './pages.context';
-import { sessionOf } from './session';
+import { sessionOf, signedInUserOf } from './session';
 import { adminPage, secretShownOncePage } from './views/admin.view';
 import { messagePage } from './views/message.view';
 
@@ -19,16 +19,15 @@ export function adminRoutes(router: Router, context: PagesContext): void {
   const { deps } = context;
 
   /** The signed-in user, or a redirect to sign-in (answered here). */
-  async function signedIn(req: Request, res: Response): Promise<UserDocument | undefined> {
-    const { userId } = sessionOf(res);
-    const user = userId ? await deps.users.findById(userId) : null;
+  function signedIn(res: Response): UserDocument | undefined {
+    const user = signedInUserOf(res);
     if (user) return user;
     res.redirect(303, `/signin?return_to=${encodeURIComponent('/admin')}`);
     return undefined;
   }
 
   router.get('/admin', async (req, res) => {
-    const user = await signedIn(req, res);
+    const user = signedIn(res);
     if (!user) return;
     const [developerApps, grants] = await Promise.all([deps.apps.listOwnedBy(user.id), deps.grants.listActiveOfUser(user.id)]);
     const authorizedApps = await authorizedAppsOf(context, grants);
@@ -37,7 +36,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
 
   router.post('/admin/api-key', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
-    const user = await signedIn(req, res);
+    const user = signedIn(res);
     if (!user) return;
     if (!user.store_id) return void res.status(409).type('html').send(messagePage('No store', 'You have no store, so there is no API key to generate.'));
     const { plaintext } = await rotateApiKey(deps.keys, user.store_id, deps.clock());
@@ -46,7 +45,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
 
   router.post('/admin/apps', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
-    const user = await signedIn(req, res);
+    const user = signedIn(res);
     if (!user) return;
     const body = req.body as Record<string, unknown>;
     try {
@@ -67,7 +66,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
 
   router.post('/admin/apps/:clientId/delete', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
-    const user = await signedIn(req, res);
+    const user = signedIn(res);
     if (!user) return;
     const app = await deps.apps.findLive(String(req.params.clientId));
     if (!app || app.owner_user_id !== user.id) return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
@@ -78,7 +77,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
 
   router.post('/admin/authorizations/:clientId/revoke', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
-    const user = await signedIn(req, res);
+    const user = signedIn(res);
     if (!user) return;
     const clientId = String(req.params.clientId);
     const app = await deps.apps.findLive(clientId);

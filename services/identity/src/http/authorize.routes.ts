@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { checkAuthorizationRequest, redirectWith, type AuthorizationParams } from '../app/authorization-request';
 import { issueAuthorizationCode } from '../app/issue-authorization-code';
 import { csrfRejected, single, type PagesContext } from './pages.context';
-import { sessionOf } from './session';
+import { sessionOf, signedInUserOf } from './session';
 import { consentPage } from './views/consent.view';
 import { messagePage } from './views/message.view';
 
@@ -44,7 +44,7 @@ export function authorizeRoutes(router: Router, context: PagesContext): void {
     if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
 
     const session = sessionOf(res);
-    const user = session.userId ? await context.deps.users.findById(session.userId) : null;
+    const user = signedInUserOf(res);
     if (!user) return void res.redirect(303, `/signin?return_to=${encodeURIComponent(authorizeUrl(params))}`);
     res.type('html').send(
       consentPage({

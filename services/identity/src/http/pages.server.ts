@@ -43,7 +43,7 @@ export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logge
   app.use(machine);
 
   const pages = Router();
-  pages.use(sessions(context.codec, context.cookies));
+  pages.use(sessions(context.codec, context.cookies, deps.users));
   pages.use(express.urlencoded({ extended: false, limit: '64kb' }));
   authorizeRoutes(pages, context);
   accountRoutes(pages, context);

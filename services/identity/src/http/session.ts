@@ -1,11 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { sessionGenerationOf } from '../domain/user';
+import type { UserDocument, UserRepository } from '../infra/user.repository';
 
 /** Who the browser is: a random session id (CSRF tokens are bound to it) and the signed-in user, if any. */
 export interface Session {
   sid: string;
   /** 0 while nobody is signed in. */
   userId: number;
+  /** The user's session generation at sign-in: the session ends once the stored one moved on (sign-out). */
+  generation: number;
   expiresAt: number;
 }
 
@@ -14,7 +18,8 @@ const ANONYMOUS_TTL_MS = 24 * 3600_000;
 
 /**
  * Sessions live in a signed cookie (HMAC-SHA256 with a key of their own, derived from the service
- * secret), so any identity replica reads them and nothing is stored server-side.
+ * secret), so any identity replica reads them; a signed-in one holds only while its generation is the
+ * user's stored one (`sessions` below checks it on every request), so sign-out ends it server-side.
  */
 export class SessionCodec {
   private readonly key: Buffer;
@@ -34,7 +39,7 @@ export class SessionCodec {
     if (!payload || !signature || extra !== undefined || !safeEqual(signature, this.sign(payload))) return undefined;
     try {
       const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Session;
-      const wellFormed = typeof session.sid === 'string' && Number.isSafeInteger(session.userId) && typeof session.expiresAt === 'number';
+      const wellFormed = typeof session.sid === 'string' && Number.isSafeInteger(session.userId) && Number.isSafeInteger(session.generation) && typeof session.expiresAt === 'number';
       return wellFormed && session.expiresAt > now ? session : undefined;
     } catch {
       return undefined;
@@ -61,10 +66,12 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export const newSession = (userId: number, now = Date.now()): Session => ({
+/** An anonymous session, or one signed in as `user` under its current session generation. */
+export const newSession = (user?: Pick<UserDocument, 'id' | 'session_generation'>, now = Date.now()): Session => ({
   sid: randomBytes(16).toString('base64url'),
-  userId,
-  expiresAt: now + (userId ? SIGNED_IN_TTL_MS : ANONYMOUS_TTL_MS),
+  userId: user?.id ?? 0,
+  generation: user ? sessionGenerationOf(user) : 0,
+  expiresAt: now + (user ? SIGNED_IN_TTL_MS : ANONYMOUS_TTL_MS),
 });
 
 export interface CookieSettings {
@@ -82,12 +89,21 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** Puts the session on `res.locals.session`, starting an anonymous one (and its cookie) when there is none. */
-export function sessions(codec: SessionCodec, settings: CookieSettings): RequestHandler {
-  return (req, res, next) => {
+/**
+ * Puts the session on `res.locals.session` (and its user on `res.locals.user`), starting an anonymous one
+ * (and its cookie) when there is none, or when the signed-in one has ended: its user is gone, or signed out
+ * since (the stored session generation moved on). The user is read on every request, so every replica sees
+ * a sign-out at once.
+ */
+export function sessions(codec: SessionCodec, settings: CookieSettings, users: Pick<UserRepository, 'findById'>): RequestHandler {
+  return async (req, res, next) => {
     const existing = codec.decode(readCookie(req, cookieName(settings)));
-    if (existing) res.locals.session = existing;
-    else setSession(res, codec, settings, newSession(0));
+    const user = existing?.userId ? await users.findById(existing.userId) : null;
+    const ended = existing !== undefined && existing.userId !== 0 && (!user || sessionGenerationOf(user) !== existing.generation);
+    if (existing && !ended) {
+      res.locals.session = existing;
+      res.locals.user = user ?? undefined;
+    } else setSession(res, codec, settings, newSession());
     next();
   };
 }
@@ -105,3 +121,6 @@ export function setSession(res: Response, codec: SessionCodec, settings: CookieS
 }
 
 export const sessionOf = (res: Response): Session => res.locals.session as Session;
+
+/** The user of the request's signed-in session (checked by `sessions`), if any. */
+export const signedInUserOf = (res: Response): UserDocument | undefined => res.locals.user as UserDocument | undefined;

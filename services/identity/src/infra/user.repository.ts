@@ -31,6 +31,11 @@ export class UserRepository {
     await this.users.deleteOne({ id });
   }
 
+  /** Moves the user's session generation on: every session signed in under an earlier one ends. */
+  endSessions(id: number, now: Date): Promise<UserDocument | null> {
+    return this.users.findOneAndUpdate({ id }, { $inc: { session_generation: 1 }, $set: { updated_at: now } });
+  }
+
   async attachStore(id: number, storeId: number, now: Date): Promise<UserDocument | null> {
     return this.users.findOneAndUpdate({ id }, { $set: { store_id: storeId, updated_at: now } });
   }
