@@ -2,8 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { presentCollection, presentProduct, presentVariant } from '@commerce/api-presenters';
 import type { catalog } from '@commerce/contracts';
 import { newEvent, type DomainEvent } from '@commerce/events';
+import { validationFailed } from '@commerce/grpc-runtime';
 import type { CollectionRecord } from '../domain/collection';
 import type { ProductRecord, VariantRecord } from '../domain/product';
+import { hasViolations } from '../domain/product-input';
+import { renderedSizeViolations } from '../domain/rendered-size';
 import { toCollectionMessage, toProductMessage, toVariantMessage } from './catalog-message';
 
 export type ProductTopic = 'product/created' | 'product/updated' | 'product/deleted';
@@ -98,4 +101,17 @@ export function collectionEvent(
     resource: presentCollection(toCollectionMessage(collection, liveProductIds), context),
     now,
   });
+}
+
+/**
+ * Refuses (INVALID_ARGUMENT on the record's name) a write whose events would carry a rendering over the budget, so an
+ * owner's input can never make an event the broker refuses. A deletion is never refused: its event shows the record
+ * as it already was.
+ */
+export function requireRenderableSize(events: readonly DomainEvent[]): void {
+  for (const event of events) {
+    if (event.topic.endsWith('/deleted')) continue;
+    const violations = renderedSizeViolations(event.resource_type, event.resource);
+    if (hasViolations(violations)) throw validationFailed(violations);
+  }
 }

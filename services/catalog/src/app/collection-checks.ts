@@ -1,7 +1,9 @@
 import { validationFailed } from '@commerce/grpc-runtime';
-import type { CollectionRecord } from '../domain/collection';
+import { collectionRoomViolations, type CollectionRecord } from '../domain/collection';
+import { hasViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
 import { liveProductIds } from './collection-writer';
+import { collectionIdsByProduct } from './product-writer';
 
 /** What a collection use case answers: the collection and which of its products are live (its rendering lists only those). */
 export interface ShownCollection {
@@ -14,4 +16,12 @@ export async function requireLiveProducts(deps: CatalogDeps, storeId: number, pr
   const live = await liveProductIds(deps, storeId, productIds);
   const unknown = productIds.filter((id) => !live.has(id));
   if (unknown.length > 0) throw validationFailed({ products: [`has unknown product ids: ${unknown.join(', ')}`] });
+}
+
+/** Products already in the most collections a product can be in cannot join `collectionId` (absent: a new one). */
+export async function requireCollectionRoom(deps: CatalogDeps, storeId: number, productIds: number[], collectionId?: number): Promise<void> {
+  const holding = await collectionIdsByProduct(deps, storeId, productIds);
+  const others = new Map(productIds.map((id) => [id, (holding.get(id) ?? []).filter((held) => held !== collectionId).length]));
+  const violations = collectionRoomViolations(others);
+  if (hasViolations(violations)) throw validationFailed(violations);
 }

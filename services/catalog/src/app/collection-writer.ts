@@ -3,7 +3,7 @@ import { conflict, isNotFound, notFound } from '@commerce/grpc-runtime';
 import type { CollectionRecord } from '../domain/collection';
 import type { CollectionDocument } from '../infra/collection.repository';
 import type { CatalogDeps } from './catalog-deps';
-import { collectionEvent, type CollectionTopic } from './catalog-events';
+import { collectionEvent, requireRenderableSize, type CollectionTopic } from './catalog-events';
 import { writeProduct } from './product-writer';
 
 /** What a change makes of the collection, and the products whose membership it changes. */
@@ -28,6 +28,8 @@ export async function writeCollection(
   collectionId: number,
   context: catalog.StoreContext,
   change: (current: CollectionDocument) => CollectionChange,
+  // An owner's change is refused when the collection's rendering would exceed its budget (domain/rendered-size.ts).
+  options: { withinSizeBudget?: boolean } = {},
 ): Promise<{ collection: CollectionDocument; liveIds: Set<number> }> {
   const written = await deps.queue.run(`collection:${storeId}:${collectionId}`, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -40,6 +42,7 @@ export async function writeCollection(
       // A deleted collection's event shows the members it had; otherwise the members it has now.
       const liveIds = await liveProductIds(deps, storeId, next.product_ids);
       const event = collectionEvent(proposed.topic, next, liveIds, context, now);
+      if (options.withinSizeBudget) requireRenderableSize([event]);
       const saved = await deps.collections.replace(current, next, proposed.touches, [event]);
       if (saved) return { collection: saved, touches: proposed.touches };
     }

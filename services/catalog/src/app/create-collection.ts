@@ -3,8 +3,8 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { collectionFieldViolations, distinctIds, type CollectionRecord } from '../domain/collection';
 import { hasViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
-import { collectionEvent } from './catalog-events';
-import { requireLiveProducts, type ShownCollection } from './collection-checks';
+import { collectionEvent, requireRenderableSize } from './catalog-events';
+import { requireCollectionRoom, requireLiveProducts, type ShownCollection } from './collection-checks';
 import { liveProductIds, touchProducts } from './collection-writer';
 
 export async function createCollection(deps: CatalogDeps, storeId: number, request: catalog.CreateCollectionRequest): Promise<ShownCollection> {
@@ -12,6 +12,7 @@ export async function createCollection(deps: CatalogDeps, storeId: number, reque
   if (hasViolations(violations)) throw validationFailed(violations);
   const productIds = distinctIds(request.product_ids);
   await requireLiveProducts(deps, storeId, productIds);
+  await requireCollectionRoom(deps, storeId, productIds);
   const context = await deps.storeContexts.of(storeId);
 
   const now = deps.clock();
@@ -27,7 +28,9 @@ export async function createCollection(deps: CatalogDeps, storeId: number, reque
     version: 1,
   };
   const liveIds = new Set(productIds);
-  const saved = await deps.collections.insert(record, productIds, collectionEvent('collection/created', record, liveIds, context, now));
+  const event = collectionEvent('collection/created', record, liveIds, context, now);
+  requireRenderableSize([event]);
+  const saved = await deps.collections.insert(record, productIds, event);
   await touchProducts(deps, storeId, saved.id, productIds, context);
   return { collection: saved, liveIds: await liveProductIds(deps, storeId, saved.product_ids) };
 }

@@ -3,7 +3,7 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { newProductRecord, rankFor } from '../domain/product';
 import { hasViolations, newProductInput, normalizePlacement, productFieldViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
-import { stampProductChange } from './catalog-events';
+import { requireRenderableSize, stampProductChange } from './catalog-events';
 import type { WrittenProduct } from './product-writer';
 import type { HeldGroup } from './shipping-groups';
 
@@ -25,6 +25,7 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
       shipping_group_id: request.shipping_group_id,
       marketplace_category_id: request.marketplace_category_id,
       tag_list: request.tag_list,
+      shipping_notes: request.shipping_notes,
     },
     { name: true },
   );
@@ -65,6 +66,7 @@ async function insertProduct(
   const { id, storeId, defaultVariantId, shippingGroup, position, context } = at;
   const record = newProductRecord(input, { id, storeId, defaultVariantId, shippingGroup: { id: shippingGroup.id, name: shippingGroup.name }, position, now });
   const { after, events } = stampProductChange(null, record, 'product/created', { context, collectionIds: [], now });
+  requireRenderableSize(events);
   shippingGroup.assertHeld();
   return { product: await deps.products.insert(after, events), collectionIds: [] };
 }

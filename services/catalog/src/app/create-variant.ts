@@ -1,7 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
 import { hasViolations } from '../domain/product-input';
-import { newVariantRecord, placeVariant, variantFieldViolations } from '../domain/variant';
+import { newVariantRecord, placeVariant, variantCountViolations, variantFieldViolations } from '../domain/variant';
 import type { CatalogDeps } from './catalog-deps';
 import { findLiveProduct } from './get-product';
 import { writeProduct } from './product-writer';
@@ -28,9 +28,17 @@ export async function createVariant(deps: CatalogDeps, storeId: number, request:
   await deps.variantRefs.add(storeId, variantId, request.product_id);
   const variant = newVariantRecord(variantId, fields, deps.clock());
   requireStockRule(variant);
-  const { product } = await writeProduct(deps, storeId, request.product_id, context, (current) => ({
-    next: { ...current, ...placeVariant(current, variant, request.position) },
-    topic: 'product/updated',
-  }));
+  const { product } = await writeProduct(
+    deps,
+    storeId,
+    request.product_id,
+    context,
+    (current) => {
+      const full = variantCountViolations(current);
+      if (hasViolations(full)) throw validationFailed(full);
+      return { next: { ...current, ...placeVariant(current, variant, request.position) }, topic: 'product/updated' };
+    },
+    { withinSizeBudget: true },
+  );
   return { variant: requireVariant(product, variantId), product };
 }

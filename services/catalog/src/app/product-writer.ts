@@ -2,7 +2,7 @@ import type { catalog } from '@commerce/contracts';
 import { conflict, notFound } from '@commerce/grpc-runtime';
 import type { ProductDocument } from '../infra/product.repository';
 import type { CatalogDeps } from './catalog-deps';
-import { stampProductChange, type ProductTopic } from './catalog-events';
+import { requireRenderableSize, stampProductChange, type ProductTopic } from './catalog-events';
 
 /** What a change makes of the product; null when nothing changes (no write, no event). */
 export type ProductChange = { next: ProductDocument; topic: ProductTopic | null } | null;
@@ -17,6 +17,15 @@ const MAX_ATTEMPTS = 8;
 
 export const productKey = (storeId: number, productId: number): string => `product:${storeId}:${productId}`;
 
+export interface WriteProductOptions {
+  includeDeleted?: boolean;
+  /**
+   * An owner's change: refused when the product's rendering would exceed its size budget (domain/rendered-size.ts).
+   * Changes nobody asked of this product (its collections, its group's name, stock) are never refused for their size.
+   */
+  withinSizeBudget?: boolean;
+}
+
 /**
  * The one way a product changes: read, apply `change` (pure; may throw a domain error), stamp
  * versions and events, write with the optimistic check, and start over from a fresh read when another
@@ -28,7 +37,7 @@ export function writeProduct(
   productId: number,
   context: catalog.StoreContext,
   change: (current: ProductDocument) => ProductChange,
-  options: { includeDeleted?: boolean } = {},
+  options: WriteProductOptions = {},
 ): Promise<WrittenProduct> {
   return deps.queue.run(productKey(storeId, productId), async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -38,6 +47,7 @@ export function writeProduct(
       const collectionIds = await collectionIdsOf(deps, storeId, productId);
       if (!proposed) return { product: current, collectionIds };
       const { after, events } = stampProductChange(current, proposed.next, proposed.topic, { context, collectionIds, now: deps.clock() });
+      if (options.withinSizeBudget) requireRenderableSize(events);
       const written = await deps.products.replace(current, after, events);
       if (written) return { product: written, collectionIds };
     }

@@ -3,7 +3,7 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { applyCollectionChanges, collectionFieldViolations, distinctIds, membershipChanges } from '../domain/collection';
 import { hasViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
-import { requireLiveProducts, type ShownCollection } from './collection-checks';
+import { requireCollectionRoom, requireLiveProducts, type ShownCollection } from './collection-checks';
 import { writeCollection } from './collection-writer';
 
 /** Sets the fields present; `product_ids` replaces the membership, and the products that joined or left publish product/updated. */
@@ -11,10 +11,20 @@ export async function updateCollection(deps: CatalogDeps, storeId: number, reque
   const fields = { name: request.name, description: request.description, product_ids: request.product_ids?.product_ids };
   const violations = collectionFieldViolations(fields, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);
-  if (fields.product_ids) await requireLiveProducts(deps, storeId, distinctIds(fields.product_ids));
+  if (fields.product_ids) {
+    await requireLiveProducts(deps, storeId, distinctIds(fields.product_ids));
+    await requireCollectionRoom(deps, storeId, distinctIds(fields.product_ids), request.collection_id);
+  }
   const context = await deps.storeContexts.of(storeId);
-  return writeCollection(deps, storeId, request.collection_id, context, (current) => {
-    const next = applyCollectionChanges(current, fields);
-    return next ? { next, topic: 'collection/updated', touches: membershipChanges(current.product_ids, next.product_ids) } : null;
-  });
+  return writeCollection(
+    deps,
+    storeId,
+    request.collection_id,
+    context,
+    (current) => {
+      const next = applyCollectionChanges(current, fields);
+      return next ? { next, topic: 'collection/updated', touches: membershipChanges(current.product_ids, next.product_ids) } : null;
+    },
+    { withinSizeBudget: true },
+  );
 }

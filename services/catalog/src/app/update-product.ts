@@ -4,7 +4,8 @@ import { rankFor } from '../domain/product';
 import { applyProductChanges, hasViolations, normalizePlacement, normalizeProductChanges, productFieldViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
 import { findLiveProduct } from './get-product';
-import { writeProduct, type WrittenProduct } from './product-writer';
+import type { ProductDocument } from '../infra/product.repository';
+import { writeProduct, type ProductChange, type WrittenProduct } from './product-writer';
 
 /**
  * Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a
@@ -20,6 +21,7 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
     photo_urls: request.photos?.urls,
     marketplace_category_id: request.marketplace_category_id,
     tag_list: request.tag_list?.tags,
+    shipping_notes: request.shipping_notes,
   };
   const violations = productFieldViolations({ ...fields, position: request.position, shipping_group_id: request.shipping_group_id }, { name: false });
   if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
@@ -33,7 +35,6 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
     ...fields,
     preorder: request.preorder,
     on_sale: request.on_sale,
-    shipping_notes: request.shipping_notes,
     list_in_marketplace: request.list_in_marketplace,
   });
   const group =
@@ -41,17 +42,18 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
       ? await deps.shippingGroups.hold(storeId, request.shipping_group_id, request.product_id)
       : undefined;
 
+  const change = (product: ProductDocument): ProductChange => {
+    let next = applyProductChanges(product, changes) ?? product;
+    if (group) {
+      group.assertHeld();
+      next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
+    }
+    // Already first (or last) stays where it is rather than drifting one rank per request.
+    if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
+    return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
+  };
   try {
-    return await writeProduct(deps, storeId, request.product_id, context, (product) => {
-      let next = applyProductChanges(product, changes) ?? product;
-      if (group) {
-        group.assertHeld();
-        next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
-      }
-      // Already first (or last) stays where it is rather than drifting one rank per request.
-      if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
-      return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
-    });
+    return await writeProduct(deps, storeId, request.product_id, context, change, { withinSizeBudget: true });
   } finally {
     await group?.release();
   }

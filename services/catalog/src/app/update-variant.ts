@@ -3,7 +3,8 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { hasViolations } from '../domain/product-input';
 import { applyVariantChanges, moveVariant, replaceVariant, variantFieldViolations } from '../domain/variant';
 import type { CatalogDeps } from './catalog-deps';
-import { writeProduct } from './product-writer';
+import type { ProductDocument } from '../infra/product.repository';
+import { writeProduct, type ProductChange } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
 export async function updateVariant(deps: CatalogDeps, storeId: number, request: catalog.UpdateVariantRequest): Promise<ShownVariant> {
@@ -11,13 +12,14 @@ export async function updateVariant(deps: CatalogDeps, storeId: number, request:
   const violations = variantFieldViolations({ ...changes, position }, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);
   const context = await deps.storeContexts.of(storeId);
-  const { product } = await writeProduct(deps, storeId, productId, context, (current) => {
+  const change = (current: ProductDocument): ProductChange => {
     const variant = requireVariant(current, variantId);
     const changed = applyVariantChanges(variant, changes);
     if (changed) requireStockRule(changed);
     let next = changed ? replaceVariant(current, changed) : current;
     if (position !== undefined && position !== variant.position) next = moveVariant(next, variantId, position);
     return next === current ? null : { next: { ...current, ...next }, topic: 'product/updated' };
-  });
+  };
+  const { product } = await writeProduct(deps, storeId, productId, context, change, { withinSizeBudget: true });
   return { variant: requireVariant(product, variantId), product };
 }

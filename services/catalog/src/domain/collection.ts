@@ -4,6 +4,8 @@ import { add } from './product-input';
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
 const MAX_MEMBERS = 10_000;
+/** Collections one product may be in: a product's rendering lists them all (`collections`). */
+export const MAX_COLLECTIONS_PER_PRODUCT = 1_000;
 
 export interface CollectionRecord {
   store_id: number;
@@ -40,6 +42,13 @@ export function collectionFieldViolations(fields: CollectionFields, required: { 
     if (fields.product_ids.length > MAX_MEMBERS) add(violations, 'products', `has too many products (maximum is ${MAX_MEMBERS})`);
   }
   return violations;
+}
+
+/** `others`: product id → how many other live collections hold it already; a product in the most it can be in joins no more. */
+export function collectionRoomViolations(others: ReadonlyMap<number, number>): FieldViolations {
+  const full = [...others].filter(([, count]) => count >= MAX_COLLECTIONS_PER_PRODUCT).map(([id]) => id);
+  if (full.length === 0) return {};
+  return { products: [`has products already in ${MAX_COLLECTIONS_PER_PRODUCT} collections, the most a product can be in: ${full.join(', ')}`] };
 }
 
 /** Each id once, first occurrence wins, so the order the owner gave is kept. */

@@ -1,4 +1,4 @@
-import { applyCollectionChanges, collectionFieldViolations, distinctIds, membershipChanges, type CollectionRecord } from './collection';
+import { applyCollectionChanges, collectionFieldViolations, collectionRoomViolations, distinctIds, membershipChanges, type CollectionRecord } from './collection';
 import { NOW } from './catalog.fixture';
 import { pageOf } from './paging';
 
@@ -20,6 +20,25 @@ describe('collection membership', () => {
 
   it('names bad input on the API field names', () => {
     expect(collectionFieldViolations({ name: ' ', product_ids: [0] }, { name: true })).toEqual({ name: ["can't be blank"], products: ['must be product ids'] });
+  });
+});
+
+describe('collectionRoomViolations', () => {
+  it('lets a product into at most 1000 collections, naming those already in as many', () => {
+    expect(collectionRoomViolations(new Map([[7, 999], [9, 0]]))).toEqual({});
+    expect(collectionRoomViolations(new Map([[7, 1_000], [8, 3], [9, 1_200]]))).toEqual({
+      products: ['has products already in 1000 collections, the most a product can be in: 7, 9'],
+    });
+  });
+});
+
+describe('collection text limits', () => {
+  it('bounds the name at 255 characters and the description at 65535', () => {
+    expect(collectionFieldViolations({ name: 'n'.repeat(255), description: 'd'.repeat(65_535) }, { name: true })).toEqual({});
+    expect(collectionFieldViolations({ name: 'n'.repeat(256), description: 'd'.repeat(65_536) }, { name: true })).toEqual({
+      name: ['is too long (maximum is 255 characters)'],
+      description: ['is too long (maximum is 65535 characters)'],
+    });
   });
 });
 

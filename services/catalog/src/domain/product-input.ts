@@ -5,6 +5,8 @@ const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
 const MAX_TAGS = 100;
 const MAX_TAG_LENGTH = 100;
+const MAX_PHOTO_URL_LENGTH = 2_048;
+const MAX_SHIPPING_NOTES_LENGTH = 5_000;
 
 /** What an owner may change on a product; absent = unchanged. */
 export interface ProductChanges {
@@ -31,6 +33,7 @@ export interface RawProductFields {
   shipping_group_id?: number;
   marketplace_category_id?: number;
   tag_list?: string[];
+  shipping_notes?: string;
 }
 
 export function add(violations: FieldViolations, field: string, message: string): void {
@@ -38,6 +41,9 @@ export function add(violations: FieldViolations, field: string, message: string)
 }
 
 export const hasViolations = (violations: FieldViolations): boolean => Object.keys(violations).length > 0;
+
+/** What every text field longer than its limit reads. */
+export const tooLongMessage = (maximum: number): string => `is too long (maximum is ${maximum} characters)`;
 
 /**
  * Checks every field that is present; `required` lists those that must be. These are the product's
@@ -49,12 +55,15 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
   if (fields.name !== undefined || required.name) {
     const name = (fields.name ?? '').trim();
     if (name === '') add(violations, 'name', "can't be blank");
-    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
+    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', tooLongMessage(MAX_NAME_LENGTH));
   }
   if (fields.cents !== undefined && !Number.isSafeInteger(fields.cents)) add(violations, 'cents', 'must be an integer');
   else if (fields.cents !== undefined && fields.cents < 0) add(violations, 'cents', 'must be at least 0');
   if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
-    add(violations, 'description', `is too long (maximum is ${MAX_DESCRIPTION_LENGTH} characters)`);
+    add(violations, 'description', tooLongMessage(MAX_DESCRIPTION_LENGTH));
+  }
+  if (fields.shipping_notes !== undefined && fields.shipping_notes.length > MAX_SHIPPING_NOTES_LENGTH) {
+    add(violations, 'shipping_notes', tooLongMessage(MAX_SHIPPING_NOTES_LENGTH));
   }
   if (fields.status !== undefined && normalizeStatus(fields.status) === undefined) add(violations, 'status', STATUS_MESSAGE);
   if (fields.position !== undefined && normalizePlacement(fields.position) === undefined) add(violations, 'position', oneOfMessage(PLACEMENTS));
@@ -74,11 +83,16 @@ const oneOfMessage = (words: readonly string[]): string => `must be one of: ${wo
 /** What a status that is not one of PRODUCT_STATUSES reads, on a write or as a listing filter. */
 export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);
 
-/** Too many photos is said alone; otherwise each URL that is not http(s) is named by its index (`photos[2]`). */
+/**
+ * Too many photos is said alone; otherwise each URL too long or not http(s) is named by its index (`photos[2]`).
+ * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold.
+ */
 function addPhotoViolations(violations: FieldViolations, urls: string[]): void {
   if (urls.length > MAX_PHOTOS) return add(violations, 'photos', `must have at most ${MAX_PHOTOS} items`);
   urls.forEach((url, index) => {
-    if (!isHttpUrl(url.trim())) add(violations, `photos[${index}]`, 'must be an http or https URL');
+    const trimmed = url.trim();
+    if (trimmed.length > MAX_PHOTO_URL_LENGTH) add(violations, `photos[${index}]`, tooLongMessage(MAX_PHOTO_URL_LENGTH));
+    else if (!isHttpUrl(trimmed)) add(violations, `photos[${index}]`, 'must be an http or https URL');
   });
 }
 

@@ -46,6 +46,31 @@ describe('productFieldViolations', () => {
     expect(productFieldViolations({ photo_urls: ['https://'] }, { name: false })).toEqual({ 'photos[0]': ['must be an http or https URL'] });
   });
 
+  it('bounds every photo URL at 2048 characters, measured as stored (trimmed)', () => {
+    const urlOf = (length: number) => 'https://img.example.com/' + 'a'.repeat(length - 'https://img.example.com/'.length);
+    expect(productFieldViolations({ photo_urls: [urlOf(2_048), ` ${urlOf(2_048)} `] }, { name: false })).toEqual({});
+    expect(productFieldViolations({ photo_urls: [urlOf(2_048), urlOf(2_049), 'x'.repeat(1_000_000)] }, { name: false })).toEqual({
+      'photos[1]': ['is too long (maximum is 2048 characters)'],
+      'photos[2]': ['is too long (maximum is 2048 characters)'],
+    });
+  });
+
+  it('bounds every free-text field: name 255, description 65535, shipping_notes 5000, tags 100 of 100', () => {
+    const atLimit = { name: 'n'.repeat(255), description: 'd'.repeat(65_535), shipping_notes: 's'.repeat(5_000), tag_list: Array.from({ length: 100 }, (_, n) => `${n}`.padEnd(100, 't')) };
+    expect(productFieldViolations(atLimit, { name: true })).toEqual({});
+    expect(
+      productFieldViolations(
+        { name: 'n'.repeat(256), description: 'd'.repeat(65_536), shipping_notes: 's'.repeat(5_001), tag_list: Array.from({ length: 101 }, (_, n) => `tag ${n}`) },
+        { name: true },
+      ),
+    ).toEqual({
+      name: ['is too long (maximum is 255 characters)'],
+      description: ['is too long (maximum is 65535 characters)'],
+      shipping_notes: ['is too long (maximum is 5000 characters)'],
+      tag_list: ['has too many tags (maximum is 100)'],
+    });
+  });
+
   it('refuses a negative price', () => {
     expect(productFieldViolations({ cents: -1 }, { name: false })).toEqual({ cents: ['must be at least 0'] });
   });

@@ -9,6 +9,10 @@ export const PLACEMENTS = ['top', 'bottom'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
 export const MAX_PHOTOS = 5;
+/** Live variants of one product: each is rendered inside the product, so their number bounds its size. */
+export const MAX_VARIANTS = 100;
+/** $10,000,000.00. Every amount up to it renders exactly as cents / 100 (10 significant digits, a double holds 15). */
+export const MAX_CENTS = 1_000_000_000;
 export const DEFAULT_VARIANT_NAME = 'Default';
 
 export interface VariantRecord {

@@ -1,6 +1,6 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { add } from './product-input';
-import { liveVariants, type ProductRecord, type VariantRecord } from './product';
+import { liveVariants, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_SKU_LENGTH = 255;
@@ -47,6 +47,11 @@ export function variantFieldViolations(fields: VariantFields, required: { name: 
   if (fields.position !== undefined && fields.position < 1) add(violations, 'position', 'must be at least 1');
   if (fields.sku !== undefined && fields.sku.trim().length > MAX_SKU_LENGTH) add(violations, 'sku', `is too long (maximum is ${MAX_SKU_LENGTH} characters)`);
   return violations;
+}
+
+/** Whether the product has room for one more live variant. */
+export function variantCountViolations(product: Pick<ProductRecord, 'variants'>): FieldViolations {
+  return liveVariants(product).length >= MAX_VARIANTS ? { variants: [`must have at most ${MAX_VARIANTS} items`] } : {};
 }
 
 /** full_quantity is what the owner stocked, in_stock what is left of it: the count left cannot exceed it. */

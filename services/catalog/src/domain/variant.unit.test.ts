@@ -1,6 +1,17 @@
 import { aProductRecord, NOW, withVariants } from './catalog.fixture';
 import { liveVariants } from './product';
-import { applyVariantChanges, buyerCents, LastVariantError, moveVariant, newVariantRecord, percentAvailable, placeVariant, removeVariant, variantFieldViolations } from './variant';
+import {
+  applyVariantChanges,
+  buyerCents,
+  LastVariantError,
+  moveVariant,
+  newVariantRecord,
+  percentAvailable,
+  placeVariant,
+  removeVariant,
+  variantCountViolations,
+  variantFieldViolations,
+} from './variant';
 
 const order = (product: ReturnType<typeof aProductRecord>) => liveVariants(product).map(({ id, position }) => [id, position]);
 
@@ -93,5 +104,15 @@ describe('variant input', () => {
     const variant = newVariantRecord(5, { name: 'Small', full_quantity: 3, sku: 'A' }, NOW);
     expect(applyVariantChanges(variant, { name: ' Small ', sku: 'A' })).toBeNull();
     expect(applyVariantChanges(variant, { sku: ' B ' })).toMatchObject({ sku: 'B', name: 'Small' });
+  });
+});
+
+describe('variantCountViolations', () => {
+  const ids = (count: number) => Array.from({ length: count }, (_, n) => 101 + n);
+
+  it('takes variants up to 100 live ones; deleted ones do not count', () => {
+    expect(variantCountViolations(withVariants(aProductRecord(), ...ids(98)))).toEqual({});
+    expect(variantCountViolations(withVariants(aProductRecord(), ...ids(99)))).toEqual({ variants: ['must have at most 100 items'] });
+    expect(variantCountViolations(removeVariant(withVariants(aProductRecord(), ...ids(99)), 101, NOW))).toEqual({});
   });
 });
