@@ -42,6 +42,26 @@ describe('photo URLs', () => {
   });
 });
 
+describe('names that show nothing', () => {
+  const invisible = '\u200b\u200c\u0007\ufeff';
+
+  it("calls a product, variant or collection name of only zero-width or control characters blank", async () => {
+    const product = await createProduct(harness.client, storeId);
+    const refusals = await Promise.all([
+      rejectionOf(harness.client.createProduct(aProduct(storeId, { name: invisible }))),
+      rejectionOf(updateProduct({ product_id: product.id, name: invisible })),
+      rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { name: invisible }))),
+      rejectionOf(
+        harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: product.variants[0]!.id, name: invisible })),
+      ),
+      rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: invisible }))),
+    ]);
+
+    for (const error of refusals) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
+    expect((await harness.client.getProduct({ store_id: storeId, product_id: product.id })).product).toEqual(product);
+  });
+});
+
 describe('free text', () => {
   it('bounds shipping_notes at 5000 characters', async () => {
     const product = await createProduct(harness.client, storeId, { shipping_notes: 'n'.repeat(5_000) });

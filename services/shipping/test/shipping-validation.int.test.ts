@@ -79,6 +79,23 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     expect((await rejectionOf(rename('x'.repeat(101)))).fieldViolations).toEqual({ name: ['must be at most 100 characters'] });
   });
 
+  it('calls a group or class name of only zero-width or control characters blank, on create and rename', async () => {
+    const storeId = aStoreId();
+    const [group, cls] = [await aGroup(storeId), await aClass(storeId)];
+    const invisible = '\u200b\u200c\u0007\ufeff';
+
+    const refusals = [
+      await rejectionOf(harness.client.createShippingGroup(shipping.CreateShippingGroupRequest.fromPartial({ store_id: storeId, name: invisible }))),
+      await rejectionOf(harness.client.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: invisible }))),
+      await rejectionOf(harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: invisible }))),
+      await rejectionOf(harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, name: invisible }))),
+    ];
+
+    for (const error of refusals) expect(error).toMatchObject({ code: status.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
+    expect((await harness.client.listShippingGroups({ store_id: storeId })).shipping_groups).toEqual([group]);
+    expect((await harness.client.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([cls]);
+  });
+
   it('refuses negative amounts and missing ids on UpdateShippingRate before asking anyone', async () => {
     const storeId = aStoreId();
     const [group, cls] = [await aGroup(storeId), await aClass(storeId)];

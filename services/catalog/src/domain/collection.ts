@@ -1,4 +1,5 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
+import { isBlankText } from '@commerce/text';
 import { add } from './product-input';
 
 const MAX_NAME_LENGTH = 255;
@@ -31,7 +32,7 @@ export function collectionFieldViolations(fields: CollectionFields, required: { 
   const violations: FieldViolations = {};
   if (fields.name !== undefined || required.name) {
     const name = (fields.name ?? '').trim();
-    if (name === '') add(violations, 'name', "can't be blank");
+    if (isBlankText(name)) add(violations, 'name', "can't be blank");
     else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
   }
   if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {

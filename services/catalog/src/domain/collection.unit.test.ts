@@ -23,6 +23,13 @@ describe('collection membership', () => {
   });
 });
 
+describe('collection names', () => {
+  it('calls a name of only zero-width or control characters blank', () => {
+    expect(collectionFieldViolations({ name: '\u200b\u200c\u0001' }, { name: false })).toEqual({ name: ["can't be blank"] });
+    expect(collectionFieldViolations({ name: '\u200bTeas' }, { name: false })).toEqual({});
+  });
+});
+
 describe('collectionRoomViolations', () => {
   it('lets a product into at most 1000 collections, naming those already in as many', () => {
     expect(collectionRoomViolations(new Map([[7, 999], [9, 0]]))).toEqual({});

@@ -1,4 +1,5 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
+import { isBlankText } from '@commerce/text';
 import { MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type NewProductInput, type Placement, type ProductRecord, type ProductStatus } from './product';
 
 const MAX_NAME_LENGTH = 255;
@@ -54,7 +55,7 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
   const violations: FieldViolations = {};
   if (fields.name !== undefined || required.name) {
     const name = (fields.name ?? '').trim();
-    if (name === '') add(violations, 'name', "can't be blank");
+    if (isBlankText(name)) add(violations, 'name', "can't be blank");
     else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', tooLongMessage(MAX_NAME_LENGTH));
   }
   if (fields.cents !== undefined && !Number.isSafeInteger(fields.cents)) add(violations, 'cents', 'must be an integer');

@@ -12,6 +12,16 @@ describe('productFieldViolations', () => {
     expect(productFieldViolations({}, { name: false })).toEqual({});
   });
 
+  it.each([
+    ['zero-width characters', '\u200b\u200c\u200d'],
+    ['control characters', '\u0000\u0007\u001b'],
+    ['a BOM, a word joiner and a bidirectional override', '\ufeff\u2060\u202e'],
+    ['spaces of every kind', ' \u00a0\u3000\t'],
+  ])('calls a name of only %s blank', (_what, name) => {
+    expect(productFieldViolations({ name }, { name: false })).toEqual({ name: ["can't be blank"] });
+    expect(productFieldViolations({ name: `Tea${name}` }, { name: false })).toEqual({});
+  });
+
   it('names each bad field as the API spells it', () => {
     expect(
       productFieldViolations(

@@ -1,4 +1,5 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
+import { isBlankText } from '@commerce/text';
 import { add } from './product-input';
 import { liveVariants, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
 
@@ -37,7 +38,7 @@ export function variantFieldViolations(fields: VariantFields, required: { name: 
   const violations: FieldViolations = {};
   if (fields.name !== undefined || required.name) {
     const name = (fields.name ?? '').trim();
-    if (name === '') add(violations, 'name', "can't be blank");
+    if (isBlankText(name)) add(violations, 'name', "can't be blank");
     else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
   }
   for (const field of ['full_quantity', 'in_stock', 'override_cents'] as const) {

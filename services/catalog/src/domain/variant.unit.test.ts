@@ -107,6 +107,13 @@ describe('variant input', () => {
   });
 });
 
+describe('variant names', () => {
+  it('calls a name of only zero-width or control characters blank', () => {
+    expect(variantFieldViolations({ name: '\u200b\u0007\ufeff' }, { name: false })).toEqual({ name: ["can't be blank"] });
+    expect(variantFieldViolations({ name: 'Large\u200b' }, { name: false })).toEqual({});
+  });
+});
+
 describe('variantCountViolations', () => {
   const ids = (count: number) => Array.from({ length: count }, (_, n) => 101 + n);
 

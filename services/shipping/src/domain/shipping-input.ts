@@ -1,4 +1,5 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
+import { isBlankText } from '@commerce/text';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
 import { findClass, findGroup, type RateAmounts, type StoreShipping } from './store-shipping';
 
@@ -33,7 +34,7 @@ export function checkName(violations: FieldViolations, name: string | undefined,
     return undefined;
   }
   const trimmed = name.trim();
-  if (trimmed === '') add(violations, 'name', "can't be blank");
+  if (isBlankText(trimmed)) add(violations, 'name', "can't be blank");
   else if (trimmed.length > MAX_NAME_LENGTH) add(violations, 'name', `must be at most ${MAX_NAME_LENGTH} characters`);
   return trimmed;
 }

@@ -30,6 +30,17 @@ describe('checkName', () => {
   });
 });
 
+describe('checkName with invisible characters', () => {
+  it.each([
+    ['zero-width characters', '\u200b\u200c\u200d'],
+    ['control characters', '\u0000\u0007\u001b'],
+    ['a BOM, a word joiner and a bidirectional override', '\ufeff\u2060\u202e'],
+  ])('calls a name of only %s blank', (_what, name) => {
+    expect(violationsOf((v) => checkName(v, name, true))).toEqual({ name: ["can't be blank"] });
+    expect(violationsOf((v) => checkName(v, `Express${name}`, true))).toEqual({});
+  });
+});
+
 describe('checkCountries', () => {
   it('upper-cases, drops duplicates and keeps the order given; empty is fine', () => {
     const violations: FieldViolations = {};
