@@ -42,6 +42,28 @@ describe('photo URLs', () => {
   });
 });
 
+describe('prices', () => {
+  it('takes a price or override of up to 1,000,000,000 cents and refuses more, on create and update', async () => {
+    const product = await createProduct(harness.client, storeId, { cents: 1_000_000_000 });
+    const variant = (await harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_000 }))).variant!;
+    expect([product.cents, variant.cents]).toEqual([1_000_000_000, 1_000_000_000]);
+
+    const refusals = [
+      await rejectionOf(harness.client.createProduct(aProduct(storeId, { cents: Number.MAX_SAFE_INTEGER }))),
+      await rejectionOf(updateProduct({ product_id: product.id, cents: 1_000_000_001 })),
+    ];
+    const overrides = [
+      await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_001 }))),
+      await rejectionOf(
+        harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: variant.id, override_cents: Number.MAX_SAFE_INTEGER })),
+      ),
+    ];
+
+    for (const error of refusals) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { cents: ['must be at most 1000000000'] } });
+    for (const error of overrides) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { override_cents: ['must be at most 1000000000'] } });
+  });
+});
+
 describe('names that show nothing', () => {
   const invisible = '\u200b\u200c\u0007\ufeff';
 

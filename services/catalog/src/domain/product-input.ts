@@ -1,6 +1,6 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
-import { MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type NewProductInput, type Placement, type ProductRecord, type ProductStatus } from './product';
+import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type NewProductInput, type Placement, type ProductRecord, type ProductStatus } from './product';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -60,6 +60,7 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
   }
   if (fields.cents !== undefined && !Number.isSafeInteger(fields.cents)) add(violations, 'cents', 'must be an integer');
   else if (fields.cents !== undefined && fields.cents < 0) add(violations, 'cents', 'must be at least 0');
+  else if (fields.cents !== undefined && fields.cents > MAX_CENTS) add(violations, 'cents', `must be at most ${MAX_CENTS}`);
   if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
     add(violations, 'description', tooLongMessage(MAX_DESCRIPTION_LENGTH));
   }

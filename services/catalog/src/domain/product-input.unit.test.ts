@@ -85,6 +85,18 @@ describe('productFieldViolations', () => {
     expect(productFieldViolations({ cents: -1 }, { name: false })).toEqual({ cents: ['must be at least 0'] });
   });
 
+  it('bounds the price at 1,000,000,000 cents (10,000,000.00), the most that renders exactly as cents / 100', () => {
+    expect(productFieldViolations({ cents: 1_000_000_000 }, { name: false })).toEqual({});
+    expect(productFieldViolations({ cents: 1_000_000_001 }, { name: false })).toEqual({ cents: ['must be at most 1000000000'] });
+    expect(productFieldViolations({ cents: Number.MAX_SAFE_INTEGER }, { name: false })).toEqual({ cents: ['must be at most 1000000000'] });
+  });
+
+  it('keeps prices where cents / 100 prints as the exact decimal amount (the largest safe integer does not)', () => {
+    const decimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`.replace(/\.?0+$/, '');
+    for (const cents of [1_000_000_000, 999_999_999, 123_456_789, 100_000_001, 1]) expect(String(cents / 100)).toBe(decimal(cents));
+    expect(String(Number.MAX_SAFE_INTEGER / 100)).toBe('90071992547409.9');
+  });
+
   it('reads status and position case-insensitively and trimmed, naming the words it takes otherwise', () => {
     expect(productFieldViolations({ status: 'Coming Soon ', position: ' TOP' }, { name: false })).toEqual({});
     expect(productFieldViolations({ status: 'archived', position: 'middle' }, { name: false })).toEqual({

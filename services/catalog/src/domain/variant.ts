@@ -1,7 +1,7 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { add } from './product-input';
-import { liveVariants, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
+import { liveVariants, MAX_CENTS, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_SKU_LENGTH = 255;
@@ -45,6 +45,7 @@ export function variantFieldViolations(fields: VariantFields, required: { name: 
     const value = fields[field];
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) add(violations, field, 'must be a whole number, at least 0');
   }
+  if (fields.override_cents !== undefined && fields.override_cents > MAX_CENTS) add(violations, 'override_cents', `must be at most ${MAX_CENTS}`);
   if (fields.position !== undefined && fields.position < 1) add(violations, 'position', 'must be at least 1');
   if (fields.sku !== undefined && fields.sku.trim().length > MAX_SKU_LENGTH) add(violations, 'sku', `is too long (maximum is ${MAX_SKU_LENGTH} characters)`);
   return violations;

@@ -107,6 +107,14 @@ describe('variant input', () => {
   });
 });
 
+describe('variant override prices', () => {
+  it('bounds override_cents at 1,000,000,000 like a product price', () => {
+    expect(variantFieldViolations({ has_override_price: true, override_cents: 1_000_000_000 }, { name: false })).toEqual({});
+    expect(variantFieldViolations({ override_cents: 1_000_000_001 }, { name: false })).toEqual({ override_cents: ['must be at most 1000000000'] });
+    expect(variantFieldViolations({ override_cents: Number.MAX_SAFE_INTEGER }, { name: false })).toEqual({ override_cents: ['must be at most 1000000000'] });
+  });
+});
+
 describe('variant names', () => {
   it('calls a name of only zero-width or control characters blank', () => {
     expect(variantFieldViolations({ name: '\u200b\u0007\ufeff' }, { name: false })).toEqual({ name: ["can't be blank"] });
