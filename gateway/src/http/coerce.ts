@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expandJsonText, jsonTextSource } from './json-text';
+import { DEFAULT_PARAM_LIMITS } from './params';
 
 /**
  * zod helpers for the loosely typed inputs of the original API (DESIGN §6): form and query values
@@ -93,7 +94,7 @@ function toList(value: unknown, commaSeparated: boolean): unknown {
   if (value === undefined || value === null || Array.isArray(value)) return value;
   if (typeof value !== 'string') return [value];
   if (value.trim() === '') return [];
-  const expanded = expandJsonText(value);
+  const expanded = expandJsonText(value, DEFAULT_PARAM_LIMITS.maxDepth);
   if (expanded !== value) return Array.isArray(expanded) ? expanded : [expanded];
   if (!commaSeparated) return [value];
   return value

@@ -1,5 +1,6 @@
 import { text, type Request, type RequestHandler } from 'express';
 import { ApiError } from '../errors/api-error';
+import { nestedDeeperThan } from './nesting';
 import { DEFAULT_PARAM_LIMITS, isRecord, mergeParams, parseParamString, type ParamLimits, type Params } from './params';
 
 export interface RequestParamsOptions {
@@ -69,14 +70,19 @@ function bodyParams(req: Request, limits: ParamLimits): Params {
   if (isRecord(body)) return body; // already parsed by a parser mounted earlier
   if (typeof body !== 'string' || body.trim() === '') return {};
   const mediaType = mediaTypeOf(req);
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body);
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body, limits);
   if (mediaType === 'application/x-www-form-urlencoded') return parseParamString(body, limits);
   if (mediaType.startsWith('multipart/')) throw new ApiError(415, 'Multipart bodies are not supported; send JSON or a form body');
   // No (or a vague) Content-Type: clients of the original API send forms this way, sometimes JSON.
-  return body.trimStart().startsWith('{') ? parseJsonBody(body) : parseParamString(body, limits);
+  return body.trimStart().startsWith('{') ? parseJsonBody(body, limits) : parseParamString(body, limits);
 }
 
-function parseJsonBody(body: string): Params {
+/**
+ * A JSON body gets the depth limit form names have (`a[b][c]` and `{"a":{"b":{"c":..}}}` are both 2
+ * levels): checked before anything walks it recursively (the idempotency fingerprint, the merge
+ * with the query, the answer's JSON.stringify), which a body 6,000 levels deep turned into a 500.
+ */
+function parseJsonBody(body: string, limits: ParamLimits): Params {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -84,6 +90,7 @@ function parseJsonBody(body: string): Params {
     throw new ApiError(400, 'Request body is not valid JSON');
   }
   if (!isRecord(parsed)) throw new ApiError(400, 'Request body must be a JSON object');
+  if (nestedDeeperThan(parsed, limits.maxDepth)) throw new ApiError(400, `The JSON body is nested too deeply (at most ${limits.maxDepth} levels below the top object)`);
   return parsed;
 }
 

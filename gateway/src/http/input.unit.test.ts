@@ -93,6 +93,32 @@ describe('requestParams', () => {
     expect(body.error).toBe('Request body must be a JSON object');
   });
 
+  it('answers a JSON body nested deeper than form names may be with a 400, before anything walks it (6,000 levels was a 500)', async () => {
+    const deep = '{"a":'.repeat(6_000) + '1' + '}'.repeat(6_000);
+    const { status, body } = await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: deep });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'The JSON body is nested too deeply (at most 8 levels below the top object)',
+      meta: { code: 400, api_version: '1.0', error_type: 'BadRequest', error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)', request_id: 'req-1' },
+    });
+  });
+
+  it('counts JSON levels as form names count brackets: 8 below the top object pass, 9 do not, lists included', async () => {
+    // {"a":[{"b":[...]}]} is a[0][b][0]...: each object or list below the top one is a level.
+    const levels = (depth: number) => '{"a":'.repeat(1) + '[{"a":'.repeat(depth / 2) + '1' + '}]'.repeat(depth / 2) + '}';
+    expect((await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: levels(8) })).status).toBe(200);
+    const nine = '{"a":' + '[{"a":'.repeat(4) + '[1]' + '}]'.repeat(4) + '}';
+    expect((await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: nine })).status).toBe(400);
+    expect((await send('/echo', { method: 'PUT', ...untyped('{"a":' + '{"a":'.repeat(9) + '1' + '}'.repeat(10)) })).status).toBe(400);
+  });
+
+  it('answers JSON text nested too deeply inside a form or query value with a 400', async () => {
+    const deepList = encodeURIComponent('['.repeat(1_000) + ']'.repeat(1_000));
+    expect((await send('/echo', { method: 'POST', ...form(`countries=${deepList}`) })).body.meta).toMatchObject({ code: 400, error_type: 'BadRequest' });
+    expect((await send(`/echo?countries=${deepList}`)).status).toBe(400);
+    expect((await send(`/echo?countries=${encodeURIComponent('[[["US"]]]')}`)).body.data).toEqual({ countries: [[['US']]] });
+  });
+
   it('answers a body over the limit with a 413 in the error shape', async () => {
     const { status, body } = await send('/echo', { method: 'POST', ...form(`a=${'x'.repeat(1024 * 1024)}`) });
     expect(status).toBe(413);

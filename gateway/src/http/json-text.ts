@@ -1,3 +1,6 @@
+import { ApiError } from '../errors/api-error';
+import { nestedDeeperThan } from './nesting';
+
 /**
  * Clients put arrays and objects inside query and form values as JSON text
  * (`countries=["US"]`, `rates=[{"shipping_class_id":1}]`). We parse them where they arrive, and
@@ -6,8 +9,12 @@
  */
 const sourceTextOf = new WeakMap<object, string>();
 
-/** The structure for `[...]`/`{...}` text that parses; the text itself for anything else. */
-export function expandJsonText(text: string): unknown {
+/**
+ * The structure for `[...]`/`{...}` text that parses; the text itself for anything else. The
+ * structure itself may be `maxDepth` levels deep (`["US"]` is 1), the form names' limit: deeper is
+ * a 400, as a JSON body is, before anything walks it recursively.
+ */
+export function expandJsonText(text: string, maxDepth: number): unknown {
   if (!looksLikeJsonStructure(text)) return text;
   let parsed: unknown;
   try {
@@ -15,6 +22,7 @@ export function expandJsonText(text: string): unknown {
   } catch {
     return text;
   }
+  if (nestedDeeperThan(parsed, maxDepth - 1)) throw new ApiError(400, `A parameter's JSON value is nested too deeply (at most ${maxDepth} levels)`);
   if (typeof parsed === 'object' && parsed !== null) sourceTextOf.set(parsed, text);
   return parsed;
 }

@@ -60,7 +60,7 @@ export function parseParamString(text: string, limits: ParamLimits = DEFAULT_PAR
     if (error instanceof RangeError) throw new ApiError(400, `A parameter name is nested too deeply (at most ${limits.maxDepth} levels)`);
     throw error;
   }
-  for (const name of Object.keys(parsed)) parsed[name] = finishValue(parsed[name]);
+  for (const name of Object.keys(parsed)) parsed[name] = finishValue(parsed[name], limits.maxDepth);
   return parsed;
 }
 
@@ -97,12 +97,12 @@ const LIST_INDEX = /^(0|[1-9]\d{0,8})$/;
  * JSON list into a repeated name's list (`[].concat`) and copy every list while compacting, losing
  * the source text `looseString` reads back (json-text.ts).
  */
-function finishValue(value: unknown): unknown {
-  if (typeof value === 'string') return expandJsonText(value);
+function finishValue(value: unknown, maxDepth: number): unknown {
+  if (typeof value === 'string') return expandJsonText(value, maxDepth);
   if (typeof value !== 'object' || value === null) return value;
   const container = value as Record<string, unknown>;
   const keys = Object.keys(container);
-  for (const key of keys) container[key] = finishValue(container[key]);
+  for (const key of keys) container[key] = finishValue(container[key], maxDepth);
   // Integer keys enumerate in ascending order, so the list comes out in index order.
   if (!Array.isArray(value) && keys.length > 0 && keys.every((key) => LIST_INDEX.test(key))) return keys.map((key) => container[key]);
   return value;

@@ -94,14 +94,45 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** JSON with object keys sorted, so the same parameters sent in another order or style fingerprint the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+/** A piece of output already written out (a bracket, a comma, a quoted key), as opposed to a value still to write. */
+class Written {
+  constructor(readonly text: string) {}
 }
+
+/**
+ * JSON with object keys sorted, so the same parameters sent in another order or style fingerprint
+ * the same. Its own stack, no recursion: however deep the value, no RangeError (a 500) here.
+ */
+export function canonicalJson(root: unknown): string {
+  let out = '';
+  // Popped from the end: each container pushes its closing bracket first, its first element last.
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item instanceof Written) {
+      out += item.text;
+    } else if (Array.isArray(item)) {
+      pending.push(CLOSE_LIST);
+      for (let index = item.length - 1; index >= 0; index--) {
+        pending.push(item[index]);
+        if (index > 0) pending.push(COMMA);
+      }
+      out += '[';
+    } else if (item && typeof item === 'object') {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      pending.push(CLOSE_OBJECT);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        pending.push(record[keys[index]], new Written(`${index > 0 ? ',' : ''}${JSON.stringify(keys[index])}:`));
+      }
+      out += '{';
+    } else {
+      out += JSON.stringify(item) ?? 'null';
+    }
+  }
+  return out;
+}
+
+const COMMA = new Written(',');
+const CLOSE_LIST = new Written(']');
+const CLOSE_OBJECT = new Written('}');
