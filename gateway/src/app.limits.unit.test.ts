@@ -1,4 +1,6 @@
 // Issue 12 item 5: the gateway's own limits, through the whole app as main.ts builds it.
+import { createHash } from 'node:crypto';
+import { catalog } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
 import { createGatewayApp } from './app';
@@ -10,7 +12,7 @@ import type { BeginOutcome, IdempotencyStore } from './idempotency/idempotency.s
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 
 const clients = {
-  catalog: { createProduct: async () => ({ product: { id: 1, name: 'Tea' } }) },
+  catalog: { createProduct: async () => ({ product: catalog.Product.fromPartial({ id: 1, name: 'Tea' }) }) },
 } as unknown as BackendClients;
 
 const identity: ApiKeyIdentityClient = {
@@ -22,11 +24,14 @@ const identity: ApiKeyIdentityClient = {
 };
 const tokens = { secret: 's'.repeat(32), issuer: 'store-commerce', audience: 'store-commerce-api' };
 
+/** The fingerprint of POST /v1/products {"name":"Replayed"}: the stub store replays it. */
+const REPLAYED = createHash('sha256').update('POST /products\n{"name":"Replayed"}').digest('hex');
 /** Remembers every fingerprint it was asked to begin with; never replays. */
 const begun: string[] = [];
 const idempotencyStore = {
   begin: async (_key: string, fingerprint: string): Promise<BeginOutcome> => {
     begun.push(fingerprint);
+    if (fingerprint === REPLAYED) return { kind: 'replay', response: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"data":{"id":1}}' } };
     return { kind: 'started', revision: 1 };
   },
   finish: async () => undefined,
@@ -77,5 +82,26 @@ describe('a JSON body nested too deeply', () => {
     const answer = await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'ok-1' }, body: JSON.stringify({ name: 'Tea', options: [{ name: 'Size' }] }) });
     expect(answer.status).not.toBe(500);
     expect(begun).toHaveLength(1);
+  });
+});
+
+describe('Cache-Control on /v1 answers', () => {
+  it('is no-store on successes, replays and errors alike, so no shared cache keeps them', async () => {
+    const answers = {
+      success: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json' }, body: '{"name":"Tea","price":"5.00"}' }),
+      replay: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'again' }, body: '{"name":"Replayed"}' }),
+      unauthorized: await call('GET', '/v1/store.json', { headers: { 'API-KEY': 'sk_wrong' } }),
+      notFound: await call('GET', '/v1/nothing_here'),
+      badRequest: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json' }, body: '{' }),
+    };
+
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers.get('cache-control')]]))).toEqual({
+      success: [200, 'no-store'],
+      replay: [200, 'no-store'],
+      unauthorized: [401, 'no-store'],
+      notFound: [404, 'no-store'],
+      badRequest: [400, 'no-store'],
+    });
+    expect(answers.replay.headers.get('idempotent-replayed')).toBe('true');
   });
 });

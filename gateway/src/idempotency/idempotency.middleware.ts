@@ -59,6 +59,7 @@ function replay(res: Response, response: StoredResponse): void {
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   res.setHeader(REPLAYED_HEADER, 'true');
+  res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', Buffer.byteLength(response.body));
   res.end(response.body);
 }
