@@ -8,11 +8,13 @@ const ERROR_TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
+  408: 'RequestTimeout',
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
   422: 'ValidationError',
   429: 'RateLimited',
+  431: 'RequestHeaderFieldsTooLarge',
   503: 'ServiceUnavailable',
   500: 'InternalServerError',
 };

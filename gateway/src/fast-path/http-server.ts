@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
+import { answerClientErrors } from './client-error';
 
 /**
  * The gateway's HTTP server. Express gives every request and response its own prototypes
@@ -12,7 +13,10 @@ import type { Express } from 'express';
  * Its figure and the other measures: README.md in this folder.
  */
 export function createHttpServer(app: Express): Server {
-  return createServer({ IncomingMessage: requestClass(app), ServerResponse: responseClass(app) }, app);
+  const server = createServer({ IncomingMessage: requestClass(app), ServerResponse: responseClass(app) }, app);
+  // What node's parser refuses (431, 400) is answered in the API's error shape too.
+  answerClientErrors(server);
+  return server;
 }
 
 function requestClass(app: Express): typeof IncomingMessage {
