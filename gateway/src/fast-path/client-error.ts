@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, maxHeaderSize as defaultMaxHeaderSize, type Server } from 'node:http';
+import { STATUS_CODES, maxHeaderSize, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors/api-error';
 import { renderError } from '../errors/render-error';
@@ -17,25 +17,25 @@ const answered = new WeakSet<Socket>();
  * Only connections that fail cost anything: nothing here runs per request.
  */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(server, error, socket));
+  server.on('clientError', answerClientError);
 }
 
-function answerClientError(server: Server, error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (answered.has(socket)) return; // the parser reports its error again for every later chunk
   answered.add(socket);
   // Answering is only safe where node would answer: nothing of an answer in flight written yet.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
-  socket.end(rawAnswer(refusal(error, server.maxHeaderSize ?? defaultMaxHeaderSize)));
+  socket.end(rawAnswer(refusal(error)));
   const linger = setTimeout(() => socket.destroy(), LINGER_MS);
   linger.unref();
   socket.once('close', () => clearTimeout(linger));
 }
 
-function refusal(error: NodeJS.ErrnoException, maxHeaderBytes: number): ApiError {
+function refusal(error: NodeJS.ErrnoException): ApiError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError(431, `The request line and headers are larger than ${Math.floor(maxHeaderBytes / 1024)} KB; send long parameters in the body`);
+      return new ApiError(431, `The request line and headers are larger than ${Math.floor(maxHeaderSize / 1024)} KB; send long parameters in the body`);
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return new ApiError(413, 'The chunk extensions of the request body are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
