@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { redactUrl, requestIdFrom, type Logger } from '@commerce/observability';
 import { authenticate, principalOf } from './auth/authenticate.middleware';
 import type { Authenticator } from './auth/authenticator';
@@ -13,10 +13,10 @@ import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
-import { catalogRouter } from './routes/v1/catalog';
-import { applicationStoreRoutes, identityRouter } from './routes/v1/identity';
-import { shippingRouter } from './routes/v1/shipping';
-import { storeRouter } from './routes/v1/store.routes';
+import { catalogRoutes } from './routes/v1/catalog';
+import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
+import { shippingRoutes } from './routes/v1/shipping';
+import { storeRoutes } from './routes/v1/store.routes';
 
 export interface GatewayDeps {
   clients: BackendClients;
@@ -49,9 +49,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients);
 
-  // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then its context's router.
-  app.use(
-    '/v1',
+  // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then
+  // its context's routes. One router for all of /v1: a router per context, each mounted under /v1,
+  // costs every call a mount per router it passes (fast-path/README.md, "Costs accepted").
+  const v1 = Router();
+  v1.use(
     pipeline(
       authenticate(deps.authenticator),
       rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
@@ -59,12 +61,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       deps.idempotency && idempotency(deps.idempotency, deps.logger),
     ),
   );
-  // The API has no OPTIONS calls: 404 as for any unknown call (each router would answer 200 and an Allow list).
-  app.options('/v1/{*path}', notFoundHandler());
-  app.use('/v1', identityRouter(deps.clients));
-  app.use('/v1', storeRouter(deps.clients));
-  app.use('/v1', catalogRouter(deps.clients, { publicUrl: deps.publicUrl }));
-  app.use('/v1', shippingRouter(deps.clients));
+  identityRoutes(v1, deps.clients);
+  storeRoutes(v1, deps.clients);
+  catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
+  shippingRoutes(v1, deps.clients);
+  // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
+  v1.options('/{*path}', notFoundHandler());
+  app.use('/v1', v1);
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

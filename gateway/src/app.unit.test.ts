@@ -51,7 +51,7 @@ async function call(method: string, path: string, headers: Record<string, string
   return { status: res.status, contentType: res.headers.get('content-type'), body: text ? (JSON.parse(text) as { error?: string; meta?: Record<string, unknown> }) : undefined, reached: [...reached] };
 }
 
-describe('the gateway app: one router per context under /v1', () => {
+describe('the gateway app: the routes of every context on the /v1 router', () => {
   it.each([
     ['GET', '/v1/store.json', 'stores.getStore'],
     ['PUT', '/v1/store/', 'stores.updateStore'],
@@ -67,13 +67,13 @@ describe('the gateway app: one router per context under /v1', () => {
     expect(answer.status).toBe(503);
   });
 
-  it('answers the identity router’s calls (GET /v1/me needs an OAuth token, not a key)', async () => {
+  it('answers the identity routes (GET /v1/me needs an OAuth token, not a key)', async () => {
     const answer = await call('GET', '/v1/me.json');
     expect(answer.status).toBe(403);
     expect(answer.body?.meta?.error_type).toBe('OAuthRequired');
   });
 
-  it('authenticates before any router: no credential, no backend call', async () => {
+  it('authenticates before any route: no credential, no backend call', async () => {
     const answer = await call('GET', '/v1/store', {});
     expect(answer.status).toBe(401);
     expect(answer.reached).toEqual([]);

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../clients';
 import { ok } from '../../http/envelope';
@@ -7,9 +7,8 @@ import { parseInput } from '../../http/coerce';
 import { route } from '../route';
 import { updateStoreInput } from './store.schemas';
 
-/** The store of the calling key or user (spec 4.3), routed to the storefront service's StoreService; mounted under /v1. */
-export function storeRouter(clients: BackendClients): Router {
-  const router = Router();
+/** The store of the calling key or user (spec 4.3) on the /v1 router, routed to the storefront service's StoreService. */
+export function storeRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store',
     route(async (_req, res, { storeId, call }) => {
@@ -26,5 +25,4 @@ export function storeRouter(clients: BackendClients): Router {
       ok(res, presentStore(store!));
     }),
   );
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
 import type { PaginationOptions } from '../../../http/pagination';
 import { collectionRoutes } from './collection.routes';
@@ -8,11 +8,9 @@ import { variantRoutes } from './variant.routes';
 /** `publicUrl` (config PUBLIC_URL) makes next_url absolute on the public address; without it the request's host is used. */
 export type CatalogRouteOptions = PaginationOptions;
 
-/** Products, variants and collections (spec 4.6-4.8), routed to the catalog service; mounted under /v1. */
-export function catalogRouter(clients: BackendClients, options: CatalogRouteOptions = {}): Router {
-  const router = Router();
+/** Products, variants and collections (spec 4.6-4.8) on the /v1 router, routed to the catalog service. */
+export function catalogRoutes(router: Router, clients: BackendClients, options: CatalogRouteOptions = {}): void {
   productRoutes(router, clients, options);
   variantRoutes(router, clients);
   collectionRoutes(router, clients, options);
-  return router;
 }

@@ -1,14 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
 import { shippingClassRoutes } from './shipping-class.routes';
 import { shippingGroupRoutes } from './shipping-group.routes';
 import { shippingRateRoutes } from './shipping-rate.routes';
 
-/** Shipping groups, classes and rates (spec 4.9-4.11), routed to the shipping service; mounted under /v1. */
-export function shippingRouter(clients: BackendClients): Router {
-  const router = Router();
+/** Shipping groups, classes and rates (spec 4.9-4.11) on the /v1 router, routed to the shipping service. */
+export function shippingRoutes(router: Router, clients: BackendClients): void {
   shippingGroupRoutes(router, clients);
   shippingClassRoutes(router, clients);
   shippingRateRoutes(router, clients);
-  return router;
 }
