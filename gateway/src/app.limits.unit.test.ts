@@ -1,5 +1,6 @@
 // Issue 12 item 5: the gateway's own limits, through the whole app as main.ts builds it.
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
@@ -9,9 +10,15 @@ import { Authenticator, type ApiKeyIdentityClient } from './auth/authenticator';
 import type { BackendClients } from './clients';
 import { startTestServer, type TestServer } from './http/test-server';
 import type { BeginOutcome, IdempotencyStore } from './idempotency/idempotency.store';
+import { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 
 const clients = {
+  identity: {
+    createApplicationStore: async () => {
+      throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'Application authentication failed: check client_id and secret' });
+    },
+  },
   catalog: { createProduct: async () => ({ product: catalog.Product.fromPartial({ id: 1, name: 'Tea' }) }) },
 } as unknown as BackendClients;
 
@@ -103,5 +110,72 @@ describe('Cache-Control on /v1 answers', () => {
       badRequest: [400, 'no-store'],
     });
     expect(answers.replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+});
+
+describe('failed authentication, limited per client address', () => {
+  const BURST = 5;
+  let limited: TestServer;
+
+  beforeAll(async () => {
+    const app = createGatewayApp({
+      clients,
+      authenticator: new Authenticator(identity, new ApiKeyCache(), tokens),
+      rateLimiter: new LeakyBucket({ capacity: 1_000, leakPerSecond: 1_000 }),
+      backends: [],
+      logger: createLogger({ service: 'gateway', level: 'silent' }),
+      authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })),
+    });
+    limited = await startTestServer(app);
+  });
+  afterAll(() => limited.close());
+
+  /** One request from `localAddress` (another loopback address is another client). */
+  function from(localAddress: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${limited.url}${path}`, { method, headers, localAddress, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
+          resolve({ status: response.statusCode!, headers: answerHeaders, body: text ? (JSON.parse(text) as Answer['body']) : {} });
+        });
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+  const product = '{"name":"Tea","price":"5.00"}';
+  const json = { 'Content-Type': 'application/json' };
+
+  it('answers 429 with Retry-After in the error shape once an address spent its failures (bad keys were never limited), and only for that address', async () => {
+    const parallel = await Promise.all(Array.from({ length: 3 * BURST }, (_, n) => from('127.0.0.3', 'GET', '/v1/store.json', { 'API-KEY': `sk_guess_${n}` })));
+    const statuses = parallel.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(BURST);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * BURST);
+
+    const refused = await from('127.0.0.3', 'GET', '/v1/store.json', {});
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.body.meta).toMatchObject({ code: 429, error_type: 'RateLimited', error_message: expect.stringMatching(/^Too many failed authentications from this address, retry in \d+ seconds?$/) });
+    // As designed: a good key from the spent address waits too; from another address it is not slowed at all.
+    expect((await from('127.0.0.3', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(429);
+    expect((await from('127.0.0.4', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(200);
+  });
+
+  it('counts a missing credential as a failure, and does not count successful checks', async () => {
+    for (let n = 0; n < 3 * BURST; n++) expect((await from('127.0.0.5', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(200);
+    const missing = [];
+    for (let n = 0; n <= BURST; n++) missing.push((await from('127.0.0.5', 'GET', '/v1/store.json', {})).status);
+    expect(missing).toEqual([...Array<number>(BURST).fill(401), 429]);
+  });
+
+  it('limits a wrong client id or secret on POST /v1/application/stores (it had no limiter at all)', async () => {
+    const body = JSON.stringify({ client_id: 'app', client_secret: 'wrong', name: 'Shop', subdomain: 'shop', owner: { email: 'o@example.com', password: 'correct horse battery' } });
+    const statuses = [];
+    for (let n = 0; n <= BURST; n++) statuses.push((await from('127.0.0.6', 'POST', '/v1/application/stores', json, body)).status);
+    expect(statuses).toEqual([...Array<number>(BURST).fill(401), 429]);
   });
 });

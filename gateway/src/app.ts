@@ -12,6 +12,7 @@ import type { IdempotencyStore } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
+import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
 import { catalogRoutes } from './routes/v1/catalog';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
@@ -30,6 +31,11 @@ export interface GatewayDeps {
   idempotency?: IdempotencyStore;
   /** Forwards identity's pages and /oauth endpoints (pages/identity-pages.proxy.ts); absent, those paths are 404. */
   pagesProxy?: RequestHandler;
+  /**
+   * Failed authentication per client address (AUTH_FAILURE_*): /v1's 401s and failed client authentication on
+   * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
+   */
+  authFailures?: AuthFailureLimit;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -47,7 +53,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   healthRoutes(app, deps.backends);
 
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
-  applicationStoreRoutes(app, deps.clients);
+  applicationStoreRoutes(app, deps.clients, deps.authFailures);
 
   // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then
   // its context's routes. One router for all of /v1: a router per context, each mounted under /v1,
@@ -55,7 +61,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const v1 = Router();
   v1.use(
     pipeline(
-      authenticate(deps.authenticator),
+      authenticate(deps.authenticator, deps.authFailures),
       rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
       requestParams(),
       deps.idempotency && idempotency(deps.idempotency, deps.logger),

@@ -20,6 +20,12 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   GRANT_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(20),
+  /**
+   * Failed authentications per client address (socket address): a burst, then this many per second (401s on /v1,
+   * a wrong client id or secret on POST /v1/application/stores, refused /oauth/token requests). A burst of 0 turns it off.
+   */
+  AUTH_FAILURE_BURST: z.coerce.number().int().min(0).default(20),
+  AUTH_FAILURE_PER_SECOND: z.coerce.number().positive().default(0.5),
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),
 });

@@ -13,7 +13,8 @@ import { listenForKeyRotations } from './events/key-rotation.listener';
 import { createIdentityPagesProxy } from './pages/identity-pages.proxy';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
-import { startRateLimitSync } from './rate-limit/usage-sync';
+import { AUTH_FAILURE_USAGE_SUBJECT, startRateLimitSync } from './rate-limit/usage-sync';
+import { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import { runWorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
@@ -30,11 +31,14 @@ async function main(): Promise<void> {
   // A claim outlives any request (deadline plus slack) before a retry may take it over.
   const idempotencyStore = await IdempotencyStore.open(nc, { ttlMs: 24 * 60 * 60_000, staleAfterMs: config.GRPC_DEADLINE_MS + 30_000 });
   listenForGrantRevocations(nc, grantCache);
-  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger);
-
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore });
+  // Failed authentications per client address: a bucket (a key space) of their own, shared on a subject of their own.
+  const failureBucket = config.AUTH_FAILURE_BURST > 0 ? new LeakyBucket({ capacity: config.AUTH_FAILURE_BURST, leakPerSecond: config.AUTH_FAILURE_PER_SECOND, trackLocalUsage: true }) : undefined;
+  const failureSync = failureBucket && startRateLimitSync(nc, failureBucket, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: AUTH_FAILURE_USAGE_SUBJECT });
+  const authFailures = failureBucket && new AuthFailureLimit(failureBucket);
+  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures });
   const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
     logger.info('gateway stopping');
     server.close(() => {
       rateLimitSync.stop();
+      failureSync?.stop();
       void nc.drain().finally(() => process.exit(0));
     });
     server.closeIdleConnections();

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@commerce/observability';
 import { pathnameOf } from '../http/path';
+import type { AuthFailureLimit } from '../rate-limit/auth-failure.limit';
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressSigner } from './client-address';
 import { isIdentityPagePath } from './identity-pages.paths';
 
@@ -13,7 +14,7 @@ import { isIdentityPagePath } from './identity-pages.paths';
  * writes them as easily. http-proxy-middleware is ESM-only, hence loaded at start, not imported (the
  * gateway is CommonJS); main.ts builds it and hands it to the app.
  */
-export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger): Promise<RequestHandler> {
+export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger, authFailures?: AuthFailureLimit): Promise<RequestHandler> {
   const { createProxyMiddleware } = await import('http-proxy-middleware');
   const signedClientAddress = clientAddressSigner(oauthJwtSecret);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
@@ -34,7 +35,21 @@ export async function createIdentityPagesProxy(target: string, oauthJwtSecret: s
   });
   const forward = proxy as unknown as RequestHandler;
   // Decided here on the raw path, before the proxy's own (costlier) request matching: every API call passes by.
-  return (req, res, next) => (isIdentityPagePath(pathnameOf(req.url)) ? forward(req, res, next) : next());
+  return (req, res, next) => {
+    const pathname = pathnameOf(req.url);
+    if (!isIdentityPagePath(pathname)) return next();
+    // A token request identity refuses (400 invalid_grant / invalid_client, 401) is a failed authentication of the address.
+    const refused = authFailures && isTokenEndpoint(pathname) ? authFailures.guard(req, res, isTokenFailure) : undefined;
+    return refused ? next(refused) : forward(req, res, next);
+  };
+}
+
+function isTokenEndpoint(pathname: string): boolean {
+  return pathname === '/oauth/token' || pathname.startsWith('/oauth/token/');
+}
+
+function isTokenFailure(status: number): boolean {
+  return status === 400 || status === 401;
 }
 
 

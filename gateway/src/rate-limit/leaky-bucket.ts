@@ -67,6 +67,29 @@ export class LeakyBucket {
     return { allowed: true, limit: this.capacity, remaining: this.remainingIn(bucket), retryAfterSeconds: 0 };
   }
 
+  /** What `take` would answer for `key` now, without taking anything; no bucket is made for an unknown key. */
+  peek(key: string, nowMs: number = Date.now()): TakeResult {
+    const bucket = this.buckets.get(key);
+    const level = bucket ? this.leaked(bucket, nowMs) : 0;
+    if (level + 1 > this.capacity + EPSILON) {
+      return { allowed: false, limit: this.capacity, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((level + 1 - this.capacity) / this.leakPerMs / 1000)) };
+    }
+    return { allowed: true, limit: this.capacity, remaining: this.remainingIn({ level, updatedAtMs: nowMs }), retryAfterSeconds: 0 };
+  }
+
+  /** Gives back one request `take` admitted for `key` that turned out not to count (and not to be shared, if not yet drained). */
+  refund(key: string, nowMs: number = Date.now()): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) {
+      bucket.level = Math.max(0, this.leaked(bucket, nowMs) - 1);
+      bucket.updatedAtMs = Math.max(bucket.updatedAtMs, nowMs);
+    }
+    const unpublished = this.localUsage?.get(key);
+    if (unpublished === undefined) return;
+    if (unpublished > 1) this.localUsage!.set(key, unpublished - 1);
+    else this.localUsage!.delete(key);
+  }
+
   /**
    * Applies `requests` admitted for `key` by another replica. It can fill the bucket but not
    * overfill it, so a client never waits longer than a full bucket takes to drain.

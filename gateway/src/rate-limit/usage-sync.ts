@@ -4,6 +4,8 @@ import type { LeakyBucket } from './leaky-bucket';
 
 /** Core NATS (no JetStream): usage is only worth anything for the next second or so. */
 export const RATE_LIMIT_USAGE_SUBJECT = 'gateway.ratelimit.usage';
+/** The failed authentications per client address (auth-failure.limit.ts), shared the same way. */
+export const AUTH_FAILURE_USAGE_SUBJECT = 'gateway.ratelimit.auth-failures';
 
 export interface RateLimitSyncOptions {
   /** How often this replica publishes what it admitted; also the worst-case lag of the others. */

@@ -1,6 +1,7 @@
-import type { IRouter } from 'express';
+import type { IRouter, RequestHandler } from 'express';
 import { presentStore } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
+import type { AuthFailureLimit } from '../../../rate-limit/auth-failure.limit';
 import { ok } from '../../../http/envelope';
 import { parseInput } from '../../../http/coerce';
 import { readParams, requestParams } from '../../../http/input';
@@ -11,8 +12,10 @@ import { createApplicationStoreInput } from './identity.schemas';
  * secret, not a user's credential, so this route is registered on the app before the /v1 authentication.
  * The store is `data`; the tokens for its new owner sit beside it.
  */
-export function applicationStoreRoutes(router: IRouter, clients: BackendClients): void {
-  router.post('/v1/application/stores', requestParams(), async (req, res) => {
+export function applicationStoreRoutes(router: IRouter, clients: BackendClients, failures?: AuthFailureLimit): void {
+  // A wrong client id or secret (401) counts as a failed authentication of the caller's address.
+  const limitFailures: RequestHandler = (req, res, next) => next(failures?.guard(req, res, (status) => status === 401));
+  router.post('/v1/application/stores', limitFailures, requestParams(), async (req, res) => {
     const input = parseInput(createApplicationStoreInput, readParams(req));
     const call = { requestId: res.locals.requestId as string, principal: { kind: 'app', client_id: input.client_id } };
     const created = await clients.identity.createApplicationStore(
