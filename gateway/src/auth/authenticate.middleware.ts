@@ -14,6 +14,28 @@ const UNAUTHENTICATED = 16;
  * checked before the credential, counted when it fails.
  */
 export function authenticate(authenticator: Authenticator, failures?: AuthFailureLimit): RequestHandler {
+  // Checks in flight, by credential: requests carrying the same one wait for one check and spend at most one
+  // reserved failure (a client with 32 calls in flight on one key is not 32 guesses; a guesser varies the key).
+  const checking = new Map<string, Promise<Principal>>();
+  const check = (credential: Credential, address: string | undefined, requestId: string): Promise<Principal> | ApiError => {
+    const id = `${credential.kind}:${credential.value}`;
+    const pending = checking.get(id);
+    if (pending) return pending;
+    const refused = address !== undefined ? failures!.reserve(address) : undefined;
+    if (refused) return refused;
+    const started = authenticator.authenticate(credential, requestId);
+    checking.set(id, started);
+    started.then(
+      () => address !== undefined && failures!.release(address),
+      (error: unknown) => {
+        // Only a refused credential counts; a backend that could not answer does not.
+        const answer = authenticationError(error, credential);
+        if (address !== undefined && !(answer instanceof ApiError && answer.status === 401)) failures!.release(address);
+      },
+    );
+    void started.catch(() => undefined).finally(() => checking.delete(id));
+    return started;
+  };
   return (req, res, next) => {
     const address = failures && clientAddressKey(req.socket.remoteAddress);
     if (address !== undefined) {
@@ -31,22 +53,14 @@ export function authenticate(authenticator: Authenticator, failures?: AuthFailur
       res.locals.principal = known;
       return next();
     }
-    if (address !== undefined) {
-      const refused = failures!.reserve(address);
-      if (refused) return next(refused);
-    }
-    return authenticator.authenticate(credential, res.locals.requestId as string).then(
+    const checked = check(credential, address, res.locals.requestId as string);
+    if (checked instanceof ApiError) return next(checked);
+    return checked.then(
       (principal) => {
-        if (address !== undefined) failures!.release(address);
         res.locals.principal = principal;
         next();
       },
-      (error: unknown) => {
-        const answer = authenticationError(error, credential);
-        // Only a refused credential counts; a backend that could not answer does not.
-        if (address !== undefined && !(answer instanceof ApiError && answer.status === 401)) failures!.release(address);
-        next(answer);
-      },
+      (error: unknown) => next(authenticationError(error, credential)),
     );
   };
 }
