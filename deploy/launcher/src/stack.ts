@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
-import { checkHealth } from '@commerce/grpc-runtime';
+import { checkHealth, closeAllChannels } from '@commerce/grpc-runtime';
 import { startProcess, type ManagedProcess } from './child-process';
 import type { LauncherConfig } from './config';
 import { persistentSecret } from './secrets';
-import { acceptsConnections, freePort, waitUntil } from './wait';
+import { acceptsConnections, answersOk, freePort, waitUntil } from './wait';
 
 /**
  * Heap sizes measured on GET /v1/store.json (test/bench/README.md). Under concurrent gRPC calls a
@@ -76,12 +76,14 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     const identityHttpUrl = `http://127.0.0.1:${identityHttpPort}`;
     const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(identityHttpPort), IDENTITY_HTTP_URL: identityHttpUrl };
     await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
+    // The health checks' channels are not needed again: the launcher only relays output from here on.
+    closeAllChannels();
     // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
     await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
     const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot);
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
-    await waitUntil('gateway', async () => (await fetch(healthz)).ok, config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
+    await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
     writeStackFile(config, { baseUrl, natsUrl, identityHttpUrl, processes });
     return { baseUrl, natsUrl, processes, stop };
   } catch (error) {
