@@ -3,10 +3,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
-import { createLogger } from '@commerce/observability';
-import { createGatewayApp } from './app';
-import { ApiKeyCache } from './auth/api-key.cache';
-import { Authenticator, type ApiKeyIdentityClient } from './auth/authenticator';
+import type { ApiKeyIdentityClient } from './auth/authenticator';
+import { aGatewayApp } from './app.fixture';
 import type { BackendClients } from './clients';
 import { startTestServer, type TestServer } from './http/test-server';
 import type { BeginOutcome, IdempotencyStore } from './idempotency/idempotency.store';
@@ -29,7 +27,6 @@ const identity: ApiKeyIdentityClient = {
   },
   checkGrant: async () => ({ active: false, user_id: 0, store_id: 0, client_id: '', scope: '' }),
 };
-const tokens = { secret: 's'.repeat(32), issuer: 'store-commerce', audience: 'store-commerce-api' };
 
 /** The fingerprint of POST /v1/products {"name":"Replayed"}: the stub store replays it. */
 const REPLAYED = createHash('sha256').update('POST /products\n{"name":"Replayed"}').digest('hex');
@@ -48,14 +45,7 @@ const idempotencyStore = {
 let server: TestServer;
 
 beforeAll(async () => {
-  const app = createGatewayApp({
-    clients,
-    authenticator: new Authenticator(identity, new ApiKeyCache(), tokens),
-    rateLimiter: new LeakyBucket({ capacity: 1_000, leakPerSecond: 1_000 }),
-    backends: [],
-    logger: createLogger({ service: 'gateway', level: 'silent' }),
-    idempotency: idempotencyStore,
-  });
+  const app = aGatewayApp(clients, identity, { idempotency: idempotencyStore });
   server = await startTestServer(app);
 });
 afterAll(() => server.close());
@@ -118,14 +108,7 @@ describe('failed authentication, limited per client address', () => {
   let limited: TestServer;
 
   beforeAll(async () => {
-    const app = createGatewayApp({
-      clients,
-      authenticator: new Authenticator(identity, new ApiKeyCache(), tokens),
-      rateLimiter: new LeakyBucket({ capacity: 1_000, leakPerSecond: 1_000 }),
-      backends: [],
-      logger: createLogger({ service: 'gateway', level: 'silent' }),
-      authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })),
-    });
+    const app = aGatewayApp(clients, identity, { authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })) });
     limited = await startTestServer(app);
   });
   afterAll(() => limited.close());
@@ -174,14 +157,7 @@ describe('failed authentication, limited per client address', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return identity.authenticateApiKey(request);
     } } as typeof identity;
-    const fresh = createGatewayApp({
-      clients,
-      authenticator: new Authenticator(slowIdentity, new ApiKeyCache(), tokens),
-      rateLimiter: new LeakyBucket({ capacity: 1_000, leakPerSecond: 1_000 }),
-      backends: [],
-      logger: createLogger({ service: 'gateway', level: 'silent' }),
-      authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })),
-    });
+    const fresh = aGatewayApp(clients, slowIdentity, { authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })) });
     const server = await startTestServer(fresh);
     try {
       const statuses = await Promise.all(

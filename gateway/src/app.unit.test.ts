@@ -1,11 +1,8 @@
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
-import { createLogger } from '@commerce/observability';
-import { createGatewayApp } from './app';
-import { ApiKeyCache } from './auth/api-key.cache';
-import { Authenticator, type ApiKeyIdentityClient } from './auth/authenticator';
+import type { ApiKeyIdentityClient } from './auth/authenticator';
+import { aGatewayApp } from './app.fixture';
 import type { BackendClients } from './clients';
 import { startTestServer, type TestServer } from './http/test-server';
-import { LeakyBucket } from './rate-limit/leaky-bucket';
 
 /** Which backend call each request reached; every call answers UNAVAILABLE (503), which is enough to see the routing. */
 const reached: string[] = [];
@@ -28,18 +25,11 @@ const identity: ApiKeyIdentityClient = {
   },
   checkGrant: async () => ({ active: false, user_id: 0, store_id: 0, client_id: '', scope: '' }),
 };
-const tokens = { secret: 's'.repeat(32), issuer: 'store-commerce', audience: 'store-commerce-api' };
 
 let server: TestServer;
 
 beforeAll(async () => {
-  const app = createGatewayApp({
-    clients,
-    authenticator: new Authenticator(identity, new ApiKeyCache(), tokens),
-    rateLimiter: new LeakyBucket({ capacity: 1_000, leakPerSecond: 1_000 }),
-    backends: [],
-    logger: createLogger({ service: 'gateway', level: 'silent' }),
-  });
+  const app = aGatewayApp(clients, identity);
   server = await startTestServer(app);
 });
 afterAll(() => server.close());
