@@ -2,4 +2,5 @@ export { formatTimestamp, formatOptionalTimestamp, isValidTimeZone } from './tim
 export { presentStore, type StoreJson } from './store.presenter';
 export * from './catalog';
 export * from './shipping';
+export * from './orders';
 export { presentUser } from './user.presenter';

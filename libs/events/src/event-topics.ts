@@ -1,4 +1,4 @@
-import type { CollectionJson, ProductJson, ShippingClassJson, ShippingGroupJson, StoreJson, VariantJson } from '@commerce/api-presenters';
+import type { CollectionJson, FulfillmentJson, OrderJson, ProductJson, ShippingClassJson, ShippingGroupJson, StoreJson, VariantJson } from '@commerce/api-presenters';
 
 /** identity's `api_key/rotated`: a store's key was replaced (gateways drop the old one from their caches). */
 export interface ApiKeyRotatedResource {
@@ -48,6 +48,14 @@ export interface EventResources {
   'shipping_class/created': ShippingClassJson;
   'shipping_class/updated': ShippingClassJson;
   'shipping_class/deleted': ShippingClassJson;
+  'order/created': OrderJson;
+  'order/paid': OrderJson;
+  'order/updated': OrderJson;
+  'order/shipped': OrderJson;
+  'order/on_hold': OrderJson;
+  'order/opened': OrderJson;
+  'order/canceled': OrderJson;
+  'fulfillment/updated': FulfillmentJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { Product, StoreContext, Variant } from "../../catalog/v1/catalog";
 
 /** The shipping address; every field renders as a string ("" when not given). */
 export interface OrderAddress {
@@ -72,6 +73,7 @@ export interface Fulfillment {
   note_to_customer: string;
   created_at: Date | undefined;
   updated_at: Date | undefined;
+  notify_customer: boolean;
 }
 
 export interface Order {
@@ -86,8 +88,14 @@ export interface Order {
   discounts: number;
   /** subtotal + shipping + tax - discounts, in cents; rendered as the decimal string `price`. */
   total: number;
-  created_at: Date | undefined;
-  confirmed_at: Date | undefined;
+  created_at:
+    | Date
+    | undefined;
+  /** When the order was placed (checkout priced it). */
+  confirmed_at:
+    | Date
+    | undefined;
+  /** Absent (renders null) until the charge succeeded. */
   paid_at:
     | Date
     | undefined;
@@ -159,7 +167,10 @@ export interface GetOrderResponse {
 export interface ShipOrderRequest {
   store_id: number;
   order_id: number;
-  /** Order item ids to ship; empty ships every unshipped item. Already shipped ids are ignored. */
+  /**
+   * Order item ids to ship; empty ships every unshipped item. An id shipped already, or not the order's, is
+   * INVALID_ARGUMENT (field items).
+   */
   item_ids: number[];
   tracking_number: string;
   shipping_company: string;
@@ -216,15 +227,34 @@ export interface UpdateFulfillmentResponse {
   time_zone: string;
 }
 
-export interface GetOrderLinesRequest {
+export interface CancelOrderRequest {
   store_id: number;
   order_id: number;
 }
 
-export interface GetOrderLinesResponse {
-  /** Distinct, in the order of the order's items. */
-  product_ids: number[];
-  variant_ids: number[];
+export interface CancelOrderResponse {
+  order: Order | undefined;
+  time_zone: string;
+}
+
+export interface GetOrderProductsRequest {
+  store_id: number;
+  order_id: number;
+}
+
+export interface GetOrderProductsResponse {
+  products: Product[];
+  store_context: StoreContext | undefined;
+}
+
+export interface GetOrderVariantsRequest {
+  store_id: number;
+  order_id: number;
+}
+
+export interface GetOrderVariantsResponse {
+  variants: Variant[];
+  store_context: StoreContext | undefined;
 }
 
 export interface CheckoutLine {
@@ -235,24 +265,26 @@ export interface CheckoutLine {
 
 export interface CreateOrderRequest {
   store_id: number;
-  /** Stable per checkout attempt (the buyer's cart submission); required. Also the stock reservation key. */
+  /**
+   * Stable per checkout attempt (the gateway passes the Idempotency-Key, or a fresh random key); required,
+   * at most 200 characters. Also the stock reservation key and the payment's idempotency key.
+   */
   checkout_key: string;
   /** Required; the buyer's address. */
   email: string;
-  /** name, address_1, city and country are required. */
+  /** name, address_1, city, postal and country (ISO 3166-1 alpha-2) are required. */
   address:
     | OrderAddress
     | undefined;
-  /** At least one; a variant may appear once. */
+  /** At least one, at most 100; a variant may appear once; quantity 1..10000. */
   lines: CheckoutLine[];
+  /** 0: the cheapest class that ships the lines to the address's country. */
   shipping_class_id: number;
   user_note?:
     | string
     | undefined;
-  /** Name of the processor that took the payment, for example "paypal". */
-  payment_processor: string;
-  /** The processor's reference of the captured payment (kept, not rendered). */
-  payment_reference: string;
+  /** The processor's token of the buyer's card, e.g. "tok_visa"; required. */
+  payment_token: string;
 }
 
 export interface CreateOrderResponse {
@@ -791,6 +823,7 @@ function createBaseFulfillment(): Fulfillment {
     note_to_customer: "",
     created_at: undefined,
     updated_at: undefined,
+    notify_customer: false,
   };
 }
 
@@ -823,6 +856,9 @@ export const Fulfillment: MessageFns<Fulfillment> = {
     }
     if (message.updated_at !== undefined) {
       Timestamp.encode(toTimestamp(message.updated_at), writer.uint32(66).fork()).join();
+    }
+    if (message.notify_customer !== false) {
+      writer.uint32(72).bool(message.notify_customer);
     }
     return writer;
   },
@@ -914,6 +950,14 @@ export const Fulfillment: MessageFns<Fulfillment> = {
             message.updated_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.notify_customer = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -964,6 +1008,11 @@ export const Fulfillment: MessageFns<Fulfillment> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      notify_customer: isSet(object.notifyCustomer)
+        ? globalThis.Boolean(object.notifyCustomer)
+        : isSet(object.notify_customer)
+        ? globalThis.Boolean(object.notify_customer)
+        : false,
     };
   },
 
@@ -993,6 +1042,9 @@ export const Fulfillment: MessageFns<Fulfillment> = {
     if (message.updated_at !== undefined) {
       obj.updatedAt = message.updated_at.toISOString();
     }
+    if (message.notify_customer !== false) {
+      obj.notifyCustomer = message.notify_customer;
+    }
     return obj;
   },
 
@@ -1009,6 +1061,7 @@ export const Fulfillment: MessageFns<Fulfillment> = {
     message.note_to_customer = object.note_to_customer ?? "";
     message.created_at = object.created_at ?? undefined;
     message.updated_at = object.updated_at ?? undefined;
+    message.notify_customer = object.notify_customer ?? false;
     return message;
   },
 };
@@ -2950,12 +3003,12 @@ export const UpdateFulfillmentResponse: MessageFns<UpdateFulfillmentResponse> = 
   },
 };
 
-function createBaseGetOrderLinesRequest(): GetOrderLinesRequest {
+function createBaseCancelOrderRequest(): CancelOrderRequest {
   return { store_id: 0, order_id: 0 };
 }
 
-export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
-  encode(message: GetOrderLinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const CancelOrderRequest: MessageFns<CancelOrderRequest> = {
+  encode(message: CancelOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.store_id !== 0) {
       writer.uint32(8).int64(message.store_id);
     }
@@ -2965,7 +3018,7 @@ export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderLinesRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelOrderRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -2974,7 +3027,7 @@ export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetOrderLinesRequest();
+      const message = createBaseCancelOrderRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -3006,7 +3059,7 @@ export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
     }
   },
 
-  fromJSON(object: any): GetOrderLinesRequest {
+  fromJSON(object: any): CancelOrderRequest {
     return {
       store_id: isSet(object.storeId)
         ? globalThis.Number(object.storeId)
@@ -3021,7 +3074,7 @@ export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
     };
   },
 
-  toJSON(message: GetOrderLinesRequest): unknown {
+  toJSON(message: CancelOrderRequest): unknown {
     const obj: any = {};
     if (message.store_id !== 0) {
       obj.storeId = Math.round(message.store_id);
@@ -3032,41 +3085,33 @@ export const GetOrderLinesRequest: MessageFns<GetOrderLinesRequest> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<GetOrderLinesRequest>, I>>(base?: I): GetOrderLinesRequest {
-    return GetOrderLinesRequest.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<CancelOrderRequest>, I>>(base?: I): CancelOrderRequest {
+    return CancelOrderRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<GetOrderLinesRequest>, I>>(object: I): GetOrderLinesRequest {
-    const message = createBaseGetOrderLinesRequest();
+  fromPartial<I extends Exact<DeepPartial<CancelOrderRequest>, I>>(object: I): CancelOrderRequest {
+    const message = createBaseCancelOrderRequest();
     message.store_id = object.store_id ?? 0;
     message.order_id = object.order_id ?? 0;
     return message;
   },
 };
 
-function createBaseGetOrderLinesResponse(): GetOrderLinesResponse {
-  return { product_ids: [], variant_ids: [] };
+function createBaseCancelOrderResponse(): CancelOrderResponse {
+  return { order: undefined, time_zone: "" };
 }
 
-export const GetOrderLinesResponse: MessageFns<GetOrderLinesResponse> = {
-  encode(message: GetOrderLinesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.product_ids.length !== 0) {
-      writer.uint32(10).fork();
-      for (const v of message.product_ids) {
-        writer.int64(v);
-      }
-      writer.join();
+export const CancelOrderResponse: MessageFns<CancelOrderResponse> = {
+  encode(message: CancelOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order !== undefined) {
+      Order.encode(message.order, writer.uint32(10).fork()).join();
     }
-    if (message.variant_ids.length !== 0) {
-      writer.uint32(18).fork();
-      for (const v of message.variant_ids) {
-        writer.int64(v);
-      }
-      writer.join();
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderLinesResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelOrderResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -3075,45 +3120,25 @@ export const GetOrderLinesResponse: MessageFns<GetOrderLinesResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetOrderLinesResponse();
+      const message = createBaseCancelOrderResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag === 8) {
-              message.product_ids.push(longToNumber(reader.int64()));
-
-              continue;
+            if (tag !== 10) {
+              break;
             }
 
-            if (tag === 10) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.product_ids.push(longToNumber(reader.int64()));
-              }
-
-              continue;
-            }
-
-            break;
+            message.order = Order.decode(reader, reader.uint32());
+            continue;
           }
           case 2: {
-            if (tag === 16) {
-              message.variant_ids.push(longToNumber(reader.int64()));
-
-              continue;
+            if (tag !== 18) {
+              break;
             }
 
-            if (tag === 18) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.variant_ids.push(longToNumber(reader.int64()));
-              }
-
-              continue;
-            }
-
-            break;
+            message.time_zone = reader.string();
+            continue;
           }
         }
         if ((tag & 7) === 4 || tag === 0) {
@@ -3127,39 +3152,403 @@ export const GetOrderLinesResponse: MessageFns<GetOrderLinesResponse> = {
     }
   },
 
-  fromJSON(object: any): GetOrderLinesResponse {
+  fromJSON(object: any): CancelOrderResponse {
     return {
-      product_ids: globalThis.Array.isArray(object?.productIds)
-        ? object.productIds.map((e: any) => globalThis.Number(e))
-        : globalThis.Array.isArray(object?.product_ids)
-        ? object.product_ids.map((e: any) => globalThis.Number(e))
-        : [],
-      variant_ids: globalThis.Array.isArray(object?.variantIds)
-        ? object.variantIds.map((e: any) => globalThis.Number(e))
-        : globalThis.Array.isArray(object?.variant_ids)
-        ? object.variant_ids.map((e: any) => globalThis.Number(e))
-        : [],
+      order: isSet(object.order) ? Order.fromJSON(object.order) : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
-  toJSON(message: GetOrderLinesResponse): unknown {
+  toJSON(message: CancelOrderResponse): unknown {
     const obj: any = {};
-    if (message.product_ids?.length) {
-      obj.productIds = message.product_ids.map((e) => Math.round(e));
+    if (message.order !== undefined) {
+      obj.order = Order.toJSON(message.order);
     }
-    if (message.variant_ids?.length) {
-      obj.variantIds = message.variant_ids.map((e) => Math.round(e));
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<GetOrderLinesResponse>, I>>(base?: I): GetOrderLinesResponse {
-    return GetOrderLinesResponse.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<CancelOrderResponse>, I>>(base?: I): CancelOrderResponse {
+    return CancelOrderResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<GetOrderLinesResponse>, I>>(object: I): GetOrderLinesResponse {
-    const message = createBaseGetOrderLinesResponse();
-    message.product_ids = object.product_ids?.map((e) => e) || [];
-    message.variant_ids = object.variant_ids?.map((e) => e) || [];
+  fromPartial<I extends Exact<DeepPartial<CancelOrderResponse>, I>>(object: I): CancelOrderResponse {
+    const message = createBaseCancelOrderResponse();
+    message.order = (object.order !== undefined && object.order !== null) ? Order.fromPartial(object.order) : undefined;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseGetOrderProductsRequest(): GetOrderProductsRequest {
+  return { store_id: 0, order_id: 0 };
+}
+
+export const GetOrderProductsRequest: MessageFns<GetOrderProductsRequest> = {
+  encode(message: GetOrderProductsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderProductsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderProductsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderProductsRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetOrderProductsRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderProductsRequest>, I>>(base?: I): GetOrderProductsRequest {
+    return GetOrderProductsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderProductsRequest>, I>>(object: I): GetOrderProductsRequest {
+    const message = createBaseGetOrderProductsRequest();
+    message.store_id = object.store_id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetOrderProductsResponse(): GetOrderProductsResponse {
+  return { products: [], store_context: undefined };
+}
+
+export const GetOrderProductsResponse: MessageFns<GetOrderProductsResponse> = {
+  encode(message: GetOrderProductsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.products) {
+      Product.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderProductsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderProductsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.products.push(Product.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderProductsResponse {
+    return {
+      products: globalThis.Array.isArray(object?.products) ? object.products.map((e: any) => Product.fromJSON(e)) : [],
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetOrderProductsResponse): unknown {
+    const obj: any = {};
+    if (message.products?.length) {
+      obj.products = message.products.map((e) => Product.toJSON(e));
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderProductsResponse>, I>>(base?: I): GetOrderProductsResponse {
+    return GetOrderProductsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderProductsResponse>, I>>(object: I): GetOrderProductsResponse {
+    const message = createBaseGetOrderProductsResponse();
+    message.products = object.products?.map((e) => Product.fromPartial(e)) || [];
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetOrderVariantsRequest(): GetOrderVariantsRequest {
+  return { store_id: 0, order_id: 0 };
+}
+
+export const GetOrderVariantsRequest: MessageFns<GetOrderVariantsRequest> = {
+  encode(message: GetOrderVariantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderVariantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderVariantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderVariantsRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetOrderVariantsRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderVariantsRequest>, I>>(base?: I): GetOrderVariantsRequest {
+    return GetOrderVariantsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderVariantsRequest>, I>>(object: I): GetOrderVariantsRequest {
+    const message = createBaseGetOrderVariantsRequest();
+    message.store_id = object.store_id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetOrderVariantsResponse(): GetOrderVariantsResponse {
+  return { variants: [], store_context: undefined };
+}
+
+export const GetOrderVariantsResponse: MessageFns<GetOrderVariantsResponse> = {
+  encode(message: GetOrderVariantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.variants) {
+      Variant.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderVariantsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderVariantsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.variants.push(Variant.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderVariantsResponse {
+    return {
+      variants: globalThis.Array.isArray(object?.variants) ? object.variants.map((e: any) => Variant.fromJSON(e)) : [],
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetOrderVariantsResponse): unknown {
+    const obj: any = {};
+    if (message.variants?.length) {
+      obj.variants = message.variants.map((e) => Variant.toJSON(e));
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderVariantsResponse>, I>>(base?: I): GetOrderVariantsResponse {
+    return GetOrderVariantsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderVariantsResponse>, I>>(object: I): GetOrderVariantsResponse {
+    const message = createBaseGetOrderVariantsResponse();
+    message.variants = object.variants?.map((e) => Variant.fromPartial(e)) || [];
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
     return message;
   },
 };
@@ -3262,8 +3651,7 @@ function createBaseCreateOrderRequest(): CreateOrderRequest {
     lines: [],
     shipping_class_id: 0,
     user_note: undefined,
-    payment_processor: "",
-    payment_reference: "",
+    payment_token: "",
   };
 }
 
@@ -3290,11 +3678,8 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     if (message.user_note !== undefined) {
       writer.uint32(58).string(message.user_note);
     }
-    if (message.payment_processor !== "") {
-      writer.uint32(66).string(message.payment_processor);
-    }
-    if (message.payment_reference !== "") {
-      writer.uint32(74).string(message.payment_reference);
+    if (message.payment_token !== "") {
+      writer.uint32(66).string(message.payment_token);
     }
     return writer;
   },
@@ -3373,15 +3758,7 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
               break;
             }
 
-            message.payment_processor = reader.string();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.payment_reference = reader.string();
+            message.payment_token = reader.string();
             continue;
           }
         }
@@ -3421,15 +3798,10 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
         : isSet(object.user_note)
         ? globalThis.String(object.user_note)
         : undefined,
-      payment_processor: isSet(object.paymentProcessor)
-        ? globalThis.String(object.paymentProcessor)
-        : isSet(object.payment_processor)
-        ? globalThis.String(object.payment_processor)
-        : "",
-      payment_reference: isSet(object.paymentReference)
-        ? globalThis.String(object.paymentReference)
-        : isSet(object.payment_reference)
-        ? globalThis.String(object.payment_reference)
+      payment_token: isSet(object.paymentToken)
+        ? globalThis.String(object.paymentToken)
+        : isSet(object.payment_token)
+        ? globalThis.String(object.payment_token)
         : "",
     };
   },
@@ -3457,11 +3829,8 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     if (message.user_note !== undefined) {
       obj.userNote = message.user_note;
     }
-    if (message.payment_processor !== "") {
-      obj.paymentProcessor = message.payment_processor;
-    }
-    if (message.payment_reference !== "") {
-      obj.paymentReference = message.payment_reference;
+    if (message.payment_token !== "") {
+      obj.paymentToken = message.payment_token;
     }
     return obj;
   },
@@ -3480,8 +3849,7 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     message.lines = object.lines?.map((e) => CheckoutLine.fromPartial(e)) || [];
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.user_note = object.user_note ?? undefined;
-    message.payment_processor = object.payment_processor ?? "";
-    message.payment_reference = object.payment_reference ?? "";
+    message.payment_token = object.payment_token ?? "";
     return message;
   },
 };
@@ -3576,22 +3944,34 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
 };
 
 /**
- * Owns orders, their items and fulfillments (spec 2.2, 3.2), and checkout.
+ * Owns orders, their items and fulfillments (spec 2.2, 3.2), and checkout (DESIGN §10).
  *
- * Conventions: every request names its store (foreign ids answer NOT_FOUND); money is int64 cents and the
- * gateway renders decimals; partial updates use `optional` (absent = unchanged); bad input is
- * INVALID_ARGUMENT with google.rpc.BadRequest; a transition the table of spec 3.2 does not allow is
- * FAILED_PRECONDITION with google.rpc.ErrorInfo reason ILLEGAL_TRANSITION (metadata from, to), 409 over HTTP.
+ * Conventions: every request names its store (foreign ids answer NOT_FOUND, and so does a fulfillment of
+ * another order); money is int64 cents and the gateway renders decimals; partial updates use `optional`
+ * (absent = unchanged); bad input is INVALID_ARGUMENT with google.rpc.BadRequest (field names as the API
+ * spells them); broken rules are FAILED_PRECONDITION with google.rpc.ErrorInfo, reasons:
+ *   ILLEGAL_TRANSITION   metadata status (the current status as rendered), action (ship|hold|open|cancel)
+ *   NOTHING_TO_SHIP      every chosen item is shipped already
+ *   PAYMENT_DECLINED     the processor declined the charge; metadata order_id (the order, kept as "failed")
+ *   INSUFFICIENT_STOCK   passed through from catalog; metadata short_variants = JSON
+ *                        [{"variant_id","requested","in_stock"}] naming every short variant
+ *   NOT_PURCHASABLE      passed through from catalog (a product that is not active)
+ * A repeat of a checkout_key whose first call is still running is ABORTED (reason CHECKOUT_IN_PROGRESS).
+ * Catalog or shipping unreachable during checkout is UNAVAILABLE, after everything reserved was released.
  *
  * Order.status values: "pending", "canceled", "open", "Partially Shipped", "shipped", "on hold", "failed".
- * "Partially Shipped" is an open order with some items shipped and some not.
+ * "Partially Shipped" is an open order with some items shipped and some not (stored as open).
  *
- * Events (subject events.orders.<store_id>.<topic>; resource = the record as the API renders it):
- *   order/created, order/paid          checkout, in this order, from the same write   resource: order
- *   order/shipped                      every ShipOrder (partial or not)              resource: order
- *   order/on_hold, order/opened        HoldOrder, OpenOrder                          resource: order
- *   order/updated                      any other change of an order                  resource: order
- *   fulfillment/updated                UpdateFulfillment                             resource: fulfillment
+ * Events (subject events.orders.<store_id>.<topic>; resource = the order as the API renders it, except
+ * fulfillment/updated whose resource is the fulfillment as rendered):
+ *   order/created      checkout priced the order and reserved its stock (status pending)
+ *   order/paid         the charge succeeded (status open, paid_at set)
+ *   order/shipped      every ShipOrder (partial or not)
+ *   order/on_hold      HoldOrder
+ *   order/opened       OpenOrder
+ *   order/canceled     CancelOrder
+ *   order/updated      any other change of an order (a declined checkout: status failed)
+ *   fulfillment/updated UpdateFulfillment
  * Consumed: the storefront's store events (time_zone projection, filled from the storefront's GetStore on
  * a miss).
  */
@@ -3617,10 +3997,10 @@ export const OrdersServiceService = {
     responseDeserialize: (value: Buffer): GetOrderResponse => GetOrderResponse.decode(value),
   },
   /**
-   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" when every
-   * item is shipped, "Partially Shipped" otherwise. Accepted from "open" and "Partially Shipped".
-   * FAILED_PRECONDITION (reason NOTHING_TO_SHIP) when the chosen items are all shipped already;
-   * INVALID_ARGUMENT when an item id is not the order's.
+   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" (and gets
+   * fulfilled_at) when every item is shipped, "Partially Shipped" otherwise. Accepted from "open" and
+   * "Partially Shipped". INVALID_ARGUMENT (field items) when an item id is not the order's or is shipped
+   * already; FAILED_PRECONDITION NOTHING_TO_SHIP when no item is left to ship.
    */
   shipOrder: {
     path: "/commerce.orders.v1.OrdersService/ShipOrder" as const,
@@ -3643,7 +4023,8 @@ export const OrdersServiceService = {
   },
   /**
    * To "open"; accepted from "on hold" and "shipped". Reopening keeps the fulfillments and the items'
-   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship).
+   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship), and clears
+   * the order's fulfilled_at.
    */
   openOrder: {
     path: "/commerce.orders.v1.OrdersService/OpenOrder" as const,
@@ -3653,6 +4034,19 @@ export const OrdersServiceService = {
     requestDeserialize: (value: Buffer): OpenOrderRequest => OpenOrderRequest.decode(value),
     responseSerialize: (value: OpenOrderResponse): Buffer => Buffer.from(OpenOrderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): OpenOrderResponse => OpenOrderResponse.decode(value),
+  },
+  /**
+   * Beyond the spec: to "canceled"; accepted from "open" and "on hold" while no item is shipped. The
+   * order's stock goes back to catalog (CatalogService.ReleaseStock), finished by a sweep after a crash.
+   */
+  cancelOrder: {
+    path: "/commerce.orders.v1.OrdersService/CancelOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CancelOrderRequest): Buffer => Buffer.from(CancelOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CancelOrderRequest => CancelOrderRequest.decode(value),
+    responseSerialize: (value: CancelOrderResponse): Buffer => Buffer.from(CancelOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CancelOrderResponse => CancelOrderResponse.decode(value),
   },
   /** Changes the tracking fields of one fulfillment of the order (NOT_FOUND when it is another order's). */
   updateFulfillment: {
@@ -3667,28 +4061,48 @@ export const OrdersServiceService = {
     responseDeserialize: (value: Buffer): UpdateFulfillmentResponse => UpdateFulfillmentResponse.decode(value),
   },
   /**
-   * Distinct product and variant ids of an order, for GET /v1/orders/:id/products and /variants: the gateway
-   * then reads them from catalog (GetProductsByIds / GetVariantsByIds with include_deleted).
+   * The products and variants the order holds, for GET /v1/orders/:id/products and /variants: catalog's
+   * current record (deleted ones included) where it still exists, else a record built from what the
+   * order's items hold (names, sku and price at checkout). Distinct, in the order of the order's items.
    */
-  getOrderLines: {
-    path: "/commerce.orders.v1.OrdersService/GetOrderLines" as const,
+  getOrderProducts: {
+    path: "/commerce.orders.v1.OrdersService/GetOrderProducts" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: GetOrderLinesRequest): Buffer => Buffer.from(GetOrderLinesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetOrderLinesRequest => GetOrderLinesRequest.decode(value),
-    responseSerialize: (value: GetOrderLinesResponse): Buffer =>
-      Buffer.from(GetOrderLinesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetOrderLinesResponse => GetOrderLinesResponse.decode(value),
+    requestSerialize: (value: GetOrderProductsRequest): Buffer =>
+      Buffer.from(GetOrderProductsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOrderProductsRequest => GetOrderProductsRequest.decode(value),
+    responseSerialize: (value: GetOrderProductsResponse): Buffer =>
+      Buffer.from(GetOrderProductsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOrderProductsResponse => GetOrderProductsResponse.decode(value),
+  },
+  getOrderVariants: {
+    path: "/commerce.orders.v1.OrdersService/GetOrderVariants" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetOrderVariantsRequest): Buffer =>
+      Buffer.from(GetOrderVariantsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOrderVariantsRequest => GetOrderVariantsRequest.decode(value),
+    responseSerialize: (value: GetOrderVariantsResponse): Buffer =>
+      Buffer.from(GetOrderVariantsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOrderVariantsResponse => GetOrderVariantsResponse.decode(value),
   },
   /**
-   * Checkout from the storefront's buyer path:
-   *   1. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
-   *   2. ShippingService.QuoteShipping for the address's country and the reserved lines' groups; the quote of
-   *      shipping_class_id must be offered, else FAILED_PRECONDITION (reason DOES_NOT_SHIP);
-   *   3. one write of the order, paid, status "open", with order/created then order/paid in its outbox.
-   * Any failure after step 1 calls CatalogService.ReleaseStock(checkout_key).
-   * Idempotent per checkout_key: a repeat answers the order the first call created.
-   * Stock errors of catalog (INSUFFICIENT_STOCK, NOT_PURCHASABLE) pass through as FAILED_PRECONDITION.
+   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
+   * first call answered (the order, or the same error).
+   *   1. record the checkout (its key, lines and a pre-allocated order id);
+   *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
+   *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class
+   *      asked for must be offered (else INVALID_ARGUMENT on shipping_class_id), or the cheapest one is taken
+   *      (none offered: INVALID_ARGUMENT on address.country);
+   *   4. one write of the order, "pending", priced, with order/created;
+   *   5. the charge through the payment processor (the built-in "test": tok_visa approved,
+   *      tok_chargeDeclined declined), idempotent per checkout_key;
+   *   6. one write: "open", paid_at, with order/paid. A declined charge writes "failed" with order/updated
+   *      and releases the stock (FAILED_PRECONDITION PAYMENT_DECLINED).
+   * Any failure after step 2 releases the stock. A crash at any step is finished (charged: step 6) or
+   * undone (not charged: the charge is voided at the processor, the stock released, the order "failed")
+   * by the recovery sweep; no checkout stays pending.
    */
   createOrder: {
     path: "/commerce.orders.v1.OrdersService/CreateOrder" as const,
@@ -3706,35 +4120,50 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   listOrders: handleUnaryCall<ListOrdersRequest, ListOrdersResponse>;
   getOrder: handleUnaryCall<GetOrderRequest, GetOrderResponse>;
   /**
-   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" when every
-   * item is shipped, "Partially Shipped" otherwise. Accepted from "open" and "Partially Shipped".
-   * FAILED_PRECONDITION (reason NOTHING_TO_SHIP) when the chosen items are all shipped already;
-   * INVALID_ARGUMENT when an item id is not the order's.
+   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" (and gets
+   * fulfilled_at) when every item is shipped, "Partially Shipped" otherwise. Accepted from "open" and
+   * "Partially Shipped". INVALID_ARGUMENT (field items) when an item id is not the order's or is shipped
+   * already; FAILED_PRECONDITION NOTHING_TO_SHIP when no item is left to ship.
    */
   shipOrder: handleUnaryCall<ShipOrderRequest, ShipOrderResponse>;
   /** To "on hold"; accepted from "open" and "Partially Shipped". The order leaves the open list. */
   holdOrder: handleUnaryCall<HoldOrderRequest, HoldOrderResponse>;
   /**
    * To "open"; accepted from "on hold" and "shipped". Reopening keeps the fulfillments and the items'
-   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship).
+   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship), and clears
+   * the order's fulfilled_at.
    */
   openOrder: handleUnaryCall<OpenOrderRequest, OpenOrderResponse>;
+  /**
+   * Beyond the spec: to "canceled"; accepted from "open" and "on hold" while no item is shipped. The
+   * order's stock goes back to catalog (CatalogService.ReleaseStock), finished by a sweep after a crash.
+   */
+  cancelOrder: handleUnaryCall<CancelOrderRequest, CancelOrderResponse>;
   /** Changes the tracking fields of one fulfillment of the order (NOT_FOUND when it is another order's). */
   updateFulfillment: handleUnaryCall<UpdateFulfillmentRequest, UpdateFulfillmentResponse>;
   /**
-   * Distinct product and variant ids of an order, for GET /v1/orders/:id/products and /variants: the gateway
-   * then reads them from catalog (GetProductsByIds / GetVariantsByIds with include_deleted).
+   * The products and variants the order holds, for GET /v1/orders/:id/products and /variants: catalog's
+   * current record (deleted ones included) where it still exists, else a record built from what the
+   * order's items hold (names, sku and price at checkout). Distinct, in the order of the order's items.
    */
-  getOrderLines: handleUnaryCall<GetOrderLinesRequest, GetOrderLinesResponse>;
+  getOrderProducts: handleUnaryCall<GetOrderProductsRequest, GetOrderProductsResponse>;
+  getOrderVariants: handleUnaryCall<GetOrderVariantsRequest, GetOrderVariantsResponse>;
   /**
-   * Checkout from the storefront's buyer path:
-   *   1. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
-   *   2. ShippingService.QuoteShipping for the address's country and the reserved lines' groups; the quote of
-   *      shipping_class_id must be offered, else FAILED_PRECONDITION (reason DOES_NOT_SHIP);
-   *   3. one write of the order, paid, status "open", with order/created then order/paid in its outbox.
-   * Any failure after step 1 calls CatalogService.ReleaseStock(checkout_key).
-   * Idempotent per checkout_key: a repeat answers the order the first call created.
-   * Stock errors of catalog (INSUFFICIENT_STOCK, NOT_PURCHASABLE) pass through as FAILED_PRECONDITION.
+   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
+   * first call answered (the order, or the same error).
+   *   1. record the checkout (its key, lines and a pre-allocated order id);
+   *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
+   *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class
+   *      asked for must be offered (else INVALID_ARGUMENT on shipping_class_id), or the cheapest one is taken
+   *      (none offered: INVALID_ARGUMENT on address.country);
+   *   4. one write of the order, "pending", priced, with order/created;
+   *   5. the charge through the payment processor (the built-in "test": tok_visa approved,
+   *      tok_chargeDeclined declined), idempotent per checkout_key;
+   *   6. one write: "open", paid_at, with order/paid. A declined charge writes "failed" with order/updated
+   *      and releases the stock (FAILED_PRECONDITION PAYMENT_DECLINED).
+   * Any failure after step 2 releases the stock. A crash at any step is finished (charged: step 6) or
+   * undone (not charged: the charge is voided at the processor, the stock released, the order "failed")
+   * by the recovery sweep; no checkout stays pending.
    */
   createOrder: handleUnaryCall<CreateOrderRequest, CreateOrderResponse>;
 }
@@ -3772,10 +4201,10 @@ export interface OrdersServiceClient extends Client {
     callback: (error: ServiceError | null, response: GetOrderResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" when every
-   * item is shipped, "Partially Shipped" otherwise. Accepted from "open" and "Partially Shipped".
-   * FAILED_PRECONDITION (reason NOTHING_TO_SHIP) when the chosen items are all shipped already;
-   * INVALID_ARGUMENT when an item id is not the order's.
+   * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" (and gets
+   * fulfilled_at) when every item is shipped, "Partially Shipped" otherwise. Accepted from "open" and
+   * "Partially Shipped". INVALID_ARGUMENT (field items) when an item id is not the order's or is shipped
+   * already; FAILED_PRECONDITION NOTHING_TO_SHIP when no item is left to ship.
    */
   shipOrder(
     request: ShipOrderRequest,
@@ -3810,7 +4239,8 @@ export interface OrdersServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * To "open"; accepted from "on hold" and "shipped". Reopening keeps the fulfillments and the items'
-   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship).
+   * fulfilled_at (so a reopened order whose items are all shipped has nothing left to ship), and clears
+   * the order's fulfilled_at.
    */
   openOrder(
     request: OpenOrderRequest,
@@ -3826,6 +4256,25 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: OpenOrderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Beyond the spec: to "canceled"; accepted from "open" and "on hold" while no item is shipped. The
+   * order's stock goes back to catalog (CatalogService.ReleaseStock), finished by a sweep after a crash.
+   */
+  cancelOrder(
+    request: CancelOrderRequest,
+    callback: (error: ServiceError | null, response: CancelOrderResponse) => void,
+  ): ClientUnaryCall;
+  cancelOrder(
+    request: CancelOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CancelOrderResponse) => void,
+  ): ClientUnaryCall;
+  cancelOrder(
+    request: CancelOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CancelOrderResponse) => void,
   ): ClientUnaryCall;
   /** Changes the tracking fields of one fulfillment of the order (NOT_FOUND when it is another order's). */
   updateFulfillment(
@@ -3844,33 +4293,56 @@ export interface OrdersServiceClient extends Client {
     callback: (error: ServiceError | null, response: UpdateFulfillmentResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Distinct product and variant ids of an order, for GET /v1/orders/:id/products and /variants: the gateway
-   * then reads them from catalog (GetProductsByIds / GetVariantsByIds with include_deleted).
+   * The products and variants the order holds, for GET /v1/orders/:id/products and /variants: catalog's
+   * current record (deleted ones included) where it still exists, else a record built from what the
+   * order's items hold (names, sku and price at checkout). Distinct, in the order of the order's items.
    */
-  getOrderLines(
-    request: GetOrderLinesRequest,
-    callback: (error: ServiceError | null, response: GetOrderLinesResponse) => void,
+  getOrderProducts(
+    request: GetOrderProductsRequest,
+    callback: (error: ServiceError | null, response: GetOrderProductsResponse) => void,
   ): ClientUnaryCall;
-  getOrderLines(
-    request: GetOrderLinesRequest,
+  getOrderProducts(
+    request: GetOrderProductsRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetOrderLinesResponse) => void,
+    callback: (error: ServiceError | null, response: GetOrderProductsResponse) => void,
   ): ClientUnaryCall;
-  getOrderLines(
-    request: GetOrderLinesRequest,
+  getOrderProducts(
+    request: GetOrderProductsRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetOrderLinesResponse) => void,
+    callback: (error: ServiceError | null, response: GetOrderProductsResponse) => void,
+  ): ClientUnaryCall;
+  getOrderVariants(
+    request: GetOrderVariantsRequest,
+    callback: (error: ServiceError | null, response: GetOrderVariantsResponse) => void,
+  ): ClientUnaryCall;
+  getOrderVariants(
+    request: GetOrderVariantsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetOrderVariantsResponse) => void,
+  ): ClientUnaryCall;
+  getOrderVariants(
+    request: GetOrderVariantsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetOrderVariantsResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Checkout from the storefront's buyer path:
-   *   1. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
-   *   2. ShippingService.QuoteShipping for the address's country and the reserved lines' groups; the quote of
-   *      shipping_class_id must be offered, else FAILED_PRECONDITION (reason DOES_NOT_SHIP);
-   *   3. one write of the order, paid, status "open", with order/created then order/paid in its outbox.
-   * Any failure after step 1 calls CatalogService.ReleaseStock(checkout_key).
-   * Idempotent per checkout_key: a repeat answers the order the first call created.
-   * Stock errors of catalog (INSUFFICIENT_STOCK, NOT_PURCHASABLE) pass through as FAILED_PRECONDITION.
+   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
+   * first call answered (the order, or the same error).
+   *   1. record the checkout (its key, lines and a pre-allocated order id);
+   *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
+   *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class
+   *      asked for must be offered (else INVALID_ARGUMENT on shipping_class_id), or the cheapest one is taken
+   *      (none offered: INVALID_ARGUMENT on address.country);
+   *   4. one write of the order, "pending", priced, with order/created;
+   *   5. the charge through the payment processor (the built-in "test": tok_visa approved,
+   *      tok_chargeDeclined declined), idempotent per checkout_key;
+   *   6. one write: "open", paid_at, with order/paid. A declined charge writes "failed" with order/updated
+   *      and releases the stock (FAILED_PRECONDITION PAYMENT_DECLINED).
+   * Any failure after step 2 releases the stock. A crash at any step is finished (charged: step 6) or
+   * undone (not charged: the charge is voided at the processor, the stock released, the order "failed")
+   * by the recovery sweep; no checkout stays pending.
    */
   createOrder(
     request: CreateOrderRequest,

@@ -71,6 +71,16 @@ export interface GetStoreResponse {
   store: Store | undefined;
 }
 
+export interface FindStoreRequest {
+  address: { $case: "subdomain"; value: string } | //
+  /** A host name without port, e.g. "shop.example.com". */
+  { $case: "custom_domain"; value: string } | undefined;
+}
+
+export interface FindStoreResponse {
+  store: Store | undefined;
+}
+
 /** Every field is optional: only the fields present change. */
 export interface UpdateStoreRequest {
   store_id: number;
@@ -1082,6 +1092,176 @@ export const GetStoreResponse: MessageFns<GetStoreResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<GetStoreResponse>, I>>(object: I): GetStoreResponse {
     const message = createBaseGetStoreResponse();
+    message.store = (object.store !== undefined && object.store !== null) ? Store.fromPartial(object.store) : undefined;
+    return message;
+  },
+};
+
+function createBaseFindStoreRequest(): FindStoreRequest {
+  return { address: undefined };
+}
+
+export const FindStoreRequest: MessageFns<FindStoreRequest> = {
+  encode(message: FindStoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.address?.$case) {
+      case "subdomain":
+        writer.uint32(10).string(message.address.value);
+        break;
+      case "custom_domain":
+        writer.uint32(18).string(message.address.value);
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindStoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindStoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.address = { $case: "subdomain", value: reader.string() };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.address = { $case: "custom_domain", value: reader.string() };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindStoreRequest {
+    return {
+      address: isSet(object.subdomain)
+        ? { $case: "subdomain", value: globalThis.String(object.subdomain) }
+        : isSet(object.customDomain)
+        ? { $case: "custom_domain", value: globalThis.String(object.customDomain) }
+        : isSet(object.custom_domain)
+        ? { $case: "custom_domain", value: globalThis.String(object.custom_domain) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: FindStoreRequest): unknown {
+    const obj: any = {};
+    if (message.address?.$case === "subdomain") {
+      obj.subdomain = message.address.value;
+    } else if (message.address?.$case === "custom_domain") {
+      obj.customDomain = message.address.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindStoreRequest>, I>>(base?: I): FindStoreRequest {
+    return FindStoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindStoreRequest>, I>>(object: I): FindStoreRequest {
+    const message = createBaseFindStoreRequest();
+    switch (object.address?.$case) {
+      case "subdomain": {
+        if (object.address?.value !== undefined && object.address?.value !== null) {
+          message.address = { $case: "subdomain", value: object.address.value };
+        }
+        break;
+      }
+      case "custom_domain": {
+        if (object.address?.value !== undefined && object.address?.value !== null) {
+          message.address = { $case: "custom_domain", value: object.address.value };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseFindStoreResponse(): FindStoreResponse {
+  return { store: undefined };
+}
+
+export const FindStoreResponse: MessageFns<FindStoreResponse> = {
+  encode(message: FindStoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store !== undefined) {
+      Store.encode(message.store, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindStoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindStoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.store = Store.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindStoreResponse {
+    return { store: isSet(object.store) ? Store.fromJSON(object.store) : undefined };
+  },
+
+  toJSON(message: FindStoreResponse): unknown {
+    const obj: any = {};
+    if (message.store !== undefined) {
+      obj.store = Store.toJSON(message.store);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindStoreResponse>, I>>(base?: I): FindStoreResponse {
+    return FindStoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindStoreResponse>, I>>(object: I): FindStoreResponse {
+    const message = createBaseFindStoreResponse();
     message.store = (object.store !== undefined && object.store !== null) ? Store.fromPartial(object.store) : undefined;
     return message;
   },
@@ -2719,12 +2899,30 @@ export const StoreServiceService = {
     responseSerialize: (value: UpdateStoreResponse): Buffer => Buffer.from(UpdateStoreResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateStoreResponse => UpdateStoreResponse.decode(value),
   },
+  /**
+   * The store a buyer-site address names: its subdomain (case-insensitive) or a custom domain it claimed.
+   * NOT_FOUND when no store has it.
+   */
+  findStore: {
+    path: "/commerce.storefront.v1.StoreService/FindStore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FindStoreRequest): Buffer => Buffer.from(FindStoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FindStoreRequest => FindStoreRequest.decode(value),
+    responseSerialize: (value: FindStoreResponse): Buffer => Buffer.from(FindStoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FindStoreResponse => FindStoreResponse.decode(value),
+  },
 } as const;
 
 export interface StoreServiceServer extends UntypedServiceImplementation {
   createStore: handleUnaryCall<CreateStoreRequest, CreateStoreResponse>;
   getStore: handleUnaryCall<GetStoreRequest, GetStoreResponse>;
   updateStore: handleUnaryCall<UpdateStoreRequest, UpdateStoreResponse>;
+  /**
+   * The store a buyer-site address names: its subdomain (case-insensitive) or a custom domain it claimed.
+   * NOT_FOUND when no store has it.
+   */
+  findStore: handleUnaryCall<FindStoreRequest, FindStoreResponse>;
 }
 
 export interface StoreServiceClient extends Client {
@@ -2772,6 +2970,25 @@ export interface StoreServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateStoreResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The store a buyer-site address names: its subdomain (case-insensitive) or a custom domain it claimed.
+   * NOT_FOUND when no store has it.
+   */
+  findStore(
+    request: FindStoreRequest,
+    callback: (error: ServiceError | null, response: FindStoreResponse) => void,
+  ): ClientUnaryCall;
+  findStore(
+    request: FindStoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FindStoreResponse) => void,
+  ): ClientUnaryCall;
+  findStore(
+    request: FindStoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FindStoreResponse) => void,
   ): ClientUnaryCall;
 }
 
