@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@commerce/grpc-runtime';
+import { normalizeSubdomain } from '../domain/store-address';
 import { newStoreRecord, validateNewStore, type NewStoreInput } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { storeEvent } from './store-message';
@@ -17,7 +18,7 @@ export async function createStore(
   const previous = await deps.stores.findByRequestKey(requestKey);
   if (previous) return previous;
 
-  const prepared: NewStoreInput = { ...input, subdomain: input.subdomain.trim().toLowerCase(), time_zone: input.time_zone || deps.settings.defaultTimeZone };
+  const prepared: NewStoreInput = { ...input, subdomain: normalizeSubdomain(input.subdomain), time_zone: input.time_zone || deps.settings.defaultTimeZone };
   const violations = validateNewStore(prepared);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
 

@@ -1,6 +1,7 @@
 import type { storefront } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { createStore } from '../app/create-store';
+import { findStore } from '../app/find-store';
 import { getStore } from '../app/get-store';
 import { toStoreMessage } from '../app/store-message';
 import type { StorefrontDeps } from '../app/storefront-deps';
@@ -32,5 +33,6 @@ export function storefrontHandlers(deps: StorefrontDeps): ServiceHandlers<typeof
       const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as StoreChanges;
       return render(await updateStore(deps, requireStoreId(store_id), changes));
     },
+    findStore: async ({ address }) => render(await findStore(deps, address && { kind: address.$case, value: address.value })),
   };
 }

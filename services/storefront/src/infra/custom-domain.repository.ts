@@ -30,6 +30,11 @@ export class CustomDomainRepository {
     }
   }
 
+  /** The id of the store that claimed the domain (normalised), or null when no store did. */
+  async holderOf(domain: string): Promise<number | null> {
+    return (await this.claims.findOne({ domain }))?.store_id ?? null;
+  }
+
   /** Gives the domain up, if this store holds it. */
   async release(domain: string, storeId: number): Promise<void> {
     await this.claims.deleteOne({ domain, store_id: storeId });

@@ -30,6 +30,11 @@ export class StoreRepository {
     return this.stores.findOne({ id });
   }
 
+  /** The store with this subdomain (held lowercase; unique index `stores_subdomain`). */
+  async findBySubdomain(subdomain: string): Promise<StoreDocument | null> {
+    return this.stores.findOne({ subdomain });
+  }
+
   async findByRequestKey(requestKey: string): Promise<StoreDocument | null> {
     return this.stores.findOne({ request_key: requestKey });
   }
