@@ -64,11 +64,51 @@ describe('ReserveStock', () => {
 
     expect(error.code).toBe(GrpcStatus.FAILED_PRECONDITION);
     expect(error.reason).toBe('INSUFFICIENT_STOCK');
-    expect(error.metadata).toEqual({ variant_id: String(scarce.variantId), requested: '2', in_stock: '1' });
+    expect(error.metadata).toEqual({
+      variant_id: String(scarce.variantId),
+      requested: '2',
+      in_stock: '1',
+      short_variants: JSON.stringify([{ variant_id: scarce.variantId, requested: 2, in_stock: 1 }]),
+    });
     expect(await stockOf(plenty.variantId)).toEqual({ in_stock: 10, sold: 0 });
     expect(await stockOf(scarce.variantId)).toEqual({ in_stock: 1, sold: 0 });
     // The failed key is forgotten: a retry once stock allows succeeds.
     expect((await reserve(key, [{ variant_id: scarce.variantId, quantity: 1 }])).lines).toHaveLength(1);
+  });
+
+  it('names every short variant of every product of the request, and takes nothing from any', async () => {
+    const mugs = await productWithStock(harness.client, storeId, 2, { name: 'Mugs' });
+    const { variant: bigMug } = await harness.client.createVariant(
+      catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: mugs.product.id, name: 'Large', full_quantity: 4 }),
+    );
+    const pots = await productWithStock(harness.client, storeId, 1, { name: 'Pots' });
+    const spoons = await productWithStock(harness.client, storeId, 9, { name: 'Spoons' });
+    const key = aKey();
+
+    // Mugs are taken from first (lowest id) and refused; the pots after them are checked without taking.
+    const error = await rejectionOf(
+      reserve(key, [
+        { variant_id: pots.variantId, quantity: 3 },
+        { variant_id: mugs.variantId, quantity: 2 },
+        { variant_id: spoons.variantId, quantity: 9 },
+        { variant_id: bigMug!.id, quantity: 5 },
+      ]),
+    );
+
+    expect(error.code).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect(error.reason).toBe('INSUFFICIENT_STOCK');
+    expect(JSON.parse(error.metadata!.short_variants!)).toEqual([
+      { variant_id: pots.variantId, requested: 3, in_stock: 1 },
+      { variant_id: bigMug!.id, requested: 5, in_stock: 4 },
+    ]);
+    expect(error.metadata).toMatchObject({ variant_id: String(pots.variantId), requested: '3', in_stock: '1' });
+    expect(error.message).toBe(`Only 1 of variant ${pots.variantId} in stock, 3 requested; only 4 of variant ${bigMug!.id} in stock, 5 requested`);
+    expect(await stockOf(pots.variantId)).toEqual({ in_stock: 1, sold: 0 });
+    expect(await stockOf(mugs.variantId)).toEqual({ in_stock: 2, sold: 0 });
+    expect(await stockOf(bigMug!.id)).toEqual({ in_stock: 4, sold: 0 });
+    expect(await stockOf(spoons.variantId)).toEqual({ in_stock: 9, sold: 0 });
+    // Nothing of the refused key is kept: once the lines fit, the same key reserves.
+    expect((await reserve(key, [{ variant_id: pots.variantId, quantity: 1 }])).lines).toHaveLength(1);
   });
 
   it('refuses a product that is not active or deleted (NOT_PURCHASABLE) and an unknown variant (NOT_FOUND)', async () => {

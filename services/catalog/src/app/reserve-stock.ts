@@ -5,7 +5,7 @@ import { stockLineViolations, type StockLine } from '../domain/stock';
 import type { ProductDocument } from '../infra/product.repository';
 import type { ReservationDocument } from '../infra/reservation.repository';
 import type { CatalogDeps } from './catalog-deps';
-import { clearMarks, putBackOnProduct, reservedLines, takeFromProduct } from './stock-moves';
+import { clearMarks, everyShortLine, putBackOnProduct, reservedLines, StockRefused, takeFromProduct } from './stock-moves';
 
 export const reservationKey = (storeId: number, orderKey: string): string => `reservation:${storeId}:${orderKey}`;
 
@@ -14,7 +14,8 @@ const released = () => conflict('This order key was released; a released reserva
 /**
  * Takes stock for every line, all or nothing, never below zero. The reservation document is written
  * first (pending), then each product's lines are taken in one write per product; a refused line puts
- * back what was taken and forgets the reservation, so a retry starts afresh. A repeat of a reserved key
+ * back what was taken and forgets the reservation, so a retry starts afresh. A refusal for want of stock
+ * names every line that is short (INSUFFICIENT_STOCK, metadata short_variants). A repeat of a reserved key
  * answers the first answer and takes nothing.
  */
 export async function reserveStock(deps: CatalogDeps, storeId: number, orderKey: string, lines: StockLine[]): Promise<catalog.ReservedLine[]> {
@@ -36,6 +37,10 @@ export async function reserveStock(deps: CatalogDeps, storeId: number, orderKey:
         await putBackOnProduct(deps, reservation, productId, context, { takenIfUnmarked: false, keepMark: false });
       }
       await deps.reservations.remove(reservation);
+      if (error instanceof StockRefused && error.refusal.reason === 'INSUFFICIENT_STOCK') {
+        // The buyer hears of every short line at once, not one per attempt: the products not reached are read, not taken from.
+        throw await everyShortLine(deps, reservation, error.refusal, reservation.product_ids.slice(products.size + 1));
+      }
       throw error;
     }
     const answer = reservedLines(reservation, products);

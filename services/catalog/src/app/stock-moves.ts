@@ -1,6 +1,6 @@
 import type { catalog } from '@commerce/contracts';
 import { DomainError, isNotFound, ruleBroken } from '@commerce/grpc-runtime';
-import { putBackStock, takeStock, type StockLine, type StockRefusal } from '../domain/stock';
+import { putBackStock, shortLines, takeStock, type ShortLine, type StockLine, type StockRefusal } from '../domain/stock';
 import { buyerCents } from '../domain/variant';
 import type { ProductDocument, StockMark } from '../infra/product.repository';
 import type { ReservationDocument } from '../infra/reservation.repository';
@@ -26,7 +26,7 @@ export function linesOn(reservation: ReservationDocument, productId: number): St
   return reservation.lines.filter((line) => line.product_id === productId).map(({ variant_id, quantity }) => ({ variant_id, quantity }));
 }
 
-export function refusalError(refusal: StockRefusal): Error {
+export function refusalError(refusal: StockRefusal): DomainError {
   switch (refusal.reason) {
     case 'NOT_FOUND':
       return new DomainError('NOT_FOUND', 'variant not found', { metadata: { resource: 'variant', variant_id: String(refusal.variant_id) } });
@@ -36,12 +36,54 @@ export function refusalError(refusal: StockRefusal): Error {
         product_id: String(refusal.product_id),
       });
     case 'INSUFFICIENT_STOCK':
-      return ruleBroken('INSUFFICIENT_STOCK', `Only ${refusal.in_stock} of variant ${refusal.variant_id} in stock, ${refusal.requested} requested`, {
-        variant_id: String(refusal.variant_id),
-        requested: String(refusal.requested),
-        in_stock: String(refusal.in_stock),
-      });
+      return insufficientStock([refusal, ...(refusal.also_short ?? [])]);
   }
+}
+
+/**
+ * INSUFFICIENT_STOCK naming every short line (at least one): `short_variants` lists them all (JSON); `variant_id`,
+ * `requested` and `in_stock` name the first, as they did when only one was reported.
+ */
+export function insufficientStock(short: ShortLine[]): DomainError {
+  const first = short[0]!;
+  const described = short.map((line) => `only ${line.in_stock} of variant ${line.variant_id} in stock, ${line.requested} requested`).join('; ');
+  return ruleBroken('INSUFFICIENT_STOCK', described.charAt(0).toUpperCase() + described.slice(1), {
+    variant_id: String(first.variant_id),
+    requested: String(first.requested),
+    in_stock: String(first.in_stock),
+    short_variants: JSON.stringify(short.map(({ variant_id, requested, in_stock }) => ({ variant_id, requested, in_stock }))),
+  });
+}
+
+/** A product's lines refused: the error to answer, with the refusal it came from (ReserveStock adds the short lines of the products it did not reach). */
+export class StockRefused extends DomainError {
+  readonly refusal: StockRefusal;
+
+  constructor(refusal: StockRefusal) {
+    const { reason, message, metadata, errorInfoReason } = refusalError(refusal);
+    super(reason, message, { ...(metadata ? { metadata } : {}), ...(errorInfoReason ? { errorInfoReason } : {}) });
+    this.refusal = refusal;
+  }
+}
+
+/**
+ * The refusal of a whole reservation for want of stock: the refused product's short lines and, read against their
+ * current stock (nothing taken), those of the products the reservation did not reach; in the order of the request.
+ */
+export async function everyShortLine(
+  deps: CatalogDeps,
+  reservation: ReservationDocument,
+  refusal: Extract<StockRefusal, { reason: 'INSUFFICIENT_STOCK' }>,
+  unreachedProductIds: number[],
+): Promise<DomainError> {
+  const short: ShortLine[] = [refusal, ...(refusal.also_short ?? [])];
+  for (const productId of unreachedProductIds) {
+    const product = await deps.products.findOne(reservation.store_id, productId);
+    if (product) short.push(...shortLines(product, linesOn(reservation, productId)));
+  }
+  const position = new Map(reservation.lines.map((line, index) => [line.variant_id, index]));
+  short.sort((a, b) => position.get(a.variant_id)! - position.get(b.variant_id)!);
+  return insufficientStock(short);
 }
 
 /** Takes the reservation's lines on one product (all or none of them); a product already marked is left as it is. */
@@ -54,7 +96,7 @@ export async function takeFromProduct(deps: CatalogDeps, reservation: Reservatio
     (current) => {
       if (markOf(current, reservation)) return null;
       const taken = takeStock(current, linesOn(reservation, productId));
-      if ('refusal' in taken) throw refusalError(taken.refusal);
+      if ('refusal' in taken) throw new StockRefused(taken.refusal);
       return { next: { ...current, ...taken.product, stock_marks: withMark(current, reservation, 'held') }, topic: null };
     },
     { includeDeleted: true },

@@ -7,11 +7,21 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Why a line cannot be reserved, as ReserveStock reports it. */
+/** A line its variant has fewer units for than requested. */
+export interface ShortLine {
+  variant_id: number;
+  requested: number;
+  in_stock: number;
+}
+
+/**
+ * Why a line cannot be reserved, as ReserveStock reports it. A short line names the first one found short;
+ * `also_short` the product's later lines that are short too (absent when there are none).
+ */
 export type StockRefusal =
   | { reason: 'NOT_FOUND'; variant_id: number }
   | { reason: 'NOT_PURCHASABLE'; variant_id: number; product_id: number }
-  | { reason: 'INSUFFICIENT_STOCK'; variant_id: number; requested: number; in_stock: number };
+  | ({ reason: 'INSUFFICIENT_STOCK'; also_short?: ShortLine[] } & ShortLine);
 
 export function stockLineViolations(lines: StockLine[]): FieldViolations {
   const violations: FieldViolations = {};
@@ -26,17 +36,31 @@ export function stockLineViolations(lines: StockLine[]): FieldViolations {
   return violations;
 }
 
-/** Takes every line's quantity from the product's variants, or refuses the first line that cannot be had (taking nothing). */
+/**
+ * Takes every line's quantity from the product's variants, or refuses the first line that cannot be had (taking
+ * nothing). A short line's refusal also names every later line of the product that is short, so the buyer
+ * hears of all of them at once.
+ */
 export function takeStock(product: ProductRecord, lines: StockLine[]): { product: ProductRecord } | { refusal: StockRefusal } {
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const variant = findLiveVariant(product, line.variant_id);
     if (!variant) return { refusal: { reason: 'NOT_FOUND', variant_id: line.variant_id } };
     if (!isPurchasable(product)) return { refusal: { reason: 'NOT_PURCHASABLE', variant_id: line.variant_id, product_id: product.id } };
     if (variant.in_stock < line.quantity) {
-      return { refusal: { reason: 'INSUFFICIENT_STOCK', variant_id: line.variant_id, requested: line.quantity, in_stock: variant.in_stock } };
+      const alsoShort = shortLines(product, lines.slice(index + 1));
+      const first = { variant_id: line.variant_id, requested: line.quantity, in_stock: variant.in_stock };
+      return { refusal: { reason: 'INSUFFICIENT_STOCK', ...first, ...(alsoShort.length > 0 ? { also_short: alsoShort } : {}) } };
     }
   }
   return { product: adjustStock(product, lines, -1) };
+}
+
+/** The lines whose live variant has fewer units than requested, in the order given; reads only. A variant the product lacks is not short. */
+export function shortLines(product: ProductRecord, lines: StockLine[]): ShortLine[] {
+  return lines.flatMap((line) => {
+    const variant = findLiveVariant(product, line.variant_id);
+    return variant && variant.in_stock < line.quantity ? [{ variant_id: line.variant_id, requested: line.quantity, in_stock: variant.in_stock }] : [];
+  });
 }
 
 /** Puts the lines back (a release or a compensation); variants deleted meanwhile get their units back too. */

@@ -7773,8 +7773,12 @@ export const CatalogServiceService = {
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.
    * Idempotent per order_key: a repeat answers the first reservation's lines and takes nothing more.
    * Errors: NOT_FOUND for an unknown variant; FAILED_PRECONDITION with ErrorInfo reason INSUFFICIENT_STOCK
-   * (metadata variant_id, requested, in_stock) or NOT_PURCHASABLE (product not active, or deleted);
-   * ABORTED when the order_key was already released (a released reservation never comes back).
+   * or NOT_PURCHASABLE (product not active, or deleted); ABORTED when the order_key was already released
+   * (a released reservation never comes back).
+   * INSUFFICIENT_STOCK names every line of the request that is short at that moment (the products not yet
+   * reached are checked without taking anything): metadata short_variants = JSON
+   * [{"variant_id":N,"requested":N,"in_stock":N}, ...] in the order of the request, and variant_id,
+   * requested, in_stock of the first of them.
    */
   reserveStock: {
     path: "/commerce.catalog.v1.CatalogService/ReserveStock" as const,
@@ -7862,8 +7866,12 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.
    * Idempotent per order_key: a repeat answers the first reservation's lines and takes nothing more.
    * Errors: NOT_FOUND for an unknown variant; FAILED_PRECONDITION with ErrorInfo reason INSUFFICIENT_STOCK
-   * (metadata variant_id, requested, in_stock) or NOT_PURCHASABLE (product not active, or deleted);
-   * ABORTED when the order_key was already released (a released reservation never comes back).
+   * or NOT_PURCHASABLE (product not active, or deleted); ABORTED when the order_key was already released
+   * (a released reservation never comes back).
+   * INSUFFICIENT_STOCK names every line of the request that is short at that moment (the products not yet
+   * reached are checked without taking anything): metadata short_variants = JSON
+   * [{"variant_id":N,"requested":N,"in_stock":N}, ...] in the order of the request, and variant_id,
+   * requested, in_stock of the first of them.
    */
   reserveStock: handleUnaryCall<ReserveStockRequest, ReserveStockResponse>;
   /**
@@ -8196,8 +8204,12 @@ export interface CatalogServiceClient extends Client {
    * Checkout (orders.CreateOrder): takes stock for every line, all or nothing, never below zero.
    * Idempotent per order_key: a repeat answers the first reservation's lines and takes nothing more.
    * Errors: NOT_FOUND for an unknown variant; FAILED_PRECONDITION with ErrorInfo reason INSUFFICIENT_STOCK
-   * (metadata variant_id, requested, in_stock) or NOT_PURCHASABLE (product not active, or deleted);
-   * ABORTED when the order_key was already released (a released reservation never comes back).
+   * or NOT_PURCHASABLE (product not active, or deleted); ABORTED when the order_key was already released
+   * (a released reservation never comes back).
+   * INSUFFICIENT_STOCK names every line of the request that is short at that moment (the products not yet
+   * reached are checked without taking anything): metadata short_variants = JSON
+   * [{"variant_id":N,"requested":N,"in_stock":N}, ...] in the order of the request, and variant_id,
+   * requested, in_stock of the first of them.
    */
   reserveStock(
     request: ReserveStockRequest,
