@@ -5,6 +5,7 @@ export type FieldErrors = Record<string, string[]>;
 const ERROR_TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   400: 'BadRequest',
   401: 'Unauthorized',
+  402: 'PaymentRequired',
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',

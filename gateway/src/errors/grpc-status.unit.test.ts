@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { httpStatusForGrpc } from './grpc-status';
+import { httpAnswerForGrpc, httpStatusForGrpc } from './grpc-status';
 
 describe('httpStatusForGrpc', () => {
   it.each([
@@ -23,4 +23,24 @@ describe('httpStatusForGrpc', () => {
       expect(httpStatusForGrpc(code)).toBe(500);
     },
   );
+});
+
+describe('httpAnswerForGrpc', () => {
+  it.each([
+    [status.FAILED_PRECONDITION, 'PAYMENT_DECLINED', 402, 'PaymentDeclined'],
+    [status.FAILED_PRECONDITION, 'INSUFFICIENT_STOCK', 409, 'OutOfStock'],
+    [status.FAILED_PRECONDITION, 'NOT_PURCHASABLE', 409, 'NotPurchasable'],
+    [status.FAILED_PRECONDITION, 'ILLEGAL_TRANSITION', 409, 'InvalidTransition'],
+    [status.FAILED_PRECONDITION, 'NOTHING_TO_SHIP', 409, 'NothingToShip'],
+    [status.ABORTED, 'CHECKOUT_IN_PROGRESS', 409, 'CheckoutInProgress'],
+  ])('maps gRPC %i with reason %s to HTTP %i %s', (code, reason, http, errorType) => {
+    expect(httpAnswerForGrpc(code, reason)).toMatchObject({ status: http, errorType });
+  });
+
+  it('answers a reason the table does not list, or a reason under another code, as the code does', () => {
+    expect(httpAnswerForGrpc(status.FAILED_PRECONDITION, 'SHIPPING_GROUP_IN_USE')).toEqual({ status: 409, reasons: expect.any(Object) });
+    expect(httpAnswerForGrpc(status.INVALID_ARGUMENT, 'PAYMENT_DECLINED')).toEqual({ status: 422 });
+    expect(httpAnswerForGrpc(status.FAILED_PRECONDITION, '__proto__').errorType).toBeUndefined();
+    expect(httpAnswerForGrpc(status.INTERNAL, 'PAYMENT_DECLINED')).toEqual({ status: 500 });
+  });
 });

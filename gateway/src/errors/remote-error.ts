@@ -10,6 +10,8 @@ export interface RemoteErrorLike {
   /** A domain reason, e.g. `InsufficientScope`; used as `error_type` on a 403. */
   reason?: string;
   fieldViolations?: Record<string, string[]>;
+  /** google.rpc.ErrorInfo metadata: the specifics of a broken rule (e.g. an order's current `status`). */
+  metadata?: Record<string, string>;
 }
 
 export function isRemoteError(err: unknown): err is RemoteErrorLike {

@@ -1,6 +1,6 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { ApiError, errorTypeForStatus, type FieldErrors } from './api-error';
-import { httpStatusForGrpc } from './grpc-status';
+import { httpAnswerForGrpc } from './grpc-status';
 import { asExposedHttpError, isRemoteError, type RemoteErrorLike } from './remote-error';
 
 export interface ErrorBody {
@@ -64,11 +64,13 @@ function partsOf(err: unknown): ErrorParts {
 }
 
 function remoteParts(err: RemoteErrorLike): ErrorParts {
-  const status = httpStatusForGrpc(err.code);
+  const answer = httpAnswerForGrpc(err.code, err.reason);
+  const status = answer.status;
   if (status >= 500) return genericServerError(status, err.code);
-  const errorType = status === 403 && err.reason && REASON_SHAPE.test(err.reason) ? err.reason : errorTypeForStatus(status);
+  const errorType = answer.errorType ?? (status === 403 && err.reason && REASON_SHAPE.test(err.reason) ? err.reason : errorTypeForStatus(status));
   const fieldErrors = status === 422 && err.fieldViolations ? bracketFieldNames(err.fieldViolations) : undefined;
-  return { status, errorType, message: err.message || errorType, fieldErrors };
+  const worded = answer.detail?.({ message: err.message || errorType, metadata: err.metadata }) ?? {};
+  return { status, errorType, message: worded.message ?? (err.message || errorType), fieldErrors: worded.fieldErrors ?? fieldErrors };
 }
 
 function genericServerError(status: number, grpcCode?: number): ErrorParts {

@@ -10,6 +10,7 @@ class RemoteError extends Error {
     message: string,
     readonly reason?: string,
     readonly fieldViolations?: Record<string, string[]>,
+    readonly metadata?: Record<string, string>,
   ) {
     super(message);
   }
@@ -123,6 +124,77 @@ describe('renderError', () => {
           error: 'Service unavailable, try again shortly',
           meta: { code: 503, api_version: '1.0', error_type: 'ServiceUnavailable', error_message: 'Service unavailable, try again shortly', request_id: 'req-42' },
         },
+      });
+    });
+
+    describe('broken rules of orders (ErrorInfo reasons)', () => {
+      const ruleBroken = (reason: string, message: string, metadata?: Record<string, string>, code: number = status.FAILED_PRECONDITION) =>
+        renderError(new RemoteError(code, message, reason, undefined, metadata), 'req-42');
+
+      it('answers a declined payment with 402 PaymentDeclined', () => {
+        expect(ruleBroken('PAYMENT_DECLINED', 'Your card was declined', { order_id: '31' })).toEqual({
+          status: 402,
+          headers: {},
+          body: { error: 'Your card was declined', meta: { code: 402, api_version: '1.0', error_type: 'PaymentDeclined', error_message: 'Your card was declined', request_id: 'req-42' } },
+        });
+      });
+
+      it('answers short stock with 409 OutOfStock and one line per short variant', () => {
+        const shortVariants = JSON.stringify([
+          { variant_id: 12, requested: 3, in_stock: 1 },
+          { variant_id: 14, requested: 2, in_stock: 0 },
+        ]);
+        const rendered = ruleBroken('INSUFFICIENT_STOCK', 'Not enough stock for 2 variants', { short_variants: shortVariants });
+        expect(rendered.status).toBe(409);
+        expect(rendered.body).toMatchObject({
+          error: 'Not enough stock for 2 variants',
+          meta: { code: 409, error_type: 'OutOfStock', errors: { items: ['variant 12 has only 1 in stock (3 requested)', 'variant 14 is out of stock (2 requested)'] } },
+        });
+      });
+
+      it("reads catalog's flat metadata, and falls back to the message when no variant is readable", () => {
+        expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock', { variant_id: '12', requested: '3', in_stock: '1' }).body.meta.errors).toEqual({
+          items: ['variant 12 has only 1 in stock (3 requested)'],
+        });
+        for (const metadata of [undefined, { short_variants: 'not json' }, { short_variants: '[{"variant_id":"x"}]' }, { variant_id: '12' }]) {
+          expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock, 3 requested', metadata).body.meta).toMatchObject({
+            code: 409,
+            error_type: 'OutOfStock',
+            errors: { items: ['Only 1 of variant 12 in stock, 3 requested'] },
+          });
+        }
+      });
+
+      it('answers a refused transition with 409 InvalidTransition naming the current status', () => {
+        expect(ruleBroken('ILLEGAL_TRANSITION', 'An order that is on hold cannot be shipped', { status: 'on hold', action: 'ship' }).body.meta).toMatchObject({
+          code: 409,
+          error_type: 'InvalidTransition',
+          error_message: 'An order that is on hold cannot be shipped',
+        });
+        expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused', { status: 'canceled', action: 'hold' }).body).toMatchObject({
+          error: 'An order that is canceled cannot be put on hold',
+          meta: { code: 409, error_type: 'InvalidTransition' },
+        });
+        expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused', { status: 'failed', action: 'archive' }).body.error).toBe('An order that is failed cannot be changed this way');
+        expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused').body.error).toBe('Refused');
+      });
+
+      it.each([
+        ['NOT_PURCHASABLE', status.FAILED_PRECONDITION, 'NotPurchasable'],
+        ['NOTHING_TO_SHIP', status.FAILED_PRECONDITION, 'NothingToShip'],
+        ['CHECKOUT_IN_PROGRESS', status.ABORTED, 'CheckoutInProgress'],
+      ])('answers %s with 409 %s', (reason, code, errorType) => {
+        expect(ruleBroken(reason, 'Something about the order', undefined, code)).toMatchObject({
+          status: 409,
+          body: { error: 'Something about the order', meta: { code: 409, error_type: errorType } },
+        });
+      });
+
+      it('answers other reasons as their code does', () => {
+        expect(ruleBroken('SHIPPING_GROUP_IN_USE', 'Shipping group is used by 2 products', { product_count: '2' }).body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
+        expect(ruleBroken('PAYMENT_DECLINED', 'Aborted', undefined, status.ABORTED).body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
+        expect(ruleBroken('toString', 'Odd reason').body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
+        expect(ruleBroken('PAYMENT_DECLINED', 'Internal', undefined, status.INTERNAL).body).toMatchObject({ error: 'Internal server error', meta: { code: 500 } });
       });
     });
 
