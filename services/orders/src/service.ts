@@ -1,10 +1,59 @@
-import { ServiceHost, type RunningService } from '@commerce/service-host';
+import { catalog, orders, shipping, storefront } from '@commerce/contracts';
+import { createClient, implement } from '@commerce/grpc-runtime';
+import { KeyedQueue } from '@commerce/persistence';
+import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
+import type { OrdersDeps } from './app/orders-deps';
+import { recoverCheckouts } from './app/recover-checkouts';
+import { applyStoreEvent } from './app/store-zones';
 import type { OrdersConfig } from './config';
+import { ordersHandlers } from './grpc/orders.handlers';
+import { CatalogClientPort } from './infra/catalog.client';
+import { CheckoutRepository } from './infra/checkout.repository';
+import { storeEventsConsumer } from './infra/event-consumers';
+import { failpointFor } from './infra/failpoints';
+import { ensureOrdersIndexes } from './infra/indexes';
+import { OrderRepository } from './infra/order.repository';
+import { ShippingClientPort } from './infra/shipping.client';
+import { StoreZoneRepository } from './infra/store-zone.repository';
+import { StorefrontClientPort } from './infra/storefront.client';
+import { TestPaymentProcessor } from './infra/test-payment.processor';
 
-/**
- * Orders: orders, items and fulfillments. The process owns its database and event stream and answers health and reflection; its contract's
- * RPCs are bound here with implement() as their use cases land (docs/service-template.md).
- */
+/** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
 export function startOrdersService(config: OrdersConfig): Promise<RunningService> {
-  return ServiceHost.start(config, async () => ({ services: [], protoFiles: [] }));
+  return ServiceHost.start(config, async (host) => {
+    const orderDocuments = host.relayOutboxOf(OrderRepository.collectionOf(host.db));
+    const checkouts = CheckoutRepository.collectionOf(host.db);
+    const zones = StoreZoneRepository.collectionOf(host.db);
+    const ledger = TestPaymentProcessor.collectionOf(host.db);
+    await ensureOrdersIndexes(orderDocuments, checkouts, zones);
+    await TestPaymentProcessor.ensureIndexes(ledger);
+
+    const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
+    const deps: OrdersDeps = {
+      orders: new OrderRepository(orderDocuments),
+      checkouts: new CheckoutRepository(checkouts),
+      zones: new StoreZoneRepository(zones),
+      catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
+      shipping: new ShippingClientPort(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
+      storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
+      payments: new TestPaymentProcessor(ledger),
+      nextId: (counter) => host.db.nextId(counter),
+      clock: () => new Date(),
+      queue: new KeyedQueue<string>(),
+      logger: host.logger,
+      failpoint: failpointFor(config.ORDERS_FAILPOINT),
+      checkoutLeaseMs: config.CHECKOUT_LEASE_MS,
+    };
+    return {
+      services: [implement(orders.OrdersServiceService, ordersHandlers(deps))],
+      protoFiles: ['commerce/orders/v1/orders.proto'],
+      migrations: [],
+      background: [
+        storeEventsConsumer(host.nc, host.db, host.logger, (event) => applyStoreEvent(deps, event)),
+        periodic('checkout recovery', config.CHECKOUT_SWEEP_INTERVAL_MS, async () => void (await recoverCheckouts(deps)), (error) =>
+          host.logger.error({ err: error }, 'checkout recovery sweep failed'),
+        ),
+      ],
+    };
+  });
 }

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { orders } from '@commerce/contracts';
+import { DomainError, validationFailed } from '@commerce/grpc-runtime';
+import { checkoutViolations, type CheckoutInput } from '../domain/checkout-input';
+import type { CheckoutDocument } from '../infra/checkout.repository';
+import { chooseQuote, failureError, isRefusal, markFailed, markPaid, placeOrder, refusalFailure, sagaKeyOf } from './checkout-steps';
+import { orderMessage } from './order-message';
+import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
+import { storeZone } from './store-zones';
+
+const inProgress = () =>
+  new DomainError('CONFLICT', 'This checkout is still being processed; try again in a few seconds', { errorInfoReason: 'CHECKOUT_IN_PROGRESS' });
+
+const unavailable = (backend: string) =>
+  new DomainError('UNAVAILABLE', `The checkout could not reach ${backend}; nothing was charged and no stock is held. Please try again.`);
+
+/**
+ * Checkout, the saga of DESIGN §10, as the buyer's call runs it: record the checkout, reserve the stock,
+ * price shipping, write the pending order, charge, then open it (or fail it and give the stock back).
+ * A repeat of the checkout key answers what the first call answered. Whatever this call cannot finish
+ * (a crash, an unreachable backend) the recovery sweep finishes or undoes once the checkout's lease ends.
+ */
+export async function checkout(deps: OrdersDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
+  const violations = checkoutViolations(input);
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const timeZone = await storeZone(deps, storeId);
+
+  const leaseToken = randomUUID();
+  const now = deps.clock();
+  const claim = await deps.checkouts.claim({
+    store_id: storeId,
+    checkout_key: input.checkout_key.trim(),
+    order_id: await deps.nextId('orders'),
+    state: 'reserving',
+    request: {
+      email: input.email,
+      address: input.address,
+      lines: input.lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+      shipping_class_id: input.shipping_class_id,
+      user_note: input.user_note,
+    },
+    lease_token: leaseToken,
+    lease_until: new Date(now.getTime() + deps.checkoutLeaseMs),
+    failure: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if ('existing' in claim) return replay(deps, claim.existing, timeZone);
+  const started = claim.started;
+  deps.failpoint('after-checkout');
+
+  let reserved: ReservedLine[];
+  try {
+    reserved = await deps.catalog.reserveStock(storeId, sagaKeyOf(started), started.request.lines);
+  } catch (error) {
+    throw await endWithoutOrder(deps, started, error, 'the catalog', { reserved: false });
+  }
+  deps.failpoint('after-reserve');
+
+  let quote: ShippingQuote;
+  try {
+    quote = await chooseQuote(deps, started, reserved);
+  } catch (error) {
+    throw await endWithoutOrder(deps, started, error, 'shipping', { reserved: true });
+  }
+
+  const order = await placeOrder(deps, started, reserved, quote, timeZone);
+  deps.failpoint('after-order');
+
+  // Charge only while the checkout is still this call's: past its lease the sweep may have voided the payment.
+  if (!(await deps.checkouts.renew(started, leaseToken, new Date(deps.clock().getTime() + deps.checkoutLeaseMs)))) throw inProgress();
+  const charge = await deps.payments.charge({
+    key: sagaKeyOf(started),
+    token: input.payment_token.trim(),
+    amountCents: order.total,
+    description: `Order ${order.id}`,
+  });
+  deps.failpoint('after-charge');
+
+  if (charge.approved) return { order: orderMessage(await markPaid(deps, started, timeZone)), time_zone: timeZone };
+  const failure = {
+    reason: 'FAILED_PRECONDITION' as const,
+    message: `The payment was declined: ${charge.message}`,
+    errorInfoReason: 'PAYMENT_DECLINED',
+    metadata: { order_id: String(order.id) },
+  };
+  await markFailed(deps, started, timeZone, failure);
+  throw failureError(failure);
+}
+
+/** What a repeated checkout key answers: the order, the first call's error, or "still in progress". */
+async function replay(deps: OrdersDeps, existing: CheckoutDocument, timeZone: string): Promise<orders.CreateOrderResponse> {
+  if (existing.state === 'reserving') throw inProgress();
+  if (existing.state === 'done') {
+    const order = await deps.orders.findOne(existing.store_id, existing.order_id);
+    if (order) return { order: orderMessage(order), time_zone: timeZone };
+  }
+  throw failureError(existing.failure ?? { reason: 'FAILED_PRECONDITION', message: 'This checkout did not complete' });
+}
+
+/**
+ * Ends a checkout before its order exists. A refusal (stock, product, destination) is settled and kept for
+ * repeats; an unreachable backend releases whatever may have been reserved and forgets the checkout, so the
+ * buyer may retry the same key. When even the release fails, the checkout stays for the sweep.
+ */
+async function endWithoutOrder(deps: OrdersDeps, checkout: CheckoutDocument, error: unknown, backend: string, options: { reserved: boolean }): Promise<Error> {
+  if (isRefusal(error)) {
+    const failure = refusalFailure(error);
+    // Catalog forgets a reservation it refused; only a refusal after the reservation has stock to give back.
+    if (options.reserved) await deps.catalog.releaseStock(checkout.store_id, sagaKeyOf(checkout)).catch(() => undefined);
+    await deps.checkouts.settle(checkout, 'refused', failure, deps.clock());
+    return failureError(failure);
+  }
+  deps.logger.warn({ err: error, store_id: checkout.store_id, checkout_key: checkout.checkout_key }, `checkout could not reach ${backend}`);
+  try {
+    await deps.catalog.releaseStock(checkout.store_id, sagaKeyOf(checkout));
+    await deps.checkouts.forget(checkout);
+  } catch (releaseError) {
+    deps.logger.warn({ err: releaseError, store_id: checkout.store_id }, 'checkout release failed; the recovery sweep will release it');
+  }
+  return unavailable(backend);
+}

@@ -1,0 +1,29 @@
+import type { orders } from '@commerce/contracts';
+import { notFound } from '@commerce/grpc-runtime';
+import { updateTracking, type TrackingChange } from '../domain/order-transitions';
+import { fulfillmentMessage, orderMessage } from './order-message';
+import { fulfillmentEvent, writeOrder } from './order-writer';
+import type { OrdersDeps } from './orders-deps';
+import { storeZone } from './store-zones';
+
+/** Changes one fulfillment's tracking fields (fulfillment/updated); a fulfillment of another order is NOT_FOUND. */
+export async function updateFulfillment(
+  deps: OrdersDeps,
+  storeId: number,
+  orderId: number,
+  fulfillmentId: number,
+  change: TrackingChange,
+): Promise<orders.UpdateFulfillmentResponse> {
+  const timeZone = await storeZone(deps, storeId);
+  return writeOrder<orders.UpdateFulfillmentResponse>(deps, storeId, orderId, (current) => {
+    const updated = updateTracking(current, fulfillmentId, change, deps.clock());
+    if (!updated) throw notFound('fulfillment');
+    const answer = (order: typeof current) => ({ fulfillment: fulfillmentMessage(order, fulfillmentId), order: orderMessage(order), time_zone: timeZone });
+    if (!updated.changed) return { unchanged: answer(current) };
+    return {
+      next: updated.order,
+      events: (sequence) => [fulfillmentEvent(updated.order, fulfillmentId, sequence, timeZone, updated.order.updated_at)],
+      result: answer,
+    };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The order aggregate as orders stores it (spec 2.2, DESIGN §8): items priced at checkout, fulfillments,
+ * money in integer cents. Plain data and pure functions; no I/O.
+ */
+
+/** What an order's `status` is stored as. "Partially Shipped" is never stored: it is an open order with some items shipped. */
+export const STORED_STATUSES = ['pending', 'open', 'shipped', 'on hold', 'canceled', 'failed'] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
+
+/** What the API shows: the stored status, or "Partially Shipped". */
+export type OrderStatus = StoredStatus | 'Partially Shipped';
+
+export const PARTIALLY_SHIPPED = 'Partially Shipped';
+
+export interface Address {
+  name: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  postal: string;
+  state: string;
+  state_abbrev: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+}
+
+export interface Item {
+  id: number;
+  product_id: number;
+  product_name: string;
+  variant_id: number;
+  variant_name: string;
+  sku: string | null;
+  quantity: number;
+  /** Unit price in cents at checkout. */
+  list_price: number;
+  discount: number;
+  tax: number;
+  fulfilled_at: Date | null;
+  fulfillment_id: number | null;
+  /** For shipping quotes and the order's products when catalog has forgotten one. */
+  shipping_group_id: number;
+}
+
+export interface Fulfillment {
+  id: number;
+  item_ids: number[];
+  tracking_number: string;
+  shipping_company: string;
+  note_to_customer: string;
+  notify_customer: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface Order {
+  store_id: number;
+  id: number;
+  status: StoredStatus;
+  email: string;
+  user_note: string | null;
+  address: Address;
+  items: Item[];
+  fulfillments: Fulfillment[];
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  discounts: number;
+  total: number;
+  shipping_class_id: number;
+  shipping_class_name: string;
+  payment_processor: string;
+  /** The key of its stock reservation and of its payment: `<checkout key>/<order id>` (see app/checkout.ts). */
+  saga_key: string;
+  created_at: Date;
+  confirmed_at: Date;
+  paid_at: Date | null;
+  fulfilled_at: Date | null;
+  updated_at: Date;
+  /**
+   * Stock to give back to catalog: 'pending' from the write that canceled or failed the order until catalog
+   * confirmed the release ('done'); a sweep finishes what a crash left 'pending'.
+   */
+  stock_return: 'pending' | 'done' | null;
+}
+
+/** Cents a line costs before tax. */
+export const linePrice = (item: Pick<Item, 'list_price' | 'quantity' | 'discount'>): number => item.list_price * item.quantity - item.discount;
+
+/** subtotal, tax and total from the items, shipping and order-level discounts. */
+export function totalsOf(items: readonly Item[], shipping: number, discounts: number): Pick<Order, 'subtotal' | 'tax' | 'total'> {
+  const subtotal = items.reduce((sum, item) => sum + linePrice(item), 0);
+  const tax = items.reduce((sum, item) => sum + item.tax, 0);
+  return { subtotal, tax, total: subtotal + shipping + tax - discounts };
+}
+
+export const isShipped = (item: Pick<Item, 'fulfilled_at'>): boolean => item.fulfilled_at !== null;
+
+/** The status as the API shows it. */
+export function displayStatus(order: Pick<Order, 'status' | 'items'>): OrderStatus {
+  if (order.status !== 'open') return order.status;
+  const shipped = order.items.filter(isShipped).length;
+  return shipped > 0 && shipped < order.items.length ? PARTIALLY_SHIPPED : 'open';
+}

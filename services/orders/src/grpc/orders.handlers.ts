@@ -1,0 +1,51 @@
+import type { orders } from '@commerce/contracts';
+import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
+import { cancelOrder } from '../app/cancel-order';
+import { checkout } from '../app/checkout';
+import { getOrder } from '../app/get-order';
+import { holdOrder } from '../app/hold-order';
+import { listOrders } from '../app/list-orders';
+import { openOrder } from '../app/open-order';
+import { getOrderProducts, getOrderVariants } from '../app/order-lines';
+import type { OrdersDeps } from '../app/orders-deps';
+import { shipOrder } from '../app/ship-order';
+import { updateFulfillment } from '../app/update-fulfillment';
+
+const EMPTY_ADDRESS: orders.OrderAddress = { name: '', address_1: '', address_2: '', city: '', postal: '', state: '', state_abbrev: '', country: '' };
+
+/** Thin: request → use case → response. */
+export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.OrdersServiceService> {
+  return {
+    listOrders: (request) => listOrders(deps, requireStoreId(request.store_id), request),
+    getOrder: (request) => getOrder(deps, requireStoreId(request.store_id), request.order_id),
+    shipOrder: (request) =>
+      shipOrder(deps, requireStoreId(request.store_id), request.order_id, {
+        itemIds: request.item_ids,
+        tracking_number: request.tracking_number,
+        shipping_company: request.shipping_company,
+        notify_customer: request.notify_customer,
+        note_to_customer: request.note_to_customer,
+      }),
+    holdOrder: (request) => holdOrder(deps, requireStoreId(request.store_id), request.order_id),
+    openOrder: (request) => openOrder(deps, requireStoreId(request.store_id), request.order_id),
+    cancelOrder: (request) => cancelOrder(deps, requireStoreId(request.store_id), request.order_id),
+    updateFulfillment: (request) =>
+      updateFulfillment(deps, requireStoreId(request.store_id), request.order_id, request.fulfillment_id, {
+        tracking_number: request.tracking_number,
+        shipping_company: request.shipping_company,
+        note_to_customer: request.note_to_customer,
+      }),
+    getOrderProducts: (request) => getOrderProducts(deps, requireStoreId(request.store_id), request.order_id),
+    getOrderVariants: (request) => getOrderVariants(deps, requireStoreId(request.store_id), request.order_id),
+    createOrder: (request) =>
+      checkout(deps, requireStoreId(request.store_id), {
+        checkout_key: request.checkout_key,
+        email: request.email,
+        address: { ...EMPTY_ADDRESS, ...request.address },
+        lines: request.lines,
+        shipping_class_id: request.shipping_class_id,
+        user_note: request.user_note ?? null,
+        payment_token: request.payment_token,
+      }),
+  };
+}

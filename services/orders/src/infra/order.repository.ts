@@ -1,0 +1,74 @@
+import type { DomainEvent } from '@commerce/events';
+import { DuplicateKeyError, type Collection, type Database, type Filter } from '@commerce/persistence';
+import type { Order } from '../domain/order';
+
+/** An order with its write counter (optimistic concurrency, event sequence) and the events not yet relayed. */
+export interface OrderDocument extends Order {
+  [key: string]: unknown;
+  version: number;
+  outbox: DomainEvent[];
+}
+
+export interface OrderQuery {
+  filter: Filter;
+  skip: number;
+  limit: number;
+}
+
+export class OrderRepository {
+  static readonly COLLECTION = 'orders';
+
+  constructor(private readonly orders: Collection<OrderDocument>) {}
+
+  static collectionOf(db: Database): Collection<OrderDocument> {
+    return db.collection<OrderDocument>(OrderRepository.COLLECTION);
+  }
+
+  findOne(storeId: number, orderId: number): Promise<OrderDocument | null> {
+    return this.orders.findOne({ store_id: storeId, id: orderId });
+  }
+
+  /** The order with its first events; false when an order with its id exists already (a retried step). */
+  async insert(order: Order, events: DomainEvent[]): Promise<boolean> {
+    try {
+      await this.orders.insertOne({ ...order, version: 1, outbox: events });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  /** Replaces the order if nobody wrote it since `current` was read; null when somebody did. */
+  replace(current: OrderDocument, next: Order, events: DomainEvent[]): Promise<OrderDocument | null> {
+    const fields: Record<string, unknown> = { ...next };
+    delete fields.version; // the document's own counters: $inc and $push below
+    delete fields.outbox;
+    delete fields._id;
+    return this.orders.findOneAndUpdate(
+      { store_id: current.store_id, id: current.id, version: current.version },
+      { $set: fields, $inc: { version: 1 }, $push: { outbox: { $each: events } } },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** One page, newest first, with the count and the highest id of every order the filter matches. */
+  async page(query: OrderQuery): Promise<{ orders: OrderDocument[]; total: number; maxId: number }> {
+    const [orders, total, [highest]] = await Promise.all([
+      this.orders.find(query.filter, { sort: { id: -1 }, skip: query.skip, limit: query.limit }),
+      this.orders.count(query.filter),
+      this.orders.findFields(query.filter, ['id'], { sort: { id: -1 }, limit: 1 }),
+    ]);
+    return { orders, total, maxId: highest?.id ?? 0 };
+  }
+
+  /** Canceled or failed orders whose stock catalog has not confirmed back, last changed before `before`. */
+  stockReturnsDue(before: Date, limit: number): Promise<OrderDocument[]> {
+    return this.orders.find({ stock_return: 'pending', updated_at: { $lt: before } }, { sort: { updated_at: 1 }, limit });
+  }
+
+  /** Records that catalog took the stock back (no event: nothing the API shows changed). */
+  async stockReturned(storeId: number, orderId: number): Promise<void> {
+    await this.orders.updateOne({ store_id: storeId, id: orderId, stock_return: 'pending' }, { $set: { stock_return: 'done' } });
+  }
+}

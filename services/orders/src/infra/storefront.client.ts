@@ -1,0 +1,21 @@
+import type { storefront } from '@commerce/contracts';
+import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
+import type { StorefrontPort } from '../app/orders-deps';
+
+type StoreClient = Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>;
+
+/** The storefront's store record, for the zone projection's misses. */
+export class StorefrontClientPort implements StorefrontPort {
+  constructor(private readonly stores: StoreClient) {}
+
+  async storeZone(storeId: number): Promise<{ timeZone: string; updatedAt: Date } | null> {
+    try {
+      const { store } = await this.stores.getStore({ store_id: storeId });
+      if (!store) return null;
+      return { timeZone: store.time_zone, updatedAt: store.updated_at ?? new Date(0) };
+    } catch (error) {
+      if (isRemoteError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+      throw error;
+    }
+  }
+}
