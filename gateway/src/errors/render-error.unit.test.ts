@@ -156,7 +156,8 @@ describe('renderError', () => {
         expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock', { variant_id: '12', requested: '3', in_stock: '1' }).body.meta.errors).toEqual({
           items: ['variant 12 has only 1 in stock (3 requested)'],
         });
-        for (const metadata of [undefined, { short_variants: 'not json' }, { short_variants: '[{"variant_id":"x"}]' }, { variant_id: '12' }]) {
+        const unreadable: Array<Record<string, string> | undefined> = [undefined, { short_variants: 'not json' }, { short_variants: '[{"variant_id":"x"}]' }, { variant_id: '12' }];
+        for (const metadata of unreadable) {
           expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock, 3 requested', metadata).body.meta).toMatchObject({
             code: 409,
             error_type: 'OutOfStock',
