@@ -1,0 +1,208 @@
+import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
+import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
+import type { CheckoutInput } from '../domain/checkout-input';
+import { CheckoutRepository } from '../infra/checkout.repository';
+import { ensureOrdersIndexes } from '../infra/indexes';
+import { OrderRepository } from '../infra/order.repository';
+import { StoreZoneRepository } from '../infra/store-zone.repository';
+import { TestPaymentProcessor } from '../infra/test-payment.processor';
+import { checkout } from './checkout';
+import type { CatalogPort, CheckoutStep, OrdersDeps, ReservedLine, ShippingPort } from './orders-deps';
+import { recoverCheckouts } from './recover-checkouts';
+
+/**
+ * The saga on the real repositories (in-memory SQLite) and the real test processor, with catalog and shipping
+ * as ports written for the test: a stock ledger that keeps catalog's promises (all or nothing, idempotent per
+ * key, a released key never reserves again). A "crash" is a failpoint that throws: the call stops right
+ * there, leaving exactly what it wrote, and the sweep must finish or undo it.
+ */
+
+class Crash extends Error {}
+
+class StockLedger implements CatalogPort {
+  inStock = new Map<number, number>([[1, 10]]);
+  reservations = new Map<string, { lines: Array<{ variant_id: number; quantity: number }>; state: 'reserved' | 'released' }>();
+  down = false;
+
+  async reserveStock(_storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
+    if (this.down) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
+    const existing = this.reservations.get(key);
+    if (existing?.state === 'released') throw new RemoteError({ code: GrpcStatus.ABORTED, message: 'released' });
+    if (!existing) {
+      const short = lines.filter((line) => (this.inStock.get(line.variant_id) ?? 0) < line.quantity);
+      if (short.length > 0) {
+        throw new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'short', reason: 'INSUFFICIENT_STOCK', metadata: { variant_id: String(short[0]!.variant_id) } });
+      }
+      for (const line of lines) this.inStock.set(line.variant_id, this.inStock.get(line.variant_id)! - line.quantity);
+      this.reservations.set(key, { lines, state: 'reserved' });
+    }
+    return lines.map((line) => ({
+      variant_id: line.variant_id,
+      product_id: 100 + line.variant_id,
+      product_name: 'Mug',
+      variant_name: 'Blue',
+      sku: undefined,
+      quantity: line.quantity,
+      unit_cents: 1250,
+      shipping_group_id: 1,
+    }));
+  }
+
+  async releaseStock(_storeId: number, key: string): Promise<boolean> {
+    if (this.down) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
+    const reservation = this.reservations.get(key);
+    if (!reservation) {
+      this.reservations.set(key, { lines: [], state: 'released' });
+      return false;
+    }
+    if (reservation.state === 'released') return false;
+    for (const line of reservation.lines) this.inStock.set(line.variant_id, this.inStock.get(line.variant_id)! + line.quantity);
+    reservation.state = 'released';
+    return true;
+  }
+
+  async productsByIds() {
+    return { products: [], context: undefined };
+  }
+
+  async variantsByIds() {
+    return { variants: [], context: undefined };
+  }
+}
+
+const shipping: ShippingPort = {
+  async quote() {
+    return [
+      { shipping_class_id: 2, shipping_class_name: 'Express', total_cents: 900 },
+      { shipping_class_id: 1, shipping_class_name: 'Standard', total_cents: 500 },
+    ].sort((a, b) => a.total_cents - b.total_cents);
+  },
+};
+
+const input = (key: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  checkout_key: key,
+  email: 'buyer@example.com',
+  address: { name: 'Ann', address_1: '1 Main St', address_2: '', city: 'Town', postal: '12345', state: '', state_abbrev: '', country: 'US' },
+  lines: [{ variant_id: 1, quantity: 2 }],
+  shipping_class_id: 0,
+  user_note: null,
+  payment_token: 'tok_visa',
+  ...overrides,
+});
+
+describe('the checkout saga', () => {
+  let db: Database;
+  let deps: OrdersDeps;
+  let catalog: StockLedger;
+  let now: Date;
+  let crashAt: CheckoutStep | undefined;
+
+  beforeEach(async () => {
+    db = await openDatabase({ engine: 'memory' });
+    const orders = OrderRepository.collectionOf(db);
+    const checkouts = CheckoutRepository.collectionOf(db);
+    const zones = StoreZoneRepository.collectionOf(db);
+    await ensureOrdersIndexes(orders, checkouts, zones);
+    const ledger = TestPaymentProcessor.collectionOf(db);
+    await TestPaymentProcessor.ensureIndexes(ledger);
+    catalog = new StockLedger();
+    now = new Date('2026-11-24T10:00:00Z');
+    crashAt = undefined;
+    deps = {
+      orders: new OrderRepository(orders),
+      checkouts: new CheckoutRepository(checkouts),
+      zones: new StoreZoneRepository(zones),
+      catalog,
+      shipping,
+      storefront: { storeZone: async () => ({ timeZone: 'UTC', updatedAt: new Date(0) }) },
+      payments: new TestPaymentProcessor(ledger, () => now),
+      nextId: (counter) => db.nextId(counter),
+      clock: () => now,
+      queue: new KeyedQueue<string>(),
+      logger: { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as OrdersDeps['logger'],
+      failpoint: (step) => {
+        if (step === crashAt) throw new Crash(step);
+      },
+      checkoutLeaseMs: 30_000,
+    };
+  });
+
+  afterEach(() => db.close());
+
+  const afterTheLease = () => {
+    now = new Date(now.getTime() + 31_000);
+  };
+
+  it('opens and pays the order, prices it from the reservation and the cheapest quote, and takes the stock', async () => {
+    const { order } = await checkout(deps, 1, input('k1'));
+    expect(order).toMatchObject({ status: 'open', subtotal: 2500, shipping: 500, total: 3000, shipping_class_name: 'Standard', payment_processor: 'test' });
+    expect(order!.paid_at).toEqual(now);
+    expect(catalog.inStock.get(1)).toBe(8);
+    const stored = await deps.orders.findOne(1, order!.id);
+    expect(stored!.outbox.map((event) => event.topic)).toEqual(['order/created', 'order/paid']);
+  });
+
+  it('answers a repeated key with the first order and takes nothing more', async () => {
+    const first = await checkout(deps, 1, input('k1'));
+    const again = await checkout(deps, 1, input('k1'));
+    expect(again.order!.id).toBe(first.order!.id);
+    expect(catalog.inStock.get(1)).toBe(8);
+  });
+
+  it('keeps a declined order as failed, gives its stock back, and answers a repeat with the same decline', async () => {
+    const declined = await checkout(deps, 1, input('k1', { payment_token: 'tok_chargeDeclined' })).catch((error: unknown) => error);
+    expect(declined).toMatchObject({ reason: 'FAILED_PRECONDITION', errorInfoReason: 'PAYMENT_DECLINED' });
+    const orderId = Number((declined as { metadata: Record<string, string> }).metadata.order_id);
+    expect((await deps.orders.findOne(1, orderId))!.status).toBe('failed');
+    expect(catalog.inStock.get(1)).toBe(10);
+    await expect(checkout(deps, 1, input('k1'))).rejects.toMatchObject({ errorInfoReason: 'PAYMENT_DECLINED' });
+  });
+
+  it('refuses a short checkout without writing an order', async () => {
+    await expect(checkout(deps, 1, input('k1', { lines: [{ variant_id: 1, quantity: 11 }] }))).rejects.toMatchObject({ reason: 'FAILED_PRECONDITION', errorInfoReason: 'INSUFFICIENT_STOCK' });
+    expect(await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
+  });
+
+  it('answers UNAVAILABLE when catalog is down, and the sweep releases the key once catalog is back', async () => {
+    catalog.down = true;
+    await expect(checkout(deps, 1, input('k1'))).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    catalog.down = false;
+    afterTheLease();
+    expect(await recoverCheckouts(deps)).toMatchObject({ undone: 1 });
+    expect(catalog.reservations.get('k1/1')?.state).toBe('released');
+    // The key starts afresh: a new attempt, a new reservation.
+    expect((await checkout(deps, 1, input('k1'))).order!.status).toBe('open');
+    expect(catalog.inStock.get(1)).toBe(8);
+  });
+
+  it.each<[CheckoutStep, 'open' | 'failed' | 'none']>([
+    ['after-checkout', 'none'],
+    ['after-reserve', 'none'],
+    ['after-order', 'failed'],
+    ['after-charge', 'open'],
+  ])('a crash %s is finished or undone by the sweep: no order stays pending, stock held equals stock in open orders', async (step, outcome) => {
+    crashAt = step;
+    await expect(checkout(deps, 1, input('k1'))).rejects.toBeInstanceOf(Crash);
+    crashAt = undefined;
+
+    expect(await recoverCheckouts(deps)).toMatchObject({ finished: 0, undone: 0 }); // its lease still runs
+    afterTheLease();
+    await recoverCheckouts(deps);
+
+    const { orders } = await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 });
+    expect(orders.map((order) => order.status)).toEqual(outcome === 'none' ? [] : [outcome]);
+    const held = orders.filter((order) => order.status === 'open').reduce((sum, order) => sum + order.items[0]!.quantity, 0);
+    expect(10 - catalog.inStock.get(1)!).toBe(held);
+    if (outcome === 'open') expect(orders[0]!.outbox.map((event) => event.topic)).toEqual(['order/created', 'order/paid']);
+    if (outcome === 'failed') expect(orders[0]!.stock_return).toBe('done');
+  });
+
+  it('a call that outlived its lease does not charge once the sweep took its checkout over', async () => {
+    crashAt = 'after-order';
+    await expect(checkout(deps, 1, input('k1'))).rejects.toBeInstanceOf(Crash);
+    afterTheLease();
+    await recoverCheckouts(deps); // voids the payment key and fails the order
+    const charge = await deps.payments.charge({ key: 'k1/1', token: 'tok_visa', amountCents: 3000, description: 'late' });
+    expect(charge).toEqual({ approved: false, message: 'The payment was canceled.' });
+  });
+});
