@@ -8,7 +8,7 @@ import { errorMiddleware, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { requestParams } from './http/input';
 import { idempotency } from './idempotency/idempotency.middleware';
-import type { IdempotencyStore } from './idempotency/idempotency.store';
+import type { IdempotencyRecords } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
@@ -16,6 +16,7 @@ import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
 import { catalogRoutes } from './routes/v1/catalog';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
+import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
 
@@ -28,7 +29,7 @@ export interface GatewayDeps {
   /** The public base URL (PUBLIC_URL) paging links are built on; the request's host when absent. */
   publicUrl?: string;
   /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
-  idempotency?: IdempotencyStore;
+  idempotency?: IdempotencyRecords;
   /** Forwards identity's pages and /oauth endpoints (pages/identity-pages.proxy.ts); absent, those paths are 404. */
   pagesProxy?: RequestHandler;
   /**
@@ -71,6 +72,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   storeRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
+  ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
   v1.options('/{*path}', notFoundHandler());
   app.use('/v1', v1);

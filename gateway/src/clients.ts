@@ -1,4 +1,4 @@
-import { catalog, identity, shipping, storefront } from '@commerce/contracts';
+import { catalog, identity, orders, shipping, storefront } from '@commerce/contracts';
 import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { createClient } from '@commerce/grpc-runtime';
 import type { GatewayConfig } from './config';
@@ -11,6 +11,7 @@ export function createBackendClients(config: GatewayConfig) {
     stores: createClient(storefront.StoreServiceClient, addressOf(config, 'storefront'), options),
     catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
+    orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),
   };
 }
 

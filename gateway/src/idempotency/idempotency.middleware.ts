@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@commerce/observability';
 import { principalOf } from '../auth/authenticate.middleware';
 import { rateLimitKey } from '../auth/principal';
 import { ApiError } from '../errors/api-error';
 import { readParams } from '../http/input';
-import type { IdempotencyStore, StoredResponse } from './idempotency.store';
+import type { IdempotencyRecords, StoredResponse } from './idempotency.store';
 
 const HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -13,24 +13,33 @@ const MAX_KEY_LENGTH = 255;
 /** Headers a replay repeats; the rest (request id, rate limit) belong to the new request. */
 const REPLAYED_HEADERS = ['content-type', 'link'];
 
+export interface IdempotencyOptions {
+  /** Whose keys these are; by default the caller's credential (store, or app and user). */
+  scopeOf?: (req: Request, res: Response) => string;
+  /** What the request does, for its fingerprint; by default its method and path. */
+  operationOf?: (req: Request) => string;
+}
+
+const byCredential = (_req: Request, res: Response) => rateLimitKey(principalOf(res));
+const byMethodAndPath = (req: Request) => `${req.method} ${req.path}`;
+
 /**
  * `Idempotency-Key` on POST (DESIGN §6): the first request with a key runs and its answer is kept
  * for 24 h; a retry with the same key and parameters gets that answer again (with
  * `Idempotent-Replayed: true`) instead of a second write. The same key with other parameters is a
  * 422, and a retry while the first is still running a 409. Keys are per caller (store, or app and
- * user). A 5xx answer is not kept, so a retry after an outage runs again.
+ * user; checkout's per store, see `options`). A 5xx answer is not kept, so a retry after an outage runs again.
  */
-export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
+export function idempotency(store: IdempotencyRecords, logger: Logger, options: IdempotencyOptions = {}): RequestHandler {
+  const scopeOf = options.scopeOf ?? byCredential;
+  const operationOf = options.operationOf ?? byMethodAndPath;
   return async (req, res, next) => {
-    const raw = req.headers[HEADER];
-    if (req.method !== 'POST' || raw === undefined) return next();
+    if (req.method !== 'POST' || req.headers[HEADER] === undefined) return next();
     try {
-      const idempotencyKey = Array.isArray(raw) ? raw[0] : raw;
-      if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(idempotencyKey)) {
-        throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`);
-      }
-      const key = sha256(`${rateLimitKey(principalOf(res))}\n${idempotencyKey}`);
-      const fingerprint = sha256(`${req.method} ${req.path}\n${canonicalJson(readParams(req))}`);
+      const idempotencyKey = idempotencyKeyOf(req);
+      if (idempotencyKey === undefined) return next();
+      const key = sha256(`${scopeOf(req, res)}\n${idempotencyKey}`);
+      const fingerprint = sha256(`${operationOf(req)}\n${canonicalJson(readParams(req))}`);
       const outcome = await store.begin(key, fingerprint).catch(() => {
         throw new ApiError(503, 'Idempotency records are unavailable; retry later', { errorType: 'ServiceUnavailable' });
       });
@@ -53,6 +62,17 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
       next(error);
     }
   };
+}
+
+/** The request's `Idempotency-Key`, if it sent one; a 400 when it is not 1 to 255 visible ASCII characters. */
+export function idempotencyKeyOf(req: Request): string | undefined {
+  const raw = req.headers[HEADER];
+  if (raw === undefined) return undefined;
+  const idempotencyKey = Array.isArray(raw) ? raw[0] : raw;
+  if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(idempotencyKey)) {
+    throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`);
+  }
+  return idempotencyKey;
 }
 
 function replay(res: Response, response: StoredResponse): void {

@@ -27,6 +27,9 @@ export interface IdempotencyStoreOptions {
 
 const DEFAULT_BUCKET = 'gateway_idempotency';
 
+/** What the middleware needs of the records: the store below, or one in memory in the app's tests. */
+export type IdempotencyRecords = Pick<IdempotencyStore, 'begin' | 'finish' | 'abandon'>;
+
 /**
  * Idempotency records in a JetStream KV bucket, shared by every gateway replica. `create` is the
  * lock (only one request per key runs), `update` with the read revision is how a stale lock is

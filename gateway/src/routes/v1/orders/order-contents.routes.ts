@@ -1,0 +1,31 @@
+import type { Router } from 'express';
+import { presentProduct, presentVariant } from '@commerce/api-presenters';
+import type { BackendClients } from '../../../clients';
+import { ok } from '../../../http/envelope';
+import { pathId } from '../../path-id';
+import { route } from '../../route';
+import { storeContextOf } from '../catalog/catalog-answer';
+
+/**
+ * What an order holds (spec 4.4, DESIGN §8): flat lists, as lists answer. Orders gives catalog's
+ * current records where they still exist, else records built from the items at checkout.
+ */
+export function orderContentsRoutes(router: Router, clients: BackendClients): void {
+  router.get(
+    '/orders/:id/products',
+    route(async (req, res, { storeId, call }) => {
+      const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
+      const context = storeContextOf(answer);
+      ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
+    }),
+  );
+
+  router.get(
+    '/orders/:id/variants',
+    route(async (req, res, { storeId, call }) => {
+      const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
+      const context = storeContextOf(answer);
+      ok(res, { variants: answer.variants.map((variant) => presentVariant(variant, context)) });
+    }),
+  );
+}

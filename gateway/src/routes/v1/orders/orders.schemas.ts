@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
+import { isRecord } from '../../../http/params';
+
+/**
+ * Inputs of spec 4.4-4.5 (DESIGN §8). Shapes only: which statuses exist, which items may ship and
+ * what a transition allows are the orders service's rules, answered field by field or as a 409.
+ */
+
+const INT32_MAX = 2_147_483_647;
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 250;
+
+const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
+
+/** Optional text; JSON null reads as "" (the proto's empty string). */
+const optionalText = () => z.preprocess((value) => (value === null ? '' : value), looseString().optional());
+
+/**
+ * GET /v1/orders (spec 4.4): `limit` is clamped to 1..250 rather than refused (the original API
+ * clamps; orders clamps too), but must be an integer. `status` goes as sent (`on+hold` and
+ * `on%20hold` both arrive as "on hold"): orders refuses a word that is not a filter value with a 422.
+ * Output: the ListOrdersRequest fields besides store_id.
+ */
+export const listOrdersQuery = z
+  .object({
+    page: optionalInt(1, INT32_MAX),
+    limit: blankAsMissing(looseInt()).transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT))),
+    status: blankAsMissing(looseString({ trim: true })),
+    older_than_id: optionalInt(0),
+    updated_at_min: blankAsMissing(unixTime()),
+    updated_at_max: blankAsMissing(unixTime()),
+  })
+  .strip();
+
+/** An item as the order renders it (`{item: {id}}`) or `{id}` is read as its id, so a GET answer's items can be sent back. */
+const unwrapItem = (value: unknown): unknown => {
+  const item = isRecord(value) && isRecord(value.item) ? value.item : value;
+  return isRecord(item) && 'id' in item ? item.id : item;
+};
+
+/** Order item ids: a JSON array, JSON text of one, `items[]=`/repeated names, or a comma list (`items=1,2`). */
+const itemIds = () => looseArray(z.preprocess(unwrapItem, looseInt({ min: 1 })), { commaSeparated: true });
+
+/**
+ * PUT /v1/orders/:id/ship (DESIGN §8): `items` absent, empty or null ships every unshipped item.
+ * Output: the ShipOrderRequest fields besides the ids.
+ */
+export const shipOrderInput = z
+  .object({
+    items: z.preprocess((value) => (value === null ? undefined : value), itemIds().optional()),
+    tracking_number: optionalText(),
+    shipping_company: optionalText(),
+    notify_customer: z.preprocess((value) => (value === null ? undefined : value), looseBool().optional()),
+    note_to_customer: optionalText(),
+  })
+  .strip()
+  .transform(({ items, ...rest }) => ({ ...rest, item_ids: items ?? [] }));
+
+/** PUT /v1/orders/:order_id/fulfillments/:id: only the fields sent change; null or "" clears one. */
+export const updateFulfillmentInput = z
+  .object({
+    tracking_number: optionalText(),
+    shipping_company: optionalText(),
+    note_to_customer: optionalText(),
+  })
+  .strip();
