@@ -2,11 +2,12 @@ import { identity, storefront } from '@commerce/contracts';
 import { presentStore } from '@commerce/api-presenters';
 import { createClient } from '@commerce/grpc-runtime';
 import { addressOf, type serviceAddresses, type z } from '@commerce/config';
+import { UsageError } from './usage-error';
 
-type Addresses = z.infer<typeof serviceAddresses>;
+export type Addresses = z.infer<typeof serviceAddresses>;
 type Options = Record<string, string | undefined>;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 function required(options: Options, ...names: string[]): void {
   const missing = names.filter((name) => !options[name]);

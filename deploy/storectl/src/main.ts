@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, serviceAddresses } from '@commerce/config';
 import { RemoteError } from '@commerce/grpc-runtime';
+import { CommandFailed } from './command-failed';
 import { createAppCommand, createStoreCommand, rotateKeyCommand, UsageError } from './commands';
+import { demoSeedCommand } from './demo/demo-seed.command';
 
 const USAGE = `Usage: npm run storectl -- <command> [options]
 
@@ -12,6 +14,12 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
   app create --name N --redirect-uri U --owner-email E
       Registers a developer app for the user with that e-mail. Prints {client_id, client_secret, name, redirect_uri}
       (the secret is shown once; only its hash is kept).
+  demo seed --store ID [--products N] [--orders N] [--seed S] [--url URL] [--api-key KEY]
+      Fills the store through the gateway's public HTTP API (--url, else PUBLIC_URL, else http://localhost:8080):
+      shipping, products with variants and stock, collections, buyer checkouts (some declined), then ships,
+      holds and cancels some orders. Defaults: 20 products, 50 orders, seed 1 (the same seed, the same plan).
+      Without --api-key the store's API key is ROTATED and the new one printed. Progress on stderr (a terminal);
+      prints {store, products, variants, orders: {by_status}, declined_checkouts, ...}.
 
 Talks to the running services over gRPC (addresses from <SERVICE>_GRPC_ADDR, defaults as npm start uses).
 Secrets are printed once, on stdout only.`;
@@ -20,6 +28,7 @@ const COMMANDS: Record<string, (addresses: Parameters<typeof createStoreCommand>
   'store create': createStoreCommand,
   'key rotate': rotateKeyCommand,
   'app create': createAppCommand,
+  'demo seed': demoSeedCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -36,6 +45,11 @@ async function main(argv: string[]): Promise<number> {
       store: { type: 'string' },
       'redirect-uri': { type: 'string' },
       'owner-email': { type: 'string' },
+      products: { type: 'string' },
+      orders: { type: 'string' },
+      seed: { type: 'string' },
+      url: { type: 'string' },
+      'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-function describe(error: unknown): { error: string; errors?: Record<string, string[]> } {
+function describe(failure: unknown): { error: string; errors?: Record<string, string[]> } {
+  const error = failure instanceof CommandFailed ? failure.cause : failure;
   if (error instanceof RemoteError) return { error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) };
   if (error instanceof UsageError) return { error: `${error.message}\n\n${USAGE}` };
   return { error: error instanceof Error ? error.message : String(error) };
@@ -59,6 +74,7 @@ function describe(error: unknown): { error: string; errors?: Record<string, stri
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof CommandFailed) process.stdout.write(`${JSON.stringify(error.output, null, 2)}\n`);
     process.stderr.write(`${JSON.stringify(describe(error), null, 2)}\n`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },

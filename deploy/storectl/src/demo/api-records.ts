@@ -1,0 +1,23 @@
+/** The few fields of the API's answers (spec 2.x, as the gateway renders them) the demo reads. */
+export interface StoreRecord {
+  id: number;
+  name: string;
+  subdomain: string;
+  url: string;
+  custom_domain: string | null;
+}
+
+export interface ProductRecord {
+  id: number;
+  variants: Array<{ variant: { id: number } }>;
+}
+
+export interface IdRecord {
+  id: number;
+}
+
+export interface OrderRecord {
+  id: number;
+  status: string;
+  items: Array<{ item: { id: number } }>;
+}
