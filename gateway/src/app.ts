@@ -14,6 +14,7 @@ import { pipeline } from './fast-path/pipeline';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
+import { buyerRoutes } from './routes/buyer';
 import { catalogRoutes } from './routes/v1/catalog';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { ordersRoutes } from './routes/v1/orders';
@@ -37,6 +38,10 @@ export interface GatewayDeps {
    * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
    */
   authFailures?: AuthFailureLimit;
+  /** Buyer sites answer at `<subdomain>.<storefrontDomain>` besides `/s/<subdomain>/` (STOREFRONT_DOMAIN; default localhost). */
+  storefrontDomain?: string;
+  /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
+  checkoutLimit?: LeakyBucket;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -76,6 +81,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
   v1.options('/{*path}', notFoundHandler());
   app.use('/v1', v1);
+
+  // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
+  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, logger: deps.logger });
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

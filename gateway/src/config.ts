@@ -26,6 +26,14 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
    */
   AUTH_FAILURE_BURST: z.coerce.number().int().min(0).default(20),
   AUTH_FAILURE_PER_SECOND: z.coerce.number().positive().default(0.5),
+  /**
+   * Checkouts per client address (POST /s/:subdomain/checkout and the Host form): a burst, then this many per
+   * second. A burst of 0 turns it off (stack tests raise it for many concurrent checkouts from one address).
+   */
+  CHECKOUT_BURST: z.coerce.number().int().min(0).default(30),
+  CHECKOUT_PER_SECOND: z.coerce.number().positive().default(1),
+  /** Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port) besides `/s/<subdomain>/` (DESIGN §10). */
+  STOREFRONT_DOMAIN: z.string().trim().toLowerCase().min(1).default('localhost'),
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),
 });

@@ -13,7 +13,7 @@ import { listenForKeyRotations } from './events/key-rotation.listener';
 import { createIdentityPagesProxy } from './pages/identity-pages.proxy';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
-import { AUTH_FAILURE_USAGE_SUBJECT, startRateLimitSync } from './rate-limit/usage-sync';
+import { AUTH_FAILURE_USAGE_SUBJECT, CHECKOUT_USAGE_SUBJECT, startRateLimitSync } from './rate-limit/usage-sync';
 import { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import { runWorkerPool } from './worker-pool';
 
@@ -37,8 +37,11 @@ async function main(): Promise<void> {
   const failureBucket = config.AUTH_FAILURE_BURST > 0 ? new LeakyBucket({ capacity: config.AUTH_FAILURE_BURST, leakPerSecond: config.AUTH_FAILURE_PER_SECOND, trackLocalUsage: true }) : undefined;
   const failureSync = failureBucket && startRateLimitSync(nc, failureBucket, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: AUTH_FAILURE_USAGE_SUBJECT });
   const authFailures = failureBucket && new AuthFailureLimit(failureBucket);
+  // Checkouts per client address (buyers have no credential): a bucket and a subject of their own too.
+  const checkoutLimit = config.CHECKOUT_BURST > 0 ? new LeakyBucket({ capacity: config.CHECKOUT_BURST, leakPerSecond: config.CHECKOUT_PER_SECOND, trackLocalUsage: true }) : undefined;
+  const checkoutSync = checkoutLimit && startRateLimitSync(nc, checkoutLimit, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: CHECKOUT_USAGE_SUBJECT });
   const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit });
   const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     server.close(() => {
       rateLimitSync.stop();
       failureSync?.stop();
+      checkoutSync?.stop();
       void nc.drain().finally(() => process.exit(0));
     });
     server.closeIdleConnections();

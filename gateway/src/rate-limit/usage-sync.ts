@@ -6,6 +6,8 @@ import type { LeakyBucket } from './leaky-bucket';
 export const RATE_LIMIT_USAGE_SUBJECT = 'gateway.ratelimit.usage';
 /** The failed authentications per client address (auth-failure.limit.ts), shared the same way. */
 export const AUTH_FAILURE_USAGE_SUBJECT = 'gateway.ratelimit.auth-failures';
+/** Checkouts per client address (routes/buyer/checkout.routes.ts), shared the same way. */
+export const CHECKOUT_USAGE_SUBJECT = 'gateway.ratelimit.checkouts';
 
 export interface RateLimitSyncOptions {
   /** How often this replica publishes what it admitted; also the worst-case lag of the others. */
