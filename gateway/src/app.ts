@@ -38,7 +38,7 @@ export interface GatewayDeps {
    * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
    */
   authFailures?: AuthFailureLimit;
-  /** Buyer sites answer at `<subdomain>.<storefrontDomain>` besides `/s/<subdomain>/` (STOREFRONT_DOMAIN; default localhost). */
+  /** Buyer sites answer at `<subdomain>.<storefrontDomain>` besides `/s/<subdomain>/` (STOREFRONT_DOMAIN; default shops.localhost). */
   storefrontDomain?: string;
   /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
   checkoutLimit?: LeakyBucket;

@@ -1,4 +1,4 @@
-import { identityHttpUrl, loadConfig, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
+import { identityHttpUrl, loadConfig, storefrontDomain, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
 
 const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   PORT: portSchema.default(8080),
@@ -33,7 +33,7 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   CHECKOUT_BURST: z.coerce.number().int().min(0).default(30),
   CHECKOUT_PER_SECOND: z.coerce.number().positive().default(1),
   /** Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port) besides `/s/<subdomain>/` (DESIGN §10). */
-  STOREFRONT_DOMAIN: z.string().trim().toLowerCase().min(1).default('localhost'),
+  STOREFRONT_DOMAIN: storefrontDomain,
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),
 });

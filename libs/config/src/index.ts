@@ -12,6 +12,7 @@ export {
   portSchema,
   serviceAddresses,
   serviceConfigSchema,
+  storefrontDomain,
   type ServiceName,
 } from './platform.config';
 export { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress, isSignedClientAddress } from './client-address';

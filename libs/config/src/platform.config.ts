@@ -16,6 +16,13 @@ export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
 
 export const addressEnvName = (service: ServiceName): string => `${service.toUpperCase()}_GRPC_ADDR`;
 
+/**
+ * The domain stores' buyer sites live under (`<subdomain>.<domain>`): the storefront renders stores' `url` with it
+ * and the gateway routes buyer requests by it, so both read this one setting with this one default (browsers
+ * resolve every `*.localhost` name to this machine).
+ */
+export const storefrontDomain = z.string().trim().toLowerCase().min(1).default('shops.localhost');
+
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
 const port = z.coerce.number().int().min(0).max(65535);
