@@ -44,6 +44,9 @@ function storeServiceDouble() {
       await new Promise<void>((resolve) => (releaseSlowCall = resolve));
       return { store: aStore({ name: request.name ?? 'unchanged' }) };
     },
+    findStore: async () => {
+      throw notFound('Store');
+    },
   });
   return { handlers, seen, slowCallStarted, releaseSlowCall: () => releaseSlowCall() };
 }

@@ -37,6 +37,7 @@ async function startNotebookStorefront(env: ServiceEnv): Promise<NotebookStorefr
         },
         getStore: async ({ store_id }) => ({ store: stores.find((store) => store.id === store_id) ?? throwNotFound() }),
         updateStore: async () => throwNotFound(),
+        findStore: async () => throwNotFound(),
       }),
     ],
   });
