@@ -9,6 +9,8 @@ const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'we
 export interface StackInfo {
   base_url: string;
   nats_url: string;
+  /** identity's pages, which the gateway proxies (the launcher writes it). */
+  identity_http_url?: string;
   pids: Record<string, number>;
 }
 
@@ -18,6 +20,31 @@ export interface StackHandle {
   info(): StackInfo;
   output(): string;
   stop(): Promise<number | null>;
+  /** The pid of a service's process now: the launcher's, or the one `startService` started in its place. */
+  pidOf(service: string): number;
+  /**
+   * Signals a service's current process (SIGKILL by default: a crash; SIGTERM: a clean stop) and waits until it
+   * is gone. The launcher does not restart it: the service stays down until `startService`.
+   */
+  killService(service: string, signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Starts a service again in place of one that is down, as the launcher starts it (its built entry, the
+   * environment the launcher gives every service, its own address and data), plus `extraEnv` for this process
+   * only (e.g. `ORDERS_FAILPOINT`). Waits until it answers the gRPC health check unless `waitUntilServing` is
+   * false. `stop()` stops it before the launcher.
+   */
+  startService(service: string, extraEnv?: Record<string, string>, options?: { waitUntilServing?: boolean }): Promise<ServiceHandle>;
+}
+
+/** A service process a test started in place of the launcher's. */
+export interface ServiceHandle {
+  pid: number;
+  /** Resolves when the process has exited (its code, or the signal that ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Its output so far (the last 20,000 characters). */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  stop(): Promise<void>;
 }
 
 /** Ports and data directory of one stack, kept across restarts so a restarted stack finds its data. */
@@ -39,16 +66,113 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
   await waitFor(() => output.includes('Store Commerce is running') || child.exitCode !== null, { timeoutMs: 60_000, message: 'stack did not start' });
   if (child.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
   const stackFile = path.join(env.DATA_DIR!, 'stack.json');
+  const info = () => JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackInfo;
+  /** Services this test started in place of the launcher's, by name (the latest one). */
+  const replacements = new Map<string, ServiceHandle & { child: ChildProcess }>();
+  const pidOf = (service: string) => replacements.get(service)?.pid ?? info().pids[service]!;
   return {
     baseUrl: `http://127.0.0.1:${env.PORT}`,
     env,
-    info: () => JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackInfo,
+    info,
     output: () => output,
+    pidOf,
+    async killService(service, signal = 'SIGKILL') {
+      const replacement = replacements.get(service);
+      if (replacement) {
+        if (replacement.child.exitCode === null && replacement.child.signalCode === null) replacement.child.kill(signal);
+        await replacement.exited;
+        return;
+      }
+      const pid = info().pids[service];
+      if (!pid) throw new Error(`the stack runs no ${service}`);
+      if (isAlive(pid)) process.kill(pid, signal);
+      await waitFor(() => !isAlive(pid), { timeoutMs: 15_000, intervalMs: 20, message: `${service} (pid ${pid}) to exit after ${signal}` });
+    },
+    async startService(service, extraEnv = {}, options = {}) {
+      const running = replacements.get(service);
+      if (running ? running.child.exitCode === null && running.child.signalCode === null : isAlive(info().pids[service] ?? 0)) {
+        throw new Error(`${service} is still running: killService first`);
+      }
+      const started = spawnService(env, info(), service, extraEnv);
+      replacements.set(service, started);
+      if (options.waitUntilServing !== false) await untilServing(service, addressOfService(env, service), started);
+      return started;
+    },
     async stop() {
+      // What this test started first (the launcher knows nothing of them), then the stack as Ctrl-C stops it.
+      for (const replacement of replacements.values()) await replacement.stop();
       if (child.exitCode === null) child.kill('SIGINT');
-      return exited;
+      const code = await exited;
+      if (replacements.size > 0) (await import('@commerce/grpc-runtime')).closeAllChannels();
+      return code;
     },
   };
+}
+
+function isAlive(pid: number): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const addressOfService = (env: NodeJS.ProcessEnv, service: string): string => env[`${service.toUpperCase()}_GRPC_ADDR`]!;
+
+/**
+ * One service as deploy/launcher/src/stack.ts starts it: the launcher's environment, its services' addresses,
+ * the bus, the data directory, the secret it keeps there and identity's page address, then GRPC_PORT/GRPC_HOST.
+ */
+function spawnService(env: NodeJS.ProcessEnv, info: StackInfo, service: string, extraEnv: Record<string, string>): ServiceHandle & { child: ChildProcess } {
+  const address = addressOfService(env, service);
+  const secretFile = path.join(env.DATA_DIR!, 'secrets', 'oauth-jwt-secret');
+  const identityHttpUrl = info.identity_http_url;
+  const serviceEnv: NodeJS.ProcessEnv = {
+    ...env,
+    NATS_URL: info.nats_url,
+    OAUTH_JWT_SECRET: env.OAUTH_JWT_SECRET ?? fs.readFileSync(secretFile, 'utf8').trim(),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    ...(identityHttpUrl ? { IDENTITY_HTTP_URL: identityHttpUrl, IDENTITY_HTTP_PORT: new URL(identityHttpUrl).port } : {}),
+    GRPC_PORT: address.split(':').pop()!,
+    GRPC_HOST: '127.0.0.1',
+    ...extraEnv,
+  };
+  // The storefront alone runs with a larger old space (the launcher's SERVICE_NODE_FLAGS).
+  const flags = service === 'storefront' ? ['--initial-old-space-size=256'] : [];
+  const child = spawn(process.execPath, [...flags, path.join(REPO_ROOT, `services/${service}/dist/main.js`)], { env: serviceEnv, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    pid: child.pid!,
+    exited,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function untilServing(service: string, address: string, started: ServiceHandle & { child: ChildProcess }): Promise<void> {
+  const { checkHealth } = await import('@commerce/grpc-runtime');
+  const serving = await waitFor(async () => (started.child.exitCode !== null || started.child.signalCode !== null ? 'exited' : checkHealth(address, { deadlineMs: 1_000 })), {
+    timeoutMs: 30_000,
+    intervalMs: 100,
+    message: `${service} at ${address} to serve`,
+  }).catch(() => 'timeout' as const);
+  if (serving !== true) {
+    await started.stop();
+    throw new Error(`${service} did not start (${serving}):\n${started.output()}`);
+  }
 }
 
 /** Runs the operator CLI as `npm run storectl -- ...` does, answering its parsed JSON output. */
