@@ -1,0 +1,76 @@
+// A checkout whose call died at one of the saga's steps, for the recovery sweep to find: the real use case
+// (app/checkout.ts) run on the orders service's own data and the real siblings, with the failpoint that
+// kills the process in the stack tests (ORDERS_FAILPOINT) throwing instead, so the call stops right there
+// with nothing cleaned up. The running service sees what another replica that crashed would have left.
+import { catalog, orders, shipping, storefront } from '@commerce/contracts';
+import { outboxTracking } from '@commerce/events';
+import { createClient } from '@commerce/grpc-runtime';
+import { createLogger } from '@commerce/observability';
+import { KeyedQueue } from '@commerce/persistence';
+import { checkout } from '../src/app/checkout';
+import { sagaKeyOf } from '../src/app/checkout-steps';
+import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
+import { CatalogClientPort } from '../src/infra/catalog.client';
+import { CheckoutRepository } from '../src/infra/checkout.repository';
+import { OrderRepository } from '../src/infra/order.repository';
+import { ShippingClientPort } from '../src/infra/shipping.client';
+import { StoreZoneRepository } from '../src/infra/store-zone.repository';
+import { StorefrontClientPort } from '../src/infra/storefront.client';
+import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import type { OrdersHarness } from './orders.fixture';
+
+class Crashed extends Error {
+  constructor(readonly step: CheckoutStep) {
+    super(`checkout crashed ${step}`);
+  }
+}
+
+/** Orders' dependencies over the running service's database, wired as service.ts wires them, dying at `crashAt`. */
+export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null): OrdersDeps {
+  const db = harness.service.host.db;
+  const { config } = harness;
+  const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
+  return {
+    // Written through the outbox flag, as the service's own collection is, so the relay publishes its events.
+    orders: new OrderRepository(outboxTracking(OrderRepository.collectionOf(db))),
+    checkouts: new CheckoutRepository(CheckoutRepository.collectionOf(db)),
+    zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
+    catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
+    shipping: new ShippingClientPort(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
+    storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
+    payments: new TestPaymentProcessor(TestPaymentProcessor.collectionOf(db)),
+    nextId: (counter) => db.nextId(counter),
+    clock: () => new Date(),
+    queue: new KeyedQueue<string>(),
+    logger: createLogger({ service: 'orders-crashed-call', level: 'silent' }),
+    failpoint: (step) => {
+      if (step === crashAt) throw new Crashed(step);
+    },
+    checkoutLeaseMs: config.CHECKOUT_LEASE_MS,
+  };
+}
+
+/**
+ * Runs the checkout until right after `step` and stops it there. Answers what the crashed call had fixed:
+ * its order id and the saga key its stock and payment are held under.
+ */
+export async function checkoutCrashedAfter(harness: OrdersHarness, request: orders.CreateOrderRequest, step: CheckoutStep): Promise<{ orderId: number; sagaKey: string }> {
+  const deps = depsDyingAt(harness, step);
+  try {
+    await checkout(deps, request.store_id, {
+      checkout_key: request.checkout_key,
+      email: request.email,
+      address: { name: '', address_1: '', address_2: '', city: '', postal: '', state: '', state_abbrev: '', country: '', ...request.address },
+      lines: request.lines,
+      shipping_class_id: request.shipping_class_id,
+      user_note: request.user_note ?? null,
+      payment_token: request.payment_token,
+    });
+  } catch (error) {
+    if (!(error instanceof Crashed)) throw error;
+    const left = await deps.checkouts.find(request.store_id, request.checkout_key);
+    if (!left) throw new Error(`the checkout crashed ${step} left no checkout behind`);
+    return { orderId: left.order_id, sagaKey: sagaKeyOf(left) };
+  }
+  throw new Error(`the checkout finished instead of crashing ${step}`);
+}
