@@ -24,6 +24,12 @@ export function failureError(failure: CheckoutFailure): DomainError {
   });
 }
 
+/** What a checkout that was cut short before its payment answers (its order failed, nothing charged, stock back). */
+export const interruptedFailure: CheckoutFailure = {
+  reason: 'UNAVAILABLE',
+  message: 'The checkout was interrupted before the payment; nothing was charged and its stock was released. Please try again.',
+};
+
 /** The class the buyer asked for (it must be offered), or the cheapest one that ships these lines there. */
 export async function chooseQuote(deps: OrdersDeps, checkout: CheckoutDocument, reserved: ReservedLine[]): Promise<ShippingQuote> {
   const country = checkout.request.address.country;

@@ -3,7 +3,7 @@ import type { orders } from '@commerce/contracts';
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { checkoutViolations, type CheckoutInput } from '../domain/checkout-input';
 import type { CheckoutDocument } from '../infra/checkout.repository';
-import { chooseQuote, failureError, isRefusal, markFailed, markPaid, placeOrder, refusalFailure, sagaKeyOf } from './checkout-steps';
+import { chooseQuote, failureError, interruptedFailure, isRefusal, markFailed, markPaid, placeOrder, refusalFailure, sagaKeyOf } from './checkout-steps';
 import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
 import { storeZone } from './store-zones';
@@ -64,11 +64,18 @@ export async function checkout(deps: OrdersDeps, storeId: number, input: Checkou
     throw await endWithoutOrder(deps, started, error, 'shipping', { reserved: true });
   }
 
+  // Write the order, and charge, only while the checkout is still this call's: once its lease ran out the sweep
+  // may have released the stock (no order yet) or voided the payment (order pending).
+  const stillOurs = () => deps.checkouts.renew(started, leaseToken, new Date(deps.clock().getTime() + deps.checkoutLeaseMs));
+  if (!(await stillOurs())) throw inProgress();
   const order = await placeOrder(deps, started, reserved, quote, timeZone);
   deps.failpoint('after-order');
-
-  // Charge only while the checkout is still this call's: past its lease the sweep may have voided the payment.
-  if (!(await deps.checkouts.renew(started, leaseToken, new Date(deps.clock().getTime() + deps.checkoutLeaseMs)))) throw inProgress();
+  if (!(await stillOurs())) {
+    // Taken over between the renewal and the write: the sweep may have released the stock and forgotten the
+    // checkout without seeing this order. Void the payment and fail the order so none stays pending unpaid.
+    if ((await deps.payments.voidUnlessCaptured(sagaKeyOf(started))) === 'voided') await markFailed(deps, started, timeZone, interruptedFailure);
+    throw inProgress();
+  }
   const charge = await deps.payments.charge({
     key: sagaKeyOf(started),
     token: input.payment_token.trim(),

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutDocument } from '../infra/checkout.repository';
-import { markFailed, markPaid, sagaKeyOf } from './checkout-steps';
+import { interruptedFailure as interrupted, markFailed, markPaid, sagaKeyOf } from './checkout-steps';
 import type { OrdersDeps } from './orders-deps';
 import { returnPendingStock } from './return-stock';
 import { storeZone } from './store-zones';
 
 const BATCH = 100;
-
-const interrupted = {
-  reason: 'UNAVAILABLE' as const,
-  message: 'The checkout was interrupted before the payment; nothing was charged and its stock was released. Please try again.',
-};
 
 /**
  * The recovery sweep (DESIGN §10): every checkout whose lease ran out (its call crashed or gave up) is

@@ -22,6 +22,29 @@ export interface CheckoutFailure {
   fieldViolations?: Record<string, string[]>;
 }
 
+/**
+ * `failure` as stored: field names such as `address.country` cannot be document keys (no engine takes a dot
+ * in a field name), so the violations are kept as a list of pairs.
+ */
+type StoredFailure = Omit<CheckoutFailure, 'fieldViolations'> & { field_violations?: Array<{ field: string; messages: string[] }> };
+
+const storedFailure = (failure: CheckoutFailure | null): StoredFailure | null => {
+  if (!failure) return null;
+  const { fieldViolations, ...rest } = failure;
+  if (!fieldViolations) return rest;
+  return { ...rest, field_violations: Object.entries(fieldViolations).map(([field, messages]) => ({ field, messages })) };
+};
+
+const readFailure = (stored: StoredFailure | null): CheckoutFailure | null => {
+  if (!stored) return null;
+  const { field_violations, ...rest } = stored;
+  if (!field_violations) return rest;
+  return { ...rest, fieldViolations: Object.fromEntries(field_violations.map(({ field, messages }) => [field, messages])) };
+};
+
+const read = (document: CheckoutDocument | null): CheckoutDocument | null =>
+  document && { ...document, failure: readFailure(document.failure as StoredFailure | null) };
+
 export interface CheckoutDocument {
   [key: string]: unknown;
   store_id: number;
@@ -60,8 +83,8 @@ export class CheckoutRepository {
     }
   }
 
-  find(storeId: number, checkoutKey: string): Promise<CheckoutDocument | null> {
-    return this.checkouts.findOne({ store_id: storeId, checkout_key: checkoutKey });
+  async find(storeId: number, checkoutKey: string): Promise<CheckoutDocument | null> {
+    return read(await this.checkouts.findOne({ store_id: storeId, checkout_key: checkoutKey }));
   }
 
   /** Extends the lease while `token` still holds it; false when the sweep took the checkout over. */
@@ -95,7 +118,7 @@ export class CheckoutRepository {
   async settle(checkout: CheckoutDocument, state: Exclude<CheckoutState, 'reserving'>, failure: CheckoutFailure | null, now: Date): Promise<void> {
     await this.checkouts.updateOne(
       { store_id: checkout.store_id, checkout_key: checkout.checkout_key, state: 'reserving' },
-      { $set: { state, failure, updated_at: now } },
+      { $set: { state, failure: storedFailure(failure), updated_at: now } },
     );
   }
 }

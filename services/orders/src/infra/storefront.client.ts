@@ -12,7 +12,9 @@ export class StorefrontClientPort implements StorefrontPort {
     try {
       const { store } = await this.stores.getStore({ store_id: storeId });
       if (!store) return null;
-      return { timeZone: store.time_zone, updatedAt: store.updated_at ?? new Date(0) };
+      // Whole seconds, as store events render updated_at: a change in the same second must not look older.
+      const updatedAt = Math.floor((store.updated_at?.getTime() ?? 0) / 1000) * 1000;
+      return { timeZone: store.time_zone, updatedAt: new Date(updatedAt) };
     } catch (error) {
       if (isRemoteError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
       throw error;
