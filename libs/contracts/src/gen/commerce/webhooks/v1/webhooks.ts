@@ -20,24 +20,27 @@ import {
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
 
+/** Rendered as DESIGN §8's webhook: {id, url, events, status, disabled_reason, created_at, updated_at}. */
 export interface Webhook {
   id: number;
-  /** Where deliveries are POSTed. */
+  /** Where deliveries are POSTed, as it was given (trimmed). */
   url: string;
   /**
-   * Public topic names, for example "order/paid"; "<resource>/*" subscribes to every topic of the resource
-   * (for example "shipping_group/*"). Rendered as `events`.
+   * Public topic names, for example "order/paid", without duplicates, in the order given. "shipping_group/*"
+   * and "shipping_class/*" stand for the resource's created, updated and deleted topics.
    */
   events: string[];
   created_at: Date | undefined;
   updated_at:
     | Date
     | undefined;
+  /** "active" or "disabled". Only active webhooks receive deliveries. */
+  status: string;
   /**
-   * Set when deliveries stopped because the receiver answered 410 (absent while active). Not rendered by the
-   * spec's shape; an update with enabled = true clears it.
+   * Why the webhook is disabled (the receiver answered 410, or an update set enabled = false); absent while
+   * active. An update with enabled = true clears it.
    */
-  disabled_at: Date | undefined;
+  disabled_reason?: string | undefined;
 }
 
 /** Presence wrapper for the topics in a partial update: the list replaces them. */
@@ -77,8 +80,8 @@ export interface CreateWebhookResponse {
     | Webhook
     | undefined;
   /**
-   * Standard Webhooks secret ("whsec_" + base64), answered only here; the service keeps it to sign
-   * deliveries but never answers it again.
+   * Standard Webhooks secret: "whsec_" + base64 of 24 random bytes. Answered only here; the service keeps it
+   * encrypted to sign deliveries and never answers it again.
    */
   signing_secret: string;
   time_zone: string;
@@ -92,7 +95,7 @@ export interface UpdateWebhookRequest {
   events:
     | WebhookTopics
     | undefined;
-  /** true re-enables a webhook disabled by a 410 answer; false disables it. */
+  /** true makes a disabled webhook active again and clears disabled_reason; false disables it. */
   enabled?: boolean | undefined;
 }
 
@@ -184,7 +187,15 @@ export interface ReplayEventsSinceResponse {
 }
 
 function createBaseWebhook(): Webhook {
-  return { id: 0, url: "", events: [], created_at: undefined, updated_at: undefined, disabled_at: undefined };
+  return {
+    id: 0,
+    url: "",
+    events: [],
+    created_at: undefined,
+    updated_at: undefined,
+    status: "",
+    disabled_reason: undefined,
+  };
 }
 
 export const Webhook: MessageFns<Webhook> = {
@@ -204,8 +215,11 @@ export const Webhook: MessageFns<Webhook> = {
     if (message.updated_at !== undefined) {
       Timestamp.encode(toTimestamp(message.updated_at), writer.uint32(42).fork()).join();
     }
-    if (message.disabled_at !== undefined) {
-      Timestamp.encode(toTimestamp(message.disabled_at), writer.uint32(50).fork()).join();
+    if (message.status !== "") {
+      writer.uint32(50).string(message.status);
+    }
+    if (message.disabled_reason !== undefined) {
+      writer.uint32(58).string(message.disabled_reason);
     }
     return writer;
   },
@@ -268,7 +282,15 @@ export const Webhook: MessageFns<Webhook> = {
               break;
             }
 
-            message.disabled_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            message.status = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.disabled_reason = reader.string();
             continue;
           }
         }
@@ -298,10 +320,11 @@ export const Webhook: MessageFns<Webhook> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
-      disabled_at: isSet(object.disabledAt)
-        ? fromJsonTimestamp(object.disabledAt)
-        : isSet(object.disabled_at)
-        ? fromJsonTimestamp(object.disabled_at)
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      disabled_reason: isSet(object.disabledReason)
+        ? globalThis.String(object.disabledReason)
+        : isSet(object.disabled_reason)
+        ? globalThis.String(object.disabled_reason)
         : undefined,
     };
   },
@@ -323,8 +346,11 @@ export const Webhook: MessageFns<Webhook> = {
     if (message.updated_at !== undefined) {
       obj.updatedAt = message.updated_at.toISOString();
     }
-    if (message.disabled_at !== undefined) {
-      obj.disabledAt = message.disabled_at.toISOString();
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.disabled_reason !== undefined) {
+      obj.disabledReason = message.disabled_reason;
     }
     return obj;
   },
@@ -339,7 +365,8 @@ export const Webhook: MessageFns<Webhook> = {
     message.events = object.events?.map((e) => e) || [];
     message.created_at = object.created_at ?? undefined;
     message.updated_at = object.updated_at ?? undefined;
-    message.disabled_at = object.disabled_at ?? undefined;
+    message.status = object.status ?? "";
+    message.disabled_reason = object.disabled_reason ?? undefined;
     return message;
   },
 };
@@ -2289,24 +2316,17 @@ export const ReplayEventsSinceResponse: MessageFns<ReplayEventsSinceResponse> = 
 };
 
 /**
- * Owns webhook records and their deliveries (DESIGN §8).
- *
- * Delivery: every public event (DESIGN §5) of a store is POSTed to each of the store's active webhooks that
- * subscribes to its topic; the body is the envelope's `resource`, signed per Standard Webhooks (webhook-id =
- * event id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256>"), topic in X-Webhook-Topic.
- * Retries back off with jitter for 3 days; a 410 answer disables the webhook; redirects are not followed;
- * private addresses are refused unless config allows them. Every attempt is recorded (ListDeliveries).
- * The service keeps the events it consumed for at least the retry horizon, which bounds what can be replayed.
+ * Owns webhook records (DESIGN §8) and their deliveries (DESIGN §11).
  *
  * Conventions: every request names its store (foreign ids answer NOT_FOUND); partial updates use `optional`
- * and presence wrappers; bad input is INVALID_ARGUMENT with google.rpc.BadRequest.
+ * and presence wrappers; bad input is INVALID_ARGUMENT with google.rpc.BadRequest naming each field.
  *
- * Events: consumes events.*.<store_id>.* (every context) for delivery, and the storefront's store events for
- * the time_zone projection (filled from the storefront's GetStore on a miss). Publishes none.
+ * Events: consumes the storefront's store events for the time_zone projection (filled from the storefront's
+ * GetStore on a miss). Publishes none: webhook records are not a public topic.
  */
 export type WebhooksServiceService = typeof WebhooksServiceService;
 export const WebhooksServiceService = {
-  /** Ordered by id ascending; a store has few webhooks, unpaged. */
+  /** The store's webhooks (deleted ones excluded), ordered by id ascending; a store has at most 50, unpaged. */
   listWebhooks: {
     path: "/commerce.webhooks.v1.WebhooksService/ListWebhooks" as const,
     requestStream: false as const,
@@ -2327,8 +2347,11 @@ export const WebhooksServiceService = {
     responseDeserialize: (value: Buffer): GetWebhookResponse => GetWebhookResponse.decode(value),
   },
   /**
-   * The url must be https (http only when config allows) and not resolve to a private address unless config
-   * allows it; topics must be public topic names (INVALID_ARGUMENT otherwise).
+   * INVALID_ARGUMENT, field by field: `url` must be an absolute http(s) URL of at most 2,048 characters without
+   * user:password, whose host (a literal address, or every address its name resolves to) is not private,
+   * loopback, link-local, unspecified or multicast unless config allows private networks; `events` must name
+   * at least one public topic and nothing else; a store's 51st webhook is refused (field `webhooks`). The
+   * answer carries the signing secret, the only time it is ever answered.
    */
   createWebhook: {
     path: "/commerce.webhooks.v1.WebhooksService/CreateWebhook" as const,
@@ -2340,6 +2363,7 @@ export const WebhooksServiceService = {
       Buffer.from(CreateWebhookResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateWebhookResponse => CreateWebhookResponse.decode(value),
   },
+  /** The same rules for the fields present. */
   updateWebhook: {
     path: "/commerce.webhooks.v1.WebhooksService/UpdateWebhook" as const,
     requestStream: false as const,
@@ -2350,7 +2374,10 @@ export const WebhooksServiceService = {
       Buffer.from(UpdateWebhookResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateWebhookResponse => UpdateWebhookResponse.decode(value),
   },
-  /** Pending retries of the webhook are dropped. */
+  /**
+   * Soft: the record is kept (deleted_at) but never answered or delivered to again; its pending deliveries
+   * are dropped.
+   */
   deleteWebhook: {
     path: "/commerce.webhooks.v1.WebhooksService/DeleteWebhook" as const,
     requestStream: false as const,
@@ -2361,9 +2388,144 @@ export const WebhooksServiceService = {
       Buffer.from(DeleteWebhookResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteWebhookResponse => DeleteWebhookResponse.decode(value),
   },
+} as const;
+
+export interface WebhooksServiceServer extends UntypedServiceImplementation {
+  /** The store's webhooks (deleted ones excluded), ordered by id ascending; a store has at most 50, unpaged. */
+  listWebhooks: handleUnaryCall<ListWebhooksRequest, ListWebhooksResponse>;
+  getWebhook: handleUnaryCall<GetWebhookRequest, GetWebhookResponse>;
+  /**
+   * INVALID_ARGUMENT, field by field: `url` must be an absolute http(s) URL of at most 2,048 characters without
+   * user:password, whose host (a literal address, or every address its name resolves to) is not private,
+   * loopback, link-local, unspecified or multicast unless config allows private networks; `events` must name
+   * at least one public topic and nothing else; a store's 51st webhook is refused (field `webhooks`). The
+   * answer carries the signing secret, the only time it is ever answered.
+   */
+  createWebhook: handleUnaryCall<CreateWebhookRequest, CreateWebhookResponse>;
+  /** The same rules for the fields present. */
+  updateWebhook: handleUnaryCall<UpdateWebhookRequest, UpdateWebhookResponse>;
+  /**
+   * Soft: the record is kept (deleted_at) but never answered or delivered to again; its pending deliveries
+   * are dropped.
+   */
+  deleteWebhook: handleUnaryCall<DeleteWebhookRequest, DeleteWebhookResponse>;
+}
+
+export interface WebhooksServiceClient extends Client {
+  /** The store's webhooks (deleted ones excluded), ordered by id ascending; a store has at most 50, unpaged. */
+  listWebhooks(
+    request: ListWebhooksRequest,
+    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
+  ): ClientUnaryCall;
+  listWebhooks(
+    request: ListWebhooksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
+  ): ClientUnaryCall;
+  listWebhooks(
+    request: ListWebhooksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
+  ): ClientUnaryCall;
+  getWebhook(
+    request: GetWebhookRequest,
+    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
+  ): ClientUnaryCall;
+  getWebhook(
+    request: GetWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
+  ): ClientUnaryCall;
+  getWebhook(
+    request: GetWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * INVALID_ARGUMENT, field by field: `url` must be an absolute http(s) URL of at most 2,048 characters without
+   * user:password, whose host (a literal address, or every address its name resolves to) is not private,
+   * loopback, link-local, unspecified or multicast unless config allows private networks; `events` must name
+   * at least one public topic and nothing else; a store's 51st webhook is refused (field `webhooks`). The
+   * answer carries the signing secret, the only time it is ever answered.
+   */
+  createWebhook(
+    request: CreateWebhookRequest,
+    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  createWebhook(
+    request: CreateWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  createWebhook(
+    request: CreateWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  /** The same rules for the fields present. */
+  updateWebhook(
+    request: UpdateWebhookRequest,
+    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  updateWebhook(
+    request: UpdateWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  updateWebhook(
+    request: UpdateWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Soft: the record is kept (deleted_at) but never answered or delivered to again; its pending deliveries
+   * are dropped.
+   */
+  deleteWebhook(
+    request: DeleteWebhookRequest,
+    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
+  ): ClientUnaryCall;
+  deleteWebhook(
+    request: DeleteWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
+  ): ClientUnaryCall;
+  deleteWebhook(
+    request: DeleteWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const WebhooksServiceClient = makeGenericClientConstructor(
+  WebhooksServiceService,
+  "commerce.webhooks.v1.WebhooksService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): WebhooksServiceClient;
+  service: typeof WebhooksServiceService;
+  serviceName: string;
+};
+
+/**
+ * Delivery (DESIGN §11), bound by the delivery increment: every public event (DESIGN §5) of a store is POSTed
+ * to each of the store's active webhooks subscribed to its topic, body {"type", "timestamp", "data": the
+ * envelope's resource}, signed per Standard Webhooks (webhook-id = event id, webhook-timestamp,
+ * webhook-signature "v1,<base64 HMAC-SHA256>"), topic in X-Webhook-Topic. Retries back off with jitter for
+ * 3 days; a 410 answer disables the webhook; redirects are not followed; private addresses are refused unless
+ * config allows them. Every attempt is recorded (ListDeliveries). The service keeps the events it consumed
+ * for at least the retry horizon, which bounds what can be replayed. Consumes events.*.<store_id>.* (every
+ * context).
+ */
+export type WebhookDeliveryServiceService = typeof WebhookDeliveryServiceService;
+export const WebhookDeliveryServiceService = {
   /** Attempt records, newest first. */
   listDeliveries: {
-    path: "/commerce.webhooks.v1.WebhooksService/ListDeliveries" as const,
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/ListDeliveries" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ListDeliveriesRequest): Buffer =>
@@ -2378,7 +2540,7 @@ export const WebhooksServiceService = {
    * its topic, or to one of them. NOT_FOUND when the event is not (or no longer) kept.
    */
   replayEvent: {
-    path: "/commerce.webhooks.v1.WebhooksService/ReplayEvent" as const,
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/ReplayEvent" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ReplayEventRequest): Buffer => Buffer.from(ReplayEventRequest.encode(value).finish()),
@@ -2388,7 +2550,7 @@ export const WebhooksServiceService = {
   },
   /** Delivers again every kept event of the store that occurred at or after `since`, in occurrence order. */
   replayEventsSince: {
-    path: "/commerce.webhooks.v1.WebhooksService/ReplayEventsSince" as const,
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/ReplayEventsSince" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ReplayEventsSinceRequest): Buffer =>
@@ -2400,18 +2562,7 @@ export const WebhooksServiceService = {
   },
 } as const;
 
-export interface WebhooksServiceServer extends UntypedServiceImplementation {
-  /** Ordered by id ascending; a store has few webhooks, unpaged. */
-  listWebhooks: handleUnaryCall<ListWebhooksRequest, ListWebhooksResponse>;
-  getWebhook: handleUnaryCall<GetWebhookRequest, GetWebhookResponse>;
-  /**
-   * The url must be https (http only when config allows) and not resolve to a private address unless config
-   * allows it; topics must be public topic names (INVALID_ARGUMENT otherwise).
-   */
-  createWebhook: handleUnaryCall<CreateWebhookRequest, CreateWebhookResponse>;
-  updateWebhook: handleUnaryCall<UpdateWebhookRequest, UpdateWebhookResponse>;
-  /** Pending retries of the webhook are dropped. */
-  deleteWebhook: handleUnaryCall<DeleteWebhookRequest, DeleteWebhookResponse>;
+export interface WebhookDeliveryServiceServer extends UntypedServiceImplementation {
   /** Attempt records, newest first. */
   listDeliveries: handleUnaryCall<ListDeliveriesRequest, ListDeliveriesResponse>;
   /**
@@ -2423,88 +2574,7 @@ export interface WebhooksServiceServer extends UntypedServiceImplementation {
   replayEventsSince: handleUnaryCall<ReplayEventsSinceRequest, ReplayEventsSinceResponse>;
 }
 
-export interface WebhooksServiceClient extends Client {
-  /** Ordered by id ascending; a store has few webhooks, unpaged. */
-  listWebhooks(
-    request: ListWebhooksRequest,
-    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
-  ): ClientUnaryCall;
-  listWebhooks(
-    request: ListWebhooksRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
-  ): ClientUnaryCall;
-  listWebhooks(
-    request: ListWebhooksRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListWebhooksResponse) => void,
-  ): ClientUnaryCall;
-  getWebhook(
-    request: GetWebhookRequest,
-    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
-  ): ClientUnaryCall;
-  getWebhook(
-    request: GetWebhookRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
-  ): ClientUnaryCall;
-  getWebhook(
-    request: GetWebhookRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetWebhookResponse) => void,
-  ): ClientUnaryCall;
-  /**
-   * The url must be https (http only when config allows) and not resolve to a private address unless config
-   * allows it; topics must be public topic names (INVALID_ARGUMENT otherwise).
-   */
-  createWebhook(
-    request: CreateWebhookRequest,
-    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  createWebhook(
-    request: CreateWebhookRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  createWebhook(
-    request: CreateWebhookRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  updateWebhook(
-    request: UpdateWebhookRequest,
-    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  updateWebhook(
-    request: UpdateWebhookRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  updateWebhook(
-    request: UpdateWebhookRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateWebhookResponse) => void,
-  ): ClientUnaryCall;
-  /** Pending retries of the webhook are dropped. */
-  deleteWebhook(
-    request: DeleteWebhookRequest,
-    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
-  ): ClientUnaryCall;
-  deleteWebhook(
-    request: DeleteWebhookRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
-  ): ClientUnaryCall;
-  deleteWebhook(
-    request: DeleteWebhookRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DeleteWebhookResponse) => void,
-  ): ClientUnaryCall;
+export interface WebhookDeliveryServiceClient extends Client {
   /** Attempt records, newest first. */
   listDeliveries(
     request: ListDeliveriesRequest,
@@ -2558,12 +2628,16 @@ export interface WebhooksServiceClient extends Client {
   ): ClientUnaryCall;
 }
 
-export const WebhooksServiceClient = makeGenericClientConstructor(
-  WebhooksServiceService,
-  "commerce.webhooks.v1.WebhooksService",
+export const WebhookDeliveryServiceClient = makeGenericClientConstructor(
+  WebhookDeliveryServiceService,
+  "commerce.webhooks.v1.WebhookDeliveryService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): WebhooksServiceClient;
-  service: typeof WebhooksServiceService;
+  new (
+    address: string,
+    credentials: ChannelCredentials,
+    options?: Partial<ClientOptions>,
+  ): WebhookDeliveryServiceClient;
+  service: typeof WebhookDeliveryServiceService;
   serviceName: string;
 };
 
