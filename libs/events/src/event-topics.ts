@@ -62,3 +62,50 @@ export interface EventResources {
 }
 
 export type EventTopic = keyof EventResources;
+
+/**
+ * The topics an app may subscribe a webhook to (DESIGN §5, plus `order/canceled`), in the order the design lists
+ * them; the others above are internal. `template/*` topics are public before the storefront publishes them.
+ */
+export const PUBLIC_TOPICS = [
+  'order/created',
+  'order/paid',
+  'order/updated',
+  'order/shipped',
+  'order/on_hold',
+  'order/opened',
+  'order/canceled',
+  'fulfillment/updated',
+  'product/created',
+  'product/updated',
+  'product/deleted',
+  'variant/created',
+  'variant/updated',
+  'variant/deleted',
+  'collection/created',
+  'collection/updated',
+  'collection/deleted',
+  'shipping_group/created',
+  'shipping_group/updated',
+  'shipping_group/deleted',
+  'shipping_class/created',
+  'shipping_class/updated',
+  'shipping_class/deleted',
+  'store/updated',
+  'template/created',
+  'template/updated',
+  'app/uninstalled',
+] as const;
+
+export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
+
+/** Subscription names that stand for every public topic of their resource (DESIGN §5 writes them so). */
+export const PUBLIC_TOPIC_WILDCARDS = ['shipping_group/*', 'shipping_class/*'] as const;
+
+/** True when a webhook subscribed to `subscription` (its `events`) receives `topic`, wildcards included. */
+export function subscribesTo(subscription: readonly string[], topic: string): boolean {
+  if (subscription.includes(topic)) return true;
+  const slash = topic.indexOf('/');
+  const wildcard = `${topic.slice(0, slash)}/*`;
+  return slash > 0 && (PUBLIC_TOPIC_WILDCARDS as readonly string[]).includes(wildcard) && subscription.includes(wildcard);
+}
