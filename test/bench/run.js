@@ -1,5 +1,5 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes or catalog runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog or orders runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -17,6 +17,10 @@
 //
 // catalog (catalog-scale.bench.js): listing and reading products on a 100,000-product store against
 // a 1,000-product one.
+//
+// orders (orders.bench.js): GET /v1/orders?limit=250 (first page, a deep page by page=N and by
+// older_than_id) on a 100,000-order store against a 1,000-order one; checkouts/s against
+// GET /v1/orders/:id req/s.
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -46,10 +50,12 @@ const { envNumber, log, onTeardown, teardown, emergencyKills, isSignalled, start
 const { runGatewayReadBench } = require('./gateway-read.bench');
 const { runWritesBench } = require('./writes.bench');
 const { runCatalogScaleBench } = require('./catalog-scale.bench');
+const { runOrdersBench } = require('./orders.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
-const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench };
+// orders last: it restarts the stack with the per-address checkout limit opened wide.
+const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench };
 
 async function main() {
   const settings = {

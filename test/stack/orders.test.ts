@@ -179,12 +179,50 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     expect((await json(inQuery)).data).toEqual(first);
   });
 
+  it('honours Idempotency-Key: the same checkout sent again answers the same order and takes the stock once', async () => {
+    const params = checkoutParams([{ variant_id: tea().variantIds[1]!, quantity: 1 }], { email: 'twice@buyer.example' });
+    const once = await checkout(oauth.stack.baseUrl, shopSubdomain, params, { idempotencyKey: 'buyer-cart-42' });
+    expect(isPlaced(once.status)).toBe(true);
+    const order = once.body!.data as JsonBody;
+    expectEvent('order/created', { ...order, status: 'pending', paid_at: null, updated_at: order.confirmed_at });
+    expectEvent('order/paid', order);
+    const again = await checkout(oauth.stack.baseUrl, shopSubdomain, params, { idempotencyKey: 'buyer-cart-42' });
+    expect(again.status).toBe(once.status);
+    expect(again.body!.data).toEqual(order);
+    expect(again.headers!.get('idempotent-replayed')).toBe('true');
+    expect((await allOrders(shop)).filter((listed) => listed.email === 'twice@buyer.example')).toHaveLength(1);
+    expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 29, sold: 1 });
+  });
+
+  it('takes the page\'s form too: a urlencoded body with the address and items as JSON text', async () => {
+    const form = new URLSearchParams({
+      email: 'form@buyer.example',
+      address: JSON.stringify(BUYER_ADDRESS),
+      items: JSON.stringify([{ variant_id: tea().variantIds[1]!, quantity: 1 }]),
+      payment_token: 'tok_visa',
+    });
+    const response = await fetch(`${oauth.stack.baseUrl}/s/${shopSubdomain}/checkout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const body = await json(response);
+    expect(isPlaced(response.status)).toBe(true);
+    expect(body.data).toMatchObject({ status: 'open', email: 'form@buyer.example', address: BUYER_ADDRESS, items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }] });
+    expectEvent('order/created', { ...body.data, status: 'pending', paid_at: null, updated_at: body.data.confirmed_at });
+    expectEvent('order/paid', body.data);
+    expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 28, sold: 2 });
+  });
+
   it('answers 422 naming each bad field, and 404 for a store that does not exist', async () => {
     const bad = await checkout(oauth.stack.baseUrl, shopSubdomain, { address: { ...BUYER_ADDRESS, country: 'USA' }, items: [], payment_token: 'tok_visa' });
     expect(bad.status).toBe(422);
     expect(bad.body!.meta).toMatchObject({ code: 422, error_type: 'ValidationError' });
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/email/);
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/items/);
+    // Shapes are fine but nothing ships there, or not by the class asked for: 422 on that field (bracket names, as the form sends them), stock given back.
+    const abroad = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { address: { ...BUYER_ADDRESS, country: 'FR' } }));
+    expect(abroad.status).toBe(422);
+    expect(Object.keys(abroad.body!.meta.errors)).toEqual(['address[country]']);
+    const otherClass = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { shipping_class_id: stocked.classId + 1000 }));
+    expect(otherClass.status).toBe(422);
+    expect(Object.keys(otherClass.body!.meta.errors)).toEqual(['shipping_class_id']);
     const nowhere = await checkout(oauth.stack.baseUrl, 'no-such-shop', checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }]));
     expect(nowhere.status).toBe(404);
     expect(await stockOf(shop, mug().id, mug().variantIds[0]!)).toEqual({ in_stock: 18, sold: 2 });
