@@ -2,20 +2,17 @@ import { catalog, orders, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
+import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { OrdersDeps } from './app/orders-deps';
 import { recoverCheckouts } from './app/recover-checkouts';
-import { applyStoreEvent } from './app/store-zones';
 import type { OrdersConfig } from './config';
 import { ordersHandlers } from './grpc/orders.handlers';
 import { CatalogClientPort } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
-import { storeEventsConsumer } from './infra/event-consumers';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
 import { ShippingClientPort } from './infra/shipping.client';
-import { StoreZoneRepository } from './infra/store-zone.repository';
-import { StorefrontClientPort } from './infra/storefront.client';
 import { TestPaymentProcessor } from './infra/test-payment.processor';
 
 /** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
@@ -49,7 +46,7 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       protoFiles: ['commerce/orders/v1/orders.proto'],
       migrations: [],
       background: [
-        storeEventsConsumer(host.nc, host.db, host.logger, (event) => applyStoreEvent(deps, event)),
+        storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'orders-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
         periodic('checkout recovery', config.CHECKOUT_SWEEP_INTERVAL_MS, async () => void (await recoverCheckouts(deps)), (error) =>
           host.logger.error({ err: error }, 'checkout recovery sweep failed'),
         ),

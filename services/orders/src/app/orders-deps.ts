@@ -1,9 +1,9 @@
 import type { catalog } from '@commerce/contracts';
 import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
+import type { StorefrontPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { CheckoutRepository } from '../infra/checkout.repository';
 import type { OrderRepository } from '../infra/order.repository';
-import type { StoreZoneRepository } from '../infra/store-zone.repository';
 
 /** A reserved line priced by catalog (what an order item copies). */
 export type ReservedLine = catalog.ReservedLine;
@@ -28,11 +28,6 @@ export interface ShippingPort {
   quote(storeId: number, country: string, lines: Array<{ product_id: number; shipping_group_id: number; quantity: number }>): Promise<ShippingQuote[]>;
 }
 
-/** The storefront's store record, for a store the zone projection has not seen yet. */
-export interface StorefrontPort {
-  storeZone(storeId: number): Promise<{ timeZone: string; updatedAt: Date } | null>;
-}
-
 export type ChargeResult = { approved: true; reference: string } | { approved: false; message: string };
 
 /**
@@ -52,6 +47,7 @@ export type CheckoutStep = 'after-checkout' | 'after-reserve' | 'after-order' | 
 export interface OrdersDeps {
   orders: OrderRepository;
   checkouts: CheckoutRepository;
+  /** The store-zone projection (@commerce/store-zones): `zones` and `storefront` are what storeZone() reads. */
   zones: StoreZoneRepository;
   catalog: CatalogPort;
   shipping: ShippingPort;

@@ -1,23 +1,2 @@
-import type { storefront } from '@commerce/contracts';
-import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
-import type { StorefrontPort } from '../app/orders-deps';
-
-type StoreClient = Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>;
-
-/** The storefront's store record, for the zone projection's misses. */
-export class StorefrontClientPort implements StorefrontPort {
-  constructor(private readonly stores: StoreClient) {}
-
-  async storeZone(storeId: number): Promise<{ timeZone: string; updatedAt: Date } | null> {
-    try {
-      const { store } = await this.stores.getStore({ store_id: storeId });
-      if (!store) return null;
-      // Whole seconds, as store events render updated_at: a change in the same second must not look older.
-      const updatedAt = Math.floor((store.updated_at?.getTime() ?? 0) / 1000) * 1000;
-      return { timeZone: store.time_zone, updatedAt: new Date(updatedAt) };
-    } catch (error) {
-      if (isRemoteError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
-      throw error;
-    }
-  }
-}
+// The storefront port of the store-zone projection (GetStore on a miss), from @commerce/store-zones.
+export { StorefrontClientPort } from '@commerce/store-zones';

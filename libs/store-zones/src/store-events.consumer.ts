@@ -4,8 +4,19 @@ import type { Database } from '@commerce/persistence';
 import type { BackgroundTask } from '@commerce/service-host';
 import type { NatsConnection } from 'nats';
 
-/** The durable consumer of the storefront's store events, which keeps the store-zone projection. */
-export function storeEventsConsumer(nc: NatsConnection, db: Database, logger: Logger, handler: (event: DomainEvent) => Promise<void>): BackgroundTask {
+export interface StoreEventsConsumerOptions {
+  nc: NatsConnection;
+  /** The service's own database: handled event ids are kept in its `processed_events`. */
+  db: Database;
+  logger: Logger;
+  /** The JetStream durable, one per service (`orders-store-zones`): never rename one that ran. */
+  durable: string;
+  /** Usually `(event) => applyStoreEvent(deps, event)`. */
+  handler: (event: DomainEvent) => Promise<void>;
+}
+
+/** The durable consumer of the storefront's store events, which keeps the service's store-zone projection. */
+export function storeEventsConsumer({ nc, db, logger, durable, handler }: StoreEventsConsumerOptions): BackgroundTask {
   let consumer: EventConsumer | undefined;
   return {
     name: 'store events consumer',
@@ -15,7 +26,7 @@ export function storeEventsConsumer(nc: NatsConnection, db: Database, logger: Lo
       consumer = new EventConsumer({
         nc,
         stream,
-        durable: 'orders-store-zones',
+        durable,
         filterSubject: 'events.storefront.>',
         handler,
         processed: db.collection<ProcessedEventDocument>('processed_events'),
