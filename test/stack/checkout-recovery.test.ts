@@ -37,7 +37,7 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     });
     ({ stack, shop } = world);
     subdomain = world.subdomains[0];
-    const cases = [...FAILPOINTS, 'catalog-down', 'shipping-down'];
+    const cases = [...FAILPOINTS, 'catalog-down', 'shipping-down', 'cancel-catalog-down'];
     const { products } = await stockShop(shop, cases.map((name) => ({ name: `Case ${name}`, cents: 1500, stock: [UNITS, UNITS] })));
     for (const [index, name] of cases.entries()) {
       const product = products[index]!;
@@ -152,6 +152,26 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     } finally {
       await stack.startService('shipping');
     }
+    await expectStockAccountedFor();
+  });
+
+  it('cancels while catalog is down (the order is canceled at once); the sweep gives its stock back once catalog answers', async () => {
+    const placed = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf('cancel-catalog-down'), { email: emailOf('cancel-catalog-down') }));
+    expect(isPlaced(placed.status)).toBe(true);
+    const orderId = (placed.body!.data as JsonBody).id as number;
+    expect(await stockOfCase('cancel-catalog-down')).toEqual([{ in_stock: UNITS - 2, sold: 2 }, { in_stock: UNITS - 1, sold: 1 }]);
+
+    await stack.killService('catalog', 'SIGTERM');
+    try {
+      const canceled = await shop.put(`/v1/orders/${orderId}/cancel.json`, {});
+      expect(canceled.status).toBe(200);
+      expect(canceled.body.data).toMatchObject({ id: orderId, status: 'canceled' });
+    } finally {
+      await stack.startService('catalog');
+    }
+    await waitFor(() => stockIsBack('cancel-catalog-down'), { timeoutMs: 30_000, intervalMs: 100, message: 'the canceled order\'s stock back in catalog' });
+    expect(await stockOfCase('cancel-catalog-down')).toEqual([{ in_stock: UNITS, sold: 0 }, { in_stock: UNITS, sold: 0 }]);
+    expect((await shop.get(`/v1/orders/${orderId}.json`)).body.data.status).toBe('canceled');
     await expectStockAccountedFor();
   });
 });
