@@ -24,6 +24,7 @@ const VARIANT_KEYS = ['id', 'product_id', 'name', 'position', 'sku', 'full_quant
 const PAGINATION_KEYS = ['total', 'offset', 'total_pages', 'next_url', 'current_max_id'].sort();
 /** Nothing in this file is about the limits: one address places every checkout, one key sends every call. */
 const WIDE_OPEN = { CHECKOUT_BURST: '1000000', CHECKOUT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', RATE_LIMIT_PER_SECOND: '1000000' };
+const ZONE_OFFSET = /[+-]\d\d:\d\d$/;
 const ORDER_TOPICS = ['order/created', 'order/paid', 'order/updated', 'order/shipped', 'order/on_hold', 'order/opened', 'order/canceled'];
 
 let oauth: OAuthStack;
@@ -191,6 +192,14 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     expect(again.body!.data).toEqual(order);
     expect(again.headers!.get('idempotent-replayed')).toBe('true');
     expect((await allOrders(shop)).filter((listed) => listed.email === 'twice@buyer.example')).toHaveLength(1);
+    expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 29, sold: 1 });
+    // The same key with other parameters is refused; at another store it is another buyer's key altogether.
+    const changed = await checkout(oauth.stack.baseUrl, shopSubdomain, { ...params, items: [{ variant_id: tea().variantIds[1]!, quantity: 2 }] }, { idempotencyKey: 'buyer-cart-42' });
+    expect(changed.status).toBe(422);
+    const elsewhere = await checkout(oauth.stack.baseUrl, rivalSubdomain, checkoutParams([{ variant_id: rivalStocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: 'twice@buyer.example' }), { idempotencyKey: 'buyer-cart-42' });
+    expect(isPlaced(elsewhere.status)).toBe(true);
+    expect(elsewhere.body!.data.id).not.toBe(order.id);
+    expect(elsewhere.headers!.get('idempotent-replayed')).toBeNull();
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 29, sold: 1 });
   });
 
@@ -556,7 +565,9 @@ describe('another store\'s key (DESIGN §6: foreign ids are 404)', () => {
     expect(statuses).toEqual(Object.fromEntries(calls.map(([name]) => [name, 404])));
     expect(await allOrders(shop)).toEqual(before);
     const rivalList = await allOrders(rival);
-    expect(rivalList.map((order) => order.id)).toEqual([rivalOrder.id]);
+    const shopIds = new Set(before.map((order) => order.id));
+    expect(rivalList.map((order) => order.id)).toContain(rivalOrder.id);
+    expect(rivalList.filter((order) => shopIds.has(order.id))).toEqual([]);
   });
 
   it('and the shop\'s key gets 404 on the rival\'s order and fulfillment, even under its own order', async () => {
@@ -600,6 +611,23 @@ describe('events on JetStream (DESIGN §5; orders.proto)', () => {
     const bigEvents = published.filter((event) => event.resource_type === 'order' && event.resource_id === big.id).sort((a, b) => a.sequence - b.sequence);
     expect(bigEvents.map((event) => event.topic)).toEqual(['order/created', 'order/paid', 'order/shipped', 'order/shipped', 'order/shipped', 'order/opened', 'order/on_hold', 'order/opened', 'order/on_hold']);
     expect(bigEvents.at(-1)!.resource).toEqual(await read(big.id));
+  });
+});
+
+describe('the store\'s time zone (DESIGN §6)', () => {
+  it('renders every order timestamp in the zone the owner sets, once the storefront\'s change reaches orders', async () => {
+    const before = await read(big.id);
+    const changed = await shop.put('/v1/store.json', { time_zone: 'Asia/Tokyo' });
+    expect(changed.status).toBe(200);
+    const after = await waitFor(async () => {
+      const now = await read(big.id);
+      return now.updated_at.endsWith('+09:00') ? now : undefined;
+    }, { timeoutMs: 15_000, intervalMs: 100, message: 'orders to render in Asia/Tokyo' });
+    const instants = (order: JsonBody) => [order.confirmed_at, order.updated_at, order.paid_at, order.fulfillments[0].created_at].map((stamp: string) => new Date(stamp).getTime());
+    expect(instants(after)).toEqual(instants(before));
+    for (const stamp of [after.confirmed_at, after.paid_at, after.fulfillments[0].created_at, after.items[0].item.fulfilled_at]) expect(stamp).toMatch(/\+09:00$/);
+    const listed = (await shop.get('/v1/orders.json?limit=250')).body.data.orders as JsonBody[];
+    expect(listed.every((order) => ZONE_OFFSET.exec(order.updated_at)?.[0] === '+09:00')).toBe(true);
   });
 });
 
