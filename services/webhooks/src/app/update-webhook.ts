@@ -1,0 +1,31 @@
+import type { webhooks } from '@commerce/contracts';
+import { notFound } from '@commerce/grpc-runtime';
+import { storeZone } from '@commerce/store-zones';
+import { statusChange } from '../domain/webhook';
+import { findWebhook } from './find-webhook';
+import { checkedWebhookFields } from './webhook-fields';
+import { webhookMessage } from './webhook-message';
+import type { WebhooksDeps } from './webhooks-deps';
+
+export interface WebhookChanges {
+  url?: string;
+  events?: string[];
+  /** true: active again, disabled_reason cleared; false: disabled. */
+  enabled?: boolean;
+}
+
+/** Changes the fields given (the create rules apply to each); nothing given answers the webhook unchanged. */
+export async function updateWebhook(deps: WebhooksDeps, storeId: number, webhookId: number, changes: WebhookChanges): Promise<webhooks.UpdateWebhookResponse> {
+  const [current, timeZone] = await Promise.all([findWebhook(deps, storeId, webhookId), storeZone(deps, storeId)]);
+  const fields = await checkedWebhookFields(deps, { url: changes.url, events: changes.events });
+  const { disabled_reason, ...status } = statusChange(current, changes.enabled);
+  const set: Record<string, unknown> = { ...status };
+  if (fields.url !== undefined) set.url = fields.url;
+  if (fields.events !== undefined) set.events = fields.events;
+  if (disabled_reason) set.disabled_reason = disabled_reason;
+  const unset = disabled_reason === null ? ['disabled_reason'] : [];
+  if (Object.keys(set).length === 0 && unset.length === 0) return { webhook: webhookMessage(current), time_zone: timeZone };
+  const updated = await deps.webhooks.update(storeId, webhookId, { ...set, updated_at: deps.clock() }, unset);
+  if (!updated) throw notFound('Webhook'); // deleted meanwhile
+  return { webhook: webhookMessage(updated), time_zone: timeZone };
+}

@@ -1,0 +1,51 @@
+import { validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
+import { addressRefusal, parseWebhookUrl, type WebhookTarget } from '../domain/webhook-url';
+import { checkTopics } from '../domain/webhook-topics';
+import type { WebhooksDeps } from './webhooks-deps';
+
+type TargetDeps = Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks'>;
+
+const PUBLIC_ONLY = 'webhooks are delivered to public addresses only';
+
+/**
+ * Why the url's host may not receive webhooks, or null: a literal address is judged as it is; a name is resolved
+ * and every address it stands for must be public (one private answer is enough for a receiver to be reached on
+ * it). Nothing is resolved when WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
+ */
+export async function targetRefusal(deps: TargetDeps, target: WebhookTarget): Promise<string | null> {
+  if (deps.allowPrivateNetworks) return null;
+  if (target.literal) {
+    const refusal = addressRefusal(target.host);
+    return refusal && `points to ${refusal}; ${PUBLIC_ONLY}`;
+  }
+  const addresses = await deps.resolver.addressesOf(target.host);
+  if (!addresses || addresses.length === 0) return `has a host that does not resolve (${target.host})`;
+  for (const address of addresses) {
+    const refusal = addressRefusal(address);
+    if (refusal) return `has a host (${target.host}) that resolves to ${refusal}; ${PUBLIC_ONLY}`;
+  }
+  return null;
+}
+
+export interface WebhookFields {
+  url?: string;
+  events?: string[];
+}
+
+/**
+ * The fields given, checked together: every broken rule comes back at once, field by field (INVALID_ARGUMENT).
+ * Answers them normalised: the url trimmed, the topics trimmed and without duplicates.
+ */
+export async function checkedWebhookFields(deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>, input: WebhookFields): Promise<WebhookFields> {
+  const violations: FieldViolations = {};
+  const events = input.events === undefined ? undefined : checkTopics(violations, input.events, deps.topics);
+  let url: string | undefined;
+  if (input.url !== undefined) {
+    const target = parseWebhookUrl(input.url);
+    const refusal = 'violation' in target ? target.violation : await targetRefusal(deps, target);
+    if (refusal) violations.url = [refusal];
+    else url = (target as WebhookTarget).url;
+  }
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  return { url, events };
+}

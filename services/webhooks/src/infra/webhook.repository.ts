@@ -1,0 +1,67 @@
+import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import type { SealedSecret } from '../app/webhooks-deps';
+import type { Webhook } from '../domain/webhook';
+
+/** A webhook as stored: its secret sealed (never in clear), its place among the store's live webhooks, its deletion. */
+export interface WebhookDocument extends Webhook {
+  [key: string]: unknown;
+  signing_secret: SealedSecret;
+  /**
+   * 1..50 while live, unique per store (the limit holds across replicas); -id once deleted, which frees the
+   * place (a missing field would collide with other deleted ones in the unique index).
+   */
+  slot: number;
+  /** Set by a delete; the record stays for its events' deliveries to be dropped, never answered again. */
+  deleted_at?: Date;
+}
+
+export const SLOT_INDEX = 'webhooks_store_slot';
+const LIVE = { deleted_at: { $exists: false } };
+
+export class WebhookRepository {
+  static readonly COLLECTION = 'webhooks';
+
+  constructor(private readonly webhooks: Collection<WebhookDocument>) {}
+
+  static collectionOf(db: Database): Collection<WebhookDocument> {
+    return db.collection<WebhookDocument>(WebhookRepository.COLLECTION);
+  }
+
+  /** The store's live webhooks, by id. */
+  list(storeId: number): Promise<WebhookDocument[]> {
+    return this.webhooks.find({ store_id: storeId, ...LIVE }, { sort: { id: 1 } });
+  }
+
+  findLive(storeId: number, webhookId: number): Promise<WebhookDocument | null> {
+    return this.webhooks.findOne({ store_id: storeId, id: webhookId, ...LIVE });
+  }
+
+  /** The places the store's live webhooks hold. */
+  async takenSlots(storeId: number): Promise<number[]> {
+    const found = await this.webhooks.findFields({ store_id: storeId, ...LIVE }, ['slot']);
+    return found.map((webhook) => webhook.slot);
+  }
+
+  /** Stores the webhook in `slot`; false when another webhook of the store took that place first. */
+  async insert(webhook: Webhook, slot: number, secret: SealedSecret): Promise<boolean> {
+    try {
+      await this.webhooks.insertOne({ ...webhook, slot, signing_secret: secret });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && error.index === SLOT_INDEX) return false;
+      throw error;
+    }
+  }
+
+  /** Sets `set` and removes `unset` on the live webhook; null when there is none (any more). */
+  update(storeId: number, webhookId: number, set: Record<string, unknown>, unset: readonly string[] = []): Promise<WebhookDocument | null> {
+    const update: Record<string, unknown> = { $set: set };
+    if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, '']));
+    return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, update, { returnDocument: 'after' });
+  }
+
+  /** Marks the live webhook deleted and frees its place; answers it as deleted, or null when there is none. */
+  softDelete(storeId: number, webhookId: number, now: Date): Promise<WebhookDocument | null> {
+    return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, { $set: { deleted_at: now, slot: -webhookId } }, { returnDocument: 'after' });
+  }
+}
