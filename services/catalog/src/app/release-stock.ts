@@ -1,6 +1,7 @@
 import type { ReservationDocument } from '../infra/reservation.repository';
 import type { CatalogDeps } from './catalog-deps';
 import { reservationKey } from './reserve-stock';
+import { withStockLocks } from './stock-locks';
 import { clearMarks, putBackOnProduct } from './stock-moves';
 
 /**
@@ -20,7 +21,7 @@ export async function releaseStock(deps: CatalogDeps, storeId: number, orderKey:
             marks_pending: true,
           });
     if (!releasing) return false; // someone else moved it on meanwhile
-    await finishRelease(deps, releasing);
+    await withStockLocks(deps, storeId, releasing.product_ids, () => finishRelease(deps, releasing));
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { stockLineViolations, type StockLine } from '../domain/stock';
 import type { ProductDocument } from '../infra/product.repository';
 import type { ReservationDocument } from '../infra/reservation.repository';
 import type { CatalogDeps } from './catalog-deps';
+import { withStockLocks } from './stock-locks';
 import { clearMarks, everyShortLine, putBackOnProduct, reservedLines, StockRefused, takeFromProduct } from './stock-moves';
 
 export const reservationKey = (storeId: number, orderKey: string): string => `reservation:${storeId}:${orderKey}`;
@@ -28,33 +29,38 @@ export async function reserveStock(deps: CatalogDeps, storeId: number, orderKey:
     if (reservation.state === 'reserved') return reservation.reserved_lines;
     if (reservation.state !== 'pending') throw released();
 
-    const context = await deps.storeContexts.of(storeId);
-    const products = new Map<number, ProductDocument>();
-    try {
-      for (const productId of reservation.product_ids) products.set(productId, await takeFromProduct(deps, reservation, productId, context));
-    } catch (error) {
-      for (const productId of reservation.product_ids) {
-        await putBackOnProduct(deps, reservation, productId, context, { takenIfUnmarked: false, keepMark: false });
-      }
-      await deps.reservations.remove(reservation);
-      if (error instanceof StockRefused && error.refusal.reason === 'INSUFFICIENT_STOCK') {
-        // The buyer hears of every short line at once, not one per attempt: the products not reached are read, not taken from.
-        throw await everyShortLine(deps, reservation, error.refusal, reservation.product_ids.slice(products.size + 1));
-      }
-      throw error;
-    }
-    const answer = reservedLines(reservation, products);
-    const reserved = await deps.reservations.transition(reservation, ['pending'], { state: 'reserved', reserved_lines: answer });
-    if (!reserved) {
-      // Released while we were taking (only another replica can interleave): give back what this call took.
-      for (const productId of reservation.product_ids) {
-        await putBackOnProduct(deps, reservation, productId, context, { takenIfUnmarked: false, keepMark: false });
-      }
-      throw released();
-    }
-    await clearMarks(deps, reserved);
-    return answer;
+    return withStockLocks(deps, storeId, reservation.product_ids, () => takeAll(deps, storeId, reservation));
   });
+}
+
+/** Takes every product's lines of a pending reservation (the caller holds their stock locks). */
+async function takeAll(deps: CatalogDeps, storeId: number, reservation: ReservationDocument): Promise<catalog.ReservedLine[]> {
+  const context = await deps.storeContexts.of(storeId);
+  const products = new Map<number, ProductDocument>();
+  try {
+    for (const productId of reservation.product_ids) products.set(productId, await takeFromProduct(deps, reservation, productId, context));
+  } catch (error) {
+    for (const productId of reservation.product_ids) {
+      await putBackOnProduct(deps, reservation, productId, context, { takenIfUnmarked: false, keepMark: false });
+    }
+    await deps.reservations.remove(reservation);
+    if (error instanceof StockRefused && error.refusal.reason === 'INSUFFICIENT_STOCK') {
+      // The buyer hears of every short line at once, not one per attempt: the products not reached are read, not taken from.
+      throw await everyShortLine(deps, reservation, error.refusal, reservation.product_ids.slice(products.size + 1));
+    }
+    throw error;
+  }
+  const answer = reservedLines(reservation, products);
+  const reserved = await deps.reservations.transition(reservation, ['pending'], { state: 'reserved', reserved_lines: answer });
+  if (!reserved) {
+    // Released while we were taking (only another replica can interleave): give back what this call took.
+    for (const productId of reservation.product_ids) {
+      await putBackOnProduct(deps, reservation, productId, context, { takenIfUnmarked: false, keepMark: false });
+    }
+    throw released();
+  }
+  await clearMarks(deps, reserved);
+  return answer;
 }
 
 /** The key's reservation: the existing one, or a new pending one once every variant is known. */
