@@ -20,6 +20,7 @@ import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
+import { webhooksRoutes } from './routes/v1/webhooks';
 
 export interface GatewayDeps {
   clients: BackendClients;
@@ -78,6 +79,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
   ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
+  webhooksRoutes(v1, deps.clients);
   // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
   v1.options('/{*path}', notFoundHandler());
   app.use('/v1', v1);

@@ -1,4 +1,4 @@
-import { catalog, identity, orders, shipping, storefront } from '@commerce/contracts';
+import { catalog, identity, orders, shipping, storefront, webhooks } from '@commerce/contracts';
 import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { createClient } from '@commerce/grpc-runtime';
 import type { GatewayConfig } from './config';
@@ -12,6 +12,7 @@ export function createBackendClients(config: GatewayConfig) {
     catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
     orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),
+    webhooks: createClient(webhooks.WebhooksServiceClient, addressOf(config, 'webhooks'), options),
   };
 }
 

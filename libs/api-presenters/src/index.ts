@@ -3,4 +3,5 @@ export { presentStore, type StoreJson } from './store.presenter';
 export * from './catalog';
 export * from './shipping';
 export * from './orders';
+export * from './webhooks';
 export { presentUser } from './user.presenter';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { blankAsMissing, looseArray, looseBool, looseString } from '../../../http/coerce';
+
+/**
+ * Inputs of spec 4.12 (DESIGN §8). Shapes only: what a url may point at and which topics exist are the
+ * webhooks service's rules, answered field by field.
+ */
+
+/** `["order/paid"]`, JSON text of it (`events=["order/paid"]` in a query or form), `events[]=` repeated, or `order/paid,order/created`. */
+const topics = () => looseArray(looseString({ trim: true }), { commaSeparated: true });
+
+/** POST /v1/webhooks: `url` and `events`, both required (from the body or, as the original clients send them, the query string). */
+export const createWebhookInput = z.object({ url: looseString(), events: topics() }).strip();
+
+/** PUT /v1/webhooks/:id: the fields given change; `events` replaces the list; `enabled` true re-activates, false disables. */
+export const updateWebhookInput = z
+  .object({
+    url: looseString().optional(),
+    events: topics().optional(),
+    enabled: blankAsMissing(looseBool()),
+  })
+  .strip()
+  .transform(({ events, ...rest }) => ({ ...rest, events: events === undefined ? undefined : { events } }));

@@ -1,0 +1,2 @@
+// Webhooks as the API renders them (DESIGN §8).
+export { presentWebhook, type WebhookJson } from './webhook.presenter';
