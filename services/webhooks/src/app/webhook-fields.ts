@@ -38,7 +38,6 @@ export interface WebhookFields {
  */
 export async function checkedWebhookFields(deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>, input: WebhookFields): Promise<WebhookFields> {
   const violations: FieldViolations = {};
-  const events = input.events === undefined ? undefined : checkTopics(violations, input.events, deps.topics);
   let url: string | undefined;
   if (input.url !== undefined) {
     const target = parseWebhookUrl(input.url);
@@ -46,6 +45,7 @@ export async function checkedWebhookFields(deps: Pick<WebhooksDeps, 'resolver' |
     if (refusal) violations.url = [refusal];
     else url = (target as WebhookTarget).url;
   }
+  const events = input.events === undefined ? undefined : checkTopics(violations, input.events, deps.topics);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   return { url, events };
 }
