@@ -14,8 +14,8 @@ import { CatalogClientPort } from '../src/infra/catalog.client';
 import { CheckoutRepository } from '../src/infra/checkout.repository';
 import { OrderRepository } from '../src/infra/order.repository';
 import { ShippingClientPort } from '../src/infra/shipping.client';
-import { StoreZoneRepository } from '../src/infra/store-zone.repository';
-import { StorefrontClientPort } from '../src/infra/storefront.client';
+import { StoreZoneRepository } from '@commerce/store-zones';
+import { StorefrontClientPort } from '@commerce/store-zones';
 import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
 import type { OrdersHarness } from './orders.fixture';
 

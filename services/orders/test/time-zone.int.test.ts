@@ -3,7 +3,7 @@
 import { presentOrder } from '@commerce/api-presenters';
 import { orders, storefront } from '@commerce/contracts';
 import { waitFor } from '@commerce/testing';
-import { StoreZoneRepository } from '../src/infra/store-zone.repository';
+import { StoreZoneRepository } from '@commerce/store-zones';
 import { aShop, anOpenOrder, startOrdersHarness, waitForOrderEvents, type OrdersHarness } from './orders.fixture';
 
 let harness: OrdersHarness;

@@ -4,7 +4,7 @@ import type { Outcome } from '../domain/order-transitions';
 import { orderMessage } from './order-message';
 import { orderEvent, writeOrder, type OrderTopic } from './order-writer';
 import type { OrdersDeps } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 import { refusalError } from './transition-refusal';
 
 /** One status change of the state machine with its event: the shared body of hold, open and cancel. */

@@ -6,7 +6,7 @@ import type { CheckoutDocument } from '../infra/checkout.repository';
 import { chooseQuote, failureError, interruptedFailure, isRefusal, markFailed, markPaid, placeOrder, refusalFailure, sagaKeyOf } from './checkout-steps';
 import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 
 const inProgress = () =>
   new DomainError('CONFLICT', 'This checkout is still being processed; try again in a few seconds', { errorInfoReason: 'CHECKOUT_IN_PROGRESS' });

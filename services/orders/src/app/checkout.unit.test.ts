@@ -4,7 +4,7 @@ import type { CheckoutInput } from '../domain/checkout-input';
 import { CheckoutRepository } from '../infra/checkout.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository } from '../infra/order.repository';
-import { StoreZoneRepository } from '../infra/store-zone.repository';
+import { StoreZoneRepository } from '@commerce/store-zones';
 import { TestPaymentProcessor } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
 import type { CatalogPort, CheckoutStep, OrdersDeps, ReservedLine, ShippingPort } from './orders-deps';

@@ -3,7 +3,7 @@ import { notFound } from '@commerce/grpc-runtime';
 import type { OrderDocument } from '../infra/order.repository';
 import { orderMessage } from './order-message';
 import type { OrdersDeps } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 
 /** The store's order; another store's is NOT_FOUND. */
 export async function findOrder(deps: OrdersDeps, storeId: number, orderId: number): Promise<OrderDocument> {

@@ -4,7 +4,7 @@ import type { Filter } from '@commerce/persistence';
 import { FILTER_VALUES, pageOf, statusFilter } from '../domain/order-listing';
 import { orderMessage } from './order-message';
 import type { OrdersDeps } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 
 /**
  * One page of the store's orders, newest first. The query is always the store, an equality on status when

@@ -3,7 +3,7 @@ import type { CheckoutDocument } from '../infra/checkout.repository';
 import { interruptedFailure as interrupted, markFailed, markPaid, sagaKeyOf } from './checkout-steps';
 import type { OrdersDeps } from './orders-deps';
 import { returnPendingStock } from './return-stock';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 
 const BATCH = 100;
 

@@ -3,7 +3,7 @@ import { ship, type ShipRequest } from '../domain/order-transitions';
 import { fulfillmentMessage, orderMessage } from './order-message';
 import { orderEvent, writeOrder } from './order-writer';
 import type { OrdersDeps } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 import { refusalError } from './transition-refusal';
 
 /** Ships the chosen (or all unshipped) items in a new fulfillment; order/shipped carries the order. */

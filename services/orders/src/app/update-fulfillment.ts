@@ -4,7 +4,7 @@ import { updateTracking, type TrackingChange } from '../domain/order-transitions
 import { fulfillmentMessage, orderMessage } from './order-message';
 import { fulfillmentEvent, writeOrder } from './order-writer';
 import type { OrdersDeps } from './orders-deps';
-import { storeZone } from './store-zones';
+import { storeZone } from '@commerce/store-zones';
 
 /** Changes one fulfillment's tracking fields (fulfillment/updated); a fulfillment of another order is NOT_FOUND. */
 export async function updateFulfillment(

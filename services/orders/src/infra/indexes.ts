@@ -1,7 +1,7 @@
 import type { Collection } from '@commerce/persistence';
 import type { CheckoutDocument } from './checkout.repository';
 import type { OrderDocument } from './order.repository';
-import type { StoreZoneDocument } from './store-zone.repository';
+import type { StoreZoneDocument } from '@commerce/store-zones';
 
 /**
  * Every index the queries need (DESIGN §4): lists newest first by store (+ status), the updated_at

@@ -1,2 +1,0 @@
-// The store-zone projection's collection, kept by @commerce/store-zones (orders' indexes.ts creates its index).
-export { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
