@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { hkdfSync } from 'node:crypto';
 import { connect } from 'nats';
 import { createLogger } from '@commerce/observability';
 import { ApiKeyCache } from './auth/api-key.cache';
@@ -29,7 +30,11 @@ async function main(): Promise<void> {
   const nc = await connect({ servers: config.NATS_URL, name: 'gateway', maxReconnectAttempts: -1 });
   listenForKeyRotations(nc, keyCache);
   // A claim outlives any request (deadline plus slack) before a retry may take it over.
-  const idempotencyStore = await IdempotencyStore.open(nc, { ttlMs: 24 * 60 * 60_000, staleAfterMs: config.GRPC_DEADLINE_MS + 30_000 });
+  const idempotencyStore = await IdempotencyStore.open(nc, {
+    ttlMs: 24 * 60 * 60_000,
+    staleAfterMs: config.GRPC_DEADLINE_MS + 30_000,
+    sealKey: Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway idempotency records', 32)),
+  });
   listenForGrantRevocations(nc, grantCache);
   const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });

@@ -10,6 +10,7 @@ import { idempotency } from './idempotency.middleware';
 import { IdempotencyStore } from './idempotency.store';
 
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
+const SEAL_KEY = Buffer.alloc(32, 7);
 
 let nats: NatsServerHandle;
 let connections: NatsConnection[] = [];
@@ -40,7 +41,7 @@ interface Gateway {
 async function startGateway(bucket: string, counter = { runs: 0 }): Promise<Gateway> {
   const nc = await connect({ servers: nats.url });
   connections.push(nc);
-  const store = await IdempotencyStore.open(nc, { ttlMs: 60_000, staleAfterMs: 30_000, bucket });
+  const store = await IdempotencyStore.open(nc, { ttlMs: 60_000, staleAfterMs: 30_000, bucket, sealKey: SEAL_KEY });
   let gate: Promise<void> | undefined;
   const app = express();
   app.use((req, res, next) => {
@@ -99,6 +100,24 @@ describe('Idempotency-Key on POST', () => {
     expect(retry.headers.get('content-type')).toBe(first.headers.get('content-type'));
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(gateway.runs()).toBe(1);
+  });
+
+  it('keeps the answer sealed in the bucket: what a create shows once (a secret, a token) is never stored in clear', async () => {
+    const bucket = freshBucket();
+    const gateway = await startGateway(bucket);
+    const first = await post(gateway.url, { name: 'Tea' }, { 'Idempotency-Key': 'sealed-1' });
+    const answer = await first.text();
+    expect(answer).toContain('"run":1');
+    const nc = await connect({ servers: nats.url });
+    connections.push(nc);
+    const kv = await nc.jetstream().views.kv(bucket);
+    const stored: string[] = [];
+    for await (const key of await kv.keys()) stored.push(new TextDecoder().decode((await kv.get(key))!.value));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).not.toContain('run');
+    expect(JSON.parse(stored[0]!)).toMatchObject({ state: 'done', sealed: expect.any(String) });
+    // and the replay opens it
+    expect(await (await post(gateway.url, { name: 'Tea' }, { 'Idempotency-Key': 'sealed-1' })).text()).toBe(answer);
   });
 
   it('treats the same parameters in another input style as the same request', async () => {
@@ -181,7 +200,7 @@ describe('IdempotencyStore', () => {
   it('lets a retry take over a claim left pending by a gateway that died mid-request', async () => {
     const nc = await connect({ servers: nats.url });
     connections.push(nc);
-    const store = await IdempotencyStore.open(nc, { ttlMs: 60_000, staleAfterMs: 1_000, bucket: freshBucket() });
+    const store = await IdempotencyStore.open(nc, { ttlMs: 60_000, staleAfterMs: 1_000, bucket: freshBucket(), sealKey: SEAL_KEY });
     const startedAt = Date.now();
     expect((await store.begin('k', 'fp', startedAt)).kind).toBe('started');
     expect((await store.begin('k', 'fp', startedAt + 500)).kind).toBe('in_progress');

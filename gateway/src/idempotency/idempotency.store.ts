@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { KV, KvEntry, NatsConnection } from 'nats';
 
 /** The part of a response a replay repeats. */
@@ -7,9 +8,10 @@ export interface StoredResponse {
   body: string;
 }
 
+/** A finished record's answer as kept: sealed (AES-256-GCM, base64 of IV | tag | ciphertext), never in clear. */
 type IdempotencyRecord =
   | { state: 'pending'; fingerprint: string; started_at: number }
-  | { state: 'done'; fingerprint: string; response: StoredResponse };
+  | { state: 'done'; fingerprint: string; sealed: string };
 
 export type BeginOutcome =
   | { kind: 'started'; revision: number }
@@ -23,6 +25,11 @@ export interface IdempotencyStoreOptions {
   /** A pending record older than this was left by a gateway that died mid-request; a retry may take it over. */
   staleAfterMs: number;
   bucket?: string;
+  /**
+   * 32 bytes sealing the kept answers: they can hold what is shown once (a webhook's signing secret, an app's
+   * access token), so the bucket never holds them in clear. Every replica must have the same key.
+   */
+  sealKey: Buffer;
 }
 
 const DEFAULT_BUCKET = 'gateway_idempotency';
@@ -56,7 +63,7 @@ export class IdempotencyStore {
       if (!isLive(entry)) continue; // deleted or expired between our create and get: try again
       const record = entry.json<IdempotencyRecord>();
       if (record.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      if (record.state === 'done') return { kind: 'replay', response: record.response };
+      if (record.state === 'done') return { kind: 'replay', response: this.open(key, record.sealed) };
       if (now - record.started_at < this.options.staleAfterMs) return { kind: 'in_progress' };
       const takenOver = await this.kv.update(key, pending, entry.revision).catch(() => undefined);
       if (takenOver !== undefined) return { kind: 'started', revision: takenOver };
@@ -66,7 +73,24 @@ export class IdempotencyStore {
 
   /** Records the answer of the request that claimed `key`, for replays. */
   async finish(key: string, revision: number, fingerprint: string, response: StoredResponse): Promise<void> {
-    await this.kv.update(key, encode({ state: 'done', fingerprint, response }), revision);
+    await this.kv.update(key, encode({ state: 'done', fingerprint, sealed: this.seal(key, response) }), revision);
+  }
+
+  // The record's key is the associated data: a sealed answer copied under another key does not open.
+  private seal(key: string, response: StoredResponse): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.options.sealKey, iv);
+    cipher.setAAD(Buffer.from(key));
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(response), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+  }
+
+  private open(key: string, sealed: string): StoredResponse {
+    const bytes = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.options.sealKey, bytes.subarray(0, 12));
+    decipher.setAAD(Buffer.from(key));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as StoredResponse;
   }
 
   /** Gives `key` up (the request failed in a way a retry should redo), so the next attempt runs. */
