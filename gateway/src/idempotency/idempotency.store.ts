@@ -11,7 +11,9 @@ export interface StoredResponse {
 /** A finished record's answer as kept: sealed (AES-256-GCM, base64 of IV | tag | ciphertext), never in clear. */
 type IdempotencyRecord =
   | { state: 'pending'; fingerprint: string; started_at: number }
-  | { state: 'done'; fingerprint: string; sealed: string };
+  | { state: 'done'; fingerprint: string; sealed: string; response?: never }
+  /** Kept by a gateway from before answers were sealed (at most 24 h old): replayed as it is. */
+  | { state: 'done'; fingerprint: string; sealed?: never; response: StoredResponse };
 
 export type BeginOutcome =
   | { kind: 'started'; revision: number }
@@ -63,7 +65,7 @@ export class IdempotencyStore {
       if (!isLive(entry)) continue; // deleted or expired between our create and get: try again
       const record = entry.json<IdempotencyRecord>();
       if (record.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      if (record.state === 'done') return { kind: 'replay', response: this.open(key, record.sealed) };
+      if (record.state === 'done') return { kind: 'replay', response: record.sealed !== undefined ? this.open(key, record.sealed) : record.response };
       if (now - record.started_at < this.options.staleAfterMs) return { kind: 'in_progress' };
       const takenOver = await this.kv.update(key, pending, entry.revision).catch(() => undefined);
       if (takenOver !== undefined) return { kind: 'started', revision: takenOver };
