@@ -2,26 +2,40 @@ import path from 'node:path';
 import { storefront, webhooks } from '@commerce/contracts';
 import { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS } from '@commerce/events';
 import { createClient, implement } from '@commerce/grpc-runtime';
-import { ServiceHost, type RunningService } from '@commerce/service-host';
+import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
+import type { DeliveryDeps } from './app/delivery-deps';
+import { DeliveryWorker } from './app/delivery-worker';
+import { intakeEvent } from './app/intake-event';
 import type { WebhooksDeps } from './app/webhooks-deps';
 import type { WebhooksConfig } from './config';
 import { webhooksHandlers } from './grpc/webhooks.handlers';
+import { DeliveryRepository } from './infra/delivery.repository';
+import { deliveryIntakeConsumers, deliveryWorkerTask } from './infra/delivery.tasks';
 import { DnsResolver } from './infra/dns.resolver';
+import { HttpSender } from './infra/http-sender';
 import { ensureWebhooksIndexes } from './infra/indexes';
 import { SecretBox } from './infra/secret-box';
 import { secretKeyOf } from './infra/secret-key';
 import { WebhookRepository } from './infra/webhook.repository';
 
+/** How often the worker looks for jobs falling due (it also runs whenever an event arrives or a send ends). */
+const WORKER_INTERVAL_MS = 500;
+/** The events feed keeps 30 days (DESIGN §11); final deliveries go with their events. */
+const EVENTS_KEPT_MS = 30 * 24 * 3_600_000;
+const PRUNE_INTERVAL_MS = 3_600_000;
+
 /**
- * Webhooks: webhook records (this increment) and their deliveries (WebhookDeliveryService, bound when delivery
- * lands). Store → gRPC, wired from the config (docs/service-template.md). Webhook records publish no events.
+ * Webhooks: webhook records and their delivery (DESIGN §11: intake consumers, the events feed, delivery jobs and
+ * the worker sending them). Store → gRPC, wired from the config (docs/service-template.md). Webhook records publish no events.
  */
 export function startWebhooksService(config: WebhooksConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
     const webhookDocuments = WebhookRepository.collectionOf(host.db);
     const zones = StoreZoneRepository.collectionOf(host.db);
     await ensureWebhooksIndexes(webhookDocuments, zones);
+    const deliveries = DeliveryRepository.open(host.db);
+    await deliveries.ensureIndexes();
 
     const deps: WebhooksDeps = {
       webhooks: new WebhookRepository(webhookDocuments),
@@ -34,12 +48,32 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
     };
+    const deliveryDeps: DeliveryDeps = {
+      webhooks: deps.webhooks,
+      deliveries,
+      secrets: deps.secrets,
+      resolver: deps.resolver,
+      sender: new HttpSender(),
+      allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      nextId: (counter) => host.db.nextId(counter),
+      clock: () => new Date(),
+      random: Math.random,
+      logger: host.logger,
+    };
+    const worker = new DeliveryWorker(deliveryDeps);
     return {
       services: [implement(webhooks.WebhooksServiceService, webhooksHandlers(deps))],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
       migrations: [],
       background: [
         storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
+        deliveryWorkerTask(worker, WORKER_INTERVAL_MS),
+        deliveryIntakeConsumers(host.nc, host.logger, async (event) => {
+          if ((await intakeEvent(deliveryDeps, event)) > 0) worker.kick();
+        }),
+        periodic('events feed pruning', PRUNE_INTERVAL_MS, async () => {
+          await deliveries.prune(new Date(Date.now() - EVENTS_KEPT_MS));
+        }, (error) => host.logger.warn({ err: error }, 'events feed pruning failed; the next run retries')),
       ],
     };
   });

@@ -64,4 +64,20 @@ export class WebhookRepository {
   softDelete(storeId: number, webhookId: number, now: Date): Promise<WebhookDocument | null> {
     return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, { $set: { deleted_at: now, slot: -webhookId } }, { returnDocument: 'after' });
   }
+
+  /** The store's active, live webhooks (those an event of the store may go to). */
+  active(storeId: number): Promise<WebhookDocument[]> {
+    return this.webhooks.find({ store_id: storeId, status: 'active', ...LIVE }, { sort: { id: 1 } });
+  }
+
+  /** A webhook by id, deleted or not (the delivery worker decides what a deleted one means). */
+  byId(storeId: number, webhookId: number): Promise<WebhookDocument | null> {
+    return this.webhooks.findOne({ store_id: storeId, id: webhookId });
+  }
+
+  /** Disables the live, active webhook with `reason`; false when it is not active (any more). */
+  async disable(storeId: number, webhookId: number, reason: string, now: Date): Promise<boolean> {
+    const updated = await this.webhooks.updateOne({ store_id: storeId, id: webhookId, status: 'active', ...LIVE }, { $set: { status: 'disabled', disabled_reason: reason, updated_at: now } });
+    return updated.matched > 0;
+  }
 }

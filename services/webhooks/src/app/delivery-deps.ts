@@ -1,0 +1,43 @@
+import type { DeliveryRepository } from '../infra/delivery.repository';
+import type { WebhookRepository } from '../infra/webhook.repository';
+import type { HostResolver, SigningSecrets } from './webhooks-deps';
+
+/** One POST to a receiver, to the address already checked (never re-resolved), no redirects followed. */
+export interface OutgoingRequest {
+  url: string;
+  /** The IP address to connect to (the url's host is still sent as Host and TLS server name). */
+  address: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+}
+
+/** What came back: a status and the `webhook-delivery` header, or an error (timeout, connection). Never throws. */
+export interface SendResult {
+  status_code?: number;
+  delivery_header?: string;
+  error?: string;
+}
+
+export interface WebhookSender {
+  send(request: OutgoingRequest): Promise<SendResult>;
+}
+
+export interface DeliveryLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface DeliveryDeps {
+  webhooks: WebhookRepository;
+  deliveries: DeliveryRepository;
+  secrets: SigningSecrets;
+  resolver: HostResolver;
+  sender: WebhookSender;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: private, loopback and link-local receivers are allowed. */
+  allowPrivateNetworks: boolean;
+  nextId: (counter: 'deliveries') => Promise<number>;
+  clock: () => Date;
+  /** In [0, 1): the retries' jitter. */
+  random: () => number;
+  logger: DeliveryLogger;
+}

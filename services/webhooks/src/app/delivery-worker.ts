@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { addressRefusal, parseWebhookUrl } from '../domain/webhook-url';
+import { classifyAttempt, deliveryBody, DELIVERY_TIMEOUT_MS, goneReason, nextAttemptAt, type AttemptResult } from '../domain/delivery';
+import type { DeliveryAttempt, DeliveryDocument, StoredEventDocument } from '../infra/delivery.repository';
+import type { WebhookDocument } from '../infra/webhook.repository';
+import type { DeliveryDeps } from './delivery-deps';
+import { secretOwnerOf } from './webhook-message';
+
+export const USER_AGENT = 'StoreCommerce-Webhooks/1.0';
+
+export interface WorkerLimits {
+  /** Sends under way at once to one webhook. */
+  perWebhook: number;
+  /** Sends under way at once in this process. */
+  total: number;
+  /** How long a claimed job is this worker's: above the send timeout, so a live send is never taken over. */
+  leaseMs: number;
+  /** Due jobs looked at per pass. */
+  batch: number;
+}
+
+export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 64, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
+
+/**
+ * Sends the due delivery jobs (DESIGN §11). A pass (`tick`) looks at the due jobs and, for each that is the first
+ * pending job of its resource for its webhook (per-resource order: the next waits until the previous one ended),
+ * claims it with a lease (a conditional update: no two replicas send the same attempt at once) and starts sending
+ * it, within `perWebhook` and `total` sends at once. Sends run side by side: a slow receiver holds only its own
+ * webhook's places. A job whose send ended makes another pass start.
+ */
+export class DeliveryWorker {
+  readonly owner = `worker-${randomUUID()}`;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly perWebhook = new Map<number, number>();
+  private readonly busyResources = new Set<string>();
+  private pass?: Promise<number>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: DeliveryDeps,
+    private readonly limits: WorkerLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Starts a pass now, or right after the one under way; never throws (failures are logged). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    void this.tick().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'delivery pass failed; the next one retries'));
+  }
+
+  /** One pass (or joins the one under way); answers the number of sends it started. */
+  tick(): Promise<number> {
+    if (!this.pass) {
+      this.pass = this.runPass().finally(() => {
+        this.pass = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+    }
+    return this.pass;
+  }
+
+  /** Waits for every send under way, and the passes they start, to end (tests; stop). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0 || this.pass) {
+      await Promise.all([...this.inFlight.values(), this.pass]);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  private async runPass(): Promise<number> {
+    const now = this.deps.clock();
+    let started = 0;
+    const seen = new Set<string>();
+    for (const job of await this.deps.deliveries.due(now, this.limits.batch)) {
+      if (this.inFlight.size >= this.limits.total || this.stopped) break;
+      const key = `${job.webhook_id}|${job.resource_key}`;
+      if (seen.has(key) || this.busyResources.has(key) || this.inFlight.has(job.id)) continue;
+      seen.add(key);
+      if ((this.perWebhook.get(job.webhook_id) ?? 0) >= this.limits.perWebhook) continue;
+      const head = await this.deps.deliveries.headOf(job.webhook_id, job.resource_key);
+      // The resource's first pending job goes first: the one looked at, or an earlier one when that is due too.
+      if (!head || head.next_attempt_at > now || head.lease_until > now || this.inFlight.has(head.id)) continue;
+      const claimed = await this.deps.deliveries.claim(head.id, this.owner, now, new Date(now.getTime() + this.limits.leaseMs));
+      if (!claimed) continue; // another replica took it
+      this.begin(claimed, key);
+      started++;
+    }
+    return started;
+  }
+
+  private begin(job: DeliveryDocument, key: string): void {
+    this.busyResources.add(key);
+    this.perWebhook.set(job.webhook_id, (this.perWebhook.get(job.webhook_id) ?? 0) + 1);
+    const send = this.deliver(job)
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, delivery_id: job.id, webhook_id: job.webhook_id }, 'delivery attempt failed unexpectedly; retried when its lease runs out'))
+      .finally(() => {
+        this.inFlight.delete(job.id);
+        this.busyResources.delete(key);
+        const left = (this.perWebhook.get(job.webhook_id) ?? 1) - 1;
+        if (left > 0) this.perWebhook.set(job.webhook_id, left);
+        else this.perWebhook.delete(job.webhook_id);
+        this.kick();
+      });
+    this.inFlight.set(job.id, send);
+  }
+
+  /** One attempt of a claimed job, and what it leads to. */
+  private async deliver(job: DeliveryDocument): Promise<void> {
+    const { deps } = this;
+    const webhook = await deps.webhooks.byId(job.store_id, job.webhook_id);
+    if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, this.owner, 'canceled', 'the webhook was deleted', deps.clock());
+    if (webhook.status !== 'active') return deps.deliveries.end(job.id, this.owner, 'canceled', `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`, deps.clock());
+    const event = await deps.deliveries.findEvent(job.event_id);
+    if (!event) return deps.deliveries.end(job.id, this.owner, 'failed', 'the event is no longer kept', deps.clock());
+
+    const now = deps.clock();
+    const startedAt = performance.now();
+    const result = await this.attempt(webhook, event, now);
+    const duration = Math.round(performance.now() - startedAt);
+    const outcome = classifyAttempt(result);
+    const firstAttemptAt = job.first_attempt_at ?? now;
+    const attemptNumber = job.attempt_count + 1;
+    const next = outcome === 'retry' ? nextAttemptAt(firstAttemptAt, attemptNumber, now, deps.random) : null;
+    const attempt: DeliveryAttempt = {
+      attempt: attemptNumber,
+      attempted_at: now,
+      status_code: result.status_code ?? null,
+      duration_ms: duration,
+      error: result.error ?? null,
+      next_attempt_at: next,
+    };
+    const set: Partial<DeliveryDocument> = { first_attempt_at: firstAttemptAt, updated_at: now };
+    if (outcome === 'delivered') Object.assign(set, { status: 'delivered', last_error: null });
+    else if (outcome === 'abort') Object.assign(set, { status: 'aborted', last_error: `the receiver answered ${result.status_code} with webhook-delivery: abort-message` });
+    else if (outcome === 'disable') Object.assign(set, { status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled' });
+    else if (next) Object.assign(set, { next_attempt_at: next, last_error: describe(result) });
+    else Object.assign(set, { status: 'failed', last_error: `${describe(result)}; no attempt left (3 days since the first)` });
+    await deps.deliveries.record(job.id, this.owner, set, attempt);
+    if (outcome === 'disable') {
+      const reason = goneReason(now);
+      await deps.webhooks.disable(job.store_id, job.webhook_id, reason, now);
+      await deps.deliveries.cancelPending(job.webhook_id, `the webhook was ${reason}`, now);
+    }
+  }
+
+  /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */
+  private async attempt(webhook: WebhookDocument, event: StoredEventDocument, now: Date): Promise<AttemptResult> {
+    const { deps } = this;
+    const target = parseWebhookUrl(webhook.url);
+    if ('violation' in target) return { error: `url ${target.violation}` };
+    let addresses: string[] | null;
+    try {
+      addresses = target.literal ? [target.host] : await deps.resolver.addressesOf(target.host);
+    } catch {
+      return { error: `could not resolve ${target.host}` };
+    }
+    if (!addresses || addresses.length === 0) return { error: `${target.host} does not resolve` };
+    if (!deps.allowPrivateNetworks) {
+      const refusals = addresses.map(addressRefusal).filter((refusal): refusal is string => refusal !== null);
+      if (refusals.length > 0) return { error: `refused: ${target.host} points at ${refusals[0]}` };
+    }
+    const body = deliveryBody(event);
+    const secret = deps.secrets.open(webhook.signing_secret, secretOwnerOf(webhook));
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1_000)),
+      'webhook-signature': new StandardWebhook(secret).sign(event.id, now, body),
+      'x-webhook-topic': event.topic,
+    };
+    return deps.sender.send({ url: target.url, address: addresses[0], headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+  }
+}
+
+const describe = (result: AttemptResult): string => result.error ?? `the receiver answered ${result.status_code}`;

@@ -1,0 +1,339 @@
+// The delivery engine's use cases (intake, worker) on the real repositories over an in-memory database, with a
+// receiver, DNS and a clock written for the test: retries are run to the end by moving the clock.
+import { newEvent, type DomainEvent, type EventTopic } from '@commerce/events';
+import { openDatabase, type Database } from '@commerce/persistence';
+import { StoreZoneRepository } from '@commerce/store-zones';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { RETRY_WINDOW_MS, SECOND } from '../domain/delivery';
+import type { Webhook } from '../domain/webhook';
+import { DeliveryRepository, type DeliveryDocument } from '../infra/delivery.repository';
+import { ensureWebhooksIndexes } from '../infra/indexes';
+import { SecretBox } from '../infra/secret-box';
+import { WebhookRepository } from '../infra/webhook.repository';
+import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
+import { DeliveryWorker, USER_AGENT } from './delivery-worker';
+import { intakeEvent } from './intake-event';
+import { secretOwnerOf } from './webhook-message';
+
+const STORE = 7;
+const OTHER_STORE = 8;
+const SECRET = `whsec_${Buffer.alloc(24, 5).toString('base64')}`;
+const box = new SecretBox(Buffer.alloc(32, 9));
+
+let db: Database;
+let deps: DeliveryDeps;
+let deliveries: DeliveryRepository;
+let webhooks: WebhookRepository;
+let now: Date;
+let sent: OutgoingRequest[];
+let answer: (request: OutgoingRequest) => SendResult | Promise<SendResult>;
+let addresses: Record<string, string[]>;
+let worker: DeliveryWorker;
+
+beforeEach(async () => {
+  db = await openDatabase({ engine: 'memory' });
+  const documents = WebhookRepository.collectionOf(db);
+  await ensureWebhooksIndexes(documents, StoreZoneRepository.collectionOf(db));
+  webhooks = new WebhookRepository(documents);
+  deliveries = DeliveryRepository.open(db);
+  await deliveries.ensureIndexes();
+  now = new Date(Math.floor(Date.now() / 1_000) * 1_000);
+  sent = [];
+  answer = () => ({ status_code: 200 });
+  addresses = { 'hooks.example.com': ['93.184.215.14'], 'inside.example.com': ['10.0.0.8'] };
+  deps = {
+    webhooks,
+    deliveries,
+    secrets: box,
+    resolver: { addressesOf: async (host) => addresses[host] ?? null },
+    sender: {
+      send: async (request) => {
+        sent.push(request);
+        return answer(request);
+      },
+    },
+    allowPrivateNetworks: false,
+    nextId: (counter) => db.nextId(counter),
+    clock: () => now,
+    random: () => 0.5,
+    logger: { warn: () => undefined },
+  };
+  worker = new DeliveryWorker(deps);
+});
+afterEach(() => db.close());
+
+let webhookIds = 0;
+async function addWebhook(fields: Partial<Webhook> & { deleted?: boolean } = {}): Promise<number> {
+  const id = fields.id ?? ++webhookIds + 100;
+  const { deleted, ...rest } = fields;
+  const webhook: Webhook = { id, store_id: STORE, url: 'https://hooks.example.com/in', events: ['product/updated'], status: 'active', created_at: now, updated_at: now, ...rest };
+  await webhooks.insert(webhook, id, box.seal(SECRET, secretOwnerOf(webhook)));
+  if (deleted) await webhooks.softDelete(webhook.store_id, id, now);
+  return id;
+}
+
+let sequences = 0;
+function event(topic: EventTopic = 'product/updated', resourceId = 1, storeId = STORE): DomainEvent {
+  return newEvent({ topic, storeId, resourceType: topic.split('/')[0], resourceId, sequence: ++sequences, resource: { id: resourceId, n: sequences } as never, now });
+}
+
+/** Runs passes until nothing is due at the current time. */
+async function deliverDue(): Promise<void> {
+  await worker.tick();
+  await worker.idle();
+}
+
+const jobsOf = (webhookId: number): Promise<DeliveryDocument[]> => deliveries.deliveries.find({ webhook_id: webhookId }, { sort: { id: 1 } });
+const advance = (ms: number) => (now = new Date(now.getTime() + ms));
+
+describe('intakeEvent', () => {
+  it('stores a public event and a job for each active webhook of the store subscribed to its topic', async () => {
+    const subscribed = await addWebhook();
+    const wildcard = await addWebhook({ events: ['shipping_group/*', 'product/updated'] });
+    await addWebhook({ events: ['order/paid'] });
+    await addWebhook({ status: 'disabled', disabled_reason: 'x' });
+    await addWebhook({ deleted: true });
+    await addWebhook({ store_id: OTHER_STORE });
+    const updated = event();
+
+    expect(await intakeEvent(deps, updated)).toBe(2);
+
+    expect(await deliveries.findEvent(updated.id)).toMatchObject({ id: updated.id, topic: 'product/updated', store_id: STORE, resource: updated.resource, fanned_out: true });
+    const jobs = await deliveries.deliveries.find({}, { sort: { webhook_id: 1 } });
+    expect(jobs.map((job) => [job.webhook_id, job.event_id, job.status, job.resource_key])).toEqual([
+      [subscribed, updated.id, 'pending', 'product:1'],
+      [wildcard, updated.id, 'pending', 'product:1'],
+    ]);
+  });
+
+  it('changes nothing when the same event comes again, even for a webhook created since', async () => {
+    await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+    await addWebhook();
+
+    expect(await intakeEvent(deps, updated)).toBe(0);
+    expect(await deliveries.deliveries.count({})).toBe(1);
+    expect(await deliveries.events.count({})).toBe(1);
+  });
+
+  it('writes the jobs still missing when a first intake stopped before marking the event', async () => {
+    const id = await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+    await deliveries.events.updateOne({ id: updated.id }, { $set: { fanned_out: false } });
+    await addWebhook();
+
+    expect(await intakeEvent(deps, updated)).toBe(1);
+    expect((await jobsOf(id)).length).toBe(1);
+  });
+
+  it('ignores internal topics', async () => {
+    await addWebhook();
+    expect(await intakeEvent(deps, event('api_key/rotated' as EventTopic))).toBe(0);
+    expect(await deliveries.events.count({})).toBe(0);
+  });
+});
+
+describe('DeliveryWorker', () => {
+  it('POSTs the Standard Webhooks body, signed with the webhook secret, to the checked address', async () => {
+    const id = await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+
+    await deliverDue();
+
+    expect(sent).toHaveLength(1);
+    const [request] = sent;
+    expect(request).toMatchObject({ url: 'https://hooks.example.com/in', address: '93.184.215.14', timeoutMs: 15 * SECOND });
+    expect(JSON.parse(request.body)).toEqual({ type: 'product/updated', timestamp: updated.occurred_at, data: updated.resource });
+    expect(request.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': updated.id,
+      'webhook-timestamp': String(now.getTime() / 1_000),
+      'x-webhook-topic': 'product/updated',
+    });
+    expect(new StandardWebhook(SECRET).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ status: 'delivered', attempt_count: 1, lease_owner: '', last_error: null });
+    expect(job.attempts).toEqual([{ attempt: 1, attempted_at: now, status_code: 200, duration_ms: expect.any(Number), error: null, next_attempt_at: null }]);
+  });
+
+  it('retries on the schedule with the same webhook-id until 3 days after the first attempt, then fails', async () => {
+    const id = await addWebhook();
+    await intakeEvent(deps, event());
+    answer = () => ({ status_code: 500 });
+    const first = now;
+
+    await deliverDue();
+    for (let round = 0; round < 30; round++) {
+      const [job] = await jobsOf(id);
+      if (job.status !== 'pending') break;
+      // Not due a moment before its time.
+      now = new Date(job.next_attempt_at.getTime() - 1);
+      await deliverDue();
+      expect((await jobsOf(id))[0].attempt_count).toBe(job.attempt_count);
+      now = job.next_attempt_at;
+      await deliverDue();
+    }
+
+    const [job] = await jobsOf(id);
+    expect(job.status).toBe('failed');
+    expect(job.attempt_count).toBe(11);
+    expect(new Set(sent.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    const gaps = job.attempts.slice(1).map((attempt, index) => attempt.attempted_at.getTime() - job.attempts[index].attempted_at.getTime());
+    expect(gaps).toEqual([5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 43_200, 43_200, 43_200].map((seconds) => seconds * SECOND));
+    expect(job.attempts.at(-1)).toMatchObject({ status_code: 500, next_attempt_at: null });
+    expect(job.attempts.at(-1)!.attempted_at.getTime() - first.getTime()).toBeLessThanOrEqual(RETRY_WINDOW_MS);
+    expect(job.last_error).toMatch(/answered 500; no attempt left/);
+  });
+
+  it('applies the jitter to each wait', async () => {
+    const id = await addWebhook();
+    await intakeEvent(deps, event());
+    answer = () => ({ status_code: 503 });
+    deps.random = () => 0;
+    await deliverDue();
+    expect((await jobsOf(id))[0].next_attempt_at.getTime() - now.getTime()).toBe(4 * SECOND);
+  });
+
+  it('disables the webhook on a 410 with a reason naming it and its time, and stops its other jobs', async () => {
+    const id = await addWebhook();
+    await intakeEvent(deps, event('product/updated', 1));
+    await intakeEvent(deps, event('product/updated', 2));
+    answer = (request) => (JSON.parse(request.body).data.id === 1 ? { status_code: 410 } : { status_code: 500 });
+
+    await deliverDue();
+    advance(60 * SECOND);
+    await deliverDue();
+
+    const webhook = await webhooks.byId(STORE, id);
+    expect(webhook).toMatchObject({ status: 'disabled', disabled_reason: expect.stringMatching(/410 Gone at \d{4}-\d\d-\d\dT/) });
+    const jobs = await jobsOf(id);
+    expect(jobs.map((job) => job.status).sort()).toEqual(['canceled', 'failed']);
+    const sentBefore = sent.length;
+    advance(3_600 * SECOND);
+    await deliverDue();
+    expect(sent.length).toBe(sentBefore);
+  });
+
+  it('stops retrying a message the receiver answers with webhook-delivery: abort-message', async () => {
+    const id = await addWebhook();
+    await intakeEvent(deps, event());
+    answer = () => ({ status_code: 422, delivery_header: 'abort-message' });
+
+    await deliverDue();
+    advance(3_600 * SECOND);
+    await deliverDue();
+
+    expect(sent).toHaveLength(1);
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'aborted', attempt_count: 1 });
+  });
+
+  it('sends the events of one resource in order, the next only once the previous ended, while another resource proceeds', async () => {
+    const id = await addWebhook();
+    const first = [event('product/updated', 1), event('product/updated', 1), event('product/updated', 1)];
+    const other = [event('product/updated', 2), event('product/updated', 2)];
+    for (const each of [first[0], other[0], first[1], other[1], first[2]]) await intakeEvent(deps, each);
+    let failOnce = true;
+    answer = (request) => {
+      if (request.headers['webhook-id'] === first[0].id && failOnce) {
+        failOnce = false;
+        return { status_code: 500 };
+      }
+      return { status_code: 200 };
+    };
+
+    await deliverDue();
+
+    // Product 2 went through; product 1 waits for its first event's retry.
+    const idsSent = () => sent.map((request) => request.headers['webhook-id']);
+    expect(idsSent()).toEqual([first[0].id, other[0].id, other[1].id]);
+    advance(5 * SECOND);
+    await deliverDue();
+    expect(idsSent().slice(3)).toEqual([first[0].id, first[1].id, first[2].id]);
+    expect((await jobsOf(id)).every((job) => job.status === 'delivered')).toBe(true);
+  });
+
+  it('lets the next event of a resource go once the previous failed for good', async () => {
+    const id = await addWebhook();
+    const [a, b] = [event('product/updated', 1), event('product/updated', 1)];
+    await intakeEvent(deps, a);
+    await intakeEvent(deps, b);
+    answer = (request) => (request.headers['webhook-id'] === a.id ? { status_code: 400, delivery_header: 'abort-message' } : { status_code: 200 });
+
+    await deliverDue();
+
+    expect(sent.map((request) => request.headers['webhook-id'])).toEqual([a.id, b.id]);
+    expect((await jobsOf(id)).map((job) => job.status)).toEqual(['aborted', 'delivered']);
+  });
+
+  it('refuses a host that resolves to a private address at delivery, and retries', async () => {
+    const id = await addWebhook({ url: 'https://inside.example.com/in' });
+    await intakeEvent(deps, event());
+
+    await deliverDue();
+
+    expect(sent).toHaveLength(0);
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, attempts: [expect.objectContaining({ error: expect.stringMatching(/refused: inside.example.com points at a private address \(10.0.0.8\)/) })] });
+
+    deps.allowPrivateNetworks = true;
+    advance(5 * SECOND);
+    await deliverDue();
+    expect(sent).toMatchObject([{ address: '10.0.0.8' }]);
+  });
+
+  it('records a host that does not resolve as a failed attempt', async () => {
+    const id = await addWebhook({ url: 'https://nowhere.example.com/in' });
+    await intakeEvent(deps, event());
+    await deliverDue();
+    expect((await jobsOf(id))[0].attempts[0]).toMatchObject({ status_code: null, error: 'nowhere.example.com does not resolve' });
+  });
+
+  it('cancels the jobs of a webhook deleted or disabled since', async () => {
+    const deleted = await addWebhook();
+    const disabled = await addWebhook();
+    await intakeEvent(deps, event());
+    await webhooks.softDelete(STORE, deleted, now);
+    await webhooks.update(STORE, disabled, { status: 'disabled', disabled_reason: 'disabled by an update (enabled=false)' });
+
+    await deliverDue();
+
+    expect(sent).toHaveLength(0);
+    expect((await jobsOf(deleted))[0]).toMatchObject({ status: 'canceled', last_error: 'the webhook was deleted' });
+    expect((await jobsOf(disabled))[0]).toMatchObject({ status: 'canceled', last_error: expect.stringMatching(/disabled/) });
+  });
+
+  it('never sends one attempt twice at once from two workers, and a slow receiver holds only its own webhook', async () => {
+    const slow = await addWebhook({ url: 'https://hooks.example.com/slow' });
+    const fast = await addWebhook({ url: 'https://hooks.example.com/fast' });
+    for (let resource = 1; resource <= 12; resource++) await intakeEvent(deps, event('product/updated', resource));
+    const release: Array<() => void> = [];
+    answer = (request) => (request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 });
+    const other = new DeliveryWorker(deps);
+
+    await Promise.all([worker.tick(), other.tick()]);
+    await Promise.all([worker.tick(), other.tick()]);
+    // Let the fast sends end while the slow ones hang.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const fastJobs = await jobsOf(fast);
+    expect(fastJobs.every((job) => job.status === 'delivered')).toBe(true);
+    const slowSent = sent.filter((request) => request.url.endsWith('/slow')).map((request) => request.headers['webhook-id']);
+    expect(new Set(slowSent).size).toBe(slowSent.length);
+    expect(slowSent.length).toBeLessThanOrEqual(16); // 8 per webhook in each of the two workers
+    release.forEach((done) => done());
+    await Promise.all([worker.idle(), other.idle()]);
+    await Promise.all([worker.tick(), other.tick()]);
+    while (release.length > 0) {
+      release.splice(0).forEach((done) => done());
+      await Promise.all([worker.idle(), other.idle()]);
+      await Promise.all([worker.tick(), other.tick()]);
+    }
+    await Promise.all([worker.idle(), other.idle()]);
+    expect((await jobsOf(slow)).every((job) => job.status === 'delivered')).toBe(true);
+    expect(sent.filter((request) => request.url.endsWith('/slow'))).toHaveLength(12);
+  });
+});
