@@ -1,0 +1,92 @@
+// Delivery end to end: events published on the catalog stream reach a real receiver on loopback, signed per
+// Standard Webhooks (checked with the standardwebhooks package), in order per resource, with the same webhook-id
+// on a retry.
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
+import { waitFor } from '@commerce/testing';
+import { connect, type NatsConnection } from 'nats';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { aStore, aWebhook, startWebhooksHarness, type WebhooksHarness } from './webhooks.fixture';
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+let harness: WebhooksHarness;
+let nc: NatsConnection;
+let receiver: http.Server;
+let receiverUrl: string;
+const received: Received[] = [];
+/** Event ids the receiver answers 500 to, once each. */
+const failOnce = new Set<string>();
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      const id = headers['webhook-id'];
+      const status = failOnce.delete(id) ? 500 : 200;
+      received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      response.writeHead(status).end();
+    });
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  harness = await startWebhooksHarness({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  nc = await connect({ servers: harness.natsUrl });
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await harness?.stop();
+  receiver?.close();
+});
+
+let sequence = 0;
+async function publish(storeId: number, productId: number): Promise<DomainEvent> {
+  const event = newEvent({ topic: 'product/updated', storeId, resourceType: 'product', resourceId: productId, sequence: ++sequence, resource: { id: productId, name: `P${sequence}` } as never });
+  await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
+  return event;
+}
+
+it('delivers published events signed, in order per product, with the same webhook-id on the retry', async () => {
+  const storeId = await aStore(harness);
+  const otherStore = await aStore(harness);
+  const { webhook, signing_secret } = await harness.client.createWebhook(aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }));
+  await harness.client.createWebhook(aWebhook(otherStore, { url: `${receiverUrl}/other`, events: ['order/paid'] }));
+
+  const first = await publish(storeId, 1);
+  failOnce.add(first.id);
+  const events = [first, await publish(storeId, 2), await publish(storeId, 1), await publish(storeId, 1), await publish(otherStore, 1)];
+
+  // Four events of the store, the first answered 500 once: five requests (the retry comes about 5 s later).
+  await waitFor(() => received.filter((request) => request.status === 200).length >= 4 || undefined, { timeoutMs: 20_000 });
+
+  const verifier = new StandardWebhook(signing_secret);
+  for (const request of received) {
+    expect(verifier.verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
+    expect(request.headers).toMatchObject({ 'user-agent': 'StoreCommerce-Webhooks/1.0', 'content-type': 'application/json', 'x-webhook-topic': 'product/updated' });
+  }
+  const ids = received.map((request) => request.headers['webhook-id']);
+  expect(ids.filter((id) => id === first.id)).toHaveLength(2);
+  expect(received.filter((request) => request.headers['webhook-id'] === first.id).map((request) => request.status)).toEqual([500, 200]);
+  expect(new Set(ids)).toEqual(new Set(events.slice(0, 4).map((event) => event.id)));
+  // Product 1's events arrive in sequence order, its second only after its first succeeded.
+  const product1 = received.filter((request) => JSON.parse(request.body).data.id === 1).map((request) => request.headers['webhook-id']);
+  expect(product1).toEqual([first.id, first.id, events[2].id, events[3].id]);
+  expect(JSON.parse(received.find((request) => request.headers['webhook-id'] === events[3].id)!.body)).toEqual({
+    type: 'product/updated',
+    timestamp: events[3].occurred_at,
+    data: events[3].resource,
+  });
+  // Product 2 did not wait for product 1's retry.
+  expect(ids.indexOf(events[1].id)).toBeLessThan(ids.lastIndexOf(first.id));
+  expect(webhook!.status).toBe('active');
+});
