@@ -9,6 +9,7 @@ import { DeliveryWorker } from './app/delivery-worker';
 import { intakeEvent } from './app/intake-event';
 import type { WebhooksDeps } from './app/webhooks-deps';
 import type { WebhooksConfig } from './config';
+import { deliveriesHandlers } from './grpc/deliveries.handlers';
 import { webhooksHandlers } from './grpc/webhooks.handlers';
 import { DeliveryRepository } from './infra/delivery.repository';
 import { deliveryIntakeConsumers, deliveryWorkerTask } from './infra/delivery.tasks';
@@ -62,7 +63,10 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
     };
     const worker = new DeliveryWorker(deliveryDeps);
     return {
-      services: [implement(webhooks.WebhooksServiceService, webhooksHandlers(deps))],
+      services: [
+        implement(webhooks.WebhooksServiceService, webhooksHandlers(deps)),
+        implement(webhooks.WebhookDeliveryServiceService, deliveriesHandlers({ ...deps, deliveries, nextId: deliveryDeps.nextId }, () => worker.kick())),
+      ],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
       migrations: [],
       background: [

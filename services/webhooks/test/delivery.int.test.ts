@@ -4,6 +4,8 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webhooks } from '@commerce/contracts';
+import { createClient } from '@commerce/grpc-runtime';
 import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
 import { waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
@@ -89,4 +91,25 @@ it('delivers published events signed, in order per product, with the same webhoo
   // Product 2 did not wait for product 1's retry.
   expect(ids.indexOf(events[1].id)).toBeLessThan(ids.lastIndexOf(first.id));
   expect(webhook!.status).toBe('active');
+});
+
+it('lists the attempts and replays an event through WebhookDeliveryService, with the same webhook-id', async () => {
+  const deliveries = createClient(webhooks.WebhookDeliveryServiceClient, harness.address);
+  const storeId = await aStore(harness);
+  const { webhook, signing_secret } = await harness.client.createWebhook(aWebhook(storeId, { url: `${receiverUrl}/replay`, events: ['product/updated'] }));
+  const published = await publish(storeId, 9);
+  const ofEvent = () => received.filter((request) => request.headers['webhook-id'] === published.id);
+  await waitFor(() => ofEvent().length === 1 || undefined);
+
+  const listed = await waitFor(async () => {
+    const answer = await deliveries.listDeliveries(webhooks.ListDeliveriesRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id }));
+    return answer.deliveries.length === 1 ? answer : undefined;
+  });
+  expect(listed.deliveries[0]).toMatchObject({ webhook_id: webhook!.id, event_id: published.id, topic: 'product/updated', attempt: 1, status_code: 200, succeeded: true, error: '' });
+  expect(listed.time_zone).toBe('America/New_York');
+
+  expect(await deliveries.replayEvent({ store_id: storeId, event_id: published.id, webhook_id: 0 })).toEqual({ scheduled: 1 });
+  await waitFor(() => ofEvent().length === 2 || undefined);
+  const verifier = new StandardWebhook(signing_secret);
+  for (const request of ofEvent()) expect(verifier.verify(request.body, request.headers)).toMatchObject({ type: 'product/updated' });
 });

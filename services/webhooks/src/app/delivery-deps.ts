@@ -35,7 +35,7 @@ export interface DeliveryDeps {
   sender: WebhookSender;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: private, loopback and link-local receivers are allowed. */
   allowPrivateNetworks: boolean;
-  nextId: (counter: 'deliveries') => Promise<number>;
+  nextId: (counter: 'deliveries' | 'delivery_attempts') => Promise<number>;
   clock: () => Date;
   /** In [0, 1): the retries' jitter. */
   random: () => number;

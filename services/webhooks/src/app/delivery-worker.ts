@@ -133,8 +133,9 @@ export class DeliveryWorker {
     const outcome = classifyAttempt(result);
     const firstAttemptAt = job.first_attempt_at ?? now;
     const attemptNumber = job.attempt_count + 1;
-    const next = outcome === 'retry' ? nextAttemptAt(firstAttemptAt, attemptNumber, now, deps.random) : null;
+    const next = outcome === 'retry' ? nextAttemptAt(firstAttemptAt, job.series_attempts + 1, now, deps.random) : null;
     const attempt: DeliveryAttempt = {
+      id: await deps.nextId('delivery_attempts'),
       attempt: attemptNumber,
       attempted_at: now,
       status_code: result.status_code ?? null,
@@ -148,7 +149,7 @@ export class DeliveryWorker {
     else if (outcome === 'disable') Object.assign(set, { status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled' });
     else if (next) Object.assign(set, { next_attempt_at: next, last_error: describe(result) });
     else Object.assign(set, { status: 'failed', last_error: `${describe(result)}; no attempt left (3 days since the first)` });
-    await deps.deliveries.record(job.id, this.owner, set, attempt);
+    await deps.deliveries.record(job, this.owner, set, attempt);
     if (outcome === 'disable') {
       const reason = goneReason(now);
       await deps.webhooks.disable(job.store_id, job.webhook_id, reason, now);

@@ -11,6 +11,7 @@ import { ensureWebhooksIndexes } from '../infra/indexes';
 import { SecretBox } from '../infra/secret-box';
 import { WebhookRepository } from '../infra/webhook.repository';
 import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
+import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from './deliveries-api';
 import { DeliveryWorker, USER_AGENT } from './delivery-worker';
 import { intakeEvent } from './intake-event';
 import { secretOwnerOf } from './webhook-message';
@@ -157,7 +158,7 @@ describe('DeliveryWorker', () => {
     expect(new StandardWebhook(SECRET).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
     const [job] = await jobsOf(id);
     expect(job).toMatchObject({ status: 'delivered', attempt_count: 1, lease_owner: '', last_error: null });
-    expect(job.attempts).toEqual([{ attempt: 1, attempted_at: now, status_code: 200, duration_ms: expect.any(Number), error: null, next_attempt_at: null }]);
+    expect(job.attempts).toEqual([{ id: expect.any(Number), attempt: 1, attempted_at: now, status_code: 200, duration_ms: expect.any(Number), error: null, next_attempt_at: null }]);
   });
 
   it('retries on the schedule with the same webhook-id until 3 days after the first attempt, then fails', async () => {
@@ -335,5 +336,79 @@ describe('DeliveryWorker', () => {
     await Promise.all([worker.idle(), other.idle()]);
     expect((await jobsOf(slow)).every((job) => job.status === 'delivered')).toBe(true);
     expect(sent.filter((request) => request.url.endsWith('/slow'))).toHaveLength(12);
+  });
+});
+
+describe('deliveries API', () => {
+  let api: DeliveriesApiDeps;
+  beforeEach(() => {
+    api = {
+      webhooks,
+      deliveries,
+      zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
+      storefront: { storeZone: async () => ({ timeZone: 'Europe/Paris', updatedAt: new Date(0) }) },
+      nextId: deps.nextId,
+      clock: () => now,
+    };
+  });
+
+  it('lists the attempts newest first, per webhook or event, paged by id, in the store zone', async () => {
+    const id = await addWebhook();
+    const other = await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+    answer = () => (sent.length <= 2 ? { status_code: 503 } : { status_code: 200 });
+    await deliverDue();
+    advance(5 * SECOND);
+    await deliverDue();
+
+    const all = await listDeliveries(api, STORE, { webhook_id: 0, event_id: '', older_than_id: 0, limit: 0 });
+    expect(all.limit).toBe(50);
+    expect(all.time_zone).toBe('Europe/Paris');
+    expect(all.deliveries.map((attempt) => attempt.id)).toEqual([...all.deliveries.map((attempt) => attempt.id)].sort((a, b) => b - a));
+    expect(all.deliveries).toHaveLength(4);
+    const ofWebhook = await listDeliveries(api, STORE, { webhook_id: id, event_id: updated.id, older_than_id: 0, limit: 1 });
+    expect(ofWebhook.deliveries).toEqual([
+      { id: expect.any(Number), webhook_id: id, event_id: updated.id, topic: 'product/updated', attempt: 2, status_code: 200, error: '', succeeded: true, attempted_at: now, duration_ms: expect.any(Number), next_attempt_at: undefined },
+    ]);
+    const older = await listDeliveries(api, STORE, { webhook_id: id, event_id: '', older_than_id: ofWebhook.deliveries[0].id, limit: 10 });
+    expect(older.deliveries).toMatchObject([{ attempt: 1, status_code: 503, succeeded: false, error: 'the receiver answered 503', next_attempt_at: now }]);
+    expect((await listDeliveries(api, STORE, { webhook_id: other, event_id: '', older_than_id: 0, limit: 10 })).deliveries).toHaveLength(2);
+    await expect(listDeliveries(api, OTHER_STORE, { webhook_id: id, event_id: '', older_than_id: 0, limit: 10 })).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+  });
+
+  it('replays an event with the same webhook-id as a fresh series, to a webhook created since too', async () => {
+    const id = await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+    await deliverDue();
+    const later = await addWebhook();
+
+    expect(await replayEvent(api, STORE, updated.id, 0)).toEqual({ scheduled: 2 });
+    await deliverDue();
+
+    expect(sent.map((request) => request.headers['webhook-id'])).toEqual([updated.id, updated.id, updated.id]);
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'delivered', attempt_count: 2, series_attempts: 1 });
+    expect((await jobsOf(later))[0]).toMatchObject({ status: 'delivered', attempt_count: 1 });
+    expect(await replayEvent(api, STORE, updated.id, later)).toEqual({ scheduled: 1 });
+    await expect(replayEvent(api, OTHER_STORE, updated.id, 0)).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+    await expect(replayEvent(api, STORE, 'nope', 0)).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+  });
+
+  it('replays the events since a time in occurrence order, and wants the time', async () => {
+    await addWebhook();
+    const old = event();
+    await intakeEvent(deps, old);
+    advance(60 * SECOND);
+    const since = now;
+    const recent = [event('product/updated', 2), event('product/updated', 3)];
+    for (const each of recent) await intakeEvent(deps, each);
+    await deliverDue();
+    sent = [];
+
+    expect(await replayEventsSince(api, STORE, since, 0)).toEqual({ scheduled: 2, events: 2 });
+    await deliverDue();
+    expect(sent.map((request) => request.headers['webhook-id']).sort()).toEqual(recent.map((each) => each.id).sort());
+    await expect(replayEventsSince(api, STORE, undefined, 0)).rejects.toMatchObject({ reason: 'INVALID_ARGUMENT' });
   });
 });

@@ -1,11 +1,11 @@
 import { PUBLIC_TOPICS, subscribesTo, type DomainEvent } from '@commerce/events';
 import { NO_LEASE } from '../domain/delivery';
-import type { DeliveryDocument } from '../infra/delivery.repository';
+import type { DeliveryDocument, StoredEventDocument } from '../infra/delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
-export const resourceKeyOf = (event: Pick<DomainEvent, 'resource_type' | 'resource_id'>): string => `${event.resource_type}:${event.resource_id}`;
+export const resourceKeyOf = (event: { resource_type: string; resource_id: number }): string => `${event.resource_type}:${event.resource_id}`;
 
 /**
  * An event from the bus (DESIGN §11): a public one is stored in the events feed and becomes a delivery job for
@@ -13,6 +13,31 @@ export const resourceKeyOf = (event: Pick<DomainEvent, 'resource_type' | 'resour
  * and once the jobs are written the event is marked so: a redelivered message changes nothing. Answers the number
  * of jobs written.
  */
+/** A delivery job of the event for the webhook, due at `now`. */
+export async function newJob(deps: Pick<DeliveryDeps, 'nextId'>, webhookId: number, event: StoredEventDocument, now: Date): Promise<DeliveryDocument> {
+  return {
+    id: await deps.nextId('deliveries'),
+    webhook_id: webhookId,
+    store_id: event.store_id,
+    event_id: event.id,
+    topic: event.topic,
+    resource_key: resourceKeyOf(event),
+    sequence: event.sequence,
+    occurred_at: event.occurred_at,
+    status: 'pending',
+    next_attempt_at: now,
+    first_attempt_at: null,
+    attempt_count: 0,
+    series_attempts: 0,
+    attempts: [],
+    lease_until: NO_LEASE,
+    lease_owner: '',
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function intakeEvent(deps: Pick<DeliveryDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>, event: DomainEvent): Promise<number> {
   if (!PUBLIC.has(event.topic)) return 0;
   const now = deps.clock();
@@ -32,26 +57,7 @@ export async function intakeEvent(deps: Pick<DeliveryDeps, 'webhooks' | 'deliver
   let written = 0;
   for (const webhook of await deps.webhooks.active(event.store_id)) {
     if (!subscribesTo(webhook.events, event.topic)) continue;
-    const job: DeliveryDocument = {
-      id: await deps.nextId('deliveries'),
-      webhook_id: webhook.id,
-      store_id: event.store_id,
-      event_id: event.id,
-      topic: event.topic,
-      resource_key: resourceKeyOf(event),
-      sequence: event.sequence,
-      occurred_at: event.occurred_at,
-      status: 'pending',
-      next_attempt_at: now,
-      first_attempt_at: null,
-      attempt_count: 0,
-      attempts: [],
-      lease_until: NO_LEASE,
-      lease_owner: '',
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const job = await newJob(deps, webhook.id, stored, now);
     if (await deps.deliveries.insertDelivery(job)) written++;
   }
   await deps.deliveries.markFannedOut(event.id);

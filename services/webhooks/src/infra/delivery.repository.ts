@@ -20,6 +20,8 @@ export interface StoredEventDocument {
 /** One attempt of a delivery, as the deliveries API answers it. */
 export interface DeliveryAttempt {
   [key: string]: unknown;
+  /** Unique among all attempts (the deliveries API pages on it). */
+  id: number;
   attempt: number;
   attempted_at: Date;
   status_code: number | null;
@@ -46,6 +48,8 @@ export interface DeliveryDocument {
   next_attempt_at: Date;
   first_attempt_at: Date | null;
   attempt_count: number;
+  /** Attempts since the series began (the retry schedule's place); a replay starts a new series. */
+  series_attempts: number;
   attempts: DeliveryAttempt[];
   /** Who sends it now, until when (epoch and '' when nobody): a replica takes a job only once its lease ran out. */
   lease_until: Date;
@@ -56,6 +60,18 @@ export interface DeliveryDocument {
   updated_at: Date;
 }
 
+/** An attempt on its own, for the deliveries API (newest first, paged by id). */
+export interface AttemptDocument extends DeliveryAttempt {
+  delivery_id: number;
+  webhook_id: number;
+  store_id: number;
+  event_id: string;
+  topic: string;
+  succeeded: boolean;
+}
+
+const FINAL: DeliveryStatus[] = ['delivered', 'failed', 'aborted', 'canceled'];
+
 export const EVENT_ID_INDEX = 'events_id';
 export const DELIVERY_EVENT_INDEX = 'deliveries_webhook_event';
 
@@ -63,15 +79,21 @@ export class DeliveryRepository {
   constructor(
     readonly events: Collection<StoredEventDocument>,
     readonly deliveries: Collection<DeliveryDocument>,
+    readonly attempts: Collection<AttemptDocument>,
   ) {}
 
   static open(db: Database): DeliveryRepository {
-    return new DeliveryRepository(db.collection<StoredEventDocument>('events'), db.collection<DeliveryDocument>('deliveries'));
+    return new DeliveryRepository(db.collection<StoredEventDocument>('events'), db.collection<DeliveryDocument>('deliveries'), db.collection<AttemptDocument>('delivery_attempts'));
   }
 
   async ensureIndexes(): Promise<void> {
     await this.events.createIndex({ id: 1 }, { unique: true, name: EVENT_ID_INDEX });
     await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
+    await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
+    await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
+    await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
+    await this.attempts.createIndex({ store_id: 1, webhook_id: 1, id: 1 }, { name: 'delivery_attempts_webhook' });
+    await this.attempts.createIndex({ store_id: 1, event_id: 1, id: 1 }, { name: 'delivery_attempts_event' });
     await this.deliveries.createIndex({ webhook_id: 1, event_id: 1 }, { unique: true, name: DELIVERY_EVENT_INDEX });
     await this.deliveries.createIndex({ id: 1 }, { unique: true, name: 'deliveries_id' });
     await this.deliveries.createIndex({ status: 1, next_attempt_at: 1 }, { name: 'deliveries_due' });
@@ -131,12 +153,38 @@ export class DeliveryRepository {
   }
 
   /** Records an attempt and the job's new state while `owner` still holds it; false when its lease was lost. */
-  async record(id: number, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
+  async record(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
     const updated = await this.deliveries.updateOne(
-      { id, lease_owner: owner, status: 'pending' },
-      { $set: { ...set, lease_owner: '', lease_until: NO_LEASE }, $inc: { attempt_count: 1 }, $push: { attempts: attempt } },
+      { id: job.id, lease_owner: owner, status: 'pending' },
+      { $set: { ...set, lease_owner: '', lease_until: NO_LEASE }, $inc: { attempt_count: 1, series_attempts: 1 }, $push: { attempts: attempt } },
     );
-    return updated.matched > 0;
+    if (updated.matched === 0) return false;
+    const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
+    await this.attempts.insertOne({ ...attempt, delivery_id: job.id, webhook_id: job.webhook_id, store_id: job.store_id, event_id: job.event_id, topic: job.topic, succeeded });
+    return true;
+  }
+
+  /** The store's attempts, newest first: of one webhook and/or one event when given, below `olderThanId` when given. */
+  listAttempts(storeId: number, filter: { webhookId?: number; eventId?: string; olderThanId?: number }, limit: number): Promise<AttemptDocument[]> {
+    const query: Record<string, unknown> = { store_id: storeId };
+    if (filter.webhookId) query.webhook_id = filter.webhookId;
+    if (filter.eventId) query.event_id = filter.eventId;
+    if (filter.olderThanId) query.id = { $lt: filter.olderThanId };
+    return this.attempts.find(query, { sort: { id: -1 }, limit });
+  }
+
+  /** The store's kept events that occurred at or after `since`, in occurrence order. */
+  eventsSince(storeId: number, since: Date): Promise<StoredEventDocument[]> {
+    return this.events.find({ store_id: storeId, occurred_at: { $gte: since.toISOString() } }, { sort: { occurred_at: 1, id: 1 } });
+  }
+
+  /** Starts a new attempt series, due now, for the webhook's job of the event when it has ended; false when there is none. */
+  async restart(webhookId: number, eventId: string, now: Date): Promise<boolean> {
+    const restarted = await this.deliveries.updateOne(
+      { webhook_id: webhookId, event_id: eventId, status: { $in: FINAL } },
+      { $set: { status: 'pending', next_attempt_at: now, first_attempt_at: null, series_attempts: 0, last_error: null, updated_at: now } },
+    );
+    return restarted.matched > 0;
   }
 
   /** Ends a job without an attempt (its webhook is gone or disabled). */
@@ -153,7 +201,8 @@ export class DeliveryRepository {
   /** Forgets the events received before `before`, and the final deliveries made before it. */
   async prune(before: Date): Promise<number> {
     const events = await this.events.deleteMany({ received_at: { $lt: before } });
-    await this.deliveries.deleteMany({ status: { $in: ['delivered', 'failed', 'aborted', 'canceled'] }, created_at: { $lt: before } });
+    await this.deliveries.deleteMany({ status: { $in: FINAL }, created_at: { $lt: before } });
+    await this.attempts.deleteMany({ attempted_at: { $lt: before } });
     return events;
   }
 }

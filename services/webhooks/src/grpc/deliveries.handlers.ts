@@ -1,0 +1,20 @@
+import type { webhooks } from '@commerce/contracts';
+import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
+import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from '../app/deliveries-api';
+
+/** Thin: request → use case → response; `scheduled` wakes the worker so a replay goes out at once. */
+export function deliveriesHandlers(deps: DeliveriesApiDeps, scheduled: () => void): ServiceHandlers<typeof webhooks.WebhookDeliveryServiceService> {
+  return {
+    listDeliveries: (request) => listDeliveries(deps, requireStoreId(request.store_id), request),
+    replayEvent: async (request) => {
+      const answer = await replayEvent(deps, requireStoreId(request.store_id), request.event_id, request.webhook_id);
+      if (answer.scheduled > 0) scheduled();
+      return answer;
+    },
+    replayEventsSince: async (request) => {
+      const answer = await replayEventsSince(deps, requireStoreId(request.store_id), request.since, request.webhook_id);
+      if (answer.scheduled > 0) scheduled();
+      return answer;
+    },
+  };
+}
