@@ -21,6 +21,9 @@ export interface WorkerLimits {
   batch: number;
 }
 
+/** Due-job queries per pass at most. */
+const MAX_ROUNDS = 4;
+
 export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 64, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
 
 /**
@@ -84,19 +87,24 @@ export class DeliveryWorker {
     const now = this.deps.clock();
     let started = 0;
     const seen = new Set<string>();
-    for (const job of await this.deps.deliveries.due(now, this.limits.batch)) {
-      if (this.inFlight.size >= this.limits.total || this.stopped) break;
-      const key = `${job.webhook_id}|${job.resource_key}`;
-      if (seen.has(key) || this.busyResources.has(key) || this.inFlight.has(job.id)) continue;
-      seen.add(key);
-      if ((this.perWebhook.get(job.webhook_id) ?? 0) >= this.limits.perWebhook) continue;
-      const head = await this.deps.deliveries.headOf(job.webhook_id, job.resource_key);
-      // The resource's first pending job goes first: the one looked at, or an earlier one when that is due too.
-      if (!head || head.next_attempt_at > now || head.lease_until > now || this.inFlight.has(head.id)) continue;
-      const claimed = await this.deps.deliveries.claim(head.id, this.owner, now, new Date(now.getTime() + this.limits.leaseMs));
-      if (!claimed) continue; // another replica took it
-      this.begin(claimed, key);
-      started++;
+    // A batch may be filled by the queued jobs of a few resources: the next rounds skip the lanes already looked at.
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const due = await this.deps.deliveries.due(now, this.limits.batch, [...seen]);
+      if (due.length === 0) break;
+      for (const job of due) {
+        if (this.inFlight.size >= this.limits.total || this.stopped) return started;
+        if (seen.has(job.lane)) continue;
+        seen.add(job.lane);
+        if (this.busyResources.has(job.lane) || (this.perWebhook.get(job.webhook_id) ?? 0) >= this.limits.perWebhook) continue;
+        const head = await this.deps.deliveries.headOf(job.webhook_id, job.resource_key);
+        // The resource's first pending job goes first: the one looked at, or an earlier one when that is due too.
+        if (!head || head.next_attempt_at > now || head.lease_until > now || this.inFlight.has(head.id)) continue;
+        const claimed = await this.deps.deliveries.claim(head.id, this.owner, now, new Date(now.getTime() + this.limits.leaseMs));
+        if (!claimed) continue; // another replica took it
+        this.begin(claimed, job.lane);
+        started++;
+      }
+      if (due.length < this.limits.batch) break;
     }
     return started;
   }

@@ -12,7 +12,7 @@ import { SecretBox } from '../infra/secret-box';
 import { WebhookRepository } from '../infra/webhook.repository';
 import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
 import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from './deliveries-api';
-import { DeliveryWorker, USER_AGENT } from './delivery-worker';
+import { DEFAULT_LIMITS, DeliveryWorker, USER_AGENT } from './delivery-worker';
 import { intakeEvent } from './intake-event';
 import { secretOwnerOf } from './webhook-message';
 
@@ -268,6 +268,21 @@ describe('DeliveryWorker', () => {
 
     expect(sent.map((request) => request.headers['webhook-id'])).toEqual([a.id, b.id]);
     expect((await jobsOf(id)).map((job) => job.status)).toEqual(['aborted', 'delivered']);
+  });
+
+  it('reaches a resource whose jobs lie beyond a batch filled by another resource queued behind a failing event', async () => {
+    const id = await addWebhook();
+    const blocked = [event('product/updated', 1), event('product/updated', 1), event('product/updated', 1), event('product/updated', 1)];
+    for (const each of blocked) await intakeEvent(deps, each);
+    const later = event('product/updated', 2);
+    await intakeEvent(deps, later);
+    answer = (request) => (request.headers['webhook-id'] === blocked[0].id ? { status_code: 500 } : { status_code: 200 });
+    worker = new DeliveryWorker(deps, { ...DEFAULT_LIMITS, batch: 2 });
+
+    await deliverDue();
+
+    expect(sent.map((request) => request.headers['webhook-id'])).toEqual([blocked[0].id, later.id]);
+    expect((await jobsOf(id)).map((job) => job.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'delivered']);
   });
 
   it('refuses a host that resolves to a private address at delivery, and retries', async () => {

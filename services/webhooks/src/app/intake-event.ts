@@ -22,6 +22,7 @@ export async function newJob(deps: Pick<DeliveryDeps, 'nextId'>, webhookId: numb
     event_id: event.id,
     topic: event.topic,
     resource_key: resourceKeyOf(event),
+    lane: `${webhookId}|${resourceKeyOf(event)}`,
     sequence: event.sequence,
     occurred_at: event.occurred_at,
     status: 'pending',

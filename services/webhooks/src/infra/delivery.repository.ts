@@ -41,6 +41,8 @@ export interface DeliveryDocument {
   topic: string;
   /** `<resource_type>:<resource_id>`: the jobs of one resource go one at a time, in `sequence` order. */
   resource_key: string;
+  /** `<webhook_id>|<resource_key>`: the queue the job waits in (a pass skips the queues it has looked at). */
+  lane: string;
   sequence: number;
   occurred_at: string;
   status: DeliveryStatus;
@@ -132,9 +134,11 @@ export class DeliveryRepository {
     }
   }
 
-  /** Pending jobs due at `now` and not leased, soonest first. */
-  due(now: Date, limit: number): Promise<DeliveryDocument[]> {
-    return this.deliveries.find({ status: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } }, { sort: { next_attempt_at: 1, id: 1 }, limit });
+  /** Pending jobs due at `now` and not leased, soonest first, outside the lanes named. */
+  due(now: Date, limit: number, skipLanes: readonly string[] = []): Promise<DeliveryDocument[]> {
+    const filter: Record<string, unknown> = { status: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } };
+    if (skipLanes.length > 0) filter.lane = { $nin: [...skipLanes] };
+    return this.deliveries.find(filter, { sort: { next_attempt_at: 1, id: 1 }, limit });
   }
 
   /** The job of the resource that goes first (lowest sequence, then occurred_at, then event id) among the pending ones. */
