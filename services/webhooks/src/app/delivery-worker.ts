@@ -191,7 +191,7 @@ export class DeliveryWorker {
       'webhook-signature': new StandardWebhook(secret).sign(event.id, now, body),
       'x-webhook-topic': event.topic,
     };
-    return deps.sender.send({ url: target.url, address: addresses[0], headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+    return deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
   }
 }
 

@@ -146,7 +146,7 @@ describe('DeliveryWorker', () => {
 
     expect(sent).toHaveLength(1);
     const [request] = sent;
-    expect(request).toMatchObject({ url: 'https://hooks.example.com/in', address: '93.184.215.14', timeoutMs: 15 * SECOND });
+    expect(request).toMatchObject({ url: 'https://hooks.example.com/in', addresses: ['93.184.215.14'], timeoutMs: 15 * SECOND });
     expect(JSON.parse(request.body)).toEqual({ type: 'product/updated', timestamp: updated.occurred_at, data: updated.resource });
     expect(request.headers).toMatchObject({
       'content-type': 'application/json',
@@ -297,7 +297,7 @@ describe('DeliveryWorker', () => {
     deps.allowPrivateNetworks = true;
     advance(5 * SECOND);
     await deliverDue();
-    expect(sent).toMatchObject([{ address: '10.0.0.8' }]);
+    expect(sent).toMatchObject([{ addresses: ['10.0.0.8'] }]);
   });
 
   it('records a host that does not resolve as a failed attempt', async () => {

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const sender = new HttpSender();
 const send = (path: string, timeoutMs = 5_000) =>
-  sender.send({ url: `http://receiver.invalid:${port}${path}`, address: '127.0.0.1', headers: { 'content-type': 'application/json', 'webhook-id': 'evt' }, body: '{"a":1}', timeoutMs });
+  sender.send({ url: `http://receiver.invalid:${port}${path}`, addresses: ['127.0.0.1'], headers: { 'content-type': 'application/json', 'webhook-id': 'evt' }, body: '{"a":1}', timeoutMs });
 
 beforeEach(() => (seen.length = 0));
 
@@ -57,6 +57,12 @@ it('gives up on a receiver that does not answer within the timeout', async () =>
 });
 
 it('reports a refused connection as an error', async () => {
-  const closed = await sender.send({ url: 'http://receiver.invalid:1/in', address: '127.0.0.1', headers: {}, body: '', timeoutMs: 5_000 });
-  expect(closed.error).toMatch(/ECONNREFUSED/);
+  const closed = await sender.send({ url: 'http://receiver.invalid:1/in', addresses: ['127.0.0.1'], headers: {}, body: '', timeoutMs: 5_000 });
+  expect(closed).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
+});
+
+it('tries the next checked address when one refuses the connection', async () => {
+  // ::1 answers nothing on the port (the server listens on 127.0.0.1 only), or has no IPv6 at all.
+  const answer = await sender.send({ url: `http://receiver.invalid:${port}/in`, addresses: ['::1', '127.0.0.1'], headers: {}, body: '', timeoutMs: 5_000 });
+  expect(answer).toEqual({ status_code: 204 });
 });

@@ -5,6 +5,11 @@ import type { OutgoingRequest, SendResult, WebhookSender } from '../app/delivery
 
 /** What is read of an answer's body before it is dropped (only the status and headers count). */
 const MAX_BODY_BYTES = 64 * 1_024;
+/** A result, and whether the connection was never made. */
+type Attempted = SendResult & { connectFailed?: boolean };
+
+/** Errors of a connection that was never made: nothing was sent, another address may be tried. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /**
  * POSTs with node's http/https: connects to the address the worker checked (the lookup answers it, so DNS is
@@ -13,17 +18,31 @@ const MAX_BODY_BYTES = 64 * 1_024;
  * the whole exchange. Never throws.
  */
 export class HttpSender implements WebhookSender {
-  send(request: OutgoingRequest): Promise<SendResult> {
+  async send(request: OutgoingRequest): Promise<SendResult> {
+    const deadline = Date.now() + request.timeoutMs;
+    let result: Attempted = { error: 'no address to connect to' };
+    for (const address of request.addresses) {
+      const left = deadline - Date.now();
+      if (left <= 0) return { error: `no answer within ${request.timeoutMs} ms` };
+      result = await this.sendTo(request, address, left, request.timeoutMs);
+      // Nothing reached the receiver: the next address may (a name with both an IPv6 and an IPv4 address).
+      if (!result.connectFailed) break;
+    }
+    const { connectFailed: _connectFailed, ...answer } = result;
+    return answer;
+  }
+
+  private sendTo(request: OutgoingRequest, address: string, timeoutMs: number, fullTimeoutMs: number): Promise<Attempted> {
     return new Promise((resolve) => {
       const url = new URL(request.url);
-      const family = isIP(request.address);
+      const family = isIP(address);
       const lookup: LookupFunction = (_hostname, options, callback) => {
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: request.address, family }]);
-        else callback(null, request.address, family);
+        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+        else callback(null, address, family);
       };
       const client = url.protocol === 'https:' ? https : http;
       let settled = false;
-      const finish = (result: SendResult) => {
+      const finish = (result: Attempted) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -53,10 +72,12 @@ export class HttpSender implements WebhookSender {
         },
       );
       const timer = setTimeout(() => {
-        finish({ error: `no answer within ${request.timeoutMs} ms` });
+        finish({ error: `no answer within ${fullTimeoutMs} ms` });
         req.destroy();
-      }, request.timeoutMs);
-      req.on('error', (error: NodeJS.ErrnoException) => finish({ error: error.code ? `${error.code}: ${error.message}` : error.message }));
+      }, timeoutMs);
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        finish({ error: error.code ? `${error.code}: ${error.message}` : error.message, connectFailed: CONNECT_FAILURES.has(error.code ?? '') }),
+      );
       req.end(request.body);
     });
   }
