@@ -33,7 +33,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
       const id = headers['webhook-id'];
-      const status = failOnce.delete(id) ? 500 : 200;
+      const status = request.url?.endsWith('/gone') ? 410 : failOnce.delete(id) ? 500 : 200;
       received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status });
       response.writeHead(status).end();
     });
@@ -112,4 +112,38 @@ it('lists the attempts and replays an event through WebhookDeliveryService, with
   await waitFor(() => ofEvent().length === 2 || undefined);
   const verifier = new StandardWebhook(signing_secret);
   for (const request of ofEvent()) expect(verifier.verify(request.body, request.headers)).toMatchObject({ type: 'product/updated' });
+});
+
+it('disables the webhook when the receiver answers 410, naming the 410', async () => {
+  const storeId = await aStore(harness);
+  const { webhook } = await harness.client.createWebhook(aWebhook(storeId, { url: `${receiverUrl}/gone`, events: ['product/updated'] }));
+  const published = await publish(storeId, 5);
+
+  const disabled = await waitFor(async () => {
+    const { webhook: now } = await harness.client.getWebhook({ store_id: storeId, webhook_id: webhook!.id });
+    return now?.status === 'disabled' ? now : undefined;
+  });
+  expect(disabled.disabled_reason).toMatch(/^disabled after the receiver answered 410 Gone at /);
+  expect(received.filter((request) => request.headers['webhook-id'] === published.id)).toHaveLength(1);
+});
+
+it('delivers every event once across a restart of the service mid-stream', async () => {
+  const storeId = await aStore(harness);
+  await harness.client.createWebhook(aWebhook(storeId, { url: `${receiverUrl}/restart`, events: ['product/updated'] }));
+  const published: DomainEvent[] = [];
+  for (let n = 0; n < 20; n++) published.push(await publish(storeId, 100 + (n % 4)));
+  await harness.restart();
+  for (let n = 20; n < 40; n++) published.push(await publish(storeId, 100 + (n % 4)));
+
+  const ofTest = () => received.filter((request) => request.headers['webhook-id'] && published.some((event) => event.id === request.headers['webhook-id']));
+  await waitFor(() => ofTest().length >= published.length || undefined, { timeoutMs: 20_000 });
+
+  const ids = ofTest().map((request) => request.headers['webhook-id']);
+  expect(new Set(ids).size).toBe(published.length);
+  expect(ids).toHaveLength(published.length);
+  // Each product's events in the order they were published.
+  for (let product = 100; product < 104; product++) {
+    const expected = published.filter((event) => event.resource_id === product).map((event) => event.id);
+    expect(ofTest().filter((request) => JSON.parse(request.body).data.id === product).map((request) => request.headers['webhook-id'])).toEqual(expected);
+  }
 });
