@@ -6,7 +6,7 @@ import type { AttemptDocument, StoredEventDocument } from '../infra/delivery.rep
 import type { WebhookDocument } from '../infra/webhook.repository';
 import type { DeliveryDeps } from './delivery-deps';
 import { findWebhook } from './find-webhook';
-import { newJob } from './intake-event';
+import { JOBS_PER_BLOCK, newJob } from './intake-event';
 import type { WebhooksDeps } from './webhooks-deps';
 
 export const DEFAULT_DELIVERIES_LIMIT = 50;
@@ -74,7 +74,8 @@ async function schedule(deps: DeliveriesApiDeps, event: StoredEventDocument, tar
   for (const webhook of targets) {
     if (!subscribesTo(webhook.events, event.topic)) continue;
     // A job already pending goes out anyway: it counts as scheduled.
-    if (!(await deps.deliveries.insertDelivery(await newJob(deps, webhook.id, event, now)))) await deps.deliveries.restart(webhook.id, event.id, now);
+    const id = (await deps.nextId('delivery_blocks')) * JOBS_PER_BLOCK + 1;
+    if (!(await deps.deliveries.insertDelivery(newJob(id, webhook.id, event, now)))) await deps.deliveries.restart(webhook.id, event.id, now);
     scheduled++;
   }
   return scheduled;

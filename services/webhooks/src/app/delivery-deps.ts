@@ -35,7 +35,8 @@ export interface DeliveryDeps {
   sender: WebhookSender;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: private, loopback and link-local receivers are allowed. */
   allowPrivateNetworks: boolean;
-  nextId: (counter: 'deliveries' | 'delivery_attempts') => Promise<number>;
+  /** `delivery_blocks`: one per event's jobs (ids block × JOBS_PER_BLOCK + 1..); `delivery_attempts`: one per attempt. */
+  nextId: (counter: 'delivery_blocks' | 'delivery_attempts') => Promise<number>;
   clock: () => Date;
   /** In [0, 1): the retries' jitter. */
   random: () => number;

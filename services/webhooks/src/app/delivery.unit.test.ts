@@ -129,6 +129,20 @@ describe('intakeEvent', () => {
     expect((await jobsOf(id)).length).toBe(1);
   });
 
+  it('skips, on a redelivery that stopped halfway, the jobs a first intake wrote, writing the others', async () => {
+    const first = await addWebhook();
+    const updated = event();
+    await intakeEvent(deps, updated);
+    await deliveries.events.updateOne({ id: updated.id }, { $set: { fanned_out: false } });
+    const second = await addWebhook();
+    const third = await addWebhook();
+
+    expect(await intakeEvent(deps, updated)).toBe(2);
+    const jobs = await deliveries.deliveries.find({}, { sort: { id: 1 } });
+    expect(jobs.map((job) => job.webhook_id).sort()).toEqual([first, second, third].sort());
+    expect(new Set(jobs.map((job) => job.id)).size).toBe(3);
+  });
+
   it('ignores internal topics', async () => {
     await addWebhook();
     expect(await intakeEvent(deps, event('api_key/rotated' as EventTopic))).toBe(0);

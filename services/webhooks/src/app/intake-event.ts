@@ -13,10 +13,13 @@ export const resourceKeyOf = (event: { resource_type: string; resource_id: numbe
  * and once the jobs are written the event is marked so: a redelivered message changes nothing. Answers the number
  * of jobs written.
  */
+/** Ids of one event's jobs are taken from one counter value: block × JOBS_PER_BLOCK + 1, + 2... (a store has at most 50 webhooks). */
+export const JOBS_PER_BLOCK = 64;
+
 /** A delivery job of the event for the webhook, due at `now`. */
-export async function newJob(deps: Pick<DeliveryDeps, 'nextId'>, webhookId: number, event: StoredEventDocument, now: Date): Promise<DeliveryDocument> {
+export function newJob(id: number, webhookId: number, event: StoredEventDocument, now: Date): DeliveryDocument {
   return {
-    id: await deps.nextId('deliveries'),
+    id,
     webhook_id: webhookId,
     store_id: event.store_id,
     event_id: event.id,
@@ -55,11 +58,11 @@ export async function intakeEvent(deps: Pick<DeliveryDeps, 'webhooks' | 'deliver
     fanned_out: false,
   });
   if (stored.fanned_out) return 0;
+  const subscribed = (await deps.webhooks.active(event.store_id)).filter((webhook) => subscribesTo(webhook.events, event.topic));
   let written = 0;
-  for (const webhook of await deps.webhooks.active(event.store_id)) {
-    if (!subscribesTo(webhook.events, event.topic)) continue;
-    const job = await newJob(deps, webhook.id, stored, now);
-    if (await deps.deliveries.insertDelivery(job)) written++;
+  if (subscribed.length > 0) {
+    const block = await deps.nextId('delivery_blocks');
+    written = await deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, stored, now)));
   }
   await deps.deliveries.markFannedOut(event.id);
   return written;

@@ -76,6 +76,7 @@ const FINAL: DeliveryStatus[] = ['delivered', 'failed', 'aborted', 'canceled'];
 
 export const EVENT_ID_INDEX = 'events_id';
 export const DELIVERY_EVENT_INDEX = 'deliveries_webhook_event';
+export const DELIVERY_ID_INDEX = 'deliveries_id';
 
 export class DeliveryRepository {
   constructor(
@@ -97,7 +98,7 @@ export class DeliveryRepository {
     await this.attempts.createIndex({ store_id: 1, webhook_id: 1, id: 1 }, { name: 'delivery_attempts_webhook' });
     await this.attempts.createIndex({ store_id: 1, event_id: 1, id: 1 }, { name: 'delivery_attempts_event' });
     await this.deliveries.createIndex({ webhook_id: 1, event_id: 1 }, { unique: true, name: DELIVERY_EVENT_INDEX });
-    await this.deliveries.createIndex({ id: 1 }, { unique: true, name: 'deliveries_id' });
+    await this.deliveries.createIndex({ id: 1 }, { unique: true, name: DELIVERY_ID_INDEX });
     await this.deliveries.createIndex({ status: 1, next_attempt_at: 1 }, { name: 'deliveries_due' });
     await this.deliveries.createIndex({ webhook_id: 1, resource_key: 1, status: 1, sequence: 1 }, { name: 'deliveries_resource' });
     await this.deliveries.createIndex({ webhook_id: 1, id: 1 }, { name: 'deliveries_webhook' });
@@ -129,9 +130,23 @@ export class DeliveryRepository {
       await this.deliveries.insertOne(delivery);
       return true;
     } catch (error) {
-      if (error instanceof DuplicateKeyError && error.index === DELIVERY_EVENT_INDEX) return false;
+      // The webhook's job of the event exists, or this very job does (kept by an insertDeliveries that failed further on).
+      if (error instanceof DuplicateKeyError && (error.index === DELIVERY_EVENT_INDEX || error.index === DELIVERY_ID_INDEX)) return false;
       throw error;
     }
+  }
+
+  /** Stores the jobs (one write); those the webhooks have already (a redelivered event) are skipped. Answers how many were new. */
+  async insertDeliveries(jobs: DeliveryDocument[]): Promise<number> {
+    try {
+      await this.deliveries.insertMany(jobs);
+      return jobs.length;
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    let written = 0;
+    for (const job of jobs) if (await this.insertDelivery(job)) written++;
+    return written;
   }
 
   /** Pending jobs due at `now` and not leased, soonest first, outside the lanes named. */
