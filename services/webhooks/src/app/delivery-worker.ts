@@ -74,7 +74,7 @@ export class DeliveryWorker {
   /** Waits for every send under way, and the passes they start, to end (tests; stop). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0 || this.pass) {
-      await Promise.all([...this.inFlight.values(), this.pass]);
+      await Promise.all([...this.inFlight.values(), this.pass?.catch(() => undefined)]);
     }
   }
 
@@ -136,7 +136,8 @@ export class DeliveryWorker {
 
     const now = deps.clock();
     const startedAt = performance.now();
-    const result = await this.attempt(webhook, event, now);
+    // Whatever goes wrong before an answer (a secret that no longer opens...) is this attempt's error, on the schedule.
+    const result = await this.attempt(webhook, event, now).catch((error: unknown): AttemptResult => ({ error: `could not send: ${error instanceof Error ? error.message : String(error)}` }));
     const duration = Math.round(performance.now() - startedAt);
     const outcome = classifyAttempt(result);
     const firstAttemptAt = job.first_attempt_at ?? now;

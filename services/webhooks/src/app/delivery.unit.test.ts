@@ -314,6 +314,17 @@ describe('DeliveryWorker', () => {
     expect(sent).toMatchObject([{ addresses: ['10.0.0.8'] }]);
   });
 
+  it('records a failure before the request (a secret that does not open) as a failed attempt, on the schedule', async () => {
+    const id = await addWebhook();
+    await intakeEvent(deps, event());
+    deps.secrets = new SecretBox(Buffer.alloc(32, 3));
+
+    await deliverDue();
+
+    expect(sent).toHaveLength(0);
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, attempts: [expect.objectContaining({ error: expect.stringMatching(/^could not send: the secret was sealed with key/) })] });
+  });
+
   it('records a host that does not resolve as a failed attempt', async () => {
     const id = await addWebhook({ url: 'https://nowhere.example.com/in' });
     await intakeEvent(deps, event());
