@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { connect, type NatsConnection } from 'nats';
 import { waitFor } from '@commerce/testing';
 import { ApiClient, type ApiAnswer } from '../support/api.client';
@@ -217,6 +218,27 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     expectEvent('order/created', { ...body.data, status: 'pending', paid_at: null, updated_at: body.data.confirmed_at });
     expectEvent('order/paid', body.data);
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 28, sold: 2 });
+  });
+
+  it('takes a checkout on the store\'s own host too (Host: <subdomain>.shops.localhost, POST /checkout)', async () => {
+    const { port } = new URL(oauth.stack.baseUrl);
+    const body = JSON.stringify(checkoutParams([{ variant_id: tea().variantIds[1]!, quantity: 1 }], { email: 'host@buyer.example' }));
+    const answer = await new Promise<{ status: number; body: JsonBody }>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: Number(port), path: '/checkout', method: 'POST', headers: { host: `${shopSubdomain}.shops.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonBody }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(isPlaced(answer.status)).toBe(true);
+    expect(answer.body.data).toMatchObject({ status: 'open', email: 'host@buyer.example', items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }] });
+    expectEvent('order/created', { ...answer.body.data, status: 'pending', paid_at: null, updated_at: answer.body.data.confirmed_at });
+    expectEvent('order/paid', answer.body.data);
   });
 
   it('answers 422 naming each bad field, and 404 for a store that does not exist', async () => {
