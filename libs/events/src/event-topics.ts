@@ -24,6 +24,12 @@ export interface AppUninstalledResource {
   uninstalled_at: string;
 }
 
+/** webhooks' internal `webhook/test`: a ping sent to one webhook on request (POST /v1/webhooks/:id/test); never published on the bus. */
+export interface WebhookTestResource {
+  webhook_id: number;
+  message: string;
+}
+
 /**
  * Every topic a service publishes, with the resource its events carry: the record as the API renders it
  * (the presenters' output) or, for internal topics, the fields listed above. Publishing a topic that is not
@@ -59,6 +65,7 @@ export interface EventResources {
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
+  'webhook/test': WebhookTestResource;
 }
 
 export type EventTopic = keyof EventResources;

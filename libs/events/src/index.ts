@@ -1,6 +1,6 @@
 // Domain events (DESIGN §5): envelope, transactional outbox, relay to JetStream, durable consumers.
 export { newEvent, isEventOf, eventSubject, topicFilter, type DomainEvent, type EventEnvelope, type NewEventInput } from './domain-event';
-export type { EventResources, EventTopic, ApiKeyRotatedResource, GrantRevokedResource, AppUninstalledResource, PublicTopic } from './event-topics';
+export type { EventResources, EventTopic, ApiKeyRotatedResource, GrantRevokedResource, AppUninstalledResource, PublicTopic, WebhookTestResource } from './event-topics';
 export { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS, subscribesTo } from './event-topics';
 export { withOutbox, flagPendingOutboxes, outboxRemoval, lastOutboxRemoval, OUTBOX_PENDING_FIELD, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 export { outboxTracking } from './outbox-tracking';

@@ -1,5 +1,6 @@
 import type { webhooks } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
+import { listWebhookDeliveries, retryDelivery, sendTestEvent } from '../app/delivery-repair';
 import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from '../app/deliveries-api';
 
 /** Thin: request → use case → response; `scheduled` wakes the worker so a replay goes out at once. */
@@ -14,6 +15,17 @@ export function deliveriesHandlers(deps: DeliveriesApiDeps, scheduled: () => voi
     replayEventsSince: async (request) => {
       const answer = await replayEventsSince(deps, requireStoreId(request.store_id), request.since, request.webhook_id);
       if (answer.scheduled > 0) scheduled();
+      return answer;
+    },
+    listWebhookDeliveries: (request) => listWebhookDeliveries(deps, requireStoreId(request.store_id), request),
+    retryDelivery: async (request) => {
+      const answer = await retryDelivery(deps, requireStoreId(request.store_id), request.webhook_id, request.delivery_id);
+      scheduled();
+      return answer;
+    },
+    sendTestEvent: async (request) => {
+      const answer = await sendTestEvent(deps, requireStoreId(request.store_id), request.webhook_id);
+      scheduled();
       return answer;
     },
   };

@@ -206,6 +206,24 @@ export class DeliveryRepository {
     return restarted.matched > 0;
   }
 
+  /** The webhook's job, or null. */
+  findDelivery(webhookId: number, id: number): Promise<DeliveryDocument | null> {
+    return this.deliveries.findOne({ webhook_id: webhookId, id });
+  }
+
+  /** The webhook's jobs, newest first, below `olderThanId` when given. */
+  listDeliveries(webhookId: number, olderThanId: number, limit: number): Promise<DeliveryDocument[]> {
+    const query: Record<string, unknown> = { webhook_id: webhookId };
+    if (olderThanId) query.id = { $lt: olderThanId };
+    return this.deliveries.find(query, { sort: { id: -1 }, limit });
+  }
+
+  /** Makes a pending job due now (a final one is started afresh by `restart`); false when it is no longer pending. */
+  async hurry(id: number, now: Date): Promise<boolean> {
+    const updated = await this.deliveries.updateOne({ id, status: 'pending' }, { $set: { next_attempt_at: now, updated_at: now } });
+    return updated.matched > 0;
+  }
+
   /** Ends a job without an attempt (its webhook is gone or disabled). */
   async end(id: number, owner: string, status: DeliveryStatus, reason: string, now: Date): Promise<void> {
     await this.deliveries.updateOne({ id, lease_owner: owner, status: 'pending' }, { $set: { status, last_error: reason, updated_at: now, lease_owner: '', lease_until: NO_LEASE } });

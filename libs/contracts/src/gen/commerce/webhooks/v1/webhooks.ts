@@ -186,6 +186,67 @@ export interface ReplayEventsSinceResponse {
   events: number;
 }
 
+/** One event to one webhook: its state and every attempt made. */
+export interface Delivery {
+  id: number;
+  webhook_id: number;
+  event_id: string;
+  topic: string;
+  /**
+   * "pending" (to be sent at next_attempt_at), "delivered", "failed" (retries exhausted), "aborted" (the
+   * receiver answered webhook-delivery: abort-message) or "canceled" (the webhook was disabled or deleted).
+   */
+  status: string;
+  /** Oldest first. */
+  attempts: DeliveryAttempt[];
+  /** When the next attempt is due while pending; absent once final. */
+  next_attempt_at:
+    | Date
+    | undefined;
+  /** Why it ended, when it did not end delivered. */
+  last_error?: string | undefined;
+  created_at: Date | undefined;
+  updated_at: Date | undefined;
+}
+
+export interface ListWebhookDeliveriesRequest {
+  store_id: number;
+  webhook_id: number;
+  /** Only deliveries with a lower id (paging backwards); 0 for no bound. */
+  older_than_id: number;
+  /** 0 means 50; at most 250. */
+  limit: number;
+}
+
+export interface ListWebhookDeliveriesResponse {
+  deliveries: Delivery[];
+  limit: number;
+  time_zone: string;
+}
+
+export interface RetryDeliveryRequest {
+  store_id: number;
+  webhook_id: number;
+  delivery_id: number;
+}
+
+export interface RetryDeliveryResponse {
+  /** The delivery as it now stands (pending, due now). */
+  delivery: Delivery | undefined;
+  time_zone: string;
+}
+
+export interface SendTestEventRequest {
+  store_id: number;
+  webhook_id: number;
+}
+
+export interface SendTestEventResponse {
+  /** The ping's delivery, pending. */
+  delivery: Delivery | undefined;
+  time_zone: string;
+}
+
 function createBaseWebhook(): Webhook {
   return {
     id: 0,
@@ -2315,6 +2376,882 @@ export const ReplayEventsSinceResponse: MessageFns<ReplayEventsSinceResponse> = 
   },
 };
 
+function createBaseDelivery(): Delivery {
+  return {
+    id: 0,
+    webhook_id: 0,
+    event_id: "",
+    topic: "",
+    status: "",
+    attempts: [],
+    next_attempt_at: undefined,
+    last_error: undefined,
+    created_at: undefined,
+    updated_at: undefined,
+  };
+}
+
+export const Delivery: MessageFns<Delivery> = {
+  encode(message: Delivery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.webhook_id !== 0) {
+      writer.uint32(16).int64(message.webhook_id);
+    }
+    if (message.event_id !== "") {
+      writer.uint32(26).string(message.event_id);
+    }
+    if (message.topic !== "") {
+      writer.uint32(34).string(message.topic);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    for (const v of message.attempts) {
+      DeliveryAttempt.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.next_attempt_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.next_attempt_at), writer.uint32(58).fork()).join();
+    }
+    if (message.last_error !== undefined) {
+      writer.uint32(66).string(message.last_error);
+    }
+    if (message.created_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at), writer.uint32(74).fork()).join();
+    }
+    if (message.updated_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.updated_at), writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Delivery {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDelivery();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.webhook_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.event_id = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.topic = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.attempts.push(DeliveryAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.next_attempt_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.last_error = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.created_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.updated_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Delivery {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      webhook_id: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      event_id: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      topic: isSet(object.topic) ? globalThis.String(object.topic) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      attempts: globalThis.Array.isArray(object?.attempts)
+        ? object.attempts.map((e: any) => DeliveryAttempt.fromJSON(e))
+        : [],
+      next_attempt_at: isSet(object.nextAttemptAt)
+        ? fromJsonTimestamp(object.nextAttemptAt)
+        : isSet(object.next_attempt_at)
+        ? fromJsonTimestamp(object.next_attempt_at)
+        : undefined,
+      last_error: isSet(object.lastError)
+        ? globalThis.String(object.lastError)
+        : isSet(object.last_error)
+        ? globalThis.String(object.last_error)
+        : undefined,
+      created_at: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updated_at: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Delivery): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.webhook_id !== 0) {
+      obj.webhookId = Math.round(message.webhook_id);
+    }
+    if (message.event_id !== "") {
+      obj.eventId = message.event_id;
+    }
+    if (message.topic !== "") {
+      obj.topic = message.topic;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.attempts?.length) {
+      obj.attempts = message.attempts.map((e) => DeliveryAttempt.toJSON(e));
+    }
+    if (message.next_attempt_at !== undefined) {
+      obj.nextAttemptAt = message.next_attempt_at.toISOString();
+    }
+    if (message.last_error !== undefined) {
+      obj.lastError = message.last_error;
+    }
+    if (message.created_at !== undefined) {
+      obj.createdAt = message.created_at.toISOString();
+    }
+    if (message.updated_at !== undefined) {
+      obj.updatedAt = message.updated_at.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Delivery>, I>>(base?: I): Delivery {
+    return Delivery.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Delivery>, I>>(object: I): Delivery {
+    const message = createBaseDelivery();
+    message.id = object.id ?? 0;
+    message.webhook_id = object.webhook_id ?? 0;
+    message.event_id = object.event_id ?? "";
+    message.topic = object.topic ?? "";
+    message.status = object.status ?? "";
+    message.attempts = object.attempts?.map((e) => DeliveryAttempt.fromPartial(e)) || [];
+    message.next_attempt_at = object.next_attempt_at ?? undefined;
+    message.last_error = object.last_error ?? undefined;
+    message.created_at = object.created_at ?? undefined;
+    message.updated_at = object.updated_at ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesRequest(): ListWebhookDeliveriesRequest {
+  return { store_id: 0, webhook_id: 0, older_than_id: 0, limit: 0 };
+}
+
+export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesRequest> = {
+  encode(message: ListWebhookDeliveriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      writer.uint32(16).int64(message.webhook_id);
+    }
+    if (message.older_than_id !== 0) {
+      writer.uint32(24).int64(message.older_than_id);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.webhook_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.older_than_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      webhook_id: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      older_than_id: isSet(object.olderThanId)
+        ? globalThis.Number(object.olderThanId)
+        : isSet(object.older_than_id)
+        ? globalThis.Number(object.older_than_id)
+        : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      obj.webhookId = Math.round(message.webhook_id);
+    }
+    if (message.older_than_id !== 0) {
+      obj.olderThanId = Math.round(message.older_than_id);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWebhookDeliveriesRequest>, I>>(base?: I): ListWebhookDeliveriesRequest {
+    return ListWebhookDeliveriesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWebhookDeliveriesRequest>, I>>(object: I): ListWebhookDeliveriesRequest {
+    const message = createBaseListWebhookDeliveriesRequest();
+    message.store_id = object.store_id ?? 0;
+    message.webhook_id = object.webhook_id ?? 0;
+    message.older_than_id = object.older_than_id ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesResponse(): ListWebhookDeliveriesResponse {
+  return { deliveries: [], limit: 0, time_zone: "" };
+}
+
+export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResponse> = {
+  encode(message: ListWebhookDeliveriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.deliveries) {
+      Delivery.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(26).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveries.push(Delivery.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesResponse {
+    return {
+      deliveries: globalThis.Array.isArray(object?.deliveries)
+        ? object.deliveries.map((e: any) => Delivery.fromJSON(e))
+        : [],
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesResponse): unknown {
+    const obj: any = {};
+    if (message.deliveries?.length) {
+      obj.deliveries = message.deliveries.map((e) => Delivery.toJSON(e));
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWebhookDeliveriesResponse>, I>>(base?: I): ListWebhookDeliveriesResponse {
+    return ListWebhookDeliveriesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWebhookDeliveriesResponse>, I>>(
+    object: I,
+  ): ListWebhookDeliveriesResponse {
+    const message = createBaseListWebhookDeliveriesResponse();
+    message.deliveries = object.deliveries?.map((e) => Delivery.fromPartial(e)) || [];
+    message.limit = object.limit ?? 0;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseRetryDeliveryRequest(): RetryDeliveryRequest {
+  return { store_id: 0, webhook_id: 0, delivery_id: 0 };
+}
+
+export const RetryDeliveryRequest: MessageFns<RetryDeliveryRequest> = {
+  encode(message: RetryDeliveryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      writer.uint32(16).int64(message.webhook_id);
+    }
+    if (message.delivery_id !== 0) {
+      writer.uint32(24).int64(message.delivery_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryDeliveryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryDeliveryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.webhook_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.delivery_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryDeliveryRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      webhook_id: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      delivery_id: isSet(object.deliveryId)
+        ? globalThis.Number(object.deliveryId)
+        : isSet(object.delivery_id)
+        ? globalThis.Number(object.delivery_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RetryDeliveryRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      obj.webhookId = Math.round(message.webhook_id);
+    }
+    if (message.delivery_id !== 0) {
+      obj.deliveryId = Math.round(message.delivery_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryDeliveryRequest>, I>>(base?: I): RetryDeliveryRequest {
+    return RetryDeliveryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryDeliveryRequest>, I>>(object: I): RetryDeliveryRequest {
+    const message = createBaseRetryDeliveryRequest();
+    message.store_id = object.store_id ?? 0;
+    message.webhook_id = object.webhook_id ?? 0;
+    message.delivery_id = object.delivery_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseRetryDeliveryResponse(): RetryDeliveryResponse {
+  return { delivery: undefined, time_zone: "" };
+}
+
+export const RetryDeliveryResponse: MessageFns<RetryDeliveryResponse> = {
+  encode(message: RetryDeliveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.delivery !== undefined) {
+      Delivery.encode(message.delivery, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryDeliveryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryDeliveryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.delivery = Delivery.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryDeliveryResponse {
+    return {
+      delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: RetryDeliveryResponse): unknown {
+    const obj: any = {};
+    if (message.delivery !== undefined) {
+      obj.delivery = Delivery.toJSON(message.delivery);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryDeliveryResponse>, I>>(base?: I): RetryDeliveryResponse {
+    return RetryDeliveryResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryDeliveryResponse>, I>>(object: I): RetryDeliveryResponse {
+    const message = createBaseRetryDeliveryResponse();
+    message.delivery = (object.delivery !== undefined && object.delivery !== null)
+      ? Delivery.fromPartial(object.delivery)
+      : undefined;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseSendTestEventRequest(): SendTestEventRequest {
+  return { store_id: 0, webhook_id: 0 };
+}
+
+export const SendTestEventRequest: MessageFns<SendTestEventRequest> = {
+  encode(message: SendTestEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      writer.uint32(16).int64(message.webhook_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendTestEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendTestEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.webhook_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendTestEventRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      webhook_id: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: SendTestEventRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.webhook_id !== 0) {
+      obj.webhookId = Math.round(message.webhook_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendTestEventRequest>, I>>(base?: I): SendTestEventRequest {
+    return SendTestEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendTestEventRequest>, I>>(object: I): SendTestEventRequest {
+    const message = createBaseSendTestEventRequest();
+    message.store_id = object.store_id ?? 0;
+    message.webhook_id = object.webhook_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseSendTestEventResponse(): SendTestEventResponse {
+  return { delivery: undefined, time_zone: "" };
+}
+
+export const SendTestEventResponse: MessageFns<SendTestEventResponse> = {
+  encode(message: SendTestEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.delivery !== undefined) {
+      Delivery.encode(message.delivery, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendTestEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendTestEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.delivery = Delivery.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendTestEventResponse {
+    return {
+      delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: SendTestEventResponse): unknown {
+    const obj: any = {};
+    if (message.delivery !== undefined) {
+      obj.delivery = Delivery.toJSON(message.delivery);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendTestEventResponse>, I>>(base?: I): SendTestEventResponse {
+    return SendTestEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendTestEventResponse>, I>>(object: I): SendTestEventResponse {
+    const message = createBaseSendTestEventResponse();
+    message.delivery = (object.delivery !== undefined && object.delivery !== null)
+      ? Delivery.fromPartial(object.delivery)
+      : undefined;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
 /**
  * Owns webhook records (DESIGN §8) and their deliveries (DESIGN §11).
  *
@@ -2560,6 +3497,51 @@ export const WebhookDeliveryServiceService = {
       Buffer.from(ReplayEventsSinceResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReplayEventsSinceResponse => ReplayEventsSinceResponse.decode(value),
   },
+  /**
+   * The deliveries of one webhook (one event each, with its attempts), newest first, paged by id. A webhook of
+   * another store is NOT_FOUND.
+   */
+  listWebhookDeliveries: {
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/ListWebhookDeliveries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListWebhookDeliveriesRequest): Buffer =>
+      Buffer.from(ListWebhookDeliveriesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListWebhookDeliveriesRequest => ListWebhookDeliveriesRequest.decode(value),
+    responseSerialize: (value: ListWebhookDeliveriesResponse): Buffer =>
+      Buffer.from(ListWebhookDeliveriesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListWebhookDeliveriesResponse => ListWebhookDeliveriesResponse.decode(value),
+  },
+  /**
+   * A new attempt series, due now, for the delivery's event to its webhook (same webhook-id), whatever its status:
+   * a delivered one goes again too; a pending one is made due now. NOT_FOUND for a delivery of another webhook or
+   * store, or one whose event is no longer kept; FAILED_PRECONDITION when the webhook is disabled.
+   */
+  retryDelivery: {
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/RetryDelivery" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetryDeliveryRequest): Buffer => Buffer.from(RetryDeliveryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetryDeliveryRequest => RetryDeliveryRequest.decode(value),
+    responseSerialize: (value: RetryDeliveryResponse): Buffer =>
+      Buffer.from(RetryDeliveryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetryDeliveryResponse => RetryDeliveryResponse.decode(value),
+  },
+  /**
+   * A `webhook/test` event ({webhook_id, message}) delivered to that webhook only, subscribed or not, through the
+   * same signed sender; it shows in ListWebhookDeliveries but not in the events feed. FAILED_PRECONDITION when
+   * the webhook is disabled.
+   */
+  sendTestEvent: {
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/SendTestEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SendTestEventRequest): Buffer => Buffer.from(SendTestEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SendTestEventRequest => SendTestEventRequest.decode(value),
+    responseSerialize: (value: SendTestEventResponse): Buffer =>
+      Buffer.from(SendTestEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SendTestEventResponse => SendTestEventResponse.decode(value),
+  },
 } as const;
 
 export interface WebhookDeliveryServiceServer extends UntypedServiceImplementation {
@@ -2572,6 +3554,23 @@ export interface WebhookDeliveryServiceServer extends UntypedServiceImplementati
   replayEvent: handleUnaryCall<ReplayEventRequest, ReplayEventResponse>;
   /** Delivers again every kept event of the store that occurred at or after `since`, in occurrence order. */
   replayEventsSince: handleUnaryCall<ReplayEventsSinceRequest, ReplayEventsSinceResponse>;
+  /**
+   * The deliveries of one webhook (one event each, with its attempts), newest first, paged by id. A webhook of
+   * another store is NOT_FOUND.
+   */
+  listWebhookDeliveries: handleUnaryCall<ListWebhookDeliveriesRequest, ListWebhookDeliveriesResponse>;
+  /**
+   * A new attempt series, due now, for the delivery's event to its webhook (same webhook-id), whatever its status:
+   * a delivered one goes again too; a pending one is made due now. NOT_FOUND for a delivery of another webhook or
+   * store, or one whose event is no longer kept; FAILED_PRECONDITION when the webhook is disabled.
+   */
+  retryDelivery: handleUnaryCall<RetryDeliveryRequest, RetryDeliveryResponse>;
+  /**
+   * A `webhook/test` event ({webhook_id, message}) delivered to that webhook only, subscribed or not, through the
+   * same signed sender; it shows in ListWebhookDeliveries but not in the events feed. FAILED_PRECONDITION when
+   * the webhook is disabled.
+   */
+  sendTestEvent: handleUnaryCall<SendTestEventRequest, SendTestEventResponse>;
 }
 
 export interface WebhookDeliveryServiceClient extends Client {
@@ -2625,6 +3624,65 @@ export interface WebhookDeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReplayEventsSinceResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The deliveries of one webhook (one event each, with its attempts), newest first, paged by id. A webhook of
+   * another store is NOT_FOUND.
+   */
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A new attempt series, due now, for the delivery's event to its webhook (same webhook-id), whatever its status:
+   * a delivered one goes again too; a pending one is made due now. NOT_FOUND for a delivery of another webhook or
+   * store, or one whose event is no longer kept; FAILED_PRECONDITION when the webhook is disabled.
+   */
+  retryDelivery(
+    request: RetryDeliveryRequest,
+    callback: (error: ServiceError | null, response: RetryDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  retryDelivery(
+    request: RetryDeliveryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetryDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  retryDelivery(
+    request: RetryDeliveryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetryDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A `webhook/test` event ({webhook_id, message}) delivered to that webhook only, subscribed or not, through the
+   * same signed sender; it shows in ListWebhookDeliveries but not in the events feed. FAILED_PRECONDITION when
+   * the webhook is disabled.
+   */
+  sendTestEvent(
+    request: SendTestEventRequest,
+    callback: (error: ServiceError | null, response: SendTestEventResponse) => void,
+  ): ClientUnaryCall;
+  sendTestEvent(
+    request: SendTestEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SendTestEventResponse) => void,
+  ): ClientUnaryCall;
+  sendTestEvent(
+    request: SendTestEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SendTestEventResponse) => void,
   ): ClientUnaryCall;
 }
 
