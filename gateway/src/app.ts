@@ -79,7 +79,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
   ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
-  webhooksRoutes(v1, deps.clients);
+  webhooksRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
   v1.options('/{*path}', notFoundHandler());
   app.use('/v1', v1);

@@ -13,6 +13,7 @@ export function createBackendClients(config: GatewayConfig) {
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
     orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),
     webhooks: createClient(webhooks.WebhooksServiceClient, addressOf(config, 'webhooks'), options),
+    webhookDeliveries: createClient(webhooks.WebhookDeliveryServiceClient, addressOf(config, 'webhooks'), options),
   };
 }
 

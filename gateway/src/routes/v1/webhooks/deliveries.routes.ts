@@ -1,0 +1,77 @@
+import type { Request, Router } from 'express';
+import { presentDelivery } from '@commerce/api-presenters';
+import type { webhooks } from '@commerce/contracts';
+import type { BackendClients } from '../../../clients';
+import { parseInput } from '../../../http/coerce';
+import { ok } from '../../../http/envelope';
+import { readParams } from '../../../http/input';
+import { requestBaseUrl, type PaginationOptions } from '../../../http/pagination';
+import { pathId } from '../../path-id';
+import { route } from '../../route';
+import { listDeliveriesQuery, replayInput } from './webhooks.schemas';
+
+const WEBHOOK = 'Webhook';
+/** Sub-paths take both spellings, as the webhook itself does (spec 4.12 writes `/v1/webhoooks/:id`). */
+const bothSpellings = (subPath: string): string[] => [`/webhooks/:id${subPath}`, `/webhoooks/:id${subPath}`];
+const CREDENTIAL_PARAMS = new Set(['api_key', 'access_token']);
+
+/** The request's URL with `name` set to `value` (other parameters kept in order, credentials dropped). */
+export function cursorUrl(req: Request, name: string, value: string | number, options: PaginationOptions): string {
+  const target = req.originalUrl || req.url;
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const params = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+  for (const key of [...params.keys()]) if (CREDENTIAL_PARAMS.has(key.toLowerCase())) params.delete(key);
+  params.set(name, String(value));
+  return `${requestBaseUrl(req, options.publicUrl)}${path}?${params.toString()}`;
+}
+
+/** The one delivery an answer holds; a missing one is a backend bug (500, logged). */
+function renderDelivery(answer: { delivery?: webhooks.Delivery; time_zone: string }) {
+  if (!answer.delivery) throw new Error('webhooks answered without a delivery');
+  return presentDelivery(answer.delivery, answer.time_zone);
+}
+
+/** DESIGN §11 "beyond the spec": seeing a webhook's deliveries and repairing them (WebhookDeliveryService). */
+export function deliveryRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  // Cursor paged, newest first: next_url carries older_than_id = the page's last id; a client stops at an empty page.
+  router.get(
+    bothSpellings('/deliveries'),
+    route(async (req, res, { storeId, call }) => {
+      const webhookId = pathId(req, WEBHOOK);
+      const query = parseInput(listDeliveriesQuery, readParams(req));
+      const answer = await clients.webhookDeliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, ...query }, call);
+      const last = answer.deliveries.at(-1);
+      const nextUrl = cursorUrl(req, 'older_than_id', last ? last.id : query.older_than_id, pagination);
+      res.setHeader('Link', `<${nextUrl}>; rel="next"`);
+      ok(res, { deliveries: answer.deliveries.map((delivery) => presentDelivery(delivery, answer.time_zone)) }, { pagination: { limit: answer.limit, next_url: nextUrl } });
+    }),
+  );
+
+  router.post(
+    bothSpellings('/deliveries/:delivery_id/retry'),
+    route(async (req, res, { storeId, call }) => {
+      const webhookId = pathId(req, WEBHOOK);
+      const deliveryId = pathId(req, 'Delivery', 'delivery_id');
+      ok(res, renderDelivery(await clients.webhookDeliveries.retryDelivery({ store_id: storeId, webhook_id: webhookId, delivery_id: deliveryId }, call)));
+    }),
+  );
+
+  // Every kept event of the store at or after `since`, to this webhook (those of its topics), in occurrence order.
+  router.post(
+    bothSpellings('/replay'),
+    route(async (req, res, { storeId, call }) => {
+      const webhookId = pathId(req, WEBHOOK);
+      const { since } = parseInput(replayInput, readParams(req));
+      const answer = await clients.webhookDeliveries.replayEventsSince({ store_id: storeId, webhook_id: webhookId, since }, call);
+      ok(res, { webhook_id: webhookId, events: answer.events, scheduled: answer.scheduled });
+    }),
+  );
+
+  router.post(
+    bothSpellings('/test'),
+    route(async (req, res, { storeId, call }) => {
+      ok(res, renderDelivery(await clients.webhookDeliveries.sendTestEvent({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
+    }),
+  );
+}

@@ -1,0 +1,228 @@
+// A webhook's deliveries and their repair (DESIGN §11 "beyond the spec") through the whole app, on a
+// WebhookDeliveryService written for the test.
+import jwt from 'jsonwebtoken';
+import { webhooks } from '@commerce/contracts';
+import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
+import { aGatewayApp, send, TEST_TOKENS, type Received } from '../../../app.fixture';
+import type { ApiKeyIdentityClient } from '../../../auth/authenticator';
+import type { BackendClients } from '../../../clients';
+import { startTestServer, type TestServer } from '../../../http/test-server';
+
+const TIME_ZONE = 'America/New_York';
+const EVENT_ID = '6f1c2a3e-0d5b-4a51-9d0e-2f3c4b5a6d7e';
+
+const aDelivery = (overrides: Partial<webhooks.Delivery> = {}): webhooks.Delivery =>
+  webhooks.Delivery.fromPartial({
+    id: 130,
+    webhook_id: 12,
+    event_id: EVENT_ID,
+    topic: 'product/updated',
+    status: 'pending',
+    attempts: [
+      {
+        id: 900,
+        webhook_id: 12,
+        event_id: EVENT_ID,
+        topic: 'product/updated',
+        attempt: 1,
+        status_code: 500,
+        error: 'the receiver answered 500',
+        succeeded: false,
+        attempted_at: new Date('2026-03-01T15:00:00Z'),
+        duration_ms: 42,
+        next_attempt_at: new Date('2026-03-01T15:00:05Z'),
+      },
+    ],
+    next_attempt_at: new Date('2026-03-01T15:00:05Z'),
+    created_at: new Date('2026-03-01T15:00:00Z'),
+    updated_at: new Date('2026-03-01T15:00:00Z'),
+    ...overrides,
+  });
+
+/** The delivery as the API renders it, in the store's zone. */
+const RENDERED = {
+  id: 130,
+  webhook_id: 12,
+  event_id: EVENT_ID,
+  topic: 'product/updated',
+  status: 'pending',
+  attempts: [
+    {
+      id: 900,
+      attempt: 1,
+      status_code: 500,
+      succeeded: false,
+      duration_ms: 42,
+      error: 'the receiver answered 500',
+      attempted_at: '2026-03-01T10:00:00-05:00',
+      next_attempt_at: '2026-03-01T10:00:05-05:00',
+    },
+  ],
+  next_attempt_at: '2026-03-01T10:00:05-05:00',
+  last_error: null,
+  created_at: '2026-03-01T10:00:00-05:00',
+  updated_at: '2026-03-01T10:00:00-05:00',
+};
+
+const calls: Array<{ method: string; request: Record<string, unknown> }> = [];
+let failure: RemoteError | undefined;
+let listed: webhooks.Delivery[] = [];
+
+function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
+  return async (request: Req) => {
+    calls.push({ method, request: request as Record<string, unknown> });
+    if (failure) throw failure;
+    return answer(request);
+  };
+}
+
+const deliveriesBackend = {
+  listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({ deliveries: listed, limit: request.limit, time_zone: TIME_ZONE })),
+  retryDelivery: answering('retryDelivery', (request: webhooks.RetryDeliveryRequest) => ({ delivery: aDelivery({ id: request.delivery_id }), time_zone: TIME_ZONE })),
+  sendTestEvent: answering('sendTestEvent', () => ({ delivery: aDelivery({ topic: 'webhook/test', attempts: [], next_attempt_at: new Date('2026-03-01T15:00:00Z') }), time_zone: TIME_ZONE })),
+  replayEventsSince: answering('replayEventsSince', () => ({ scheduled: 3, events: 4 })),
+};
+const clients = { webhookDeliveries: deliveriesBackend, webhooks: {} } as unknown as BackendClients;
+
+const identity: ApiKeyIdentityClient = {
+  authenticateApiKey: async ({ api_key }) => {
+    if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
+    throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
+  },
+  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write' }),
+};
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer(aGatewayApp(clients, identity, { publicUrl: 'https://api.example.com' }));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  calls.length = 0;
+  failure = undefined;
+  listed = [aDelivery(), aDelivery({ id: 129, status: 'delivered', next_attempt_at: undefined })];
+});
+
+const KEY = { 'API-KEY': 'sk_live_7' };
+const BOTH_SPELLINGS = ['webhooks', 'webhoooks'];
+
+function request(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Received> {
+  return send(server.url, { method, path, headers: { ...KEY, ...headers }, body });
+}
+
+describe.each(BOTH_SPELLINGS)('GET /v1/%s/:id/deliveries', (spelling) => {
+  it('answers data.deliveries with their attempts, a pagination block and a Link to the next page', async () => {
+    const answer = await request('GET', `/v1/${spelling}/12/deliveries?api_key=sk_live_7`);
+
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'listWebhookDeliveries', request: { store_id: 7, webhook_id: 12, limit: 50, older_than_id: 0 } }]);
+    const nextUrl = `https://api.example.com/v1/${spelling}/12/deliveries?older_than_id=129`;
+    expect(answer.body).toEqual({
+      data: { deliveries: [RENDERED, { ...RENDERED, id: 129, status: 'delivered', next_attempt_at: null }] },
+      pagination: { limit: 50, next_url: nextUrl },
+      meta: { code: 200, api_version: '1.0' },
+    });
+    expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
+  });
+
+  it('passes limit (clamped to 1..250) and older_than_id, and keeps the cursor on an empty page', async () => {
+    listed = [];
+    const answer = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129`);
+    expect(answer.status).toBe(200);
+    expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 250, older_than_id: 129 });
+    expect(answer.body.data).toEqual({ deliveries: [] });
+    expect(answer.body.pagination).toEqual({ limit: 250, next_url: `https://api.example.com/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129` });
+  });
+
+  it('answers 422 for a limit or older_than_id that is not a number, without calling webhooks', async () => {
+    const answer = await request('GET', `/v1/${spelling}/12/deliveries?limit=many&older_than_id=x`);
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.meta!.errors as object).sort()).toEqual(['limit', 'older_than_id']);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/deliveries/:delivery_id/retry', (spelling) => {
+  it('answers the delivery as it now stands', async () => {
+    const answer = await request('POST', `/v1/${spelling}/12/deliveries/130/retry`);
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'retryDelivery', request: { store_id: 7, webhook_id: 12, delivery_id: 130 } }]);
+    expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0' } });
+  });
+
+  it('answers 404 for a delivery id that cannot name one, without calling webhooks', async () => {
+    const answer = await request('POST', `/v1/${spelling}/12/deliveries/abc/retry`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toBe('Delivery not found');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 409 when the webhook is disabled', async () => {
+    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'The webhook is disabled (disabled); enable it first' });
+    const answer = await request('POST', `/v1/${spelling}/12/deliveries/130/retry`);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe('The webhook is disabled (disabled); enable it first');
+  });
+});
+
+describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/replay', (spelling) => {
+  it('replays the events since `since` to that webhook and answers the counts', async () => {
+    const answer = await request('POST', `/v1/${spelling}/12/replay?since=1772377200`);
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'replayEventsSince', request: { store_id: 7, webhook_id: 12, since: new Date('2026-03-01T15:00:00Z') } }]);
+    expect(answer.body).toEqual({ data: { webhook_id: 12, events: 4, scheduled: 3 }, meta: { code: 200, api_version: '1.0' } });
+  });
+
+  it.each([
+    ['missing', ''],
+    ['not a unix time', '?since=yesterday'],
+  ])('answers 422 when since is %s, without calling webhooks', async (_case, query) => {
+    const answer = await request('POST', `/v1/${spelling}/12/replay${query}`);
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.meta!.errors as object)).toEqual(['since']);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/test', (spelling) => {
+  it('answers the ping delivery, pending', async () => {
+    const answer = await request('POST', `/v1/${spelling}/12/test`);
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'sendTestEvent', request: { store_id: 7, webhook_id: 12 } }]);
+    expect(answer.body.data).toMatchObject({ topic: 'webhook/test', status: 'pending', attempts: [], next_attempt_at: '2026-03-01T10:00:00-05:00' });
+  });
+});
+
+describe("another store's ids", () => {
+  it.each([
+    ['GET', '/v1/webhooks/99/deliveries'],
+    ['POST', '/v1/webhooks/99/deliveries/130/retry'],
+    ['POST', '/v1/webhooks/99/replay?since=1772377200'],
+    ['POST', '/v1/webhooks/99/test'],
+  ])('%s %s answers 404', async (method, path) => {
+    failure = new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'Webhook not found' });
+    const answer = await request(method, path);
+    expect(answer.status).toBe(404);
+    expect(answer.body.meta).toMatchObject({ code: 404, error_type: 'NotFound' });
+  });
+});
+
+describe('scopes', () => {
+  const bearer = (grantId: string) => ({
+    Authorization: `Bearer ${jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' })}`,
+  });
+  const withToken = (grantId: string, method: string, path: string) => send(server.url, { method, path, headers: bearer(grantId) });
+
+  it('lets store_read list deliveries', async () => {
+    expect((await withToken('read-only', 'GET', '/v1/webhooks/12/deliveries')).status).toBe(200);
+  });
+
+  it.each(['/v1/webhooks/12/deliveries/130/retry', '/v1/webhooks/12/replay?since=1772377200', '/v1/webhooks/12/test'])('needs store_write for POST %s', async (path) => {
+    const refused = await withToken('read-only', 'POST', path);
+    expect(refused.status).toBe(403);
+    expect(refused.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
+    expect(calls).toEqual([]);
+    expect((await withToken('read-write', 'POST', path)).status).toBe(200);
+  });
+});
