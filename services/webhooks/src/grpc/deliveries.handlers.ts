@@ -1,6 +1,7 @@
 import type { webhooks } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { listWebhookDeliveries, retryDelivery, sendTestEvent } from '../app/delivery-repair';
+import { listEvents } from '../app/events-feed';
 import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from '../app/deliveries-api';
 
 /** Thin: request → use case → response; `scheduled` wakes the worker so a replay goes out at once. */
@@ -23,6 +24,7 @@ export function deliveriesHandlers(deps: DeliveriesApiDeps, scheduled: () => voi
       scheduled();
       return answer;
     },
+    listEvents: (request) => listEvents(deps, requireStoreId(request.store_id), request),
     sendTestEvent: async (request) => {
       const answer = await sendTestEvent(deps, requireStoreId(request.store_id), request.webhook_id);
       scheduled();

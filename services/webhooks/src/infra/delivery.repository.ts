@@ -93,6 +93,7 @@ export class DeliveryRepository {
     await this.events.createIndex({ id: 1 }, { unique: true, name: EVENT_ID_INDEX });
     await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
     await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
+    await this.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: 'events_store_received' });
     await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
     await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
     await this.attempts.createIndex({ store_id: 1, webhook_id: 1, id: 1 }, { name: 'delivery_attempts_webhook' });
@@ -190,6 +191,13 @@ export class DeliveryRepository {
     if (filter.eventId) query.event_id = filter.eventId;
     if (filter.olderThanId) query.id = { $lt: filter.olderThanId };
     return this.attempts.find(query, { sort: { id: -1 }, limit });
+  }
+
+  /** The store's kept events of `topics`, in the order received (then id), after `after` when given. */
+  feed(storeId: number, topics: readonly string[], after: StoredEventDocument | null, limit: number): Promise<StoredEventDocument[]> {
+    const query: Record<string, unknown> = { store_id: storeId, topic: { $in: [...topics] } };
+    if (after) query.$or = [{ received_at: { $gt: after.received_at } }, { received_at: after.received_at, id: { $gt: after.id } }];
+    return this.events.find(query, { sort: { received_at: 1, id: 1 }, limit });
   }
 
   /** The store's kept events that occurred at or after `since`, in occurrence order. */

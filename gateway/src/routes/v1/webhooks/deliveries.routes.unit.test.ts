@@ -67,6 +67,8 @@ const RENDERED = {
 const calls: Array<{ method: string; request: Record<string, unknown> }> = [];
 let failure: RemoteError | undefined;
 let listed: webhooks.Delivery[] = [];
+const ENVELOPE = { id: EVENT_ID, topic: 'product/updated', store_id: 7, occurred_at: '2026-03-01T15:00:00.000Z', resource: { id: 5, name: 'Mug' }, sequence: 2, resource_type: 'product', resource_id: 5 };
+let feed: Array<typeof ENVELOPE> = [];
 
 function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
   return async (request: Req) => {
@@ -81,6 +83,7 @@ const deliveriesBackend = {
   retryDelivery: answering('retryDelivery', (request: webhooks.RetryDeliveryRequest) => ({ delivery: aDelivery({ id: request.delivery_id }), time_zone: TIME_ZONE })),
   sendTestEvent: answering('sendTestEvent', () => ({ delivery: aDelivery({ topic: 'webhook/test', attempts: [], next_attempt_at: new Date('2026-03-01T15:00:00Z') }), time_zone: TIME_ZONE })),
   replayEventsSince: answering('replayEventsSince', () => ({ scheduled: 3, events: 4 })),
+  listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({ events: feed.map((event) => JSON.stringify(event)), limit: request.limit })),
 };
 const clients = { webhookDeliveries: deliveriesBackend, webhooks: {} } as unknown as BackendClients;
 
@@ -102,6 +105,7 @@ beforeEach(() => {
   calls.length = 0;
   failure = undefined;
   listed = [aDelivery(), aDelivery({ id: 129, status: 'delivered', next_attempt_at: undefined })];
+  feed = [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE];
 });
 
 const KEY = { 'API-KEY': 'sk_live_7' };
@@ -191,6 +195,46 @@ describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/test', (spelling) => {
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ method: 'sendTestEvent', request: { store_id: 7, webhook_id: 12 } }]);
     expect(answer.body.data).toMatchObject({ topic: 'webhook/test', status: 'pending', attempts: [], next_attempt_at: '2026-03-01T10:00:00-05:00' });
+  });
+});
+
+describe('GET /v1/events', () => {
+  it('answers data.events as published, oldest first, with next_url carrying the last id as since_id', async () => {
+    const answer = await request('GET', '/v1/events?topic=product%2Fupdated&limit=2');
+
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'listEvents', request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2 } }]);
+    const nextUrl = `https://api.example.com/v1/events?topic=product%2Fupdated&limit=2&since_id=${EVENT_ID}`;
+    expect(answer.body).toEqual({ data: { events: [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE] }, pagination: { limit: 2, next_url: nextUrl }, meta: { code: 200, api_version: '1.0' } });
+    expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
+  });
+
+  it('passes since_id, clamps limit to 250, defaults it to 50, and keeps the cursor on an empty page', async () => {
+    feed = [];
+    const answer = await request('GET', '/v1/events.json?since_id=evt-1&limit=1000');
+    expect(calls[0].request).toEqual({ store_id: 7, since_id: 'evt-1', topic: '', limit: 250 });
+    expect(answer.body.data).toEqual({ events: [] });
+    expect(answer.body.pagination).toEqual({ limit: 250, next_url: 'https://api.example.com/v1/events.json?since_id=evt-1&limit=1000' });
+
+    await request('GET', '/v1/events');
+    expect(calls[1].request).toMatchObject({ limit: 50 });
+  });
+
+  it('answers 422 for a limit that is not a number, and the service\'s refusal of a topic that is not public', async () => {
+    const bad = await request('GET', '/v1/events?limit=lots');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.meta!.errors as object)).toEqual(['limit']);
+    expect(calls).toEqual([]);
+
+    failure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed', fieldViolations: { topic: ['is not a public topic: "api_key/rotated"'] } });
+    const refused = await request('GET', '/v1/events?topic=api_key%2Frotated');
+    expect(refused.status).toBe(422);
+    expect(refused.body.meta!.errors).toEqual({ topic: ['is not a public topic: "api_key/rotated"'] });
+  });
+
+  it('is readable with store_read', async () => {
+    const token = jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'read-only', scope: 'store_read' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' });
+    expect((await send(server.url, { method: 'GET', path: '/v1/events', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
   });
 });
 

@@ -38,3 +38,12 @@ export const listDeliveriesQuery = z
 
 /** POST /v1/webhooks/:id/replay: `since` (unix seconds) is required. */
 export const replayInput = z.object({ since: unixTime() }).strip();
+
+/** GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`. */
+export const listEventsQuery = z
+  .object({
+    since_id: blankAsMissing(looseString({ trim: true })).transform((id) => id ?? ''),
+    topic: blankAsMissing(looseString({ trim: true })).transform((topic) => topic ?? ''),
+    limit: pageLimit(),
+  })
+  .strip();

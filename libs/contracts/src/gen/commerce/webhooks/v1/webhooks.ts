@@ -247,6 +247,25 @@ export interface SendTestEventResponse {
   time_zone: string;
 }
 
+export interface ListEventsRequest {
+  store_id: number;
+  /** Only events received after this one; empty for the oldest kept. */
+  since_id: string;
+  /** Only this public topic; empty for all. */
+  topic: string;
+  /** 0 means 50; at most 250. */
+  limit: number;
+}
+
+export interface ListEventsResponse {
+  /**
+   * Each the envelope as published (DESIGN §5: id, topic, store_id, occurred_at, resource, sequence,
+   * resource_type, resource_id), as JSON text. The next page is since_id = the last one's id.
+   */
+  events: string[];
+  limit: number;
+}
+
 function createBaseWebhook(): Webhook {
   return {
     id: 0,
@@ -3252,6 +3271,216 @@ export const SendTestEventResponse: MessageFns<SendTestEventResponse> = {
   },
 };
 
+function createBaseListEventsRequest(): ListEventsRequest {
+  return { store_id: 0, since_id: "", topic: "", limit: 0 };
+}
+
+export const ListEventsRequest: MessageFns<ListEventsRequest> = {
+  encode(message: ListEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.since_id !== "") {
+      writer.uint32(18).string(message.since_id);
+    }
+    if (message.topic !== "") {
+      writer.uint32(26).string(message.topic);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.since_id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.topic = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventsRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      since_id: isSet(object.sinceId)
+        ? globalThis.String(object.sinceId)
+        : isSet(object.since_id)
+        ? globalThis.String(object.since_id)
+        : "",
+      topic: isSet(object.topic) ? globalThis.String(object.topic) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListEventsRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.since_id !== "") {
+      obj.sinceId = message.since_id;
+    }
+    if (message.topic !== "") {
+      obj.topic = message.topic;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventsRequest>, I>>(base?: I): ListEventsRequest {
+    return ListEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventsRequest>, I>>(object: I): ListEventsRequest {
+    const message = createBaseListEventsRequest();
+    message.store_id = object.store_id ?? 0;
+    message.since_id = object.since_id ?? "";
+    message.topic = object.topic ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListEventsResponse(): ListEventsResponse {
+  return { events: [], limit: 0 };
+}
+
+export const ListEventsResponse: MessageFns<ListEventsResponse> = {
+  encode(message: ListEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventsResponse {
+    return {
+      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => globalThis.String(e)) : [],
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListEventsResponse): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventsResponse>, I>>(base?: I): ListEventsResponse {
+    return ListEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventsResponse>, I>>(object: I): ListEventsResponse {
+    const message = createBaseListEventsResponse();
+    message.events = object.events?.map((e) => e) || [];
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
 /**
  * Owns webhook records (DESIGN §8) and their deliveries (DESIGN §11).
  *
@@ -3542,6 +3771,20 @@ export const WebhookDeliveryServiceService = {
       Buffer.from(SendTestEventResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SendTestEventResponse => SendTestEventResponse.decode(value),
   },
+  /**
+   * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
+   * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
+   * of the store (pruned, or another store's).
+   */
+  listEvents: {
+    path: "/commerce.webhooks.v1.WebhookDeliveryService/ListEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListEventsRequest): Buffer => Buffer.from(ListEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListEventsRequest => ListEventsRequest.decode(value),
+    responseSerialize: (value: ListEventsResponse): Buffer => Buffer.from(ListEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListEventsResponse => ListEventsResponse.decode(value),
+  },
 } as const;
 
 export interface WebhookDeliveryServiceServer extends UntypedServiceImplementation {
@@ -3571,6 +3814,12 @@ export interface WebhookDeliveryServiceServer extends UntypedServiceImplementati
    * the webhook is disabled.
    */
   sendTestEvent: handleUnaryCall<SendTestEventRequest, SendTestEventResponse>;
+  /**
+   * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
+   * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
+   * of the store (pruned, or another store's).
+   */
+  listEvents: handleUnaryCall<ListEventsRequest, ListEventsResponse>;
 }
 
 export interface WebhookDeliveryServiceClient extends Client {
@@ -3683,6 +3932,26 @@ export interface WebhookDeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SendTestEventResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
+   * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
+   * of the store (pruned, or another store's).
+   */
+  listEvents(
+    request: ListEventsRequest,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+  listEvents(
+    request: ListEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+  listEvents(
+    request: ListEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,35 @@
+import type { webhooks } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { PUBLIC_TOPICS } from '@commerce/events';
+import type { StoredEventDocument } from '../infra/delivery.repository';
+import type { DeliveriesApiDeps } from './deliveries-api';
+
+export const DEFAULT_EVENTS_LIMIT = 50;
+export const MAX_EVENTS_LIMIT = 250;
+
+const PUBLIC = new Set<string>(PUBLIC_TOPICS);
+
+/** The envelope as published (DESIGN §5), without what the service keeps beside it. */
+function envelopeOf(event: StoredEventDocument): string {
+  const { id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id } = event;
+  return JSON.stringify({ id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id });
+}
+
+/**
+ * The events feed (DESIGN §11): the store's kept public events (30 days), oldest first in the order received,
+ * after `since_id`, so an app can reconcile after downtime. `webhook/test` pings are never in it.
+ */
+export async function listEvents(deps: Pick<DeliveriesApiDeps, 'deliveries'>, storeId: number, request: Omit<webhooks.ListEventsRequest, 'store_id'>): Promise<webhooks.ListEventsResponse> {
+  const violations: Record<string, string[]> = {};
+  if (request.limit < 0) violations.limit = ['must not be negative'];
+  if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${JSON.stringify(request.topic)}`];
+  let after: StoredEventDocument | null = null;
+  if (request.since_id) {
+    after = await deps.deliveries.findEvent(request.since_id);
+    if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic)) violations.since_id = ['is not an event kept for the store (the feed keeps 30 days)'];
+  }
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const limit = Math.min(request.limit || DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT);
+  const events = await deps.deliveries.feed(storeId, request.topic ? [request.topic] : PUBLIC_TOPICS, after, limit);
+  return { events: events.map(envelopeOf), limit };
+}
