@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitFor } from '@commerce/testing';
 import type { ApiClient } from '../support/api.client';
 import type { JsonBody } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
+import { WebhookReceiver } from '../support/webhook-receiver.harness';
 
 /**
  * Issue 14, first increment: webhook records through the whole stack (spec 4.12, DESIGN §6, §8). The stack runs
@@ -25,7 +27,12 @@ beforeAll(async () => {
   ({ shop, rival } = world);
 });
 
-afterAll(() => world?.stop());
+const receiver = new WebhookReceiver();
+
+afterAll(async () => {
+  await receiver.close();
+  await world?.stop();
+});
 
 describe('webhooks through the whole stack (spec 4.12)', () => {
   it('creates a webhook and answers its whsec_ secret, this once', async () => {
@@ -115,5 +122,88 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
   it('keeps the key that seals signing secrets in DATA_DIR/webhooks/secret.key, readable by its owner only', () => {
     const keyFile = path.join(world.stack.env.DATA_DIR!, 'webhooks', 'secret.key');
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+  });
+});
+
+/**
+ * Issue 14 item 5, seeing and repairing (DESIGN §11 "beyond the spec", docs/webhooks.md): deliveries, retry, replay,
+ * a webhook/test ping and the events feed. The receiver is on loopback, so the webhooks service is started again
+ * with private targets allowed (same DATA_DIR, same key).
+ */
+describe('deliveries, retry, replay, test ping and the events feed through the whole stack', () => {
+  let webhookId: number;
+
+  beforeAll(async () => {
+    await world.stack.killService('webhooks', 'SIGTERM');
+    await world.stack.startService('webhooks', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  });
+
+  it('shows a product event\'s delivery in GET deliveries, with its attempt, and the event in GET /v1/events', async () => {
+    const base = await receiver.listen();
+    const created = await shop.post('/v1/webhooks.json', { url: `${base}/repair`, events: ['product/created'] });
+    expect(created.status).toBe(200);
+    receiver.secretFor('/repair', created.body.data.secret);
+    webhookId = created.body.data.id;
+
+    const product = await shop.post('/v1/products.json', { name: 'Repair Mug', cents: 1200 });
+    expect(product.status).toBe(200);
+    const [arrival] = await waitFor(() => (receiver.acceptedOf('product/created').length > 0 ? receiver.acceptedOf('product/created') : undefined), { timeoutMs: 20_000 });
+    expect(arrival.resourceId).toBe(product.body.data.id);
+
+    const listed = await waitFor(async () => {
+      const answer = await shop.get(`/v1/webhooks/${webhookId}/deliveries.json`);
+      return answer.body.data?.deliveries?.[0]?.status === 'delivered' ? answer : undefined;
+    }, { timeoutMs: 10_000 });
+    expect(listed.status).toBe(200);
+    const [delivery] = listed.body.data.deliveries;
+    expect(delivery).toMatchObject({ webhook_id: webhookId, event_id: arrival.webhookId, topic: 'product/created', status: 'delivered', next_attempt_at: null });
+    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, status_code: 204, error: null, attempted_at: expect.stringMatching(ZONED) })]);
+    expect(listed.body.pagination.next_url).toMatch(new RegExp(`/v1/webhooks/${webhookId}/deliveries\\.json\\?older_than_id=${delivery.id}$`));
+    expect(listed.headers.get('link')).toBe(`<${listed.body.pagination.next_url}>; rel="next"`);
+
+    const feed = await shop.get('/v1/events.json?topic=product%2Fcreated');
+    expect(feed.status).toBe(200);
+    expect(feed.body.data.events).toContainEqual(expect.objectContaining({ id: arrival.webhookId, topic: 'product/created', resource: expect.objectContaining({ id: product.body.data.id, name: 'Repair Mug' }) }));
+    expect((await shop.get('/v1/events?topic=webhook%2Ftest')).status).toBe(422);
+    expect((await rival.get('/v1/events')).body.data.events).not.toContainEqual(expect.objectContaining({ id: arrival.webhookId }));
+  });
+
+  it('sends a webhook/test ping that arrives verified and shows in the deliveries', async () => {
+    const sent = await shop.post(`/v1/webhooks/${webhookId}/test`, {});
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ topic: 'webhook/test', webhook_id: webhookId });
+
+    const [ping] = await waitFor(() => (receiver.acceptedOf('webhook/test').length > 0 ? receiver.acceptedOf('webhook/test') : undefined), { timeoutMs: 20_000 });
+    expect(ping.webhookId).toBe(sent.body.data.event_id);
+    expect(ping.body).toMatchObject({ type: 'webhook/test', data: { webhook_id: webhookId, message: expect.any(String) } });
+    expect(receiver.rejected).toEqual([]);
+    const listed = await shop.get(`/v1/webhoooks/${webhookId}/deliveries`);
+    expect(listed.body.data.deliveries.map((delivery: JsonBody) => delivery.topic)).toContain('webhook/test');
+  });
+
+  it('retries a delivery and replays since a time: the same webhook-id arrives again', async () => {
+    const [first] = receiver.acceptedOf('product/created');
+    const { deliveries } = (await shop.get(`/v1/webhooks/${webhookId}/deliveries`)).body.data;
+    const delivery = deliveries.find((one: JsonBody) => one.event_id === first.webhookId);
+
+    const retried = await shop.post(`/v1/webhooks/${webhookId}/deliveries/${delivery.id}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ id: delivery.id, status: 'pending' });
+    await waitFor(() => ((receiver.repeats.get(first.webhookId) ?? 0) >= 1 ? true : undefined), { timeoutMs: 20_000 });
+
+    expect((await shop.post(`/v1/webhooks/${webhookId}/replay`, {})).status).toBe(422);
+    const since = Math.floor(Date.now() / 1000) - 600;
+    const replayed = await shop.post(`/v1/webhooks/${webhookId}/replay?since=${since}`, {});
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.data).toMatchObject({ webhook_id: webhookId, scheduled: 1 });
+    expect(replayed.body.data.events).toBeGreaterThanOrEqual(1);
+    await waitFor(() => ((receiver.repeats.get(first.webhookId) ?? 0) >= 2 ? true : undefined), { timeoutMs: 20_000 });
+  });
+
+  it("answers 404 for another store's webhook on every route", async () => {
+    expect((await rival.get(`/v1/webhooks/${webhookId}/deliveries`)).status).toBe(404);
+    expect((await rival.post(`/v1/webhooks/${webhookId}/test`, {})).status).toBe(404);
+    expect((await rival.post(`/v1/webhooks/${webhookId}/replay?since=0`, {})).status).toBe(404);
+    expect((await rival.post(`/v1/webhooks/${webhookId}/deliveries/1/retry`, {})).status).toBe(404);
   });
 });
