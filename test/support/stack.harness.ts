@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { freePort, waitFor } from '@commerce/testing';
 
@@ -34,6 +35,15 @@ export interface StackHandle {
    * false. `stop()` stops it before the launcher.
    */
   startService(service: string, extraEnv?: Record<string, string>, options?: { waitUntilServing?: boolean }): Promise<ServiceHandle>;
+  /**
+   * Stops the stack's nats-server (SIGKILL by default) and waits until it is gone; the launcher lets the rest run.
+   * `startNats` starts it again on the same port and JetStream directory (what the launcher gives it).
+   */
+  killNats(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts nats-server again, as the launcher starts it, and waits until it accepts connections. `stop()` stops it. */
+  startNats(): Promise<void>;
+  /** `killNats`, `downMs` of nothing, then `startNats`. */
+  restartNats(options?: { downMs?: number; signal?: NodeJS.Signals }): Promise<void>;
 }
 
 /** A service process a test started in place of the launcher's. */
@@ -70,6 +80,31 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
   /** Services this test started in place of the launcher's, by name (the latest one). */
   const replacements = new Map<string, ServiceHandle & { child: ChildProcess }>();
   const pidOf = (service: string) => replacements.get(service)?.pid ?? info().pids[service]!;
+  let natsReplacement: ChildProcess | undefined;
+  const natsExited = (nats: ChildProcess) => (nats.exitCode !== null || nats.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => nats.once('exit', () => resolve())));
+  const killNats = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (natsReplacement) {
+      const nats = natsReplacement;
+      if (nats.exitCode === null && nats.signalCode === null) nats.kill(signal);
+      await natsExited(nats);
+      return;
+    }
+    const pid = info().pids.nats;
+    if (!pid) throw new Error('the stack runs no nats-server');
+    if (isAlive(pid)) process.kill(pid, signal);
+    await waitFor(() => !isAlive(pid), { timeoutMs: 15_000, intervalMs: 20, message: `nats-server (pid ${pid}) to exit after ${signal}` });
+  };
+  const startNats = async () => {
+    if (natsReplacement ? natsReplacement.exitCode === null && natsReplacement.signalCode === null : isAlive(info().pids.nats ?? 0)) throw new Error('nats-server is still running: killNats first');
+    // As deploy/launcher/src/stack.ts starts it: its port, its JetStream directory under DATA_DIR, its log file.
+    const port = Number(new URL(info().nats_url).port);
+    const storeDir = path.join(env.DATA_DIR!, 'nats');
+    const binary = env.NATS_SERVER_BIN ?? 'nats-server';
+    const nats = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], { env, cwd: REPO_ROOT, stdio: 'ignore' });
+    natsReplacement = nats;
+    await waitFor(() => nats.exitCode !== null || nats.signalCode !== null || acceptsConnections(port), { timeoutMs: 30_000, intervalMs: 50, message: 'nats-server to accept connections again' });
+    if (nats.exitCode !== null || nats.signalCode !== null) throw new Error(`nats-server exited at its restart (code ${nats.exitCode})`);
+  };
   return {
     baseUrl: `http://127.0.0.1:${env.PORT}`,
     env,
@@ -98,15 +133,37 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
       if (options.waitUntilServing !== false) await untilServing(service, addressOfService(env, service), started);
       return started;
     },
+    killNats,
+    startNats,
+    async restartNats({ downMs = 0, signal = 'SIGKILL' } = {}) {
+      await killNats(signal);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await startNats();
+    },
     async stop() {
       // What this test started first (the launcher knows nothing of them), then the stack as Ctrl-C stops it.
       for (const replacement of replacements.values()) await replacement.stop();
       if (child.exitCode === null) child.kill('SIGINT');
       const code = await exited;
+      if (natsReplacement && natsReplacement.exitCode === null && natsReplacement.signalCode === null) {
+        natsReplacement.kill('SIGTERM');
+        await natsExited(natsReplacement);
+      }
       if (replacements.size > 0) (await import('@commerce/grpc-runtime')).closeAllChannels();
       return code;
     },
   };
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 function isAlive(pid: number): boolean {

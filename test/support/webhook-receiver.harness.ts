@@ -30,6 +30,8 @@ export class WebhookReceiver {
   readonly failedAttempts = new Map<string, number>();
   readonly rejected: string[] = [];
   mode: 'up' | 'down' = 'up';
+  /** How long each answer waits (a receiver that takes its time, to have deliveries in flight). */
+  delayMs = 0;
   private server?: http.Server;
   private verifiers = new Map<string, Webhook>();
 
@@ -95,6 +97,7 @@ export class WebhookReceiver {
       this.accepted.set(webhookId, arrival);
     }
     this.arrivals.push(arrival);
-    response.writeHead(arrival.status).end();
+    if (this.delayMs > 0) setTimeout(() => response.writeHead(arrival.status).end(), this.delayMs);
+    else response.writeHead(arrival.status).end();
   }
 }
