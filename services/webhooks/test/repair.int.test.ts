@@ -120,6 +120,8 @@ it('sends a webhook/test ping to that webhook only, unsubscribed as it is, and l
   expect(listed.deliveries.map((delivery) => delivery.topic)).toEqual(['webhook/test']);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(arrivalsOf(answer.delivery!.event_id)).toHaveLength(1);
+  // A ping is not one of the store's events: a replay neither counts nor resends it.
+  expect(await deliveries.replayEventsSince({ store_id: storeId, webhook_id: 0, since: new Date(Date.now() - 60_000) })).toEqual({ scheduled: 0, events: 0 });
 });
 
 it('answers NOT_FOUND for another store\'s webhook or delivery, and FAILED_PRECONDITION for a disabled webhook', async () => {

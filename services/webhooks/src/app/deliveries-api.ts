@@ -1,6 +1,6 @@
 import type { webhooks } from '@commerce/contracts';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
-import { subscribesTo } from '@commerce/events';
+import { PUBLIC_TOPICS, subscribesTo } from '@commerce/events';
 import { storeZone } from '@commerce/store-zones';
 import type { AttemptDocument, StoredEventDocument } from '../infra/delivery.repository';
 import type { WebhookDocument } from '../infra/webhook.repository';
@@ -8,6 +8,8 @@ import type { DeliveryDeps } from './delivery-deps';
 import { findWebhook } from './find-webhook';
 import { JOBS_PER_BLOCK, newJob } from './intake-event';
 import type { WebhooksDeps } from './webhooks-deps';
+
+const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
 export const DEFAULT_DELIVERIES_LIMIT = 50;
 export const MAX_DELIVERIES_LIMIT = 250;
@@ -55,7 +57,8 @@ export async function replayEvent(deps: DeliveriesApiDeps, storeId: number, even
 export async function replayEventsSince(deps: DeliveriesApiDeps, storeId: number, since: Date | undefined, webhookId: number): Promise<webhooks.ReplayEventsSinceResponse> {
   if (!since || Number.isNaN(since.getTime())) throw validationFailed({ since: ["can't be blank"] });
   const targets = await targetsOf(deps, storeId, webhookId);
-  const events = await deps.deliveries.eventsSince(storeId, since);
+  // Public events only: a webhook/test ping is kept beside them but is not the store's event.
+  const events = (await deps.deliveries.eventsSince(storeId, since)).filter((event) => PUBLIC.has(event.topic));
   let scheduled = 0;
   for (const event of events) scheduled += await schedule(deps, event, targets);
   return { scheduled, events: events.length };
