@@ -3714,7 +3714,10 @@ export const WebhookDeliveryServiceService = {
     responseSerialize: (value: ReplayEventResponse): Buffer => Buffer.from(ReplayEventResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReplayEventResponse => ReplayEventResponse.decode(value),
   },
-  /** Delivers again every kept event of the store that occurred at or after `since`, in occurrence order. */
+  /**
+   * Delivers again every kept public event of the store that occurred at or after `since`, in occurrence order
+   * (webhook/test pings are kept beside them but are neither counted nor resent).
+   */
   replayEventsSince: {
     path: "/commerce.webhooks.v1.WebhookDeliveryService/ReplayEventsSince" as const,
     requestStream: false as const,
@@ -3795,7 +3798,10 @@ export interface WebhookDeliveryServiceServer extends UntypedServiceImplementati
    * its topic, or to one of them. NOT_FOUND when the event is not (or no longer) kept.
    */
   replayEvent: handleUnaryCall<ReplayEventRequest, ReplayEventResponse>;
-  /** Delivers again every kept event of the store that occurred at or after `since`, in occurrence order. */
+  /**
+   * Delivers again every kept public event of the store that occurred at or after `since`, in occurrence order
+   * (webhook/test pings are kept beside them but are neither counted nor resent).
+   */
   replayEventsSince: handleUnaryCall<ReplayEventsSinceRequest, ReplayEventsSinceResponse>;
   /**
    * The deliveries of one webhook (one event each, with its attempts), newest first, paged by id. A webhook of
@@ -3858,7 +3864,10 @@ export interface WebhookDeliveryServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReplayEventResponse) => void,
   ): ClientUnaryCall;
-  /** Delivers again every kept event of the store that occurred at or after `since`, in occurrence order. */
+  /**
+   * Delivers again every kept public event of the store that occurred at or after `since`, in occurrence order
+   * (webhook/test pings are kept beside them but are neither counted nor resent).
+   */
   replayEventsSince(
     request: ReplayEventsSinceRequest,
     callback: (error: ServiceError | null, response: ReplayEventsSinceResponse) => void,
