@@ -1,5 +1,5 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog or orders runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders or webhooks runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -21,6 +21,10 @@
 // orders (orders.bench.js): GET /v1/orders?limit=250 (first page, a deep page by page=N and by
 // older_than_id) on a 100,000-order store against a 1,000-order one; checkouts/s against
 // GET /v1/orders/:id req/s.
+//
+// webhooks (webhooks.bench.js): event-to-delivery latency (p50/p99, from the write's answer to the
+// receiver's arrival) at 200 events/s with 100 webhooks across 10 stores, sustained deliveries/s, and
+// the same with one receiver answering in 10 s beside them.
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -51,11 +55,12 @@ const { runGatewayReadBench } = require('./gateway-read.bench');
 const { runWritesBench } = require('./writes.bench');
 const { runCatalogScaleBench } = require('./catalog-scale.bench');
 const { runOrdersBench } = require('./orders.bench');
+const { runWebhooksBench } = require('./webhooks.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
 // orders last: it restarts the stack with the per-address checkout limit opened wide.
-const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench };
+const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench };
 
 async function main() {
   const settings = {
