@@ -96,7 +96,7 @@ async function main() {
     results[name] = await bench(stack, settings, tempRoot);
   }
   await untilIdle(stack, { maxS: 60 });
-  const restarted = stack.starts > 1 ? ` (the stack the writes bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})` : '';
+  const restarted = stack.starts > 1 ? ` (the stack ${only ? `the ${only}` : 'the writes'} bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})` : '';
   memory.end = reportStackMemory(stack, `idle at the end of the run${restarted}`);
   if (settings.jsonOut) fs.writeFileSync(settings.jsonOut, `${JSON.stringify({ ...results, memory }, null, 2)}\n`);
 
