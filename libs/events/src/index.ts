@@ -15,6 +15,7 @@ export {
 } from './event.stream';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox.relay';
 export { DEAD_EVENTS_COLLECTION, isPermanentPublishFailure, type DeadEventDocument, type OutboxDeadLetter, type PublishFailure } from './outbox-dead-letter';
+export { contextConsumers, type ContextConsumerDefinition, type ConsumersTask } from './context-consumers';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type EventMeta, type ProcessedEventDocument } from './event.consumer';
 export type { DeadLetter } from './dead-letter.publisher';
 export type { EventLogger } from './event.logger';

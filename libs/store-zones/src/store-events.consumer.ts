@@ -1,4 +1,4 @@
-import { ensureStream, EventConsumer, type DomainEvent, type ProcessedEventDocument } from '@commerce/events';
+import { contextConsumers, type DomainEvent, type ProcessedEventDocument } from '@commerce/events';
 import type { Logger } from '@commerce/observability';
 import type { Database } from '@commerce/persistence';
 import type { BackgroundTask } from '@commerce/service-host';
@@ -17,26 +17,6 @@ export interface StoreEventsConsumerOptions {
 
 /** The durable consumer of the storefront's store events, which keeps the service's store-zone projection. */
 export function storeEventsConsumer({ nc, db, logger, durable, handler }: StoreEventsConsumerOptions): BackgroundTask {
-  let consumer: EventConsumer | undefined;
-  return {
-    name: 'store events consumer',
-    async start() {
-      const jsm = await nc.jetstreamManager();
-      const stream = (await ensureStream(jsm, 'storefront')).config.name;
-      consumer = new EventConsumer({
-        nc,
-        stream,
-        durable,
-        filterSubject: 'events.storefront.>',
-        handler,
-        processed: db.collection<ProcessedEventDocument>('processed_events'),
-        backoffMs: [500, 2_000, 10_000, 30_000],
-        logger,
-      });
-      await consumer.start();
-    },
-    async stop() {
-      await consumer?.stop();
-    },
-  };
+  const processed = db.collection<ProcessedEventDocument>('processed_events');
+  return contextConsumers('store events consumer', nc, logger, [{ context: 'storefront', durable, handler, processed, backoffMs: [500, 2_000, 10_000, 30_000] }]);
 }
