@@ -92,8 +92,9 @@ export async function placeOrder(deps: OrdersDeps, checkout: CheckoutDocument, r
     updated_at: now,
     stock_return: null,
   };
-  await deps.orders.insert(order, [orderEvent('order/created', order, 1, timeZone, now)]);
-  const stored = await deps.orders.findOne(checkout.store_id, checkout.order_id);
+  const stored =
+    (await deps.orders.insert(order, [orderEvent('order/created', order, 1, timeZone, now)])) ??
+    (await deps.orders.findOne(checkout.store_id, checkout.order_id));
   if (!stored) throw new Error(`order ${checkout.order_id} vanished after its insert`);
   return stored;
 }

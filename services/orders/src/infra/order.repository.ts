@@ -28,13 +28,12 @@ export class OrderRepository {
     return this.orders.findOne({ store_id: storeId, id: orderId });
   }
 
-  /** The order with its first events; false when an order with its id exists already (a retried step). */
-  async insert(order: Order, events: DomainEvent[]): Promise<boolean> {
+  /** The order with its first events, as stored; null when an order with its id exists already (a retried step). */
+  async insert(order: Order, events: DomainEvent[]): Promise<OrderDocument | null> {
     try {
-      await this.orders.insertOne({ ...order, version: 1, outbox: events });
-      return true;
+      return await this.orders.insertOne({ ...order, version: 1, outbox: events });
     } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
+      if (error instanceof DuplicateKeyError) return null;
       throw error;
     }
   }
