@@ -9,6 +9,9 @@ export function createBackendClients(config: GatewayConfig) {
   return {
     identity: createClient(identity.IdentityServiceClient, addressOf(config, 'identity'), options),
     stores: createClient(storefront.StoreServiceClient, addressOf(config, 'storefront'), options),
+    templates: createClient(storefront.TemplateServiceClient, addressOf(config, 'storefront'), options),
+    visits: createClient(storefront.VisitServiceClient, addressOf(config, 'storefront'), options),
+    pages: createClient(storefront.PageServiceClient, addressOf(config, 'storefront'), options),
     catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
     orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),

@@ -13,6 +13,23 @@ export interface StorefrontSettings {
   platformDomains: string[];
 }
 
+/** One page of the buyer site that rendered (DESIGN §8: what the visit statistics count). */
+export interface PageView {
+  store_id: number;
+  /** The gateway's first-party visitor cookie. */
+  visitor_id: string;
+  at: Date;
+  user_agent: string;
+  referer: string;
+  /** The `ref` query parameter (`marketplace` marks a marketplace entry), or ''. */
+  ref: string;
+}
+
+/** Where the page renderer hands each page view; the visit statistics aggregate them as they arrive. */
+export interface PageViewRecorder {
+  record(view: PageView): void;
+}
+
 /** Everything the use cases touch; service.ts builds it once. */
 export interface StorefrontDeps {
   stores: StoreRepository;

@@ -179,6 +179,79 @@ export interface UpdateTemplateResponse {
   time_zone: string;
 }
 
+/** One line of a buyer's cart, as the gateway's cart cookie holds it. */
+export interface CartLine {
+  variant_id: number;
+  quantity: number;
+}
+
+/** What a refused checkout said about one field, shown beside it on the checkout page. */
+export interface PageFieldError {
+  field: string;
+  message: string;
+}
+
+export interface RenderPageRequest {
+  store_id: number;
+  /**
+   * The path inside the site, from "/", without the query: "/", "/product/12-tee", "/p/12", "/products/12",
+   * "/collections/3", "/contact", "/faq", "/pages/<permalink>", "/cart", "/checkout", "/orders/<token>",
+   * "/store.css". Anything else renders the not-found page with 404.
+   */
+  path: string;
+  /**
+   * The site's root as the buyer reached it: "/s/<subdomain>" under the API host, "" on the store's own
+   * host. Every link a page writes is built on it.
+   */
+  base_path: string;
+  /** Query parameters of the request (page number, ref). */
+  query: { [key: string]: string };
+  /** The buyer's cart (gateway cookie), for the cart and checkout pages and the cart count. */
+  cart: CartLine[];
+  /** Written into the checkout form as a hidden field; the gateway compares it with its cookie on POST. */
+  csrf_token: string;
+  /**
+   * For "/orders/<token>": the order whose confirmation token the gateway verified; 0 otherwise
+   * (the page is then the not-found page).
+   */
+  order_id: number;
+  /**
+   * A checkout the orders service refused, shown again on the checkout page: the message, each field's
+   * problem, and what the buyer typed (form field name -> value).
+   */
+  checkout_error: string;
+  field_errors: PageFieldError[];
+  checkout_form: { [key: string]: string };
+  /**
+   * Page-view accounting (DESIGN section 8): the first-party visitor id from the gateway's cookie, and
+   * the browser's User-Agent and Referer. A request with no visitor id is not counted.
+   */
+  visitor_id: string;
+  user_agent: string;
+  referer: string;
+}
+
+export interface RenderPageRequest_QueryEntry {
+  key: string;
+  value: string;
+}
+
+export interface RenderPageRequest_CheckoutFormEntry {
+  key: string;
+  value: string;
+}
+
+export interface RenderPageResponse {
+  /**
+   * 200; 404 for an unknown page, product or collection (the site's not-found page); 503 for a closed
+   * store (its Maintenance template) except on "/store.css".
+   */
+  status: number;
+  /** "text/html; charset=utf-8", or "text/css; charset=utf-8" for "/store.css". */
+  content_type: string;
+  body: string;
+}
+
 function createBaseStore(): Store {
   return {
     id: 0,
@@ -2869,6 +2942,841 @@ export const UpdateTemplateResponse: MessageFns<UpdateTemplateResponse> = {
   },
 };
 
+function createBaseCartLine(): CartLine {
+  return { variant_id: 0, quantity: 0 };
+}
+
+export const CartLine: MessageFns<CartLine> = {
+  encode(message: CartLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.variant_id !== 0) {
+      writer.uint32(8).int64(message.variant_id);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int64(message.quantity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CartLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCartLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.variant_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CartLine {
+    return {
+      variant_id: isSet(object.variantId)
+        ? globalThis.Number(object.variantId)
+        : isSet(object.variant_id)
+        ? globalThis.Number(object.variant_id)
+        : 0,
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+    };
+  },
+
+  toJSON(message: CartLine): unknown {
+    const obj: any = {};
+    if (message.variant_id !== 0) {
+      obj.variantId = Math.round(message.variant_id);
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CartLine>, I>>(base?: I): CartLine {
+    return CartLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CartLine>, I>>(object: I): CartLine {
+    const message = createBaseCartLine();
+    message.variant_id = object.variant_id ?? 0;
+    message.quantity = object.quantity ?? 0;
+    return message;
+  },
+};
+
+function createBasePageFieldError(): PageFieldError {
+  return { field: "", message: "" };
+}
+
+export const PageFieldError: MessageFns<PageFieldError> = {
+  encode(message: PageFieldError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.field !== "") {
+      writer.uint32(10).string(message.field);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageFieldError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageFieldError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageFieldError {
+    return {
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: PageFieldError): unknown {
+    const obj: any = {};
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageFieldError>, I>>(base?: I): PageFieldError {
+    return PageFieldError.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageFieldError>, I>>(object: I): PageFieldError {
+    const message = createBasePageFieldError();
+    message.field = object.field ?? "";
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseRenderPageRequest(): RenderPageRequest {
+  return {
+    store_id: 0,
+    path: "",
+    base_path: "",
+    query: {},
+    cart: [],
+    csrf_token: "",
+    order_id: 0,
+    checkout_error: "",
+    field_errors: [],
+    checkout_form: {},
+    visitor_id: "",
+    user_agent: "",
+    referer: "",
+  };
+}
+
+export const RenderPageRequest: MessageFns<RenderPageRequest> = {
+  encode(message: RenderPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.base_path !== "") {
+      writer.uint32(26).string(message.base_path);
+    }
+    globalThis.Object.entries(message.query).forEach(([key, value]: [string, string]) => {
+      RenderPageRequest_QueryEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    for (const v of message.cart) {
+      CartLine.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.csrf_token !== "") {
+      writer.uint32(50).string(message.csrf_token);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(56).int64(message.order_id);
+    }
+    if (message.checkout_error !== "") {
+      writer.uint32(66).string(message.checkout_error);
+    }
+    for (const v of message.field_errors) {
+      PageFieldError.encode(v!, writer.uint32(74).fork()).join();
+    }
+    globalThis.Object.entries(message.checkout_form).forEach(([key, value]: [string, string]) => {
+      RenderPageRequest_CheckoutFormEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
+    });
+    if (message.visitor_id !== "") {
+      writer.uint32(90).string(message.visitor_id);
+    }
+    if (message.user_agent !== "") {
+      writer.uint32(98).string(message.user_agent);
+    }
+    if (message.referer !== "") {
+      writer.uint32(106).string(message.referer);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.base_path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = RenderPageRequest_QueryEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.query[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cart.push(CartLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.csrf_token = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.checkout_error = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.field_errors.push(PageFieldError.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            const entry10 = RenderPageRequest_CheckoutFormEntry.decode(reader, reader.uint32());
+            if (entry10.value !== undefined) {
+              message.checkout_form[entry10.key] = entry10.value;
+            }
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.visitor_id = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.user_agent = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.referer = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderPageRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      base_path: isSet(object.basePath)
+        ? globalThis.String(object.basePath)
+        : isSet(object.base_path)
+        ? globalThis.String(object.base_path)
+        : "",
+      query: isObject(object.query)
+        ? (globalThis.Object.entries(object.query) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      cart: globalThis.Array.isArray(object?.cart)
+        ? object.cart.map((e: any) => CartLine.fromJSON(e))
+        : [],
+      csrf_token: isSet(object.csrfToken)
+        ? globalThis.String(object.csrfToken)
+        : isSet(object.csrf_token)
+        ? globalThis.String(object.csrf_token)
+        : "",
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+      checkout_error: isSet(object.checkoutError)
+        ? globalThis.String(object.checkoutError)
+        : isSet(object.checkout_error)
+        ? globalThis.String(object.checkout_error)
+        : "",
+      field_errors: globalThis.Array.isArray(object?.fieldErrors)
+        ? object.fieldErrors.map((e: any) => PageFieldError.fromJSON(e))
+        : globalThis.Array.isArray(object?.field_errors)
+        ? object.field_errors.map((e: any) => PageFieldError.fromJSON(e))
+        : [],
+      checkout_form: isObject(object.checkoutForm)
+        ? (globalThis.Object.entries(object.checkoutForm) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.checkout_form)
+        ? (globalThis.Object.entries(object.checkout_form) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      visitor_id: isSet(object.visitorId)
+        ? globalThis.String(object.visitorId)
+        : isSet(object.visitor_id)
+        ? globalThis.String(object.visitor_id)
+        : "",
+      user_agent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      referer: isSet(object.referer) ? globalThis.String(object.referer) : "",
+    };
+  },
+
+  toJSON(message: RenderPageRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.base_path !== "") {
+      obj.basePath = message.base_path;
+    }
+    if (message.query) {
+      const entries = globalThis.Object.entries(message.query) as [string, string][];
+      if (entries.length > 0) {
+        obj.query = {};
+        entries.forEach(([k, v]) => {
+          obj.query[k] = v;
+        });
+      }
+    }
+    if (message.cart?.length) {
+      obj.cart = message.cart.map((e) => CartLine.toJSON(e));
+    }
+    if (message.csrf_token !== "") {
+      obj.csrfToken = message.csrf_token;
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    if (message.checkout_error !== "") {
+      obj.checkoutError = message.checkout_error;
+    }
+    if (message.field_errors?.length) {
+      obj.fieldErrors = message.field_errors.map((e) => PageFieldError.toJSON(e));
+    }
+    if (message.checkout_form) {
+      const entries = globalThis.Object.entries(message.checkout_form) as [string, string][];
+      if (entries.length > 0) {
+        obj.checkoutForm = {};
+        entries.forEach(([k, v]) => {
+          obj.checkoutForm[k] = v;
+        });
+      }
+    }
+    if (message.visitor_id !== "") {
+      obj.visitorId = message.visitor_id;
+    }
+    if (message.user_agent !== "") {
+      obj.userAgent = message.user_agent;
+    }
+    if (message.referer !== "") {
+      obj.referer = message.referer;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderPageRequest>, I>>(base?: I): RenderPageRequest {
+    return RenderPageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderPageRequest>, I>>(object: I): RenderPageRequest {
+    const message = createBaseRenderPageRequest();
+    message.store_id = object.store_id ?? 0;
+    message.path = object.path ?? "";
+    message.base_path = object.base_path ?? "";
+    message.query = (globalThis.Object.entries(object.query ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.cart = object.cart?.map((e) => CartLine.fromPartial(e)) || [];
+    message.csrf_token = object.csrf_token ?? "";
+    message.order_id = object.order_id ?? 0;
+    message.checkout_error = object.checkout_error ?? "";
+    message.field_errors = object.field_errors?.map((e) => PageFieldError.fromPartial(e)) || [];
+    message.checkout_form = (globalThis.Object.entries(object.checkout_form ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.visitor_id = object.visitor_id ?? "";
+    message.user_agent = object.user_agent ?? "";
+    message.referer = object.referer ?? "";
+    return message;
+  },
+};
+
+function createBaseRenderPageRequest_QueryEntry(): RenderPageRequest_QueryEntry {
+  return { key: "", value: "" };
+}
+
+export const RenderPageRequest_QueryEntry: MessageFns<RenderPageRequest_QueryEntry> = {
+  encode(message: RenderPageRequest_QueryEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderPageRequest_QueryEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderPageRequest_QueryEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderPageRequest_QueryEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: RenderPageRequest_QueryEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderPageRequest_QueryEntry>, I>>(base?: I): RenderPageRequest_QueryEntry {
+    return RenderPageRequest_QueryEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderPageRequest_QueryEntry>, I>>(object: I): RenderPageRequest_QueryEntry {
+    const message = createBaseRenderPageRequest_QueryEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseRenderPageRequest_CheckoutFormEntry(): RenderPageRequest_CheckoutFormEntry {
+  return { key: "", value: "" };
+}
+
+export const RenderPageRequest_CheckoutFormEntry: MessageFns<RenderPageRequest_CheckoutFormEntry> = {
+  encode(message: RenderPageRequest_CheckoutFormEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderPageRequest_CheckoutFormEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderPageRequest_CheckoutFormEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderPageRequest_CheckoutFormEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: RenderPageRequest_CheckoutFormEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderPageRequest_CheckoutFormEntry>, I>>(
+    base?: I,
+  ): RenderPageRequest_CheckoutFormEntry {
+    return RenderPageRequest_CheckoutFormEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderPageRequest_CheckoutFormEntry>, I>>(
+    object: I,
+  ): RenderPageRequest_CheckoutFormEntry {
+    const message = createBaseRenderPageRequest_CheckoutFormEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseRenderPageResponse(): RenderPageResponse {
+  return { status: 0, content_type: "", body: "" };
+}
+
+export const RenderPageResponse: MessageFns<RenderPageResponse> = {
+  encode(message: RenderPageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== 0) {
+      writer.uint32(8).int32(message.status);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(18).string(message.content_type);
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderPageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderPageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.status = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderPageResponse {
+    return {
+      status: isSet(object.status) ? globalThis.Number(object.status) : 0,
+      content_type: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+    };
+  },
+
+  toJSON(message: RenderPageResponse): unknown {
+    const obj: any = {};
+    if (message.status !== 0) {
+      obj.status = Math.round(message.status);
+    }
+    if (message.content_type !== "") {
+      obj.contentType = message.content_type;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderPageResponse>, I>>(base?: I): RenderPageResponse {
+    return RenderPageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderPageResponse>, I>>(object: I): RenderPageResponse {
+    const message = createBaseRenderPageResponse();
+    message.status = object.status ?? 0;
+    message.content_type = object.content_type ?? "";
+    message.body = object.body ?? "";
+    return message;
+  },
+};
+
 /** The store record. */
 export type StoreServiceService = typeof StoreServiceService;
 export const StoreServiceService = {
@@ -3148,6 +4056,55 @@ export const VisitServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
+/**
+ * The buyer site (DESIGN section 10): every page of a store's site, rendered from its layout, templates
+ * and css with the products the storefront's catalog projection holds. Rendering a page counts it as a
+ * page view for the visit statistics.
+ */
+export type PageServiceService = typeof PageServiceService;
+export const PageServiceService = {
+  renderPage: {
+    path: "/commerce.storefront.v1.PageService/RenderPage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RenderPageRequest): Buffer => Buffer.from(RenderPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RenderPageRequest => RenderPageRequest.decode(value),
+    responseSerialize: (value: RenderPageResponse): Buffer => Buffer.from(RenderPageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RenderPageResponse => RenderPageResponse.decode(value),
+  },
+} as const;
+
+export interface PageServiceServer extends UntypedServiceImplementation {
+  renderPage: handleUnaryCall<RenderPageRequest, RenderPageResponse>;
+}
+
+export interface PageServiceClient extends Client {
+  renderPage(
+    request: RenderPageRequest,
+    callback: (error: ServiceError | null, response: RenderPageResponse) => void,
+  ): ClientUnaryCall;
+  renderPage(
+    request: RenderPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RenderPageResponse) => void,
+  ): ClientUnaryCall;
+  renderPage(
+    request: RenderPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RenderPageResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const PageServiceClient = makeGenericClientConstructor(
+  PageServiceService,
+  "commerce.storefront.v1.PageService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): PageServiceClient;
+  service: typeof PageServiceService;
+  serviceName: string;
+};
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 type DeepPartial<T> = T extends Builtin ? T
@@ -3192,6 +4149,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {
