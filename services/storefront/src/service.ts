@@ -9,6 +9,7 @@ import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
 import { claimExistingCustomDomains } from './infra/migrations';
 import { StoreRepository } from './infra/store.repository';
+import { TemplateRepository } from './infra/template.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
@@ -17,10 +18,13 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     await ensureStoreIndexes(stores);
     const customDomains = CustomDomainRepository.collectionOf(host.db);
     await CustomDomainRepository.ensureIndexes(customDomains);
+    const templates = host.relayOutboxOf(TemplateRepository.collectionOf(host.db));
+    await TemplateRepository.ensureIndexes(templates);
 
     const deps: StorefrontDeps = {
       stores: new StoreRepository(stores),
       customDomains: new CustomDomainRepository(customDomains),
+      templates: new TemplateRepository(templates),
       nextId: (counter) => host.db.nextId(counter),
       settings: {
         storefrontDomain: config.STOREFRONT_DOMAIN,

@@ -1,6 +1,7 @@
 import type { KeyedQueue } from '@commerce/persistence';
 import type { CustomDomainRepository } from '../infra/custom-domain.repository';
 import type { StoreRepository } from '../infra/store.repository';
+import type { TemplateRepository } from '../infra/template.repository';
 
 /** How the service renders a store's addresses and fills what a new store does not say. */
 export interface StorefrontSettings {
@@ -35,8 +36,10 @@ export interface StorefrontDeps {
   stores: StoreRepository;
   /** Which store holds each custom domain. */
   customDomains: CustomDomainRepository;
-  /** Integer store ids from the service's counter. */
-  nextId(counter: 'stores'): Promise<number>;
+  /** Each store's page templates (its six defaults and custom pages). */
+  templates: TemplateRepository;
+  /** Integer store and template ids from the service's counters. */
+  nextId(counter: 'stores' | 'templates'): Promise<number>;
   settings: StorefrontSettings;
   clock: () => Date;
   /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */

@@ -1,0 +1,42 @@
+import { DEFAULT_TEMPLATES } from '../domain/default-templates';
+import type { TemplateRecord } from '../domain/template';
+import type { TemplateDocument } from '../infra/template.repository';
+import type { StorefrontDeps } from './storefront-deps';
+
+type TemplateDeps = Pick<StorefrontDeps, 'templates' | 'stores' | 'nextId' | 'clock'>;
+
+/** The record of a stored template, without the document's bookkeeping (version, slot, outbox). */
+export function templateRecordOf(document: TemplateDocument): TemplateRecord {
+  const { id, store_id, name, permalink, content, kind, created_at, updated_at } = document;
+  return { id, store_id, name, permalink, content, kind, created_at, updated_at };
+}
+
+/**
+ * Every template of the store, oldest first, its six defaults guaranteed: a store that lacks one (created before
+ * templates existed, or a crash between writing the store and its defaults) gets it now. Safe to run at once from
+ * several callers: one default per kind is a unique key, the loser re-reads. An unknown store answers [].
+ */
+export async function templatesOf(deps: TemplateDeps, storeId: number): Promise<TemplateRecord[]> {
+  const stored = await deps.templates.listOf(storeId);
+  if (missingDefaults(stored).length === 0) return stored.map(templateRecordOf);
+  if (!(await deps.stores.findById(storeId))) return [];
+  await ensureDefaultTemplates(deps, storeId, stored);
+  return (await deps.templates.listOf(storeId)).map(templateRecordOf);
+}
+
+/** Writes the store's missing defaults (all six for a new store); idempotent. `stored`: the templates read already. */
+export async function ensureDefaultTemplates(deps: Pick<TemplateDeps, 'templates' | 'nextId' | 'clock'>, storeId: number, stored?: TemplateDocument[]): Promise<void> {
+  const missing = missingDefaults(stored ?? (await deps.templates.listOf(storeId)));
+  const now = deps.clock();
+  for (const template of missing) {
+    const record: TemplateRecord = { id: await deps.nextId('templates'), store_id: storeId, ...template, created_at: now, updated_at: now };
+    // A concurrent ensure may have written this default first ('kind'); nothing else holds a default's permalink,
+    // which no other template may take (domain/template-input.ts).
+    await deps.templates.insert(record, []);
+  }
+}
+
+function missingDefaults(stored: readonly TemplateDocument[]) {
+  const kinds = new Set(stored.filter((template) => template.kind !== 'custom').map((template) => template.kind));
+  return DEFAULT_TEMPLATES.filter((template) => !kinds.has(template.kind)).map(({ kind, name, permalink, content }) => ({ kind, name, permalink, content }));
+}

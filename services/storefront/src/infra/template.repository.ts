@@ -1,0 +1,76 @@
+import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { withOutbox, type DomainEvent } from '@commerce/events';
+import type { TemplateKind, TemplateRecord } from '../domain/template';
+
+/**
+ * A template document: the record, its version (the event sequence), events not yet relayed, and `slot`:
+ * 0 for a store's default of a kind, the template's id for a custom one, so the unique index
+ * `templates_store_kind_slot` lets a store hold one default of each kind however often they are ensured.
+ */
+export interface TemplateDocument extends TemplateRecord {
+  [key: string]: unknown;
+  version: number;
+  slot: number;
+  outbox: DomainEvent[];
+}
+
+/** What an insert answers: the stored document, or which unique key another template of the store holds. */
+export type TemplateInsertion = { stored: TemplateDocument } | { taken: 'permalink' | 'kind' };
+
+export type TemplateChanges = Partial<Pick<TemplateRecord, 'name' | 'permalink' | 'content'>>;
+
+const collidedOn = (error: DuplicateKeyError, field: string): boolean => field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
+
+/** The slot of a template of this kind: defaults share slot 0 per kind, custom templates each have their own. */
+export const slotOf = (kind: TemplateKind, id: number): number => (kind === 'custom' ? id : 0);
+
+export class TemplateRepository {
+  constructor(private readonly templates: Collection<TemplateDocument>) {}
+
+  static collectionOf(db: Database): Collection<TemplateDocument> {
+    return db.collection<TemplateDocument>('templates');
+  }
+
+  static async ensureIndexes(templates: Collection<TemplateDocument>): Promise<void> {
+    await templates.createIndex({ id: 1 }, { unique: true, name: 'templates_id' });
+    await templates.createIndex({ store_id: 1, permalink: 1 }, { unique: true, name: 'templates_store_permalink' });
+    await templates.createIndex({ store_id: 1, kind: 1, slot: 1 }, { unique: true, name: 'templates_store_kind_slot' });
+  }
+
+  /** Every template of the store, oldest first. */
+  async listOf(storeId: number): Promise<TemplateDocument[]> {
+    return this.templates.find({ store_id: storeId }, { sort: { id: 1 } });
+  }
+
+  /** The store's template with this id; null for an unknown id or another store's template. */
+  async findOf(storeId: number, id: number): Promise<TemplateDocument | null> {
+    return this.templates.findOne({ id, store_id: storeId });
+  }
+
+  async findByPermalink(storeId: number, permalink: string): Promise<TemplateDocument | null> {
+    return this.templates.findOne({ store_id: storeId, permalink });
+  }
+
+  /** Inserts the template with its events (none for a store's defaults) in the same write. */
+  async insert(record: TemplateRecord, events: DomainEvent[]): Promise<TemplateInsertion> {
+    const document: TemplateDocument = { ...record, version: 1, slot: slotOf(record.kind, record.id), outbox: events };
+    try {
+      return { stored: await this.templates.insertOne(document) };
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && collidedOn(error, 'permalink')) return { taken: 'permalink' };
+      if (error instanceof DuplicateKeyError && (collidedOn(error, 'slot') || collidedOn(error, 'kind'))) return { taken: 'kind' };
+      throw error;
+    }
+  }
+
+  /**
+   * Applies the changes only if nobody changed the template since it was read (optimistic concurrency), appending
+   * the event in the same atomic write. Answers null when the version moved on; throws DuplicateKeyError when
+   * another template of the store took the permalink meanwhile.
+   */
+  async updateIfVersion(storeId: number, id: number, expectedVersion: number, changes: TemplateChanges & { updated_at: Date }, event: DomainEvent): Promise<TemplateDocument | null> {
+    return this.templates.findOneAndUpdate({ id, store_id: storeId, version: expectedVersion }, withOutbox({ $set: changes, $inc: { version: 1 } }, event), {
+      returnDocument: 'after',
+    });
+  }
+}
