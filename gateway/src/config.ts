@@ -1,4 +1,4 @@
-import { identityHttpUrl, loadConfig, storefrontDomain, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
+import { identityHttpUrl, loadConfig, storefrontDomain, logFormat, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
 
 const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   PORT: portSchema.default(8080),
@@ -11,6 +11,7 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
   LOG_LEVEL: logLevel,
+  LOG_FORMAT: logFormat,
   /** identity's pages and /oauth endpoints, proxied under the same paths. */
   IDENTITY_HTTP_URL: identityHttpUrl,
   /** Deadline of every backend call; past it the caller gets a 503. */

@@ -20,7 +20,7 @@ import { runWorkerPool } from './worker-pool';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
   const clients = createBackendClients(config);
   const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);

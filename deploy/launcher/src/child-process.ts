@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { prettyLogLines } from '@commerce/observability';
 
 export interface ManagedProcess {
   name: string;
@@ -10,17 +11,36 @@ export interface ManagedProcess {
 
 const COLORS = [36, 32, 33, 35, 34, 91, 96, 92];
 
+/** Where the launcher prints its processes' lines: colours on a terminal, and whether JSON log lines are made readable. */
+export interface ProcessOutput {
+  colorize: boolean;
+  readable: boolean;
+}
+
+/** LOG_FORMAT decides; unset, a terminal gets readable lines and anything else (a file, a collector) the JSON as written. */
+export function processOutputFor(logFormat: 'json' | 'pretty' | undefined, isTTY: boolean): ProcessOutput {
+  return { colorize: isTTY, readable: logFormat ? logFormat === 'pretty' : isTTY };
+}
+
+/** Each output line of a child as the launcher prints it: its name in front, a JSON log line made readable when asked. */
+export function childLineWriter(name: string, index: number, output: ProcessOutput): (line: string) => string {
+  const prefix = output.colorize ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
+  const format = output.readable ? prettyLogLines({ colorize: output.colorize }) : (line: string) => line;
+  return (line) => `${prefix}${format(line)}\n`;
+}
+
 /** Starts a child whose every output line is written with its name in front. */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number, cwd: string): ManagedProcess {
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number, cwd: string, output: ProcessOutput): ManagedProcess {
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = process.stdout.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
+  const lineOf = childLineWriter(name, index, output);
+  const prefix = lineOf('').trimEnd();
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(lineOf(line)));
   }
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.once('error', (error) => {
-      process.stdout.write(`${prefix}failed to start: ${error.message}\n`);
+      process.stdout.write(`${prefix} failed to start: ${error.message}\n`);
       resolve(null);
     });
   });

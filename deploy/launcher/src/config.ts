@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
+import { loadConfig, logFormatChoice, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
 
 const schema = serviceAddresses.extend({
   PORT: portSchema.default(8080),
@@ -8,6 +8,8 @@ const schema = serviceAddresses.extend({
   NATS_URL: z.string().optional(),
   NATS_SERVER_BIN: z.string().default('nats-server'),
   LOG_LEVEL: logLevel,
+  /** How the launcher prints its processes' logs: readable lines on a terminal, JSON lines otherwise, unless set. */
+  LOG_FORMAT: logFormatChoice.optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Port of identity's pages (proxied by the gateway); a free one when unset, so several stacks can run side by side. */
   IDENTITY_HTTP_PORT: portSchema.optional(),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { checkHealth, closeAllChannels } from '@commerce/grpc-runtime';
-import { startProcess, type ManagedProcess } from './child-process';
+import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
 import { persistentSecret } from './secrets';
 import { acceptsConnections, answersOk, freePort, waitUntil } from './wait';
@@ -36,11 +36,15 @@ async function startNats(config: LauncherConfig, processes: ManagedProcess[]): P
   const port = await freePort();
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
-  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], process.env, 0, config.repoRoot);
+  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], process.env, 0, config.repoRoot, outputOf(config));
   processes.push(nats);
   await waitUntil('nats-server', () => acceptsConnections(port), config.STARTUP_TIMEOUT_MS, () => nats.child.exitCode !== null);
   process.stdout.write(`[nats] JetStream on 127.0.0.1:${port}, log in ${storeDir}/nats-server.log\n`);
   return `nats://127.0.0.1:${port}`;
+}
+
+function outputOf(config: LauncherConfig): ProcessOutput {
+  return processOutputFor(config.LOG_FORMAT, process.stdout.isTTY === true);
 }
 
 function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
@@ -51,6 +55,8 @@ function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
     NATS_URL: natsUrl,
     DATA_DIR: config.dataDir,
     LOG_LEVEL: config.LOG_LEVEL,
+    // Processes always write JSON lines; the launcher turns them into readable ones (child-process.ts).
+    LOG_FORMAT: 'json',
     OAUTH_JWT_SECRET: persistentSecret(config.dataDir, 'oauth-jwt-secret', process.env.OAUTH_JWT_SECRET),
   };
 }
@@ -80,7 +86,7 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     closeAllChannels();
     // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
     await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
-    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot);
+    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot, outputOf(config));
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
@@ -96,7 +102,7 @@ async function startService(config: LauncherConfig, name: ServiceName, env: Node
   const address = addressOf(config, name);
   const port = address.split(':').pop()!;
   const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
-  const managed = startProcess(name, process.execPath, [...(SERVICE_NODE_FLAGS[name] ?? []), entry], { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' }, index, config.repoRoot);
+  const managed = startProcess(name, process.execPath, [...(SERVICE_NODE_FLAGS[name] ?? []), entry], { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' }, index, config.repoRoot, outputOf(config));
   processes.push(managed);
   await waitUntil(name, () => checkHealth(address, { deadlineMs: 1000 }), config.STARTUP_TIMEOUT_MS, () => managed.child.exitCode !== null);
 }

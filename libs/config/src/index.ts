@@ -9,6 +9,8 @@ export {
   addressOf,
   grpcAddress,
   logLevel,
+  logFormat,
+  logFormatChoice,
   portSchema,
   serviceAddresses,
   serviceConfigSchema,

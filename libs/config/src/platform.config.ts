@@ -25,6 +25,10 @@ export const storefrontDomain = z.string().trim().toLowerCase().min(1).default('
 
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
+/** LOG_FORMAT: JSON lines or readable, coloured lines for a person; `logFormat` defaults to JSON. */
+export const logFormatChoice = z.enum(['json', 'pretty']);
+export const logFormat = logFormatChoice.default('json');
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** `host:port` of one service's gRPC endpoint, from `<SERVICE>_GRPC_ADDR` or the default port. */
@@ -58,6 +62,7 @@ export function serviceConfigSchema(service: ServiceName) {
     MONGO_DB_PREFIX: z.string().default(''),
     NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
     LOG_LEVEL: logLevel,
+    LOG_FORMAT: logFormat,
   });
 }
 

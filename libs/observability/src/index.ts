@@ -1,2 +1,3 @@
 export { createLogger, requestLogger, redactUrl, type Logger, type LoggerOptions } from './logger';
 export { requestIdFrom } from './request-id';
+export { prettyLogLines, type LogFormat } from './log-format';

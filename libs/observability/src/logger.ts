@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { prettyDestination, type LogFormat } from './log-format';
 
 export type { Logger } from 'pino';
 
@@ -29,12 +30,14 @@ const REDACT_PATHS = [
 export interface LoggerOptions {
   service: string;
   level?: string;
+  /** JSON lines (default) or readable lines (LOG_FORMAT=pretty). */
+  format?: LogFormat;
   /** Tests pass a stream to capture output. */
   destination?: DestinationStream;
 }
 
 /** One structured logger per process; secrets are censored by key before anything is written. */
-export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
+export function createLogger({ service, level = 'info', format = 'json', destination }: LoggerOptions): Logger {
   return pino(
     {
       level,
@@ -43,7 +46,7 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination,
+    format === 'pretty' ? prettyDestination(destination) : destination,
   );
 }
 

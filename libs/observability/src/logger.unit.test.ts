@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, redactUrl, requestIdFrom, requestLogger } from '@commerce/observability';
+import { createLogger, prettyLogLines, redactUrl, requestIdFrom, requestLogger } from '@commerce/observability';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -85,5 +85,38 @@ describe('logger', () => {
     expect(requestIdFrom('abc-123-def')).toBe('abc-123-def');
     expect(requestIdFrom('bad id\n')).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('readable log lines (LOG_FORMAT=pretty)', () => {
+  const entry = JSON.stringify({ level: 'info', time: '2026-11-24T03:00:00.000Z', service: 'catalog', request_id: 'req-1', msg: 'request', status: 201 });
+
+  it('turns a JSON line into time, level, request id, message and the other fields on one line', () => {
+    const line = prettyLogLines({ colorize: false })(entry);
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.000\] INFO: \[req-1\] request \{"status":201\}$/);
+  });
+
+  it('colours the level on a terminal', () => {
+    expect(prettyLogLines({ colorize: true })(entry)).toContain('\u001b[32mINFO');
+  });
+
+  it('leaves a line that is not a JSON entry as it was', () => {
+    expect(prettyLogLines({ colorize: false })('Error: boom\n    at x')).toBe('Error: boom\n    at x');
+  });
+
+  it('writes readable lines with the service name from a process run alone', () => {
+    const chunks: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger({ service: 'orders', format: 'pretty', destination });
+    requestLogger(logger, 'req-2').warn({ password: 'hunter2' }, 'declined');
+    const text = chunks.join('');
+    expect(text).toMatch(/WARN: orders \[req-2\] declined/);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('{"level"');
   });
 });

@@ -17,6 +17,8 @@ export interface HostConfig {
   MONGO_DB_PREFIX: string;
   NATS_URL: string;
   LOG_LEVEL: string;
+  /** JSON lines unless 'pretty' (serviceConfigSchema defaults it). */
+  LOG_FORMAT?: 'json' | 'pretty';
 }
 
 const openHosts = new Set<ServiceHost>();
@@ -75,7 +77,7 @@ export class ServiceHost {
   ) {}
 
   static async open(config: HostConfig): Promise<ServiceHost> {
-    const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+    const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
     const db = await openDatabase(databaseOptionsFrom(config, config.SERVICE_NAME));
     const nc = await connect({ servers: config.NATS_URL, name: config.SERVICE_NAME, maxReconnectAttempts: -1 });
     await ensureStream(await nc.jetstreamManager(), config.SERVICE_NAME);
