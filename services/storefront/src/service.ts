@@ -1,15 +1,19 @@
 import { storefront } from '@commerce/contracts';
 import { implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
-import { ServiceHost, type RunningService } from '@commerce/service-host';
+import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
+import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from './app/record-page-view';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
 import { storefrontHandlers } from './grpc/storefront.handlers';
+import { templateHandlers } from './grpc/template.handlers';
+import { visitHandlers } from './grpc/visit.handlers';
 import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
 import { claimExistingCustomDomains } from './infra/migrations';
 import { StoreRepository } from './infra/store.repository';
 import { TemplateRepository } from './infra/template.repository';
+import { VisitRepository } from './infra/visit.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
@@ -20,9 +24,18 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     await CustomDomainRepository.ensureIndexes(customDomains);
     const templates = host.relayOutboxOf(TemplateRepository.collectionOf(host.db));
     await TemplateRepository.ensureIndexes(templates);
+    const visits = VisitRepository.of(host.db);
+    await visits.ensureIndexes();
+    const storeRepository = new StoreRepository(stores);
+    const pageViews = new VisitAggregator({
+      visits,
+      timeZoneOf: storeTimeZones(storeRepository, config.DEFAULT_TIME_ZONE),
+      storefrontDomain: config.STOREFRONT_DOMAIN,
+      onError: (error) => host.logger.error({ err: error }, 'page views not counted'),
+    });
 
     const deps: StorefrontDeps = {
-      stores: new StoreRepository(stores),
+      stores: storeRepository,
       customDomains: new CustomDomainRepository(customDomains),
       templates: new TemplateRepository(templates),
       nextId: (counter) => host.db.nextId(counter),
@@ -35,12 +48,17 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       },
       clock: () => new Date(),
       updates: new KeyedQueue(),
+      pageViews,
+      visits,
     };
+    const visitPrune = periodic('visit retention', 3_600_000, async () => void (await pruneVisits(visits, new Date())), (error) =>
+      host.logger.error({ err: error }, 'visit retention failed'),
+    );
     return {
-      services: [implement(storefront.StoreServiceService, storefrontHandlers(deps))],
+      services: [implement(storefront.StoreServiceService, storefrontHandlers(deps)), implement(storefront.VisitServiceService, visitHandlers(deps))],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
       migrations: [claimExistingCustomDomains],
-      background: [],
+      background: [visitFlushTask(pageViews), visitPrune],
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { KeyedQueue } from '@commerce/persistence';
 import type { CustomDomainRepository } from '../infra/custom-domain.repository';
 import type { StoreRepository } from '../infra/store.repository';
+import type { VisitRepository } from '../infra/visit.repository';
 import type { TemplateRepository } from '../infra/template.repository';
 
 /** How the service renders a store's addresses and fills what a new store does not say. */
@@ -44,4 +45,8 @@ export interface StorefrontDeps {
   clock: () => Date;
   /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
   updates: KeyedQueue;
+  /** Where rendered buyer pages go: the visit statistics count them (app/record-page-view.ts). */
+  pageViews: PageViewRecorder;
+  /** The visit statistics' counters (and browsers' state). */
+  visits: VisitRepository;
 }
