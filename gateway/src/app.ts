@@ -1,5 +1,5 @@
-import express, { Router, type Express, type RequestHandler } from 'express';
-import { redactUrl, requestIdFrom, type Logger } from '@commerce/observability';
+import express, { Router, type Express, type Request, type RequestHandler } from 'express';
+import { redactUrl, requestIdFrom, type HttpServerMetrics, type Logger } from '@commerce/observability';
 import { authenticate, principalOf } from './auth/authenticate.middleware';
 import type { Authenticator } from './auth/authenticator';
 import { rateLimitKey } from './auth/principal';
@@ -20,6 +20,7 @@ import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
+import { storeVisitsRoutes } from './routes/v1/store-visits.routes';
 import { webhooksRoutes } from './routes/v1/webhooks';
 
 export interface GatewayDeps {
@@ -43,6 +44,10 @@ export interface GatewayDeps {
   storefrontDomain?: string;
   /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
   checkoutLimit?: LeakyBucket;
+  /** Signs the buyer site's confirmation-page addresses (32 bytes, derived from OAUTH_JWT_SECRET); absent, a random key of this process. */
+  buyerSiteKey?: Buffer;
+  /** Counts and times every request by route pattern (METRICS_PORT); absent, nothing is measured. */
+  httpMetrics?: HttpServerMetrics;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -55,7 +60,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Every request: its id, identity's pages (their bodies and cookies are identity's, untouched by the
   // API's parsing), one spelling of every /v1 path. pipeline(): the steps run as one Express layer
   // (fast-path/README.md lists it with the gateway's other performance measures).
-  app.use(pipeline(requestTracking(deps.logger), deps.pagesProxy, normalizePath()));
+  app.use(pipeline(requestTracking(deps.logger, deps.httpMetrics), deps.pagesProxy, normalizePath()));
 
   healthRoutes(app, deps.backends);
 
@@ -76,6 +81,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);
+  storeVisitsRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
   ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
@@ -85,25 +91,36 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/v1', v1);
 
   // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
-  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, logger: deps.logger });
+  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, logger: deps.logger });
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));
   return app;
 }
 
-/** A request id on every answer (`X-Request-Id`), and one access-log line per request when info is on. */
-function requestTracking(logger: Logger): RequestHandler {
+/**
+ * A request id on every answer (`X-Request-Id`), one access-log line per request when info is on, and the
+ * request counted and timed by the route that answered it when metrics are on.
+ */
+function requestTracking(logger: Logger, metrics: HttpServerMetrics | undefined): RequestHandler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
-    if (!logger.isLevelEnabled('info')) return next();
+    const logging = logger.isLevelEnabled('info');
+    if (!logging && !metrics) return next();
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+      if (logging) logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+      metrics?.observe({ method: req.method, route: routePatternOf(req), status_code: res.statusCode }, durationMs / 1000);
     });
     next();
   };
+}
+
+/** The pattern of the route that answered (`/v1/products/:id`), never the raw path; `unmatched` when none did. */
+function routePatternOf(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
 }

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { hkdfSync } from 'node:crypto';
 import { connect } from 'nats';
-import { createLogger } from '@commerce/observability';
+import { createLogger, createMetricsRegistry, httpServerMetrics, serveClusterMetrics, serveMetrics, shareMetricsWithPrimary } from '@commerce/observability';
 import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
@@ -21,7 +21,15 @@ import { runWorkerPool } from './worker-pool';
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
+  const metricsAt = config.METRICS_PORT === undefined ? undefined : { port: config.METRICS_PORT, host: config.METRICS_HOST };
+  if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) {
+    // The primary serves no request: it serves the sum of its workers' metrics.
+    if (metricsAt) await serveClusterMetrics(metricsAt);
+    return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
+  }
+  const metrics = createMetricsRegistry('gateway');
+  if (metricsAt && cluster.isWorker) shareMetricsWithPrimary(metrics);
+  else if (metricsAt) logger.info({ port: (await serveMetrics(metrics, metricsAt)).port }, 'metrics served at /metrics');
   const clients = createBackendClients(config);
   const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);
   const grantCache = new GrantStatusCache(config.GRANT_CACHE_TTL_MS);
@@ -46,7 +54,9 @@ async function main(): Promise<void> {
   const checkoutLimit = config.CHECKOUT_BURST > 0 ? new LeakyBucket({ capacity: config.CHECKOUT_BURST, leakPerSecond: config.CHECKOUT_PER_SECOND, trackLocalUsage: true }) : undefined;
   const checkoutSync = checkoutLimit && startRateLimitSync(nc, checkoutLimit, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: CHECKOUT_USAGE_SUBJECT });
   const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit });
+  // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
+  const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey });
   const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 

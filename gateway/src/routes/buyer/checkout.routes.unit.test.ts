@@ -252,9 +252,10 @@ describe('POST /s/:subdomain/checkout', () => {
     expect(checkouts).toEqual([]);
   });
 
-  it('answers other methods and paths under /s/:subdomain with the JSON 404', async () => {
+  // GETs are the site's pages (pages.routes.unit.test.ts).
+  it('answers other POSTs and methods under /s/:subdomain with the JSON 404', async () => {
     for (const [method, path] of [
-      ['GET', '/s/shop/checkout'],
+      ['PUT', '/s/shop/checkout'],
       ['POST', '/s/shop/orders'],
       ['POST', '/s/shop'],
     ]) {
@@ -325,7 +326,7 @@ describe('POST /checkout on the store host', () => {
   it('leaves the API alone: /v1 on a store host is still the API, and unknown paths are the plain 404', async () => {
     const api = await send(gateway, { method: 'GET', path: '/v1/store.json', headers: { Host: 'shop.localhost' } });
     expect(api.status).toBe(401);
-    const unknown = await send(gateway, { method: 'POST', path: '/cart', headers: { Host: 'shop.localhost' } });
+    const unknown = await send(gateway, { method: 'POST', path: '/basket', headers: { Host: 'shop.localhost' } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Not found' } });
     expect(lookups).toEqual([]);
   });

@@ -3,7 +3,11 @@ import type { Logger } from '@commerce/observability';
 import type { BackendClients } from '../../clients';
 import type { IdempotencyRecords } from '../../idempotency/idempotency.store';
 import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
+import { checkoutFormRoutes } from './checkout-form.routes';
 import { checkoutRoutes } from './checkout.routes';
+import { OrderTokens } from './order-token';
+import { pageErrors } from './page-render';
+import { pageRoutes } from './pages.routes';
 import { storeAddressFromHost, storeAddressFromPath } from './store-address';
 import { StoreDirectory } from './store-directory';
 
@@ -13,19 +17,27 @@ export interface BuyerRouteOptions {
   /** Checkouts per client address; absent, not limited. */
   checkoutLimit?: LeakyBucket;
   idempotency?: IdempotencyRecords;
+  /** Signs confirmation-page addresses (32 bytes, the same on every replica; main.ts derives it); absent, a random key of this process. */
+  siteKey?: Buffer;
   logger: Logger;
 }
 
 /**
  * The buyer path (DESIGN §10), no owner credential: one router of the store's site, reached at
  * `/s/<subdomain>/...` and on the store's own host (`<subdomain>.<STOREFRONT_DOMAIN>` or its custom
- * domain). Its routes find their store with resolveStore and buyerStoreOf (store-address.ts). Mount
- * after /v1 and the other app routes: the Host form takes only the paths the site serves.
+ * domain). Its routes find their store with resolveStore and buyerStoreOf (store-address.ts), pages
+ * with pageStore (page-render.ts). Mount after /v1 and the other app routes: on the Host form, a host
+ * that is no store's (the API's own) leaves the site for the routes after it.
  */
 export function buyerRoutes(app: Express, clients: BackendClients, options: BuyerRouteOptions): void {
   const directory = new StoreDirectory(clients.stores);
+  const tokens = new OrderTokens(options.siteKey);
   const site = Router();
+  // The checkout page's form first (browsers only), then the JSON checkout, then every page GET.
+  checkoutFormRoutes(site, clients, { directory, tokens, limit: options.checkoutLimit });
   checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, logger: options.logger });
+  pageRoutes(site, clients, { directory, tokens });
+  site.use(pageErrors(options.logger));
   app.use('/s/:subdomain', storeAddressFromPath(), site);
   app.use(storeAddressFromHost(options.storefrontDomain), site);
 }
