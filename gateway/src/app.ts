@@ -20,6 +20,7 @@ import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
+import { storeTemplatesRoutes } from './routes/v1/store-templates.routes';
 import { storeVisitsRoutes } from './routes/v1/store-visits.routes';
 import { webhooksRoutes } from './routes/v1/webhooks';
 
@@ -81,6 +82,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);
+  storeTemplatesRoutes(v1, deps.clients);
   storeVisitsRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);

@@ -1,4 +1,4 @@
-import type { CollectionJson, FulfillmentJson, OrderJson, ProductJson, ShippingClassJson, ShippingGroupJson, StoreJson, VariantJson } from '@commerce/api-presenters';
+import type { CollectionJson, FulfillmentJson, OrderJson, ProductJson, ShippingClassJson, ShippingGroupJson, StoreJson, TemplateJson, VariantJson } from '@commerce/api-presenters';
 
 /** identity's `api_key/rotated`: a store's key was replaced (gateways drop the old one from their caches). */
 export interface ApiKeyRotatedResource {
@@ -39,6 +39,8 @@ export interface WebhookTestResource {
 export interface EventResources {
   'store/created': StoreJson;
   'store/updated': StoreJson;
+  'template/created': TemplateJson;
+  'template/updated': TemplateJson;
   'product/created': ProductJson;
   'product/updated': ProductJson;
   'product/deleted': ProductJson;
@@ -72,7 +74,7 @@ export type EventTopic = keyof EventResources;
 
 /**
  * The topics an app may subscribe a webhook to (DESIGN §5, plus `order/canceled`), in the order the design lists
- * them; the others above are internal. `template/*` topics are public before the storefront publishes them.
+ * them; the others above are internal.
  */
 export const PUBLIC_TOPICS = [
   'order/created',

@@ -1,16 +1,25 @@
-import { storefront } from '@commerce/contracts';
-import { implement } from '@commerce/grpc-runtime';
+import { orders, storefront } from '@commerce/contracts';
+import { createClient, implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from './app/record-page-view';
+import { applyCatalogEvent } from './app/catalog-projection';
+import type { PageDeps } from './app/page-deps';
+import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
+import { BUILT_IN_PAGES } from './domain/built-in-pages';
+import { pageHandlers } from './grpc/page.handlers';
 import { storefrontHandlers } from './grpc/storefront.handlers';
 import { templateHandlers } from './grpc/template.handlers';
 import { visitHandlers } from './grpc/visit.handlers';
+import { catalogEventsConsumer } from './infra/catalog-events.consumer';
+import { CatalogProjectionRepository } from './infra/catalog-projection.repository';
 import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
-import { claimExistingCustomDomains } from './infra/migrations';
+import { claimExistingCustomDomains, writeDefaultTemplates } from './infra/migrations';
+import { LiquidPageEngine } from './infra/liquid.engine';
+import { OrdersClientPort } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
 import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
@@ -51,14 +60,33 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       pageViews,
       visits,
     };
+    const catalogCollections = CatalogProjectionRepository.collectionsOf(host.db);
+    await CatalogProjectionRepository.ensureIndexes(catalogCollections);
+    const catalogProjection = new CatalogProjectionRepository(catalogCollections);
+    const pageDeps: PageDeps = {
+      ...deps,
+      engine: new LiquidPageEngine(BUILT_IN_PAGES),
+      catalogs: new SiteCatalogs(catalogProjection),
+      orders: new OrdersClientPort(createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS })),
+      logger: host.logger,
+    };
     const visitPrune = periodic('visit retention', 3_600_000, async () => void (await pruneVisits(visits, new Date())), (error) =>
       host.logger.error({ err: error }, 'visit retention failed'),
     );
     return {
-      services: [implement(storefront.StoreServiceService, storefrontHandlers(deps)), implement(storefront.VisitServiceService, visitHandlers(deps))],
+      services: [
+        implement(storefront.StoreServiceService, storefrontHandlers(deps)),
+        implement(storefront.VisitServiceService, visitHandlers(deps)),
+        implement(storefront.TemplateServiceService, templateHandlers(deps)),
+        implement(storefront.PageServiceService, pageHandlers(pageDeps)),
+      ],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
-      migrations: [claimExistingCustomDomains],
-      background: [visitFlushTask(pageViews), visitPrune],
+      migrations: [claimExistingCustomDomains, writeDefaultTemplates],
+      background: [
+        visitFlushTask(pageViews),
+        visitPrune,
+        catalogEventsConsumer(host.nc, host.db, host.logger, (event) => applyCatalogEvent({ projection: catalogProjection }, event)),
+      ],
     };
   });
 }

@@ -4,17 +4,26 @@ import { normalizeSubdomain } from '../domain/store-address';
 import { newStoreRecord, validateNewStore, type NewStoreInput } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { storeEvent } from './store-message';
+import { ensureDefaultTemplates } from './store-templates';
 import type { StorefrontDeps } from './storefront-deps';
 
 /**
- * Creates a store. The request key makes it safe to retry: a key seen before answers the store
- * it created, so a caller that lost the first answer never makes a second store.
+ * Creates a store with its six default templates. The request key makes it safe to retry: a key seen before answers
+ * the store it created, so a caller that lost the first answer never makes a second store. The templates are written
+ * after the store; a crash between the two is healed by the retry, or by the first read of the store's templates
+ * (app/store-templates.ts).
  */
 export async function createStore(
-  deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>,
+  deps: Pick<StorefrontDeps, 'stores' | 'templates' | 'nextId' | 'settings' | 'clock'>,
   input: NewStoreInput,
   requestKey: string = randomUUID(),
 ): Promise<StoreDocument> {
+  const store = await insertStore(deps, input, requestKey);
+  await ensureDefaultTemplates(deps, store.id);
+  return store;
+}
+
+async function insertStore(deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>, input: NewStoreInput, requestKey: string): Promise<StoreDocument> {
   const previous = await deps.stores.findByRequestKey(requestKey);
   if (previous) return previous;
 

@@ -1,0 +1,51 @@
+import type { Router } from 'express';
+import { presentTemplate } from '@commerce/api-presenters';
+import { storefront } from '@commerce/contracts';
+import type { BackendClients } from '../../clients';
+import { parseInput } from '../../http/coerce';
+import { ok } from '../../http/envelope';
+import { readParams } from '../../http/input';
+import { pathId } from '../path-id';
+import { route } from '../route';
+import { createTemplateInput, updateTemplateInput } from './store-templates.schemas';
+
+/** A templates answer holding one template, and the store's zone its timestamps render in. */
+interface TemplateAnswer {
+  template?: storefront.Template;
+  time_zone: string;
+}
+
+/** `data` of a single-template answer; a missing record is a backend bug, so a 500 (logged). */
+function renderTemplate(answer: TemplateAnswer) {
+  if (!answer.template) throw new Error('storefront answered without a template');
+  return presentTemplate(answer.template, answer.time_zone);
+}
+
+/** The store's page templates (spec 4.3, DESIGN §8): each route is input → one TemplateService call → presentTemplate. */
+export function storeTemplatesRoutes(router: Router, clients: BackendClients): void {
+  router.get(
+    '/store/templates',
+    route(async (_req, res, { storeId, call }) => {
+      const answer = await clients.templates.listTemplates({ store_id: storeId }, call);
+      ok(res, { templates: answer.templates.map((template) => presentTemplate(template, answer.time_zone)) });
+    }),
+  );
+
+  router.post(
+    '/store/templates',
+    route(async (req, res, { storeId, call }) => {
+      const input = parseInput(createTemplateInput, readParams(req));
+      ok(res, renderTemplate(await clients.templates.createTemplate({ store_id: storeId, ...input }, call)));
+    }),
+  );
+
+  router.put(
+    '/store/templates/:id',
+    route(async (req, res, { storeId, call }) => {
+      const templateId = pathId(req, 'Template');
+      const changes = parseInput(updateTemplateInput, readParams(req));
+      const request = storefront.UpdateTemplateRequest.fromPartial({ store_id: storeId, template_id: templateId, ...changes });
+      ok(res, renderTemplate(await clients.templates.updateTemplate(request, call)));
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import type { storefront } from '@commerce/contracts';
+import { presentTemplate } from '@commerce/api-presenters';
+import { newEvent, type DomainEvent } from '@commerce/events';
+import type { TemplateRecord } from '../domain/template';
+
+/** The contract's Template: the record without its store. */
+export function toTemplateMessage(record: TemplateRecord): storefront.Template {
+  return {
+    id: record.id,
+    name: record.name,
+    permalink: record.permalink,
+    content: record.content,
+    kind: record.kind,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+/** `template/created` or `template/updated` carrying the template as the API renders it, in the store's zone. */
+export function templateEvent(topic: 'template/created' | 'template/updated', record: TemplateRecord, sequence: number, timeZone: string): DomainEvent {
+  return newEvent({
+    topic,
+    storeId: record.store_id,
+    resourceType: 'template',
+    resourceId: record.id,
+    sequence,
+    resource: presentTemplate(toTemplateMessage(record), timeZone),
+    now: record.updated_at,
+  });
+}
