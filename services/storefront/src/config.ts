@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema, storefrontDomain, z } from '@commerce/config';
+import { grpcAddress, loadConfig, serviceConfigSchema, storefrontDomain, z } from '@commerce/config';
 
 const schema = serviceConfigSchema('storefront').extend({
   STOREFRONT_DOMAIN: storefrontDomain,
@@ -9,6 +9,10 @@ const schema = serviceConfigSchema('storefront').extend({
   PUBLIC_URL: z.string().url().optional(),
   /** More hosts no store may take as its custom domain (comma-separated), beyond the storefront, assets and API hosts. */
   RESERVED_DOMAINS: z.string().default(''),
+  /** The buyer site's confirmation page reads the order from the orders service. */
+  ORDERS_GRPC_ADDR: grpcAddress('orders'),
+  /** Deadline of each call to the orders service. */
+  ORDERS_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

@@ -1,0 +1,47 @@
+import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
+import { isEventOf, type DomainEvent } from '@commerce/events';
+import type { ProductSnapshot } from '../domain/store-catalog';
+
+/** Where catalog's events are applied (infra/catalog-projection.repository.ts); each apply keeps the newer sequence. */
+export interface CatalogProjectionWriter {
+  applyProduct(storeId: number, sequence: number, product: ProductSnapshot, deleted: boolean): Promise<boolean>;
+  applyVariant(storeId: number, sequence: number, variant: VariantJson, deleted: boolean): Promise<boolean>;
+  /** Stores a variant from its product's snapshot only if the projection has never seen it; answers whether it did. */
+  seedVariant(storeId: number, variant: VariantJson): Promise<boolean>;
+  applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean>;
+  /** Tells every reader of the store's catalog to read it again. */
+  bumpVersion(storeId: number): Promise<void>;
+}
+
+export interface CatalogProjectionDeps {
+  projection: CatalogProjectionWriter;
+}
+
+const PRODUCT_TOPICS = ['product/created', 'product/updated', 'product/deleted'] as const;
+const VARIANT_TOPICS = ['variant/created', 'variant/updated', 'variant/deleted'] as const;
+const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collection/deleted'] as const;
+
+/**
+ * Keeps the storefront's catalog projection from catalog's events (the consumer skips event ids it handled; the
+ * sequence check makes a late or repeated event harmless). A product's variants come from the variant events, which
+ * catalog publishes for every variant change including stock moves; a product event's snapshot only fills in variants
+ * the projection has not seen. Other topics are not ours.
+ */
+export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: DomainEvent): Promise<void> {
+  const storeId = event.store_id;
+  let changed: boolean;
+  if (isEventOf(event, PRODUCT_TOPICS)) {
+    const { variants, ...product } = event.resource;
+    const deleted = event.topic === 'product/deleted' || product.deleted_at !== null;
+    changed = await deps.projection.applyProduct(storeId, event.sequence, product, deleted);
+    if (!deleted) for (const { variant } of variants) changed = (await deps.projection.seedVariant(storeId, variant)) || changed;
+  } else if (isEventOf(event, VARIANT_TOPICS)) {
+    changed = await deps.projection.applyVariant(storeId, event.sequence, event.resource, event.topic === 'variant/deleted');
+  } else if (isEventOf(event, COLLECTION_TOPICS)) {
+    changed = await deps.projection.applyCollection(storeId, event.sequence, event.resource, event.topic === 'collection/deleted');
+  } else {
+    return;
+  }
+  if (!changed) return;
+  await deps.projection.bumpVersion(storeId);
+}

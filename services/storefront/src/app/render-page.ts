@@ -1,0 +1,159 @@
+import type { BuiltInPageName } from '../domain/built-in-pages';
+import { DEFAULT_TEMPLATES } from '../domain/default-templates';
+import { routeOf, type PageRoute } from '../domain/page-routes';
+import { checkoutVariables, orderVariables, type CheckoutInput } from '../domain/page-forms';
+import {
+  cartVariables,
+  collectionVariables,
+  customPagesOf,
+  linksOf,
+  paginate,
+  productVariables,
+  storeVariables,
+  type CartLineInput,
+} from '../domain/site-variables';
+import type { StoreRecord } from '../domain/store';
+import { productsOf, type StoreCatalog } from '../domain/store-catalog';
+import type { TemplateKind, TemplateRecord } from '../domain/template';
+import type { PageDeps, StoreTemplates } from './page-deps';
+import { templatesOf } from './store-templates';
+
+export const HTML = 'text/html; charset=utf-8';
+export const CSS = 'text/css; charset=utf-8';
+
+/** What the gateway asks for (the RenderPage request, proto comments). */
+export interface RenderPageInput extends CheckoutInput {
+  store_id: number;
+  path: string;
+  base_path: string;
+  query: Record<string, string>;
+  cart: CartLineInput[];
+  csrf_token: string;
+  order_id: number;
+  visitor_id: string;
+  user_agent: string;
+  referer: string;
+}
+
+export interface RenderedPage {
+  status: number;
+  content_type: string;
+  body: string;
+}
+
+/** The page's own part, before the layout wraps it. */
+type PageBody = { status: number; title: string; variables: object } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
+
+/**
+ * One page of a store's buyer site (DESIGN §10): the page the path names, rendered from the store's template of its
+ * kind (or the platform's page for cart, checkout, confirmation and not found) inside the store's layout, or the
+ * built-in one. A closed store answers its Maintenance template with 503 (its stylesheet still 200); an unknown store,
+ * product, collection or page is the not-found page with 404; a template that fails (a syntax error, a limit hit) is an
+ * error page with 500. Every page answered 200 (not the stylesheet) is a page view when the visitor is known.
+ */
+export async function renderPage(deps: PageDeps, input: RenderPageInput): Promise<RenderedPage> {
+  const route = routeOf(input.path, input.query);
+  const store = input.store_id > 0 ? await deps.stores.findById(input.store_id) : null;
+  if (!store) return { status: 404, content_type: HTML, body: await deps.engine.renderBuiltIn('unknown_store', {}) };
+  if (route.kind === 'stylesheet') return { status: 200, content_type: CSS, body: store.css };
+
+  const site: StoreTemplates = { storeId: store.id, templates: await templatesOf(deps, store.id) };
+  const catalog = await deps.catalogs.catalogOf(store.id);
+  const common = commonVariables(store, site.templates, catalog, input, route);
+  const page = store.storefront_open ? await pageBody(deps, site, catalog, input, route, common) : maintenance(site.templates);
+  const rendered = await renderInLayout(deps, store, site, page, common);
+  if (rendered.status === 200 && input.visitor_id !== '') {
+    deps.pageViews.record({ store_id: store.id, visitor_id: input.visitor_id, at: deps.clock(), user_agent: input.user_agent, referer: input.referer, ref: input.query.ref ?? '' });
+  }
+  return rendered;
+}
+
+function commonVariables(store: StoreRecord, templates: readonly TemplateRecord[], catalog: StoreCatalog, input: RenderPageInput, route: PageRoute) {
+  const base = input.base_path;
+  return {
+    store: storeVariables(store),
+    base,
+    links: linksOf(base),
+    pages: customPagesOf(templates, base),
+    collections: catalog.collections.map((collection) => collectionVariables(collection, catalog, base)),
+    cart: cartVariables(input.cart, catalog, base),
+    csrf_token: input.csrf_token,
+    page: { kind: route.kind, path: input.path, title: '' },
+  };
+}
+
+type Common = ReturnType<typeof commonVariables>;
+
+async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCatalog, input: RenderPageInput, route: PageRoute, common: Common): Promise<PageBody> {
+  const base = input.base_path;
+  const templateOf = (kind: TemplateKind) => templateOfKind(site.templates, kind);
+  switch (route.kind) {
+    case 'home': {
+      const { items, pagination } = paginate(catalog.products, route.page, common.links.home);
+      const products = items.map((entry) => productVariables(entry, catalog, base));
+      return { status: 200, title: '', template: templateOf('home'), variables: { products, pagination } };
+    }
+    case 'product': {
+      const entry = catalog.productById.get(route.productId);
+      if (!entry) return notFound();
+      return { status: 200, title: entry.product.name, template: templateOf('product'), variables: { product: productVariables(entry, catalog, base) } };
+    }
+    case 'collection': {
+      const collection = catalog.collectionById.get(route.collectionId);
+      if (!collection) return notFound();
+      const listUrl = common.collections.find((candidate) => candidate.id === collection.id)!.url;
+      const { items, pagination } = paginate(productsOf(catalog, collection), route.page, listUrl);
+      const variables = { collection: collectionVariables(collection, catalog, base), products: items.map((entry) => productVariables(entry, catalog, base)), pagination };
+      return { status: 200, title: collection.name, template: templateOf('collection'), variables };
+    }
+    case 'contact':
+      return { status: 200, title: 'Contact', template: templateOf('contact'), variables: {} };
+    case 'faq':
+      return { status: 200, title: 'FAQ', template: templateOf('faq'), variables: {} };
+    case 'custom': {
+      const template = site.templates.find((candidate) => candidate.kind === 'custom' && candidate.permalink.toLowerCase() === route.permalink);
+      return template ? { status: 200, title: template.name, template, variables: {} } : notFound();
+    }
+    case 'cart':
+      return { status: 200, title: 'Cart', builtIn: 'cart', variables: {} };
+    case 'checkout':
+      return { status: 200, title: 'Checkout', builtIn: 'checkout', variables: { checkout: checkoutVariables(input) } };
+    case 'confirmation': {
+      const order = input.order_id > 0 ? await deps.orders.orderOf(site.storeId, input.order_id) : null;
+      if (!order) return notFound();
+      return { status: 200, title: `Order #${order.id}`, builtIn: 'confirmation', variables: { order: orderVariables(order) } };
+    }
+    case 'stylesheet':
+    case 'not_found':
+      return notFound();
+  }
+}
+
+const notFound = (): PageBody => ({ status: 404, title: 'Page not found', builtIn: 'not_found', variables: {} });
+
+const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: {} });
+
+/** The store's template of a default kind; the platform's default if the store somehow lacks it. */
+function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind): TemplateRecord {
+  const found = templates.find((template) => template.kind === kind);
+  if (found) return found;
+  const fallback = DEFAULT_TEMPLATES.find((template) => template.kind === kind)!;
+  return { id: 0, store_id: 0, ...fallback, created_at: new Date(0), updated_at: new Date(0) };
+}
+
+/** The page inside the store's layout (or the built-in one); a failing store template gives the error page instead. */
+async function renderInLayout(deps: PageDeps, store: StoreRecord, site: StoreTemplates, page: PageBody, common: Common): Promise<RenderedPage> {
+  const variables = { ...common, ...page.variables, page: { ...common.page, title: page.title } };
+  const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
+  try {
+    const content = 'template' in page ? await deps.engine.renderTemplate(site, page.template, variables) : await deps.engine.renderBuiltIn(page.builtIn, variables);
+    const body = ownLayout ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables) : await deps.engine.renderBuiltIn('layout', variables, content);
+    return { status: page.status, content_type: HTML, body };
+  } catch (error) {
+    deps.logger.warn({ err: error, store_id: store.id, path: common.page.path }, 'store template failed to render');
+    // The store's markup failed (the platform's own pages do not): say so in the built-in layout, which cannot fail.
+    const errorVariables = { ...common, page: { ...common.page, title: 'Error' } };
+    const content = await deps.engine.renderBuiltIn('error', errorVariables);
+    return { status: 500, content_type: HTML, body: await deps.engine.renderBuiltIn('layout', errorVariables, content) };
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { Liquid, type Template } from 'liquidjs';
+import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/page-deps';
+import { formatMoney, textToParagraphs } from '../domain/site-variables';
+import type { TemplateRecord } from '../domain/template';
+
+/** How far one render may go before it ends with an error instead of holding the process (docs/buyer-site.md). */
+export interface LiquidLimits {
+  /** Characters one parse may read. */
+  parseLimit: number;
+  /** Milliseconds one render may take. */
+  renderLimit: number;
+  /** Allocation units (characters, array items) one render may make. */
+  memoryLimit: number;
+}
+
+export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, renderLimit: 500, memoryLimit: 20_000_000 };
+
+/** Stores whose compiled templates are kept (least recently rendered dropped first). */
+const MAX_CACHED_STORES = 1_000;
+
+interface StoreEngine {
+  /** The store's template ids, versions and permalinks: any change builds a new engine (includes see the new set). */
+  signature: string;
+  liquid: Liquid;
+  compiled: Map<string, Template[]>;
+}
+
+/**
+ * Liquid for the buyer site: every output HTML-escaped unless its last filter is `raw`; no file system (a store's
+ * engine sees only an in-memory map of that store's templates, by permalink, for `include` and `render`); ownProperty
+ * lookups only; the limits above. Compiled templates are kept per store by (template id, updated_at), the layout by its
+ * markup, and dropped when the store's set of templates changes.
+ */
+export class LiquidPageEngine implements PageEngine {
+  private readonly stores = new Map<number, StoreEngine>();
+  private readonly builtIn: Liquid;
+  private readonly builtInCompiled = new Map<string, Template[]>();
+  /** Where the layout's `content_for_layout` goes: a token no template can guess, replaced after the layout renders. */
+  private readonly contentToken = `CONTENT_FOR_LAYOUT_${randomUUID().replace(/-/g, '')}`;
+
+  constructor(
+    builtInPages: Readonly<Record<BuiltInPageName, string>>,
+    private readonly limits: LiquidLimits = DEFAULT_LIQUID_LIMITS,
+  ) {
+    this.builtIn = this.sandbox({ ...builtInPages });
+    for (const [name, source] of Object.entries(builtInPages)) this.builtInCompiled.set(name, this.builtIn.parse(source));
+  }
+
+  async renderTemplate(site: StoreTemplates, template: TemplateRecord, variables: object): Promise<string> {
+    const engine = this.engineOf(site);
+    const key = `template:${template.id}:${template.updated_at.getTime()}`;
+    return this.render(engine.liquid, this.compiledIn(engine, key, template.content), variables);
+  }
+
+  async renderStoreLayout(site: StoreTemplates, layout: string, content: string, variables: object): Promise<string> {
+    const engine = this.engineOf(site);
+    const html = await this.render(engine.liquid, this.compiledIn(engine, `layout:${layout}`, layout), this.withContent(variables));
+    return this.placeContent(html, content);
+  }
+
+  async renderBuiltIn(name: BuiltInPageName, variables: object, content = ''): Promise<string> {
+    const html = await this.render(this.builtIn, this.builtInCompiled.get(name)!, this.withContent(variables));
+    return this.placeContent(html, content);
+  }
+
+  private render(liquid: Liquid, template: Template[], variables: object): Promise<string> {
+    return liquid.render(template, variables) as Promise<string>;
+  }
+
+  private withContent(variables: object): object {
+    return { ...variables, content_for_layout: this.contentToken, page_content: this.contentToken };
+  }
+
+  private placeContent(html: string, content: string): string {
+    return html.includes(this.contentToken) ? html.split(this.contentToken).join(content) : html;
+  }
+
+  private compiledIn(engine: StoreEngine, key: string, source: string): Template[] {
+    let compiled = engine.compiled.get(key);
+    if (!compiled) {
+      compiled = engine.liquid.parse(source);
+      engine.compiled.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  private engineOf(site: StoreTemplates): StoreEngine {
+    const signature = site.templates.map((template) => `${template.id}:${template.updated_at.getTime()}:${template.permalink}`).join('|');
+    const cached = this.stores.get(site.storeId);
+    if (cached && cached.signature === signature) {
+      this.stores.delete(site.storeId); // re-inserted below: the Map's order is the recency order
+      this.stores.set(site.storeId, cached);
+      return cached;
+    }
+    const partials = Object.fromEntries(site.templates.map((template) => [template.permalink, template.content]));
+    const engine: StoreEngine = { signature, liquid: this.sandbox(partials), compiled: new Map() };
+    this.stores.delete(site.storeId);
+    this.stores.set(site.storeId, engine);
+    if (this.stores.size > MAX_CACHED_STORES) this.stores.delete(this.stores.keys().next().value!);
+    return engine;
+  }
+
+  private sandbox(templates: Record<string, string>): Liquid {
+    const liquid = new Liquid({
+      templates,
+      outputEscape: 'escape',
+      ownPropertyOnly: true,
+      strictFilters: false,
+      strictVariables: false,
+      cache: 100,
+      ...this.limits,
+    });
+    liquid.registerFilter('money', (cents: unknown) => formatMoney(cents));
+    liquid.registerFilter('paragraphs', { handler: (text: unknown) => textToParagraphs(text), raw: true });
+    return liquid;
+  }
+}

@@ -1,0 +1,93 @@
+import { BUILT_IN_PAGES } from '../domain/built-in-pages';
+import type { TemplateRecord } from '../domain/template';
+import { LiquidPageEngine } from './liquid.engine';
+
+const AT = new Date('2026-11-01T10:00:00Z');
+let nextId = 1;
+
+function aTemplate(storeId: number, content: string, overrides: Partial<TemplateRecord> = {}): TemplateRecord {
+  const id = nextId++;
+  return { id, store_id: storeId, name: `T${id}`, permalink: `t-${id}`, content, kind: 'custom', created_at: AT, updated_at: AT, ...overrides };
+}
+
+const siteOf = (storeId: number, ...templates: TemplateRecord[]) => ({ storeId, templates });
+
+let engine: LiquidPageEngine;
+beforeEach(() => {
+  engine = new LiquidPageEngine(BUILT_IN_PAGES, { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 });
+});
+
+describe('LiquidPageEngine sandbox', () => {
+  it('escapes what a template prints: buyer input and owner data alike', async () => {
+    const page = aTemplate(1, '<p>{{ checkout.form.email }}</p><p>{{ product.name }}</p><a title="{{ product.name }}">x</a>');
+    const html = await engine.renderTemplate(siteOf(1, page), page, {
+      checkout: { form: { email: '<script>alert(1)</script>' } },
+      product: { name: '"><img src=x onerror=alert(2)>' },
+    });
+    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&#34;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&#34;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>');
+  });
+
+  it('writes descriptions as escaped paragraphs, and money from cents', async () => {
+    const page = aTemplate(1, '{{ text | paragraphs }}|{{ 123456 | money }}|{{ 5 | money }}');
+    expect(await engine.renderTemplate(siteOf(1, page), page, { text: 'Hot <b>tea</b>\nfresh\n\nSecond & last' })).toBe(
+      '<p>Hot &lt;b&gt;tea&lt;/b&gt;<br>fresh</p>\n<p>Second &amp; last</p>|$1,234.56|$0.05',
+    );
+  });
+
+  it('reads no file: an include of a path fails instead of reading it', async () => {
+    for (const source of ["{% include '/etc/passwd' %}", "{% render '../../../../etc/passwd' %}", "{% include 'package.json' %}", "{% layout '/etc/hosts' %}x"]) {
+      const page = aTemplate(1, source);
+      await expect(engine.renderTemplate(siteOf(1, page), page, {})).rejects.toThrow(/Failed to lookup/);
+    }
+  });
+
+  it("includes the store's own templates by permalink, never another store's", async () => {
+    const snippet = aTemplate(1, 'snippet of store 1: {{ who }}', { permalink: 'shared-snippet' });
+    const page1 = aTemplate(1, "{% include 'shared-snippet' %}");
+    expect(await engine.renderTemplate(siteOf(1, snippet, page1), page1, { who: '<me>' })).toBe('snippet of store 1: &lt;me&gt;');
+
+    const page2 = aTemplate(2, "{% include 'shared-snippet' %}");
+    await expect(engine.renderTemplate(siteOf(2, page2), page2, {})).rejects.toThrow(/Failed to lookup "shared-snippet"/);
+    const byRender = aTemplate(2, "{% render 'shared-snippet' %}");
+    await expect(engine.renderTemplate(siteOf(2, byRender), byRender, {})).rejects.toThrow(/Failed to lookup "shared-snippet"/);
+  });
+
+  it("cannot reach the platform's own pages or JavaScript internals", async () => {
+    const page = aTemplate(1, "{{ product.constructor }}|{{ product.__proto__ }}|{{ product.toString }}|{{ product.name.constructor.name }}");
+    expect(await engine.renderTemplate(siteOf(1, page), page, { product: { name: 'Tea' } })).toBe('|||');
+    const builtIn = aTemplate(1, "{% include 'checkout' %}");
+    await expect(engine.renderTemplate(siteOf(1, builtIn), builtIn, {})).rejects.toThrow(/Failed to lookup "checkout"/);
+  });
+
+  it('stops a loop bomb with an error instead of running on', async () => {
+    const nested = aTemplate(1, '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}');
+    await expect(engine.renderTemplate(siteOf(1, nested), nested, {})).rejects.toThrow(/limit exceeded/);
+    const huge = aTemplate(1, '{% for i in (1..1000000000) %}x{% endfor %}');
+    await expect(engine.renderTemplate(siteOf(1, huge), huge, {})).rejects.toThrow(/memory alloc limit exceeded/);
+    const doubling = aTemplate(1, '{% assign s = "xx" %}{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}');
+    await expect(engine.renderTemplate(siteOf(1, doubling), doubling, {})).rejects.toThrow(/memory alloc limit exceeded/);
+  });
+
+  it('refuses a template beyond the parse limit', async () => {
+    const big = aTemplate(1, 'x'.repeat(100_001));
+    await expect(engine.renderTemplate(siteOf(1, big), big, {})).rejects.toThrow(/parse length limit exceeded/);
+  });
+
+  it('compiles a template again when it changed (a new updated_at), and a layout when its markup changed', async () => {
+    const page = aTemplate(1, 'first');
+    expect(await engine.renderTemplate(siteOf(1, page), page, {})).toBe('first');
+    const changed = { ...page, content: 'second', updated_at: new Date(AT.getTime() + 1000) };
+    expect(await engine.renderTemplate(siteOf(1, changed), changed, {})).toBe('second');
+
+    expect(await engine.renderStoreLayout(siteOf(1, changed), '<main>{{ content_for_layout }}</main>', '<b>page</b>', {})).toBe('<main><b>page</b></main>');
+    expect(await engine.renderStoreLayout(siteOf(1, changed), '<div>{{ page_content }}</div>', '<i>page</i>', {})).toBe('<div><i>page</i></div>');
+  });
+
+  it('sees an included template change at once', async () => {
+    const snippet = aTemplate(1, 'v1', { permalink: 'snippet' });
+    const page = aTemplate(1, "{% include 'snippet' %}");
+    expect(await engine.renderTemplate(siteOf(1, snippet, page), page, {})).toBe('v1');
+    const edited = { ...snippet, content: 'v2', updated_at: new Date(AT.getTime() + 1000) };
+    expect(await engine.renderTemplate(siteOf(1, edited, page), page, {})).toBe('v2');
+  });
+});
