@@ -20,7 +20,7 @@ export interface PageRouteOptions {
 const CART_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** A cart form is three short fields and a token. */
 const CART_FORM_BYTES = 4_096;
-const CONFIRMATION = /^\/orders\/([^/]+)$/;
+const CONFIRMATION = /^\/orders\/([^/]+)\/?$/;
 export const CSRF_REFUSED = 'This form has expired or was not sent from this store. Go back, reload the page and try again.';
 
 /**

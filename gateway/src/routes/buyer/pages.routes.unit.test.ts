@@ -230,6 +230,8 @@ describe('GET /orders/<token>', () => {
   it("passes the order id of a token made for this store, and 0 for any other token (the renderer's 404)", async () => {
     expect((await send('GET', `/s/shop/orders/${tokens.tokenOf(7, 41)}`)).status).toBe(200);
     expect(rendered[0]).toMatchObject({ path: `/orders/${tokens.tokenOf(7, 41)}`, order_id: 41 });
+    expect((await send('GET', `/orders/${tokens.tokenOf(7, 41)}/`, { Host: 'shop.shops.localhost' })).status).toBe(200);
+    expect(rendered[1]).toMatchObject({ order_id: 41 });
     for (const token of [tokens.tokenOf(8, 41), '41', `42.${tokens.tokenOf(7, 41).split('.')[1]}`, new OrderTokens(Buffer.alloc(32, 4)).tokenOf(7, 41)]) {
       rendered.length = 0;
       expect((await send('GET', `/s/shop/orders/${token}`)).status).toBe(404);
