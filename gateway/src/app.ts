@@ -112,17 +112,32 @@ function requestTracking(logger: Logger, metrics: HttpServerMetrics | undefined)
     const logging = logger.isLevelEnabled('info');
     if (!logging && !metrics) return next();
     const started = process.hrtime.bigint();
+    const routePattern = metrics && trackRoutePattern(req);
     res.once('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       if (logging) logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
-      metrics?.observe({ method: req.method, route: routePatternOf(req), status_code: res.statusCode }, durationMs / 1000);
+      metrics?.observe({ method: req.method, route: routePattern!(), status_code: res.statusCode }, durationMs / 1000);
     });
     next();
   };
 }
 
-/** The pattern of the route that answered (`/v1/products/:id`), never the raw path; `unmatched` when none did. */
-function routePatternOf(req: Request): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
-  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
+/**
+ * The pattern of the route that answered (`/v1/products/:id`), never the raw path; `unmatched` when none did.
+ * Express sets `req.route` as a route starts and restores `req.baseUrl` when the answer leaves a mounted router
+ * (an error answer loses it), so the pattern is taken at that moment.
+ */
+function trackRoutePattern(req: Request): () => string {
+  let pattern = 'unmatched';
+  let route: unknown;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: { path?: unknown } | undefined) {
+      route = value;
+      if (typeof value?.path === 'string') pattern = `${req.baseUrl}${value.path}`;
+    },
+  });
+  return () => pattern;
 }

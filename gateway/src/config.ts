@@ -12,6 +12,9 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
   LOG_LEVEL: logLevel,
   LOG_FORMAT: logFormat,
+  /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics (with workers, their sum); off when unset. */
+  METRICS_PORT: portSchema.optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** identity's pages and /oauth endpoints, proxied under the same paths. */
   IDENTITY_HTTP_URL: identityHttpUrl,
   /** Deadline of every backend call; past it the caller gets a 503. */

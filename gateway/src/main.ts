@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
   // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
   const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey, httpMetrics: metricsAt && httpServerMetrics(metrics) });
   const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 

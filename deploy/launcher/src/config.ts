@@ -13,6 +13,11 @@ const schema = serviceAddresses.extend({
   PUBLIC_URL: z.string().url().optional(),
   /** Port of identity's pages (proxied by the gateway); a free one when unset, so several stacks can run side by side. */
   IDENTITY_HTTP_PORT: portSchema.optional(),
+  /**
+   * Prometheus metrics for every process: the gateway at this port, the services at the next ones in
+   * SERVICE_NAMES order (identity, catalog, ...); 0 gives each a free port. stack.json lists where. Off when unset.
+   */
+  METRICS_PORT_BASE: z.coerce.number().int().min(0).max(65_528).optional(),
   /** How long each process may take to report healthy. */
   STARTUP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });

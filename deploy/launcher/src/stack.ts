@@ -43,6 +43,15 @@ async function startNats(config: LauncherConfig, processes: ManagedProcess[]): P
   return `nats://127.0.0.1:${port}`;
 }
 
+/** METRICS_PORT_BASE: the gateway at the base, the services after it; 0: a free port each; unset: none. */
+async function metricsPortsOf(config: LauncherConfig): Promise<Record<string, number>> {
+  const base = config.METRICS_PORT_BASE;
+  if (base === undefined) return {};
+  const names = ['gateway', ...SERVICE_NAMES];
+  const ports = await Promise.all(names.map((_, index) => (base === 0 ? freePort() : Promise.resolve(base + index))));
+  return Object.fromEntries(names.map((name, index) => [name, ports[index]!]));
+}
+
 function outputOf(config: LauncherConfig): ProcessOutput {
   return processOutputFor(config.LOG_FORMAT, process.stdout.isTTY === true);
 }
@@ -62,9 +71,10 @@ function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
 }
 
 /** Writes where everything runs, for operators and the stack tests (no secrets in it). */
-function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[] }): void {
+function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[]; metricsPorts: Record<string, number> }): void {
   const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
-  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, identity_http_url: stack.identityHttpUrl, launcher_pid: process.pid, pids };
+  const metrics = Object.fromEntries(Object.entries(stack.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]));
+  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, identity_http_url: stack.identityHttpUrl, launcher_pid: process.pid, pids, metrics };
   fs.writeFileSync(path.join(config.dataDir, 'stack.json'), JSON.stringify(contents, null, 2));
 }
 
@@ -81,16 +91,18 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     const identityHttpPort = config.IDENTITY_HTTP_PORT ?? (await freePort());
     const identityHttpUrl = `http://127.0.0.1:${identityHttpPort}`;
     const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(identityHttpPort), IDENTITY_HTTP_URL: identityHttpUrl };
-    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, env, index + 1, processes)));
+    const metricsPorts = await metricsPortsOf(config);
+    const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
+    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, { ...env, ...metricsEnv(name) }, index + 1, processes)));
     // The health checks' channels are not needed again: the launcher only relays output from here on.
     closeAllChannels();
     // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
     await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
-    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, PORT: String(config.PORT) }, 7, config.repoRoot, outputOf(config));
+    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT) }, 7, config.repoRoot, outputOf(config));
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
-    writeStackFile(config, { baseUrl, natsUrl, identityHttpUrl, processes });
+    writeStackFile(config, { baseUrl, natsUrl, identityHttpUrl, processes, metricsPorts });
     return { baseUrl, natsUrl, processes, stop };
   } catch (error) {
     await stop();

@@ -63,6 +63,9 @@ export function serviceConfigSchema(service: ServiceName) {
     NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
     LOG_LEVEL: logLevel,
     LOG_FORMAT: logFormat,
+    /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; off when unset. */
+    METRICS_PORT: port.optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
   });
 }
 

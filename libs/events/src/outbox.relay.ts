@@ -32,6 +32,9 @@ export interface OutboxRelayOptions {
   maxBackoffMs?: number;
 }
 
+/** Documents read per collection when measuring the backlog. */
+const BACKLOG_SCAN_LIMIT = 10_000;
+
 interface Waiter {
   promise: Promise<void>;
   resolve(): void;
@@ -103,6 +106,24 @@ export class OutboxRelay {
   /** Counters since start: events published, and poison events dead-lettered (each also logged at error level). */
   stats(): { published: number; deadLettered: number; failedPasses: number } {
     return { published: this.published, deadLettered: this.deadLettered, failedPasses: this.failures };
+  }
+
+  /**
+   * What waits to be published (metrics): the events in outboxes, and how long the oldest has waited, which is
+   * the relay's lag. Reads at most `BACKLOG_SCAN_LIMIT` documents per collection: past that the backlog is
+   * reported as at least that large.
+   */
+  async backlog(now = Date.now()): Promise<{ events: number; oldestAgeSeconds: number }> {
+    let events = 0;
+    let oldest = now;
+    for (const collection of this.options.collections) {
+      const pending = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: BACKLOG_SCAN_LIMIT });
+      for (const { outbox = [] } of pending) {
+        events += outbox.length;
+        for (const event of outbox) oldest = Math.min(oldest, Date.parse(event.occurred_at) || now);
+      }
+    }
+    return { events, oldestAgeSeconds: Math.max(0, (now - oldest) / 1000) };
   }
 
   /** Stops the timers and waits for the pass in flight; pending events stay in the outbox for the next start. */

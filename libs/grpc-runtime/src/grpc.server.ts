@@ -6,7 +6,7 @@ import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-
 import type { Logger } from './logger.port';
 import { loadProtoPackage, protoFilesOf } from './proto.files';
 import { MAX_MESSAGE_BYTES } from './channel.options';
-import { toGrpcImplementation, type ServiceBinding, type ServiceBindingOf } from './unary.handler';
+import { toGrpcImplementation, type CallObserver, type ServiceBinding, type ServiceBindingOf } from './unary.handler';
 
 export interface GrpcServerOptions {
   /** 0 picks a free port. */
@@ -24,6 +24,8 @@ export interface GrpcServerOptions {
   drainMs?: number;
   /** How long in-flight calls may finish before they are cancelled; default 5000. */
   shutdownTimeoutMs?: number;
+  /** Told of every answered call (metrics). */
+  observeCall?: CallObserver;
 }
 
 export interface RunningGrpcServer {
@@ -40,7 +42,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   const { logger, services, host = '0.0.0.0' } = options;
   const server = new Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES });
   for (const binding of services) {
-    server.addService(binding.definition, toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, { logger }) as UntypedServiceImplementation);
+    server.addService(binding.definition, toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, { logger, observe: options.observeCall }) as UntypedServiceImplementation);
   }
 
   const serviceNames = options.serviceNames ?? services.map(({ definition }) => serviceNameOf(definition));

@@ -1,15 +1,19 @@
 // Promise-based handlers for generated services: errors go through the one status mapping, and the
 // handler types make the compiler refuse a service that misses, misspells or mistypes an RPC.
-import type { MethodDefinition, ServiceDefinition, handleUnaryCall } from '@grpc/grpc-js';
+import { status, type MethodDefinition, type ServiceDefinition, type handleUnaryCall } from '@grpc/grpc-js';
 import { readCallContext, type CallContext } from './call.context';
 import { stderrLogger, type Logger } from './logger.port';
 import { toServiceError } from './status.mapping';
 
 export type UnaryHandler<Req, Res> = (request: Req, context: CallContext) => Promise<Res>;
 
+/** Told of every answered call: its path (`/pkg.Service/Method`), status code and duration in seconds (metrics). */
+export type CallObserver = (path: string, code: number, seconds: number) => void;
+
 export interface HandlerOptions {
   /** Receives errors that are not domain errors (sent as INTERNAL); defaults to JSON lines on stderr. */
   logger?: Logger;
+  observe?: CallObserver;
 }
 
 // Request/response types come from the generated definition's (de)serializers, the one runtime truth.
@@ -51,7 +55,15 @@ export function implement<D extends ServiceDefinition>(definition: D, handlers: 
 /** A promise-based handler → a grpc-js unary handler: context from metadata, errors mapped to statuses. */
 export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, options: HandlerOptions = {}): handleUnaryCall<Req, Res> {
   const logger = options.logger ?? stderrLogger;
-  return (call, callback) => {
+  const observe = options.observe;
+  return (call, originalCallback) => {
+    const started = observe && performance.now();
+    const callback: typeof originalCallback = observe
+      ? (error, response) => {
+          observe(call.getPath(), error ? (error.code ?? status.UNKNOWN) : status.OK, (performance.now() - started!) / 1000);
+          originalCallback(error, response);
+        }
+      : originalCallback;
     let context: CallContext;
     let pending: Promise<Res>;
     try {

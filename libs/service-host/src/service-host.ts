@@ -1,9 +1,10 @@
 import { connect, type NatsConnection } from 'nats';
 import { DEAD_EVENTS_COLLECTION, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
-import { createLogger, type Logger } from '@commerce/observability';
+import { createLogger, createMetricsRegistry, grpcServerMetrics, serveMetrics, type Logger, type MetricsServer, type Registry } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
 import type { BackgroundTask } from './background-task';
+import { registerHostMetrics } from './host-metrics';
 import { runMigrations, type Migration } from './migrations';
 import { kickAfterWrites } from './relayed-collection';
 
@@ -19,6 +20,9 @@ export interface HostConfig {
   LOG_LEVEL: string;
   /** JSON lines unless 'pretty' (serviceConfigSchema defaults it). */
   LOG_FORMAT?: 'json' | 'pretty';
+  /** Serves Prometheus metrics at `http://METRICS_HOST:METRICS_PORT/metrics` when set. */
+  METRICS_PORT?: number;
+  METRICS_HOST?: string;
 }
 
 const openHosts = new Set<ServiceHost>();
@@ -67,6 +71,7 @@ export class ServiceHost {
   private readonly backgroundStops: Array<() => Promise<void>> = [];
   private relay?: OutboxRelay;
   private grpc?: RunningGrpcServer;
+  private metricsServer?: MetricsServer;
   private stopping?: Promise<void>;
 
   private constructor(
@@ -74,14 +79,18 @@ export class ServiceHost {
     readonly logger: Logger,
     readonly db: Database,
     readonly nc: NatsConnection,
-  ) {}
+    /** The process's metrics registry: services add their own series to it (webhooks' deliveries). */
+    readonly metrics: Registry,
+  ) {
+    registerHostMetrics(metrics, config.SERVICE_NAME, () => this.relay, nc);
+  }
 
   static async open(config: HostConfig): Promise<ServiceHost> {
     const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
     const db = await openDatabase(databaseOptionsFrom(config, config.SERVICE_NAME));
     const nc = await connect({ servers: config.NATS_URL, name: config.SERVICE_NAME, maxReconnectAttempts: -1 });
     await ensureStream(await nc.jetstreamManager(), config.SERVICE_NAME);
-    const host = new ServiceHost(config, logger, db, nc);
+    const host = new ServiceHost(config, logger, db, nc, createMetricsRegistry(config.SERVICE_NAME));
     openHosts.add(host);
     logger.info({ engine: db.engine }, 'service host open');
     return host;
@@ -98,6 +107,7 @@ export class ServiceHost {
       await runMigrations(host.db, { host: hostMigrations(host.outboxCollections), service: wiring.migrations ?? [] }, host.logger);
       const grpc = await host.serve(wiring.services, wiring.protoFiles);
       for (const task of wiring.background ?? []) await host.startBackground(task);
+      await host.serveMetrics();
       return { host, address: grpc.address, stop: () => host.shutdown() };
     } catch (error) {
       await host.shutdown().catch(() => undefined);
@@ -135,14 +145,23 @@ export class ServiceHost {
       logger: this.logger,
     });
     await this.relay.start();
-    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger });
+    const calls = grpcServerMetrics(this.metrics);
+    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger, observeCall: calls.observe });
     return this.grpc;
+  }
+
+  /** Serves `/metrics` on METRICS_PORT when it is set; nothing otherwise. */
+  private async serveMetrics(): Promise<void> {
+    if (this.config.METRICS_PORT === undefined) return;
+    this.metricsServer = await serveMetrics(this.metrics, { port: this.config.METRICS_PORT, host: this.config.METRICS_HOST });
+    this.logger.info({ port: this.metricsServer.port }, 'metrics served at /metrics');
   }
 
   /** Stops taking calls, lets the relay publish what is pending, then closes the bus and the data. */
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
       this.logger.info('service stopping');
+      await this.metricsServer?.close();
       await this.grpc?.shutdown();
       for (const stop of this.backgroundStops) await stop();
       await this.relay?.stop();
