@@ -3,6 +3,7 @@ import {
   changedTemplateFields,
   liquidSyntaxError,
   MAX_CONTENT_LENGTH,
+  MAX_LIQUID_MARKUPS,
   normalizeTemplateInput,
   permalinkFromName,
   permalinkViolations,
@@ -79,6 +80,14 @@ describe('validateNewTemplate', () => {
       content: [`is too long (maximum is ${MAX_CONTENT_LENGTH} characters)`],
     });
     expect(validateNewTemplate({ name: 'Big', permalink: 'big', content: 'x'.repeat(MAX_CONTENT_LENGTH) })).toEqual({});
+  });
+
+  it('refuses more Liquid tags and outputs than the limit without parsing them', () => {
+    expect(validateNewTemplate({ name: 'Many', permalink: 'many', content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 1) + '{% if a %}{% endif %}' })).toEqual({
+      content: [`has too many Liquid tags and outputs (maximum is ${MAX_LIQUID_MARKUPS})`],
+    });
+    expect(validateNewTemplate({ name: 'Many', permalink: 'many', content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 2) + '{% if a %}{% endif %}' })).toEqual({});
+    expect(validateNewTemplate({ name: 'Braces', permalink: 'braces', content: '{ }'.repeat(10_000) })).toEqual({});
   });
 
   it('refuses a name over 100 characters', () => {
