@@ -49,12 +49,13 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
     };
+    const sender = new HttpSender();
     const deliveryDeps: DeliveryDeps = {
       webhooks: deps.webhooks,
       deliveries,
       secrets: deps.secrets,
       resolver: deps.resolver,
-      sender: new HttpSender(),
+      sender,
       allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
@@ -71,7 +72,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       migrations: [],
       background: [
         storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
-        deliveryWorkerTask(worker, WORKER_INTERVAL_MS),
+        deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),
         deliveryIntakeConsumers(host.nc, host.logger, async (event) => {
           if ((await intakeEvent(deliveryDeps, event)) > 0) worker.kick();
         }),

@@ -35,7 +35,7 @@ export interface DeliveryDeps {
   sender: WebhookSender;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: private, loopback and link-local receivers are allowed. */
   allowPrivateNetworks: boolean;
-  /** `delivery_blocks`: one per event's jobs (ids block × JOBS_PER_BLOCK + 1..); `delivery_attempts`: one per attempt. */
+  /** `delivery_blocks`: one per event's jobs (ids block × JOBS_PER_BLOCK + 1..); `delivery_attempts`: one per ATTEMPTS_PER_BLOCK attempts (see attempt-ids.ts). */
   nextId: (counter: 'delivery_blocks' | 'delivery_attempts') => Promise<number>;
   clock: () => Date;
   /** In [0, 1): the retries' jitter. */

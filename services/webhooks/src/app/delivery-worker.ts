@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { addressRefusal, parseWebhookUrl } from '../domain/webhook-url';
-import { classifyAttempt, deliveryBody, DELIVERY_TIMEOUT_MS, goneReason, nextAttemptAt, type AttemptResult } from '../domain/delivery';
-import type { DeliveryAttempt, DeliveryDocument, StoredEventDocument } from '../infra/delivery.repository';
+import { classifyAttempt, DELIVERY_TIMEOUT_MS, goneReason, nextAttemptAt, type AttemptResult } from '../domain/delivery';
+import type { DeliveryAttempt, DeliveryDocument, DueJob } from '../infra/delivery.repository';
 import type { WebhookDocument } from '../infra/webhook.repository';
+import { AttemptIds } from './attempt-ids';
+import { DeliveryCache, type EventToSend } from './delivery-cache';
 import type { DeliveryDeps } from './delivery-deps';
-import { secretOwnerOf } from './webhook-message';
 
 export const USER_AGENT = 'StoreCommerce-Webhooks/1.0';
 
@@ -38,6 +38,8 @@ export class DeliveryWorker {
   private readonly inFlight = new Map<number, Promise<void>>();
   private readonly perWebhook = new Map<number, number>();
   private readonly busyResources = new Set<string>();
+  private readonly cache = new DeliveryCache();
+  private readonly attemptIds: AttemptIds;
   private pass?: Promise<number>;
   private again = false;
   private stopped = false;
@@ -45,7 +47,9 @@ export class DeliveryWorker {
   constructor(
     private readonly deps: DeliveryDeps,
     private readonly limits: WorkerLimits = DEFAULT_LIMITS,
-  ) {}
+  ) {
+    this.attemptIds = new AttemptIds(() => deps.nextId('delivery_attempts'));
+  }
 
   /** Starts a pass now, or right after the one under way; never throws (failures are logged). */
   kick(): void {
@@ -85,28 +89,49 @@ export class DeliveryWorker {
 
   private async runPass(): Promise<number> {
     const now = this.deps.clock();
+    const leaseUntil = new Date(now.getTime() + this.limits.leaseMs);
     let started = 0;
     const seen = new Set<string>();
     // A batch may be filled by the queued jobs of a few resources: the next rounds skip the lanes already looked at.
     for (let round = 0; round < MAX_ROUNDS; round++) {
+      if (this.inFlight.size >= this.limits.total || this.stopped) break;
       const due = await this.deps.deliveries.due(now, this.limits.batch, [...seen]);
       if (due.length === 0) break;
-      for (const job of due) {
-        if (this.inFlight.size >= this.limits.total || this.stopped) return started;
-        if (seen.has(job.lane)) continue;
-        seen.add(job.lane);
-        if (this.busyResources.has(job.lane) || (this.perWebhook.get(job.webhook_id) ?? 0) >= this.limits.perWebhook) continue;
-        const head = await this.deps.deliveries.headOf(job.webhook_id, job.resource_key);
+      const lanes = this.lanesToTry(due, seen);
+      // The lanes' heads are read, and claimed, all at once: one round trip (one group commit) for the whole pass, not one per job.
+      const heads = await Promise.all(lanes.map((job) => this.deps.deliveries.headOf(job.webhook_id, job.resource_key)));
+      const claims = lanes.map((job, i) => {
+        const head = heads[i];
         // The resource's first pending job goes first: the one looked at, or an earlier one when that is due too.
-        if (!head || head.next_attempt_at > now || head.lease_until > now || this.inFlight.has(head.id)) continue;
-        const claimed = await this.deps.deliveries.claim(head.id, this.owner, now, new Date(now.getTime() + this.limits.leaseMs));
-        if (!claimed) continue; // another replica took it
-        this.begin(claimed, job.lane);
+        if (!head || head.next_attempt_at > now || head.lease_until > now || this.inFlight.has(head.id)) return null;
+        return this.deps.deliveries.claim(head.id, this.owner, now, leaseUntil); // null: another replica took it
+      });
+      const claimed = await Promise.all(claims);
+      // A job claimed is sent even when a stop came meanwhile (stop waits for it): left claimed, it would wait for its lease to run out.
+      claimed.forEach((job, i) => {
+        if (!job) return;
+        this.begin(job, lanes[i].lane);
         started++;
-      }
+      });
       if (due.length < this.limits.batch) break;
     }
     return started;
+  }
+
+  /** The due jobs whose lane may start a send now, within the places left (per webhook and in all); marks every lane looked at as seen. */
+  private lanesToTry(due: readonly DueJob[], seen: Set<string>): DueJob[] {
+    const lanes: DueJob[] = [];
+    const taken = new Map<number, number>();
+    for (const job of due) {
+      if (this.inFlight.size + lanes.length >= this.limits.total) break;
+      if (seen.has(job.lane)) continue;
+      seen.add(job.lane);
+      const places = (this.perWebhook.get(job.webhook_id) ?? 0) + (taken.get(job.webhook_id) ?? 0);
+      if (this.busyResources.has(job.lane) || places >= this.limits.perWebhook) continue;
+      taken.set(job.webhook_id, (taken.get(job.webhook_id) ?? 0) + 1);
+      lanes.push(job);
+    }
+    return lanes;
   }
 
   private begin(job: DeliveryDocument, key: string): void {
@@ -128,23 +153,22 @@ export class DeliveryWorker {
   /** One attempt of a claimed job, and what it leads to. */
   private async deliver(job: DeliveryDocument): Promise<void> {
     const { deps } = this;
-    const webhook = await deps.webhooks.byId(job.store_id, job.webhook_id);
+    const [webhook, toSend] = await Promise.all([deps.webhooks.byId(job.store_id, job.webhook_id), this.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
     if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, this.owner, 'canceled', 'the webhook was deleted', deps.clock());
     if (webhook.status !== 'active') return deps.deliveries.end(job.id, this.owner, 'canceled', `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`, deps.clock());
-    const event = await deps.deliveries.findEvent(job.event_id);
-    if (!event) return deps.deliveries.end(job.id, this.owner, 'failed', 'the event is no longer kept', deps.clock());
+    if (!toSend) return deps.deliveries.end(job.id, this.owner, 'failed', 'the event is no longer kept', deps.clock());
 
     const now = deps.clock();
     const startedAt = performance.now();
     // Whatever goes wrong before an answer (a secret that no longer opens...) is this attempt's error, on the schedule.
-    const result = await this.attempt(webhook, event, now).catch((error: unknown): AttemptResult => ({ error: `could not send: ${error instanceof Error ? error.message : String(error)}` }));
+    const result = await this.attempt(webhook, toSend, now).catch((error: unknown): AttemptResult => ({ error: `could not send: ${error instanceof Error ? error.message : String(error)}` }));
     const duration = Math.round(performance.now() - startedAt);
     const outcome = classifyAttempt(result);
     const firstAttemptAt = job.first_attempt_at ?? now;
     const attemptNumber = job.attempt_count + 1;
     const next = outcome === 'retry' ? nextAttemptAt(firstAttemptAt, job.series_attempts + 1, now, deps.random) : null;
     const attempt: DeliveryAttempt = {
-      id: await deps.nextId('delivery_attempts'),
+      id: await this.attemptIds.take(),
       attempt: attemptNumber,
       attempted_at: now,
       status_code: result.status_code ?? null,
@@ -167,7 +191,7 @@ export class DeliveryWorker {
   }
 
   /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */
-  private async attempt(webhook: WebhookDocument, event: StoredEventDocument, now: Date): Promise<AttemptResult> {
+  private async attempt(webhook: WebhookDocument, { event, body }: EventToSend, now: Date): Promise<AttemptResult> {
     const { deps } = this;
     const target = parseWebhookUrl(webhook.url);
     if ('violation' in target) return { error: `url ${target.violation}` };
@@ -182,14 +206,12 @@ export class DeliveryWorker {
       const refusals = addresses.map(addressRefusal).filter((refusal): refusal is string => refusal !== null);
       if (refusals.length > 0) return { error: `refused: ${target.host} points at ${refusals[0]}` };
     }
-    const body = deliveryBody(event);
-    const secret = deps.secrets.open(webhook.signing_secret, secretOwnerOf(webhook));
     const headers = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
       'webhook-id': event.id,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1_000)),
-      'webhook-signature': new StandardWebhook(secret).sign(event.id, now, body),
+      'webhook-signature': this.cache.signer(webhook, deps.secrets).sign(event.id, now, body),
       'x-webhook-topic': event.topic,
     };
     return deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });

@@ -72,6 +72,13 @@ export interface AttemptDocument extends DeliveryAttempt {
   succeeded: boolean;
 }
 
+const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;
+/** A due job as a pass looks at it. */
+export type DueJob = Pick<DeliveryDocument, (typeof DUE_FIELDS)[number]>;
+const HEAD_FIELDS = ['id', 'next_attempt_at', 'lease_until'] as const;
+/** The first pending job of a resource, as a pass checks it before claiming it. */
+export type ResourceHead = Pick<DeliveryDocument, (typeof HEAD_FIELDS)[number]>;
+
 const FINAL: DeliveryStatus[] = ['delivered', 'failed', 'aborted', 'canceled'];
 
 export const EVENT_ID_INDEX = 'events_id';
@@ -150,16 +157,16 @@ export class DeliveryRepository {
     return written;
   }
 
-  /** Pending jobs due at `now` and not leased, soonest first, outside the lanes named. */
-  due(now: Date, limit: number, skipLanes: readonly string[] = []): Promise<DeliveryDocument[]> {
+  /** Pending jobs due at `now` and not leased, soonest first, outside the lanes named: only what a pass decides on. */
+  due(now: Date, limit: number, skipLanes: readonly string[] = []): Promise<DueJob[]> {
     const filter: Record<string, unknown> = { status: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } };
     if (skipLanes.length > 0) filter.lane = { $nin: [...skipLanes] };
-    return this.deliveries.find(filter, { sort: { next_attempt_at: 1, id: 1 }, limit });
+    return this.deliveries.findFields(filter, DUE_FIELDS, { sort: { next_attempt_at: 1, id: 1 }, limit });
   }
 
   /** The job of the resource that goes first (lowest sequence, then occurred_at, then event id) among the pending ones. */
-  async headOf(webhookId: number, resourceKey: string): Promise<DeliveryDocument | null> {
-    const [head] = await this.deliveries.find({ webhook_id: webhookId, resource_key: resourceKey, status: 'pending' }, { sort: { sequence: 1, occurred_at: 1, event_id: 1 }, limit: 1 });
+  async headOf(webhookId: number, resourceKey: string): Promise<ResourceHead | null> {
+    const [head] = await this.deliveries.findFields({ webhook_id: webhookId, resource_key: resourceKey, status: 'pending' }, HEAD_FIELDS, { sort: { sequence: 1, occurred_at: 1, event_id: 1 }, limit: 1 });
     return head ?? null;
   }
 

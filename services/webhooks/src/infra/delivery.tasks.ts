@@ -20,8 +20,8 @@ export function deliveryIntakeConsumers(nc: NatsConnection, logger: Logger, hand
   );
 }
 
-/** Runs the worker: a pass every `intervalMs` (jobs falling due), and one whenever a send ends or an event arrives. */
-export function deliveryWorkerTask(worker: DeliveryWorker, intervalMs: number): BackgroundTask {
+/** Runs the worker: a pass every `intervalMs` (jobs falling due), and one whenever a send ends or an event arrives; `afterStop` once its sends ended. */
+export function deliveryWorkerTask(worker: DeliveryWorker, intervalMs: number, afterStop: () => void = () => undefined): BackgroundTask {
   let timer: NodeJS.Timeout | undefined;
   return {
     name: 'webhook delivery worker',
@@ -33,6 +33,7 @@ export function deliveryWorkerTask(worker: DeliveryWorker, intervalMs: number): 
     async stop() {
       clearInterval(timer);
       await worker.stop();
+      afterStop();
     },
   };
 }

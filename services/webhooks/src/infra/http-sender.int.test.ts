@@ -9,6 +9,7 @@ let server: http.Server;
 let port: number;
 const seen: Array<{ path: string; host: string; body: string; headers: http.IncomingHttpHeaders }> = [];
 const hanging: http.ServerResponse[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -22,12 +23,14 @@ beforeAll(async () => {
       else response.writeHead(204).end();
     });
   });
+  server.on('connection', () => connections++);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   port = (server.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
+  sender.close();
   hanging.forEach((response) => response.destroy());
   server.close();
 });
@@ -65,4 +68,12 @@ it('tries the next checked address when one refuses the connection', async () =>
   // ::1 answers nothing on the port (the server listens on 127.0.0.1 only), or has no IPv6 at all.
   const answer = await sender.send({ url: `http://receiver.invalid:${port}/in`, addresses: ['::1', '127.0.0.1'], headers: {}, body: '', timeoutMs: 5_000 });
   expect(answer).toEqual({ status_code: 204 });
+});
+
+it('keeps the connection to an address alive and sends the next request over it', async () => {
+  const before = connections;
+  expect(await send('/in')).toEqual({ status_code: 204 });
+  expect(await send('/in')).toEqual({ status_code: 204 });
+  expect(connections - before).toBeLessThanOrEqual(1);
+  expect(seen).toHaveLength(2);
 });
