@@ -9,6 +9,7 @@ import { describeNextIdContract } from './next-id.contract';
 import { describeCompoundIndexContract } from './compound-index.contract';
 import { describePortabilityContract } from './portability.contract';
 import { describeValueTypesContract } from './value-types.contract';
+import { describeConcurrentWritesContract } from './concurrent-writes.contract';
 
 /** The database under test; a fresh, empty one for every test. */
 export interface ContractContext {
@@ -82,5 +83,6 @@ export function describeCollectionContract(
     describePortabilityContract(context);
     describeCompoundIndexContract(context);
     describeValueTypesContract(context);
+    describeConcurrentWritesContract(context);
   });
 }
