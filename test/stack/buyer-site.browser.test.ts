@@ -130,7 +130,7 @@ describe('a buyer in a real browser', () => {
     const context = await aBuyer();
     const page = await context.newPage();
     await page.goto(`${site}/`);
-    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const before = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     expect(before).not.toBe('rgb(1, 2, 3)');
 
     const layout = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ store.name }}</title><link rel="stylesheet" href="{{ links.css }}"></head>
@@ -141,8 +141,8 @@ describe('a buyer in a real browser', () => {
 
     await page.reload();
     await expect(page.locator('#owner-banner').textContent()).resolves.toBe('Autumn sale at Shop browsershop');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(1, 2, 3)');
-    expect(await page.locator('#owner-banner').evaluate((banner) => getComputedStyle(banner).color)).toBe('rgb(200, 100, 50)');
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(1, 2, 3)');
+    expect(await page.evaluate<string>("getComputedStyle(document.getElementById('owner-banner')).color")).toBe('rgb(200, 100, 50)');
     // The products are still there, inside the owner's layout.
     await expect(page.locator(`.product-card[data-product-id="${stocked.products[0].id}"] .name`).textContent()).resolves.toBe(TEA);
 
@@ -160,7 +160,7 @@ describe('the buyer site against attacks', () => {
     await expect(page.locator(`.product-card[data-product-id="${hostile.id}"] .name`).textContent()).resolves.toBe(HOSTILE_NAME);
     await page.goto(`${site}/products/${hostile.id}`);
     await expect(page.locator('h1').textContent()).resolves.toBe(HOSTILE_NAME);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate<unknown>('window.__pwned')).toBeUndefined();
     await context.close();
   });
 
@@ -178,7 +178,7 @@ describe('the buyer site against attacks', () => {
     await expect(page.locator('#checkout-error').isVisible()).resolves.toBe(true);
     await expect(page.locator('#address_city-error').textContent()).resolves.toBe("can't be blank");
     expect(await page.inputValue('#address_name')).toBe(typed);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate<unknown>('window.__pwned')).toBeUndefined();
     expect((await shop.get('/v1/orders.json')).body.data.orders.filter((order: { address?: { name?: string } }) => order.address?.name === typed)).toEqual([]);
     await context.close();
   });

@@ -281,7 +281,8 @@ describe('POST <site>/cart', () => {
 
   it('answers bad input with a 4xx page, escaping what it repeats, never a crash', async () => {
     const buyer = await aBuyer();
-    for (const fields of [{ variant_id: '<script>alert(1)</script>' }, { variant_id: '9', quantity: '-1' }, { variant_id: '9', action: 'steal' }]) {
+    const refused: Array<Record<string, string>> = [{ variant_id: '<script>alert(1)</script>' }, { variant_id: '9', quantity: '-1' }, { variant_id: '9', action: 'steal' }];
+    for (const fields of refused) {
       const answer = await send('POST', '/s/shop/cart', { ...FORM_TYPE, Cookie: buyer.cookie }, cartForm({ ...fields, csrf_token: buyer.csrf }));
       expect(answer.status).toBe(422);
       expect(answer.text).not.toContain('<script>');
