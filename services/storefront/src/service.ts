@@ -4,6 +4,7 @@ import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from './app/record-page-view';
 import { applyCatalogEvent } from './app/catalog-projection';
+import { PageContentCache } from './app/page-content-cache';
 import type { PageDeps } from './app/page-deps';
 import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
@@ -67,6 +68,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       ...deps,
       engine: new LiquidPageEngine(BUILT_IN_PAGES),
       catalogs: new SiteCatalogs(catalogProjection),
+      pageContents: new PageContentCache(),
       orders: new OrdersClientPort(createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS })),
       logger: host.logger,
     };

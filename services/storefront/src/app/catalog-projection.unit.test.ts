@@ -39,7 +39,7 @@ describe('applyCatalogEvent', () => {
   it('builds the site catalog from product and variant events', async () => {
     await apply(productEvent('product/created', 1, product()), variantEvent('variant/created', 1, variant()));
 
-    const site = await catalogs.catalogOf(STORE);
+    const site = (await catalogs.catalogOf(STORE)).catalog;
 
     expect(site.products.map((entry) => [entry.product.name, entry.variants.map((v) => [v.id, v.in_stock])])).toEqual([['Green Tea', [[70, 5]]]]);
     expect(site.variantById.get(70)?.product.product.id).toBe(7);
@@ -55,7 +55,7 @@ describe('applyCatalogEvent', () => {
       variantEvent('variant/updated', 3, variant({ in_stock: 2 })),
     );
 
-    const site = await catalogs.catalogOf(STORE);
+    const site = (await catalogs.catalogOf(STORE)).catalog;
 
     expect(site.products[0]!.product.name).toBe('Sencha');
     expect(site.products[0]!.variants[0]!.in_stock).toBe(2);
@@ -64,11 +64,11 @@ describe('applyCatalogEvent', () => {
   it("takes a variant from its product's snapshot only until a variant event says otherwise", async () => {
     // The product event arrives before its variant/created: the snapshot fills in; the variant's events win after.
     await apply(productEvent('product/created', 1, product({ variants: [variant({ in_stock: 9 })] })));
-    expect((await catalogs.catalogOf(STORE)).variantById.get(70)?.variant.in_stock).toBe(9);
+    expect((await catalogs.catalogOf(STORE)).catalog.variantById.get(70)?.variant.in_stock).toBe(9);
 
     await apply(variantEvent('variant/created', 1, variant({ in_stock: 9 })), variantEvent('variant/updated', 2, variant({ in_stock: 1 })));
     await apply(productEvent('product/updated', 2, product({ variants: [variant({ in_stock: 9 })] })));
-    expect((await catalogs.catalogOf(STORE)).variantById.get(70)?.variant.in_stock).toBe(1);
+    expect((await catalogs.catalogOf(STORE)).catalog.variantById.get(70)?.variant.in_stock).toBe(1);
   });
 
   it('removes deleted products, variants and collections, and a late older event does not bring them back', async () => {
@@ -79,15 +79,15 @@ describe('applyCatalogEvent', () => {
       variantEvent('variant/created', 1, variant({ id: 71, name: 'Large', position: 2, is_default_variant: false })),
       collectionEvent('collection/created', 1, teas),
     );
-    expect((await catalogs.catalogOf(STORE)).collections.map((c) => c.name)).toEqual(['Teas']);
+    expect((await catalogs.catalogOf(STORE)).catalog.collections.map((c) => c.name)).toEqual(['Teas']);
 
     await apply(variantEvent('variant/deleted', 2, variant({ id: 71, name: 'Large', position: 2, is_default_variant: false })));
-    expect((await catalogs.catalogOf(STORE)).products[0]!.variants.map((v) => v.id)).toEqual([70]);
+    expect((await catalogs.catalogOf(STORE)).catalog.products[0]!.variants.map((v) => v.id)).toEqual([70]);
 
     await apply(collectionEvent('collection/deleted', 2, teas), productEvent('product/deleted', 2, product()));
     await apply(productEvent('product/updated', 1, product({ name: 'Zombie' })), collectionEvent('collection/updated', 1, teas));
 
-    const site = await catalogs.catalogOf(STORE);
+    const site = (await catalogs.catalogOf(STORE)).catalog;
     expect(site.products).toEqual([]);
     expect(site.variantById.size).toBe(0);
     expect(site.collections).toEqual([]);
@@ -95,34 +95,34 @@ describe('applyCatalogEvent', () => {
 
   it('keeps hidden products off the site but in the projection, and shows them again when active', async () => {
     await apply(productEvent('product/created', 1, product({ status: 'hidden' })), variantEvent('variant/created', 1, variant()));
-    expect((await catalogs.catalogOf(STORE)).products).toEqual([]);
+    expect((await catalogs.catalogOf(STORE)).catalog.products).toEqual([]);
 
     await apply(productEvent('product/updated', 2, product({ status: 'active' })));
-    expect((await catalogs.catalogOf(STORE)).products.map((entry) => entry.product.id)).toEqual([7]);
+    expect((await catalogs.catalogOf(STORE)).catalog.products.map((entry) => entry.product.id)).toEqual([7]);
   });
 
   it('ignores topics that are not catalog records, and keeps stores apart', async () => {
     await apply(productEvent('product/created', 1, product()));
     await applyCatalogEvent({ projection }, newEvent({ topic: 'shipping_group/created', storeId: STORE, resourceType: 'shipping_group', resourceId: 1, sequence: 1, resource: {} as never }));
 
-    expect((await catalogs.catalogOf(STORE)).products).toHaveLength(1);
-    expect((await catalogs.catalogOf(STORE + 1)).products).toEqual([]);
+    expect((await catalogs.catalogOf(STORE)).catalog.products).toHaveLength(1);
+    expect((await catalogs.catalogOf(STORE + 1)).catalog.products).toEqual([]);
   });
 });
 
 describe('SiteCatalogs', () => {
   it('reads the store again only when the projection changed it', async () => {
     await apply(productEvent('product/created', 1, product()));
-    const first = await catalogs.catalogOf(STORE);
-    expect(await catalogs.catalogOf(STORE)).toBe(first);
+    const first = (await catalogs.catalogOf(STORE)).catalog;
+    expect((await catalogs.catalogOf(STORE)).catalog).toBe(first);
 
     await apply(productEvent('product/updated', 2, product({ name: 'Sencha' })));
-    const second = await catalogs.catalogOf(STORE);
+    const second = (await catalogs.catalogOf(STORE)).catalog;
     expect(second).not.toBe(first);
     expect(second.products[0]!.product.name).toBe('Sencha');
 
     // A repeated event changes nothing, so the cached catalog stays.
     await apply(productEvent('product/updated', 2, product({ name: 'Sencha' })));
-    expect(await catalogs.catalogOf(STORE)).toBe(second);
+    expect((await catalogs.catalogOf(STORE)).catalog).toBe(second);
   });
 });

@@ -3,6 +3,7 @@ import type { BuiltInPageName } from '../domain/built-in-pages';
 import type { StoreCatalog } from '../domain/store-catalog';
 import type { OrderSummary } from '../domain/order-summary';
 import type { TemplateRecord } from '../domain/template';
+import type { PageContentCache } from './page-content-cache';
 import type { StorefrontDeps } from './storefront-deps';
 
 export type { BuiltInPageName };
@@ -28,7 +29,8 @@ export interface PageEngine {
 
 /** The site's view of each store's catalog, from the projection catalog's events keep (app/site-catalogs.ts). */
 export interface SiteCatalogSource {
-  catalogOf(storeId: number): Promise<StoreCatalog>;
+  /** The catalog, and the projection's version of the store it was read at. */
+  catalogOf(storeId: number): Promise<{ version: number; catalog: StoreCatalog }>;
 }
 
 /** The orders service, for the confirmation page. */
@@ -42,5 +44,7 @@ export interface PageDeps extends Pick<StorefrontDeps, 'stores' | 'templates' | 
   engine: PageEngine;
   catalogs: SiteCatalogSource;
   orders: OrdersPort;
+  /** Store templates' output that read nothing of one buyer's, kept for the next page with the same inputs. */
+  pageContents: PageContentCache;
   logger: Pick<Logger, 'warn'>;
 }

@@ -13,8 +13,10 @@ import {
   type CartLineInput,
 } from '../domain/site-variables';
 import type { StoreRecord } from '../domain/store';
+import type { StoreDocument } from '../infra/store.repository';
 import { productsOf, type StoreCatalog } from '../domain/store-catalog';
 import type { TemplateKind, TemplateRecord } from '../domain/template';
+import { trackingVisitorReads } from './page-content-cache';
 import type { PageDeps, StoreTemplates } from './page-deps';
 import { templatesOf } from './store-templates';
 
@@ -41,8 +43,18 @@ export interface RenderedPage {
   body: string;
 }
 
-/** The page's own part, before the layout wraps it. */
-type PageBody = { status: number; title: string; variables: object } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
+/** The page's own part, before the layout wraps it; `variables` are built only if the content is rendered. */
+type PageBody = { status: number; title: string; variables: () => Record<string, unknown> } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
+
+/** What one page's content is rendered from, beyond its template and variables: the part of its cache key. */
+interface PageInputs {
+  store: StoreDocument;
+  site: StoreTemplates;
+  catalogVersion: number;
+  route: PageRoute;
+  base: string;
+  path: string;
+}
 
 /**
  * One page of a store's buyer site (DESIGN §10): the page the path names, rendered from the store's template of its
@@ -58,10 +70,10 @@ export async function renderPage(deps: PageDeps, input: RenderPageInput): Promis
   if (route.kind === 'stylesheet') return { status: 200, content_type: CSS, body: store.css };
 
   const site: StoreTemplates = { storeId: store.id, templates: await templatesOf(deps, store.id) };
-  const catalog = await deps.catalogs.catalogOf(store.id);
+  const { version: catalogVersion, catalog } = await deps.catalogs.catalogOf(store.id);
   const common = commonVariables(store, site.templates, catalog, input, route);
   const page = store.storefront_open ? await pageBody(deps, site, catalog, input, route, common) : maintenance(site.templates);
-  const rendered = await renderInLayout(deps, store, site, page, common);
+  const rendered = await renderInLayout(deps, { store, site, catalogVersion, route, base: input.base_path, path: input.path }, page, common);
   if (rendered.status === 200 && input.visitor_id !== '') {
     deps.pageViews.record({ store_id: store.id, visitor_id: input.visitor_id, at: deps.clock(), user_agent: input.user_agent, referer: input.referer, ref: input.query.ref ?? '' });
   }
@@ -90,38 +102,37 @@ async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCata
   switch (route.kind) {
     case 'home': {
       const { items, pagination } = paginate(catalog.products, route.page, common.links.home);
-      const products = items.map((entry) => productVariables(entry, catalog, base));
-      return { status: 200, title: '', template: templateOf('home'), variables: { products, pagination } };
+      return { status: 200, title: '', template: templateOf('home'), variables: () => ({ products: items.map((entry) => productVariables(entry, catalog, base)), pagination }) };
     }
     case 'product': {
       const entry = catalog.productById.get(route.productId);
       if (!entry) return notFound();
-      return { status: 200, title: entry.product.name, template: templateOf('product'), variables: { product: productVariables(entry, catalog, base) } };
+      return { status: 200, title: entry.product.name, template: templateOf('product'), variables: () => ({ product: productVariables(entry, catalog, base) }) };
     }
     case 'collection': {
       const collection = catalog.collectionById.get(route.collectionId);
       if (!collection) return notFound();
       const listUrl = common.collections.find((candidate) => candidate.id === collection.id)!.url;
       const { items, pagination } = paginate(productsOf(catalog, collection), route.page, listUrl);
-      const variables = { collection: collectionVariables(collection, catalog, base), products: items.map((entry) => productVariables(entry, catalog, base)), pagination };
+      const variables = () => ({ collection: collectionVariables(collection, catalog, base), products: items.map((entry) => productVariables(entry, catalog, base)), pagination });
       return { status: 200, title: collection.name, template: templateOf('collection'), variables };
     }
     case 'contact':
-      return { status: 200, title: 'Contact', template: templateOf('contact'), variables: {} };
+      return { status: 200, title: 'Contact', template: templateOf('contact'), variables: NO_VARIABLES };
     case 'faq':
-      return { status: 200, title: 'FAQ', template: templateOf('faq'), variables: {} };
+      return { status: 200, title: 'FAQ', template: templateOf('faq'), variables: NO_VARIABLES };
     case 'custom': {
       const template = site.templates.find((candidate) => candidate.kind === 'custom' && candidate.permalink.toLowerCase() === route.permalink);
-      return template ? { status: 200, title: template.name, template, variables: {} } : notFound();
+      return template ? { status: 200, title: template.name, template, variables: NO_VARIABLES } : notFound();
     }
     case 'cart':
-      return { status: 200, title: 'Cart', builtIn: 'cart', variables: {} };
+      return { status: 200, title: 'Cart', builtIn: 'cart', variables: NO_VARIABLES };
     case 'checkout':
-      return { status: 200, title: 'Checkout', builtIn: 'checkout', variables: { checkout: checkoutVariables(input) } };
+      return { status: 200, title: 'Checkout', builtIn: 'checkout', variables: () => ({ checkout: checkoutVariables(input) }) };
     case 'confirmation': {
       const order = input.order_id > 0 ? await deps.orders.orderOf(site.storeId, input.order_id) : null;
       if (!order) return notFound();
-      return { status: 200, title: `Order #${order.id}`, builtIn: 'confirmation', variables: { order: orderVariables(order) } };
+      return { status: 200, title: `Order #${order.id}`, builtIn: 'confirmation', variables: () => ({ order: orderVariables(order) }) };
     }
     case 'stylesheet':
     case 'not_found':
@@ -129,9 +140,11 @@ async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCata
   }
 }
 
-const notFound = (): PageBody => ({ status: 404, title: 'Page not found', builtIn: 'not_found', variables: {} });
+const NO_VARIABLES = () => ({});
 
-const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: {} });
+const notFound = (): PageBody => ({ status: 404, title: 'Page not found', builtIn: 'not_found', variables: NO_VARIABLES });
+
+const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: NO_VARIABLES });
 
 /** The store's template of a default kind; the platform's default if the store somehow lacks it. */
 function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind): TemplateRecord {
@@ -141,12 +154,17 @@ function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind
   return { id: 0, store_id: 0, ...fallback, created_at: new Date(0), updated_at: new Date(0) };
 }
 
-/** The page inside the store's layout (or the built-in one); a failing store template gives the error page instead. */
-async function renderInLayout(deps: PageDeps, store: StoreRecord, site: StoreTemplates, page: PageBody, common: Common): Promise<RenderedPage> {
-  const variables = { ...common, ...page.variables, page: { ...common.page, title: page.title } };
+/**
+ * The page inside the store's layout (or the built-in one); a failing store template gives the error page instead. A
+ * store template's output that read nothing of the buyer's (cart, csrf_token, checkout, order) is kept and reused for
+ * the same inputs; the layout is rendered every time (it shows the cart).
+ */
+async function renderInLayout(deps: PageDeps, inputs: PageInputs, page: PageBody, common: Common): Promise<RenderedPage> {
+  const { store, site } = inputs;
   const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
+  const variables = { ...common, page: { ...common.page, title: page.title } };
   try {
-    const content = 'template' in page ? await deps.engine.renderTemplate(site, page.template, variables) : await deps.engine.renderBuiltIn(page.builtIn, variables);
+    const content = 'template' in page ? await storeTemplateContent(deps, inputs, page.template, () => ({ ...variables, ...page.variables() })) : await deps.engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
     const body = ownLayout ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables) : await deps.engine.renderBuiltIn('layout', variables, content);
     return { status: page.status, content_type: HTML, body };
   } catch (error) {
@@ -156,4 +174,20 @@ async function renderInLayout(deps: PageDeps, store: StoreRecord, site: StoreTem
     const content = await deps.engine.renderBuiltIn('error', errorVariables);
     return { status: 500, content_type: HTML, body: await deps.engine.renderBuiltIn('layout', errorVariables, content) };
   }
+}
+
+async function storeTemplateContent(deps: PageDeps, inputs: PageInputs, template: TemplateRecord, variables: () => Record<string, unknown>): Promise<string> {
+  const key = contentKey(inputs, template);
+  const kept = deps.pageContents.get(key);
+  if (kept !== undefined) return kept;
+  const { scope, readVisitorData } = trackingVisitorReads(variables());
+  const content = await deps.engine.renderTemplate(inputs.site, template, scope);
+  if (!readVisitorData()) deps.pageContents.set(key, content);
+  return content;
+}
+
+/** Every input a store template's content may depend on but the buyer's own: a change of any is a new key. */
+function contentKey({ store, site, catalogVersion, route, base, path }: PageInputs, template: TemplateRecord): string {
+  const templates = site.templates.map((candidate) => `${candidate.id}.${candidate.updated_at.getTime()}.${candidate.content.length}`).join(',');
+  return JSON.stringify([store.id, store.version, catalogVersion, template.id, template.updated_at.getTime(), template.content.length, templates, route, base, path]);
 }

@@ -29,16 +29,11 @@ export class SiteCatalogs implements SiteCatalogSource {
     private readonly maxStores = 500,
   ) {}
 
-  async catalogOf(storeId: number): Promise<StoreCatalog> {
+  async catalogOf(storeId: number): Promise<Cached> {
     const version = await this.projection.versionOf(storeId);
     const cached = this.cached.get(storeId);
-    if (cached && cached.version === version) return cached.catalog;
-    return (await this.load(storeId, version)).catalog;
-  }
-
-  /** Forgets the store's catalog (the projection changed it in this process). */
-  drop(storeId: number): void {
-    this.cached.delete(storeId);
+    if (cached && cached.version === version) return cached;
+    return this.load(storeId, version);
   }
 
   private load(storeId: number, version: number): Promise<Cached> {
