@@ -102,6 +102,9 @@ describe('CreateTemplate', () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => create(store.id, { name: `Race ${index}`, permalink: 'race' })));
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
+    }
     const listed = (await templates.listTemplates({ store_id: store.id })).templates;
     expect(listed.filter((template) => template.permalink === 'race')).toHaveLength(1);
   });
@@ -175,6 +178,22 @@ describe('UpdateTemplate', () => {
     expect(stored).toMatchObject({ name: 'Busier', content: 'new', permalink: 'busiest' });
     const events = await harness.waitForEvents('storefront', 3, { store_id: store.id, topic: 'template/updated' });
     expect(events.map((event) => event.sequence).sort()).toEqual([2, 3, 4]);
+  });
+});
+
+describe('concurrent moves to one permalink', () => {
+  it('give it to one template and answer the others INVALID_ARGUMENT on permalink, never an internal error', async () => {
+    const store = await aStore();
+    const created = await Promise.all(Array.from({ length: 4 }, (_, index) => create(store.id, { name: `Mover ${index}`, permalink: `mover-${index}` })));
+
+    const results = await Promise.allSettled(created.map(({ template }) => update(store.id, template!.id, { permalink: 'wanted' })));
+
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
+    }
+    const listed = (await templates.listTemplates({ store_id: store.id })).templates;
+    expect(listed.filter((template) => template.permalink === 'wanted')).toHaveLength(1);
   });
 });
 
