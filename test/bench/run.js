@@ -1,5 +1,5 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders or webhooks runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits or storefront runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -25,6 +25,13 @@
 // webhooks (webhooks.bench.js): event-to-delivery latency (p50/p99, from the write's answer to the
 // receiver's arrival) at 200 events/s with 100 webhooks across 10 stores, sustained deliveries/s, and
 // the same with one receiver answering in 10 s beside them.
+//
+// storefront (storefront.bench.js): the buyer site's home page (GET /s/<subdomain>/, rendered by the
+// storefront) of a store with 1,000 products created through the API, renders/s with p50/p99 through the
+// gateway against a bare node:http server answering the same bytes in the same run (target >= 500/s).
+//
+// visits (visits.bench.js): GET /v1/store/visits on a store with 1,000,000 page views against one with
+// 100 (recorded through the storefront's own aggregator on its data, stack stopped; views/s printed).
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -56,11 +63,13 @@ const { runWritesBench } = require('./writes.bench');
 const { runCatalogScaleBench } = require('./catalog-scale.bench');
 const { runOrdersBench } = require('./orders.bench');
 const { runWebhooksBench } = require('./webhooks.bench');
+const { runStorefrontBench } = require('./storefront.bench');
+const { runVisitsBench } = require('./visits.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
 // orders last: it restarts the stack with the per-address checkout limit opened wide.
-const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench };
+const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench, visits: runVisitsBench, storefront: runStorefrontBench };
 
 async function main() {
   const settings = {
