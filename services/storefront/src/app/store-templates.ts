@@ -30,9 +30,11 @@ export async function ensureDefaultTemplates(deps: Pick<TemplateDeps, 'templates
   const now = deps.clock();
   for (const template of missing) {
     const record: TemplateRecord = { id: await deps.nextId('templates'), store_id: storeId, ...template, created_at: now, updated_at: now };
-    // A concurrent ensure may have written this default first ('kind'); nothing else holds a default's permalink,
-    // which no other template may take (domain/template-input.ts).
-    await deps.templates.insert(record, []);
+    // A concurrent ensure may have written this default first ('kind': nothing to do).
+    const insertion = await deps.templates.insert(record, []);
+    // No custom template may take a default's permalink (domain/template-input.ts), but one saved before a default's
+    // permalink was reserved may hold it: the default still exists, at an address of its own.
+    if ('taken' in insertion && insertion.taken === 'permalink') await deps.templates.insert({ ...record, permalink: `${record.permalink}-${record.id}` }, []);
   }
 }
 

@@ -69,3 +69,26 @@ describe('migration 2: write the six default templates of every store', () => {
     }
   });
 });
+
+describe('ensureDefaultTemplates when a custom template holds a default permalink', () => {
+  it('still writes that default, at a permalink of its own', async () => {
+    const db = await openDatabase({ engine: 'memory' });
+    try {
+      const collection = TemplateRepository.collectionOf(db);
+      await TemplateRepository.ensureIndexes(collection);
+      const templates = new TemplateRepository(collection);
+      const faq = DEFAULT_TEMPLATES.find((template) => template.kind === 'faq')!;
+      const now = new Date();
+      await templates.insert({ id: 100, store_id: 1, name: 'Old FAQ', permalink: faq.permalink, content: '', kind: 'custom', created_at: now, updated_at: now }, []);
+
+      await ensureDefaultTemplates({ templates, nextId: (counter) => db.nextId(counter), clock: () => now }, 1);
+
+      const stored = await templates.listOf(1);
+      expect(stored.map((template) => template.kind).sort()).toEqual([...DEFAULT_TEMPLATES.map((template) => template.kind), 'custom'].sort());
+      const written = stored.find((template) => template.kind === 'faq')!;
+      expect(written.permalink).toBe(`${faq.permalink}-${written.id}`);
+    } finally {
+      await db.close();
+    }
+  });
+});

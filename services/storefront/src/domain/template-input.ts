@@ -74,7 +74,8 @@ export function permalinkViolations(permalink: string): string[] {
   return [];
 }
 
-const parser = new Liquid();
+/** Parses only: an in-memory file system with no files, so no markup (`{% include %}`, `{% render %}`) reaches the disk. */
+const parser = new Liquid({ templates: {} });
 
 /** How many `{{` and `{%` the content holds (raw and comment blocks included): what the parser makes tokens of. */
 function liquidMarkupCount(content: string): number {
