@@ -14,7 +14,7 @@ export interface LiquidLimits {
   memoryLimit: number;
 }
 
-export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, renderLimit: 500, memoryLimit: 20_000_000 };
+export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, renderLimit: 250, memoryLimit: 20_000_000 };
 
 /** Stores whose compiled templates are kept (least recently rendered dropped first). */
 const MAX_CACHED_STORES = 1_000;
