@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from 'nats';
 import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
 import { ApiClient, type ApiAnswer } from '../support/api.client';
 import { createStoreWithCli, json, type JsonBody } from '../support/stack.harness';
+import { WebhookReceiver } from '../support/webhook-receiver.harness';
 import { PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
 /**
@@ -23,7 +24,8 @@ let reader: string;
 let writer: string;
 
 beforeAll(async () => {
-  oauth = await startOAuthStack('templates');
+  // The receiver of the webhook test below is on loopback.
+  oauth = await startOAuthStack('templates', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   const owner = await createStoreWithCli(oauth.env, 'tplshop');
   const other = await createStoreWithCli(oauth.env, 'tplrival');
   shop = new ApiClient(oauth.stack.baseUrl, owner.api_key);
@@ -37,7 +39,10 @@ beforeAll(async () => {
   writer = await tokenFor(browser, 'store_write');
 });
 
+const receiver = new WebhookReceiver();
+
 afterAll(async () => {
+  await receiver.close();
   await bus?.drain();
   await oauth?.stop();
 });
@@ -250,5 +255,23 @@ describe('attacks on template input', () => {
     const name = await shop.post('/v1/store/templates', { name: { $ne: 1 }, permalink: 'object-name' });
     expect(name.status).toBe(422);
     expect(Object.keys(name.body.meta.errors)).toEqual(['name']);
+  });
+});
+
+describe('template events reach webhooks', () => {
+  it('delivers template/created and template/updated, signed, with the template as the API renders it', async () => {
+    const base = await receiver.listen();
+    const hook = await shop.post('/v1/webhooks.json', { url: `${base}/templates`, events: ['template/created', 'template/updated'] });
+    expect(hook.status).toBe(200);
+    receiver.secretFor('/templates', hook.body.data.secret);
+
+    const created = (await shop.post('/v1/store/templates', { name: 'Hooked', permalink: 'hooked', content: 'v1' })).body.data;
+    const updated = (await shop.put(`/v1/store/templates/${created.id}`, { content: 'v2' })).body.data;
+
+    const arrivalOf = (topic: string) =>
+      waitFor(() => receiver.acceptedOf(topic).find((arrival) => arrival.resourceId === created.id), { timeoutMs: 20_000, message: `${topic} at the receiver` });
+    expect((await arrivalOf('template/created')).body.data).toEqual(created);
+    expect((await arrivalOf('template/updated')).body.data).toEqual(updated);
+    expect(receiver.rejected).toEqual([]);
   });
 });
