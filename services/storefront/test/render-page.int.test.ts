@@ -24,7 +24,7 @@ describe('RenderPage: products from the catalog projection', () => {
     expect(home.body).toContain(`href="/s/shop/products/${mug.id}"`);
     expect(home.body).toContain('$12.50');
     expect(home.body).toContain('$4.50');
-    expect(home.body).toContain('//cdn.example/tea.jpg?w=400&amp;h=400&amp;fit=max');
+    expect(home.body).toContain('src="https://cdn.example/tea.jpg?w=400&amp;h=400&amp;fit=max"');
     expect(home.body).toContain('<link rel="stylesheet" href="/s/shop/store.css">');
     expect(home.body).toContain(`<title>${store.name}</title>`);
   });

@@ -59,6 +59,16 @@ export function variantVariables(entry: SiteProduct, variant: VariantJson) {
   };
 }
 
+/**
+ * The photo's sizes as https URLs: the API renders them protocol-relative, which on a site served over http would
+ * fetch them over http, and the site's Content-Security-Policy allows images over https only.
+ */
+export function securePhoto(photo: PhotoJson): PhotoJson {
+  const secure = {} as PhotoJson;
+  for (const [size, url] of Object.entries(photo) as Array<[keyof PhotoJson, string]>) secure[size] = url.startsWith('//') ? `https:${url}` : url;
+  return secure;
+}
+
 export type VariantVariables = ReturnType<typeof variantVariables>;
 
 export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base: string) {
@@ -66,7 +76,7 @@ export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base
   const variants = entry.variants.map((variant) => variantVariables(entry, variant));
   const prices = variants.length > 0 ? variants.map((variant) => variant.cents) : [product.cents];
   const [minCents, maxCents] = [Math.min(...prices), Math.max(...prices)];
-  const photos: PhotoJson[] = product.photos.map(({ photo }) => photo);
+  const photos = product.photos.map(({ photo }) => securePhoto(photo));
   return {
     id: product.id,
     name: product.name,
@@ -159,7 +169,7 @@ export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCat
         cents: variant.cents,
         line_cents: variant.cents * line.quantity,
         url: productUrlOf(base, found.product.product.id),
-        image: found.product.product.photos[0]?.photo ?? null,
+        image: found.product.product.photos[0] ? securePhoto(found.product.product.photos[0].photo) : null,
         in_stock: variant.in_stock,
         available: variant.available && variant.in_stock >= line.quantity,
       },

@@ -1,0 +1,98 @@
+import type { VariantJson } from '@commerce/api-presenters';
+import { cartVariables, formatMoney, paginate, productVariables, textToParagraphs } from './site-variables';
+import { buildStoreCatalog, type ProductSnapshot } from './store-catalog';
+
+const variant = (overrides: Partial<VariantJson> = {}): VariantJson => ({
+  id: 70,
+  product_id: 7,
+  name: 'Default',
+  position: 1,
+  sku: null,
+  full_quantity: 5,
+  percent_available: 100,
+  is_default_variant: true,
+  in_stock: 5,
+  sold: 0,
+  price: 10,
+  sold_out: false,
+  status: 'active',
+  has_override_price: false,
+  cents: 1000,
+  ...overrides,
+});
+
+const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot =>
+  ({
+    id: 7,
+    name: 'Green Tea',
+    description: null,
+    status: 'active',
+    deleted_at: null,
+    cents: 1000,
+    price: 10,
+    tag_list: [],
+    collections: [],
+    photos: [{ photo: { original: '//cdn.example/t.jpg', medium: '//cdn.example/t.jpg?w=400' } }],
+    on_sale: false,
+    preorder: false,
+    ...overrides,
+  }) as ProductSnapshot;
+
+describe('productVariables', () => {
+  it('sums what the variants say: price range, availability, stock; photos over https', () => {
+    const catalog = buildStoreCatalog(
+      [product()],
+      [variant(), variant({ id: 71, name: 'Large', position: 2, is_default_variant: false, cents: 1500, in_stock: 0, sold_out: true, status: 'sold-out' })],
+      [],
+    );
+
+    const view = productVariables(catalog.products[0]!, catalog, '/s/tea');
+
+    expect(view).toMatchObject({ url: '/s/tea/products/7', min_cents: 1000, max_cents: 1500, has_price_range: true, available: true, sold_out: false, in_stock: 5 });
+    expect(view.variants.map((v) => [v.id, v.available])).toEqual([[70, true], [71, false]]);
+    expect(view.default_variant?.id).toBe(70);
+    expect(view.image).toMatchObject({ original: 'https://cdn.example/t.jpg', medium: 'https://cdn.example/t.jpg?w=400' });
+  });
+
+  it('offers nothing to buy on a coming-soon product', () => {
+    const catalog = buildStoreCatalog([product({ status: 'coming soon' })], [variant()], []);
+    expect(productVariables(catalog.products[0]!, catalog, '')).toMatchObject({ coming_soon: true, available: false });
+  });
+});
+
+describe('cartVariables', () => {
+  it('prices the lines the site still shows, and flags a quantity beyond the stock', () => {
+    const catalog = buildStoreCatalog([product()], [variant()], []);
+
+    const cart = cartVariables([{ variant_id: 70, quantity: 6 }, { variant_id: 999, quantity: 1 }], catalog, '');
+
+    expect(cart).toMatchObject({ item_count: 6, subtotal_cents: 6000, empty: false });
+    expect(cart.items).toEqual([expect.objectContaining({ variant_id: 70, quantity: 6, line_cents: 6000, available: false, in_stock: 5 })]);
+    expect(cartVariables([], catalog, '')).toMatchObject({ items: [], item_count: 0, empty: true });
+  });
+});
+
+describe('paginate', () => {
+  const items = Array.from({ length: 50 }, (_, i) => i);
+
+  it('cuts pages of 24 with links to their neighbours', () => {
+    expect(paginate(items, 1, '/s/tea/')).toMatchObject({ items: items.slice(0, 24), pagination: { page: 1, pages: 3, total: 50, previous_url: null, next_url: '/s/tea/?page=2' } });
+    expect(paginate(items, 3, '/s/tea/')).toMatchObject({ items: [48, 49], pagination: { previous_url: '/s/tea/?page=2', next_url: null } });
+    expect(paginate(items, 2, '/collections/3').pagination.previous_url).toBe('/collections/3');
+  });
+
+  it('answers an empty page past the end, linking nowhere back', () => {
+    expect(paginate(items, 9, '/')).toMatchObject({ items: [], pagination: { page: 9, pages: 3, previous_url: null, next_url: null } });
+  });
+});
+
+describe('text', () => {
+  it('formats cents as dollars', () => {
+    expect([formatMoney(0), formatMoney(5), formatMoney(1999), formatMoney(123456789), formatMoney(-250), formatMoney('x')]).toEqual(['$0.00', '$0.05', '$19.99', '$1,234,567.89', '-$2.50', '']);
+  });
+
+  it('writes plain text as escaped paragraphs', () => {
+    expect(textToParagraphs('a <b>\r\nc\n\n\n"d" & e')).toBe('<p>a &lt;b&gt;<br>c</p>\n<p>&quot;d&quot; &amp; e</p>');
+    expect(textToParagraphs(null)).toBe('');
+  });
+});
