@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
+import { openDatabase } from '@commerce/persistence';
 import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
 import { ApiClient, type ApiAnswer } from '../support/api.client';
 import { createStoreWithCli, json, type JsonBody } from '../support/stack.harness';
@@ -19,6 +21,7 @@ let oauth: OAuthStack;
 let shop: ApiClient;
 let rival: ApiClient;
 let shopStoreId: number;
+let rivalStoreId: number;
 let bus: NatsConnection;
 let reader: string;
 let writer: string;
@@ -31,6 +34,7 @@ beforeAll(async () => {
   shop = new ApiClient(oauth.stack.baseUrl, owner.api_key);
   rival = new ApiClient(oauth.stack.baseUrl, other.api_key);
   shopStoreId = owner.store.id;
+  rivalStoreId = other.store.id;
   bus = await connect({ servers: oauth.stack.info().nats_url });
   const browser = new PageClient(oauth.stack.baseUrl);
   const signedIn = await browser.signIn(owner.user.email, PASSWORD);
@@ -273,5 +277,30 @@ describe('template events reach webhooks', () => {
     expect((await arrivalOf('template/created')).body.data).toEqual(created);
     expect((await arrivalOf('template/updated')).body.data).toEqual(updated);
     expect(receiver.rejected).toEqual([]);
+  });
+});
+
+describe('a store from before templates', () => {
+  it('has its six defaults once the upgraded storefront starts, its custom templates kept', async () => {
+    const before = await list(rival);
+    const custom = before.filter((template) => template.kind === 'custom');
+    expect(custom.length).toBeGreaterThan(0);
+
+    // The data as the storefront left it before templates: no defaults, and migration 2 not yet run.
+    await oauth.stack.killService('storefront', 'SIGTERM');
+    const db = await openDatabase({ engine: 'embedded', dir: path.join(oauth.env.DATA_DIR!, 'storefront') });
+    try {
+      expect(await db.collection('templates').deleteMany({ store_id: rivalStoreId, kind: { $ne: 'custom' } })).toBe(6);
+      expect(await db.collection('_migrations').deleteOne({ _id: 'service/2' })).toBe(1);
+    } finally {
+      await db.close();
+    }
+    const upgraded = await oauth.stack.startService('storefront', { LOG_LEVEL: 'info' });
+    expect(upgraded.output()).toContain('"migration":"service/2"');
+
+    const after = await list(rival);
+    expect(after.filter((template) => template.kind !== 'custom').map((template) => template.kind)).toEqual(DEFAULT_KINDS);
+    expect(after.filter((template) => template.kind === 'custom')).toEqual(custom);
+    expect((await list()).length).toBeGreaterThan(6);
   });
 });
