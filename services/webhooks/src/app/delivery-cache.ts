@@ -6,11 +6,11 @@ import type { SigningSecrets } from './webhooks-deps';
 import { secretOwnerOf } from './webhook-message';
 
 /** Events (and webhooks' signers) kept in memory: an event goes to each of its store's webhooks, so it is read and rendered once, not once per webhook. */
-const KEPT = 2_000;
+const KEPT = 1_000;
 
-/** A kept event and its request body. */
+/** What a delivery sends of a kept event: its id and topic (headers) and its request body. */
 export interface EventToSend {
-  event: StoredEventDocument;
+  event: Pick<StoredEventDocument, 'id' | 'topic'>;
   body: string;
 }
 
@@ -29,7 +29,7 @@ export class DeliveryCache {
     if (kept) return kept;
     const event = await find(id);
     if (!event) return null;
-    const entry = { event, body: deliveryBody(event) };
+    const entry = { event: { id: event.id, topic: event.topic }, body: deliveryBody(event) };
     keep(this.events, id, entry);
     return entry;
   }

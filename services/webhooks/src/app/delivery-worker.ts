@@ -24,7 +24,7 @@ export interface WorkerLimits {
 /** Due-job queries per pass at most. */
 const MAX_ROUNDS = 4;
 
-export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 64, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
+export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 256, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
 
 /**
  * Sends the due delivery jobs (DESIGN §11). A pass (`tick`) looks at the due jobs and, for each that is the first
@@ -35,7 +35,9 @@ export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 64, leaseMs:
  */
 export class DeliveryWorker {
   readonly owner = `worker-${randomUUID()}`;
+  /** Every job taken until its attempt is logged; `sending` counts those still holding a place (until their outcome is stored). */
   private readonly inFlight = new Map<number, Promise<void>>();
+  private sending = 0;
   private readonly perWebhook = new Map<number, number>();
   private readonly busyResources = new Set<string>();
   private readonly cache = new DeliveryCache();
@@ -94,7 +96,7 @@ export class DeliveryWorker {
     const seen = new Set<string>();
     // A batch may be filled by the queued jobs of a few resources: the next rounds skip the lanes already looked at.
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      if (this.inFlight.size >= this.limits.total || this.stopped) break;
+      if (this.sending >= this.limits.total || this.stopped) break;
       const due = await this.deps.deliveries.due(now, this.limits.batch, [...seen]);
       if (due.length === 0) break;
       const lanes = this.lanesToTry(due, seen);
@@ -123,7 +125,7 @@ export class DeliveryWorker {
     const lanes: DueJob[] = [];
     const taken = new Map<number, number>();
     for (const job of due) {
-      if (this.inFlight.size + lanes.length >= this.limits.total) break;
+      if (this.sending + lanes.length >= this.limits.total) break;
       if (seen.has(job.lane)) continue;
       seen.add(job.lane);
       const places = (this.perWebhook.get(job.webhook_id) ?? 0) + (taken.get(job.webhook_id) ?? 0);
@@ -137,21 +139,31 @@ export class DeliveryWorker {
   private begin(job: DeliveryDocument, key: string): void {
     this.busyResources.add(key);
     this.perWebhook.set(job.webhook_id, (this.perWebhook.get(job.webhook_id) ?? 0) + 1);
-    const send = this.deliver(job)
+    this.sending++;
+    let released = false;
+    // The place, and the resource's turn, are given back once the job's new state is stored: the next job of the
+    // resource may go then, while this attempt's line in the deliveries log is still being written.
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.sending--;
+      this.busyResources.delete(key);
+      const left = (this.perWebhook.get(job.webhook_id) ?? 1) - 1;
+      if (left > 0) this.perWebhook.set(job.webhook_id, left);
+      else this.perWebhook.delete(job.webhook_id);
+      this.kick();
+    };
+    const send = this.deliver(job, release)
       .catch((error: unknown) => this.deps.logger.warn({ err: error, delivery_id: job.id, webhook_id: job.webhook_id }, 'delivery attempt failed unexpectedly; retried when its lease runs out'))
       .finally(() => {
         this.inFlight.delete(job.id);
-        this.busyResources.delete(key);
-        const left = (this.perWebhook.get(job.webhook_id) ?? 1) - 1;
-        if (left > 0) this.perWebhook.set(job.webhook_id, left);
-        else this.perWebhook.delete(job.webhook_id);
-        this.kick();
+        release();
       });
     this.inFlight.set(job.id, send);
   }
 
   /** One attempt of a claimed job, and what it leads to. */
-  private async deliver(job: DeliveryDocument): Promise<void> {
+  private async deliver(job: DeliveryDocument, release: () => void): Promise<void> {
     const { deps } = this;
     const [webhook, toSend] = await Promise.all([deps.webhooks.byId(job.store_id, job.webhook_id), this.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
     if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, this.owner, 'canceled', 'the webhook was deleted', deps.clock());
@@ -182,12 +194,14 @@ export class DeliveryWorker {
     else if (outcome === 'disable') Object.assign(set, { status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled' });
     else if (next) Object.assign(set, { next_attempt_at: next, last_error: describe(result) });
     else Object.assign(set, { status: 'failed', last_error: `${describe(result)}; no attempt left (3 days since the first)` });
-    await deps.deliveries.record(job, this.owner, set, attempt);
+    const stored = await deps.deliveries.recordOutcome(job, this.owner, set, attempt);
     if (outcome === 'disable') {
       const reason = goneReason(now);
       await deps.webhooks.disable(job.store_id, job.webhook_id, reason, now);
       await deps.deliveries.cancelPending(job.webhook_id, `the webhook was ${reason}`, now);
     }
+    release();
+    if (stored) await deps.deliveries.logAttempt(job, attempt);
   }
 
   /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */

@@ -45,25 +45,27 @@ export function newJob(id: number, webhookId: number, event: StoredEventDocument
 export async function intakeEvent(deps: Pick<DeliveryDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>, event: DomainEvent): Promise<number> {
   if (!PUBLIC.has(event.topic)) return 0;
   const now = deps.clock();
-  const stored = await deps.deliveries.insertEvent({
-    id: event.id,
-    topic: event.topic,
-    store_id: event.store_id,
-    occurred_at: event.occurred_at,
-    resource: event.resource,
-    sequence: event.sequence,
-    resource_type: event.resource_type,
-    resource_id: event.resource_id,
-    received_at: now,
-    fanned_out: false,
-  });
+  // The event, its store's webhooks and the jobs' ids at once (one commit to wait for): the consumer takes one event at a time.
+  const [stored, active, block] = await Promise.all([
+    deps.deliveries.insertEvent({
+      id: event.id,
+      topic: event.topic,
+      store_id: event.store_id,
+      occurred_at: event.occurred_at,
+      resource: event.resource,
+      sequence: event.sequence,
+      resource_type: event.resource_type,
+      resource_id: event.resource_id,
+      received_at: now,
+      fanned_out: false,
+    }),
+    deps.webhooks.active(event.store_id),
+    deps.nextId('delivery_blocks'),
+  ]);
   if (stored.fanned_out) return 0;
-  const subscribed = (await deps.webhooks.active(event.store_id)).filter((webhook) => subscribesTo(webhook.events, event.topic));
-  let written = 0;
-  if (subscribed.length > 0) {
-    const block = await deps.nextId('delivery_blocks');
-    written = await deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, stored, now)));
-  }
+  const subscribed = active.filter((webhook) => subscribesTo(webhook.events, event.topic));
+  const written = subscribed.length > 0 ? await deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, stored, now))) : 0;
+  // Only once the jobs are stored: a crash before leaves the event to be fanned out again when it is redelivered.
   await deps.deliveries.markFannedOut(event.id);
   return written;
 }

@@ -179,16 +179,19 @@ export class DeliveryRepository {
     );
   }
 
-  /** Records an attempt and the job's new state while `owner` still holds it; false when its lease was lost. */
-  async record(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
+  /** Stores an attempt in the job, and the job's new state, while `owner` still holds it; false when its lease was lost. */
+  async recordOutcome(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
     const updated = await this.deliveries.updateOne(
       { id: job.id, lease_owner: owner, status: 'pending' },
       { $set: { ...set, lease_owner: '', lease_until: NO_LEASE }, $inc: { attempt_count: 1, series_attempts: 1 }, $push: { attempts: attempt } },
     );
-    if (updated.matched === 0) return false;
+    return updated.matched > 0;
+  }
+
+  /** Adds a recorded attempt to the deliveries log (the attempts on their own, for ListDeliveries). */
+  async logAttempt(job: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
     const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
     await this.attempts.insertOne({ ...attempt, delivery_id: job.id, webhook_id: job.webhook_id, store_id: job.store_id, event_id: job.event_id, topic: job.topic, succeeded });
-    return true;
   }
 
   /** The store's attempts, newest first: of one webhook and/or one event when given, below `olderThanId` when given. */
