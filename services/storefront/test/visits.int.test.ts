@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '@commerce/persistence';
 import { rejectionOf, removeDir, tempDir } from '@commerce/testing';
 import { status } from '@grpc/grpc-js';
 import { getStoreVisits, type StoreVisits } from '../src/app/get-store-visits';
-import { pruneVisits, storeTimeZones, VisitAggregator } from '../src/app/record-page-view';
+import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from '../src/app/record-page-view';
 import { storeEvent } from '../src/app/store-message';
 import type { PageView, StorefrontSettings } from '../src/app/storefront-deps';
 import { newStoreRecord } from '../src/domain/store';
@@ -107,6 +107,17 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
   });
 
+  it('writes, when the service stops, whatever is still queued', async () => {
+    const store = await aStore(1);
+    const task = visitFlushTask(aggregator, 60_000);
+    task.start();
+    aggregator.record(view(store, 'a', '2026-11-24T15:00:00Z'));
+    expect(aggregator.pending).toBe(1);
+    await task.stop();
+    expect(aggregator.pending).toBe(0);
+    expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
+  });
+
   it('counts each browser once per day and once per week however many visits it makes', async () => {
     const store = await aStore(1);
     await record(
@@ -124,9 +135,14 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
     expect(visitsRead.weekly_visits.at(-1)).toEqual({ week: '11/22/26', visits: 5, visitors: 2 });
   });
 
-  it('does not count known bots nor views without a visitor cookie', async () => {
+  it('does not count known bots, views without a visitor cookie nor views without a valid time (and keeps the rest of the batch)', async () => {
     const store = await aStore(1);
-    await record(view(store, 'crawler', '2026-11-24T15:00:00Z', { user_agent: GOOGLEBOT }), view(store, '', '2026-11-24T15:00:00Z'), view(store, 'a', '2026-11-24T15:00:00Z'));
+    await record(
+      view(store, 'crawler', '2026-11-24T15:00:00Z', { user_agent: GOOGLEBOT }),
+      view(store, '', '2026-11-24T15:00:00Z'),
+      view(store, 'b', 'not a time'),
+      view(store, 'a', '2026-11-24T15:00:00Z'),
+    );
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
   });
 

@@ -24,7 +24,7 @@ const emptyTally = (): Tally => ({ visits: 0, visitors: 0, marketplace_visits: 0
  * The page-view port (DESIGN §8): every rendered buyer page lands here. `record` only queues the view; `flush`
  * folds the queued views, in arrival order, into per-browser state and per-store day/week counters and writes
  * them in one batch. Reading the statistics then costs a handful of counter documents whatever the traffic.
- * Known bots and views without a visitor cookie are not counted.
+ * Known bots, views without a visitor cookie and views without a valid time are not counted.
  */
 export class VisitAggregator implements PageViewRecorder {
   private queued: PageView[] = [];
@@ -46,7 +46,7 @@ export class VisitAggregator implements PageViewRecorder {
   }
 
   record(view: PageView): void {
-    if (!view.visitor_id || isbot(view.user_agent)) return;
+    if (!view.visitor_id || !(view.at instanceof Date) || Number.isNaN(view.at.getTime()) || isbot(view.user_agent)) return;
     if (this.queued.length >= this.maxBuffered) {
       this.dropped += 1;
       return;
