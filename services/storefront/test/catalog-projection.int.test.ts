@@ -24,7 +24,7 @@ describe("the storefront's catalog projection, fed by catalog's events", () => {
     expect(events.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('keeps what it applied across a restart of the storefront, and follows catalog's changes after it', async () => {
+  it('keeps what it applied across a restart of the storefront, and follows catalog’s changes after it', async () => {
     const store = await aStore(harness);
     const before = await aProduct(harness, store.id, { name: 'Before Restart' });
     await pageWhen(harness, aRenderRequest(store.id), (page) => page.body.includes('Before Restart'), 'the first product');
