@@ -65,9 +65,10 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
       const request = orders.CreateOrderRequest.fromPartial({ ...input, lines, store_id: store.id, checkout_key: formCheckoutKey(store.id, csrfCookie!, params, lines) });
       const order = await placeOrder(clients, request, { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } });
       const path = cookiePathOf(basePathOf(req));
-      setCookie(res, COOKIE.cart, '', { path, maxAgeS: 0 });
       // A new token: the next checkout (same cart, same form) is a new checkout_key, not this order again.
       setCookie(res, COOKIE.csrf, newCsrfToken(), { path });
+      // The deletion last: curl's cookie jar keeps a cookie deleted before another one is set in the same answer.
+      setCookie(res, COOKIE.cart, '', { path, maxAgeS: 0 });
       res.redirect(303, `${basePathOf(req)}/orders/${options.tokens.tokenOf(store.id, order.id)}`);
     } catch (error) {
       await showRefusal(clients, req, res, params, error);

@@ -36,6 +36,8 @@ export interface CookieOptions {
 export function setCookie(res: Response, name: string, value: string, options: CookieOptions): void {
   const parts = [`${name}=${value}`, `Path=${options.path}`, 'HttpOnly', 'SameSite=Lax'];
   if (options.maxAgeS !== undefined) parts.push(`Max-Age=${options.maxAgeS}`);
+  // A deletion spelled both ways: some clients (curl's cookie jar among them) keep a cookie on Max-Age=0 alone.
+  if (options.maxAgeS === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   res.append('Set-Cookie', parts.join('; '));
 }
 

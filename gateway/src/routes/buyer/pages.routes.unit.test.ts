@@ -251,7 +251,7 @@ describe('POST <site>/cart', () => {
     expect(setCookies(added).sc_cart).toEqual({ value: '9-3', attributes: 'Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=2592000' });
 
     const removed = await send('POST', '/s/shop/cart', { ...FORM_TYPE, Cookie: `${buyer.cookie}; sc_cart=9-3` }, cartForm({ variant_id: '9', action: 'remove', csrf_token: buyer.csrf }));
-    expect(setCookies(removed).sc_cart).toEqual({ value: '', attributes: 'Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=0' });
+    expect(setCookies(removed).sc_cart).toEqual({ value: '', attributes: 'Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' });
   });
 
   it('works on the Host form, with cookies for the whole host', async () => {
@@ -320,7 +320,7 @@ describe('the checkout form', () => {
       }),
     ]);
     const cookies = setCookies(answer);
-    expect(cookies.sc_cart).toEqual({ value: '', attributes: 'Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=0' });
+    expect(cookies.sc_cart).toEqual({ value: '', attributes: 'Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' });
     expect(cookies.sc_csrf.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookies.sc_csrf.value).not.toBe(buyer.csrf);
   });
