@@ -30,10 +30,6 @@
 // storefront) of a store with 1,000 products created through the API, renders/s with p50/p99 through the
 // gateway against a bare node:http server answering the same bytes in the same run (target >= 500/s).
 //
-// storefront (storefront.bench.js): the buyer site's home page (GET /s/<subdomain>/, rendered by the
-// storefront) of a store with 1,000 products created through the API, renders/s with p50/p99 through the
-// gateway against a bare node:http server answering the same bytes in the same run (target >= 500/s).
-//
 // visits (visits.bench.js): GET /v1/store/visits on a store with 1,000,000 page views against one with
 // 100 (recorded through the storefront's own aggregator on its data, stack stopped; views/s printed).
 //
@@ -68,13 +64,12 @@ const { runCatalogScaleBench } = require('./catalog-scale.bench');
 const { runOrdersBench } = require('./orders.bench');
 const { runWebhooksBench } = require('./webhooks.bench');
 const { runStorefrontBench } = require('./storefront.bench');
-const { runStorefrontBench } = require('./storefront.bench');
 const { runVisitsBench } = require('./visits.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
 // orders last: it restarts the stack with the per-address checkout limit opened wide.
-const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench, visits: runVisitsBench, storefront: runStorefrontBench, storefront: runStorefrontBench };
+const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench, visits: runVisitsBench, storefront: runStorefrontBench };
 
 async function main() {
   const settings = {
