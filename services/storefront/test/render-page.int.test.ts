@@ -94,6 +94,7 @@ describe('RenderPage: pages without products', () => {
       const page = await render(store.id, { path });
       expect({ path, status: page.status }).toEqual({ path, status: 404 });
       expect(page.body).toContain('Page not found');
+      expect(page.body).toContain('<body class="page-not_found">');
     }
     const unknown = await render(987_654, { path: '/' });
     expect(unknown.status).toBe(404);
@@ -154,6 +155,7 @@ describe('RenderPage: pages without products', () => {
       const page = await render(store.id, { path });
       expect({ path, status: page.status }).toEqual({ path, status: 503 });
       expect(page.body).toContain('is closed for now');
+      expect(page.body).toContain('<body class="page-maintenance">');
     }
     expect(await render(store.id, { path: '/store.css' })).toMatchObject({ status: 200, body: 'p{}' });
   });

@@ -44,7 +44,7 @@ export interface RenderedPage {
 }
 
 /** The page's own part, before the layout wraps it; `variables` are built only if the content is rendered. */
-type PageBody = { status: number; title: string; variables: () => Record<string, unknown> } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
+type PageBody = { status: number; title: string; variables: () => Record<string, unknown>; kind?: 'not_found' | 'maintenance' } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
 
 /** What one page's content is rendered from, beyond its template and variables: the part of its cache key. */
 interface PageInputs {
@@ -142,9 +142,9 @@ async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCata
 
 const NO_VARIABLES = () => ({});
 
-const notFound = (): PageBody => ({ status: 404, title: 'Page not found', builtIn: 'not_found', variables: NO_VARIABLES });
+const notFound = (): PageBody => ({ status: 404, kind: 'not_found', title: 'Page not found', builtIn: 'not_found', variables: NO_VARIABLES });
 
-const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: NO_VARIABLES });
+const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, kind: 'maintenance', title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: NO_VARIABLES });
 
 /** The store's template of a default kind; the platform's default if the store somehow lacks it. */
 function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind): TemplateRecord {
@@ -162,7 +162,7 @@ function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind
 async function renderInLayout(deps: PageDeps, inputs: PageInputs, page: PageBody, common: Common): Promise<RenderedPage> {
   const { store, site } = inputs;
   const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
-  const variables = { ...common, page: { ...common.page, title: page.title } };
+  const variables = { ...common, page: { ...common.page, kind: page.kind ?? common.page.kind, title: page.title } };
   try {
     const content = 'template' in page ? await storeTemplateContent(deps, inputs, page.template, () => ({ ...variables, ...page.variables() })) : await deps.engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
     const body = ownLayout ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables) : await deps.engine.renderBuiltIn('layout', variables, content);
