@@ -18,12 +18,18 @@ export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, rend
 
 /** Stores whose compiled templates are kept (least recently rendered dropped first). */
 const MAX_CACHED_STORES = 1_000;
+/** How long a store template that hit a limit answers its error at once, instead of running up to the limit again. */
+export const OVER_LIMIT_HOLD_MS = 10_000;
+
+const isLimitError = (error: unknown): error is Error => error instanceof Error && /limit exceeded/.test(error.message);
 
 interface StoreEngine {
   /** The store's template ids, versions and permalinks: any change builds a new engine (includes see the new set). */
   signature: string;
   liquid: Liquid;
   compiled: Map<string, Template[]>;
+  /** Templates of this set that hit a limit, by compiled key: the error and until when it is answered without a render. */
+  overLimit: Map<string, { error: Error; until: number }>;
 }
 
 /**
@@ -42,6 +48,7 @@ export class LiquidPageEngine implements PageEngine {
   constructor(
     builtInPages: Readonly<Record<BuiltInPageName, string>>,
     private readonly limits: LiquidLimits = DEFAULT_LIQUID_LIMITS,
+    private readonly now: () => number = Date.now,
   ) {
     this.builtIn = this.sandbox({ ...builtInPages });
     for (const [name, source] of Object.entries(builtInPages)) this.builtInCompiled.set(name, this.builtIn.parse(source));
@@ -49,19 +56,33 @@ export class LiquidPageEngine implements PageEngine {
 
   async renderTemplate(site: StoreTemplates, template: TemplateRecord, variables: object): Promise<string> {
     const engine = this.engineOf(site);
-    const key = `template:${template.id}:${template.updated_at.getTime()}`;
-    return this.render(engine.liquid, this.compiledIn(engine, key, template.content), variables);
+    return this.renderOwned(engine, `template:${template.id}:${template.updated_at.getTime()}`, template.content, variables);
   }
 
   async renderStoreLayout(site: StoreTemplates, layout: string, content: string, variables: object): Promise<string> {
     const engine = this.engineOf(site);
-    const html = await this.render(engine.liquid, this.compiledIn(engine, `layout:${layout}`, layout), this.withContent(variables));
+    const html = this.renderOwned(engine, `layout:${layout}`, layout, this.withContent(variables));
     return this.placeContent(html, content);
   }
 
   async renderBuiltIn(name: BuiltInPageName, variables: object, content = ''): Promise<string> {
     const html = await this.render(this.builtIn, this.builtInCompiled.get(name)!, this.withContent(variables));
     return this.placeContent(html, content);
+  }
+
+  /**
+   * A store's markup; one that hit a limit (time, memory, length) answers the same error for OVER_LIMIT_HOLD_MS without
+   * running again, so a runaway template costs the process one limit's worth of time per hold, not per request.
+   */
+  private renderOwned(engine: StoreEngine, key: string, source: string, variables: object): string {
+    const held = engine.overLimit.get(key);
+    if (held && held.until > this.now()) throw held.error;
+    try {
+      return this.render(engine.liquid, this.compiledIn(engine, key, source), variables);
+    } catch (error) {
+      if (isLimitError(error)) engine.overLimit.set(key, { error, until: this.now() + OVER_LIMIT_HOLD_MS });
+      throw error;
+    }
   }
 
   /** Synchronous: every template is in memory and no filter waits, and an async render costs a promise per node (about 40% of a page). */
@@ -95,7 +116,7 @@ export class LiquidPageEngine implements PageEngine {
       return cached;
     }
     const partials = Object.fromEntries(site.templates.map((template) => [template.permalink, template.content]));
-    const engine: StoreEngine = { signature, liquid: this.sandbox(partials), compiled: new Map() };
+    const engine: StoreEngine = { signature, liquid: this.sandbox(partials), compiled: new Map(), overLimit: new Map() };
     this.stores.delete(site.storeId);
     this.stores.set(site.storeId, engine);
     if (this.stores.size > MAX_CACHED_STORES) this.stores.delete(this.stores.keys().next().value!);

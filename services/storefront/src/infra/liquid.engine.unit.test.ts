@@ -1,6 +1,7 @@
+import { Liquid } from 'liquidjs';
 import { BUILT_IN_PAGES } from '../domain/built-in-pages';
 import type { TemplateRecord } from '../domain/template';
-import { LiquidPageEngine } from './liquid.engine';
+import { LiquidPageEngine, OVER_LIMIT_HOLD_MS } from './liquid.engine';
 
 const AT = new Date('2026-11-01T10:00:00Z');
 let nextId = 1;
@@ -66,6 +67,29 @@ describe('LiquidPageEngine sandbox', () => {
     await expect(engine.renderTemplate(siteOf(1, huge), huge, {})).rejects.toThrow(/memory alloc limit exceeded/);
     const doubling = aTemplate(1, '{% assign s = "xx" %}{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}');
     await expect(engine.renderTemplate(siteOf(1, doubling), doubling, {})).rejects.toThrow(/memory alloc limit exceeded/);
+  });
+
+  it('answers a template that hit a limit with its error, without running it again, until the hold ends or it changes', async () => {
+    let now = 1_000_000;
+    const held = new LiquidPageEngine(BUILT_IN_PAGES, { parseLimit: 100_000, renderLimit: 100, memoryLimit: 1_000_000 }, () => now);
+    const renders = jest.spyOn(Liquid.prototype, 'renderSync');
+    try {
+      const bomb = aTemplate(1, '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}');
+      await expect(held.renderTemplate(siteOf(1, bomb), bomb, {})).rejects.toThrow(/render limit exceeded/);
+      const runs = renders.mock.calls.length;
+
+      await expect(held.renderTemplate(siteOf(1, bomb), bomb, {})).rejects.toThrow(/render limit exceeded/);
+      expect(renders.mock.calls.length).toBe(runs);
+
+      now += OVER_LIMIT_HOLD_MS + 1;
+      await expect(held.renderTemplate(siteOf(1, bomb), bomb, {})).rejects.toThrow(/render limit exceeded/);
+      expect(renders.mock.calls.length).toBe(runs + 1);
+
+      const fixed = { ...bomb, content: 'fixed', updated_at: new Date(AT.getTime() + 1000) };
+      expect(await held.renderTemplate(siteOf(1, fixed), fixed, {})).toBe('fixed');
+    } finally {
+      renders.mockRestore();
+    }
   });
 
   it('refuses a template beyond the parse limit', async () => {
