@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
-import { stockShop, type StockedShop } from '../support/orders.fixture';
+import { checkout, checkoutParams, stockShop, type StockedShop } from '../support/orders.fixture';
 import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
@@ -147,6 +147,24 @@ describe('a buyer in a real browser', () => {
     await expect(page.locator(`.product-card[data-product-id="${stocked.products[0].id}"] .name`).textContent()).resolves.toBe(TEA);
 
     expect((await shop.put('/v1/store.json', { use_default_layout: true, css: '' })).status).toBe(200);
+    await context.close();
+  });
+});
+
+describe('a headless checkout', () => {
+  it("answers the confirmation page's address in meta.confirmation_url; a changed address is the 404 page", async () => {
+    const placed = await checkout(stack.baseUrl, 'browsershop', checkoutParams([{ variant_id: stocked.products[0].variantIds[0], quantity: 1 }]));
+    expect(placed.status).toBe(200);
+    const url = placed.body!.meta.confirmation_url as string;
+    expect(url).toMatch(new RegExp(`^${stack.baseUrl}/s/browsershop/orders/${placed.body!.data.id}\\.[A-Za-z0-9_-]{22}$`));
+    const context = await aBuyer();
+    const page = await context.newPage();
+    expect((await page.goto(url))?.status()).toBe(200);
+    await expect(page.locator('#order-id').textContent()).resolves.toBe(`#${placed.body!.data.id}`);
+    const forged = url.replace(/(\/orders\/\d+\.)([A-Za-z0-9_-])/, (_match, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`);
+    expect(forged).not.toBe(url);
+    expect((await page.goto(forged))?.status()).toBe(404);
+    await expect(page.locator('#order-confirmation').count()).resolves.toBe(0);
     await context.close();
   });
 });

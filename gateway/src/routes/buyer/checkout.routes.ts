@@ -6,7 +6,7 @@ import type { BackendClients } from '../../clients';
 import { ApiError } from '../../errors';
 import { pipeline } from '../../fast-path/pipeline';
 import { parseInput } from '../../http/coerce';
-import { ok } from '../../http/envelope';
+import { sendJson } from '../../fast-path/send-json';
 import { readParams, requestParams } from '../../http/input';
 import { idempotency, idempotencyKeyOf } from '../../idempotency/idempotency.middleware';
 import type { IdempotencyRecords } from '../../idempotency/idempotency.store';
@@ -15,6 +15,7 @@ import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { rateLimit } from '../../rate-limit/rate-limit.middleware';
 import { renderOrder } from '../v1/orders/order-answer';
 import { checkoutInput } from './checkout.schemas';
+import type { OrderTokens } from './order-token';
 import { buyerStoreOf, resolveStore } from './store-address';
 import type { StoreDirectory } from './store-directory';
 
@@ -24,6 +25,8 @@ export interface CheckoutRouteOptions {
   limit?: LeakyBucket;
   /** Replays a checkout sent again with the same Idempotency-Key; absent, orders' own checkout_key still does. */
   idempotency?: IdempotencyRecords;
+  /** Makes the confirmation page's address (`meta.confirmation_url`). */
+  tokens: OrderTokens;
   logger: Logger;
 }
 
@@ -34,7 +37,8 @@ const IDEMPOTENT_PREFIX = 'idem:';
 /**
  * POST <site>/checkout (DESIGN §10): no owner credential; limited per client address, then the store,
  * a closed one refused before anything is called, then one OrdersService.CreateOrder. Answers
- * `{data: order, meta}` with 200, as every creation does (http/envelope.ts).
+ * `{data: order, meta}` with 200, as every creation does (http/envelope.ts); `meta.confirmation_url` is the
+ * order's confirmation page on the site as the client reached it, for a headless storefront to send its buyer to.
  */
 export function checkoutRoutes(site: Router, clients: BackendClients, options: CheckoutRouteOptions): void {
   const steps = pipeline(
@@ -51,7 +55,10 @@ export function checkoutRoutes(site: Router, clients: BackendClients, options: C
     const input = parseInput(checkoutInput, readParams(req));
     const request = orders.CreateOrderRequest.fromPartial({ store_id: store.id, checkout_key: checkoutKeyOf(req), ...input });
     const call = { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } };
-    ok(res, renderOrder(await clients.orders.createOrder(request, call)));
+    const answer = await clients.orders.createOrder(request, call);
+    const data = renderOrder(answer);
+    const confirmationUrl = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.baseUrl}/orders/${options.tokens.tokenOf(store.id, data.id)}`;
+    sendJson(res, 200, { data, meta: { code: 200, api_version: '1.0', confirmation_url: confirmationUrl } });
   });
 }
 

@@ -128,7 +128,7 @@ describe('POST /s/:subdomain/checkout', () => {
         items: [{ item: expect.objectContaining({ variant_id: 9, quantity: 2, price_in_cents: 2000 }) }],
         fulfillments: [],
       }),
-      meta: { code: 200, api_version: '1.0' },
+      meta: { code: 200, api_version: '1.0', confirmation_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/s\/shop\/orders\/31\.[A-Za-z0-9_-]{22}$/) },
     });
     expect(answer.headers['cache-control']).toBe('no-store');
   });
@@ -279,6 +279,8 @@ describe('POST /checkout on the store host', () => {
   it.each(['shop.localhost', 'shop.localhost:8080', 'Shop.LOCALHOST:3000'])('finds the store by its subdomain at Host %s', async (host) => {
     const answer = await onHost(host);
     expect(answer.status).toBe(200);
+    // The confirmation page on the host the client reached.
+    expect(answer.body.meta!.confirmation_url).toMatch(new RegExp(`^http://${host.replace('.', '\\.')}/orders/31\\.[A-Za-z0-9_-]{22}$`));
     expect(onlyCheckout().request.store_id).toBe(7);
     expect(answer.body.data).toMatchObject({ id: 31, status: 'open' });
   });

@@ -35,7 +35,7 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   const site = Router();
   // The checkout page's form first (browsers only), then the JSON checkout, then every page GET.
   checkoutFormRoutes(site, clients, { directory, tokens, limit: options.checkoutLimit });
-  checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, logger: options.logger });
+  checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });
   pageRoutes(site, clients, { directory, tokens });
   site.use(pageErrors(options.logger));
   app.use('/s/:subdomain', storeAddressFromPath(), site);
