@@ -100,7 +100,12 @@ async function showRefusal(clients: BackendClients, req: Request, res: Response,
 
 /** urlencoded, and the client prefers HTML to JSON (a browser; curl's `*\/*` prefers JSON). */
 function onlyBrowserForms(): RequestHandler {
-  return (req, _res, next) => (isBrowserForm(req) ? next() : next('route'));
+  return (req, res, next) => {
+    if (!isBrowserForm(req)) return next('route');
+    // From here on a page request: even the rate limit's 429 is a page.
+    res.locals.buyerPage = true;
+    next();
+  };
 }
 
 export function isBrowserForm(req: Request): boolean {

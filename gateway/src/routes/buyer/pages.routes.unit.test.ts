@@ -6,6 +6,7 @@ import { aGatewayApp } from '../../app.fixture';
 import type { ApiKeyIdentityClient } from '../../auth/authenticator';
 import type { BackendClients } from '../../clients';
 import { startTestServer, type TestServer } from '../../http/test-server';
+import { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { OrderTokens } from './order-token';
 
 const STORES = [
@@ -382,6 +383,30 @@ describe('the checkout form', () => {
     expect(answer.status).toBe(503);
     expect(answer.text).toBe('<p>maintenance</p>');
     expect(checkouts).toEqual([]);
+  });
+
+  it('answers past the per-address checkout limit with a 429 page and Retry-After', async () => {
+    const limited = await startTestServer(aGatewayApp(clients, identity, { checkoutLimit: new LeakyBucket({ capacity: 1, leakPerSecond: 0.001 }) }));
+    try {
+      const buyer = await aBuyer();
+      const postThere = () => new Promise<Answer>((resolve, reject) => {
+        const outgoing = http.request(`${limited.url}/s/shop/checkout`, { method: 'POST', headers: { ...BROWSER, ...FORM_TYPE, Cookie: buyer.cookie }, agent: false }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end(form(buyer.csrf));
+      });
+      expect((await postThere()).status).toBe(303);
+      const refused = await postThere();
+      expect(refused.status).toBe(429);
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(checkouts).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('leaves a form without an HTML Accept (curl, a headless client) to the JSON checkout', async () => {
