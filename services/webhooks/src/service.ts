@@ -6,7 +6,7 @@ import { periodic, ServiceHost, type RunningService } from '@commerce/service-ho
 import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { DeliveryDeps } from './app/delivery-deps';
 import { DeliveryWorker } from './app/delivery-worker';
-import { intakeEvent } from './app/intake-event';
+import { storeEvent } from './app/intake-event';
 import type { WebhooksDeps } from './app/webhooks-deps';
 import type { WebhooksConfig } from './config';
 import { deliveriesHandlers } from './grpc/deliveries.handlers';
@@ -74,7 +74,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
         storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
         deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),
         deliveryIntakeConsumers(host.nc, host.logger, async (event) => {
-          if ((await intakeEvent(deliveryDeps, event)) > 0) worker.kick();
+          if (await storeEvent(deliveryDeps, event)) worker.kick();
         }),
         periodic('events feed pruning', PRUNE_INTERVAL_MS, async () => {
           await deliveries.prune(new Date(Date.now() - EVENTS_KEPT_MS));

@@ -7,6 +7,7 @@ import type { WebhookDocument } from '../infra/webhook.repository';
 import { AttemptIds } from './attempt-ids';
 import { DeliveryCache, type EventToSend } from './delivery-cache';
 import type { DeliveryDeps } from './delivery-deps';
+import { FAN_OUT_BATCH, fanOutEvents } from './intake-event';
 
 export const USER_AGENT = 'StoreCommerce-Webhooks/1.0';
 
@@ -90,6 +91,10 @@ export class DeliveryWorker {
   }
 
   private async runPass(): Promise<number> {
+    // Events stored since the last pass become jobs first, a batch of them per round of writes.
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      if ((await fanOutEvents(this.deps)).events < FAN_OUT_BATCH || this.stopped) break;
+    }
     const now = this.deps.clock();
     const leaseUntil = new Date(now.getTime() + this.limits.leaseMs);
     let started = 0;

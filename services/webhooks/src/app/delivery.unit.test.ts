@@ -13,7 +13,7 @@ import { WebhookRepository } from '../infra/webhook.repository';
 import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
 import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from './deliveries-api';
 import { DEFAULT_LIMITS, DeliveryWorker, USER_AGENT } from './delivery-worker';
-import { intakeEvent } from './intake-event';
+import { fanOutEvents, storeEvent } from './intake-event';
 import { secretOwnerOf } from './webhook-message';
 
 const STORE = 7;
@@ -78,6 +78,12 @@ function event(topic: EventTopic = 'product/updated', resourceId = 1, storeId = 
   return newEvent({ topic, storeId, resourceType: topic.split('/')[0], resourceId, sequence: ++sequences, resource: { id: resourceId, n: sequences } as never, now });
 }
 
+/** What the service does with an event from the bus: stores it, then (in the worker's next pass) makes its jobs. Answers the jobs written. */
+async function intake(published: DomainEvent): Promise<number> {
+  await storeEvent(deps, published);
+  return (await fanOutEvents(deps)).jobs;
+}
+
 /** Runs passes until nothing is due at the current time. */
 async function deliverDue(): Promise<void> {
   await worker.tick();
@@ -87,7 +93,7 @@ async function deliverDue(): Promise<void> {
 const jobsOf = (webhookId: number): Promise<DeliveryDocument[]> => deliveries.deliveries.find({ webhook_id: webhookId }, { sort: { id: 1 } });
 const advance = (ms: number) => (now = new Date(now.getTime() + ms));
 
-describe('intakeEvent', () => {
+describe('intake (storeEvent, fanOutEvents)', () => {
   it('stores a public event and a job for each active webhook of the store subscribed to its topic', async () => {
     const subscribed = await addWebhook();
     const wildcard = await addWebhook({ events: ['shipping_group/*', 'product/updated'] });
@@ -97,7 +103,7 @@ describe('intakeEvent', () => {
     await addWebhook({ store_id: OTHER_STORE });
     const updated = event();
 
-    expect(await intakeEvent(deps, updated)).toBe(2);
+    expect(await intake(updated)).toBe(2);
 
     expect(await deliveries.findEvent(updated.id)).toMatchObject({ id: updated.id, topic: 'product/updated', store_id: STORE, resource: updated.resource, fanned_out: true });
     const jobs = await deliveries.deliveries.find({}, { sort: { webhook_id: 1 } });
@@ -110,10 +116,10 @@ describe('intakeEvent', () => {
   it('changes nothing when the same event comes again, even for a webhook created since', async () => {
     await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
     await addWebhook();
 
-    expect(await intakeEvent(deps, updated)).toBe(0);
+    expect(await intake(updated)).toBe(0);
     expect(await deliveries.deliveries.count({})).toBe(1);
     expect(await deliveries.events.count({})).toBe(1);
   });
@@ -121,23 +127,23 @@ describe('intakeEvent', () => {
   it('writes the jobs still missing when a first intake stopped before marking the event', async () => {
     const id = await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
     await deliveries.events.updateOne({ id: updated.id }, { $set: { fanned_out: false } });
     await addWebhook();
 
-    expect(await intakeEvent(deps, updated)).toBe(1);
+    expect(await intake(updated)).toBe(1);
     expect((await jobsOf(id)).length).toBe(1);
   });
 
   it('skips, on a redelivery that stopped halfway, the jobs a first intake wrote, writing the others', async () => {
     const first = await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
     await deliveries.events.updateOne({ id: updated.id }, { $set: { fanned_out: false } });
     const second = await addWebhook();
     const third = await addWebhook();
 
-    expect(await intakeEvent(deps, updated)).toBe(2);
+    expect(await intake(updated)).toBe(2);
     const jobs = await deliveries.deliveries.find({}, { sort: { id: 1 } });
     expect(jobs.map((job) => job.webhook_id).sort()).toEqual([first, second, third].sort());
     expect(new Set(jobs.map((job) => job.id)).size).toBe(3);
@@ -145,7 +151,7 @@ describe('intakeEvent', () => {
 
   it('ignores internal topics', async () => {
     await addWebhook();
-    expect(await intakeEvent(deps, event('api_key/rotated' as EventTopic))).toBe(0);
+    expect(await intake(event('api_key/rotated' as EventTopic))).toBe(0);
     expect(await deliveries.events.count({})).toBe(0);
   });
 });
@@ -154,7 +160,7 @@ describe('DeliveryWorker', () => {
   it('POSTs the Standard Webhooks body, signed with the webhook secret, to the checked address', async () => {
     const id = await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
 
     await deliverDue();
 
@@ -177,7 +183,7 @@ describe('DeliveryWorker', () => {
 
   it('retries on the schedule with the same webhook-id until 3 days after the first attempt, then fails', async () => {
     const id = await addWebhook();
-    await intakeEvent(deps, event());
+    await intake(event());
     answer = () => ({ status_code: 500 });
     const first = now;
 
@@ -206,7 +212,7 @@ describe('DeliveryWorker', () => {
 
   it('applies the jitter to each wait', async () => {
     const id = await addWebhook();
-    await intakeEvent(deps, event());
+    await intake(event());
     answer = () => ({ status_code: 503 });
     deps.random = () => 0;
     await deliverDue();
@@ -215,8 +221,8 @@ describe('DeliveryWorker', () => {
 
   it('disables the webhook on a 410 with a reason naming it and its time, and stops its other jobs', async () => {
     const id = await addWebhook();
-    await intakeEvent(deps, event('product/updated', 1));
-    await intakeEvent(deps, event('product/updated', 2));
+    await intake(event('product/updated', 1));
+    await intake(event('product/updated', 2));
     answer = (request) => (JSON.parse(request.body).data.id === 1 ? { status_code: 410 } : { status_code: 500 });
 
     await deliverDue();
@@ -235,7 +241,7 @@ describe('DeliveryWorker', () => {
 
   it('stops retrying a message the receiver answers with webhook-delivery: abort-message', async () => {
     const id = await addWebhook();
-    await intakeEvent(deps, event());
+    await intake(event());
     answer = () => ({ status_code: 422, delivery_header: 'abort-message' });
 
     await deliverDue();
@@ -250,7 +256,7 @@ describe('DeliveryWorker', () => {
     const id = await addWebhook();
     const first = [event('product/updated', 1), event('product/updated', 1), event('product/updated', 1)];
     const other = [event('product/updated', 2), event('product/updated', 2)];
-    for (const each of [first[0], other[0], first[1], other[1], first[2]]) await intakeEvent(deps, each);
+    for (const each of [first[0], other[0], first[1], other[1], first[2]]) await intake(each);
     let failOnce = true;
     answer = (request) => {
       if (request.headers['webhook-id'] === first[0].id && failOnce) {
@@ -274,8 +280,8 @@ describe('DeliveryWorker', () => {
   it('lets the next event of a resource go once the previous failed for good', async () => {
     const id = await addWebhook();
     const [a, b] = [event('product/updated', 1), event('product/updated', 1)];
-    await intakeEvent(deps, a);
-    await intakeEvent(deps, b);
+    await intake(a);
+    await intake(b);
     answer = (request) => (request.headers['webhook-id'] === a.id ? { status_code: 400, delivery_header: 'abort-message' } : { status_code: 200 });
 
     await deliverDue();
@@ -287,9 +293,9 @@ describe('DeliveryWorker', () => {
   it('reaches a resource whose jobs lie beyond a batch filled by another resource queued behind a failing event', async () => {
     const id = await addWebhook();
     const blocked = [event('product/updated', 1), event('product/updated', 1), event('product/updated', 1), event('product/updated', 1)];
-    for (const each of blocked) await intakeEvent(deps, each);
+    for (const each of blocked) await intake(each);
     const later = event('product/updated', 2);
-    await intakeEvent(deps, later);
+    await intake(later);
     answer = (request) => (request.headers['webhook-id'] === blocked[0].id ? { status_code: 500 } : { status_code: 200 });
     worker = new DeliveryWorker(deps, { ...DEFAULT_LIMITS, batch: 2 });
 
@@ -301,7 +307,7 @@ describe('DeliveryWorker', () => {
 
   it('refuses a host that resolves to a private address at delivery, and retries', async () => {
     const id = await addWebhook({ url: 'https://inside.example.com/in' });
-    await intakeEvent(deps, event());
+    await intake(event());
 
     await deliverDue();
 
@@ -316,7 +322,7 @@ describe('DeliveryWorker', () => {
 
   it('records a failure before the request (a secret that does not open) as a failed attempt, on the schedule', async () => {
     const id = await addWebhook();
-    await intakeEvent(deps, event());
+    await intake(event());
     deps.secrets = new SecretBox(Buffer.alloc(32, 3));
 
     await deliverDue();
@@ -327,7 +333,7 @@ describe('DeliveryWorker', () => {
 
   it('records a host that does not resolve as a failed attempt', async () => {
     const id = await addWebhook({ url: 'https://nowhere.example.com/in' });
-    await intakeEvent(deps, event());
+    await intake(event());
     await deliverDue();
     expect((await jobsOf(id))[0].attempts[0]).toMatchObject({ status_code: null, error: 'nowhere.example.com does not resolve' });
   });
@@ -335,7 +341,7 @@ describe('DeliveryWorker', () => {
   it('cancels the jobs of a webhook deleted or disabled since', async () => {
     const deleted = await addWebhook();
     const disabled = await addWebhook();
-    await intakeEvent(deps, event());
+    await intake(event());
     await webhooks.softDelete(STORE, deleted, now);
     await webhooks.update(STORE, disabled, { status: 'disabled', disabled_reason: 'disabled by an update (enabled=false)' });
 
@@ -349,7 +355,7 @@ describe('DeliveryWorker', () => {
   it('never sends one attempt twice at once from two workers, and a slow receiver holds only its own webhook', async () => {
     const slow = await addWebhook({ url: 'https://hooks.example.com/slow' });
     const fast = await addWebhook({ url: 'https://hooks.example.com/fast' });
-    for (let resource = 1; resource <= 12; resource++) await intakeEvent(deps, event('product/updated', resource));
+    for (let resource = 1; resource <= 12; resource++) await intake(event('product/updated', resource));
     const release: Array<() => void> = [];
     answer = (request) => (request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 });
     const other = new DeliveryWorker(deps);
@@ -396,7 +402,7 @@ describe('deliveries API', () => {
     const id = await addWebhook();
     const other = await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
     answer = () => (sent.length <= 2 ? { status_code: 503 } : { status_code: 200 });
     await deliverDue();
     advance(5 * SECOND);
@@ -420,7 +426,7 @@ describe('deliveries API', () => {
   it('replays an event with the same webhook-id as a fresh series, to a webhook created since too', async () => {
     const id = await addWebhook();
     const updated = event();
-    await intakeEvent(deps, updated);
+    await intake(updated);
     await deliverDue();
     const later = await addWebhook();
 
@@ -438,11 +444,11 @@ describe('deliveries API', () => {
   it('replays the events since a time in occurrence order, and wants the time', async () => {
     await addWebhook();
     const old = event();
-    await intakeEvent(deps, old);
+    await intake(old);
     advance(60 * SECOND);
     const since = now;
     const recent = [event('product/updated', 2), event('product/updated', 3)];
-    for (const each of recent) await intakeEvent(deps, each);
+    for (const each of recent) await intake(each);
     await deliverDue();
     sent = [];
 

@@ -1,23 +1,17 @@
 import { PUBLIC_TOPICS, subscribesTo, type DomainEvent } from '@commerce/events';
 import { NO_LEASE } from '../domain/delivery';
-import type { DeliveryDocument, StoredEventDocument } from '../infra/delivery.repository';
+import type { DeliveryDocument, EventToFanOut } from '../infra/delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
 export const resourceKeyOf = (event: { resource_type: string; resource_id: number }): string => `${event.resource_type}:${event.resource_id}`;
 
-/**
- * An event from the bus (DESIGN §11): a public one is stored in the events feed and becomes a delivery job for
- * every active webhook of its store subscribed to its topic, due at once. Both writes are idempotent by event id,
- * and once the jobs are written the event is marked so: a redelivered message changes nothing. Answers the number
- * of jobs written.
- */
 /** Ids of one event's jobs are taken from one counter value: block × JOBS_PER_BLOCK + 1, + 2... (a store has at most 50 webhooks). */
 export const JOBS_PER_BLOCK = 64;
 
 /** A delivery job of the event for the webhook, due at `now`. */
-export function newJob(id: number, webhookId: number, event: StoredEventDocument, now: Date): DeliveryDocument {
+export function newJob(id: number, webhookId: number, event: EventToFanOut, now: Date): DeliveryDocument {
   return {
     id,
     webhook_id: webhookId,
@@ -42,30 +36,52 @@ export function newJob(id: number, webhookId: number, event: StoredEventDocument
   };
 }
 
-export async function intakeEvent(deps: Pick<DeliveryDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>, event: DomainEvent): Promise<number> {
-  if (!PUBLIC.has(event.topic)) return 0;
+/**
+ * An event from the bus (DESIGN §11): a public one is stored in the events feed, not yet fanned out; the consumer
+ * acks it then. One write per event (its consumer takes one event at a time): the jobs are made by fanOutEvents,
+ * for many events at once. Idempotent by event id: a redelivered message changes nothing. Answers whether the
+ * event waits for its fan-out.
+ */
+export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'>, event: DomainEvent): Promise<boolean> {
+  if (!PUBLIC.has(event.topic)) return false;
+  const stored = await deps.deliveries.insertEvent({
+    id: event.id,
+    topic: event.topic,
+    store_id: event.store_id,
+    occurred_at: event.occurred_at,
+    resource: event.resource,
+    sequence: event.sequence,
+    resource_type: event.resource_type,
+    resource_id: event.resource_id,
+    received_at: deps.clock(),
+    fanned_out: false,
+  });
+  return !stored.fanned_out;
+}
+
+/** Events fanned out per pass at most. */
+export const FAN_OUT_BATCH = 500;
+
+/**
+ * Makes the delivery jobs of the stored events not fanned out yet (oldest first): one per active webhook of the
+ * event's store subscribed to its topic, due at once; then marks the events, only once their jobs are stored (a
+ * crash in between leaves them to the next pass, which skips the jobs already there). The events of a pass share
+ * each round of writes. Answers how many events were fanned out and how many jobs written.
+ */
+export async function fanOutEvents(deps: Pick<DeliveryDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>, limit = FAN_OUT_BATCH): Promise<{ events: number; jobs: number }> {
+  const events = await deps.deliveries.eventsToFanOut(limit);
+  if (events.length === 0) return { events: 0, jobs: 0 };
   const now = deps.clock();
-  // The event, its store's webhooks and the jobs' ids at once (one commit to wait for): the consumer takes one event at a time.
-  const [stored, active, block] = await Promise.all([
-    deps.deliveries.insertEvent({
-      id: event.id,
-      topic: event.topic,
-      store_id: event.store_id,
-      occurred_at: event.occurred_at,
-      resource: event.resource,
-      sequence: event.sequence,
-      resource_type: event.resource_type,
-      resource_id: event.resource_id,
-      received_at: now,
-      fanned_out: false,
+  const storeIds = [...new Set(events.map((event) => event.store_id))];
+  const activeOf = new Map(await Promise.all(storeIds.map(async (storeId) => [storeId, await deps.webhooks.active(storeId)] as const)));
+  const written = await Promise.all(
+    events.map(async (event) => {
+      const subscribed = activeOf.get(event.store_id)!.filter((webhook) => subscribesTo(webhook.events, event.topic));
+      if (subscribed.length === 0) return 0;
+      const block = await deps.nextId('delivery_blocks');
+      return deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, event, now)));
     }),
-    deps.webhooks.active(event.store_id),
-    deps.nextId('delivery_blocks'),
-  ]);
-  if (stored.fanned_out) return 0;
-  const subscribed = active.filter((webhook) => subscribesTo(webhook.events, event.topic));
-  const written = subscribed.length > 0 ? await deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, stored, now))) : 0;
-  // Only once the jobs are stored: a crash before leaves the event to be fanned out again when it is redelivered.
-  await deps.deliveries.markFannedOut(event.id);
-  return written;
+  );
+  await deps.deliveries.markFannedOut(events.map((event) => event.id));
+  return { events: events.length, jobs: written.reduce((sum, n) => sum + n, 0) };
 }

@@ -72,6 +72,9 @@ export interface AttemptDocument extends DeliveryAttempt {
   succeeded: boolean;
 }
 
+const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id'] as const;
+/** What making an event's jobs needs of it. */
+export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
 const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;
 /** A due job as a pass looks at it. */
 export type DueJob = Pick<DeliveryDocument, (typeof DUE_FIELDS)[number]>;
@@ -101,6 +104,7 @@ export class DeliveryRepository {
     await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
     await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
     await this.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: 'events_store_received' });
+    await this.events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
     await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
     await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
     await this.attempts.createIndex({ store_id: 1, webhook_id: 1, id: 1 }, { name: 'delivery_attempts_webhook' });
@@ -128,8 +132,14 @@ export class DeliveryRepository {
     }
   }
 
-  async markFannedOut(eventId: string): Promise<void> {
-    await this.events.updateOne({ id: eventId }, { $set: { fanned_out: true } });
+  /** Stored events whose jobs are not all written yet, oldest first, without their resource. */
+  eventsToFanOut(limit: number): Promise<EventToFanOut[]> {
+    return this.events.findFields({ fanned_out: false }, FAN_OUT_FIELDS, { sort: { received_at: 1, id: 1 }, limit });
+  }
+
+  async markFannedOut(eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.events.updateMany({ id: { $in: [...eventIds] }, fanned_out: false }, { $set: { fanned_out: true } });
   }
 
   /** Stores the job; false when the webhook has one for the event already. */
