@@ -65,7 +65,7 @@ describe('GET /v1/store/visits', () => {
     const answer = await send(server.url, { method: 'GET', path: '/v1/store/marketplace_visits', headers: KEY });
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ store_id: 7, marketplace_only: true }]);
-    expect(answer.body.data.daily_visits[1]).toEqual({ daily_visit: { day: 'Tuesday', visits: 1, visitors: 1 } });
+    expect((answer.body.data as { daily_visits: unknown[] }).daily_visits[1]).toEqual({ daily_visit: { day: 'Tuesday', visits: 1, visitors: 1 } });
   });
 
   it('needs store_read', async () => {
