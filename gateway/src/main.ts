@@ -1,7 +1,9 @@
+import './tracing';
 import cluster from 'node:cluster';
 import { hkdfSync } from 'node:crypto';
 import { connect } from 'nats';
 import { createLogger, createMetricsRegistry, httpServerMetrics, serveClusterMetrics, serveMetrics, shareMetricsWithPrimary } from '@commerce/observability';
+import { stopTracing } from '@commerce/tracing';
 import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
@@ -66,7 +68,8 @@ async function main(): Promise<void> {
       rateLimitSync.stop();
       failureSync?.stop();
       checkoutSync?.stop();
-      void nc.drain().finally(() => process.exit(0));
+      // The spans still waiting are exported before the process ends (at once when it does not trace).
+      void nc.drain().finally(() => void stopTracing().finally(() => process.exit(0)));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5_000).unref();

@@ -1,10 +1,12 @@
 import { DuplicateKeyError, type Collection, type Doc } from '@commerce/persistence';
+import { inSpanOf } from '@commerce/tracing';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from 'nats';
 import { decodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream, isNotFound } from './event.stream';
 import type { DomainEvent } from './domain-event';
 import { DeadLetterPublisher } from './dead-letter.publisher';
+import { traceCarrierOfMessage } from './trace-headers';
 
 export interface EventMeta {
   subject: string;
@@ -172,7 +174,11 @@ export class EventConsumer {
     // Beyond the handler budget (e.g. the process died mid-handler on the last attempt): do not run it again.
     if (attempt > this.maxDeliver) return this.deadLetter(msg, event, new Error(`handler attempts exhausted (${this.maxDeliver})`));
     try {
-      await this.options.handler(event, { subject: msg.subject, streamSequence: msg.seq, deliveryCount: attempt, redelivered: msg.redelivered });
+      const meta = { subject: msg.subject, streamSequence: msg.seq, deliveryCount: attempt, redelivered: msg.redelivered };
+      // A traced event is handled in a `process <topic>` span, child of its publication (the message's traceparent).
+      const parent = traceCarrierOfMessage(msg.headers);
+      const span = { kind: 'consumer' as const, parent, attributes: parent && this.spanAttributes(msg, event, attempt) };
+      await inSpanOf(`process ${event.topic}`, span, () => this.options.handler(event, meta));
     } catch (err) {
       if (attempt >= this.maxDeliver) return this.deadLetter(msg, event, err);
       const delayMs = this.delayAfter(attempt);
@@ -196,6 +202,17 @@ export class EventConsumer {
     }
     this.logger.error({ ...log, ...errorFields(cause) }, 'event dead-lettered');
     msg.term();
+  }
+
+  private spanAttributes(msg: JsMsg, event: DomainEvent, attempt: number) {
+    return {
+      'messaging.system': 'nats',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': msg.subject,
+      'messaging.consumer.group.name': this.options.durable,
+      'messaging.message.id': event.id,
+      'messaging.nats.delivery_count': attempt,
+    };
   }
 
   private delayAfter(attempt: number): number {

@@ -2,7 +2,7 @@
 export { newEvent, isEventOf, eventSubject, topicFilter, type DomainEvent, type EventEnvelope, type NewEventInput } from './domain-event';
 export type { EventResources, EventTopic, ApiKeyRotatedResource, GrantRevokedResource, AppUninstalledResource, PublicTopic, WebhookTestResource } from './event-topics';
 export { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS, subscribesTo } from './event-topics';
-export { withOutbox, flagPendingOutboxes, outboxRemoval, lastOutboxRemoval, OUTBOX_PENDING_FIELD, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+export { withOutbox, flagPendingOutboxes, outboxRemoval, lastOutboxRemoval, OUTBOX_PENDING_FIELD, PENDING_OUTBOX_FILTER, type OutboxDocument, type OutboxEvent } from './outbox';
 export { outboxTracking } from './outbox-tracking';
 export { encodeEvent, decodeEvent } from './event.codec';
 export {

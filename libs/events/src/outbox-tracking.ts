@@ -1,4 +1,5 @@
 import type { Collection, Doc, Update } from '@commerce/persistence';
+import { currentTraceCarrier, type TraceCarrier } from '@commerce/tracing';
 import { OUTBOX_PENDING_FIELD } from './outbox';
 
 /**
@@ -6,6 +7,9 @@ import { OUTBOX_PENDING_FIELD } from './outbox';
  * them, `$push` or `$set` on `outbox`) also sets `outbox_pending`, in the same write. The relay finds
  * pending events through that flag's index, so publishing costs the same in a collection of any size.
  * Every collection the relay serves must be written through this.
+ *
+ * When the write is traced, the events an insert or a `$push` adds also get its trace context (`trace`), so
+ * their publication and what consumers do with them join the trace of the change that caused them.
  */
 export function outboxTracking<T extends Doc>(collection: Collection<T>): Collection<T> {
   return new Proxy(collection, {
@@ -31,7 +35,9 @@ export function outboxTracking<T extends Doc>(collection: Collection<T>): Collec
 
 function flagInsert<T extends Doc>(doc: T): T {
   const outbox = (doc as Doc).outbox;
-  return Array.isArray(outbox) && outbox.length > 0 ? { ...doc, [OUTBOX_PENDING_FIELD]: true } : doc;
+  if (!Array.isArray(outbox) || outbox.length === 0) return doc;
+  const carrier = currentTraceCarrier();
+  return { ...doc, ...(carrier ? { outbox: outbox.map((event) => traced(event, carrier)) } : {}), [OUTBOX_PENDING_FIELD]: true };
 }
 
 function flagUpdate(update: Update): Update {
@@ -41,5 +47,19 @@ function flagUpdate(update: Update): Update {
   });
   if (!touchesOutbox) return update;
   const set = (update.$set as Record<string, unknown> | undefined) ?? {};
-  return { ...update, $set: { ...set, [OUTBOX_PENDING_FIELD]: true } };
+  const push = update.$push as Record<string, unknown> | undefined;
+  const carrier = push && 'outbox' in push ? currentTraceCarrier() : undefined;
+  return { ...update, ...(carrier ? { $push: { ...push, outbox: tracedPush(push!.outbox, carrier) } } : {}), $set: { ...set, [OUTBOX_PENDING_FIELD]: true } };
+}
+
+/** `$push: { outbox: event }` or `$push: { outbox: { $each: [...] } }`, its events carrying the trace context. */
+function tracedPush(value: unknown, carrier: TraceCarrier): unknown {
+  const each = typeof value === 'object' && value !== null ? (value as { $each?: unknown }).$each : undefined;
+  if (Array.isArray(each)) return { ...(value as object), $each: each.map((event) => traced(event, carrier)) };
+  return traced(value, carrier);
+}
+
+/** The event with the trace context, unless it carries one already. */
+function traced(event: unknown, carrier: TraceCarrier): unknown {
+  return typeof event === 'object' && event !== null && !('trace' in event) ? { ...event, trace: carrier } : event;
 }

@@ -1,11 +1,13 @@
 import type { Collection } from '@commerce/persistence';
+import { inSpanOf } from '@commerce/tracing';
 import type { JetStreamClient, NatsConnection } from 'nats';
 import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream } from './event.stream';
 import { deadLetterOutboxEvent, isPermanentPublishFailure, PoisonEventError, publishFailureOf, type DeadEventDocument } from './outbox-dead-letter';
-import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
+import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument, type OutboxEvent } from './outbox';
+import { traceHeaders } from './trace-headers';
 
 export interface OutboxRelayOptions {
   /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
@@ -213,14 +215,20 @@ export class OutboxRelay {
   /**
    * Publishes one event, or dead-letters it when it can never be published, so the events behind it flow on.
    * Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
+   * A traced event is published in a `publish <topic>` span, child of the change that wrote it, whose context
+   * goes with the message as its `traceparent` header; the envelope is sent without it.
    */
-  private async publish(event: DomainEvent): Promise<true> {
+  private async publish(stored: OutboxEvent): Promise<true> {
+    const event = envelopeOf(stored);
     let body: Uint8Array | undefined;
     try {
       const subject = poisonUnless(() => eventSubject(this.options.context, event));
       body = poisonUnless(() => encodeEvent(event));
       const encoded = body;
-      const ack = await withoutStackTraces(() => this.js.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs }));
+      const span = { kind: 'producer' as const, parent: stored.trace, attributes: stored.trace && messagingAttributes(subject, event) };
+      const ack = await inSpanOf(`publish ${event.topic}`, span, (carrier) =>
+        withoutStackTraces(() => this.js.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs, headers: traceHeaders(carrier) })),
+      );
       if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
       this.published += 1;
       return true;
@@ -266,6 +274,20 @@ function withoutStackTraces<R>(start: () => R): R {
     Error.stackTraceLimit = limit;
   }
 }
+
+/** What is published of an outbox event: the envelope, without the trace context stored beside it. */
+function envelopeOf(stored: OutboxEvent): DomainEvent {
+  if (stored.trace === undefined) return stored;
+  const { trace: _trace, ...event } = stored;
+  return event as DomainEvent;
+}
+
+const messagingAttributes = (subject: string, event: DomainEvent) => ({
+  'messaging.system': 'nats',
+  'messaging.operation.type': 'send',
+  'messaging.destination.name': subject,
+  'messaging.message.id': event.id,
+});
 
 /** Runs a step that only fails because of the event itself; such a failure makes the event poison. */
 function poisonUnless<R>(step: () => R): R {

@@ -1,8 +1,15 @@
 import type { Collection, Doc, Filter, Update } from '@commerce/persistence';
+import type { TraceCarrier } from '@commerce/tracing';
 import type { DomainEvent } from './domain-event';
 
+/**
+ * An event waiting in an outbox: the envelope, and the trace context of the change that wrote it when that was
+ * traced (set by `outboxTracking`), which the relay sends as message headers, never in the envelope.
+ */
+export type OutboxEvent = DomainEvent & { trace?: TraceCarrier };
+
 /** A stored document that carries its not-yet-published events (DESIGN §5 transactional outbox). */
-export type OutboxDocument = Doc & { outbox?: DomainEvent[] };
+export type OutboxDocument = Doc & { outbox?: OutboxEvent[] };
 
 /**
  * Set on a document while its outbox may hold events, and indexed, so the relay finds pending events

@@ -3,6 +3,7 @@ import { DEAD_EVENTS_COLLECTION, ensureStream, flagPendingOutboxes, OutboxRelay,
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
 import { createLogger, createMetricsRegistry, grpcServerMetrics, serveMetrics, type Logger, type MetricsServer, type Registry } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { stopTracing } from '@commerce/tracing';
 import type { BackgroundTask } from './background-task';
 import { registerHostMetrics } from './host-metrics';
 import { runMigrations, type Migration } from './migrations';
@@ -177,6 +178,8 @@ export class ServiceHost {
     const stopAll = async (signal: string) => {
       process.stderr.write(`${signal} received\n`);
       await Promise.all([...openHosts].map((host) => host.shutdown()));
+      // The spans still waiting are exported before the process ends (at once when it does not trace).
+      await stopTracing();
       process.exit(0);
     };
     process.once('SIGINT', () => void stopAll('SIGINT'));

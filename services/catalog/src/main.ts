@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadCatalogConfig } from './config';
 import { startCatalogService } from './service';

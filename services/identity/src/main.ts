@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadIdentityConfig } from './config';
 import { startIdentityService } from './service';

@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadOrdersConfig } from './config';
 import { startOrdersService } from './service';

@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadShippingConfig } from './config';
 import { startShippingService } from './service';

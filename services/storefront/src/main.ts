@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadStorefrontConfig } from './config';
 import { startStorefrontService } from './service';

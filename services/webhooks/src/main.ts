@@ -1,3 +1,4 @@
+import './tracing';
 import { ServiceHost } from '@commerce/service-host';
 import { loadWebhooksConfig } from './config';
 import { startWebhooksService } from './service';
