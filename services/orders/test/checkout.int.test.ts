@@ -378,6 +378,17 @@ describe('a checkout refused', () => {
     expect(await ordersOf(shop.storeId)).toEqual([]);
   });
 
+  it('to a country code no country has: INVALID_ARGUMENT on address.country (not on shipping\'s own field), and the stock it took given back', async () => {
+    const shop = await aShop(harness);
+
+    const error = await rejectionOf(harness.client.createOrder(aCheckout(shop, { address: { ...US_ADDRESS, country: 'ZZ' } })));
+
+    expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(error.fieldViolations).toEqual({ 'address.country': ['must be an ISO 3166-1 alpha-2 country code'] });
+    expect(await stockOfShop(shop)).toEqual(UNTOUCHED);
+    expect(await ordersOf(shop.storeId)).toEqual([]);
+  });
+
   it('asking for a class that does not ship there: INVALID_ARGUMENT on shipping_class_id, and the stock it took given back', async () => {
     const shop = await aShop(harness);
 
