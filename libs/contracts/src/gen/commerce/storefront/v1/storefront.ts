@@ -244,7 +244,8 @@ export interface RenderPageRequest_CheckoutFormEntry {
 export interface RenderPageResponse {
   /**
    * 200; 404 for an unknown page, product or collection (the site's not-found page); 503 for a closed
-   * store (its Maintenance template) except on "/store.css".
+   * store (its Maintenance template) except on "/store.css"; 500 for a store template that failed to
+   * render (a limit hit, a runtime error), answered with the platform's error page.
    */
   status: number;
   /** "text/html; charset=utf-8", or "text/css; charset=utf-8" for "/store.css". */
