@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { inSpanOf } from '@commerce/tracing';
 import { addressRefusal, parseWebhookUrl } from '../domain/webhook-url';
 import { classifyAttempt, DELIVERY_TIMEOUT_MS, goneReason, nextAttemptAt, type AttemptResult } from '../domain/delivery';
 import type { DeliveryAttempt, DeliveryDocument, DueJob } from '../infra/delivery.repository';
@@ -114,10 +115,16 @@ export class DeliveryWorker {
         return this.deps.deliveries.claim(head.id, this.owner, now, leaseUntil); // null: another replica took it
       });
       const claimed = await Promise.all(claims);
+      // Each webhook is read once for all its jobs of the round (up to perWebhook of them).
+      const webhooks = new Map<number, Promise<WebhookDocument | null>>();
+      const webhookOf = (job: DeliveryDocument) => {
+        if (!webhooks.has(job.webhook_id)) webhooks.set(job.webhook_id, this.deps.webhooks.byId(job.store_id, job.webhook_id));
+        return webhooks.get(job.webhook_id)!;
+      };
       // A job claimed is sent even when a stop came meanwhile (stop waits for it): left claimed, it would wait for its lease to run out.
       claimed.forEach((job, i) => {
         if (!job) return;
-        this.begin(job, lanes[i].lane);
+        this.begin(job, lanes[i].lane, webhookOf(job));
         started++;
       });
       if (due.length < this.limits.batch) break;
@@ -141,7 +148,7 @@ export class DeliveryWorker {
     return lanes;
   }
 
-  private begin(job: DeliveryDocument, key: string): void {
+  private begin(job: DeliveryDocument, key: string, webhookRead: Promise<WebhookDocument | null>): void {
     this.busyResources.add(key);
     this.perWebhook.set(job.webhook_id, (this.perWebhook.get(job.webhook_id) ?? 0) + 1);
     this.sending++;
@@ -158,7 +165,7 @@ export class DeliveryWorker {
       else this.perWebhook.delete(job.webhook_id);
       this.kick();
     };
-    const send = this.deliver(job, release)
+    const send = this.deliver(job, webhookRead, release)
       .catch((error: unknown) => this.deps.logger.warn({ err: error, delivery_id: job.id, webhook_id: job.webhook_id }, 'delivery attempt failed unexpectedly; retried when its lease runs out'))
       .finally(() => {
         this.inFlight.delete(job.id);
@@ -168,9 +175,9 @@ export class DeliveryWorker {
   }
 
   /** One attempt of a claimed job, and what it leads to. */
-  private async deliver(job: DeliveryDocument, release: () => void): Promise<void> {
+  private async deliver(job: DeliveryDocument, webhookRead: Promise<WebhookDocument | null>, release: () => void): Promise<void> {
     const { deps } = this;
-    const [webhook, toSend] = await Promise.all([deps.webhooks.byId(job.store_id, job.webhook_id), this.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
+    const [webhook, toSend] = await Promise.all([webhookRead, this.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
     if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, this.owner, 'canceled', 'the webhook was deleted', deps.clock());
     if (webhook.status !== 'active') return deps.deliveries.end(job.id, this.owner, 'canceled', `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`, deps.clock());
     if (!toSend) return deps.deliveries.end(job.id, this.owner, 'failed', 'the event is no longer kept', deps.clock());
@@ -210,7 +217,7 @@ export class DeliveryWorker {
   }
 
   /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */
-  private async attempt(webhook: WebhookDocument, { event, body }: EventToSend, now: Date): Promise<AttemptResult> {
+  private async attempt(webhook: WebhookDocument, { event, body, trace }: EventToSend, now: Date): Promise<AttemptResult> {
     const { deps } = this;
     const target = parseWebhookUrl(webhook.url);
     if ('violation' in target) return { error: `url ${target.violation}` };
@@ -233,7 +240,9 @@ export class DeliveryWorker {
       'webhook-signature': this.cache.signer(webhook, deps.secrets).sign(event.id, now, body),
       'x-webhook-topic': event.topic,
     };
-    return deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+    const send = () => deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+    // A traced event's send is a `deliver` span of its trace, with the POST's own client span (http instrumentation) inside.
+    return inSpanOf(`deliver ${event.topic}`, { kind: 'internal', parent: trace, attributes: trace && { 'webhook.id': webhook.id, 'messaging.message.id': event.id } }, send);
   }
 }
 
