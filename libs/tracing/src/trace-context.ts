@@ -39,10 +39,11 @@ export function traceCarrierFrom(read: (name: 'traceparent' | 'tracestate') => s
 /**
  * Runs `work` inside a span that is a child of `parent` (the context stored with the work), and hands it that
  * span's own carrier (what a producer puts in its message's headers). The span ends when `work` settles, marked
- * as an error when it throws. Without a parent `work` runs alone: no span, no carrier.
+ * as an error when it throws. Without a parent `work` runs outside any trace, with no span and no carrier: not in
+ * the caller's, which belongs to other work (the request whose write woke a relay pass or a delivery pass).
  */
 export function inSpanOf<R>(name: string, options: TracedSpanOptions, work: (carrier: TraceCarrier | undefined) => Promise<R>): Promise<R> {
-  return options.parent ? inSpan(name, options, options.parent, work) : work(undefined);
+  return options.parent ? inSpan(name, options, options.parent, work) : context.with(ROOT_CONTEXT, work, undefined, undefined);
 }
 
 async function inSpan<R>(name: string, options: TracedSpanOptions, parent: TraceCarrier, work: (carrier: TraceCarrier | undefined) => Promise<R>): Promise<R> {

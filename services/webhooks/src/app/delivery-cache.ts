@@ -1,4 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
+import type { TraceCarrier } from '@commerce/tracing';
 import { deliveryBody } from '../domain/delivery';
 import type { StoredEventDocument } from '../infra/delivery.repository';
 import type { WebhookDocument } from '../infra/webhook.repository';
@@ -8,10 +9,11 @@ import { secretOwnerOf } from './webhook-message';
 /** Events (and webhooks' signers) kept in memory: an event goes to each of its store's webhooks, so it is read and rendered once, not once per webhook. */
 const KEPT = 1_000;
 
-/** What a delivery sends of a kept event: its id and topic (headers) and its request body. */
+/** What a delivery sends of a kept event: its id and topic (headers) and its request body; the trace its sends join. */
 export interface EventToSend {
   event: Pick<StoredEventDocument, 'id' | 'topic'>;
   body: string;
+  trace?: TraceCarrier;
 }
 
 /**
@@ -29,7 +31,7 @@ export class DeliveryCache {
     if (kept) return kept;
     const event = await find(id);
     if (!event) return null;
-    const entry = { event: { id: event.id, topic: event.topic }, body: deliveryBody(event) };
+    const entry = { event: { id: event.id, topic: event.topic }, body: deliveryBody(event), ...(event.trace ? { trace: event.trace } : {}) };
     keep(this.events, id, entry);
     return entry;
   }

@@ -1,4 +1,5 @@
 import { PUBLIC_TOPICS, subscribesTo, type DomainEvent } from '@commerce/events';
+import { currentTraceCarrier } from '@commerce/tracing';
 import { NO_LEASE } from '../domain/delivery';
 import type { DeliveryDocument, EventToFanOut } from '../infra/delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
@@ -44,6 +45,8 @@ export function newJob(id: number, webhookId: number, event: EventToFanOut, now:
  */
 export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'>, event: DomainEvent): Promise<boolean> {
   if (!PUBLIC.has(event.topic)) return false;
+  // The consumer's process span, when traced: kept with the event for the deliveries made of it later.
+  const trace = currentTraceCarrier();
   const stored = await deps.deliveries.insertEvent({
     id: event.id,
     topic: event.topic,
@@ -55,6 +58,7 @@ export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'
     resource_id: event.resource_id,
     received_at: deps.clock(),
     fanned_out: false,
+    ...(trace ? { trace } : {}),
   });
   return !stored.fanned_out;
 }

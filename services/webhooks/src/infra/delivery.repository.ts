@@ -1,4 +1,5 @@
 import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import type { TraceCarrier } from '@commerce/tracing';
 import { NO_LEASE, type DeliveryStatus } from '../domain/delivery';
 
 /** An event of the events feed (kept 30 days): the envelope as published, and whether its jobs are all written. */
@@ -15,6 +16,8 @@ export interface StoredEventDocument {
   received_at: Date;
   /** True once every delivery job of the event is written: a redelivered message then changes nothing. */
   fanned_out: boolean;
+  /** The trace context of its intake, when traced: its deliveries' requests join that trace (docs/operations.md "Tracing"). */
+  trace?: TraceCarrier;
 }
 
 /** One attempt of a delivery, as the deliveries API answers it. */
