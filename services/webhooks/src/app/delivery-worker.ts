@@ -19,12 +19,15 @@ export interface WorkerLimits {
   total: number;
   /** How long a claimed job is this worker's: above the send timeout, so a live send is never taken over. */
   leaseMs: number;
-  /** Due jobs looked at per pass. */
+  /** Due jobs looked at per round of a pass at most. */
   batch: number;
 }
 
 /** Due-job queries per pass at most. */
 const MAX_ROUNDS = 4;
+/** Due jobs looked at per free place in a round (many are queued behind a send under way), and at least. */
+const SCAN_PER_PLACE = 4;
+const MIN_SCAN = 32;
 
 export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 256, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
 
@@ -100,10 +103,15 @@ export class DeliveryWorker {
     const leaseUntil = new Date(now.getTime() + this.limits.leaseMs);
     let started = 0;
     const seen = new Set<string>();
-    // A batch may be filled by the queued jobs of a few resources: the next rounds skip the lanes already looked at.
+    // A batch may be filled by the queued jobs of a few resources, or of a webhook whose places are all taken (a slow
+    // receiver's backlog): the next rounds skip the lanes already looked at, and every round skips the full webhooks.
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      if (this.sending >= this.limits.total || this.stopped) break;
-      const due = await this.deps.deliveries.due(now, this.limits.batch, [...seen]);
+      const free = this.limits.total - this.sending;
+      if (free <= 0 || this.stopped) break;
+      // Rows looked at in proportion to the places to fill: a pass after one send ended does not read hundreds.
+      const limit = Math.min(this.limits.batch, Math.max(MIN_SCAN, free * SCAN_PER_PLACE));
+      const full = [...this.perWebhook].filter(([, sending]) => sending >= this.limits.perWebhook).map(([webhookId]) => webhookId);
+      const due = await this.deps.deliveries.due(now, limit, [...seen], full);
       if (due.length === 0) break;
       const lanes = this.lanesToTry(due, seen);
       // The lanes' heads are read, and claimed, all at once: one round trip (one group commit) for the whole pass, not one per job.
@@ -127,7 +135,7 @@ export class DeliveryWorker {
         this.begin(job, lanes[i].lane, webhookOf(job));
         started++;
       });
-      if (due.length < this.limits.batch) break;
+      if (due.length < limit) break;
     }
     return started;
   }

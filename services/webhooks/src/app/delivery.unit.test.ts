@@ -84,6 +84,15 @@ async function intake(published: DomainEvent): Promise<number> {
   return (await fanOutEvents(deps)).jobs;
 }
 
+/** Waits, turn by turn, for a condition the worker's sends make true (they run in the background). */
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  for (let turn = 0; turn < 1_000; turn++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('condition not met');
+}
+
 /** Runs passes until nothing is due at the current time. */
 async function deliverDue(): Promise<void> {
   await worker.tick();
@@ -303,6 +312,26 @@ describe('DeliveryWorker', () => {
 
     expect(sent.map((request) => request.headers['webhook-id'])).toEqual([blocked[0].id, later.id]);
     expect((await jobsOf(id)).map((job) => job.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'delivered']);
+  });
+
+  it("reaches another webhook's job behind a slow webhook's backlog longer than a pass looks at", async () => {
+    const slow = await addWebhook({ url: 'https://hooks.example.com/slow' });
+    for (let resource = 1; resource <= 12; resource++) await intake(event('product/updated', resource));
+    const fast = await addWebhook({ url: 'https://hooks.example.com/fast' });
+    const later = event('product/updated', 99);
+    await intake(later);
+    const release: Array<() => void> = [];
+    answer = (request) => (request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 });
+    worker = new DeliveryWorker(deps, { ...DEFAULT_LIMITS, batch: 2, perWebhook: 2 });
+
+    await worker.tick();
+    await waitUntil(async () => (await jobsOf(fast))[0].status === 'delivered');
+
+    expect(sent.filter((request) => request.url.endsWith('/slow'))).toHaveLength(2);
+    expect((await jobsOf(slow)).filter((job) => job.status === 'pending')).toHaveLength(13);
+    answer = () => ({ status_code: 200 });
+    release.forEach((done) => done());
+    await worker.idle();
   });
 
   it('refuses a host that resolves to a private address at delivery, and retries', async () => {

@@ -170,10 +170,11 @@ export class DeliveryRepository {
     return written;
   }
 
-  /** Pending jobs due at `now` and not leased, soonest first, outside the lanes named: only what a pass decides on. */
-  due(now: Date, limit: number, skipLanes: readonly string[] = []): Promise<DueJob[]> {
+  /** Pending jobs due at `now` and not leased, soonest first, outside the lanes and webhooks named: only what a pass decides on. */
+  due(now: Date, limit: number, skipLanes: readonly string[] = [], skipWebhooks: readonly number[] = []): Promise<DueJob[]> {
     const filter: Record<string, unknown> = { status: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } };
     if (skipLanes.length > 0) filter.lane = { $nin: [...skipLanes] };
+    if (skipWebhooks.length > 0) filter.webhook_id = { $nin: [...skipWebhooks] };
     return this.deliveries.findFields(filter, DUE_FIELDS, { sort: { next_attempt_at: 1, id: 1 }, limit });
   }
 
