@@ -204,43 +204,45 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const inTrace = () => otlp.spans.filter((span) => span.traceId === root.traceId);
     const find = (service: string, kind: number, test: (span: ExportedSpan) => boolean) => inTrace().find((span) => span.service === service && span.kind === kind && test(span));
     const rpc = (method: string) => (span: ExportedSpan) => span.attributes['rpc.method'] === method;
-    const named = (...names: string[]) => (span: ExportedSpan) => names.includes(span.name);
     const wanted = () => ({
       createOrder: find('orders', KIND.SERVER, rpc('CreateOrder')),
       reserveStock: find('catalog', KIND.SERVER, rpc('ReserveStock')),
       quoteShipping: find('shipping', KIND.SERVER, rpc('QuoteShipping')),
-      publish: find('orders', KIND.PRODUCER, named('publish order/created', 'publish order/paid')),
-      process: find('webhooks', KIND.CONSUMER, (span) => named('process order/created', 'process order/paid')(span) && span.attributes['messaging.consumer.group.name'] === 'webhooks-delivery-orders'),
-      deliver: find('webhooks', KIND.INTERNAL, named('deliver order/created', 'deliver order/paid')),
+      // A delivery's POST to the app; the spans between it and CreateOrder are found through its parents.
       post: find('webhooks', KIND.CLIENT, (span) => span.attributes['url.full'] === shop.webhookUrl),
     });
     // Seven processes export on their own schedules: wait until every span and all their ancestors have arrived.
-    const spans = await waitFor(
+    const { found, byId } = await waitFor(
       () => {
-        const found = wanted();
-        const byId = new Map(inTrace().map((span) => [span.spanId, span]));
-        return Object.values(found).every((span) => span && ancestorsOf(span, byId)) ? { found, byId } : null;
+        const spans = wanted();
+        const all = new Map(inTrace().map((span) => [span.spanId, span]));
+        return Object.values(spans).every((span) => span && ancestorsOf(span, all)) ? { found: spans, byId: all } : null;
       },
       { timeoutMs: 30_000, message: "the checkout's spans, each with all its ancestors" },
     ).catch((error: Error) => {
       const seen = inTrace().map(({ service, kind, name, spanId, parentSpanId }) => `${service} ${kind} ${name} ${spanId}<-${parentSpanId}`);
-      throw new Error(`${error.message}; found ${JSON.stringify(Object.keys(wanted()).filter((what) => wanted()[what as keyof ReturnType<typeof wanted>]))}; trace ${root.traceId}:\n${seen.join('\n')}`);
+      throw new Error(`${error.message}; found ${JSON.stringify(Object.entries(wanted()).filter(([, span]) => span).map(([what]) => what))}; trace ${root.traceId}:\n${seen.join('\n')}`);
     });
+    const { createOrder, reserveStock, quoteShipping, post } = found as { [K in keyof typeof found]: ExportedSpan };
+    const lineage = (span: ExportedSpan) => ancestorsOf(span, byId)!.map((ancestor) => ancestor.spanId);
 
     // One tree: the gateway's span is the root, and every span of the path reaches it through its parents.
     expect(root.parentSpanId).toBe('');
-    const { found, byId } = spans;
-    const lineage = (span: ExportedSpan | undefined) => ancestorsOf(span!, byId)!.map((ancestor) => ancestor.spanId);
-    for (const [what, span] of Object.entries(found)) expect({ what, root: lineage(span).at(-1) }).toEqual({ what, root: root.spanId });
-    // The calls checkout makes are under orders' CreateOrder; the event's publication is under the write that stored it.
-    expect(lineage(found.reserveStock)).toContain(found.createOrder!.spanId);
-    expect(lineage(found.quoteShipping)).toContain(found.createOrder!.spanId);
-    expect(lineage(found.publish)).toContain(found.createOrder!.spanId);
-    // The webhooks consumer handles the event under its publication (the NATS header), and the delivery under its intake.
-    const published = inTrace().find((span) => span.spanId === found.process!.parentSpanId);
-    expect(published).toMatchObject({ service: 'orders', kind: KIND.PRODUCER, name: found.process!.name.replace('process', 'publish') });
-    expect(lineage(found.post)).toEqual(expect.arrayContaining([found.deliver!.spanId, found.process!.spanId]));
-    expect(found.post!.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 204 });
+    for (const [what, span] of Object.entries(found)) expect({ what, root: lineage(span!).at(-1) }).toEqual({ what, root: root.spanId });
+    // The calls checkout makes are under orders' CreateOrder.
+    expect(lineage(reserveStock)).toContain(createOrder.spanId);
+    expect(lineage(quoteShipping)).toContain(createOrder.spanId);
+    // The POST is in a deliver span, under the webhooks consumer's process span, under the relay's publish (the
+    // NATS header), under the CreateOrder whose write stored the event.
+    expect(post.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 204 });
+    const deliver = byId.get(post.parentSpanId)!;
+    expect(deliver).toMatchObject({ service: 'webhooks', kind: KIND.INTERNAL, name: expect.stringMatching(/^deliver order\/(created|paid)$/) });
+    const topic = deliver.name.slice('deliver '.length);
+    const processed = byId.get(deliver.parentSpanId)!;
+    expect(processed).toMatchObject({ service: 'webhooks', kind: KIND.CONSUMER, name: `process ${topic}`, attributes: { 'messaging.consumer.group.name': 'webhooks-delivery-orders' } });
+    const published = byId.get(processed.parentSpanId)!;
+    expect(published).toMatchObject({ service: 'orders', kind: KIND.PRODUCER, name: `publish ${topic}` });
+    expect(lineage(published)).toContain(createOrder.spanId);
     expect(otlp.refused).toEqual([]);
   });
 
@@ -248,8 +250,10 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const message = await orderMessage(shop, 'order/created');
     const traceparent = message.header.get('traceparent');
     const [, traceId, spanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(traceparent) ?? [];
-    const publish = otlp.spans.find((span) => span.spanId === spanId);
+    const publish = await waitFor(() => otlp.spans.find((span) => span.spanId === spanId), { timeoutMs: 30_000, message: `the span ${spanId} of the header ${traceparent}` });
     expect(publish).toMatchObject({ service: 'orders', name: 'publish order/created', traceId });
+    const checkoutPath = `/s/${shop.subdomain}/checkout`;
+    expect(otlp.spans.find((span) => span.service === 'gateway' && span.attributes['url.path'] === checkoutPath)?.traceId).toBe(traceId);
     expect(Object.keys(message.json<Record<string, unknown>>()).sort()).toEqual(['id', 'occurred_at', 'resource', 'resource_id', 'resource_type', 'sequence', 'store_id', 'topic']);
   });
 });
