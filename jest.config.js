@@ -11,6 +11,8 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.integration.js'] },
+    // deploy/docker-compose.yml and deploy/k8s checked (test/deploy): fast, except the image build where a Docker daemon answers.
+    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy/**/*.test.ts'] },
     { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.stack.js'] },
   ],
 };
