@@ -11,6 +11,7 @@ import { idempotency } from './idempotency/idempotency.middleware';
 import type { IdempotencyRecords } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
+import { docsPageRoutes, openApiRoutes } from './openapi/openapi.routes';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
@@ -64,6 +65,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(pipeline(requestTracking(deps.logger, deps.httpMetrics), deps.pagesProxy, normalizePath()));
 
   healthRoutes(app, deps.backends);
+  // GET /v1/openapi.json: public, so before the /v1 authentication (the /docs page is mounted after the buyer site).
+  openApiRoutes(app, { publicUrl: deps.publicUrl });
 
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients, deps.authFailures);
@@ -94,6 +97,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
   buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, logger: deps.logger });
+
+  docsPageRoutes(app, { publicUrl: deps.publicUrl });
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

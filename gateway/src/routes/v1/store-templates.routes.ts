@@ -2,11 +2,10 @@ import type { Router } from 'express';
 import { presentTemplate } from '@commerce/api-presenters';
 import { storefront } from '@commerce/contracts';
 import type { BackendClients } from '../../clients';
-import { parseInput } from '../../http/coerce';
 import { ok } from '../../http/envelope';
-import { readParams } from '../../http/input';
+import { dataAnswer, listAnswer, templateJson } from '../../openapi/answers';
+import { operation } from '../../openapi/operation';
 import { pathId } from '../path-id';
-import { route } from '../route';
 import { createTemplateInput, updateTemplateInput } from './store-templates.schemas';
 
 /** A templates answer holding one template, and the store's zone its timestamps render in. */
@@ -25,7 +24,7 @@ function renderTemplate(answer: TemplateAnswer) {
 export function storeTemplatesRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store/templates',
-    route(async (_req, res, { storeId, call }) => {
+    operation({ summary: "List the store's page templates", tag: 'Store', auth: 'store', answer: listAnswer('templates', templateJson) }, async (_req, res, { storeId, call }) => {
       const answer = await clients.templates.listTemplates({ store_id: storeId }, call);
       ok(res, { templates: answer.templates.map((template) => presentTemplate(template, answer.time_zone)) });
     }),
@@ -33,17 +32,16 @@ export function storeTemplatesRoutes(router: Router, clients: BackendClients): v
 
   router.post(
     '/store/templates',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createTemplateInput, readParams(req));
-      ok(res, renderTemplate(await clients.templates.createTemplate({ store_id: storeId, ...input }, call)));
+    operation({ summary: 'Create a page template', tag: 'Store', auth: 'store', input: createTemplateInput, answer: dataAnswer(templateJson) }, async (_req, res, { storeId, call, input }) => {
+      ok(res, renderTemplate(await clients.templates.createTemplate({ store_id: storeId, ...input() }, call)));
     }),
   );
 
   router.put(
     '/store/templates/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a page template', tag: 'Store', auth: 'store', input: updateTemplateInput, answer: dataAnswer(templateJson) }, async (req, res, { storeId, call, input }) => {
       const templateId = pathId(req, 'Template');
-      const changes = parseInput(updateTemplateInput, readParams(req));
+      const changes = input();
       const request = storefront.UpdateTemplateRequest.fromPartial({ store_id: storeId, template_id: templateId, ...changes });
       ok(res, renderTemplate(await clients.templates.updateTemplate(request, call)));
     }),

@@ -2,11 +2,10 @@ import type { Router } from 'express';
 import { presentCollection } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
-import { route } from '../../route';
+import { collectionJson, dataAnswer, pagedAnswer } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { createCollectionInput, listCollectionsQuery, updateCollectionInput } from './collection.schemas';
 import { pathId } from '../../path-id';
@@ -19,8 +18,8 @@ const render = (answer: CollectionAnswer) => presentCollection(recordOf(answer.c
 export function collectionRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/collections',
-    route(async (req, res, { storeId, call }) => {
-      const query = parseInput(listCollectionsQuery, readParams(req));
+    operation({ summary: 'List collections', tag: 'Collections', auth: 'store', input: listCollectionsQuery, answer: pagedAnswer('collections', collectionJson) }, async (req, res, { storeId, call, input }) => {
+      const query = input();
       const answer = await clients.catalog.listCollections(catalog.ListCollectionsRequest.fromPartial({ store_id: storeId, ...query }), call);
       const context = storeContextOf(answer);
       const collections = answer.collections.map((collection) => presentCollection(collection, context));
@@ -31,24 +30,23 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
 
   router.post(
     '/collections',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createCollectionInput, readParams(req));
-      ok(res, render(await clients.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, ...input }), call)));
+    operation({ summary: 'Create a collection', tag: 'Collections', auth: 'store', input: createCollectionInput, answer: dataAnswer(collectionJson) }, async (_req, res, { storeId, call, input }) => {
+      ok(res, render(await clients.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, ...input() }), call)));
     }),
   );
 
   router.get(
     '/collections/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a collection', tag: 'Collections', auth: 'store', answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
     }),
   );
 
   router.put(
     '/collections/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a collection', tag: 'Collections', auth: 'store', input: updateCollectionInput, answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call, input }) => {
       const collectionId = pathId(req, 'Collection');
-      const changes = parseInput(updateCollectionInput, readParams(req));
+      const changes = input();
       const request = catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...changes });
       ok(res, render(await clients.catalog.updateCollection(request, call)));
     }),
@@ -56,7 +54,7 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
 
   router.delete(
     '/collections/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a collection', description: 'Answers the deleted collection.', tag: 'Collections', auth: 'store', answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
     }),
   );

@@ -2,11 +2,10 @@ import type { Router } from 'express';
 import { presentProduct } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
-import { route } from '../../route';
+import { dataAnswer, pagedAnswer, productJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { pathId } from '../../path-id';
 import { listProductsQuery } from './product-list.schemas';
@@ -20,8 +19,8 @@ const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product
 export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/products',
-    route(async (req, res, { storeId, call }) => {
-      const query = parseInput(listProductsQuery, readParams(req));
+    operation({ summary: 'List products', tag: 'Products', auth: 'store', input: listProductsQuery, answer: pagedAnswer('products', productJson) }, async (req, res, { storeId, call, input }) => {
+      const query = input();
       const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
       const context = storeContextOf(answer);
       const products = answer.products.map((product) => presentProduct(product, context));
@@ -32,15 +31,14 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
 
   router.post(
     '/products',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createProductInput, readParams(req));
-      ok(res, render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input }), call)));
+    operation({ summary: 'Create a product', tag: 'Products', auth: 'store', input: createProductInput, answer: dataAnswer(productJson) }, async (_req, res, { storeId, call, input }) => {
+      ok(res, render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input() }), call)));
     }),
   );
 
   router.get(
     '/products/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a product', tag: 'Products', auth: 'store', answer: dataAnswer(productJson) }, async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product');
       ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
     }),
@@ -48,9 +46,9 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
 
   router.put(
     '/products/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a product', tag: 'Products', auth: 'store', input: updateProductInput, answer: dataAnswer(productJson) }, async (req, res, { storeId, call, input }) => {
       const productId = pathId(req, 'Product');
-      const changes = parseInput(updateProductInput, readParams(req));
+      const changes = input();
       const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
       ok(res, render(await clients.catalog.updateProduct(request, call)));
     }),
@@ -58,7 +56,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
 
   router.delete(
     '/products/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a product', description: 'Answers the deleted product.', tag: 'Products', auth: 'store', answer: dataAnswer(productJson) }, async (req, res, { storeId, call }) => {
       const productId = pathId(req, 'Product');
       ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
     }),

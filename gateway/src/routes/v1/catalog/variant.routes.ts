@@ -2,10 +2,9 @@ import type { Router } from 'express';
 import { presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
-import { route } from '../../route';
+import { dataAnswer, variantJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { pathId } from '../../path-id';
 import { createVariantInput, updateVariantInput } from './variant.schemas';
@@ -18,17 +17,16 @@ const render = (answer: VariantAnswer) => presentVariant(recordOf(answer.variant
 export function variantRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/products/:product_id/variants',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Create a variant of a product', tag: 'Variants', auth: 'store', input: createVariantInput, answer: dataAnswer(variantJson) }, async (req, res, { storeId, call, input }) => {
       const productId = pathId(req, 'Product', 'product_id');
-      const input = parseInput(createVariantInput, readParams(req));
-      const request = catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, ...input });
+      const request = catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, ...input() });
       ok(res, render(await clients.catalog.createVariant(request, call)));
     }),
   );
 
   router.get(
     '/products/:product_id/variants/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a variant', tag: 'Variants', auth: 'store', answer: dataAnswer(variantJson) }, async (req, res, { storeId, call }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
       ok(res, render(await clients.catalog.getVariant(ids, call)));
     }),
@@ -36,16 +34,16 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
 
   router.put(
     '/products/:product_id/variants/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a variant', tag: 'Variants', auth: 'store', input: updateVariantInput, answer: dataAnswer(variantJson) }, async (req, res, { storeId, call, input }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
-      const changes = parseInput(updateVariantInput, readParams(req));
+      const changes = input();
       ok(res, render(await clients.catalog.updateVariant(catalog.UpdateVariantRequest.fromPartial({ ...ids, ...changes }), call)));
     }),
   );
 
   router.delete(
     '/products/:product_id/variants/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a variant', description: 'Answers the deleted variant.', tag: 'Variants', auth: 'store', answer: dataAnswer(variantJson) }, async (req, res, { storeId, call }) => {
       const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
       ok(res, render(await clients.catalog.deleteVariant(ids, call)));
     }),

@@ -2,8 +2,9 @@ import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
 import { ApiError } from '../../../errors';
 import { ok } from '../../../http/envelope';
-import { route } from '../../route';
 import { presentUser } from '@commerce/api-presenters';
+import { dataAnswer, userJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 
 /** An API key belongs to a store, not a user (spec 4.1, 5.1.5): user calls need an OAuth token. */
 export const oauthRequired = () => new ApiError(403, 'This API call requires an OAuth access token; an API key is tied to a store, not a user', { errorType: 'OAuthRequired' });
@@ -11,13 +12,13 @@ export const oauthRequired = () => new ApiError(403, 'This API call requires an 
 export function meRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/me',
-    route(
+    operation(
+      { summary: 'The user of the access token', tag: 'Users', auth: 'user', answer: dataAnswer(userJson) },
       async (_req, res, { principal, call }) => {
         if (principal.kind !== 'oauth') throw oauthRequired();
         const { user } = await clients.identity.getUser({ user_id: principal.userId }, call);
         ok(res, presentUser(user!));
       },
-      { scope: 'user', needsStore: false },
     ),
   );
 }

@@ -1,11 +1,10 @@
 import type { Router } from 'express';
 import { orders } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
+import { dataAnswer, fulfillmentJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
-import { route } from '../../route';
 import { renderFulfillment } from './order-answer';
 import { updateFulfillmentInput } from './orders.schemas';
 
@@ -13,9 +12,9 @@ import { updateFulfillmentInput } from './orders.schemas';
 export function fulfillmentRoutes(router: Router, clients: BackendClients): void {
   router.put(
     '/orders/:order_id/fulfillments/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: "Update a fulfillment's tracking fields", tag: 'Orders', auth: 'store', input: updateFulfillmentInput, answer: dataAnswer(fulfillmentJson) }, async (req, res, { storeId, call, input }) => {
       const ids = { store_id: storeId, order_id: pathId(req, 'Order', 'order_id'), fulfillment_id: pathId(req, 'Fulfillment') };
-      const changes = parseInput(updateFulfillmentInput, readParams(req));
+      const changes = input();
       ok(res, renderFulfillment(await clients.orders.updateFulfillment(orders.UpdateFulfillmentRequest.fromPartial({ ...ids, ...changes }), call)));
     }),
   );

@@ -2,8 +2,9 @@ import type { Router } from 'express';
 import { presentProduct, presentVariant } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
+import { listAnswer, productJson, variantJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
-import { route } from '../../route';
 import { storeContextOf } from '../catalog/catalog-answer';
 
 /**
@@ -13,7 +14,7 @@ import { storeContextOf } from '../catalog/catalog-answer';
 export function orderContentsRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/orders/:id/products',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: "The products of an order's items", tag: 'Orders', auth: 'store', answer: listAnswer('products', productJson) }, async (req, res, { storeId, call }) => {
       const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
       const context = storeContextOf(answer);
       ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
@@ -22,7 +23,7 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
 
   router.get(
     '/orders/:id/variants',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: "The variants of an order's items", tag: 'Orders', auth: 'store', answer: listAnswer('variants', variantJson) }, async (req, res, { storeId, call }) => {
       const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
       const context = storeContextOf(answer);
       ok(res, { variants: answer.variants.map((variant) => presentVariant(variant, context)) });

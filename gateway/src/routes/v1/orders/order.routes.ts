@@ -2,12 +2,12 @@ import type { Router } from 'express';
 import { presentOrder } from '@commerce/api-presenters';
 import { orders } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
+import { dataAnswer, orderJson, pagedAnswer } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
-import { route, type RouteContext } from '../../route';
+import type { RouteContext } from '../../route';
 import { renderOrder } from './order-answer';
 import { listOrdersQuery, shipOrderInput } from './orders.schemas';
 
@@ -20,8 +20,8 @@ type StatusChange = (ids: OrderIds, call: RouteContext['call']) => Promise<{ ord
 export function orderRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/orders',
-    route(async (req, res, { storeId, call }) => {
-      const query = parseInput(listOrdersQuery, readParams(req));
+    operation({ summary: 'List orders', tag: 'Orders', auth: 'store', input: listOrdersQuery, answer: pagedAnswer('orders', orderJson) }, async (req, res, { storeId, call, input }) => {
+      const query = input();
       const answer = await clients.orders.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId, ...query }), call);
       const list = answer.orders.map((order) => presentOrder(order, answer.time_zone));
       const page = { total: answer.total, page: answer.page, limit: answer.limit, currentMaxId: answer.current_max_id };
@@ -31,30 +31,40 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
 
   router.get(
     '/orders/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get an order', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderOrder(await clients.orders.getOrder({ store_id: storeId, order_id: pathId(req, ORDER) }, call)));
     }),
   );
 
   router.put(
     '/orders/:id/ship',
-    route(async (req, res, { storeId, call }) => {
-      const orderId = pathId(req, ORDER);
-      const input = parseInput(shipOrderInput, readParams(req));
-      ok(res, renderOrder(await clients.orders.shipOrder(orders.ShipOrderRequest.fromPartial({ store_id: storeId, order_id: orderId, ...input }), call)));
-    }),
+    operation(
+      {
+        summary: 'Ship an order',
+        description: 'Records a fulfillment of the given items (all unshipped ones when none are named); 409 `NothingToShip` or `InvalidTransition` when the order cannot ship.',
+        tag: 'Orders',
+        auth: 'store',
+        input: shipOrderInput,
+        answer: dataAnswer(orderJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const orderId = pathId(req, ORDER);
+        ok(res, renderOrder(await clients.orders.shipOrder(orders.ShipOrderRequest.fromPartial({ store_id: storeId, order_id: orderId, ...input() }), call)));
+      },
+    ),
   );
 
   // The transitions without input: hold, open and (beyond the spec) cancel; orders answers 409 when the status refuses it.
-  const statusChanges: Record<string, StatusChange> = {
-    hold: (ids, call) => clients.orders.holdOrder(ids, call),
-    open: (ids, call) => clients.orders.openOrder(ids, call),
-    cancel: (ids, call) => clients.orders.cancelOrder(ids, call),
+  const statusChanges: Record<string, [summary: string, StatusChange]> = {
+    hold: ['Put an order on hold', (ids, call) => clients.orders.holdOrder(ids, call)],
+    open: ['Open an order again', (ids, call) => clients.orders.openOrder(ids, call)],
+    cancel: ['Cancel an order', (ids, call) => clients.orders.cancelOrder(ids, call)],
   };
-  for (const [action, change] of Object.entries(statusChanges)) {
+  for (const [action, [summary, change]] of Object.entries(statusChanges)) {
+    const doc = { summary, description: '409 `InvalidTransition` when the order\'s status refuses it (the message names the current status).', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) } as const;
     router.put(
       `/orders/:id/${action}`,
-      route(async (req, res, { storeId, call }) => {
+      operation(doc, async (req, res, { storeId, call }) => {
         ok(res, renderOrder(await change({ store_id: storeId, order_id: pathId(req, ORDER) }, call)));
       }),
     );

@@ -2,10 +2,9 @@ import type { Router } from 'express';
 import { presentShippingClass } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
-import { route } from '../../route';
+import { dataAnswer, listAnswer, shippingClassJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
 import { recordOf } from './shipping-answer';
 import { createShippingClassInput, updateShippingClassInput } from './shipping.schemas';
@@ -17,7 +16,7 @@ const render = (answer: { shipping_class?: shipping.ShippingClass }) => presentS
 export function shippingClassRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_classes',
-    route(async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List shipping classes', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_classes', shippingClassJson) }, async (_req, res, { storeId, call }) => {
       const { shipping_classes } = await clients.shipping.listShippingClasses({ store_id: storeId }, call);
       ok(res, { shipping_classes: shipping_classes.map(presentShippingClass) });
     }),
@@ -25,24 +24,23 @@ export function shippingClassRoutes(router: Router, clients: BackendClients): vo
 
   router.post(
     '/shipping_classes',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createShippingClassInput, readParams(req));
-      ok(res, render(await clients.shipping.createShippingClass({ store_id: storeId, ...input }, call)));
+    operation({ summary: 'Create a shipping class', tag: 'Shipping', auth: 'store', input: createShippingClassInput, answer: dataAnswer(shippingClassJson) }, async (_req, res, { storeId, call, input }) => {
+      ok(res, render(await clients.shipping.createShippingClass({ store_id: storeId, ...input() }, call)));
     }),
   );
 
   router.get(
     '/shipping_classes/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a shipping class', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingClassJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.getShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));
     }),
   );
 
   router.put(
     '/shipping_classes/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a shipping class', tag: 'Shipping', auth: 'store', input: updateShippingClassInput, answer: dataAnswer(shippingClassJson) }, async (req, res, { storeId, call, input }) => {
       const classId = pathId(req, CLASS);
-      const changes = parseInput(updateShippingClassInput, readParams(req));
+      const changes = input();
       const request = shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: classId, ...changes });
       ok(res, render(await clients.shipping.updateShippingClass(request, call)));
     }),
@@ -50,7 +48,7 @@ export function shippingClassRoutes(router: Router, clients: BackendClients): vo
 
   router.delete(
     '/shipping_classes/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a shipping class', description: 'Answers the deleted class; its rates go with it.', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingClassJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.deleteShippingClass({ store_id: storeId, shipping_class_id: pathId(req, CLASS) }, call)));
     }),
   );

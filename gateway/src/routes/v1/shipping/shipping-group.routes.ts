@@ -2,10 +2,9 @@ import type { Router } from 'express';
 import { presentShippingGroup } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
-import { route } from '../../route';
+import { dataAnswer, listAnswer, shippingGroupJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
 import { recordOf } from './shipping-answer';
 import { createShippingGroupInput, updateShippingGroupInput } from './shipping.schemas';
@@ -17,7 +16,7 @@ const render = (answer: { shipping_group?: shipping.ShippingGroup }) => presentS
 export function shippingGroupRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_groups',
-    route(async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List shipping groups', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_groups', shippingGroupJson) }, async (_req, res, { storeId, call }) => {
       const { shipping_groups } = await clients.shipping.listShippingGroups({ store_id: storeId }, call);
       ok(res, { shipping_groups: shipping_groups.map((group) => presentShippingGroup(group)) });
     }),
@@ -25,24 +24,23 @@ export function shippingGroupRoutes(router: Router, clients: BackendClients): vo
 
   router.post(
     '/shipping_groups',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createShippingGroupInput, readParams(req));
-      ok(res, render(await clients.shipping.createShippingGroup({ store_id: storeId, ...input }, call)));
+    operation({ summary: 'Create a shipping group', tag: 'Shipping', auth: 'store', input: createShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (_req, res, { storeId, call, input }) => {
+      ok(res, render(await clients.shipping.createShippingGroup({ store_id: storeId, ...input() }, call)));
     }),
   );
 
   router.get(
     '/shipping_groups/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a shipping group', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: pathId(req, GROUP) }, call)));
     }),
   );
 
   router.put(
     '/shipping_groups/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a shipping group', tag: 'Shipping', auth: 'store', input: updateShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call, input }) => {
       const groupId = pathId(req, GROUP);
-      const changes = parseInput(updateShippingGroupInput, readParams(req));
+      const changes = input();
       const request = shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: groupId, ...changes });
       ok(res, render(await clients.shipping.updateShippingGroup(request, call)));
     }),
@@ -50,7 +48,7 @@ export function shippingGroupRoutes(router: Router, clients: BackendClients): vo
 
   router.delete(
     '/shipping_groups/:id',
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a shipping group', description: 'Answers the deleted group; 409 while a product uses it.', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.deleteShippingGroup({ store_id: storeId, shipping_group_id: pathId(req, GROUP) }, call)));
     }),
   );

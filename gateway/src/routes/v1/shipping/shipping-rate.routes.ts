@@ -2,10 +2,9 @@ import type { Router } from 'express';
 import { presentShippingRate } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
-import { route } from '../../route';
+import { dataAnswer, shippingRateJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { shippingRatePairInput, updateShippingRateInput } from './shipping.schemas';
 
 /**
@@ -15,26 +14,28 @@ import { shippingRatePairInput, updateShippingRateInput } from './shipping.schem
 export function shippingRateRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_rate',
-    route(async (req, res, { storeId, call }) => {
-      const pair = parseInput(shippingRatePairInput, readParams(req));
+    operation({ summary: 'Get the rate of a shipping group and class', tag: 'Shipping', auth: 'store', input: shippingRatePairInput, answer: dataAnswer(shippingRateJson), errors: [404] }, async (_req, res, { storeId, call, input }) => {
+      const pair = input();
       ok(res, presentShippingRate(await clients.shipping.getShippingRate({ store_id: storeId, ...pair }, call)));
     }),
   );
 
   router.put(
     '/shipping_rate',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(updateShippingRateInput, readParams(req));
-      const request = shipping.UpdateShippingRateRequest.fromPartial({ store_id: storeId, ...input });
+    operation({ summary: 'Set the rate of a shipping group and class', tag: 'Shipping', auth: 'store', input: updateShippingRateInput, answer: dataAnswer(shippingRateJson), errors: [404] }, async (_req, res, { storeId, call, input }) => {
+      const request = shipping.UpdateShippingRateRequest.fromPartial({ store_id: storeId, ...input() });
       ok(res, presentShippingRate(await clients.shipping.updateShippingRate(request, call)));
     }),
   );
 
   router.delete(
     '/shipping_rate',
-    route(async (req, res, { storeId, call }) => {
-      const pair = parseInput(shippingRatePairInput, readParams(req));
-      ok(res, presentShippingRate(await clients.shipping.deleteShippingRate({ store_id: storeId, ...pair }, call)));
-    }),
+    operation(
+      { summary: 'Remove the rate of a shipping group and class', description: 'Answers the pair as it was; 404 also when it has no rate.', tag: 'Shipping', auth: 'store', input: shippingRatePairInput, answer: dataAnswer(shippingRateJson), errors: [404] },
+      async (_req, res, { storeId, call, input }) => {
+        const pair = input();
+        ok(res, presentShippingRate(await clients.shipping.deleteShippingRate({ store_id: storeId, ...pair }, call)));
+      },
+    ),
   );
 }

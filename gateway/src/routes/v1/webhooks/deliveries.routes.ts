@@ -1,13 +1,13 @@
 import type { Request, Router } from 'express';
 import { presentDelivery } from '@commerce/api-presenters';
 import type { webhooks } from '@commerce/contracts';
+import { z } from 'zod';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
 import { requestBaseUrl, type PaginationOptions } from '../../../http/pagination';
+import { cursorAnswer, dataAnswer, deliveryJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
-import { route } from '../../route';
 import { listDeliveriesQuery, replayInput } from './webhooks.schemas';
 
 const WEBHOOK = 'Webhook';
@@ -37,20 +37,23 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
   // Cursor paged, newest first: next_url carries older_than_id = the page's last id; a client stops at an empty page.
   router.get(
     bothSpellings('/deliveries'),
-    route(async (req, res, { storeId, call }) => {
-      const webhookId = pathId(req, WEBHOOK);
-      const query = parseInput(listDeliveriesQuery, readParams(req));
-      const answer = await clients.webhookDeliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, ...query }, call);
-      const last = answer.deliveries.at(-1);
-      const nextUrl = cursorUrl(req, 'older_than_id', last ? last.id : query.older_than_id, pagination);
-      res.setHeader('Link', `<${nextUrl}>; rel="next"`);
-      ok(res, { deliveries: answer.deliveries.map((delivery) => presentDelivery(delivery, answer.time_zone)) }, { pagination: { limit: answer.limit, next_url: nextUrl } });
-    }),
+    operation(
+      { summary: "List a webhook's deliveries", description: 'Newest first, cursor paged: `next_url` carries `older_than_id`; a client stops at an empty page.', tag: 'Webhooks', auth: 'store', input: listDeliveriesQuery, answer: cursorAnswer('deliveries', deliveryJson) },
+      async (req, res, { storeId, call, input }) => {
+        const webhookId = pathId(req, WEBHOOK);
+        const query = input();
+        const answer = await clients.webhookDeliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, ...query }, call);
+        const last = answer.deliveries.at(-1);
+        const nextUrl = cursorUrl(req, 'older_than_id', last ? last.id : query.older_than_id, pagination);
+        res.setHeader('Link', `<${nextUrl}>; rel="next"`);
+        ok(res, { deliveries: answer.deliveries.map((delivery) => presentDelivery(delivery, answer.time_zone)) }, { pagination: { limit: answer.limit, next_url: nextUrl } });
+      },
+    ),
   );
 
   router.post(
     bothSpellings('/deliveries/:delivery_id/retry'),
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Retry a delivery', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
       const webhookId = pathId(req, WEBHOOK);
       const deliveryId = pathId(req, 'Delivery', 'delivery_id');
       ok(res, renderDelivery(await clients.webhookDeliveries.retryDelivery({ store_id: storeId, webhook_id: webhookId, delivery_id: deliveryId }, call)));
@@ -60,17 +63,27 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
   // Every kept event of the store at or after `since`, to this webhook (those of its topics), in occurrence order.
   router.post(
     bothSpellings('/replay'),
-    route(async (req, res, { storeId, call }) => {
-      const webhookId = pathId(req, WEBHOOK);
-      const { since } = parseInput(replayInput, readParams(req));
-      const answer = await clients.webhookDeliveries.replayEventsSince({ store_id: storeId, webhook_id: webhookId, since }, call);
-      ok(res, { webhook_id: webhookId, events: answer.events, scheduled: answer.scheduled });
-    }),
+    operation(
+      {
+        summary: 'Replay the events since a time to a webhook',
+        description: "Every kept event of the store at or after `since` (those of the webhook's topics), in occurrence order.",
+        tag: 'Webhooks',
+        auth: 'store',
+        input: replayInput,
+        answer: dataAnswer(z.strictObject({ webhook_id: z.number().int(), events: z.number().int(), scheduled: z.number().int() })),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const webhookId = pathId(req, WEBHOOK);
+        const { since } = input();
+        const answer = await clients.webhookDeliveries.replayEventsSince({ store_id: storeId, webhook_id: webhookId, since }, call);
+        ok(res, { webhook_id: webhookId, events: answer.events, scheduled: answer.scheduled });
+      },
+    ),
   );
 
   router.post(
     bothSpellings('/test'),
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Send a test event to a webhook', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderDelivery(await clients.webhookDeliveries.sendTestEvent({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
     }),
   );

@@ -1,10 +1,9 @@
 import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
 import type { PaginationOptions } from '../../../http/pagination';
-import { route } from '../../route';
+import { cursorAnswer, eventJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { cursorUrl } from './deliveries.routes';
 import { listEventsQuery } from './webhooks.schemas';
 
@@ -16,13 +15,23 @@ import { listEventsQuery } from './webhooks.schemas';
 export function eventsRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/events',
-    route(async (req, res, { storeId, call }) => {
-      const query = parseInput(listEventsQuery, readParams(req));
-      const answer = await clients.webhookDeliveries.listEvents({ store_id: storeId, ...query }, call);
-      const events = answer.events.map((text) => JSON.parse(text) as { id: string });
-      const nextUrl = cursorUrl(req, 'since_id', events.at(-1)?.id ?? query.since_id, pagination);
-      res.setHeader('Link', `<${nextUrl}>; rel="next"`);
-      ok(res, { events }, { pagination: { limit: answer.limit, next_url: nextUrl } });
-    }),
+    operation(
+      {
+        summary: "The store's events feed",
+        description: "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: `next_url` carries `since_id`; a client stops at an empty page.",
+        tag: 'Webhooks',
+        auth: 'store',
+        input: listEventsQuery,
+        answer: cursorAnswer('events', eventJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const query = input();
+        const answer = await clients.webhookDeliveries.listEvents({ store_id: storeId, ...query }, call);
+        const events = answer.events.map((text) => JSON.parse(text) as { id: string });
+        const nextUrl = cursorUrl(req, 'since_id', events.at(-1)?.id ?? query.since_id, pagination);
+        res.setHeader('Link', `<${nextUrl}>; rel="next"`);
+        ok(res, { events }, { pagination: { limit: answer.limit, next_url: nextUrl } });
+      },
+    ),
   );
 }

@@ -2,11 +2,10 @@ import type { Router } from 'express';
 import { presentWebhook } from '@commerce/api-presenters';
 import { webhooks } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
-import { parseInput } from '../../../http/coerce';
 import { ok } from '../../../http/envelope';
-import { readParams } from '../../../http/input';
+import { createdWebhookJson, dataAnswer, listAnswer, webhookJson } from '../../../openapi/answers';
+import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
-import { route } from '../../route';
 import { createWebhookInput, updateWebhookInput } from './webhooks.schemas';
 
 const WEBHOOK = 'Webhook';
@@ -29,7 +28,7 @@ function renderWebhook(answer: WebhookAnswer) {
 export function webhookRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/webhooks',
-    route(async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List webhooks', tag: 'Webhooks', auth: 'store', answer: listAnswer('webhooks', webhookJson) }, async (_req, res, { storeId, call }) => {
       const answer = await clients.webhooks.listWebhooks({ store_id: storeId }, call);
       ok(res, { webhooks: answer.webhooks.map((webhook) => presentWebhook(webhook, answer.time_zone)) });
     }),
@@ -38,25 +37,27 @@ export function webhookRoutes(router: Router, clients: BackendClients): void {
   // The signing secret is answered here and never again (the service keeps it sealed).
   router.post(
     '/webhooks',
-    route(async (req, res, { storeId, call }) => {
-      const input = parseInput(createWebhookInput, readParams(req));
-      const answer = await clients.webhooks.createWebhook({ store_id: storeId, ...input }, call);
-      ok(res, { ...renderWebhook(answer), secret: answer.signing_secret });
-    }),
+    operation(
+      { summary: 'Create a webhook', description: 'The answer carries the signing secret, this once.', tag: 'Webhooks', auth: 'store', input: createWebhookInput, answer: dataAnswer(createdWebhookJson) },
+      async (_req, res, { storeId, call, input }) => {
+        const answer = await clients.webhooks.createWebhook({ store_id: storeId, ...input() }, call);
+        ok(res, { ...renderWebhook(answer), secret: answer.signing_secret });
+      },
+    ),
   );
 
   router.get(
     ONE_WEBHOOK,
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a webhook', tag: 'Webhooks', auth: 'store', answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderWebhook(await clients.webhooks.getWebhook({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
     }),
   );
 
   router.put(
     ONE_WEBHOOK,
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Update a webhook', tag: 'Webhooks', auth: 'store', input: updateWebhookInput, answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call, input }) => {
       const webhookId = pathId(req, WEBHOOK);
-      const changes = parseInput(updateWebhookInput, readParams(req));
+      const changes = input();
       const request = webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhookId, ...changes });
       ok(res, renderWebhook(await clients.webhooks.updateWebhook(request, call)));
     }),
@@ -64,7 +65,7 @@ export function webhookRoutes(router: Router, clients: BackendClients): void {
 
   router.delete(
     ONE_WEBHOOK,
-    route(async (req, res, { storeId, call }) => {
+    operation({ summary: 'Delete a webhook', description: 'Answers the deleted webhook.', tag: 'Webhooks', auth: 'store', answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderWebhook(await clients.webhooks.deleteWebhook({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
     }),
   );

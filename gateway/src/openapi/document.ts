@@ -1,0 +1,249 @@
+import type { Express } from 'express';
+import { z } from 'zod';
+import { requiredScope } from '../auth/scopes';
+import { errorBody, NAMED_ANSWERS } from './answers';
+import { EXTERNAL_OPERATIONS } from './external-operations';
+import { operationDocOf, type OperationDoc } from './operation';
+import { routesOf, type RegisteredRoute } from './routes-of';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface DocumentOptions {
+  /** PUBLIC_URL: the server the document names; absent, the page's own origin (a relative server). */
+  publicUrl?: string;
+}
+
+/** A route the document leaves out: the catch-all OPTIONS of /v1 (a 404), pages and assets that are not API calls. */
+function isApiRoute(route: RegisteredRoute): boolean {
+  if (route.path.includes('{*')) return false;
+  return route.path.startsWith('/v1/') || route.path === '/healthz';
+}
+
+/** The documented operations of the app: each route's doc, from its handler or from external-operations.ts. */
+export function documentedRoutes(app: Express): Array<RegisteredRoute & { doc: OperationDoc | undefined }> {
+  return routesOf(app)
+    .map((route) => ({ ...route, doc: route.handlers.map(operationDocOf).find(Boolean) ?? EXTERNAL_OPERATIONS[`${route.method.toUpperCase()} ${route.path}`] }))
+    .filter((route) => route.doc !== undefined || isApiRoute(route));
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', unrepresentable: 'any', uri: (id: string) => SCHEMA_REF + id } as const;
+
+/**
+ * The OpenAPI 3.1 document of the app's routes, built from the routes Express holds: their paths and methods,
+ * and the zod schemas their handlers parse with and answer in (operation.ts). A /v1 route without a doc is
+ * left out, which openapi.unit.test.ts (every route documented, and only those) refuses.
+ */
+export function buildOpenApiDocument(app: Express, options: DocumentOptions = {}): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of documentedRoutes(app)) {
+    if (!route.doc) continue;
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operationObject(route.method, route.path, route.doc);
+  }
+  const base = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Store Commerce API',
+      version: '1.0',
+      description: INFO_DESCRIPTION,
+    },
+    servers: [{ url: base || '/' }],
+    tags: tagsOf(paths),
+    paths,
+    components: {
+      schemas: namedSchemas(),
+      responses: errorResponses(),
+      securitySchemes: securitySchemes(base),
+    },
+  };
+}
+
+const INFO_DESCRIPTION = [
+  'Every `/v1` path also answers with `.json` and with a trailing slash (`/v1/store.json`).',
+  'Write parameters may be a JSON body, a form body or the query string (the body wins); scalars are loose (`"1500"` is 1500, `"1"` is true), bracket names nest (`owner[email]`), and a list may be JSON text inside a form value.',
+  'Every success is HTTP 200 with `{data, meta: {code: 200, api_version: "1.0"}}`; every failure has the one error body (`Error`), its HTTP status equal to `meta.code`.',
+  'See docs/api-conventions.md for credentials, rate limits and `Idempotency-Key`.',
+].join('\n\n');
+
+function operationObject(method: string, path: string, doc: OperationDoc): Record<string, unknown> {
+  const pathParams = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1]!);
+  const parameters: unknown[] = pathParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'subdomain' ? { type: 'string' } : { type: 'integer', minimum: 1 },
+  }));
+  const operation: Record<string, unknown> = {
+    operationId: operationIdOf(method, path),
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: [doc.tag],
+  };
+  const input = doc.input ? toJsonSchema(doc.input, 'input') : undefined;
+  const inQuery = method === 'get' || method === 'delete';
+  if (input && inQuery) parameters.push(...queryParameters(input));
+  if (input && !inQuery) {
+    operation.requestBody = {
+      required: Array.isArray(input.required) && input.required.length > 0,
+      content: {
+        'application/json': { schema: input },
+        'application/x-www-form-urlencoded': { schema: input },
+      },
+    };
+  }
+  if (method === 'post' && (doc.idempotencyKey ?? doc.auth !== 'none')) parameters.push(IDEMPOTENCY_KEY);
+  if (parameters.length) operation.parameters = parameters;
+  operation.responses = {
+    '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
+    ...Object.fromEntries(errorStatusesOf(method, doc, pathParams.length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
+    ...Object.fromEntries(
+      Object.entries(doc.otherAnswers ?? {}).map(([status, { description, body }]) => [status, { description, content: { 'application/json': { schema: toJsonSchema(body, 'output') } } }]),
+    ),
+  };
+  operation.security = securityOf(method, doc);
+  return operation;
+}
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+/** `GET /v1/products/{id}` → `getProductsId`; stable and unique per method and path. */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/v1\//, '/')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+/** Each property of a GET or DELETE's input schema as a query parameter; objects in qs's bracket form. */
+function queryParameters(input: JsonSchema): unknown[] {
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema,
+    ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
+  }));
+}
+
+/** Every status an operation of this kind may answer with the error body, besides those its doc names. */
+function errorStatusesOf(method: string, doc: OperationDoc, hasPathIds: boolean): number[] {
+  const statuses = new Set<number>(doc.errors ?? []);
+  if (doc.auth !== 'none') [401, 403, 429].forEach((status) => statuses.add(status));
+  if (doc.auth === 'store') statuses.add(405);
+  // A write may meet a duplicate, a record still in use or a state that refuses it.
+  if (doc.auth !== 'none' && method !== 'get') statuses.add(409);
+  if (doc.input) [400, 422].forEach((status) => statuses.add(status));
+  if (method === 'post' || method === 'put') statuses.add(413);
+  if (hasPathIds) statuses.add(404);
+  [500, 503].forEach((status) => statuses.add(status));
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The error answers, each the one error body (`Error`), named by its status's error type. */
+const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
+  400: ['BadRequest', 'Malformed body or parameters (invalid JSON, too deep, too many parameters)'],
+  401: ['Unauthorized', 'Missing or wrong credential'],
+  402: ['PaymentDeclined', 'The card was declined; the order is kept as `failed` and its stock released'],
+  403: ['Forbidden', '`InsufficientScope`: the token lacks the scope; `OAuthRequired`: an API key on a user call; `Forbidden`'],
+  404: ['NotFound', "Unknown id, including another store's records"],
+  405: ['MethodNotAllowed', 'An OAuth user without a store calls a store endpoint'],
+  409: ['Conflict', '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, `CheckoutInProgress`: the record or its state refuses the call'],
+  413: ['PayloadTooLarge', 'Body over 1 MB'],
+  422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
+  429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
+  500: ['InternalServerError', 'Anything else; no internals are shown'],
+  503: ['ServiceUnavailable', 'A backend is down or past its deadline'],
+};
+
+function errorResponses(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.values(ERROR_ANSWERS).map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}Error` } } } }]),
+  );
+}
+
+/** A store call takes the store's API key (three ways) or a token with the scope; a user call only a token. */
+function securityOf(method: string, doc: OperationDoc): unknown[] {
+  if (doc.auth === 'none') return [];
+  if (doc.auth === 'user') return [{ oauth2: ['user'] }, { access_token: ['user'] }];
+  const scope = requiredScope(method.toUpperCase(), doc.scope);
+  return [{ api_key: [] }, { api_key_header: [] }, { basic: [] }, { oauth2: [scope] }, { access_token: [scope] }];
+}
+
+const SCOPES = {
+  store_read: 'Read the store: GET calls',
+  store_write: 'Change the store: POST, PUT and DELETE calls',
+  user: 'The user: GET /v1/me, POST /v1/stores',
+};
+
+function securitySchemes(base: string): Record<string, unknown> {
+  return {
+    api_key: { type: 'apiKey', in: 'query', name: 'api_key', description: "The store's API key (`sck_...`): full access, no scopes" },
+    api_key_header: { type: 'apiKey', in: 'header', name: 'API-KEY', description: "The store's API key in a header" },
+    basic: { type: 'http', scheme: 'basic', description: "The store's API key as the user name (the password is ignored)" },
+    access_token: { type: 'apiKey', in: 'query', name: 'access_token', description: 'An OAuth access token in the query string' },
+    oauth2: {
+      type: 'oauth2',
+      description: 'An OAuth access token, sent as `Authorization: Bearer TOKEN` (docs/oauth.md)',
+      flows: { authorizationCode: { authorizationUrl: `${base}/oauth/authorize`, tokenUrl: `${base}/oauth/token`, refreshUrl: `${base}/oauth/token`, scopes: SCOPES } },
+    },
+  };
+}
+
+function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: string }> {
+  const names = new Set<string>();
+  for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) names.add(tag);
+  return [...names].map((name) => ({ name }));
+}
+
+/** The named answer schemas (answers.ts), each once. */
+function namedSchemas(): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const schema of [...NAMED_ANSWERS, errorBody]) {
+    const id = z.globalRegistry.get(schema)?.id;
+    if (!id || schemas[id]) continue;
+    // Converted alone, it would refer to itself: the body goes under its name, its own parts by reference.
+    const { $defs: _defs, ...body } = toJsonSchema(z.object({ x: schema }), 'output') as { properties: { x: JsonSchema }; $defs?: Record<string, JsonSchema> };
+    schemas[id] = tidy(_defs?.[id] ?? body.properties.x);
+  }
+  return schemas;
+}
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema, named schemas by reference to components. */
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const converted = z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io, override: describeUnrepresentable }) as JsonSchema;
+  const { $schema: _schema, $defs: _defs, ...rest } = converted;
+  return tidy(rest) as JsonSchema;
+}
+
+/** What JSON Schema cannot say of a zod part: a unix time (the `*_min`/`*_max` filters), a decimal read from text. */
+function describeUnrepresentable(context: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  const def = context.zodSchema._zod.def as { type: string };
+  if (def.type === 'date') Object.assign(context.jsonSchema, { type: 'number', description: 'unix time in seconds' });
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** `$ref`s to `#/$defs/X` point at components; the ±2^53 bounds zod gives every int say nothing and go. */
+function tidy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(tidy);
+  if (value === null || typeof value !== 'object') return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string') result[key] = child.replace(/^#\/\$defs\//, SCHEMA_REF);
+    else if ((key === 'minimum' && child === -SAFE) || (key === 'maximum' && child === SAFE)) continue;
+    else if (key === '$id' || key === '$schema') continue;
+    else result[key] = tidy(child);
+  }
+  return result;
+}
