@@ -113,6 +113,8 @@ describe('deploy/docker-compose.yml', () => {
 
   it("services' healthcheck passes on a SERVING gRPC health service and fails when nothing answers (built libs/grpc-runtime, as in the image)", async () => {
     const script = nodeScriptOf(compose.services.catalog!);
+    // The image runs it from /app, where `npx tsc -b` built the repo; here `npm test` builds it (typecheck) first.
+    expect({ built: fs.existsSync(path.join(root, 'libs/grpc-runtime/dist/health.client.js')), hint: 'npm run build' }).toEqual({ built: true, hint: 'npm run build' });
     const server = new Server();
     const health = new HealthImplementation({ '': 'SERVING' });
     health.addToServer(server);
