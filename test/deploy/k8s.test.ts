@@ -173,8 +173,12 @@ describe('deploy/k8s', () => {
     const gatewayEnv = deploymentOf('gateway').env;
     for (const name of SERVICE_NAMES) {
       const { deployment, container } = deploymentOf(name);
-      const [host, port] = gatewayEnv[`${name.toUpperCase()}_GRPC_ADDR`]!.split(':') as [string, string];
-      const service = named<K8sObject & { spec: { selector: Record<string, string>; ports: Array<{ port: number; targetPort: string }> } }>('Service', host);
+      // dns:///<service>:<port>: a headless Service, whose every ready pod takes calls in turn.
+      const address = gatewayEnv[`${name.toUpperCase()}_GRPC_ADDR`]!;
+      expect(address).toMatch(/^dns:\/\/\//);
+      const [host, port] = address.slice('dns:///'.length).split(':') as [string, string];
+      const service = named<K8sObject & { spec: { clusterIP?: string; selector: Record<string, string>; ports: Array<{ port: number; targetPort: string }> } }>('Service', host);
+      expect(service.spec.clusterIP).toBe('None');
       expect(deployment.spec.template.metadata?.labels).toMatchObject(service.spec.selector);
       const servicePort = service.spec.ports.find((candidate) => candidate.port === Number(port));
       expect(servicePort && portNamed(container, servicePort.targetPort)).toBe(Number(deploymentOf(name).env.GRPC_PORT));

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { loadConfig, logFormatChoice, logLevel, portSchema, serviceAddresses, z } from '@commerce/config';
+import { loadConfig, logFormatChoice, logLevel, mongoUrl, portSchema, serviceAddresses, z } from '@commerce/config';
 
 const schema = serviceAddresses.extend({
   PORT: portSchema.default(8080),
   DATA_DIR: z.string().min(1).default('.data'),
-  MONGO_URL: z.string().url().optional(),
+  MONGO_URL: mongoUrl.optional(),
   NATS_URL: z.string().optional(),
   NATS_SERVER_BIN: z.string().default('nats-server'),
   LOG_LEVEL: logLevel,

@@ -11,6 +11,7 @@ export {
   logLevel,
   logFormat,
   logFormatChoice,
+  mongoUrl,
   portSchema,
   serviceAddresses,
   serviceConfigSchema,

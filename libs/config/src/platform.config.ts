@@ -35,7 +35,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 export function grpcAddress(service: ServiceName) {
   return z
     .string()
-    .regex(/^[^\s:]+:\d+$/, 'must be host:port')
+    .regex(/^(dns:\/\/\/)?[^\s:/]+:\d+$/, 'must be host:port, or dns:///host:port to balance calls over every address the name resolves to')
     .default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
 }
 
@@ -51,6 +51,9 @@ export function addressOf(config: z.infer<typeof serviceAddresses>, service: Ser
   return config[addressEnvName(service) as keyof typeof config];
 }
 
+/** A MongoDB connection string: one host or a replica set's list (`mongodb://a:27017,b:27017/?replicaSet=rs0`), or mongodb+srv. */
+export const mongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string');
+
 /** What every service process reads: where it listens, where its data lives, where the bus is. */
 export function serviceConfigSchema(service: ServiceName) {
   return z.object({
@@ -58,7 +61,7 @@ export function serviceConfigSchema(service: ServiceName) {
     GRPC_HOST: z.string().default('127.0.0.1'),
     GRPC_PORT: port.default(DEFAULT_GRPC_PORTS[service]),
     DATA_DIR: z.string().min(1).default('.data'),
-    MONGO_URL: z.string().url().optional(),
+    MONGO_URL: mongoUrl.optional(),
     MONGO_DB_PREFIX: z.string().default(''),
     NATS_URL: z.string().min(1, 'NATS_URL is required (npm start sets it)'),
     LOG_LEVEL: logLevel,

@@ -14,6 +14,9 @@ const CHANNEL_OPTIONS: ChannelOptions = {
   // No retry policy is configured and callers own retries; the retry layer costs ~3% per call.
   'grpc.enable_retries': 0,
   'grpc.enable_channelz': 0,
+  // Calls go round the addresses the target resolves to: `dns:///catalog:50051` naming a headless Service
+  // spreads every caller's calls over all its pods (a plain host:port resolves to one address, as before).
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };
 
 const channels = new Map<string, Channel>();

@@ -185,6 +185,40 @@ describe('a server with no domain service yet', () => {
   });
 });
 
+describe('a target that resolves to several servers', () => {
+  it('spreads the calls of one client over all of them (round robin), not just the first', async () => {
+    const served: string[] = [];
+    const replica = (name: string) =>
+      implement(storefront.StoreServiceService, {
+        getStore: async () => {
+          served.push(name);
+          return { store: aStore({ name }) };
+        },
+        createStore: async () => ({ store: aStore() }),
+        updateStore: async () => ({ store: aStore() }),
+        findStore: async () => ({ store: aStore() }),
+      });
+    const { logger } = recordingLogger();
+    const first = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [replica('first')], logger });
+    const second = await startGrpcServer({ port: 0, host: '127.0.0.2', services: [replica('second')], logger });
+    try {
+      // What a headless Service's DNS name gives (dns:///catalog:50051), written as the ipv4 resolver's list.
+      const stores = createClient(storefront.StoreServiceClient, `ipv4:127.0.0.1:${first.port},127.0.0.2:${second.port}`);
+      // Calls go to the connections that are ready: until the second one is, the first takes them.
+      for (let attempt = 0; (await stores.getStore({ store_id: 1 })).store?.name !== 'second'; attempt++) {
+        if (attempt === 100) throw new Error('the second server never took a call');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      served.length = 0;
+      for (let call = 0; call < 10; call++) await stores.getStore({ store_id: 1 });
+      expect(served.filter((name) => name === 'first').length).toBe(5);
+      expect(served.filter((name) => name === 'second').length).toBe(5);
+    } finally {
+      await Promise.all([first.shutdown(), second.shutdown()]);
+    }
+  });
+});
+
 describe('calling an address where nothing listens', () => {
   it('fails fast with UNAVAILABLE', async () => {
     const stores = createClient(storefront.StoreServiceClient, await closedPortAddress(), { deadlineMs: 5000 });

@@ -40,7 +40,13 @@ export interface RunningGrpcServer {
 
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, host = '0.0.0.0' } = options;
-  const server = new Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES });
+  const server = new Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    // Callers reconnect every few minutes (calls in flight finish first), so one resolving a name to several
+    // servers (dns:///...) finds the replicas started since, instead of keeping the ones it first saw.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 60_000,
+  });
   for (const binding of services) {
     server.addService(binding.definition, toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, { logger, observe: options.observeCall }) as UntypedServiceImplementation);
   }
