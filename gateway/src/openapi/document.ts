@@ -200,10 +200,26 @@ function securitySchemes(base: string): Record<string, unknown> {
   };
 }
 
-function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: string }> {
-  const names = new Set<string>();
-  for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) names.add(tag);
-  return [...names].map((name) => ({ name }));
+/** The groups of the docs page, in this order (a tag not listed here goes last). */
+const TAGS: ReadonlyArray<{ name: string; description: string }> = [
+  { name: 'Store', description: "The calling key's or user's store, its page templates and visit statistics" },
+  { name: 'Products', description: 'Products with their variants and photos' },
+  { name: 'Variants', description: "A product's variants" },
+  { name: 'Collections', description: 'Ordered sets of products' },
+  { name: 'Orders', description: 'Orders, their contents, status changes and fulfillments' },
+  { name: 'Shipping', description: 'Shipping groups, classes and the rate of each pair' },
+  { name: 'Webhooks', description: 'Webhooks, their deliveries and their repair, and the events feed' },
+  { name: 'Users', description: 'The OAuth user (scope `user`)' },
+  { name: 'Applications', description: "An app's own calls (its client id and secret)" },
+  { name: 'Checkout', description: 'The buyer path: no owner credential' },
+  { name: 'Operations', description: 'Health and this document' },
+];
+
+function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: string; description?: string }> {
+  const used = new Set<string>();
+  for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) used.add(tag);
+  const known = TAGS.filter((tag) => used.has(tag.name));
+  return [...known, ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))];
 }
 
 /** The named answer schemas (answers.ts), each once. */

@@ -150,3 +150,37 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 });
+
+describe('GET /docs', () => {
+  it('answers the page and the Swagger UI files it loads, with its security headers, and no other file of the package', async () => {
+    const server = createHttpServer(app('https://api.example.com'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const page = await fetch(`${base}/docs`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https://api.example.com; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+      );
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      const html = await page.text();
+      expect(html).toContain('<script src="/docs/swagger-ui-bundle.js"></script>');
+      expect(html).not.toMatch(/https?:\/\//);
+
+      const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+      expect((await bundle.text()).length).toBeGreaterThan(100_000);
+      const init = await (await fetch(`${base}/docs/init.js`)).text();
+      expect(init).toContain("url: '/v1/openapi.json'");
+      expect(init).toContain('validatorUrl: null');
+      for (const path of ['/docs/package.json', '/docs/constructor', '/docs/__proto__', '/docs/..%2Fpackage.json', '/docs/index.html']) {
+        expect((await fetch(`${base}${path}`)).status).toBe(404);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
