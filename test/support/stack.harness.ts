@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -57,11 +58,21 @@ export interface ServiceHandle {
   stop(): Promise<void>;
 }
 
-/** Ports and data directory of one stack, kept across restarts so a restarted stack finds its data. */
+/**
+ * Ports and data directory of one stack, kept across restarts so a restarted stack finds its data. The stack runs
+ * on the embedded store unless STACK_MONGO_URL names a MongoDB server (README: "Running against MongoDB"): then
+ * every service of this stack uses its own databases there, under a prefix named after the data directory.
+ */
 export async function stackEnvironment(dataDir: string): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'warn' };
   delete env.NATS_URL;
   delete env.MONGO_URL;
+  if (process.env.STACK_MONGO_URL) {
+    env.MONGO_URL = process.env.STACK_MONGO_URL;
+    env.MONGO_DB_PREFIX = `stack_${path.basename(dataDir).replace(/[^A-Za-z0-9]/g, '_')}_`;
+    // The webhooks service seals signing secrets with a key it must be given on MongoDB.
+    env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64');
+  }
   for (const service of SERVICES) env[`${service.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
   return env;
 }
