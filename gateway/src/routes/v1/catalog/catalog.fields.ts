@@ -41,6 +41,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
 }
 
+/** What the OpenAPI document shows of a decimal amount (JSON Schema cannot say "digits read as cents"). */
+const DECIMAL_AMOUNT = {
+  anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d*(\\.\\d*)?$' }],
+  description: 'a decimal amount such as 19.99 (at most 2 decimal places)',
+};
+
 /**
  * A decimal money amount (`"19.99"`, 19.99, `"5"`, `".5"`) → integer cents, by reading the digits
  * rather than multiplying a float (19.99 * 100 is 1998.9999999999998). More than two decimal places
@@ -62,7 +68,7 @@ export function decimalCents() {
     const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
     if (!Number.isSafeInteger(cents)) return invalid('is too large');
     return cents;
-  });
+  }).meta(DECIMAL_AMOUNT);
 }
 
 /** `decimalCents` where an empty form field or JSON null means "not given". */
