@@ -6,7 +6,7 @@ import type { BackendClients } from '../clients';
 import { createHttpServer } from '../fast-path/http-server';
 import { buildOpenApiDocument } from './document';
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[]; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown }>> } & Record<string, unknown>;
+type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[]; parameters?: Array<{ name: string; in: string; schema?: unknown }>; requestBody?: unknown }>> } & Record<string, unknown>;
 
 /** The document builds from the routes; no backend is called. */
 const app = (publicUrl?: string) => aGatewayApp({} as BackendClients, {} as ApiKeyIdentityClient, { publicUrl });
@@ -120,7 +120,7 @@ describe('the OpenAPI document', () => {
     };
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        for (const parameter of operation.parameters ?? []) visit((parameter as { schema: unknown }).schema, `${method} ${path} ${parameter.name}`);
+        for (const parameter of operation.parameters ?? []) visit(parameter.schema, `${method} ${path} ${parameter.name}`);
         visit(operation.requestBody, `${method} ${path} body`);
       }
     }
