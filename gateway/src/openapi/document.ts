@@ -39,7 +39,10 @@ export function buildOpenApiDocument(app: Express, options: DocumentOptions = {}
   for (const route of documentedRoutes(app)) {
     if (!route.doc) continue;
     paths[route.path] ??= {};
-    paths[route.path]![route.method] = operationObject(route.method, route.path, route.doc);
+    const operation = operationObject(route.method, route.path, route.doc);
+    // Another spelling clients of the original API use (spec 4.12's `/v1/webhoooks/:id`): listed, but as such.
+    if (route.alias) Object.assign(operation, { deprecated: true, summary: `${route.doc.summary} (another spelling of this path)` });
+    paths[route.path]![route.method] = operation;
   }
   const base = options.publicUrl?.replace(/\/+$/, '') ?? '';
   return {

@@ -92,6 +92,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys((schemes.oauth2 as { flows: { authorizationCode: { scopes: object } } }).flows.authorizationCode.scopes).sort()).toEqual(['store_read', 'store_write', 'user']);
   });
 
+  it('lists the other spelling of a path as deprecated', () => {
+    expect(document.paths['/v1/webhooks/{id}']!.put).not.toHaveProperty('deprecated');
+    expect(document.paths['/v1/webhoooks/{id}']!.put).toMatchObject({ deprecated: true });
+    expect(document.paths['/v1/webhoooks/{id}/replay']!.post).toMatchObject({ deprecated: true });
+  });
+
   it('asks each operation for the credential it takes', () => {
     expect(document.paths['/v1/products']!.get!.security).toContainEqual({ oauth2: ['store_read'] });
     expect(document.paths['/v1/products']!.post!.security).toContainEqual({ oauth2: ['store_write'] });

@@ -6,6 +6,8 @@ export interface RegisteredRoute {
   /** `/v1/products/{id}`: Express's `:id` as `{id}`, mount paths joined. */
   path: string;
   handlers: unknown[];
+  /** Registered as another spelling of the route's first path (`/webhoooks/:id` beside `/webhooks/:id`). */
+  alias: boolean;
 }
 
 interface LayerLike {
@@ -29,7 +31,7 @@ function walk(stack: LayerLike[], prefix: string): RegisteredRoute[] {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       const handlers = layer.route.stack.map((step) => step.handle);
       for (const method of Object.keys(layer.route.methods)) {
-        for (const path of paths) routes.push({ method, path: openApiPath(prefix + path), handlers });
+        paths.forEach((path, index) => routes.push({ method, path: openApiPath(prefix + path), handlers, alias: index > 0 }));
       }
     } else if (Array.isArray(layer.handle?.stack)) {
       const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
