@@ -14,10 +14,19 @@ const CHANNEL_OPTIONS: ChannelOptions = {
   // No retry policy is configured and callers own retries; the retry layer costs ~3% per call.
   'grpc.enable_retries': 0,
   'grpc.enable_channelz': 0,
-  // Calls go round the addresses the target resolves to: `dns:///catalog:50051` naming a headless Service
-  // spreads every caller's calls over all its pods (a plain host:port resolves to one address, as before).
+};
+
+/**
+ * A target written with a resolver scheme (`dns:///catalog:50051` naming a headless Service, `ipv4:a:p,b:p`) names
+ * several servers: calls go round all of them. A plain host:port keeps grpc-js's pick_first, which waits for a
+ * restarted server's connection instead of failing the calls made during round_robin's reconnect backoff.
+ */
+const BALANCED_OPTIONS: ChannelOptions = {
+  ...CHANNEL_OPTIONS,
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };
+
+const namesSeveralServers = (address: string): boolean => /^(dns|ipv4|ipv6):/.test(address);
 
 const channels = new Map<string, Channel>();
 
@@ -26,7 +35,7 @@ export function channelFor(address: string): Channel {
   let channel = channels.get(address);
   if (!channel) {
     fixAsyncResourceBind();
-    channel = new Channel(address, credentials.createInsecure(), CHANNEL_OPTIONS);
+    channel = new Channel(address, credentials.createInsecure(), namesSeveralServers(address) ? BALANCED_OPTIONS : CHANNEL_OPTIONS);
     channels.set(address, channel);
   }
   return channel;
