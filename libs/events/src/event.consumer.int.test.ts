@@ -198,3 +198,90 @@ describe('EventConsumer', () => {
     expect(handled).toEqual([1, 2]);
   });
 });
+
+describe('EventConsumer handling several events at once (concurrency)', () => {
+  it('lets events of other resources go on while one waits', async () => {
+    const slow = gate();
+    const handled: number[] = [];
+    await startConsumer(
+      async (event) => {
+        if (event.resource_id === 1) await slow.opened;
+        handled.push(event.resource_id);
+      },
+      { concurrency: 4, prefetch: 8 },
+    );
+    await publish(anEvent({ resourceId: 1 }));
+    for (const resourceId of [2, 3, 4]) await publish(anEvent({ resourceId }));
+
+    await waitFor(() => handled.length === 3, { message: 'the other resources to be handled while the first waits' });
+    expect(handled.sort()).toEqual([2, 3, 4]);
+    expect((await consumerInfo()).num_ack_pending).toBe(1);
+    slow.open();
+    await waitFor(settled, { message: 'every event acked' });
+    expect(handled).toContain(1);
+  });
+
+  it('handles the events of one resource one at a time, in stream order', async () => {
+    const seen = new Map<number, number[]>();
+    const running = new Set<number>();
+    let overlapped = false;
+    await startConsumer(
+      async (event) => {
+        if (running.has(event.resource_id)) overlapped = true;
+        running.add(event.resource_id);
+        // Random waits: a later event of a resource would overtake an earlier one if they ran side by side.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+        seen.set(event.resource_id, [...(seen.get(event.resource_id) ?? []), event.sequence]);
+        running.delete(event.resource_id);
+      },
+      { concurrency: 8, prefetch: 16 },
+    );
+    for (let sequence = 1; sequence <= 10; sequence++) {
+      for (const resourceId of [101, 102, 103]) await publish(anEvent({ resourceId, sequence }));
+    }
+
+    await waitFor(settled, { timeoutMs: 15_000, message: 'every event acked' });
+    for (const resourceId of [101, 102, 103]) expect(seen.get(resourceId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(overlapped).toBe(false);
+  });
+
+  it('never has more events in its handler than its concurrency', async () => {
+    let running = 0;
+    let most = 0;
+    await startConsumer(
+      async () => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+      },
+      { concurrency: 3, prefetch: 16 },
+    );
+    for (let i = 0; i < 20; i++) await publish(anEvent());
+
+    await waitFor(settled, { timeoutMs: 15_000, message: 'every event acked' });
+    expect(most).toBe(3);
+  });
+
+  it('stop() waits for every event in its handler, then each is acked', async () => {
+    const release = gate();
+    let started = 0;
+    await startConsumer(
+      async () => {
+        started++;
+        await release.opened;
+      },
+      { concurrency: 3, prefetch: 8 },
+    );
+    for (let i = 0; i < 3; i++) await publish(anEvent());
+    await waitFor(() => started === 3, { message: 'three handlers running' });
+
+    let stopped = false;
+    const stopping = consumer!.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release.open();
+    await stopping;
+    consumer = undefined;
+    expect((await consumerInfo()).ack_floor.stream_seq).toBe(3);
+  });
+});

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Doc } from '@commerce/persistence';
+import { DuplicateKeyError, KeyedQueue, type Collection, type Doc } from '@commerce/persistence';
 import { inSpanOf } from '@commerce/tracing';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from 'nats';
 import { decodeEvent } from './event.codec';
@@ -37,6 +37,12 @@ export interface EventConsumerOptions {
   ackWaitMs?: number;
   /** Messages pulled ahead of the handler; their ack wait is already running, so keep it small. */
   prefetch?: number;
+  /**
+   * Events handled at once (default 1: one at a time, in stream order). Above 1, the events of one resource
+   * (`resource_type:resource_id`) still run one after another in stream order; different resources overlap, so a
+   * handler waiting on I/O (a commit) no longer holds up the events behind it. Keep `prefetch` at least as large.
+   */
+  concurrency?: number;
   /** If given, events already handled by this durable are acked without calling the handler again. */
   processed?: Collection<ProcessedEventDocument>;
   deadLetterSubject?: string;
@@ -57,6 +63,10 @@ export class EventConsumer {
   private readonly backoffMs: number[];
   private readonly logger: EventLogger;
   private readonly deadLetters: DeadLetterPublisher;
+  private readonly concurrency: number;
+  /** Concurrent handling: one resource's events in order, and how many run now. */
+  private readonly resources = new KeyedQueue<string>();
+  private readonly inFlight = new Set<Promise<void>>();
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private stopping = false;
@@ -67,6 +77,8 @@ export class EventConsumer {
     this.backoffMs = options.backoffMs?.length ? options.backoffMs : [1_000, 5_000, 15_000, 60_000];
     this.logger = options.logger ?? silentLogger;
     if (this.maxDeliver < 1) throw new Error('EventConsumer: maxDeliver must be at least 1');
+    this.concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('EventConsumer: concurrency must be a positive integer');
     this.deadLetters = new DeadLetterPublisher(options.nc.jetstream(), {
       stream: options.stream,
       durable: options.durable,
@@ -123,7 +135,11 @@ export class EventConsumer {
       try {
         this.messages = await subscribe();
         if (this.stopping) await this.messages.close();
-        for await (const msg of this.messages) await this.processSafely(msg);
+        for await (const msg of this.messages) {
+          if (this.concurrency === 1) await this.processSafely(msg);
+          else await this.processAlongside(msg);
+        }
+        await this.inFlightDrained();
       } catch (err) {
         this.logger.error({ ...errorFields(err), durable: this.options.durable }, 'event consumer subscription failed; resubscribing');
         await this.messages?.close().catch(() => undefined);
@@ -143,23 +159,37 @@ export class EventConsumer {
     });
   }
 
+  /**
+   * Starts the message behind the ones of its resource already running and returns once fewer than `concurrency`
+   * are in flight, so the pull loop never runs ahead of the handlers by more than that.
+   */
+  private async processAlongside(msg: JsMsg): Promise<void> {
+    const decoded = decodeMessage(msg);
+    const key = 'event' in decoded ? `${decoded.event.resource_type}:${decoded.event.resource_id}` : `undecodable:${msg.seq}`;
+    const handled = this.resources.run(key, () => this.processSafely(msg, decoded));
+    this.inFlight.add(handled);
+    void handled.finally(() => this.inFlight.delete(handled));
+    while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+  }
+
+  /** Waits for the messages still being handled (the pull ended: a stop, or a resubscription). */
+  private async inFlightDrained(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.race(this.inFlight);
+  }
+
   /** A message must never end the loop: whatever goes wrong, it is left to JetStream's redelivery. */
-  private async processSafely(msg: JsMsg): Promise<void> {
+  private async processSafely(msg: JsMsg, decoded = decodeMessage(msg)): Promise<void> {
     try {
-      await this.process(msg);
+      await this.process(msg, decoded);
     } catch (err) {
       this.logger.error({ ...errorFields(err), durable: this.options.durable, streamSequence: msg.seq }, 'event processing failed unexpectedly');
     }
   }
 
-  private async process(msg: JsMsg): Promise<void> {
+  private async process(msg: JsMsg, decoded: DecodedMessage): Promise<void> {
     const attempt = msg.info.deliveryCount;
-    let event: DomainEvent;
-    try {
-      event = decodeEvent(msg.data);
-    } catch (err) {
-      return this.deadLetter(msg, undefined, err);
-    }
+    if ('error' in decoded) return this.deadLetter(msg, undefined, decoded.error);
+    const { event } = decoded;
     const log = { durable: this.options.durable, eventId: event.id, topic: event.topic, attempt };
     try {
       if (await this.alreadyProcessed(event)) {
@@ -238,5 +268,16 @@ export class EventConsumer {
 
   private processedKey(event: DomainEvent): string {
     return `${this.options.durable}:${event.id}`;
+  }
+}
+
+type DecodedMessage = { event: DomainEvent } | { error: unknown };
+
+/** The message's event, or why it is not one (it is then dead-lettered). */
+function decodeMessage(msg: JsMsg): DecodedMessage {
+  try {
+    return { event: decodeEvent(msg.data) };
+  } catch (error) {
+    return { error };
   }
 }

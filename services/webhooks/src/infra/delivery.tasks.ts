@@ -16,7 +16,9 @@ export function deliveryIntakeConsumers(nc: NatsConnection, logger: Logger, hand
     'webhook delivery intake',
     nc,
     logger,
-    PUBLISHING_CONTEXTS.map((context) => ({ context, durable: `webhooks-delivery-${context}`, handler, backoffMs: [500, 2_000, 10_000, 30_000], maxDeliver: 20, prefetch: 64 })),
+    // 32 events stored at once per stream (one resource's still in order): their writes share the commits, so
+    // the intake keeps up with the bus instead of taking one event per commit.
+    PUBLISHING_CONTEXTS.map((context) => ({ context, durable: `webhooks-delivery-${context}`, handler, backoffMs: [500, 2_000, 10_000, 30_000], maxDeliver: 20, prefetch: 64, concurrency: 32 })),
   );
 }
 
