@@ -2,7 +2,7 @@ import './tracing';
 import cluster from 'node:cluster';
 import { hkdfSync } from 'node:crypto';
 import { connect } from 'nats';
-import { createLogger, createMetricsRegistry, httpServerMetrics, serveClusterMetrics, serveMetrics, shareMetricsWithPrimary } from '@commerce/observability';
+import { createLogger, loadMetrics } from '@commerce/observability';
 import { stopTracing } from '@commerce/tracing';
 import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
@@ -24,14 +24,18 @@ async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const metricsAt = config.METRICS_PORT === undefined ? undefined : { port: config.METRICS_PORT, host: config.METRICS_HOST };
+  // prom-client is loaded only when metrics are served (METRICS_PORT).
+  const metricsToolkit = metricsAt && loadMetrics();
   if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) {
     // The primary serves no request: it serves the sum of its workers' metrics.
-    if (metricsAt) await serveClusterMetrics(metricsAt);
+    if (metricsAt && metricsToolkit) await metricsToolkit.serveClusterMetrics(metricsAt);
     return runWorkerPool({ workers: config.GATEWAY_WORKERS, logger });
   }
-  const metrics = createMetricsRegistry('gateway');
-  if (metricsAt && cluster.isWorker) shareMetricsWithPrimary(metrics);
-  else if (metricsAt) logger.info({ port: (await serveMetrics(metrics, metricsAt)).port }, 'metrics served at /metrics');
+  const metrics = metricsToolkit && metricsToolkit.createMetricsRegistry('gateway');
+  if (metricsAt && metricsToolkit && metrics) {
+    if (cluster.isWorker) metricsToolkit.shareMetricsWithPrimary(metrics);
+    else logger.info({ port: (await metricsToolkit.serveMetrics(metrics, metricsAt)).port }, 'metrics served at /metrics');
+  }
   const clients = createBackendClients(config);
   const keyCache = new ApiKeyCache(config.API_KEY_CACHE_TTL_MS);
   const grantCache = new GrantStatusCache(config.GRANT_CACHE_TTL_MS);
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
   // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
   const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey, httpMetrics: metricsAt && httpServerMetrics(metrics) });
+  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey, httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined });
   const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
 

@@ -1,5 +1,5 @@
 import type { OutboxRelay } from '@commerce/events';
-import { Counter, scrapedGauge, type Registry } from '@commerce/observability';
+import type { Metrics, Registry } from '@commerce/observability';
 import type { NatsConnection } from 'nats';
 
 /**
@@ -7,12 +7,13 @@ import type { NatsConnection } from 'nats';
  * lag (the age of the oldest event not yet on the bus), the relay's published and dead-lettered counts, and
  * the lag of the durable consumers the service runs (`<service>-...`), read from JetStream at scrape time.
  */
-export function registerHostMetrics(registry: Registry, service: string, relayOf: () => OutboxRelay | undefined, nc: NatsConnection): void {
+export function registerHostMetrics(metrics: Metrics, registry: Registry, service: string, relayOf: () => OutboxRelay | undefined, nc: NatsConnection): void {
+  const { scrapedGauge } = metrics;
   const backlog = async () => (await relayOf()?.backlog()) ?? { events: 0, oldestAgeSeconds: 0 };
   scrapedGauge(registry, 'outbox_pending_events', 'Events written with their state change and not yet published', [], async () => [{ labels: {}, value: (await backlog()).events }]);
   scrapedGauge(registry, 'outbox_relay_lag_seconds', 'Age of the oldest event waiting in an outbox (0 when none waits)', [], async () => [{ labels: {}, value: (await backlog()).oldestAgeSeconds }]);
-  relayCounter(registry, 'outbox_events_published_total', 'Events the relay published to JetStream', () => relayOf()?.stats().published ?? 0);
-  relayCounter(registry, 'outbox_events_dead_lettered_total', 'Events that could never be published, kept in dead_events', () => relayOf()?.stats().deadLettered ?? 0);
+  relayCounter(metrics, registry, 'outbox_events_published_total', 'Events the relay published to JetStream', () => relayOf()?.stats().published ?? 0);
+  relayCounter(metrics, registry, 'outbox_events_dead_lettered_total', 'Events that could never be published, kept in dead_events', () => relayOf()?.stats().deadLettered ?? 0);
 
   const consumers = () => consumerInfos(nc, `${service}-`);
   scrapedGauge(registry, 'jetstream_consumer_pending_messages', 'Messages of a durable consumer not yet delivered', ['stream', 'consumer'], async () =>
@@ -24,7 +25,7 @@ export function registerHostMetrics(registry: Registry, service: string, relayOf
 }
 
 /** A counter whose total the relay keeps; read at scrape time. */
-function relayCounter(registry: Registry, name: string, help: string, read: () => number): void {
+function relayCounter({ Counter }: Metrics, registry: Registry, name: string, help: string, read: () => number): void {
   new Counter({
     name,
     help,

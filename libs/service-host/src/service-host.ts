@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from 'nats';
 import { DEAD_EVENTS_COLLECTION, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
-import { createLogger, createMetricsRegistry, grpcServerMetrics, serveMetrics, type Logger, type MetricsServer, type Registry } from '@commerce/observability';
+import { createLogger, loadMetrics, type GrpcServerMetrics, type Logger, type Metrics, type MetricsServer, type Registry } from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
 import { stopTracing } from '@commerce/tracing';
 import type { BackgroundTask } from './background-task';
@@ -73,6 +73,7 @@ export class ServiceHost {
   private relay?: OutboxRelay;
   private grpc?: RunningGrpcServer;
   private metricsServer?: MetricsServer;
+  private readonly callMetrics?: GrpcServerMetrics;
   private stopping?: Promise<void>;
 
   private constructor(
@@ -80,10 +81,13 @@ export class ServiceHost {
     readonly logger: Logger,
     readonly db: Database,
     readonly nc: NatsConnection,
-    /** The process's metrics registry: services add their own series to it (webhooks' deliveries). */
-    readonly metrics: Registry,
+    /** Metrics, when this process serves them (METRICS_PORT): the toolkit and the registry services add their series to. */
+    readonly metrics?: { toolkit: Metrics; registry: Registry },
   ) {
-    registerHostMetrics(metrics, config.SERVICE_NAME, () => this.relay, nc);
+    if (metrics) {
+      registerHostMetrics(metrics.toolkit, metrics.registry, config.SERVICE_NAME, () => this.relay, nc);
+      this.callMetrics = metrics.toolkit.grpcServerMetrics(metrics.registry);
+    }
   }
 
   static async open(config: HostConfig): Promise<ServiceHost> {
@@ -91,7 +95,8 @@ export class ServiceHost {
     const db = await openDatabase(databaseOptionsFrom(config, config.SERVICE_NAME));
     const nc = await connect({ servers: config.NATS_URL, name: config.SERVICE_NAME, maxReconnectAttempts: -1 });
     await ensureStream(await nc.jetstreamManager(), config.SERVICE_NAME);
-    const host = new ServiceHost(config, logger, db, nc, createMetricsRegistry(config.SERVICE_NAME));
+    const toolkit = config.METRICS_PORT === undefined ? undefined : loadMetrics();
+    const host = new ServiceHost(config, logger, db, nc, toolkit && { toolkit, registry: toolkit.createMetricsRegistry(config.SERVICE_NAME) });
     openHosts.add(host);
     logger.info({ engine: db.engine }, 'service host open');
     return host;
@@ -146,15 +151,14 @@ export class ServiceHost {
       logger: this.logger,
     });
     await this.relay.start();
-    const calls = grpcServerMetrics(this.metrics);
-    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger, observeCall: calls.observe });
+    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger, observeCall: this.callMetrics?.observe });
     return this.grpc;
   }
 
   /** Serves `/metrics` on METRICS_PORT when it is set; nothing otherwise. */
   private async serveMetrics(): Promise<void> {
-    if (this.config.METRICS_PORT === undefined) return;
-    this.metricsServer = await serveMetrics(this.metrics, { port: this.config.METRICS_PORT, host: this.config.METRICS_HOST });
+    if (this.config.METRICS_PORT === undefined || !this.metrics) return;
+    this.metricsServer = await this.metrics.toolkit.serveMetrics(this.metrics.registry, { port: this.config.METRICS_PORT, host: this.config.METRICS_HOST });
     this.logger.info({ port: this.metricsServer.port }, 'metrics served at /metrics');
   }
 
