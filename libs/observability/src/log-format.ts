@@ -1,5 +1,10 @@
-import pinoPretty, { prettyFactory } from 'pino-pretty';
 import type { DestinationStream } from 'pino';
+
+type PinoPretty = typeof import('pino-pretty');
+
+/** pino-pretty is loaded only where lines are made readable (a terminal), never by a process writing JSON. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
+const pinoPretty = (): PinoPretty => require('pino-pretty') as PinoPretty;
 
 /** How a process writes its log: JSON lines (the default, for collectors) or readable lines for a person. */
 export type LogFormat = 'json' | 'pretty';
@@ -24,7 +29,7 @@ function prettyOptions(colorize: boolean, showService: boolean) {
  * child's plain output) comes back as it was. For the launcher, which reads its services' JSON lines.
  */
 export function prettyLogLines(options: { colorize: boolean }): (line: string) => string {
-  const format = prettyFactory(prettyOptions(options.colorize, false));
+  const format = pinoPretty().prettyFactory(prettyOptions(options.colorize, false));
   return (line) => {
     if (!line.startsWith('{')) return line;
     const pretty = format(line);
@@ -35,5 +40,5 @@ export function prettyLogLines(options: { colorize: boolean }): (line: string) =
 /** A synchronous readable stream for a process run alone with LOG_FORMAT=pretty (colours on a terminal). */
 export function prettyDestination(destination?: DestinationStream): DestinationStream {
   const colorize = destination === undefined && process.stdout.isTTY === true;
-  return pinoPretty({ ...prettyOptions(colorize, true), sync: true, destination: destination ?? 1 });
+  return pinoPretty().build({ ...prettyOptions(colorize, true), sync: true, destination: destination ?? 1 });
 }
