@@ -158,6 +158,21 @@ describe('intake (storeEvent, fanOutEvents)', () => {
     expect(new Set(jobs.map((job) => job.id)).size).toBe(3);
   });
 
+  it('stores an event no active webhook of its store wants as fanned out already: in the feed, no fan-out left to do', async () => {
+    await addWebhook({ events: ['order/paid'] });
+    await addWebhook({ status: 'disabled', disabled_reason: 'x' });
+    await addWebhook({ store_id: OTHER_STORE });
+    const unwanted = event();
+
+    expect(await storeEvent(deps, unwanted)).toBe(false);
+    expect(await deliveries.findEvent(unwanted.id)).toMatchObject({ id: unwanted.id, fanned_out: true });
+    expect(await deliveries.eventsToFanOut(10)).toEqual([]);
+
+    const wanted = event('order/paid');
+    expect(await storeEvent(deps, wanted)).toBe(true);
+    expect((await deliveries.eventsToFanOut(10)).map((waiting) => waiting.id)).toEqual([wanted.id]);
+  });
+
   it('ignores internal topics', async () => {
     await addWebhook();
     expect(await intake(event('api_key/rotated' as EventTopic))).toBe(0);

@@ -38,13 +38,16 @@ export function newJob(id: number, webhookId: number, event: EventToFanOut, now:
 }
 
 /**
- * An event from the bus (DESIGN §11): a public one is stored in the events feed, not yet fanned out; the consumer
- * acks it then. One write per event (its consumer takes one event at a time): the jobs are made by fanOutEvents,
- * for many events at once. Idempotent by event id: a redelivered message changes nothing. Answers whether the
- * event waits for its fan-out.
+ * An event from the bus (DESIGN §11): a public one is stored in the events feed, waiting for its fan-out when an
+ * active webhook of its store subscribes to its topic; the consumer acks it then. One write per event: the jobs are
+ * made by fanOutEvents, for many events at once. An event no webhook wants is stored as fanned out already, so it
+ * costs no second write (a webhook created later is not owed it: it happened before; one created earlier is
+ * committed before the event was even published, so this read sees it). Idempotent by event id: a redelivered
+ * message changes nothing. Answers whether the event waits for its fan-out.
  */
-export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'>, event: DomainEvent): Promise<boolean> {
+export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'webhooks' | 'clock'>, event: DomainEvent): Promise<boolean> {
   if (!PUBLIC.has(event.topic)) return false;
+  const wanted = (await deps.webhooks.active(event.store_id)).some((webhook) => subscribesTo(webhook.events, event.topic));
   // The consumer's process span, when traced: kept with the event for the deliveries made of it later.
   const trace = currentTraceCarrier();
   const stored = await deps.deliveries.insertEvent({
@@ -57,7 +60,7 @@ export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'
     resource_type: event.resource_type,
     resource_id: event.resource_id,
     received_at: deps.clock(),
-    fanned_out: false,
+    fanned_out: !wanted,
     ...(trace ? { trace } : {}),
   });
   return !stored.fanned_out;
