@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.harness';
 import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
 
 /**
@@ -10,12 +11,6 @@ import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type Stack
  * page's Content-Security-Policy refuses nothing it needs, and "Try it out" with the store's API key calls the API.
  */
 
-/** Debian's Chromium, headless, with nothing reaching out beyond this machine (as oauth-browser.test.ts). */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 const SCREENSHOTS = path.join(REPO_ROOT, 'test/output/api-docs');
 
 let dataDir: string;
@@ -31,7 +26,7 @@ beforeAll(async () => {
   stack = await startStack(env);
   publicUrl = `http://localhost:${env.PORT}`;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch(CHROMIUM);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

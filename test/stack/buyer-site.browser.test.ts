@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.harness';
 import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { checkout, checkoutParams, stockShop, type StockedShop } from '../support/orders.fixture';
@@ -14,12 +15,6 @@ import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonB
  * site's defences hold against what a browser can be made to do.
  */
 
-/** Debian's Chromium, headless, with nothing reaching out beyond this machine (as oauth-browser.test.ts). */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 /** A desktop browser's User-Agent: headless Chromium's own names itself, and the visit statistics do not count bots. */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const SCREENSHOTS = path.join(REPO_ROOT, 'test/output/buyer-site');
@@ -52,7 +47,7 @@ beforeAll(async () => {
     return stocked.products.every((product) => home.includes(`/products/${product.id}`));
   }, { timeoutMs: 30_000, message: 'the home page did not list the stocked products' });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch(CHROMIUM);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

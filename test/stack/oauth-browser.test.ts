@@ -1,13 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.harness';
 import { json } from '../support/stack.harness';
 import { anOwner, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
-
-/** Debian's Chromium, headless, with nothing reaching out beyond this machine. */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 describe('the authorization dialog in a real browser', () => {
   let oauth: OAuthStack;
@@ -15,7 +9,7 @@ describe('the authorization dialog in a real browser', () => {
 
   beforeAll(async () => {
     oauth = await startOAuthStack('browser');
-    browser = await chromium.launch(CHROMIUM);
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -14,6 +14,12 @@ export interface StoredEventDocument {
   resource_type: string;
   resource_id: number;
   received_at: Date;
+  /**
+   * The events feed's order: microseconds of `received_at`, made strictly increasing by the repository in the order
+   * it issues the inserts (which is their commit order), so a cursor never passes over an event stored a moment
+   * later within the same millisecond. Set by `insertEvent`.
+   */
+  feed_key?: number;
   /** True once every delivery job of the event is written: a redelivered message then changes nothing. */
   fanned_out: boolean;
   /** The trace context of its intake, when traced: its deliveries' requests join that trace (docs/operations.md "Tracing"). */
@@ -92,6 +98,8 @@ export const DELIVERY_EVENT_INDEX = 'deliveries_webhook_event';
 export const DELIVERY_ID_INDEX = 'deliveries_id';
 
 export class DeliveryRepository {
+  private lastFeedKey = 0;
+
   constructor(
     readonly events: Collection<StoredEventDocument>,
     readonly deliveries: Collection<DeliveryDocument>,
@@ -107,6 +115,7 @@ export class DeliveryRepository {
     await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
     await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
     await this.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: 'events_store_received' });
+    await this.events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
     await this.events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
     await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
     await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
@@ -119,6 +128,12 @@ export class DeliveryRepository {
     await this.deliveries.createIndex({ webhook_id: 1, id: 1 }, { name: 'deliveries_webhook' });
   }
 
+  /** The next feed key: the time in microseconds, or one past the last key when that is not later (same millisecond). */
+  private nextFeedKey(receivedAt: Date): number {
+    this.lastFeedKey = Math.max(receivedAt.getTime() * 1000, this.lastFeedKey + 1);
+    return this.lastFeedKey;
+  }
+
   findEvent(id: string): Promise<StoredEventDocument | null> {
     return this.events.findOne({ id });
   }
@@ -126,7 +141,7 @@ export class DeliveryRepository {
   /** Stores the event; answers the stored one when it was there already (a redelivered message). */
   async insertEvent(event: StoredEventDocument): Promise<StoredEventDocument> {
     try {
-      return await this.events.insertOne(event);
+      return await this.events.insertOne({ ...event, feed_key: this.nextFeedKey(event.received_at) });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       const stored = await this.findEvent(event.id);
@@ -217,11 +232,21 @@ export class DeliveryRepository {
     return this.attempts.find(query, { sort: { id: -1 }, limit });
   }
 
-  /** The store's kept events of `topics`, in the order received (then id), after `after` when given. */
+  /**
+   * The store's kept events of `topics`, in the order stored (feed key, then id: equal keys come only from two
+   * replicas storing in the same microsecond), after `after` when given.
+   */
   feed(storeId: number, topics: readonly string[], after: StoredEventDocument | null, limit: number): Promise<StoredEventDocument[]> {
     const query: Record<string, unknown> = { store_id: storeId, topic: { $in: [...topics] } };
-    if (after) query.$or = [{ received_at: { $gt: after.received_at } }, { received_at: after.received_at, id: { $gt: after.id } }];
-    return this.events.find(query, { sort: { received_at: 1, id: 1 }, limit });
+    if (after) query.$or = [{ feed_key: { $gt: after.feed_key } }, { feed_key: after.feed_key, id: { $gt: after.id } }];
+    return this.events.find(query, { sort: { feed_key: 1, id: 1 }, limit });
+  }
+
+  /** Gives the events stored before feed keys existed theirs (their received time in microseconds); answers how many. */
+  async keyUnkeyedEvents(): Promise<number> {
+    const unkeyed = await this.events.findFields({ feed_key: { $exists: false } }, ['id', 'received_at'], { sort: { received_at: 1, id: 1 } });
+    for (const event of unkeyed) await this.events.updateOne({ id: event.id }, { $set: { feed_key: new Date(event.received_at).getTime() * 1000 } });
+    return unkeyed.length;
   }
 
   /** The store's kept events that occurred at or after `since`, in occurrence order. */
