@@ -51,9 +51,12 @@ afterAll(async () => {
   receiver?.close();
 });
 
-let sequence = 0;
+/** Each product's events numbered 1, 2, 3... as catalog numbers them (the envelope's per-resource `sequence`). */
+const sequences = new Map<string, number>();
 async function publish(storeId: number, productId: number): Promise<DomainEvent> {
-  const event = newEvent({ topic: 'product/updated', storeId, resourceType: 'product', resourceId: productId, sequence: ++sequence, resource: { id: productId, name: `P${sequence}` } as never });
+  const sequence = (sequences.get(`${storeId}/${productId}`) ?? 0) + 1;
+  sequences.set(`${storeId}/${productId}`, sequence);
+  const event = newEvent({ topic: 'product/updated', storeId, resourceType: 'product', resourceId: productId, sequence, resource: { id: productId, name: `P${sequence}` } as never });
   await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
   return event;
 }

@@ -13,7 +13,7 @@ import { WebhookRepository } from '../infra/webhook.repository';
 import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
 import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from './deliveries-api';
 import { DEFAULT_LIMITS, DeliveryWorker, USER_AGENT } from './delivery-worker';
-import { fanOutEvents, storeEvent } from './intake-event';
+import { fanOutEvents, PREDECESSOR_WAIT_MS, storeEvent } from './intake-event';
 import { secretOwnerOf } from './webhook-message';
 
 const STORE = 7;
@@ -39,6 +39,7 @@ beforeEach(async () => {
   deliveries = DeliveryRepository.open(db);
   await deliveries.ensureIndexes();
   now = new Date(Math.floor(Date.now() / 1_000) * 1_000);
+  sequences.clear();
   sent = [];
   answer = () => ({ status_code: 200 });
   addresses = { 'hooks.example.com': ['93.184.215.14'], 'inside.example.com': ['10.0.0.8'] };
@@ -73,9 +74,14 @@ async function addWebhook(fields: Partial<Webhook> & { deleted?: boolean } = {})
   return id;
 }
 
-let sequences = 0;
+/** Each resource's events numbered 1, 2, 3... as the services number them (the envelope's per-resource `sequence`). */
+const sequences = new Map<string, number>();
 function event(topic: EventTopic = 'product/updated', resourceId = 1, storeId = STORE): DomainEvent {
-  return newEvent({ topic, storeId, resourceType: topic.split('/')[0], resourceId, sequence: ++sequences, resource: { id: resourceId, n: sequences } as never, now });
+  const resourceType = topic.split('/')[0]!;
+  const key = `${storeId}/${resourceType}/${resourceId}`;
+  const sequence = (sequences.get(key) ?? 0) + 1;
+  sequences.set(key, sequence);
+  return newEvent({ topic, storeId, resourceType, resourceId, sequence, resource: { id: resourceId, n: sequence } as never, now });
 }
 
 /** What the service does with an event from the bus: stores it, then (in the worker's next pass) makes its jobs. Answers the jobs written. */
@@ -171,6 +177,32 @@ describe('intake (storeEvent, fanOutEvents)', () => {
     const wanted = event('order/paid');
     expect(await storeEvent(deps, wanted)).toBe(true);
     expect((await deliveries.eventsToFanOut(10)).map((waiting) => waiting.id)).toEqual([wanted.id]);
+  });
+
+  it("waits for a resource's earlier event stored later (another replica's intake), then sends both in order", async () => {
+    const id = await addWebhook();
+    const [earlier, later] = [event('product/updated', 1), event('product/updated', 1)];
+
+    expect(await intake(later)).toBe(0);
+    expect(await jobsOf(id)).toEqual([]);
+    expect(await intake(earlier)).toBe(2);
+
+    await deliverDue();
+    await deliverDue();
+    expect(sent.map((request) => request.headers['webhook-id'])).toEqual([earlier.id, later.id]);
+  });
+
+  it('makes the jobs of an event whose earlier event never comes once PREDECESSOR_WAIT_MS has passed', async () => {
+    const id = await addWebhook();
+    event('product/updated', 1); // sequence 1: an event the feed never stores
+    const orphan = event('product/updated', 1);
+
+    expect(await intake(orphan)).toBe(0);
+    advance(PREDECESSOR_WAIT_MS - 1);
+    expect((await fanOutEvents(deps)).jobs).toBe(0);
+    advance(1);
+    expect((await fanOutEvents(deps)).jobs).toBe(1);
+    expect((await jobsOf(id)).map((job) => job.event_id)).toEqual([orphan.id]);
   });
 
   it('ignores internal topics', async () => {

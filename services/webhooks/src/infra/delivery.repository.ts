@@ -81,7 +81,7 @@ export interface AttemptDocument extends DeliveryAttempt {
   succeeded: boolean;
 }
 
-const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id'] as const;
+const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id', 'received_at'] as const;
 /** What making an event's jobs needs of it. */
 export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
 const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;
@@ -116,6 +116,7 @@ export class DeliveryRepository {
     await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
     await this.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: 'events_store_received' });
     await this.events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
+    await this.events.createIndex({ store_id: 1, resource_type: 1, resource_id: 1, sequence: 1 }, { name: 'events_resource_sequence' });
     await this.events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
     await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
     await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
@@ -148,6 +149,12 @@ export class DeliveryRepository {
       if (!stored) throw error;
       return stored;
     }
+  }
+
+  /** Whether the event of the same resource just before this one (sequence - 1) is stored. */
+  async hasPredecessor(event: Pick<StoredEventDocument, 'store_id' | 'resource_type' | 'resource_id' | 'sequence'>): Promise<boolean> {
+    const found = await this.events.findFields({ store_id: event.store_id, resource_type: event.resource_type, resource_id: event.resource_id, sequence: event.sequence - 1 }, ['id'], { limit: 1 });
+    return found.length > 0;
   }
 
   /** Stored events whose jobs are not all written yet, oldest first, without their resource. */
