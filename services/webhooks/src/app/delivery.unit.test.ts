@@ -205,10 +205,15 @@ describe('intake (storeEvent, fanOutEvents)', () => {
     expect((await jobsOf(id)).map((job) => job.event_id)).toEqual([orphan.id]);
   });
 
-  it('ignores internal topics', async () => {
-    await addWebhook();
-    expect(await intake(event('api_key/rotated' as EventTopic))).toBe(0);
-    expect(await deliveries.events.count({})).toBe(0);
+  it('delivers no internal topic, keeping only a mark of its place in its resource\'s sequence (no resource)', async () => {
+    await addWebhook({ events: ['store/updated'] });
+    const created = event('store/created' as EventTopic, STORE);
+    const updated = event('store/updated' as EventTopic, STORE);
+
+    expect(await intake(created)).toBe(0);
+    expect(await deliveries.findEvent(created.id)).toMatchObject({ topic: 'store/created', sequence: 1, resource: null, fanned_out: true });
+    // Its successor finds its predecessor at once: no PREDECESSOR_WAIT_MS.
+    expect(await intake(updated)).toBe(1);
   });
 });
 

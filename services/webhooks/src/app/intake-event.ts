@@ -46,7 +46,10 @@ export function newJob(id: number, webhookId: number, event: EventToFanOut, now:
  * message changes nothing. Answers whether the event waits for its fan-out.
  */
 export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'webhooks' | 'clock'>, event: DomainEvent): Promise<boolean> {
-  if (!PUBLIC.has(event.topic)) return false;
+  if (!PUBLIC.has(event.topic)) {
+    await storeSequenceMark(deps, event);
+    return false;
+  }
   const wanted = (await deps.webhooks.active(event.store_id)).some((webhook) => subscribesTo(webhook.events, event.topic));
   // The consumer's process span, when traced: kept with the event for the deliveries made of it later.
   const trace = currentTraceCarrier();
@@ -64,6 +67,16 @@ export async function storeEvent(deps: Pick<DeliveryDeps, 'deliveries' | 'webhoo
     ...(trace ? { trace } : {}),
   });
   return !stored.fanned_out;
+}
+
+/**
+ * An internal event (store/created...) is never delivered nor in the feed, but it takes a place in its resource's
+ * sequence: a mark of it (no resource) lets the resource's next public event find its predecessor at once instead
+ * of waiting PREDECESSOR_WAIT_MS.
+ */
+async function storeSequenceMark(deps: Pick<DeliveryDeps, 'deliveries' | 'clock'>, event: DomainEvent): Promise<void> {
+  const { id, topic, store_id, occurred_at, sequence, resource_type, resource_id } = event;
+  await deps.deliveries.insertEvent({ id, topic, store_id, occurred_at, resource: null, sequence, resource_type, resource_id, received_at: deps.clock(), fanned_out: true });
 }
 
 /** Events fanned out per pass at most. */
