@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@commerce/testing';
 import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
+import { WebhookReceiver } from '../support/webhook-receiver.harness';
 
 // Prometheus metrics of every process (METRICS_PORT_BASE=0: a free port each, listed in stack.json),
 // scraped after real traffic through the gateway: the counters that traffic must have moved did move.
@@ -43,7 +44,8 @@ describe('metrics of the gateway and every service', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-metrics-'));
-    stack = await startStack({ ...(await stackEnvironment(dataDir)), METRICS_PORT_BASE: '0' });
+    // The webhook receiver below listens on loopback.
+    stack = await startStack({ ...(await stackEnvironment(dataDir)), METRICS_PORT_BASE: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
     metricsUrls = (stack.info() as unknown as { metrics: Record<string, string> }).metrics;
   });
 
@@ -87,6 +89,32 @@ describe('metrics of the gateway and every service', () => {
 
     const storefront = await scrape('storefront');
     expect(sumOf(storefront, 'grpc_server_handled_total', { grpc_method: 'CreateStore', grpc_code: '0' })).toBe(1);
+  });
+
+  it('counts webhook delivery attempts by outcome and times them', async () => {
+    const { api_key } = await createStoreWithCli(stack.env, 'hooked');
+    const headers = { 'API-KEY': api_key, 'Content-Type': 'application/json' };
+    const receiver = new WebhookReceiver();
+    const base = await receiver.listen();
+    try {
+      const hook = await fetch(`${stack.baseUrl}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${base}/in`, events: ['product/created'] }) });
+      expect(hook.status).toBe(200);
+      receiver.secretFor('/in', ((await hook.json()) as { data: { secret: string } }).data.secret);
+      for (const name of ['Hooked tee', 'Hooked mug']) {
+        expect((await fetch(`${stack.baseUrl}/v1/products`, { method: 'POST', headers, body: JSON.stringify({ name, cents: 900 }) })).status).toBe(200);
+      }
+      await waitFor(() => receiver.accepted.size === 2, { timeoutMs: 15_000, message: 'both product/created deliveries' });
+
+      const webhooks = await waitFor(async () => {
+        const samples = await scrape('webhooks');
+        return sumOf(samples, 'webhook_delivery_attempts_total', { outcome: 'delivered' }) === 2 ? samples : undefined;
+      }, { timeoutMs: 10_000, message: 'two delivered attempts counted' });
+      expect(sumOf(webhooks, 'webhook_delivery_attempt_seconds_count', { outcome: 'delivered' })).toBe(2);
+      expect(sumOf(webhooks, 'webhook_delivery_latency_seconds_count')).toBe(2);
+      expect(sumOf(webhooks, 'webhook_delivery_attempts_total', { outcome: 'retry' })).toBe(0);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('answers 404 for anything but /metrics on a metrics port', async () => {

@@ -12,6 +12,7 @@ import type { WebhooksConfig } from './config';
 import { deliveriesHandlers } from './grpc/deliveries.handlers';
 import { webhooksHandlers } from './grpc/webhooks.handlers';
 import { DeliveryRepository } from './infra/delivery.repository';
+import { deliveryMetrics } from './infra/delivery-metrics';
 import { keyTheEventsFeed } from './infra/migrations';
 import { deliveryIntakeConsumers, deliveryWorkerTask } from './infra/delivery.tasks';
 import { DnsResolver } from './infra/dns.resolver';
@@ -62,6 +63,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       clock: () => new Date(),
       random: Math.random,
       logger: host.logger,
+      ...(host.metrics ? { observeAttempt: deliveryMetrics(host.metrics.toolkit, host.metrics.registry) } : {}),
     };
     const worker = new DeliveryWorker(deliveryDeps);
     return {

@@ -27,6 +27,12 @@ export interface DeliveryLogger {
   warn(fields: Record<string, unknown>, message: string): void;
 }
 
+/** What one attempt came to, for the metrics: delivered, retry (a later attempt is scheduled), failed (none left), aborted, gone (410). */
+export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'aborted' | 'gone';
+
+/** Told of every attempt (metrics): its outcome, how long the request took, and for a delivery how long since the event occurred. */
+export type AttemptObserver = (attempt: { outcome: AttemptOutcome; seconds: number; sinceOccurredSeconds?: number }) => void;
+
 export interface DeliveryDeps {
   webhooks: WebhookRepository;
   deliveries: DeliveryRepository;
@@ -41,4 +47,6 @@ export interface DeliveryDeps {
   /** In [0, 1): the retries' jitter. */
   random: () => number;
   logger: DeliveryLogger;
+  /** Absent, attempts are not observed (no METRICS_PORT). */
+  observeAttempt?: AttemptObserver;
 }

@@ -214,6 +214,11 @@ export class DeliveryWorker {
     else if (outcome === 'disable') Object.assign(set, { status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled' });
     else if (next) Object.assign(set, { next_attempt_at: next, last_error: describe(result) });
     else Object.assign(set, { status: 'failed', last_error: `${describe(result)}; no attempt left (3 days since the first)` });
+    deps.observeAttempt?.({
+      outcome: outcome === 'delivered' ? 'delivered' : outcome === 'abort' ? 'aborted' : outcome === 'disable' ? 'gone' : next ? 'retry' : 'failed',
+      seconds: duration / 1000,
+      ...(outcome === 'delivered' ? { sinceOccurredSeconds: Math.max(0, (now.getTime() - Date.parse(job.occurred_at)) / 1000) } : {}),
+    });
     const stored = await deps.deliveries.recordOutcome(job, this.owner, set, attempt);
     if (outcome === 'disable') {
       const reason = goneReason(now);

@@ -247,6 +247,8 @@ describe('DeliveryWorker', () => {
     await intake(event());
     answer = () => ({ status_code: 500 });
     const first = now;
+    const outcomes: string[] = [];
+    deps.observeAttempt = ({ outcome }) => outcomes.push(outcome);
 
     await deliverDue();
     for (let round = 0; round < 30; round++) {
@@ -268,6 +270,8 @@ describe('DeliveryWorker', () => {
     expect(gaps).toEqual([5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 43_200, 43_200, 43_200].map((seconds) => seconds * SECOND));
     expect(job.attempts.at(-1)).toMatchObject({ status_code: 500, next_attempt_at: null });
     expect(job.attempts.at(-1)!.attempted_at.getTime() - first.getTime()).toBeLessThanOrEqual(RETRY_WINDOW_MS);
+    // The metrics see each attempt: ten scheduled retries, then the last one failed.
+    expect(outcomes).toEqual([...Array<string>(10).fill('retry'), 'failed']);
     expect(job.last_error).toMatch(/answered 500; no attempt left/);
   });
 
