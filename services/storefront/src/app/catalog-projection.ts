@@ -9,7 +9,7 @@ export interface CatalogProjectionWriter {
   /** Stores a variant from its product's snapshot only if the projection has never seen it; answers whether it did. */
   seedVariant(storeId: number, variant: VariantJson): Promise<boolean>;
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean>;
-  /** Tells every reader of the store's catalog to read it again. */
+  /** Tells every reader of the store's catalog to read it again; resolves once they would (bumps asked at once may be shared). */
   bumpVersion(storeId: number): Promise<void>;
 }
 
@@ -22,8 +22,9 @@ const VARIANT_TOPICS = ['variant/created', 'variant/updated', 'variant/deleted']
 const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collection/deleted'] as const;
 
 /**
- * Keeps the storefront's catalog projection from catalog's events (the consumer skips event ids it handled; the
- * sequence check makes a late or repeated event harmless). A product's variants come from the variant events, which
+ * Keeps the storefront's catalog projection from catalog's events. Applying an event again, or after a newer one of
+ * its resource, changes nothing (the sequence check, tombstones, and no version bump without a change), so the
+ * consumer keeps no record of the event ids it handled. A product's variants come from the variant events, which
  * catalog publishes for every variant change including stock moves; a product event's snapshot only fills in variants
  * the projection has not seen. Other topics are not ours.
  */

@@ -61,6 +61,34 @@ describe('applyCatalogEvent', () => {
     expect(site.products[0]!.variants[0]!.in_stock).toBe(2);
   });
 
+  it('changes nothing, not even the version, when every event comes again: once more in order, then late, newest first', async () => {
+    const large = variant({ id: 71, name: 'Large', position: 2, is_default_variant: false });
+    const teas = catalog.Collection.fromPartial({ id: 3, name: 'Teas', product_ids: [7] });
+    const history = [
+      productEvent('product/created', 1, product({ variants: [variant(), large] })),
+      variantEvent('variant/created', 1, variant()),
+      variantEvent('variant/created', 1, large),
+      collectionEvent('collection/created', 1, teas),
+      productEvent('product/updated', 2, product({ name: 'Sencha', variants: [variant({ in_stock: 3 }), large] })),
+      variantEvent('variant/updated', 2, variant({ in_stock: 3 })),
+      variantEvent('variant/deleted', 2, large),
+      collectionEvent('collection/updated', 2, { ...teas, name: 'All teas' }),
+      productEvent('product/created', 1, product({ id: 8, name: 'Gone', variants: [] })),
+      productEvent('product/deleted', 2, product({ id: 8, name: 'Gone', variants: [] })),
+    ];
+    await apply(...history);
+    const version = await projection.versionOf(STORE);
+    const records = await projection.liveRecordsOf(STORE);
+
+    await apply(...history, ...[...history].reverse());
+
+    expect(await projection.versionOf(STORE)).toBe(version);
+    expect(await projection.liveRecordsOf(STORE)).toEqual(records);
+    expect(records.products.map((p) => p.name)).toEqual(['Sencha']);
+    expect(records.variants.map((v) => [v.id, v.in_stock])).toEqual([[70, 3]]);
+    expect(records.collections.map((c) => c.name)).toEqual(['All teas']);
+  });
+
   it("takes a variant from its product's snapshot only until a variant event says otherwise", async () => {
     // The product event arrives before its variant/created: the snapshot fills in; the variant's events win after.
     await apply(productEvent('product/created', 1, product({ variants: [variant({ in_stock: 9 })] })));

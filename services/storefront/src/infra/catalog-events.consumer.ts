@@ -1,4 +1,4 @@
-import { contextConsumers, type ConsumersTask, type DomainEvent, type ProcessedEventDocument } from '@commerce/events';
+import { contextConsumers, type ConsumersTask, type DomainEvent } from '@commerce/events';
 import type { Logger } from '@commerce/observability';
 import type { Database } from '@commerce/persistence';
 import type { NatsConnection } from 'nats';
@@ -8,13 +8,15 @@ export const CATALOG_PROJECTION_DURABLE = 'storefront-catalog-projection';
 
 /**
  * The durable consumer of catalog's stream (product/*, variant/*, collection/*) that keeps the storefront's catalog
- * projection; handled event ids are kept in the service's `processed_events`, so a redelivery is skipped.
+ * projection. It keeps no record of handled event ids: a redelivered, repeated or late event is applied again and
+ * changes nothing (every write keeps the newer sequence, deleted records stay as tombstones, and the store's version
+ * moves only when a record changed), so a `processed_events` lookup and insert per event would buy nothing.
+ * `_db` is no longer read (the storefront's older `processed_events` rows of this durable are unused).
  */
-export function catalogEventsConsumer(nc: NatsConnection, db: Database, logger: Logger, handler: (event: DomainEvent) => Promise<void>): ConsumersTask {
-  const processed = db.collection<ProcessedEventDocument>('processed_events');
+export function catalogEventsConsumer(nc: NatsConnection, _db: Database, logger: Logger, handler: (event: DomainEvent) => Promise<void>): ConsumersTask {
   return contextConsumers('catalog projection consumer', nc, logger, [
     // 16 events applied at once (one resource's still in order; the sequence guard makes any order safe anyway):
     // their writes share commits, so the projection keeps up with catalog's writes instead of costing a commit each.
-    { context: 'catalog', durable: CATALOG_PROJECTION_DURABLE, handler, processed, backoffMs: [500, 2_000, 10_000, 30_000], prefetch: 32, concurrency: 16 },
+    { context: 'catalog', durable: CATALOG_PROJECTION_DURABLE, handler, backoffMs: [500, 2_000, 10_000, 30_000], prefetch: 32, concurrency: 16 },
   ]);
 }

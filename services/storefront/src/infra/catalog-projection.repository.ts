@@ -46,6 +46,11 @@ export interface CatalogProjectionCollections {
  * so a redelivered or late event never regresses a record.
  */
 export class CatalogProjectionRepository implements CatalogProjectionReader, CatalogProjectionWriter {
+  /** Events applied at once share their store's version bumps: one write moves the version for all of them. */
+  private readonly bumps = new CoalescedRuns<number>(async (storeId) => {
+    await this.store.versions.updateOne({ store_id: storeId }, { $inc: { version: 1 } }, { upsert: true });
+  });
+
   constructor(private readonly store: CatalogProjectionCollections) {}
 
   static collectionsOf(db: Database): CatalogProjectionCollections {
@@ -74,16 +79,23 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   }
 
   async seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
-    if (await this.store.variants.findOne({ store_id: storeId, id: variant.id })) return false;
-    return applyNewer(this.store.variants, { store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
+    try {
+      await this.store.variants.insertOne({ store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
+      return true;
+    } catch (error) {
+      // Any stored variant, seeded or from its events, is at least as new as a snapshot.
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean> {
     return applyNewer(this.store.collections, { store_id: storeId, id: collection.id, sequence, deleted, collection });
   }
 
-  async bumpVersion(storeId: number): Promise<void> {
-    await this.store.versions.updateOne({ store_id: storeId }, { $inc: { version: 1 } }, { upsert: true });
+  /** Resolves once a version write that started after this call has finished; callers waiting at once share it. */
+  bumpVersion(storeId: number): Promise<void> {
+    return this.bumps.run(storeId);
   }
 
   async versionOf(storeId: number): Promise<number> {
@@ -101,18 +113,50 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   }
 }
 
-/** Writes the record unless the stored one has the same or a newer sequence; answers whether it wrote. */
+/**
+ * Writes the record unless the stored one has the same or a newer sequence; answers whether it wrote. One upsert:
+ * it updates an older record or inserts a new one, and where the stored record is as new or newer its insert
+ * collides with the unique (store_id, id) index.
+ */
 async function applyNewer<T extends ProjectedDocument>(collection: Collection<T>, record: T): Promise<boolean> {
   const { store_id, id, ...fields } = record;
-  const updated = await collection.updateOne({ store_id, id, sequence: { $lt: record.sequence } }, { $set: fields });
-  if (updated.matched > 0) return true;
-  if (await collection.findOne({ store_id, id })) return false;
+  const older = { store_id, id, sequence: { $lt: record.sequence } };
   try {
-    await collection.insertOne(record);
+    await collection.updateOne(older, { $set: fields }, { upsert: true });
     return true;
   } catch (error) {
-    // Another writer inserted it first: apply over theirs if ours is newer.
-    if (error instanceof DuplicateKeyError) return applyNewer(collection, record);
-    throw error;
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    // Usually the stored record is as new or newer; on MongoDB a racing writer may have inserted an older one since the miss.
+    return (await collection.updateOne(older, { $set: fields })).matched > 0;
+  }
+}
+
+/**
+ * Per key, one run at a time; callers arriving while one runs share the single run queued behind it, which starts
+ * only after the running one ended, so it comes after every write its callers made before asking.
+ */
+class CoalescedRuns<K> {
+  private readonly runs = new Map<K, { running: Promise<void>; queued?: Promise<void> }>();
+
+  constructor(private readonly task: (key: K) => Promise<void>) {}
+
+  run(key: K): Promise<void> {
+    const runs = this.runs.get(key);
+    if (!runs) return this.start(key);
+    // A failed run does not keep the queued one from starting; its own callers got the failure.
+    runs.queued ??= runs.running.catch(() => undefined).then(() => this.start(key));
+    return runs.queued;
+  }
+
+  private start(key: K): Promise<void> {
+    const running = this.task(key);
+    this.runs.set(key, { running });
+    void running
+      .catch(() => undefined)
+      .then(() => {
+        const runs = this.runs.get(key);
+        if (runs?.running === running && !runs.queued) this.runs.delete(key);
+      });
+    return running;
   }
 }

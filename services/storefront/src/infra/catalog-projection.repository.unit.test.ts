@@ -1,0 +1,254 @@
+import { presentProduct, presentVariant, type VariantJson } from '@commerce/api-presenters';
+import { catalog } from '@commerce/contracts';
+import { DuplicateKeyError, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { waitFor } from '@commerce/testing';
+import { newEvent, type DomainEvent } from '@commerce/events';
+import { applyCatalogEvent } from '../app/catalog-projection';
+import { SiteCatalogs } from '../app/site-catalogs';
+import type { ProductSnapshot } from '../domain/store-catalog';
+import { CatalogProjectionRepository, type CatalogProjectionCollections } from './catalog-projection.repository';
+
+const STORE = 4;
+const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
+
+const aVariant = (overrides: Partial<catalog.Variant> = {}): VariantJson =>
+  presentVariant(catalog.Variant.fromPartial({ id: 70, product_id: 7, name: 'Default', position: 1, is_default_variant: true, in_stock: 5, status: 'active', cents: 1000, ...overrides }), context);
+const aProduct = (overrides: Partial<catalog.Product> = {}): ProductSnapshot => {
+  const { variants: _variants, ...snapshot } = presentProduct(catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, ...overrides }), context);
+  return snapshot;
+};
+
+/** The collection with every call named in `calls`: the statements the projection spends. */
+function counted<T extends Doc>(name: string, collection: Collection<T>, calls: string[]): Collection<T> {
+  return new Proxy(collection, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(`${name}.${String(property)}`);
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/** The collection whose updateOne calls each wait for `release` (or fail with `fail`), in call order. */
+function gatedUpdates<T extends Doc>(collection: Collection<T>) {
+  const gates: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let started = 0;
+  const gated = new Proxy(collection, {
+    get(target, property, receiver) {
+      if (property !== 'updateOne') return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: Parameters<Collection<T>['updateOne']>) => {
+        started += 1;
+        await new Promise<void>((resolve, reject) => gates.push({ resolve, reject }));
+        return target.updateOne(...args);
+      };
+    },
+  });
+  return {
+    gated,
+    started: () => started,
+    release: () => gates.shift()!.resolve(),
+    fail: (error: Error) => gates.shift()!.reject(error),
+  };
+}
+
+/** Whether the promise settled by now (after the microtasks already queued). */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  const first = await Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setImmediate(() => resolve(pending)))]);
+  return first !== pending;
+}
+
+let db: Database;
+let collections: CatalogProjectionCollections;
+let calls: string[];
+let projection: CatalogProjectionRepository;
+
+beforeEach(async () => {
+  db = await openDatabase({ engine: 'memory' });
+  const raw = CatalogProjectionRepository.collectionsOf(db);
+  await CatalogProjectionRepository.ensureIndexes(raw);
+  calls = [];
+  collections = {
+    products: counted('products', raw.products, calls),
+    variants: counted('variants', raw.variants, calls),
+    collections: counted('collections', raw.collections, calls),
+    versions: counted('versions', raw.versions, calls),
+  };
+  projection = new CatalogProjectionRepository(collections);
+});
+afterEach(() => db.close());
+
+const storedProduct = () => collections.products.findOne({ store_id: STORE, id: 7 });
+const storedVariant = () => collections.variants.findOne({ store_id: STORE, id: 70 });
+
+describe('CatalogProjectionRepository applying records', () => {
+  it('stores a new record in one statement, the equality fields with the rest', async () => {
+    expect(await projection.applyProduct(STORE, 1, aProduct(), false)).toBe(true);
+
+    expect(calls).toEqual(['products.updateOne']);
+    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 1, deleted: false, product: aProduct() });
+  });
+
+  it('applies a newer sequence in one statement, and answers false for the same or an older one, changing nothing', async () => {
+    await projection.applyProduct(STORE, 2, aProduct({ name: 'Sencha' }), false);
+    calls.length = 0;
+
+    expect(await projection.applyProduct(STORE, 2, aProduct({ name: 'Same sequence' }), false)).toBe(false);
+    expect(await projection.applyProduct(STORE, 1, aProduct({ name: 'Older' }), false)).toBe(false);
+    expect((await storedProduct())?.product.name).toBe('Sencha');
+
+    calls.length = 0;
+    expect(await projection.applyProduct(STORE, 3, aProduct({ name: 'Matcha' }), false)).toBe(true);
+    expect(calls).toEqual(['products.updateOne']);
+    expect(await storedProduct()).toMatchObject({ sequence: 3, product: { name: 'Matcha' } });
+  });
+
+  it('keeps a tombstone against an older event', async () => {
+    await projection.applyVariant(STORE, 2, aVariant(), true);
+
+    expect(await projection.applyVariant(STORE, 1, aVariant({ in_stock: 9 }), false)).toBe(false);
+    expect(await storedVariant()).toMatchObject({ sequence: 2, deleted: true, variant: { in_stock: 5 } });
+  });
+
+  it("seeds a variant from its product's snapshot in one statement, only if the projection has never seen it", async () => {
+    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 9 }))).toBe(true);
+    expect(calls).toEqual(['variants.insertOne']);
+    expect(await storedVariant()).toEqual({ store_id: STORE, id: 70, product_id: 7, sequence: 0, deleted: false, variant: aVariant({ in_stock: 9 }) });
+
+    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 8 }))).toBe(false);
+    expect(await projection.applyVariant(STORE, 1, aVariant({ in_stock: 2 }), false)).toBe(true);
+    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 7 }))).toBe(false);
+    expect(await storedVariant()).toMatchObject({ sequence: 1, variant: { in_stock: 2 } });
+  });
+
+  it('applies over an older record a racing writer inserted under it (MongoDB: the upsert collides)', async () => {
+    // Between the upsert's miss and its insert, another writer stores sequence 1: the insert collides, ours is newer.
+    const racing = new Proxy(collections.products, {
+      get(target, property, receiver) {
+        if (property !== 'updateOne') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<Collection<Doc>['updateOne']>) => {
+          if (args[2]?.upsert) {
+            await target.insertOne({ store_id: STORE, id: 7, sequence: 1, deleted: false, product: aProduct({ name: 'Racing' }) });
+            throw new DuplicateKeyError({ index: 'catalog_products_store_id' });
+          }
+          return target.updateOne(...args);
+        };
+      },
+    });
+    const withRace = new CatalogProjectionRepository({ ...collections, products: racing });
+
+    expect(await withRace.applyProduct(STORE, 2, aProduct({ name: 'Ours' }), false)).toBe(true);
+    expect(await storedProduct()).toMatchObject({ sequence: 2, product: { name: 'Ours' } });
+  });
+
+  it('answers readers as before: live records only, and the version', async () => {
+    await projection.applyProduct(STORE, 1, aProduct(), false);
+    await projection.seedVariant(STORE, aVariant());
+    await projection.applyVariant(STORE, 1, aVariant({ id: 71 }), true);
+    await projection.bumpVersion(STORE);
+
+    expect(await projection.versionOf(STORE)).toBe(1);
+    expect(await projection.versionOf(STORE + 1)).toBe(0);
+    expect(await projection.liveRecordsOf(STORE)).toEqual({ products: [aProduct()], variants: [aVariant()], collections: [] });
+  });
+});
+
+describe('CatalogProjectionRepository.bumpVersion', () => {
+  it('joins a bump of the store that has not started yet, which starts only after the one running finished', async () => {
+    const versions = gatedUpdates(collections.versions);
+    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+
+    const running = gated.bumpVersion(STORE);
+    const queued = gated.bumpVersion(STORE);
+    const joined = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 1, { timeoutMs: 2_000, message: 'the first bump started' });
+    expect(await isSettled(queued)).toBe(false);
+
+    versions.release();
+    await running;
+    // The queued bump starts after the running one: it sees every write made before `queued` and `joined` were asked.
+    await waitFor(() => versions.started() === 2, { timeoutMs: 2_000, message: 'the queued bump started' });
+    expect(await isSettled(queued)).toBe(false);
+    expect(await isSettled(joined)).toBe(false);
+
+    versions.release();
+    await Promise.all([queued, joined]);
+    expect(versions.started()).toBe(2);
+    expect(await gated.versionOf(STORE)).toBe(2);
+
+    // Idle again: the next bump starts at once.
+    const next = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 3, { timeoutMs: 2_000, message: 'a later bump started' });
+    versions.release();
+    await next;
+    expect(await gated.versionOf(STORE)).toBe(3);
+  });
+
+  it('runs the queued bump even when the one before it failed', async () => {
+    const versions = gatedUpdates(collections.versions);
+    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+
+    const failing = gated.bumpVersion(STORE);
+    const queued = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 1, { timeoutMs: 2_000, message: 'the first bump started' });
+    versions.fail(new Error('disk full'));
+    await expect(failing).rejects.toThrow('disk full');
+
+    await waitFor(() => versions.started() === 2, { timeoutMs: 2_000, message: 'the queued bump started' });
+    versions.release();
+    await queued;
+    expect(await gated.versionOf(STORE)).toBe(1);
+  });
+
+  it('keeps stores apart: a bump of one store never waits for or joins another store', async () => {
+    const versions = gatedUpdates(collections.versions);
+    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+
+    const first = gated.bumpVersion(STORE);
+    const other = gated.bumpVersion(STORE + 1);
+    await waitFor(() => versions.started() === 2, { timeoutMs: 2_000, message: 'both stores bumping at once' });
+    versions.release();
+    versions.release();
+    await Promise.all([first, other]);
+
+    expect([await gated.versionOf(STORE), await gated.versionOf(STORE + 1)]).toEqual([1, 1]);
+  });
+});
+
+describe("applying a product create's events (product/created, then variant/created)", () => {
+  const created = (id: number): DomainEvent[] => {
+    const variant = catalog.Variant.fromPartial({ id: id * 10, product_id: id, name: 'Default', position: 1, is_default_variant: true, in_stock: 5, status: 'active', cents: 1000 });
+    const product = catalog.Product.fromPartial({ id, name: `Tea ${id}`, status: 'active', cents: 1000, variants: [variant] });
+    return [
+      newEvent({ topic: 'product/created', storeId: STORE, resourceType: 'product', resourceId: id, sequence: 1, resource: presentProduct(product, context) }),
+      newEvent({ topic: 'variant/created', storeId: STORE, resourceType: 'variant', resourceId: variant.id, sequence: 1, resource: presentVariant(variant, context) }),
+    ];
+  };
+
+  it('spends one statement per record write and one version bump per event when applied one at a time', async () => {
+    for (const event of created(7)) await applyCatalogEvent({ projection }, event);
+
+    expect(calls).toEqual(['products.updateOne', 'variants.insertOne', 'versions.updateOne', 'variants.updateOne', 'versions.updateOne']);
+    expect(await projection.versionOf(STORE)).toBe(2);
+  });
+
+  it('shares version bumps between events applied at once, and the version still moves after the last change', async () => {
+    const catalogs = new SiteCatalogs(projection);
+    const cachedBefore = (await catalogs.catalogOf(STORE)).catalog;
+    const events = Array.from({ length: 30 }, (_, n) => created(100 + n)).flat();
+    calls.length = 0;
+
+    await Promise.all(events.map((event) => applyCatalogEvent({ projection }, event)));
+
+    const bumps = calls.filter((call) => call.startsWith('versions.')).length;
+    expect(bumps).toBeGreaterThan(0);
+    expect(bumps).toBeLessThanOrEqual(3);
+    const { catalog: site } = await catalogs.catalogOf(STORE);
+    expect(site).not.toBe(cachedBefore);
+    expect(site.products).toHaveLength(30);
+    expect(site.variantById.size).toBe(30);
+  });
+});
