@@ -31,10 +31,16 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
   );
   if (hasViolations(violations)) throw validationFailed(violations);
 
-  const context = await deps.storeContexts.of(storeId);
-  const picked = await deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id);
-  const position = rankFor(normalizePlacement(request.position || 'bottom')!, await deps.products.rankBounds(storeId));
-  const [id, defaultVariantId] = await Promise.all([deps.nextId('products'), deps.nextId('variants')]);
+  // Independent reads and the two ids at once: each read made while a write group is open waits for its commit,
+  // so one after another they cost a commit each under load (an id drawn for a refused request is just a gap).
+  const [context, picked, bounds, id, defaultVariantId] = await allInOrder([
+    deps.storeContexts.of(storeId),
+    deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id),
+    deps.products.rankBounds(storeId),
+    deps.nextId('products'),
+    deps.nextId('variants'),
+  ]);
+  const position = rankFor(normalizePlacement(request.position || 'bottom')!, bounds);
   await deps.variantRefs.add(storeId, defaultVariantId, id);
   const shippingGroup = await deps.shippingGroups.holdForNewProduct(storeId, request.shipping_group_id, picked, id);
   try {
@@ -68,5 +74,15 @@ async function insertProduct(
   const { after, events } = stampProductChange(null, record, 'product/created', { context, collectionIds: [], now });
   requireRenderableSize(events);
   shippingGroup.assertHeld();
-  return { product: await deps.products.insert(after, events), collectionIds: [] };
+  return { product: await deps.products.insert(after, events), collectionIds: [], context };
+}
+
+/**
+ * Like Promise.all, but when several fail it throws the failure of the earliest in the list, not the first in time:
+ * an unknown store answers 404 before a shipping group is judged, however the reads race.
+ */
+async function allInOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }

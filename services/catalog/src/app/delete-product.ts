@@ -16,7 +16,7 @@ export async function deleteProduct(deps: CatalogDeps, storeId: number, productI
     topic: 'product/deleted',
   }));
   await pullFromCollections(deps, storeId, productId, context);
-  return { product: deleted.product, collectionIds: [] };
+  return { product: deleted.product, collectionIds: [], context };
 }
 
 export async function pullFromCollections(deps: CatalogDeps, storeId: number, productId: number, context: catalog.StoreContext): Promise<void> {

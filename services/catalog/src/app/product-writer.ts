@@ -11,6 +11,8 @@ export interface WrittenProduct {
   product: ProductDocument;
   /** The live collections holding it, as rendered. */
   collectionIds: number[];
+  /** The store context the use case already read (the answer carries it; read again when absent). */
+  context?: catalog.StoreContext;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -45,11 +47,11 @@ export function writeProduct(
       if (!current || (current.deleted && !options.includeDeleted)) throw notFound('product');
       const proposed = change(current);
       const collectionIds = await collectionIdsOf(deps, storeId, productId);
-      if (!proposed) return { product: current, collectionIds };
+      if (!proposed) return { product: current, collectionIds, context };
       const { after, events } = stampProductChange(current, proposed.next, proposed.topic, { context, collectionIds, now: deps.clock() });
       if (options.withinSizeBudget) requireRenderableSize(events);
       const written = await deps.products.replace(current, after, events);
-      if (written) return { product: written, collectionIds };
+      if (written) return { product: written, collectionIds, context };
     }
     throw conflict('The product is being changed by another request; try again');
   });

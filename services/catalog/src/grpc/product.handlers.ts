@@ -15,7 +15,7 @@ type ProductRpc = 'listProducts' | 'getProduct' | 'createProduct' | 'updateProdu
 export function productHandlers(deps: CatalogDeps): HandlersOf<ProductRpc> {
   const answer = async (storeId: number, written: WrittenProduct) => ({
     product: toProductMessage(written.product, written.collectionIds),
-    store_context: await deps.storeContexts.of(storeId),
+    store_context: written.context ?? (await deps.storeContexts.of(storeId)),
   });
   return {
     listProducts: async (request) => {

@@ -88,8 +88,10 @@ export class ProductRepository {
   /** The lowest and highest rank among the store's live products, for `position: top|bottom`. */
   async rankBounds(storeId: number): Promise<{ first?: number; last?: number }> {
     const filter = { store_id: storeId, deleted: false };
-    const [first] = await this.products.findFields(filter, ['position'], { sort: { position: 1 }, limit: 1 });
-    const [last] = await this.products.findFields(filter, ['position'], { sort: { position: -1 }, limit: 1 });
+    const [[first], [last]] = await Promise.all([
+      this.products.findFields(filter, ['position'], { sort: { position: 1 }, limit: 1 }),
+      this.products.findFields(filter, ['position'], { sort: { position: -1 }, limit: 1 }),
+    ]);
     return { first: first?.position, last: last?.position };
   }
 

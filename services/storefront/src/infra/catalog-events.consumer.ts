@@ -1,6 +1,5 @@
 import { contextConsumers, type ConsumersTask, type DomainEvent } from '@commerce/events';
 import type { Logger } from '@commerce/observability';
-import type { Database } from '@commerce/persistence';
 import type { NatsConnection } from 'nats';
 
 /** The JetStream durable of the storefront's catalog projection: never rename it once it ran (it would replay the stream). */
@@ -11,9 +10,8 @@ export const CATALOG_PROJECTION_DURABLE = 'storefront-catalog-projection';
  * projection. It keeps no record of handled event ids: a redelivered, repeated or late event is applied again and
  * changes nothing (every write keeps the newer sequence, deleted records stay as tombstones, and the store's version
  * moves only when a record changed), so a `processed_events` lookup and insert per event would buy nothing.
- * `_db` is no longer read (the storefront's older `processed_events` rows of this durable are unused).
  */
-export function catalogEventsConsumer(nc: NatsConnection, _db: Database, logger: Logger, handler: (event: DomainEvent) => Promise<void>): ConsumersTask {
+export function catalogEventsConsumer(nc: NatsConnection, logger: Logger, handler: (event: DomainEvent) => Promise<void>): ConsumersTask {
   return contextConsumers('catalog projection consumer', nc, logger, [
     // 16 events applied at once (one resource's still in order; the sequence guard makes any order safe anyway):
     // their writes share commits, so the projection keeps up with catalog's writes instead of costing a commit each.
