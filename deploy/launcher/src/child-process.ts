@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { prettyLogLines } from '@commerce/observability';
 
@@ -29,9 +29,13 @@ export function childLineWriter(name: string, index: number, output: ProcessOutp
   return (line) => `${prefix}${format(line)}\n`;
 }
 
-/** Starts a child whose every output line is written with its name in front. */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number, cwd: string, output: ProcessOutput): ManagedProcess {
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a child whose every output line is written with its name in front. `notifiesReady`: a Node service that
+ * reports ready over an IPC channel (ready.ts), which it is given.
+ */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number, cwd: string, output: ProcessOutput, options: { notifiesReady?: boolean } = {}): ManagedProcess {
+  const stdio: StdioOptions = options.notifiesReady ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
+  const child = spawn(command, args, { env, cwd, stdio });
   const lineOf = childLineWriter(name, index, output);
   const prefix = lineOf('').trimEnd();
   for (const stream of [child.stdout, child.stderr]) {

@@ -18,7 +18,7 @@ const schema = serviceAddresses.extend({
    * SERVICE_NAMES order (identity, catalog, ...); 0 gives each a free port. stack.json lists where. Off when unset.
    */
   METRICS_PORT_BASE: z.coerce.number().int().min(0).max(65_528).optional(),
-  /** How long each process may take to report healthy. */
+  /** How long each process may take to be ready (a service: to report it, deploy/launcher/src/ready.ts). */
   STARTUP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 

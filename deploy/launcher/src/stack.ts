@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
-import { checkHealth, closeAllChannels } from '@commerce/grpc-runtime';
 import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
+import { untilReady } from './ready';
 import { persistentSecret } from './secrets';
 import { acceptsConnections, answersOk, freePort, waitUntil } from './wait';
 
@@ -104,10 +104,7 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     const metricsPorts = await metricsPortsOf(config);
     const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
     await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, { ...env, ...metricsEnv(name) }, index + 1, processes)));
-    // The health checks' channels are not needed again: the launcher only relays output from here on.
-    closeAllChannels();
-    // identity's pages listen once its gRPC side is healthy; the gateway proxies to them.
-    await waitUntil('identity pages', () => acceptsConnections(identityHttpPort), config.STARTUP_TIMEOUT_MS);
+    // identity's pages, which the gateway proxies to, are a background task: they listen before identity reports ready.
     const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT) }, 7, config.repoRoot, outputOf(config));
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
@@ -124,7 +121,9 @@ async function startService(config: LauncherConfig, name: ServiceName, env: Node
   const address = addressOf(config, name);
   const port = address.split(':').pop()!;
   const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
-  const managed = startProcess(name, process.execPath, [...(SERVICE_NODE_FLAGS[name] ?? []), entry], { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' }, index, config.repoRoot, outputOf(config));
+  const serviceEnv = { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' };
+  const managed = startProcess(name, process.execPath, [...(SERVICE_NODE_FLAGS[name] ?? []), entry], serviceEnv, index, config.repoRoot, outputOf(config), { notifiesReady: true });
   processes.push(managed);
-  await waitUntil(name, () => checkHealth(address, { deadlineMs: 1000 }), config.STARTUP_TIMEOUT_MS, () => managed.child.exitCode !== null);
+  // Its notice over IPC rather than gRPC health checks: the launcher would hold gRPC (~9 MB) for as long as the stack runs.
+  await untilReady(managed, config.STARTUP_TIMEOUT_MS);
 }

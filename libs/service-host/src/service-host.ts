@@ -7,6 +7,7 @@ import { stopTracing } from '@commerce/tracing';
 import type { BackgroundTask } from './background-task';
 import { registerHostMetrics } from './host-metrics';
 import { runMigrations, type Migration } from './migrations';
+import { notifyReady } from './ready-notice';
 import { kickAfterWrites } from './relayed-collection';
 
 /** What every service's config carries (see `serviceConfigSchema`). */
@@ -177,7 +178,10 @@ export class ServiceHost {
     return this.stopping;
   }
 
-  /** Runs a service's main: a boot failure exits 1 with the reason; SIGINT/SIGTERM shut down cleanly. */
+  /**
+   * Runs a service's main: a boot failure exits 1 with the reason; SIGINT/SIGTERM shut down cleanly. Once main has
+   * started everything, a parent listening on an IPC channel (the launcher) is told the service is ready.
+   */
   static async run(main: () => Promise<unknown>): Promise<void> {
     const stopAll = async (signal: string) => {
       process.stderr.write(`${signal} received\n`);
@@ -195,5 +199,6 @@ export class ServiceHost {
       await Promise.all([...openHosts].map((host) => host.shutdown().catch(() => undefined)));
       process.exit(1);
     }
+    await notifyReady();
   }
 }
