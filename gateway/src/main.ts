@@ -8,7 +8,7 @@ import { ApiKeyCache } from './auth/api-key.cache';
 import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
 import { createGatewayApp } from './app';
-import { createHttpServer } from './fast-path/http-server';
+import { createHttpServer, listenOn } from './fast-path/http-server';
 import { loadGatewayConfig } from './config';
 import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';
@@ -63,8 +63,10 @@ async function main(): Promise<void> {
   // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
   const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
   const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey, httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined });
-  const server = createHttpServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const server = createHttpServer(app);
   server.keepAliveTimeout = 65_000;
+  await listenOn(server, config.PORT, config.HOST);
+  logger.info({ port: config.PORT }, 'gateway listening');
 
   const shutdown = () => {
     logger.info('gateway stopping');

@@ -19,6 +19,21 @@ export function createHttpServer(app: Express): Server {
   return server;
 }
 
+/**
+ * Listens on host:port; rejects, naming the address and the cause (EADDRINUSE...), when it cannot. The listen callback
+ * alone waits for ever on such an error, and the 'error' event nobody listens to ends the process with a stack trace.
+ */
+export function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => reject(new Error(`gateway could not listen on ${host}:${port}: ${error.code ?? error.message}`, { cause: error }));
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
 function requestClass(app: Express): typeof IncomingMessage {
   function ExpressRequest(this: IncomingMessage, socket: Socket) {
     IncomingMessage.call(this, socket);

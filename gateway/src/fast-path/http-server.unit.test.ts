@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import { createServer } from 'node:net';
 import express from 'express';
 import { ok } from '../http/envelope';
-import { createHttpServer } from './http-server';
+import { createHttpServer, listenOn } from './http-server';
 
 describe('createHttpServer', () => {
   it('hands Express requests and responses already built on its prototypes, and Express serves them as usual', async () => {
@@ -14,7 +15,7 @@ describe('createHttpServer', () => {
     const server = createHttpServer(app);
     const prototypes: unknown[] = [];
     server.prependListener('request', (req: IncomingMessage, res) => prototypes.push(Object.getPrototypeOf(req), Object.getPrototypeOf(res)));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await listenOn(server, 0, '127.0.0.1');
     try {
       const { port } = server.address() as { port: number };
       const res = await fetch(`http://127.0.0.1:${port}/echo?color=red`, { headers: { 'X-Probe': 'hello' } });
@@ -24,6 +25,19 @@ describe('createHttpServer', () => {
       expect(prototypes).toEqual([app.request, app.response]);
     } finally {
       server.close();
+    }
+  });
+
+  it('fails to listen, naming the address and the cause, when the port is already taken', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve, reject) => holder.once('error', reject).listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const server = createHttpServer(express());
+      await expect(listenOn(server, port, '127.0.0.1')).rejects.toThrow(`gateway could not listen on 127.0.0.1:${port}: EADDRINUSE`);
+      expect(server.listening).toBe(false);
+    } finally {
+      holder.close();
     }
   });
 });

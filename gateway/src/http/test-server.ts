@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createHttpServer } from '../fast-path/http-server';
+import { createHttpServer, listenOn } from '../fast-path/http-server';
 
 export interface TestServer {
   url: string;
@@ -10,7 +10,7 @@ export interface TestServer {
 /** Serves an Express app on an ephemeral port for tests that talk HTTP with `fetch` (no supertest). */
 export async function startTestServer(app: Express): Promise<TestServer> {
   const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listenOn(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -79,8 +79,12 @@ export class PagesServer implements BackgroundTask {
   async start(): Promise<void> {
     const { IDENTITY_HTTP_HOST: host, IDENTITY_HTTP_PORT: port } = this.config;
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening = this.app.listen(port, host, () => resolve(listening));
-      listening.once('error', reject);
+      // Express 5 calls this back on a listen error too (EADDRINUSE...): the server is then not listening.
+      const listening = this.app.listen(port, host, (error?: Error) => {
+        if (!error) return resolve(listening);
+        const cause = (error as NodeJS.ErrnoException).code ?? error.message;
+        reject(new Error(`${this.name} could not listen on ${host}:${port}: ${cause}`, { cause: error }));
+      });
     });
     this.server = server;
     const { port: bound } = server.address() as AddressInfo;
