@@ -11,7 +11,10 @@ const schema = serviceAddresses.extend({
   /** How the launcher prints its processes' logs: readable lines on a terminal, JSON lines otherwise, unless set. */
   LOG_FORMAT: logFormatChoice.optional(),
   PUBLIC_URL: z.string().url().optional(),
-  /** Port of identity's pages (proxied by the gateway); a free one when unset, so several stacks can run side by side. */
+  /**
+   * Port of identity's pages (proxied by the gateway). Unset, identity binds a free one itself and reports it in its ready
+   * notice, so several stacks can run side by side; the gateway and stack.json get the URL it reported.
+   */
   IDENTITY_HTTP_PORT: portSchema.optional(),
   /**
    * Prometheus metrics for every process: the gateway at this port, the services at the next ones in

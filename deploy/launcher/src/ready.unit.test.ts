@@ -1,10 +1,16 @@
-import { whyGone, isReadyNotice, READY_NOTICE } from './ready';
+import { whyGone, readyNoticeOf, READY_NOTICE } from './ready';
 
 describe("a service's ready notice", () => {
   it('is the message ServiceHost.run sends, and nothing else', () => {
-    expect(isReadyNotice(READY_NOTICE)).toBe(true);
-    expect(isReadyNotice({ type: 'ready', extra: 1 })).toBe(true);
-    for (const other of ['ready', { type: 'stopping' }, null, undefined, 1, {}]) expect(isReadyNotice(other)).toBe(false);
+    expect(readyNoticeOf(READY_NOTICE)).toEqual({ type: 'ready', urls: {} });
+    expect(readyNoticeOf({ type: 'ready', extra: 1 })).toEqual({ type: 'ready', urls: {} });
+    for (const other of ['ready', { type: 'stopping' }, null, undefined, 1, {}]) expect(readyNoticeOf(other)).toBeUndefined();
+  });
+
+  it('carries the URLs a service chose at start, by name, and only string ones', () => {
+    const sent = { type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234', port: 41234, nested: { a: 'b' } } };
+    expect(readyNoticeOf(sent)).toEqual({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } });
+    for (const urls of [null, 'http://127.0.0.1:41234', ['http://127.0.0.1:41234'], 7]) expect(readyNoticeOf({ type: 'ready', urls })).toEqual({ type: 'ready', urls: {} });
   });
 
   it('says why a process that is gone never reported ready: its code, the signal, or no start at all', () => {

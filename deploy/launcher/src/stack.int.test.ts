@@ -7,16 +7,40 @@ import { freePort, removeDir, tempDir } from '@commerce/testing';
 import { loadLauncherConfig, type LauncherConfig } from './config';
 import { startStack } from './stack';
 
-/** How a stand-in service behaves: reports ready as ServiceHost.run does, fails its start, or never answers. */
-type Behaviour = 'ready' | 'fails' | 'silent';
+/**
+ * How a stand-in service behaves: reports ready as ServiceHost.run does (identity's stand-in serves its pages on
+ * IDENTITY_HTTP_PORT and reports their URL), reports ready without any URL, fails its start, or never answers.
+ */
+type Behaviour = 'ready' | 'bare-ready' | 'fails' | 'silent';
 
-const SERVICE_SCRIPTS: Record<Behaviour, string> = {
-  ready: "process.send({ type: 'ready' }, () => process.disconnect());\nsetInterval(() => {}, 1000);\n",
+const SERVICE_SCRIPTS: Record<Exclude<Behaviour, 'ready'>, string> = {
+  'bare-ready': "process.send({ type: 'ready' }, () => process.disconnect());\nsetInterval(() => {}, 1000);\n",
   fails: "process.stderr.write('failed to start: WEBHOOK_SECRET_KEY must be 32 bytes\\n');\nprocess.exit(1);\n",
   silent: 'setInterval(() => {}, 1000);\n',
 };
+/** identity's pages: they answer with the port identity was told to bind; the notice names the port it bound. */
+const IDENTITY_READY_SCRIPT = `
+const pages = require('node:http').createServer((req, res) => res.end('identity pages, IDENTITY_HTTP_PORT=' + process.env.IDENTITY_HTTP_PORT));
+pages.listen(Number(process.env.IDENTITY_HTTP_PORT), '127.0.0.1', () => {
+  const urls = { identity_pages: 'http://127.0.0.1:' + pages.address().port };
+  process.send({ type: 'ready', urls }, () => process.disconnect());
+});
+`;
 const PID_FILE = "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'pid'), String(process.pid));\n";
-const GATEWAY_SCRIPT = "require('node:http').createServer((req, res) => res.writeHead(req.url === '/healthz' ? 200 : 404).end()).listen(Number(process.env.PORT), '127.0.0.1');\n";
+/** The gateway: /healthz, and /identity-pages proxied to IDENTITY_HTTP_URL as the real one proxies identity's pages. */
+const GATEWAY_SCRIPT = `
+const http = require('node:http');
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.writeHead(200).end();
+  if (req.url !== '/identity-pages') return res.writeHead(404).end();
+  http.get(process.env.IDENTITY_HTTP_URL, (pages) => pages.pipe(res)).once('error', (error) => res.writeHead(502).end(error.message));
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+function serviceScript(name: string, behaviour: Behaviour): string {
+  if (behaviour !== 'ready') return SERVICE_SCRIPTS[behaviour];
+  return name === 'identity' ? IDENTITY_READY_SCRIPT : SERVICE_SCRIPTS['bare-ready'];
+}
 
 let root: string;
 let printed: string[];
@@ -29,7 +53,7 @@ function writeEntry(relativePath: string, script: string): void {
 
 /** A launcher config for a repository whose services behave as `overrides` says (ready otherwise). */
 async function configFor(overrides: Partial<Record<string, Behaviour>>, env: NodeJS.ProcessEnv = {}): Promise<LauncherConfig> {
-  for (const name of SERVICE_NAMES) writeEntry(`services/${name}/dist/main.js`, PID_FILE + SERVICE_SCRIPTS[overrides[name] ?? 'ready']);
+  for (const name of SERVICE_NAMES) writeEntry(`services/${name}/dist/main.js`, PID_FILE + serviceScript(name, overrides[name] ?? 'ready'));
   writeEntry('gateway/dist/main.js', GATEWAY_SCRIPT);
   // NATS_URL set: no nats-server is started (the stand-ins connect to nothing).
   const config = loadLauncherConfig({ DATA_DIR: path.join(root, 'data'), PORT: String(await freePort()), NATS_URL: 'nats://127.0.0.1:1', ...env });
@@ -71,6 +95,42 @@ describe('the launcher starting the stack', () => {
       await stack.stop();
     }
     expect(stack.processes.filter((managed) => managed.child.exitCode === null && managed.child.signalCode === null)).toEqual([]);
+  });
+
+  it("lets identity bind its pages' port itself and gives the URL it reported to the gateway and stack.json", async () => {
+    const config = await configFor({});
+    const stack = await startStack(config);
+    try {
+      const written = JSON.parse(fs.readFileSync(path.join(root, 'data/stack.json'), 'utf8')) as { identity_http_url: string };
+      expect(written.identity_http_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(new URL(written.identity_http_url).port).not.toBe('0');
+      const throughGateway = await fetch(`http://127.0.0.1:${config.PORT}/identity-pages`);
+      expect(await throughGateway.text()).toBe('identity pages, IDENTITY_HTTP_PORT=0');
+      expect(await (await fetch(written.identity_http_url)).text()).toBe('identity pages, IDENTITY_HTTP_PORT=0');
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it("passes the launcher's IDENTITY_HTTP_PORT to identity when it is set", async () => {
+    const port = await freePort();
+    const config = await configFor({}, { IDENTITY_HTTP_PORT: String(port) });
+    const stack = await startStack(config);
+    try {
+      const written = JSON.parse(fs.readFileSync(path.join(root, 'data/stack.json'), 'utf8')) as { identity_http_url: string };
+      expect(written.identity_http_url).toBe(`http://127.0.0.1:${port}`);
+      const throughGateway = await fetch(`http://127.0.0.1:${config.PORT}/identity-pages`);
+      expect(await throughGateway.text()).toBe(`identity pages, IDENTITY_HTTP_PORT=${port}`);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('fails, starting no gateway, when identity reports ready without the URL of its pages', async () => {
+    const failing = startStack(await configFor({ identity: 'bare-ready' }));
+    await expect(failing).rejects.toThrow('identity reported ready without the URL of its pages (urls.identity_pages)');
+    expect(printed.join('')).not.toContain('[gateway]');
+    expect(startedPids().filter(isAlive)).toEqual([]);
   });
 
   it('fails naming a service that exits before it reported ready, with its own reason printed, and stops the others', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
-import { untilReady } from './ready';
+import { untilReady, type ReadyNotice } from './ready';
 import { persistentSecret } from './secrets';
 import { acceptsConnections, answersOk, freePort, waitUntil } from './wait';
 
@@ -32,6 +32,9 @@ const SERVICE_NODE_FLAGS: Record<string, string[]> = {
   shipping: ['--optimize-for-size'],
   orders: ['--optimize-for-size'],
 };
+
+/** The name identity's pages go by in its ready notice (services/identity/src/service.ts). */
+const IDENTITY_PAGES = 'identity_pages';
 
 export interface RunningStack {
   baseUrl: string;
@@ -98,14 +101,16 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
   try {
     const natsUrl = await startNats(config, processes);
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    const identityHttpPort = config.IDENTITY_HTTP_PORT ?? (await freePort());
-    const identityHttpUrl = `http://127.0.0.1:${identityHttpPort}`;
-    const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(identityHttpPort), IDENTITY_HTTP_URL: identityHttpUrl };
+    // Unset, identity binds a port of its own (0) and reports it: a port picked free here could be taken before identity
+    // binds it, by the source port of one of the services' outgoing connections.
+    const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0) };
     const metricsPorts = await metricsPortsOf(config);
     const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
-    await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, { ...env, ...metricsEnv(name) }, index + 1, processes)));
+    const notices = await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, { ...env, ...metricsEnv(name) }, index + 1, processes)));
     // identity's pages, which the gateway proxies to, are a background task: they listen before identity reports ready.
-    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT) }, 7, config.repoRoot, outputOf(config));
+    const identityHttpUrl = identityPagesUrl(notices[SERVICE_NAMES.indexOf('identity')]!);
+    const gatewayEnv = { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT), IDENTITY_HTTP_URL: identityHttpUrl };
+    const gateway = startProcess('gateway', process.execPath, [...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], gatewayEnv, 7, config.repoRoot, outputOf(config));
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
@@ -117,7 +122,15 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
   }
 }
 
-async function startService(config: LauncherConfig, name: ServiceName, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<void> {
+/** Where identity's pages listen, as identity reported it (on IDENTITY_HTTP_PORT when set, a port of its own otherwise). */
+function identityPagesUrl(notice: ReadyNotice): string {
+  const url = notice.urls[IDENTITY_PAGES];
+  if (!url) throw new Error(`identity reported ready without the URL of its pages (urls.${IDENTITY_PAGES}); is it built from this checkout? (npm run build)`);
+  return url;
+}
+
+/** Starts a service and waits for its ready notice, which it resolves with. */
+async function startService(config: LauncherConfig, name: ServiceName, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<ReadyNotice> {
   const address = addressOf(config, name);
   const port = address.split(':').pop()!;
   const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
@@ -125,5 +138,5 @@ async function startService(config: LauncherConfig, name: ServiceName, env: Node
   const managed = startProcess(name, process.execPath, [...(SERVICE_NODE_FLAGS[name] ?? []), entry], serviceEnv, index, config.repoRoot, outputOf(config), { notifiesReady: true });
   processes.push(managed);
   // Its notice over IPC rather than gRPC health checks: the launcher would hold gRPC (~9 MB) for as long as the stack runs.
-  await untilReady(managed, config.STARTUP_TIMEOUT_MS);
+  return untilReady(managed, config.STARTUP_TIMEOUT_MS);
 }

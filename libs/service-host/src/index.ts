@@ -2,3 +2,4 @@ export { ServiceHost, type HostConfig, type RunningService, type ServiceWiring }
 export { periodic, type BackgroundTask, type PeriodicTask } from './background-task';
 export { runMigrations, MIGRATIONS_COLLECTION, type Migration, type MigrationRecord } from './migrations';
 export { kickAfterWrites } from './relayed-collection';
+export type { ReadyDetails, ReadyNotice } from './ready-notice';

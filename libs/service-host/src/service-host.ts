@@ -7,7 +7,7 @@ import { stopTracing } from '@commerce/tracing';
 import type { BackgroundTask } from './background-task';
 import { registerHostMetrics } from './host-metrics';
 import { runMigrations, type Migration } from './migrations';
-import { notifyReady } from './ready-notice';
+import { notifyReady, type ReadyDetails } from './ready-notice';
 import { kickAfterWrites } from './relayed-collection';
 
 /** What every service's config carries (see `serviceConfigSchema`). */
@@ -29,8 +29,8 @@ export interface HostConfig {
 
 const openHosts = new Set<ServiceHost>();
 
-/** A started service: its host, where to dial it, and how to stop it. */
-export interface RunningService {
+/** A started service: its host, where to dial it, where else it listens (`urls`: `run` sends them to the launcher), and how to stop it. */
+export interface RunningService extends ReadyDetails {
   host: ServiceHost;
   /** host:port a client on this machine can dial. */
   address: string;
@@ -180,9 +180,10 @@ export class ServiceHost {
 
   /**
    * Runs a service's main: a boot failure exits 1 with the reason; SIGINT/SIGTERM shut down cleanly. Once main has
-   * started everything, a parent listening on an IPC channel (the launcher) is told the service is ready.
+   * started everything, a parent listening on an IPC channel (the launcher) is told the service is ready, and the
+   * `urls` of the service main returned.
    */
-  static async run(main: () => Promise<unknown>): Promise<void> {
+  static async run(main: () => Promise<RunningService>): Promise<void> {
     const stopAll = async (signal: string) => {
       process.stderr.write(`${signal} received\n`);
       await Promise.all([...openHosts].map((host) => host.shutdown()));
@@ -192,13 +193,14 @@ export class ServiceHost {
     };
     process.once('SIGINT', () => void stopAll('SIGINT'));
     process.once('SIGTERM', () => void stopAll('SIGTERM'));
+    let running: RunningService;
     try {
-      await main();
+      running = await main();
     } catch (error) {
       process.stderr.write(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       await Promise.all([...openHosts].map((host) => host.shutdown().catch(() => undefined)));
       process.exit(1);
     }
-    await notifyReady();
+    await notifyReady({ urls: running.urls });
   }
 }

@@ -85,5 +85,8 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
       background: pages ? [pages, codePurge, attemptPurge] : [attemptPurge],
     };
   });
-  return { ...running, httpUrl: pages?.url };
+  const httpUrl = pages?.url;
+  // Under the launcher, the pages' port is one identity bound itself (IDENTITY_HTTP_PORT=0): the launcher learns it
+  // from the ready notice, by this name (deploy/launcher/src/stack.ts), and gives it to the gateway.
+  return { ...running, httpUrl, urls: httpUrl ? { identity_pages: httpUrl } : undefined };
 }
