@@ -45,7 +45,7 @@ async function runWritesBench(stack, settings) {
   if (check.status !== 200) throw new Error(`GET /v1/products/${productId}.json answered ${check.status}`);
   log(`store ${created.store.id}: product ${productId} created and read back`);
 
-  const watch = () => ({ gateway: stack.pids.gateway, catalog: stack.pids.catalog, shipping: stack.pids.shipping, nats: stack.pids.nats, stack: stack.launcher.pid });
+  const watch = () => ({ gateway: stack.pids.gateway, catalog: stack.pids.catalog, shipping: stack.pids.shipping, storefront: stack.pids.storefront, webhooks: stack.pids.webhooks, nats: stack.pids.nats, stack: stack.launcher.pid });
   const results = { config, loadAverage: os.loadavg(), phases: {}, profiles: [], startup: stack.starts === 1 ? stack.startTimes : undefined };
 
   /** One measured phase (warm-up first), bracketed by the catalog stream's sequence and, if asked, a phase profile. */
@@ -149,7 +149,7 @@ async function countProducts(productsUrl, headers) {
 function restPerRequest(run) {
   const whole = cpuPerRequest(run, 'stack');
   if (whole === undefined) return undefined;
-  return whole - ['gateway', 'catalog', 'shipping', 'nats'].reduce((sum, name) => sum + (cpuPerRequest(run, name) ?? 0), 0);
+  return whole - ['gateway', 'catalog', 'shipping', 'storefront', 'webhooks', 'nats'].reduce((sum, name) => sum + (cpuPerRequest(run, name) ?? 0), 0);
 }
 
 function logPhase(name, run) {
@@ -158,7 +158,7 @@ function logPhase(name, run) {
   const { seqAtStart, seqAtEnd, seqSettled, drainS, settled } = run.phase;
   log(
     `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
-      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, nats ${us('nats')}, stack ${us('stack')}; events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after (${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'})`,
+      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after (${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'})`,
   );
 }
 
@@ -170,14 +170,14 @@ function report(results, settings) {
   out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
   out.push('');
   const us = (run, server) => fmt(server === 'rest' ? restPerRequest(run) : cpuPerRequest(run, server));
-  const rows = [['phase', 'products', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'µs/req gateway', 'catalog', 'shipping', 'nats', 'rest', 'whole stack']];
+  const rows = [['phase', 'products', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'µs/req gateway', 'catalog', 'shipping', 'storefront', 'webhooks', 'nats', 'rest', 'whole stack']];
   const labels = { read: 'GET one product', 'create-empty': 'POST, empty store', 'create-full': 'POST, full store' };
   for (const [name, run] of Object.entries(phases)) {
     const m = run.measured;
-    rows.push([labels[name] ?? name, fmt(run.phase.productsBefore), fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), us(run, 'gateway'), us(run, 'catalog'), us(run, 'shipping'), us(run, 'nats'), us(run, 'rest'), us(run, 'stack')]);
+    rows.push([labels[name] ?? name, fmt(run.phase.productsBefore), fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), us(run, 'gateway'), us(run, 'catalog'), us(run, 'shipping'), us(run, 'storefront'), us(run, 'webhooks'), us(run, 'nats'), us(run, 'rest'), us(run, 'stack')]);
   }
   out.push(formatTable(rows));
-  out.push('(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders, storefront, webhooks)');
+  out.push('(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders)');
 
   out.push('');
   out.push("the catalog's outbox relay (events on EVENTS_CATALOG):");
@@ -213,7 +213,7 @@ function report(results, settings) {
     const problems = problemsOf(seeding.run);
     if (problems.length > 0) invalid.push(`seeding: ${problems.join('; ')}`);
     out.push(`seeding through the gateway (POST, ${seeding.connections} connections): ${fmt(m['2xx'])} products in ${fmt(seedSeconds, 1)} s = ${fmt(seedRate)} products/s, p50 ${fmt(m.latencyMs.p50)} ms, p99 ${fmt(m.latencyMs.p99)} ms; store at ${fmt(seeding.productsAfter)} products`);
-    out.push(`  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, shipping ${us(seeding.run, 'shipping')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, whole stack ${us(seeding.run, 'stack')}`);
+    out.push(`  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, shipping ${us(seeding.run, 'shipping')}, storefront ${us(seeding.run, 'storefront')}, webhooks ${us(seeding.run, 'webhooks')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, whole stack ${us(seeding.run, 'stack')}`);
     if (seeding.productsAfter < config.seedProducts) out.push(`  the seed stopped short of ${fmt(config.seedProducts)} (BENCH_SEED_MAX_S=${config.seedMaxS})`);
   } else {
     out.push(`seeding: none needed (store at ${fmt(seeding.productsAfter)} products, BENCH_SEED_PRODUCTS=${fmt(config.seedProducts)})`);
