@@ -14,6 +14,7 @@ import {
 } from '@commerce/events';
 import { openDatabase, type Collection, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
+import type { JetStreamClient, JetStreamPublishOptions } from 'nats';
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
 
 let nats: NatsFixture;
@@ -45,7 +46,7 @@ afterEach(async () => {
 
 const streamName = () => `EVENTS_${context.toUpperCase()}`;
 
-async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number } = {}): Promise<OutboxRelay> {
+async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number; js?: JetStreamClient } = {}): Promise<OutboxRelay> {
   relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
   await relay.start();
   return relay;
@@ -53,6 +54,32 @@ async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: nu
 
 async function storeWithPendingEvents(id: number, events: DomainEvent[]): Promise<void> {
   await stores.insertOne({ id, name: 'Acme', version: events.length, outbox: events });
+}
+
+/**
+ * The real JetStream client, logging when each publish leaves (`sent <label>`) and when its ack is back (`acked <label>`);
+ * `failOnce` makes that event's first publish fail (`failed <label>`) as a broker hiccup would, without sending it.
+ */
+function recordingJetStream(log: string[], label: Map<string, string>, options: { failOnce?: string } = {}): JetStreamClient {
+  const js = nats.nc.jetstream();
+  let failed = false;
+  return new Proxy(js, {
+    get(target, property, receiver) {
+      if (property !== 'publish') return Reflect.get(target, property, receiver) as unknown;
+      return async (subject: string, data: Uint8Array, publishOptions: Partial<JetStreamPublishOptions> & { msgID: string }) => {
+        const name = label.get(publishOptions.msgID) ?? publishOptions.msgID;
+        if (publishOptions.msgID === options.failOnce && !failed) {
+          failed = true;
+          log.push(`failed ${name}`);
+          throw new Error('broker hiccup');
+        }
+        log.push(`sent ${name}`);
+        const ack = await target.publish(subject, data, publishOptions);
+        log.push(`acked ${name}`);
+        return ack;
+      };
+    },
+  });
 }
 
 async function outboxOf(id: number): Promise<DomainEvent[] | undefined> {
@@ -84,6 +111,46 @@ describe('OutboxRelay', () => {
     const messages = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length === 3 ? all : null)));
     expect(messages.map((m) => m.json<DomainEvent>().sequence)).toEqual([1, 2, 3]);
     expect(await outboxOf(1)).toEqual([]);
+  });
+
+  it("publishes a document's events of different resources side by side, each resource's one after another in order", async () => {
+    const [a, b] = [101, 102];
+    const events = [anEvent({ resourceId: a, sequence: 1 }), anEvent({ resourceId: b, sequence: 1 }), anEvent({ resourceId: a, sequence: 2 }), anEvent({ resourceId: b, sequence: 2 })];
+    const label = new Map(events.map((event) => [event.id, `${event.resource_id === a ? 'a' : 'b'}${event.sequence}`]));
+    const log: string[] = [];
+    await storeWithPendingEvents(11, events);
+
+    await (await startRelay({ js: recordingJetStream(log, label) })).kick();
+
+    // b1 leaves before a1's ack is back (one write for both), a2 only after a1's ack, b2 only after b1's.
+    expect(log.indexOf('sent b1')).toBeLessThan(log.indexOf('acked a1'));
+    expect(log.indexOf('acked a1')).toBeLessThan(log.indexOf('sent a2'));
+    expect(log.indexOf('acked b1')).toBeLessThan(log.indexOf('sent b2'));
+    const stored = (await streamMessages(nats.jsm, streamName())).map((m) => label.get(m.json<DomainEvent>().id));
+    expect(stored.filter((name) => name!.startsWith('a'))).toEqual(['a1', 'a2']);
+    expect(stored.filter((name) => name!.startsWith('b'))).toEqual(['b1', 'b2']);
+    expect(await outboxOf(11)).toEqual([]);
+  });
+
+  it('keeps the outbox from a failed publish on, an event acknowledged behind it too, and publishes each once when retried', async () => {
+    const first = anEvent({ resourceId: 201 });
+    const behind = anEvent({ resourceId: 202 });
+    const label = new Map([
+      [first.id, 'first'],
+      [behind.id, 'behind'],
+    ]);
+    await storeWithPendingEvents(12, [first, behind]);
+    const log: string[] = [];
+
+    await startRelay({ js: recordingJetStream(log, label, { failOnce: first.id }), maxBackoffMs: 50 });
+
+    await waitFor(async () => (await outboxOf(12))?.length === 0, { message: 'relay to retry the failed publish' });
+    // The failed pass sent what was behind, but kept it in the outbox (only the oldest acknowledged events leave it):
+    // the retry sent both, and the stream's duplicate window kept one of each.
+    expect(log.slice(0, 3)).toEqual(['failed first', 'sent behind', 'acked behind']);
+    expect(log.filter((entry) => entry === 'sent behind')).toHaveLength(2);
+    expect(log.filter((entry) => entry === 'sent first')).toHaveLength(1);
+    expect((await streamMessages(nats.jsm, streamName())).map((m) => label.get(m.json<DomainEvent>().id))).toEqual(['behind', 'first']);
   });
 
   it('publishes an event left behind by a crash on its own on the periodic sweep', async () => {

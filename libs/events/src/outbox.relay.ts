@@ -43,7 +43,7 @@ interface Waiter {
 }
 
 /**
- * Publishes the events parked in documents' `outbox` arrays, oldest first per document, with
+ * Publishes the events parked in documents' `outbox` arrays, oldest first per resource, with
  * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (DESIGN §5).
  * A crash between publish and removal repeats the publish, which the stream's duplicate window drops.
  */
@@ -192,24 +192,42 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes one document's events oldest first, each after JetStream acknowledged the previous one, then
-   * removes the acknowledged ones in one write (also when a publish failed part-way). True when any left.
+   * Publishes one document's events, each resource's oldest first and each after JetStream acknowledged the resource's
+   * previous one; the events of different resources (product/created with its variant/created) go side by side, so they
+   * leave in one write to the broker and wait for their acks together (order matters per resource only, DESIGN §11;
+   * sent back to back on one connection, they are stored in outbox order anyway). Then removes, in one write, the
+   * outbox's oldest events that were acknowledged, up to the first that was not (also when a publish failed part-way:
+   * an acknowledged event behind it stays and is published again later, which the stream's duplicate window drops).
+   * True when any was published.
    */
   private async relayDocument(collection: Collection<OutboxDocument>, doc: Pick<OutboxDocument, 'outbox'>, seen: Set<string>): Promise<boolean> {
     const events = doc.outbox ?? [];
-    const published: string[] = [];
-    try {
-      for (const event of events) {
-        // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
-        if (seen.has(event.id)) break;
-        seen.add(event.id);
-        await this.publish(event);
-        published.push(event.id);
-      }
-    } finally {
-      if (published.length > 0) await this.remove(collection, published, published.length === events.length);
+    const published = new Set<string>();
+    let failure: { error: unknown } | undefined;
+    await Promise.all(
+      [...chainsByResource(events)].map(async (chain) => {
+        for (const event of chain) {
+          // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
+          if (seen.has(event.id) || failure) return;
+          seen.add(event.id);
+          try {
+            await this.publish(event);
+          } catch (error) {
+            failure ??= { error };
+            return;
+          }
+          published.add(event.id);
+        }
+      }),
+    );
+    const removable: string[] = [];
+    for (const event of events) {
+      if (!published.has(event.id)) break;
+      removable.push(event.id);
     }
-    return published.length > 0;
+    if (removable.length > 0) await this.remove(collection, removable, removable.length === events.length);
+    if (failure) throw failure.error;
+    return published.size > 0;
   }
 
   /**
@@ -302,4 +320,16 @@ function waiter(): Waiter {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** A document's events grouped by resource, each group in outbox order. */
+function chainsByResource(events: readonly OutboxEvent[]): Iterable<OutboxEvent[]> {
+  const chains = new Map<string, OutboxEvent[]>();
+  for (const event of events) {
+    const key = `${event.resource_type}:${event.resource_id}`;
+    const chain = chains.get(key);
+    if (chain) chain.push(event);
+    else chains.set(key, [event]);
+  }
+  return chains.values();
 }
