@@ -15,4 +15,4 @@ export type {
 export { DuplicateKeyError } from './duplicate-key.error';
 export { openDatabase, databaseOptionsFrom, type PersistenceEnv } from './open-database';
 export { KeyedQueue } from './keyed-queue';
-export { embeddedStoreBytes, readEmbeddedCollection } from './sqlite/embedded-inspection';
+export { embeddedStoreBytes, explainEmbeddedQuery, readEmbeddedCollection, readEmbeddedIndexes } from './sqlite/embedded-inspection';

@@ -83,4 +83,11 @@ export class PortableCollection<T extends Doc> implements Collection<T> {
     this.assertOpen();
     return this.engine.createIndex(keys, options);
   }
+
+  async dropIndex(name: string): Promise<void> {
+    this.assertOpen();
+    // MongoDB reads '*' as every index of the collection; the port drops one index by its name.
+    if (name === '*') throw new TypeError("dropIndex drops one index by name; '*' is refused");
+    return this.engine.dropIndex(name);
+  }
 }

@@ -10,9 +10,11 @@ import { describeCompoundIndexContract } from './compound-index.contract';
 import { describePortabilityContract } from './portability.contract';
 import { describeValueTypesContract } from './value-types.contract';
 import { describeConcurrentWritesContract } from './concurrent-writes.contract';
+import { describeDropIndexContract } from './drop-index.contract';
 
 /** The database under test; a fresh, empty one for every test. */
 export interface ContractContext {
+  readonly engine: Engine;
   db(): Database;
   /** Closes the database and opens the same one again; only on engines that keep data across a reopen. */
   reopen?: () => Promise<Database>;
@@ -43,6 +45,7 @@ export function describeCollectionContract(
     });
 
     const context: ContractContext = {
+      engine: engineName,
       db: () => {
         if (!current) throw new Error('no database open');
         return current;
@@ -79,6 +82,7 @@ export function describeCollectionContract(
     describeUpdateContract(context);
     describeFindOneAndUpdateContract(context);
     describeUniqueIndexContract(context);
+    describeDropIndexContract(context);
     describeNextIdContract(context);
     describePortabilityContract(context);
     describeCompoundIndexContract(context);

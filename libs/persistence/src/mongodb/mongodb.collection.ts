@@ -1,10 +1,13 @@
-import type { Collection as DriverCollection, Document, FindOptions as DriverFindOptions, UpdateFilter } from 'mongodb';
+import { MongoServerError, type Collection as DriverCollection, type Document, type FindOptions as DriverFindOptions, type UpdateFilter } from 'mongodb';
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
 import { defaultIndexName } from '../index-name';
 import { toDuplicateKeyError } from './mongodb-duplicate-key';
 
 /** Callers use their own integer ids; the driver's ObjectId never leaves this adapter. */
 const WITHOUT_ID = { _id: 0 } as const;
+
+/** What dropIndexes answers when there is nothing to drop: no such index, or no such collection yet. */
+const NOTHING_TO_DROP = new Set([26 /* NamespaceNotFound */, 27 /* IndexNotFound */]);
 
 export class MongoCollection<T extends Doc> implements Collection<T> {
   /** Index name → fields, to rebuild keyValue for bulk inserts (their write errors omit it). */
@@ -83,6 +86,16 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const name = options.name ?? defaultIndexName(keys);
     this.indexFields.set(name, fields);
     await this.guard(() => this.raw.createIndex(keys, { unique: options.unique ?? false, name }));
+  }
+
+  async dropIndex(name: string): Promise<void> {
+    try {
+      await this.raw.dropIndex(name);
+    } catch (err) {
+      // As on SQLite, an unknown name is a no-op: a migration that drops it may run again.
+      if (!(err instanceof MongoServerError && NOTHING_TO_DROP.has(Number(err.code)))) throw err;
+    }
+    this.indexFields.delete(name);
   }
 
   private async guard<R>(operation: () => Promise<R>): Promise<R> {

@@ -23,6 +23,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
   private readonly arrayPaths: Set<string>;
   private readonly indexes = new Map<string, IndexDefinition>();
+  /** Moves whenever this collection's indexes change: a cached EXPLAIN is never run, so SQLite would not plan it again. */
+  private indexRevision = 0;
   private readonly counts = new Map<string, { generation: number; count: number }>();
 
   constructor(
@@ -186,9 +188,31 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
         }
         this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
         this.indexes.set(definition.name, definition);
+        this.indexRevision += 1;
       }));
     } catch (err) {
       throw this.duplicateKeyError(err) ?? err;
+    }
+  }
+
+  /** The SQL index, its partial twin (a unique one has it), its record and what this collection knows of it go together. */
+  async dropIndex(name: string): Promise<void> {
+    const known = this.indexes.get(name);
+    try {
+      await this.file.write(() => this.file.transaction(() => {
+        this.indexes.delete(name);
+        // The file's record decides, not the name: an unknown name (or a twin's) drops nothing, so a migration may run again.
+        const [unique] = this.file.get<[number]>('SELECT is_unique FROM _indexes WHERE collection = ? AND name = ?', [this.name, name]) ?? [];
+        if (unique === undefined) return;
+        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(name)}`);
+        if (unique === 1) this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(name, MISSING_SUFFIX)}`);
+        this.file.run('DELETE FROM _indexes WHERE collection = ? AND name = ?', [this.name, name]);
+        this.indexRevision += 1;
+      }));
+    } catch (err) {
+      // Taken back (a failed statement, or the group's commit): the index stays, and so must its definition (duplicate-key errors name it).
+      if (known && !this.indexes.has(name)) this.indexes.set(name, known);
+      throw err;
     }
   }
 
@@ -201,7 +225,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const sql = options.count
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
       : `SELECT pk, json(doc) FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
-    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql}`, where.params).map((row) => row[3]);
+    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexRevision} */`, where.params).map((row) => row[3]);
     return { plan, exact: exactClause !== undefined };
   }
 
