@@ -13,7 +13,7 @@ import { deliveriesHandlers } from './grpc/deliveries.handlers';
 import { webhooksHandlers } from './grpc/webhooks.handlers';
 import { DeliveryRepository } from './infra/delivery.repository';
 import { deliveryMetrics } from './infra/delivery-metrics';
-import { keyTheEventsFeed } from './infra/migrations';
+import { WEBHOOKS_MIGRATIONS } from './infra/migrations';
 import { deliveryIntakeConsumers, deliveryWorkerTask } from './infra/delivery.tasks';
 import { DnsResolver } from './infra/dns.resolver';
 import { HttpSender } from './infra/http-sender';
@@ -72,7 +72,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
         implement(webhooks.WebhookDeliveryServiceService, deliveriesHandlers({ ...deps, deliveries, nextId: deliveryDeps.nextId }, () => worker.kick())),
       ],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
-      migrations: [keyTheEventsFeed],
+      migrations: WEBHOOKS_MIGRATIONS,
       background: [
         storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
         deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),

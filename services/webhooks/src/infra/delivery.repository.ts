@@ -110,11 +110,16 @@ export class DeliveryRepository {
     return new DeliveryRepository(db.collection<StoredEventDocument>('events'), db.collection<DeliveryDocument>('deliveries'), db.collection<AttemptDocument>('delivery_attempts'));
   }
 
+  /**
+   * Every event insert writes each events index, so each one serves a query (asserted in event-indexes.unit.test.ts):
+   * events_id findEvent, markFannedOut and redelivery; events_received prune (and keyUnkeyedEvents' order);
+   * events_store_occurred eventsSince (replay); events_store_feed feed; events_resource_sequence hasPredecessor;
+   * events_fan_out eventsToFanOut. Retired ones are dropped by a migration (migrations.ts).
+   */
   async ensureIndexes(): Promise<void> {
     await this.events.createIndex({ id: 1 }, { unique: true, name: EVENT_ID_INDEX });
     await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
     await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
-    await this.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: 'events_store_received' });
     await this.events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
     await this.events.createIndex({ store_id: 1, resource_type: 1, resource_id: 1, sequence: 1 }, { name: 'events_resource_sequence' });
     await this.events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });

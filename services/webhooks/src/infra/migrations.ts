@@ -14,3 +14,21 @@ export const keyTheEventsFeed: Migration = {
     await deliveries.keyUnkeyedEvents();
   },
 };
+
+/**
+ * The events feed's index from before feed keys ({ store_id, received_at, id }): no query has read it since migration 1,
+ * and every event insert still wrote it (issue 10: each index is pages written per commit).
+ */
+export const RETIRED_FEED_INDEX = 'events_store_received';
+
+export const dropTheRetiredFeedIndex: Migration = {
+  id: 2,
+  name: `drop the events index ${RETIRED_FEED_INDEX}, which no query uses since the feed pages on feed keys`,
+  async run(db) {
+    // A no-op where it is gone already (a new database, or a run repeated after a crash).
+    await DeliveryRepository.open(db).events.dropIndex(RETIRED_FEED_INDEX);
+  },
+};
+
+/** The service's migrations, in the order they were added; never renumber one that shipped. */
+export const WEBHOOKS_MIGRATIONS: readonly Migration[] = [keyTheEventsFeed, dropTheRetiredFeedIndex];
