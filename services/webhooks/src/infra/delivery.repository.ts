@@ -250,7 +250,11 @@ export class DeliveryRepository {
    */
   feed(storeId: number, topics: readonly string[], after: StoredEventDocument | null, limit: number): Promise<StoredEventDocument[]> {
     const query: Record<string, unknown> = { store_id: storeId, topic: { $in: [...topics] } };
-    if (after) query.$or = [{ feed_key: { $gt: after.feed_key } }, { feed_key: after.feed_key, id: { $gt: after.id } }];
+    if (after) {
+      // The range on feed_key lets the index start at the cursor; the $or only settles the ties at its key.
+      query.feed_key = { $gte: after.feed_key };
+      query.$or = [{ feed_key: { $gt: after.feed_key } }, { feed_key: after.feed_key, id: { $gt: after.id } }];
+    }
     return this.events.find(query, { sort: { feed_key: 1, id: 1 }, limit });
   }
 

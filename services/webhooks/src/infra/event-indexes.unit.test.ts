@@ -85,6 +85,16 @@ it.each(USES)('serves %s from %s, decided in SQL', async (_use, index, made) => 
   for (const { plan } of plans) expect(plan.join('\n')).not.toMatch(/SCAN c_events/);
 });
 
+it("starts a page of the feed after a cursor at the cursor in the index, not at the store's first event", async () => {
+  const cursor = await deliveries.findEvent('e1');
+  queries.length = 0;
+
+  await deliveries.feed(7, ['product/updated'], cursor, 50);
+
+  const { filter, options } = queries.at(-1)!;
+  expect(explainEmbeddedQuery(db, 'events', filter, options).plan.join('\n')).toMatch(/USING INDEX events\/events_store_feed \(<expr>=\? AND <expr>>\?/);
+});
+
 it('keys the events kept from before feed keys (migration 1) in received order from events_received, then by id', async () => {
   await deliveries.events.insertMany([{ ...anEvent('old-1', 1), id: 'old-1' }, { ...anEvent('old-2', 2), id: 'old-2' }]);
   queries.length = 0;
