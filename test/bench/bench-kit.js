@@ -3,10 +3,11 @@
 // started as `npm start` runs it, the operator CLI, the load generator and CPU accounting from /proc.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { createInterface } = require('node:readline');
+// Built by `npm run bench` before it runs: ports below the range outgoing connections take theirs from.
+const { freePort } = require('@commerce/config');
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
@@ -111,17 +112,6 @@ function spawnNode(name, args, options) {
   return child;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close((err) => (err ? reject(err) : resolve(port)));
-    });
-  });
-}
 
 /** Resolves with the first stdout/stderr line matching `pattern`; rejects if the child exits first or on timeout. */
 function waitForLine(child, name, pattern, timeoutMs, output) {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addressEnvName, addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
+import { addressEnvName, addressOf, freePort, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
 import { untilReady, type ReadyNotice } from './ready';
 import { persistentSecret } from './secrets';
-import { acceptsConnections, answersOk, freePort, waitUntil } from './wait';
+import { acceptsConnections, answersOk, waitUntil } from './wait';
 
 /**
  * Heap sizes measured on GET /v1/store.json (test/bench/README.md). Under concurrent gRPC calls a

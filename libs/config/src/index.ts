@@ -19,4 +19,5 @@ export {
   type ServiceName,
 } from './platform.config';
 export { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress, isSignedClientAddress } from './client-address';
+export { freePort } from './free-port';
 export { z } from 'zod';

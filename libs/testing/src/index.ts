@@ -1,6 +1,6 @@
 // Test harness helpers: real infrastructure (nats-server, ports, temp dirs) and condition waits instead of sleeps;
 // startServiceHarness puts them together around the service an integration test starts.
-export { freePort } from './free-port.harness';
+export { freePort } from '@commerce/config';
 export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type StartNatsServerOptions } from './nats-server.harness';
 export { waitFor, type WaitForOptions } from './wait-for.harness';
 export { tempDir, removeDir } from './temp-dir.harness';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { freePort } from './free-port.harness';
+import { freePort } from '@commerce/config';
 import { removeDir, tempDir } from './temp-dir.harness';
 import { waitFor } from './wait-for.harness';
 

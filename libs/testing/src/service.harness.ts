@@ -1,11 +1,10 @@
 // One harness for every service's integration tests (docs/service-template.md, Tests): the service under test
 // in-process on a free port, a private nats-server, a temp DATA_DIR, and the services it calls as their built
 // processes. A library never imports a service, so the test passes the service's start function in.
-import { addressEnvName, type ServiceName } from '@commerce/config';
+import { addressEnvName, freePort, type ServiceName } from '@commerce/config';
 import { closeAllChannels, createClient, type ClientConstructor, type ServiceClient } from '@commerce/grpc-runtime';
 import type { Client } from '@grpc/grpc-js';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
-import { freePort } from './free-port.harness';
 import { startNatsServer, type NatsServerHandle } from './nats-server.harness';
 import { ServiceProcess } from './service-process.harness';
 import { streamEvents, type PublishedEvent } from './stream-events.harness';

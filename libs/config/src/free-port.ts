@@ -1,8 +1,10 @@
 import { createServer } from 'node:net';
 
-// Below Linux's ephemeral range (32768-60999): the port of any outgoing connection, made by this test or by
-// a test file running beside it, is taken from that range, so a port picked here cannot be grabbed that way
-// between the pick and the moment the service binds it. Parallel test files pick at random, so they rarely meet.
+// Below Linux's ephemeral range (32768-60999): the port of any outgoing connection, made by this process or by
+// another beside it (the services connecting to NATS while the launcher starts them, a test file running beside
+// another), is taken from that range, so a port picked here cannot be grabbed that way between the pick and the
+// moment its process binds it, as a port taken by binding 0 and closing can. Pickers running side by side choose
+// at random, so they rarely meet.
 const FIRST_PORT = 20_000;
 const PORT_COUNT = 12_000;
 const ATTEMPTS = 50;
