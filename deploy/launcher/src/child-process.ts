@@ -10,6 +10,8 @@ export interface ManagedProcess {
 }
 
 const COLORS = [36, 32, 33, 35, 34, 91, 96, 92];
+/** How long a gone process's pipes may stay open before it is reported gone anyway. */
+const OUTPUT_DRAIN_MS = 1_000;
 
 /** Where the launcher prints its processes' lines: colours on a terminal, and whether JSON log lines are made readable. */
 export interface ProcessOutput {
@@ -41,8 +43,18 @@ export function startProcess(name: string, command: string, args: string[], env:
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => process.stdout.write(lineOf(line)));
   }
+  // Its last output lines are printed before anyone hears it is gone (a start failure's reason first): 'exit' can come
+  // before the pipes are read to the end. Not 'close', which also waits for the IPC channel; and a process it left
+  // behind holding the pipes costs at most OUTPUT_DRAIN_MS.
+  const outputRead = Promise.all([child.stdout!, child.stderr!].map((stream) => new Promise<void>((resolve) => stream.once('close', () => resolve()))));
   const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    child.once('exit', (code) => {
+      const drained = setTimeout(() => resolve(code), OUTPUT_DRAIN_MS);
+      void outputRead.then(() => {
+        clearTimeout(drained);
+        resolve(code);
+      });
+    });
     child.once('error', (error) => {
       process.stdout.write(`${prefix} failed to start: ${error.message}\n`);
       resolve(null);
