@@ -51,7 +51,7 @@ export interface RunningStack {
 async function startNats(config: LauncherConfig, processes: ManagedProcess[]): Promise<string> {
   if (config.NATS_URL) return config.NATS_URL;
   // 4222 may already belong to another server on this machine: always take a free port.
-  const port = await freePort();
+  const port = await freePort({ besides: portsGiven(config) });
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
   const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], process.env, 0, config.repoRoot, outputOf(config));
@@ -66,8 +66,14 @@ async function metricsPortsOf(config: LauncherConfig): Promise<Record<string, nu
   const base = config.METRICS_PORT_BASE;
   if (base === undefined) return {};
   const names = ['gateway', ...SERVICE_NAMES];
-  const ports = await Promise.all(names.map((_, index) => (base === 0 ? freePort() : Promise.resolve(base + index))));
+  const ports = await Promise.all(names.map((_, index) => (base === 0 ? freePort({ besides: portsGiven(config) }) : Promise.resolve(base + index))));
   return Object.fromEntries(names.map((name, index) => [name, ports[index]!]));
+}
+
+/** Ports the stack's processes are told to bind (the gateway's, identity's pages', the services' gRPC ones): a port the launcher picks must not be one of them. */
+function portsGiven(config: LauncherConfig): number[] {
+  const addresses = SERVICE_NAMES.map((name) => Number(addressOf(config, name).split(':').pop()));
+  return [config.PORT, config.IDENTITY_HTTP_PORT ?? 0, ...addresses].filter((port) => Number.isInteger(port) && port > 0);
 }
 
 function outputOf(config: LauncherConfig): ProcessOutput {

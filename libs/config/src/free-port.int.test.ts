@@ -19,4 +19,12 @@ describe('freePort', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+
+  it('never answers a port it answered before, nor one it is told is taken, though neither is bound yet', async () => {
+    const picked = await Promise.all(Array.from({ length: 200 }, () => freePort()));
+    expect(new Set(picked).size).toBe(200);
+
+    const told = new Set(Array.from({ length: 2_000 }, (_, i) => 20_000 + i * 6));
+    for (let i = 0; i < 50; i++) expect(told.has(await freePort({ besides: told }))).toBe(false);
+  });
 });

@@ -9,11 +9,21 @@ const FIRST_PORT = 20_000;
 const PORT_COUNT = 12_000;
 const ATTEMPTS = 50;
 
-/** A TCP port that was free a moment ago on 127.0.0.1, outside the range the OS hands out to connections. */
-export async function freePort(): Promise<number> {
+/** Ports this process has handed out: two picks made before either is bound (a stack's ports) never answer the same. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1, outside the range the OS hands out to connections, never one
+ * this process answered before nor one of `besides` (ports another process was told to bind, not bound yet).
+ */
+export async function freePort(options: { besides?: Iterable<number> } = {}): Promise<number> {
+  const besides = new Set(options.besides ?? []);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const port = FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
-    if (await canListen(port)) return port;
+    if (handedOut.has(port) || besides.has(port)) continue;
+    if (!(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`no free port found in ${ATTEMPTS} tries between ${FIRST_PORT} and ${FIRST_PORT + PORT_COUNT}`);
 }
