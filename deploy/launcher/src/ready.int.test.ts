@@ -1,6 +1,7 @@
 // untilReady on real child processes: the notice over IPC, and each way a child can fail to give it.
 import { startProcess, type ManagedProcess } from './child-process';
 import { untilReady } from './ready';
+import { capturePrinted } from './printed.fixture';
 
 const started: ManagedProcess[] = [];
 let printed: string[] = [];
@@ -13,11 +14,7 @@ function child(name: string, script: string, command = process.execPath): Manage
 }
 
 beforeEach(() => {
-  printed = [];
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    printed.push(String(chunk));
-    return true;
-  });
+  printed = capturePrinted();
 });
 afterEach(async () => {
   jest.restoreAllMocks();

@@ -6,6 +6,7 @@ import { SERVICE_NAMES } from '@commerce/config';
 import { freePort, removeDir, tempDir } from '@commerce/testing';
 import { loadLauncherConfig, type LauncherConfig } from './config';
 import { startStack } from './stack';
+import { capturePrinted } from './printed.fixture';
 
 /**
  * How a stand-in service behaves: reports ready as ServiceHost.run does (identity's stand-in serves its pages on
@@ -71,11 +72,7 @@ const isAlive = (pid: number) => {
 
 beforeEach(async () => {
   root = await tempDir('launcher-stack-');
-  printed = [];
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    printed.push(String(chunk));
-    return true;
-  });
+  printed = capturePrinted();
 });
 afterEach(async () => {
   jest.restoreAllMocks();
