@@ -1,11 +1,12 @@
-import { lastOutboxRemoval, newEvent, outboxRemoval, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
+import { lastOutboxRemoval, newEvent, outboxRemoval, outboxTracking, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
 import { openDatabase, type Database, type DatabaseOptions } from '@commerce/persistence';
 import { removeDir, tempDir } from '@commerce/testing';
 
 const event = (sequence: number) =>
   newEvent({ topic: 'variant/updated', storeId: 2, resourceType: 'variant', resourceId: 9, sequence, resource: { id: 9, sequence } as never }); // a partial variant: these tests are about the outbox
 
-// The relay relies on these three operations behaving the same on every engine a service may run on.
+// The relay relies on these three operations behaving the same on every engine a service may run on, through
+// outboxTracking as every service writes its outbox documents.
 describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engine', (engine) => {
   let db: Database;
   let dir: string | undefined;
@@ -22,7 +23,7 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
   });
 
   it('appends events with the state change and removes exactly the published one', async () => {
-    const variants = db.collection<OutboxDocument>('variants');
+    const variants = outboxTracking(db.collection<OutboxDocument>('variants')); // as the services write them
     await variants.insertOne({ id: 9, price_cents: 100, version: 1, outbox: [] });
     await variants.insertOne({ id: 10, price_cents: 500, version: 1, outbox: [] });
     const [first, second] = [event(2), event(3)];
@@ -42,7 +43,7 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
   });
 
   it("clears the pending flag with the document's last event, and leaves it when another event came meanwhile", async () => {
-    const variants = db.collection<OutboxDocument>('variants');
+    const variants = outboxTracking(db.collection<OutboxDocument>('variants')); // as the services write them
     const [first, second] = [event(2), event(3)];
     await variants.insertOne({ id: 9, version: 1, outbox: [] });
     await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, first));
@@ -60,7 +61,7 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
   });
 
   it('removes several published events in one write, clearing the flag only when they were all the document held', async () => {
-    const variants = db.collection<OutboxDocument>('variants');
+    const variants = outboxTracking(db.collection<OutboxDocument>('variants')); // as the services write them
     const [first, second, third] = [event(2), event(3), event(4)];
     await variants.insertOne({ id: 9, version: 1, outbox: [] });
     for (const next of [first, second, third]) await variants.updateOne({ id: 9 }, withOutbox({ $inc: { version: 1 } }, next));

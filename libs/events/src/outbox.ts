@@ -60,11 +60,13 @@ export function outboxRemoval(eventIds: readonly string[]): { filter: Filter; up
  * Removes published events that are all the document holds and clears its pending flag, in one atomic
  * write; matches nothing when another event was appended meanwhile (then `outboxRemoval` applies and the
  * flag stays). So drained documents leave the flag's index at once and the relay never walks them.
+ * The filter pins the outbox to those events (it starts with the first, events are only appended, and it has
+ * no more than them), so the update simply empties it: a `$set` of whole fields, which SQLite applies in SQL
+ * without reading the document (the events in it carry whole resources).
  */
 export function lastOutboxRemoval(eventIds: readonly string[]): { filter: Filter; update: Update } {
-  const removal = outboxRemoval(eventIds);
   return {
-    filter: { ...removal.filter, [`outbox.${eventIds.length}`]: { $exists: false } },
-    update: { ...removal.update, $set: { [OUTBOX_PENDING_FIELD]: false } },
+    filter: { ...outboxRemoval(eventIds).filter, [`outbox.${eventIds.length}`]: { $exists: false } },
+    update: { $set: { outbox: [], [OUTBOX_PENDING_FIELD]: false } },
   };
 }

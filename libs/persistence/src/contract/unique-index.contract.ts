@@ -69,6 +69,17 @@ export function describeUniqueIndexContract(context: ContractContext): void {
       expect(await products().findOne({ id: 2 })).toEqual(aProduct({ id: 2, sku: 'B-1' }));
     });
 
+    it('rejects a $set of whole fields that would collide, naming the index and the key, without applying any part of it', async () => {
+      await products().createIndex({ storeId: 1, sku: 1 }, { unique: true });
+      await products().insertMany([aProduct({ id: 1, storeId: 4, sku: 'A-1' }), aProduct({ id: 2, storeId: 4, sku: 'B-1' })]);
+
+      const error = await duplicateKeyErrorOf(() => products().updateOne({ id: 2 }, { $set: { sku: 'A-1', title: 'Changed' } }));
+
+      expect(error.index).toBe('storeId_1_sku_1');
+      expect(error.keyValue).toEqual({ storeId: 4, sku: 'A-1' });
+      expect(await products().findOne({ id: 2 })).toEqual(aProduct({ id: 2, storeId: 4, sku: 'B-1' }));
+    });
+
     it('rejects a findOneAndUpdate that would collide, leaving the document as it was', async () => {
       await products().createIndex({ sku: 1 }, { unique: true });
       await products().insertMany([aProduct({ id: 1, sku: 'A-1' }), aProduct({ id: 2, sku: 'B-1' })]);

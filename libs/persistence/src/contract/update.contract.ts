@@ -1,5 +1,5 @@
 import type { ContractContext } from './collection.contract';
-import { aProduct, type Product } from './product.fixture';
+import { aProduct, idsOf, type Product } from './product.fixture';
 
 export function describeUpdateContract(context: ContractContext): void {
   const products = () => context.db().collection<Product>('products');
@@ -81,6 +81,27 @@ export function describeUpdateContract(context: ContractContext): void {
 
       expect(await products().updateOne({ id: 2 }, { $set: awkward })).toEqual({ matched: 1, modified: 0 });
       expect(await product(2)).toMatchObject(awkward);
+    });
+
+    it('$set of whole fields keeps a field in its place, puts a new one last, and stores Dates, arrays and subdocuments whole', async () => {
+      const at = new Date('2024-02-03T04:05:06.000Z');
+      await products().updateOne({ id: 2 }, { $set: { title: 'Renamed', addedAt: at, colours: ['teal', 'navy'], dims: { widthMm: 3, heightMm: 4 } } });
+
+      const stored = await product(2);
+      expect(Object.keys(stored!)).toEqual([...Object.keys(aProduct({ id: 2, tags: ['red'] })), 'addedAt', 'colours', 'dims']);
+      expect(stored).toMatchObject({ title: 'Renamed', addedAt: at, colours: ['teal', 'navy'], dims: { widthMm: 3, heightMm: 4 } });
+      // The new array field matches element-wise, as any array does.
+      expect(idsOf(await products().find({ colours: 'navy' }))).toEqual([2]);
+      expect(await products().updateOne({ id: 2 }, { $set: { addedAt: new Date(at), colours: ['teal', 'navy'] } })).toEqual({ matched: 1, modified: 0 });
+    });
+
+    it('$set can empty an array field and clear a flag in one write, only where the filter still holds', async () => {
+      const drained = { 'outbox.0.id': 'a', 'outbox.2': { $exists: false } };
+
+      expect(await products().updateOne(drained, { $set: { outbox: [], pending: false } })).toEqual({ matched: 1, modified: 1 });
+      expect(await product(1)).toMatchObject({ outbox: [], pending: false });
+      expect(await products().updateOne(drained, { $set: { outbox: [], pending: false } })).toEqual({ matched: 0, modified: 0 });
+      expect(await products().count({ 'outbox.0': { $exists: true } })).toBe(0);
     });
 
     it('updateMany changes every match and reports matched and modified', async () => {

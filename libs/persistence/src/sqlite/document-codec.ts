@@ -17,6 +17,11 @@ export function encodeDocument(doc: PlainObject): EncodedDocument {
   return { json, arrayPaths };
 }
 
+/** One field's value as its stored JSON text (for `jsonb_set`), adding the array paths under `path` to `arrayPaths`. */
+export function encodeValue(value: unknown, path: string, arrayPaths: Set<string>): string {
+  return JSON.stringify(storable(value, path, arrayPaths));
+}
+
 const DATE_MARK = '"$date"';
 
 export function decodeDocument<T>(json: string): T {

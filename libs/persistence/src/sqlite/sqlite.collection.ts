@@ -3,9 +3,11 @@ import type { DuplicateKeyError } from '../duplicate-key.error';
 import { defaultIndexName } from '../index-name';
 import { matchesFilter } from '../query/document-match';
 import { applyUpdate, upsertDocument } from '../query/document-update';
-import { compareValues, deepClone, sortValue } from '../query/document-values';
+import { deepClone } from '../query/document-values';
+import { compareBySort, pageOf, paramKey, pickFields } from './collection-helpers';
 import { decodeDocument, encodeDocument, type EncodedDocument } from './document-codec';
-import { filterToSql, indexKeyExpression, sortToSql } from './sql-query';
+import { fieldSetOf, type FieldSet } from './field-set';
+import { filterToSql, indexKeyExpression, sortToSql, type SqlFilter } from './sql-query';
 import type { SqliteFile } from './sqlite-file';
 import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sqlite-duplicate-key';
 
@@ -116,6 +118,9 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     return this.file.write(() => {
+      const fieldSet = options.upsert ? undefined : fieldSetOf(update);
+      const where = fieldSet && filterToSql(filter, this.arrayPaths);
+      if (fieldSet && where?.exact) return this.setFields(where, fieldSet, update);
       const [row] = this.rows(filter, { limit: 1 });
       if (row) return { matched: 1, modified: this.rewrite(row, update).modified ? 1 : 0 };
       if (options.upsert) this.upsert(filter, update);
@@ -285,6 +290,27 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return { before, after, modified };
   }
 
+  /**
+   * The first row the (exact) filter selects gets the fields in SQL, without its document passing through JavaScript;
+   * unchanged when every field already holds its new value (compared as stored JSON text, as `rewrite` does).
+   */
+  private setFields(where: SqlFilter, { paths, texts, arrayPaths }: FieldSet, update: Update): UpdateResult {
+    const current = paths.map((path) => `doc->'${path}'`).join(', ');
+    const row = this.file.get<[number, ...Array<string | null>]>(`SELECT pk, ${current} FROM ${this.table} WHERE ${where.where} LIMIT 1`, where.params);
+    if (!row) return { matched: 0, modified: 0 };
+    const [pk, ...before] = row;
+    if (before.every((text, i) => text === texts[i])) return { matched: 1, modified: 0 };
+    this.rememberArrayPaths(arrayPaths);
+    try {
+      this.file.run(`UPDATE ${this.table} SET doc = jsonb_set(doc, ${paths.map((path) => `'${path}', jsonb(?)`).join(', ')}) WHERE pk = ?`, [...texts, pk]);
+    } catch (err) {
+      // Only for the error's key value: the document as it would have been.
+      const [json] = this.file.get<[string]>(`SELECT json(doc) FROM ${this.table} WHERE pk = ?`, [pk])!;
+      throw this.duplicateKeyError(err, applyUpdate(decodeDocument<Doc>(json), update)) ?? err;
+    }
+    return { matched: 1, modified: 1 };
+  }
+
   /** Paths that ever held an array are kept for good: a conservative answer is always a right one. */
   private rememberArrayPaths(paths: Set<string>): void {
     for (const path of paths) {
@@ -303,31 +329,4 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 }
 
-
 const COUNTS_KEPT = 1_000;
-
-function paramKey(param: string | number | Buffer): string {
-  return typeof param === 'string' ? `s${param}` : typeof param === 'number' ? `n${param}` : `b${param.toString('hex')}`;
-}
-
-function pageOf(options: FindOptions): { limit: number; skip: number } {
-  const limit = options.limit && options.limit > 0 ? options.limit : -1;
-  const skip = options.skip ?? 0;
-  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || skip < 0) throw new TypeError('limit and skip must be whole numbers');
-  return { limit, skip };
-}
-
-function pickFields<T extends Doc, K extends keyof T & string>(doc: T, fields: readonly K[]): Pick<T, K> {
-  const picked: Partial<Pick<T, K>> = {};
-  for (const field of fields) if (doc[field] !== undefined) picked[field] = doc[field];
-  return picked as Pick<T, K>;
-}
-
-function compareBySort(a: Doc, b: Doc, sort: Record<string, 1 | -1>): number {
-  for (const [field, direction] of Object.entries(sort)) {
-    const segments = field.split('.');
-    const order = compareValues(sortValue(a, segments, direction), sortValue(b, segments, direction)) * direction;
-    if (order !== 0) return order;
-  }
-  return 0;
-}
