@@ -6,8 +6,8 @@ import type { ProductSnapshot } from '../domain/store-catalog';
 export interface CatalogProjectionWriter {
   applyProduct(storeId: number, sequence: number, product: ProductSnapshot, deleted: boolean): Promise<boolean>;
   applyVariant(storeId: number, sequence: number, variant: VariantJson, deleted: boolean): Promise<boolean>;
-  /** Stores a variant from its product's snapshot only if the projection has never seen it; answers whether it did. */
-  seedVariant(storeId: number, variant: VariantJson): Promise<boolean>;
+  /** Stores the variants of a product's snapshot that the projection has never seen; answers whether it stored any. */
+  seedVariants(storeId: number, variants: VariantJson[]): Promise<boolean>;
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean>;
   /** Tells every reader of the store's catalog to read it again; resolves once they would (bumps asked at once may be shared). */
   bumpVersion(storeId: number): Promise<void>;
@@ -35,7 +35,7 @@ export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: Doma
     const { variants, ...product } = event.resource;
     const deleted = event.topic === 'product/deleted' || product.deleted_at !== null;
     changed = await deps.projection.applyProduct(storeId, event.sequence, product, deleted);
-    if (!deleted) for (const { variant } of variants) changed = (await deps.projection.seedVariant(storeId, variant)) || changed;
+    if (!deleted) changed = (await deps.projection.seedVariants(storeId, variants.map(({ variant }) => variant))) || changed;
   } else if (isEventOf(event, VARIANT_TOPICS)) {
     changed = await deps.projection.applyVariant(storeId, event.sequence, event.resource, event.topic === 'variant/deleted');
   } else if (isEventOf(event, COLLECTION_TOPICS)) {

@@ -78,12 +78,22 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
     return applyNewer(this.store.variants, { store_id: storeId, id: variant.id, product_id: variant.product_id, sequence, deleted, variant });
   }
 
-  async seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
+  async seedVariants(storeId: number, variants: VariantJson[]): Promise<boolean> {
+    if (variants.length === 0) return false;
+    // Usually every one is stored already (its own event came first, or was applied alongside): one read, no insert.
+    const stored = await this.store.variants.findFields({ store_id: storeId, id: { $in: variants.map((variant) => variant.id) } }, ['id']);
+    const known = new Set(stored.map((doc) => doc.id));
+    let seeded = false;
+    for (const variant of variants) if (!known.has(variant.id)) seeded = (await this.seedVariant(storeId, variant)) || seeded;
+    return seeded;
+  }
+
+  private async seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
     try {
       await this.store.variants.insertOne({ store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
       return true;
     } catch (error) {
-      // Any stored variant, seeded or from its events, is at least as new as a snapshot.
+      // Stored since the read (by a racing event): any stored variant, seeded or from its events, is at least as new as a snapshot.
       if (error instanceof DuplicateKeyError) return false;
       throw error;
     }

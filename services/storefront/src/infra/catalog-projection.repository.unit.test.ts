@@ -113,15 +113,36 @@ describe('CatalogProjectionRepository applying records', () => {
     expect(await storedVariant()).toMatchObject({ sequence: 2, deleted: true, variant: { in_stock: 5 } });
   });
 
-  it("seeds a variant from its product's snapshot in one statement, only if the projection has never seen it", async () => {
-    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 9 }))).toBe(true);
-    expect(calls).toEqual(['variants.insertOne']);
+  it("seeds the variants of a product's snapshot the projection has never seen, and reads only once they are all stored", async () => {
+    expect(await projection.seedVariants(STORE, [aVariant({ in_stock: 9 })])).toBe(true);
+    expect(calls).toEqual(['variants.findFields', 'variants.insertOne']);
     expect(await storedVariant()).toEqual({ store_id: STORE, id: 70, product_id: 7, sequence: 0, deleted: false, variant: aVariant({ in_stock: 9 }) });
 
-    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 8 }))).toBe(false);
+    calls.length = 0;
+    expect(await projection.seedVariants(STORE, [aVariant({ in_stock: 8 })])).toBe(false);
+    expect(calls).toEqual(['variants.findFields']);
     expect(await projection.applyVariant(STORE, 1, aVariant({ in_stock: 2 }), false)).toBe(true);
-    expect(await projection.seedVariant(STORE, aVariant({ in_stock: 7 }))).toBe(false);
+    expect(await projection.seedVariants(STORE, [aVariant({ in_stock: 7 }), aVariant({ id: 71, in_stock: 6 })])).toBe(true);
     expect(await storedVariant()).toMatchObject({ sequence: 1, variant: { in_stock: 2 } });
+    expect(await collections.variants.findOne({ store_id: STORE, id: 71 })).toMatchObject({ sequence: 0, variant: { in_stock: 6 } });
+    expect(await projection.seedVariants(STORE, [])).toBe(false);
+  });
+
+  it('leaves a variant stored between its read and its insert (a racing event) as it is', async () => {
+    const racing = new Proxy(collections.variants, {
+      get(target, property, receiver) {
+        if (property !== 'findFields') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<Collection<Doc>['findFields']>) => {
+          const answer = await target.findFields(...args);
+          await target.insertOne({ store_id: STORE, id: 70, product_id: 7, sequence: 3, deleted: false, variant: aVariant({ in_stock: 1 }) });
+          return answer;
+        };
+      },
+    });
+    const withRace = new CatalogProjectionRepository({ ...collections, variants: racing });
+
+    expect(await withRace.seedVariants(STORE, [aVariant({ in_stock: 9 })])).toBe(false);
+    expect(await storedVariant()).toMatchObject({ sequence: 3, variant: { in_stock: 1 } });
   });
 
   it('applies over an older record a racing writer inserted under it (MongoDB: the upsert collides)', async () => {
@@ -146,7 +167,7 @@ describe('CatalogProjectionRepository applying records', () => {
 
   it('answers readers as before: live records only, and the version', async () => {
     await projection.applyProduct(STORE, 1, aProduct(), false);
-    await projection.seedVariant(STORE, aVariant());
+    await projection.seedVariants(STORE, [aVariant()]);
     await projection.applyVariant(STORE, 1, aVariant({ id: 71 }), true);
     await projection.bumpVersion(STORE);
 
@@ -231,8 +252,15 @@ describe("applying a product create's events (product/created, then variant/crea
   it('spends one statement per record write and one version bump per event when applied one at a time', async () => {
     for (const event of created(7)) await applyCatalogEvent({ projection }, event);
 
-    expect(calls).toEqual(['products.updateOne', 'variants.insertOne', 'versions.updateOne', 'variants.updateOne', 'versions.updateOne']);
+    expect(calls).toEqual(['products.updateOne', 'variants.findFields', 'variants.insertOne', 'versions.updateOne', 'variants.updateOne', 'versions.updateOne']);
     expect(await projection.versionOf(STORE)).toBe(2);
+  });
+
+  it('applied alongside (as the consumer does), the variant comes from its own event and the seed only reads', async () => {
+    await Promise.all(created(7).map((event) => applyCatalogEvent({ projection }, event)));
+
+    expect(calls.filter((call) => call.startsWith('variants.'))).toEqual(['variants.updateOne', 'variants.findFields']);
+    expect(await collections.variants.findOne({ store_id: STORE, id: 70 })).toMatchObject({ sequence: 1, deleted: false });
   });
 
   it('shares version bumps between events applied at once, and the version still moves after the last change', async () => {
