@@ -26,11 +26,11 @@ const SERVICE_NODE_FLAGS: Record<string, string[]> = {
    * The storefront favours memory too (idle 99 -> 80 MB: its boot allocates much, liquidjs and the page code) while
    * keeping the large old space against full-collection pauses: measured A/B on one machine state, GET /v1/store.json
    * and page renders did not move (gateway/bare 0.046 vs 0.047, p99 42 vs 39 ms; 1,083 vs 1,175 renders/s).
-   * But the flag also keeps its young generation at 1 MB: applying catalog's events under a write load, collections
-   * took 21% of its busy time. With V8's usual 16 MB the per-event garbage dies young again (writes bench: 395 vs
-   * 410-485 µs of storefront CPU per product create); idle, the young generation stays small (87 MB either way).
+   * Under a write load it costs more: applying catalog's events, collections take ~20% of its busy time (a larger
+   * young generation, --max-semi-space-size=16, did not change that), and without the flag the storefront spent
+   * 368-377 instead of 412-485 µs per product create, but held 99 MB idle, which the stack's 700 MB cannot spare.
    */
-  storefront: ['--optimize-for-size', '--max-semi-space-size=16', ...READ_PATH_NODE_FLAGS],
+  storefront: ['--optimize-for-size', ...READ_PATH_NODE_FLAGS],
   /**
    * The services off the hot paths favour memory over peak speed (V8 `--optimize-for-size`: ~12 MB less resident
    * each at idle, test/bench/README.md). Catalog keeps full speed for writes, the gateway for reads,
