@@ -34,6 +34,11 @@ function reviveDate(_key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * The value as JSON.stringify should see it: checked all through (field names, numbers, types) and with every Date
+ * as `{ $date }`. Copy on write: an object or array with no Date inside is answered as it is, so only the way down
+ * to a Date is copied. JSON.stringify then drops `undefined` fields and writes `null` for them in arrays, as a copy would.
+ */
 function storable(value: unknown, path: string, arrayPaths: Set<string>): unknown {
   if (value instanceof Date) {
     const ms = value.getTime();
@@ -42,16 +47,28 @@ function storable(value: unknown, path: string, arrayPaths: Set<string>): unknow
   }
   if (Array.isArray(value)) {
     arrayPaths.add(path);
-    return value.map((element) => (Array.isArray(element) ? storable(element, `${path}[]`, arrayPaths) : storable(element, path, arrayPaths)));
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i += 1) {
+      const element: unknown = value[i];
+      const stored = Array.isArray(element) ? storable(element, `${path}[]`, arrayPaths) : storable(element, path, arrayPaths);
+      if (stored !== element) (copy ??= value.slice())[i] = stored;
+    }
+    return copy ?? value;
   }
   if (isPlainObject(value)) {
-    const stored: PlainObject = {};
-    for (const [key, inner] of Object.entries(value)) {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    // Anything but a plain object (a class instance, a Buffer) is stored as its own fields, never through its toJSON.
+    if (prototype !== Object.prototype && prototype !== null) return storable({ ...value }, path, arrayPaths);
+    let copy: PlainObject | undefined;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const inner = value[key];
       if (inner === undefined) continue;
       if (key.startsWith('$') || key.includes('.')) throw new TypeError(`Field names may not start with $ or contain a dot: ${JSON.stringify(key)}`);
-      stored[key] = storable(inner, path ? `${path}.${key}` : key, arrayPaths);
+      const stored = storable(inner, path ? `${path}.${key}` : key, arrayPaths);
+      if (stored !== inner) (copy ??= { ...value })[key] = stored;
     }
-    return stored;
+    return copy ?? value;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`${path}: only finite numbers can be stored`);
   if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`${path}: a ${typeof value} cannot be stored`);

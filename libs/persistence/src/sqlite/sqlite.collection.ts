@@ -3,7 +3,6 @@ import type { DuplicateKeyError } from '../duplicate-key.error';
 import { defaultIndexName } from '../index-name';
 import { matchesFilter } from '../query/document-match';
 import { applyUpdate, upsertDocument } from '../query/document-update';
-import { deepClone } from '../query/document-values';
 import { compareBySort, pageOf, paramKey, pickFields } from './collection-helpers';
 import { decodeDocument, encodeDocument, type EncodedDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
@@ -45,7 +44,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const encoded = encodeDocument(doc);
     return this.file.write(() => {
       this.insert(encoded, doc);
-      return deepClone(doc);
+      // As MongoDB's adapter answers: the caller's fields in a new object (the stored copy is the encoded one).
+      return { ...doc };
     });
   }
 
