@@ -26,10 +26,11 @@ const remembered = new Map<string, string>();
 /**
  * ISO 8601 in the store's time zone with its UTC offset, e.g. `2026-11-22T04:15:00-05:00`.
  * Invalid or empty zones fall back to UTC rather than failing a read. Records are read far more
- * often than they change, so renderings are remembered (Intl formatting is costly on hot reads).
+ * often than they change, so renderings are remembered (Intl formatting is costly on hot reads),
+ * by the whole second they show: every record written in one second shares one rendering.
  */
 export function formatTimestamp(instant: Date, timeZone: string): string {
-  const key = `${timeZone}|${instant.getTime()}`;
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 1000)}`;
   let rendered = remembered.get(key);
   if (rendered === undefined) {
     rendered = renderTimestamp(instant, timeZone);
