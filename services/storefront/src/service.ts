@@ -18,7 +18,7 @@ import { catalogEventsConsumer } from './infra/catalog-events.consumer';
 import { CatalogProjectionRepository } from './infra/catalog-projection.repository';
 import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
-import { claimExistingCustomDomains, writeDefaultTemplates } from './infra/migrations';
+import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClientPort } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
@@ -83,7 +83,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
         implement(storefront.PageServiceService, pageHandlers(pageDeps)),
       ],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
-      migrations: [claimExistingCustomDomains, writeDefaultTemplates],
+      migrations: STOREFRONT_MIGRATIONS,
       background: [
         visitFlushTask(pageViews),
         visitPrune,

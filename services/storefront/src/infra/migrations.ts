@@ -36,3 +36,24 @@ export const writeDefaultTemplates: Migration = {
     for (const store of stores) await ensureDefaultTemplates(deps, store.id);
   },
 };
+
+/** Where the catalog projection's consumer recorded every event it handled until it no longer needed to (issue 10). */
+export const RETIRED_PROCESSED_EVENTS = { collection: 'processed_events', index: 'processed_event_key' } as const;
+
+/**
+ * The catalog projection is idempotent by sequence (infra/catalog-events.consumer.ts): nothing reads the record of
+ * handled events it kept before, two rows per product created. They and their unique index go; a no-op on a new
+ * database and when repeated.
+ */
+export const forgetProcessedCatalogEvents: Migration = {
+  id: 3,
+  name: `delete the handled-event records in ${RETIRED_PROCESSED_EVENTS.collection}, which nothing reads since the projection is idempotent`,
+  async run(db) {
+    const processed = db.collection(RETIRED_PROCESSED_EVENTS.collection);
+    await processed.deleteMany({});
+    await processed.dropIndex(RETIRED_PROCESSED_EVENTS.index);
+  },
+};
+
+/** The service's migrations, in the order they were added; never renumber one that shipped. */
+export const STOREFRONT_MIGRATIONS: readonly Migration[] = [claimExistingCustomDomains, writeDefaultTemplates, forgetProcessedCatalogEvents];
