@@ -178,9 +178,14 @@ describe('CatalogProjectionRepository applying records', () => {
 });
 
 describe('CatalogProjectionRepository.bumpVersion', () => {
-  it('joins a bump of the store that has not started yet, which starts only after the one running finished', async () => {
+  /** The repository whose version writes each wait for `versions.release()` (or `versions.fail`). */
+  const gatedVersions = () => {
     const versions = gatedUpdates(collections.versions);
-    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+    return { versions, gated: new CatalogProjectionRepository({ ...collections, versions: versions.gated }) };
+  };
+
+  it('joins a bump of the store that has not started yet, which starts only after the one running finished', async () => {
+    const { versions, gated } = gatedVersions();
 
     const running = gated.bumpVersion(STORE);
     const queued = gated.bumpVersion(STORE);
@@ -209,8 +214,7 @@ describe('CatalogProjectionRepository.bumpVersion', () => {
   });
 
   it('runs the queued bump even when the one before it failed', async () => {
-    const versions = gatedUpdates(collections.versions);
-    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+    const { versions, gated } = gatedVersions();
 
     const failing = gated.bumpVersion(STORE);
     const queued = gated.bumpVersion(STORE);
@@ -225,8 +229,7 @@ describe('CatalogProjectionRepository.bumpVersion', () => {
   });
 
   it('keeps stores apart: a bump of one store never waits for or joins another store', async () => {
-    const versions = gatedUpdates(collections.versions);
-    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+    const { versions, gated } = gatedVersions();
 
     const first = gated.bumpVersion(STORE);
     const other = gated.bumpVersion(STORE + 1);
