@@ -43,11 +43,14 @@ function flagInsert<T extends Doc>(doc: T): T {
 function flagUpdate(update: Update): Update {
   const push = update.$push as Record<string, unknown> | undefined;
   const set = (update.$set as Record<string, unknown> | undefined) ?? {};
-  // Setting the outbox adds events unless it empties it (the relay's removal of the last ones, which clears the flag).
-  const addsEvents = (push !== undefined && 'outbox' in push) || ('outbox' in set && !(Array.isArray(set.outbox) && set.outbox.length === 0));
-  if (!addsEvents) return update;
+  if (!(push !== undefined && 'outbox' in push) && !setsEvents(set)) return update;
   const carrier = push && 'outbox' in push ? currentTraceCarrier() : undefined;
   return { ...update, ...(carrier ? { $push: { ...push, outbox: tracedPush(push!.outbox, carrier) } } : {}), $set: { ...set, [OUTBOX_PENDING_FIELD]: true } };
+}
+
+/** A `$set` of the outbox adds events unless it empties it (the relay's removal of the last ones, which clears the flag). */
+function setsEvents(set: Record<string, unknown>): boolean {
+  return 'outbox' in set && !(Array.isArray(set.outbox) && set.outbox.length === 0);
 }
 
 /** `$push: { outbox: event }` or `$push: { outbox: { $each: [...] } }`, its events carrying the trace context. */
