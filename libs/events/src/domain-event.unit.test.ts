@@ -20,6 +20,15 @@ describe('newEvent', () => {
     expect(newEvent(input).id).not.toBe(event.id);
   });
 
+  it('gives ids that are UUIDv7: made later sorts later, so an index on them grows at its end', () => {
+    const ids = Array.from({ length: 500 }, () => newEvent(input).id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The first 48 bits are the Unix time in milliseconds.
+    expect(Math.abs(parseInt(ids[0].replace('-', '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
+  });
+
   it.each(['store.updated', 'store/*', 'updated', 'Store/Updated', 'store/up dated'])('rejects topic %p that would break the subject', (topic) => {
     expect(() => newEvent({ ...input, topic: topic as EventTopic })).toThrow(/Invalid event topic/);
   });
