@@ -71,6 +71,8 @@ export class EventConsumer {
   private loop?: Promise<void>;
   private stopping = false;
   private wake?: () => void;
+  /** Handled messages whose ack waits for the end of this turn of the event loop (see `ackSoon`). */
+  private acks: JsMsg[] = [];
 
   constructor(private readonly options: EventConsumerOptions) {
     this.maxDeliver = options.maxDeliver ?? 8;
@@ -105,6 +107,7 @@ export class EventConsumer {
     this.wake?.();
     await this.messages?.close();
     await this.loop;
+    this.sendAcks();
     // Acks are fire-and-forget; make sure the last ones left this process before the caller closes the connection.
     if (!this.options.nc.isClosed()) await this.options.nc.flush();
   }
@@ -193,7 +196,7 @@ export class EventConsumer {
     const log = { durable: this.options.durable, eventId: event.id, topic: event.topic, attempt };
     try {
       if (await this.alreadyProcessed(event)) {
-        msg.ack();
+        this.ackSoon(msg);
         return;
       }
     } catch (err) {
@@ -217,7 +220,23 @@ export class EventConsumer {
       return;
     }
     await this.recordProcessed(event);
-    msg.ack();
+    this.ackSoon(msg);
+  }
+
+  /**
+   * Acks the message once this turn of the event loop is over, with the others handled in it: the events whose
+   * writes one commit made durable finish in the same turn, so their acks leave in one write to the server
+   * instead of one each. A crash before they leave only means a redelivery, which handlers are idempotent to.
+   */
+  private ackSoon(msg: JsMsg): void {
+    this.acks.push(msg);
+    if (this.acks.length === 1) setImmediate(() => this.sendAcks());
+  }
+
+  private sendAcks(): void {
+    const acks = this.acks;
+    this.acks = [];
+    for (const msg of acks) msg.ack();
   }
 
   private async deadLetter(msg: JsMsg, event: DomainEvent | undefined, cause: unknown): Promise<void> {
