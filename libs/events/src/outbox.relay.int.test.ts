@@ -225,6 +225,17 @@ describe('OutboxRelay', () => {
     expect(await stores.findOne({ id: 12 })).toMatchObject({ name: 'Renamed', outbox: [], outbox_pending: false });
   });
 
+  it('clears the flag of a document a crash left flagged with an empty outbox, on the periodic sweep, not on every pass', async () => {
+    const relay = await startRelay({ sweepIntervalMs: 300 });
+    await relay.kick(); // the first pass of start() is over
+    await db.collection<OutboxDocument>('stores').insertOne({ id: 14, name: 'Drained', version: 1, outbox: [], outbox_pending: true });
+    await storeWithPendingEvents(15, [anEvent({ resourceId: 15 })]);
+    await relay.kick();
+    expect(await stores.findOne({ id: 15 })).toMatchObject({ outbox: [], outbox_pending: false });
+    expect(await stores.findOne({ id: 14 })).toMatchObject({ outbox_pending: true });
+    await waitFor(async () => (await stores.findOne({ id: 14 }))?.outbox_pending === false, { message: 'the sweep to clear the flag' });
+  });
+
   it('publishes events of documents written without the flag (before it existed) once the migration flagged them', async () => {
     const legacy = anEvent({ resourceId: 13 });
     await db.collection<OutboxDocument>('stores').insertOne({ id: 13, name: 'Old', version: 1, outbox: [legacy] });
