@@ -33,14 +33,15 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
 
   // Independent reads and the two ids at once: each read made while a write group is open waits for its commit,
   // so one after another they cost a commit each under load (an id drawn for a refused request is just a gap).
-  const [context, picked, bounds, id, defaultVariantId] = await allInOrder([
+  const placement = normalizePlacement(request.position || 'bottom')!;
+  const [context, picked, bound, id, defaultVariantId] = await allInOrder([
     deps.storeContexts.of(storeId),
     deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id),
-    deps.products.rankBounds(storeId),
+    deps.products.rankBound(storeId, placement),
     deps.nextId('products'),
     deps.nextId('variants'),
   ]);
-  const position = rankFor(normalizePlacement(request.position || 'bottom')!, bounds);
+  const position = rankFor(placement, bound);
   await deps.variantRefs.add(storeId, defaultVariantId, id);
   const shippingGroup = await deps.shippingGroups.holdForNewProduct(storeId, request.shipping_group_id, picked, id);
   try {

@@ -30,7 +30,7 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
   const current = await findLiveProduct(deps, storeId, request.product_id);
   const context = await deps.storeContexts.of(storeId);
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
-  const rank = placement ? rankFor(placement, await deps.products.rankBounds(storeId)) : undefined;
+  const rank = placement ? rankFor(placement, await deps.products.rankBound(storeId, placement)) : undefined;
   const changes = normalizeProductChanges({
     ...fields,
     preorder: request.preorder,

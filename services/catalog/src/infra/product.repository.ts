@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@commerce/events';
 import type { Collection, Database, Filter, FindOptions } from '@commerce/persistence';
-import type { ProductRecord } from '../domain/product';
+import type { Placement, ProductRecord } from '../domain/product';
 
 /**
  * A reservation's footprint on one product, written in the same update as the stock change so a
@@ -86,13 +86,10 @@ export class ProductRepository {
   }
 
   /** The lowest and highest rank among the store's live products, for `position: top|bottom`. */
-  async rankBounds(storeId: number): Promise<{ first?: number; last?: number }> {
-    const filter = { store_id: storeId, deleted: false };
-    const [[first], [last]] = await Promise.all([
-      this.products.findFields(filter, ['position'], { sort: { position: 1 }, limit: 1 }),
-      this.products.findFields(filter, ['position'], { sort: { position: -1 }, limit: 1 }),
-    ]);
-    return { first: first?.position, last: last?.position };
+  /** The store's first rank (a product placed at the top goes before it) or its last one (bottom: after it); one indexed read. */
+  async rankBound(storeId: number, placement: Placement): Promise<{ first?: number; last?: number }> {
+    const [edge] = await this.products.findFields({ store_id: storeId, deleted: false }, ['position'], { sort: { position: placement === 'top' ? 1 : -1 }, limit: 1 });
+    return placement === 'top' ? { first: edge?.position } : { last: edge?.position };
   }
 
   /**
