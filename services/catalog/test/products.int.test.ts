@@ -153,6 +153,17 @@ describe('UpdateProduct', () => {
     expect(bottom!.position).toBeGreaterThan(top!.position);
   });
 
+  it('creates a product first with position top, last by default and with bottom', async () => {
+    const first = await createProduct(harness.client, store.id);
+    const last = await createProduct(harness.client, store.id, { position: 'bottom' });
+    const top = await createProduct(harness.client, store.id, { position: 'top' });
+    const byDefault = await createProduct(harness.client, store.id);
+
+    expect(last.position).toBeGreaterThan(first.position);
+    expect(top.position).toBeLessThan(first.position);
+    expect(byDefault.position).toBeGreaterThan(last.position);
+  });
+
   it('refuses bad values and a shipping group of nobody', async () => {
     const product = await createProduct(harness.client, store.id);
 
