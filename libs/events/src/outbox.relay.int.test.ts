@@ -46,8 +46,8 @@ afterEach(async () => {
 
 const streamName = () => `EVENTS_${context.toUpperCase()}`;
 
-async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number; js?: JetStreamClient } = {}): Promise<OutboxRelay> {
-  relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
+async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number; js?: JetStreamClient; collections?: Array<Collection<OutboxDocument>> } = {}): Promise<OutboxRelay> {
+  relay = new OutboxRelay({ nc: nats.nc, context, collections: options.collections ?? [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
   await relay.start();
   return relay;
 }
@@ -132,7 +132,7 @@ describe('OutboxRelay', () => {
     expect(await outboxOf(11)).toEqual([]);
   });
 
-  it('keeps the outbox from a failed publish on, an event acknowledged behind it too, and publishes each once when retried', async () => {
+  it('keeps the outbox from a failed publish on, an event acknowledged behind it too, and sends each once when retried', async () => {
     const first = anEvent({ resourceId: 201 });
     const behind = anEvent({ resourceId: 202 });
     const label = new Map([
@@ -146,9 +146,9 @@ describe('OutboxRelay', () => {
 
     await waitFor(async () => (await outboxOf(12))?.length === 0, { message: 'relay to retry the failed publish' });
     // The failed pass sent what was behind, but kept it in the outbox (only the oldest acknowledged events leave it):
-    // the retry sent both, and the stream's duplicate window kept one of each.
+    // the retry sent the first one only (the relay knows the other was acknowledged) and removed both.
     expect(log.slice(0, 3)).toEqual(['failed first', 'sent behind', 'acked behind']);
-    expect(log.filter((entry) => entry === 'sent behind')).toHaveLength(2);
+    expect(log.filter((entry) => entry === 'sent behind')).toHaveLength(1);
     expect(log.filter((entry) => entry === 'sent first')).toHaveLength(1);
     expect((await streamMessages(nats.jsm, streamName())).map((m) => label.get(m.json<DomainEvent>().id))).toEqual(['behind', 'first']);
   });
@@ -234,6 +234,75 @@ describe('OutboxRelay', () => {
     expect(await stores.findOne({ id: 15 })).toMatchObject({ outbox: [], outbox_pending: false });
     expect(await stores.findOne({ id: 14 })).toMatchObject({ outbox_pending: true });
     await waitFor(async () => (await stores.findOne({ id: 14 }))?.outbox_pending === false, { message: 'the sweep to clear the flag' });
+  });
+
+  describe('an inserted document handed over as written (relayInserted)', () => {
+    /** `stores`, counting the relay's reads of pending events. */
+    function countingReads(): { collection: Collection<OutboxDocument>; reads: () => number } {
+      let reads = 0;
+      const collection = new Proxy(stores, {
+        get(target, property, receiver) {
+          if (property === 'findFields') reads += 1;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      return { collection, reads: () => reads };
+    }
+
+    it('publishes its events in order and empties its outbox without reading the collection for them', async () => {
+      const { collection, reads } = countingReads();
+      const relay = await startRelay({ collections: [collection] });
+      await relay.kick(); // the first pass of start() reads, as a sweep does
+      const before = reads();
+      const events = [anEvent({ resourceId: 21, sequence: 1 }), anEvent({ resourceId: 21, sequence: 2 })];
+      const inserted = await collection.insertOne({ id: 21, name: 'New', version: 2, outbox: events });
+
+      await relay.relayInserted(collection, inserted);
+
+      expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual(events.map((event) => event.id));
+      expect(await stores.findOne({ id: 21 })).toMatchObject({ outbox: [], outbox_pending: false });
+      expect(reads()).toBe(before);
+    });
+
+    it('publishes events an update appended meanwhile after the inserted ones', async () => {
+      const relay = await startRelay();
+      await relay.kick();
+      const created = anEvent({ resourceId: 22, sequence: 1 });
+      const updated = anEvent({ resourceId: 22, sequence: 2 });
+      const inserted = await stores.insertOne({ id: 22, name: 'New', version: 1, outbox: [created] });
+      await stores.updateOne({ id: 22 }, withOutbox({ $set: { name: 'Renamed' }, $inc: { version: 1 } }, updated));
+
+      await Promise.all([relay.relayInserted(stores, inserted), relay.kick()]);
+
+      expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([created.id, updated.id]);
+      expect(await stores.findOne({ id: 22 })).toMatchObject({ name: 'Renamed', outbox: [], outbox_pending: false });
+    });
+
+    it('does not publish again what a read pass published before the hand-over arrived', async () => {
+      const event = anEvent({ resourceId: 23 });
+      const log: string[] = [];
+      const relay = await startRelay({ js: recordingJetStream(log, new Map([[event.id, 'created']])) });
+      await relay.kick();
+      const inserted = await stores.insertOne({ id: 23, name: 'New', version: 1, outbox: [event] });
+      await relay.kick();
+      expect(log).toEqual(['sent created', 'acked created']);
+
+      await relay.relayInserted(stores, inserted);
+
+      expect(log).toEqual(['sent created', 'acked created']);
+      expect(await stores.findOne({ id: 23 })).toMatchObject({ outbox: [], outbox_pending: false });
+    });
+
+    it('falls back to a read for a collection the relay does not serve, or a document without events', async () => {
+      const relay = await startRelay();
+      await relay.kick();
+      const event = anEvent({ resourceId: 24 });
+      await stores.insertOne({ id: 24, name: 'New', version: 1, outbox: [event] });
+
+      await relay.relayInserted(db.collection<OutboxDocument>('elsewhere'), { outbox: [] });
+
+      expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([event.id]);
+    });
   });
 
   it('publishes events of documents written without the flag (before it existed) once the migration flagged them', async () => {

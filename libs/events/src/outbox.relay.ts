@@ -37,6 +37,15 @@ export interface OutboxRelayOptions {
 /** Documents read per collection when measuring the backlog. */
 const BACKLOG_SCAN_LIMIT = 10_000;
 
+/** Ids of acknowledged events kept to recognise them (an inserted document a read pass already relayed). */
+const RECENTLY_PUBLISHED_KEPT = 4_096;
+
+/** A document just inserted with its events, handed to the relay as written (see `relayInserted`). */
+interface InsertedDocument {
+  collection: Collection<OutboxDocument>;
+  doc: Pick<OutboxDocument, 'outbox'>;
+}
+
 interface Waiter {
   promise: Promise<void>;
   resolve(): void;
@@ -60,6 +69,11 @@ export class OutboxRelay {
   private requested?: Waiter;
   /** Set by the periodic sweep (and at start): the next pass also clears the flag of drained documents. */
   private sweepDue = true;
+  /** Set by kick(), the sweep, a failed pass (and at start): the next pass reads the collections for pending events. */
+  private readDue = true;
+  /** Inserted documents whose events the next pass publishes without reading them back. */
+  private inserted: InsertedDocument[] = [];
+  private readonly recentlyPublished = new Set<string>();
   private failures = 0;
   private blockedUntil = 0;
   private published = 0;
@@ -103,6 +117,22 @@ export class OutboxRelay {
    * coalesce into one follow-up pass. Resolves once that pass is over (published or not); never rejects.
    */
   kick(): Promise<void> {
+    this.readDue = true;
+    return this.request();
+  }
+
+  /**
+   * Like kick(), after an insert of a document carrying events (`doc` as inserted, its `outbox` included, once it is
+   * committed): the next pass publishes those events from `doc` instead of reading the collections for them, which
+   * spares a query per pass under a stream of creates. A document it has not heard of is found by a read as before.
+   */
+  relayInserted(collection: Collection<OutboxDocument>, doc: Pick<OutboxDocument, 'outbox'>): Promise<void> {
+    if (!this.options.collections.includes(collection) || !doc.outbox?.length) return this.kick();
+    if (!this.stopped) this.inserted.push({ collection, doc });
+    return this.request();
+  }
+
+  private request(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     this.requested ??= waiter();
     const { promise } = this.requested;
@@ -170,15 +200,21 @@ export class OutboxRelay {
   }
 
   private async pass(): Promise<void> {
-    const sweep = this.sweepDue;
+    const { sweepDue: sweep, readDue: read, inserted } = this;
     this.sweepDue = false;
+    this.readDue = false;
+    this.inserted = [];
     try {
-      for (const collection of this.options.collections) await this.relayCollection(collection, sweep);
+      for (const collection of this.options.collections) {
+        await this.relayCollection(collection, { read, sweep, inserted: inserted.filter((one) => one.collection === collection) });
+      }
       this.failures = 0;
       this.blockedUntil = 0;
     } catch (err) {
       this.failures += 1;
       this.sweepDue ||= sweep;
+      // The retry reads: it finds the inserted documents' events too, wherever this pass stopped.
+      this.readDue = true;
       const backoffMs = Math.min(this.maxBackoffMs, 100 * 2 ** (this.failures - 1));
       this.blockedUntil = Date.now() + backoffMs;
       // Ask for the retry now; pump() schedules it when the backoff ends.
@@ -187,17 +223,25 @@ export class OutboxRelay {
     }
   }
 
-  private async relayCollection(collection: Collection<OutboxDocument>, sweep: boolean): Promise<void> {
+  private async relayCollection(collection: Collection<OutboxDocument>, pass: { read: boolean; sweep: boolean; inserted: InsertedDocument[] }): Promise<void> {
+    const { read, sweep, inserted } = pass;
     const seen = new Set<string>();
+    // Inserted documents first, so that a read in the same pass finds only the events written after theirs.
+    if (inserted.length > 0) await Promise.all(inserted.map(({ doc }) => this.relayDocument(collection, doc, seen)));
+    if (read) await this.relayPending(collection, seen);
+    // Safety net, on the periodic sweep only (a write per pass cost ~2% of a service's CPU under load): a document
+    // that a crash left flagged and empty. Until then it costs an entry in the flag's index, never a publish.
+    if (sweep) await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
+  }
+
+  /** Reads the documents flagged pending, a batch at a time, and relays each. */
+  private async relayPending(collection: Collection<OutboxDocument>, seen: Set<string>): Promise<void> {
     for (;;) {
       const docs = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: this.batchSize });
       // Documents in parallel (each waits only for JetStream's ack of its own previous event), events of one document in order.
       const progressed = await Promise.all(docs.map((doc) => this.relayDocument(collection, doc, seen)));
-      if (docs.length < this.batchSize || !progressed.includes(true)) break;
+      if (docs.length < this.batchSize || !progressed.includes(true)) return;
     }
-    // Safety net, on the periodic sweep only (a write per pass cost ~2% of a service's CPU under load): a document
-    // that a crash left flagged and empty. Until then it costs an entry in the flag's index, never a publish.
-    if (sweep) await collection.updateMany(DRAINED_OUTBOX_FILTER, { $set: { [OUTBOX_PENDING_FIELD]: false } });
   }
 
   /**
@@ -220,7 +264,8 @@ export class OutboxRelay {
           if (seen.has(event.id) || failure) return;
           seen.add(event.id);
           try {
-            await this.publish(event);
+            // Acknowledged already (an inserted document a read pass relayed meanwhile): only its removal is left.
+            if (!this.recentlyPublished.has(event.id)) await this.publish(event);
           } catch (error) {
             failure ??= { error };
             return;
@@ -258,12 +303,18 @@ export class OutboxRelay {
       );
       if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
       this.published += 1;
+      this.rememberPublished(event.id);
       return true;
     } catch (err) {
       if (!isPermanentPublishFailure(err)) throw err;
       await this.deadLetter(event, body?.length ?? 0, err);
       return true;
     }
+  }
+
+  private rememberPublished(eventId: string): void {
+    if (this.recentlyPublished.size >= RECENTLY_PUBLISHED_KEPT) this.recentlyPublished.clear();
+    this.recentlyPublished.add(eventId);
   }
 
   private async deadLetter(event: DomainEvent, eventBytes: number, err: unknown): Promise<void> {

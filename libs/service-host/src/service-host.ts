@@ -125,8 +125,12 @@ export class ServiceHost {
   /** Registers a collection whose documents carry an `outbox`; returns it wired to wake the relay. */
   relayOutboxOf<T extends Doc>(collection: Collection<T>): Collection<T> {
     const tracked = outboxTracking(collection);
-    this.outboxCollections.push(tracked as unknown as Collection<OutboxDocument>);
-    return kickAfterWrites(tracked, () => void this.relay?.kick());
+    const relayed = tracked as unknown as Collection<OutboxDocument>;
+    this.outboxCollections.push(relayed);
+    return kickAfterWrites(tracked, {
+      kick: () => void this.relay?.kick(),
+      inserted: (doc) => void this.relay?.relayInserted(relayed, doc as OutboxDocument),
+    });
   }
 
   /**
