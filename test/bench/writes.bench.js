@@ -273,7 +273,8 @@ function report(results, settings) {
   const verdicts = {
     createsPerRead: { value: ratio, met: ratio >= TARGETS.minCreatesPerRead },
     fullPerEmpty: { value: fullRatio, met: fullRatio >= TARGETS.minFullPerEmpty },
-    seedSeconds: { value: seedSeconds, met: seeding.run ? seededAll && seedSeconds < TARGETS.maxSeedS && config.seedProducts >= 100_000 : undefined },
+    // The create runs before the seed filled part of the store: judged on 100,000 at the seed's own rate.
+    seedSeconds: { value: seedRate > 0 ? 100_000 / seedRate : undefined, met: seeding.run ? seededAll && 100_000 / seedRate < TARGETS.maxSeedS && config.seedProducts >= 100_000 : undefined },
     restartHealthyS: { value: results.restart ? results.restart.healthyMs / 1000 : undefined, met: results.restart ? results.restart.healthyMs / 1000 < TARGETS.maxRestartHealthyS : undefined },
   };
   const judged = (verdict) => (verdict.met === undefined ? 'n/a' : verdict.met ? 'MET' : 'NOT MET');
@@ -284,8 +285,8 @@ function report(results, settings) {
   out.push('targets (issue):');
   out.push(`  creates/reads >= ${TARGETS.minCreatesPerRead} (median)           ${fmt(ratio, 3).padStart(10)}   ${judged(verdicts.createsPerRead)}`);
   out.push(`  creates full/empty >= ${TARGETS.minFullPerEmpty}               ${fmt(fullRatio, 3).padStart(10)}   ${judged(verdicts.fullPerEmpty)}${seeding.productsAfter < 100_000 ? ` (store at ${fmt(seeding.productsAfter)}, not 100,000)` : ''}`);
-  const estimate = seedRate > 0 && !(config.seedProducts >= 100_000 && seededAll) ? ` (seeded ${fmt(seeding.run?.measured.requestsTotal)}; at that rate 100,000 take ~${fmt(100_000 / seedRate)} s)` : '';
-  out.push(`  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(seedSeconds, 1)} s`.padStart(10)}   ${judged(verdicts.seedSeconds)}${estimate}`);
+  const seeded = seeding.run ? ` (${fmt(seeding.run.measured['2xx'])} seeded in ${fmt(seedSeconds, 1)} s; 100,000 at that rate)` : '';
+  out.push(`  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(verdicts.seedSeconds.value, 1)} s`.padStart(10)}   ${judged(verdicts.seedSeconds)}${seeded}`);
   out.push(`  restart healthy < ${TARGETS.maxRestartHealthyS} s                 ${`${fmt(verdicts.restartHealthyS.value, 1)} s`.padStart(10)}   ${judged(verdicts.restartHealthyS)}${results.restart && results.restart.products < 100_000 ? ` (on ${fmt(results.restart.products)} products, not 100,000)` : ''}`);
   out.push(`  idle RSS of the stack: see the memory tables`);
 
