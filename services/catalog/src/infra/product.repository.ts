@@ -85,7 +85,6 @@ export class ProductRepository {
     return this.products.count(filter);
   }
 
-  /** The lowest and highest rank among the store's live products, for `position: top|bottom`. */
   /** The store's first rank (a product placed at the top goes before it) or its last one (bottom: after it); one indexed read. */
   async rankBound(storeId: number, placement: Placement): Promise<{ first?: number; last?: number }> {
     const [edge] = await this.products.findFields({ store_id: storeId, deleted: false }, ['position'], { sort: { position: placement === 'top' ? 1 : -1 }, limit: 1 });
