@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Doc, Filter, FindOptions } from '../collection.port';
-import { decodeDocument } from './document-codec';
+import { decodeRow } from './side-fields';
 import { DATABASE_FILE, SqliteDatabase } from './sqlite.engine';
 
 /**
@@ -17,11 +17,12 @@ export function readEmbeddedCollection<T extends Doc = Doc>(dir: string, collect
   try {
     const table = reader.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`c_${collection}`);
     if (!table) return [];
-    return reader
-      .prepare(`SELECT json(doc) FROM "c_${collection}" ORDER BY pk`)
-      .pluck()
-      .all()
-      .map((json) => decodeDocument<T>(json as string));
+    // A table the service has not opened since the side column came (side-fields.ts) holds its whole documents in `doc`.
+    const columns = reader.prepare(`PRAGMA table_info("c_${collection}")`).all() as Array<{ name: string }>;
+    const side = columns.some((column) => column.name === 'side') ? 'json(side)' : 'NULL';
+    return (reader.prepare(`SELECT json(doc), ${side} FROM "c_${collection}" ORDER BY pk`).raw().all() as Array<[string, string | null]>).map(([json, sideJson]) =>
+      decodeRow<T>(json, sideJson),
+    );
   } finally {
     reader.close();
   }

@@ -1,11 +1,14 @@
 import type { Update } from '../collection.port';
 import { isPlainObject } from '../query/document-values';
 import { encodeValue } from './document-codec';
+import { columnOf, type DocumentColumn } from './side-fields';
 import { isSqlSafeSegment, jsonPathOf } from './sql-key';
 
 /** A `$set` of whole top-level fields, in SQL: each field's JSON path and its new value as stored JSON text. */
 export interface FieldSet {
   paths: string[];
+  /** Where each field is stored (see side-fields.ts). */
+  columns: DocumentColumn[];
   texts: string[];
   /** Paths that hold an array in the new values (see document-codec.ts). */
   arrayPaths: Set<string>;
@@ -25,6 +28,7 @@ export function fieldSetOf(update: Update): FieldSet | undefined {
   const arrayPaths = new Set<string>();
   return {
     paths: fields.map(([name]) => jsonPathOf([name])),
+    columns: fields.map(([name]) => columnOf(name)),
     texts: fields.map(([name, value]) => encodeValue(value, name, arrayPaths)),
     arrayPaths,
   };

@@ -12,6 +12,8 @@
 // The same function builds the expression in CREATE INDEX and in every WHERE/ORDER BY, so the text
 // is identical and SQLite matches the index to the query.
 
+import type { DocumentColumn } from './side-fields';
+
 /** Field names that go into SQL text; anything else is matched in JavaScript instead (no escaping games). */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -26,18 +28,19 @@ export function jsonPathOf(segments: readonly string[]): string {
 
 const DATE_OFFSET = 2n ** 62n;
 
-export function keyExpression(jsonPath: string): string {
+/** `column`: where the field is stored, the document or the side column (see side-fields.ts); a NULL column is a missing field. */
+export function keyExpression(jsonPath: string, column: DocumentColumn): string {
   const at = `'${jsonPath}'`;
   const date = `'${jsonPath}."$date"'`;
   return (
-    `(CASE json_type(doc,${at}) WHEN 'true' THEN x'0301' WHEN 'false' THEN x'0300' WHEN 'array' THEN x'02' ` +
-    `WHEN 'object' THEN iif(json_type(doc,${date})='integer',unhex('04'||printf('%016X',json_extract(doc,${date})+${DATE_OFFSET})),x'01') ` +
-    `ELSE doc->>${at} END)`
+    `(CASE json_type(${column},${at}) WHEN 'true' THEN x'0301' WHEN 'false' THEN x'0300' WHEN 'array' THEN x'02' ` +
+    `WHEN 'object' THEN iif(json_type(${column},${date})='integer',unhex('04'||printf('%016X',json_extract(${column},${date})+${DATE_OFFSET})),x'01') ` +
+    `ELSE ${column}->>${at} END)`
   );
 }
 
-export function existsExpression(jsonPath: string): string {
-  return `json_type(doc,'${jsonPath}')`;
+export function existsExpression(jsonPath: string, column: DocumentColumn): string {
+  return `json_type(${column},'${jsonPath}')`;
 }
 
 export type KeyValue = number | string | Buffer;

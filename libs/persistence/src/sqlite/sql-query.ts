@@ -1,6 +1,7 @@
 import type { Filter } from '../collection.port';
 import { isOperatorObject } from '../query/document-match';
 import { isArrayIndex } from '../query/document-values';
+import { columnOf, type DocumentColumn } from './side-fields';
 import { existsExpression, isSqlSafeSegment, jsonPathOf, keyExpression, keyOf, typeBounds, type KeyValue } from './sql-key';
 
 /**
@@ -37,7 +38,7 @@ export function sortToSql(sort: Record<string, 1 | -1> | undefined, arrayPaths: 
   for (const [field, direction] of Object.entries(sort)) {
     const path = sqlPathOf(field, arrayPaths);
     if (!path || path.mayHoldArray) return {};
-    terms.push(`${keyExpression(path.jsonPath)} ${direction === -1 ? 'DESC' : 'ASC'}`);
+    terms.push(`${keyExpression(path.jsonPath, path.column)} ${direction === -1 ? 'DESC' : 'ASC'}`);
   }
   return { orderBy: ` ORDER BY ${terms.join(', ')}` };
 }
@@ -46,7 +47,7 @@ export function sortToSql(sort: Record<string, 1 | -1> | undefined, arrayPaths: 
 export function indexKeyExpression(field: string): string {
   const segments = field.split('.');
   if (!segments.every(isSqlSafeSegment)) throw new TypeError(`Index fields must be made of letters, digits, _ and -: ${JSON.stringify(field)}`);
-  return keyExpression(jsonPathOf(segments));
+  return keyExpression(jsonPathOf(segments), columnOf(field));
 }
 
 function translateFilter(filter: Filter, arrayPaths: ReadonlySet<string>): Translation {
@@ -81,7 +82,7 @@ const INEXACT: Translation = { conditions: [], params: [], exact: false };
 function translateCondition(field: string, condition: unknown, arrayPaths: ReadonlySet<string>): Translation {
   const path = sqlPathOf(field, arrayPaths);
   if (!path) return INEXACT;
-  const key = keyExpression(path.jsonPath);
+  const key = keyExpression(path.jsonPath, path.column);
   if (!isOperatorObject(condition)) {
     const value = keyOf(condition);
     // Equality with an array field means "any element equals": left to matchesFilter.
@@ -90,7 +91,7 @@ function translateCondition(field: string, condition: unknown, arrayPaths: Reado
   }
   const result: Translation = { conditions: [], params: [], exact: true };
   for (const [operator, operand] of Object.entries(condition)) {
-    const part = operator === '$exists' ? translateExists(path.jsonPath, operand === true) : path.mayHoldArray ? INEXACT : translateOperator(key, operator, operand);
+    const part = operator === '$exists' ? translateExists(path, operand === true) : path.mayHoldArray ? INEXACT : translateOperator(key, operator, operand);
     result.conditions.push(...part.conditions);
     result.params.push(...part.params);
     result.exact &&= part.exact;
@@ -98,8 +99,8 @@ function translateCondition(field: string, condition: unknown, arrayPaths: Reado
   return result;
 }
 
-function translateExists(jsonPath: string, exists: boolean): Translation {
-  return { conditions: [`${existsExpression(jsonPath)} IS ${exists ? 'NOT ' : ''}NULL`], params: [], exact: true };
+function translateExists({ jsonPath, column }: SqlPath, exists: boolean): Translation {
+  return { conditions: [`${existsExpression(jsonPath, column)} IS ${exists ? 'NOT ' : ''}NULL`], params: [], exact: true };
 }
 
 function translateOperator(key: string, operator: string, operand: unknown): Translation {
@@ -125,6 +126,7 @@ function translateOperator(key: string, operator: string, operand: unknown): Tra
 
 interface SqlPath {
   jsonPath: string;
+  column: DocumentColumn;
   /** The path's value may be an array in some document: equality and ranges then match element-wise. */
   mayHoldArray: boolean;
 }
@@ -151,5 +153,5 @@ function sqlPathOf(field: string, arrayPaths: ReadonlySet<string>): SqlPath | un
     plain = plain ? `${plain}.${segment}` : segment;
     mayHoldArray = arrayPaths.has(plain);
   }
-  return { jsonPath, mayHoldArray };
+  return { jsonPath, column: columnOf(field), mayHoldArray };
 }

@@ -4,18 +4,22 @@ import { defaultIndexName } from '../index-name';
 import { matchesFilter } from '../query/document-match';
 import { applyUpdate, upsertDocument } from '../query/document-update';
 import { compareBySort, pageOf, paramKey, pickFields } from './collection-helpers';
-import { decodeDocument, encodeDocument, type EncodedDocument } from './document-codec';
+import { decodeDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
+import { columnOf, decodeRow, encodeRow, SIDE_FIELDS, type EncodedRow } from './side-fields';
 import { filterToSql, indexKeyExpression, sortToSql, type SqlFilter } from './sql-query';
 import type { SqliteFile } from './sqlite-file';
 import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sqlite-duplicate-key';
 
-/** A stored row: its primary key and its document as JSON text. */
-type Row = [pk: number, json: string];
+/** A stored row: its primary key, its document as JSON text and its side fields' (see side-fields.ts), if any. */
+type Row = [pk: number, json: string, side: string | null];
+
+const ROW_COLUMNS = 'pk, json(doc), json(side)';
 
 
 /**
- * One collection as one table `(pk, doc JSONB)`. SQL decides what it can decide exactly (sql-query.ts);
+ * One collection as one table `(pk, doc JSONB, side JSONB)`, `side` holding the few fields kept beside the document
+ * (side-fields.ts). SQL decides what it can decide exactly (sql-query.ts);
  * the rest is checked in JavaScript with MongoDB's semantics. Every method does its SQL synchronously in
  * one step of the current write group (see SqliteFile): one statement, or a savepoint around several, so
  * each is atomic with respect to every other call of this process.
@@ -33,15 +37,16 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     readonly name: string,
   ) {
     this.table = `"c_${name}"`;
-    file.run(`CREATE TABLE IF NOT EXISTS ${this.table} (pk INTEGER PRIMARY KEY, doc BLOB NOT NULL)`);
+    file.run(`CREATE TABLE IF NOT EXISTS ${this.table} (pk INTEGER PRIMARY KEY, doc BLOB NOT NULL, side BLOB)`);
     this.arrayPaths = new Set(file.all<[string]>('SELECT path FROM _array_paths WHERE collection = ?', [name]).map(([path]) => path));
     for (const [indexName, keys, unique] of file.all<[string, string, number]>('SELECT name, keys, is_unique FROM _indexes WHERE collection = ?', [name])) {
       this.indexes.set(indexName, { name: indexName, keys: JSON.parse(keys) as Record<string, 1 | -1>, unique: unique === 1 });
     }
+    if (!file.all<[number, string]>(`PRAGMA table_info(${this.table})`).some(([, column]) => column === 'side')) this.addSideColumn();
   }
 
   insertOne(doc: T): Promise<T> {
-    const encoded = encodeDocument(doc);
+    const encoded = encodeRow(doc);
     return this.file.write(() => {
       this.insert(encoded, doc);
       // As MongoDB's adapter answers: the caller's fields in a new object (the stored copy is the encoded one).
@@ -51,7 +56,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   insertMany(docs: T[]): Promise<void> {
     if (docs.length === 0) return Promise.resolve();
-    const encoded = docs.map((doc) => encodeDocument(doc));
+    const encoded = docs.map((doc) => encodeRow(doc));
     let failure: unknown;
     // Ordered, as MongoDB's: what precedes a duplicate is kept (its savepoint is released), the rest is not written.
     const stored = this.file.write(() =>
@@ -74,20 +79,20 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   findOne(filter: Filter): Promise<T | null> {
     return this.file.read(() => {
       const [row] = this.rows(filter, { limit: 1 });
-      return row ? decodeDocument<T>(row[1]) : null;
+      return row ? decodeRow<T>(row[1], row[2]) : null;
     });
   }
 
   find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return this.file.read(() => this.rows(filter, options).map(([, json]) => decodeDocument<T>(json)));
+    return this.file.read(() => this.rows(filter, options).map(([, json, side]) => decodeRow<T>(json, side)));
   }
 
   findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options: FindOptions = {}): Promise<Array<Pick<T, K>>> {
     return this.file.read(() => {
       const plan = this.plan(filter, options);
-      if (plan.exactClause === undefined) return this.rows(filter, options).map(([, json]) => pickFields(decodeDocument<T>(json), fields));
+      if (plan.exactClause === undefined) return this.rows(filter, options).map(([, json, side]) => pickFields(decodeRow<T>(json, side), fields));
       // Each field as its own JSON text: only what was asked for is read out of JSONB and parsed.
-      const columns = fields.map((field) => `doc->'$."${field}"'`).join(', ');
+      const columns = fields.map((field) => `${columnOf(field)}->'$."${field}"'`).join(', ');
       return this.file.all<Array<string | null>>(`SELECT ${columns} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params).map((values) => {
         const picked: Partial<Pick<T, K>> = {};
         fields.forEach((field, i) => {
@@ -174,9 +179,6 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     const definition: IndexDefinition = { name: options.name ?? defaultIndexName(keys), keys, unique: options.unique ?? false };
-    const fields = Object.keys(keys);
-    const expressions = fields.map(indexKeyExpression);
-    const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
     try {
       await this.file.write(() => this.file.transaction(() => {
         const existing = this.indexes.get(definition.name);
@@ -184,13 +186,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
           if (JSON.stringify(existing) === JSON.stringify(definition)) return;
           throw new Error(`Index ${definition.name} of ${this.name} already exists with other keys or options`);
         }
-        this.file.run(`CREATE ${definition.unique ? 'UNIQUE ' : ''}INDEX ${this.sqlIndexName(definition.name)} ON ${this.table} (${columns.join(', ')})`);
-        if (definition.unique) {
-          // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
-          const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
-          const anyMissing = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
-          this.file.run(`CREATE UNIQUE INDEX ${this.sqlIndexName(definition.name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
-        }
+        this.buildIndex(definition);
         this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
         this.indexes.set(definition.name, definition);
         this.indexRevision += 1;
@@ -198,6 +194,42 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     } catch (err) {
       throw this.duplicateKeyError(err) ?? err;
     }
+  }
+
+  /** The SQL index of a definition, and its partial twin when it is unique. */
+  private buildIndex({ name, keys, unique }: IndexDefinition): void {
+    const fields = Object.keys(keys);
+    const expressions = fields.map(indexKeyExpression);
+    const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
+    this.file.run(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${this.sqlIndexName(name)} ON ${this.table} (${columns.join(', ')})`);
+    if (unique) {
+      // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
+      const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
+      const anyMissing = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
+      this.file.run(`CREATE UNIQUE INDEX ${this.sqlIndexName(name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
+    }
+  }
+
+  /**
+   * A table written before the side column existed (side-fields.ts): adds it, moves the side fields of every row into it,
+   * and builds again the indexes on those fields (their expressions read the column). One transaction, at open.
+   */
+  private addSideColumn(): void {
+    this.file.transaction(() => {
+      this.file.run(`ALTER TABLE ${this.table} ADD COLUMN side BLOB`);
+      for (const field of SIDE_FIELDS) {
+        const path = `'$."${field}"'`;
+        this.file.run(
+          `UPDATE ${this.table} SET side = jsonb_set(coalesce(side, jsonb('{}')), ${path}, doc->${path}), doc = jsonb_remove(doc, ${path}) WHERE json_type(doc, ${path}) IS NOT NULL`,
+        );
+      }
+      for (const definition of this.indexes.values()) {
+        if (!Object.keys(definition.keys).some((field) => columnOf(field) === 'side')) continue;
+        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(definition.name)}`);
+        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(definition.name, MISSING_SUFFIX)}`);
+        this.buildIndex(definition);
+      }
+    });
   }
 
   /** The SQL index, its partial twin (a unique one has it), its record and what this collection knows of it go together. */
@@ -229,7 +261,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const { where, orderBy, exactClause } = this.plan(filter, options.count ? {} : options);
     const sql = options.count
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
-      : `SELECT pk, json(doc) FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
+      : `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
     const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexRevision} */`, where.params).map((row) => row[3]);
     return { plan, exact: exactClause !== undefined };
   }
@@ -237,10 +269,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */
   private rows(filter: Filter, options: FindOptions): Row[] {
     const plan = this.plan(filter, options);
-    if (plan.exactClause !== undefined) return this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params);
+    if (plan.exactClause !== undefined) return this.file.all<Row>(`SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params);
     const { where, orderBy, limit, skip } = plan;
-    const candidates = this.file.all<Row>(`SELECT pk, json(doc) FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
-    const docs = candidates.map((row) => ({ row, doc: decodeDocument<Doc>(row[1]) }));
+    const candidates = this.file.all<Row>(`SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
+    const docs = candidates.map((row) => ({ row, doc: decodeRow<Doc>(row[1], row[2]) }));
     const matching = where.exact ? docs : docs.filter(({ doc }) => matchesFilter(doc, filter));
     if (orderBy === undefined) matching.sort((a, b) => compareBySort(a.doc, b.doc, options.sort!));
     return matching.slice(skip, limit === -1 ? undefined : skip + limit).map(({ row }) => row);
@@ -257,10 +289,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return { where, orderBy, limit, skip, exactClause };
   }
 
-  private insert(encoded: EncodedDocument, doc: Doc): void {
+  private insert(encoded: EncodedRow, doc: Doc): void {
     this.rememberArrayPaths(encoded.arrayPaths);
     try {
-      this.file.run(`INSERT INTO ${this.table} (doc) VALUES (jsonb(?))`, [encoded.json]);
+      this.file.run(`INSERT INTO ${this.table} (doc, side) VALUES (jsonb(?), jsonb(?))`, [encoded.json, encoded.side]);
     } catch (err) {
       throw this.duplicateKeyError(err, doc) ?? err;
     }
@@ -268,21 +300,23 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   private upsert(filter: Filter, update: Update): Doc {
     const doc = upsertDocument(filter, update);
-    this.insert(encodeDocument(doc), doc);
+    this.insert(encodeRow(doc), doc);
     return doc;
   }
 
-  /** Applies the update to one stored row; writes only when the document changed. */
-  private rewrite([pk, json]: Row, update: Update): { before: Doc; after: Doc; modified: boolean } {
-    const before = decodeDocument<Doc>(json);
+  /** Applies the update to one stored row; writes only the columns that changed, if any. */
+  private rewrite([pk, json, side]: Row, update: Update): { before: Doc; after: Doc; modified: boolean } {
+    const before = decodeRow<Doc>(json, side);
     const after = applyUpdate(before, update);
-    const encoded = encodeDocument(after);
+    const encoded = encodeRow(after);
     // SQLite gives back the very text JSONB was made from (numbers and strings keep their text), so text equality is document equality.
-    const modified = encoded.json !== json;
+    const sets = [...(encoded.json !== json ? ['doc = jsonb(?)'] : []), ...(encoded.side !== side ? ['side = jsonb(?)'] : [])];
+    const modified = sets.length > 0;
     if (modified) {
       this.rememberArrayPaths(encoded.arrayPaths);
+      const values = [...(encoded.json !== json ? [encoded.json] : []), ...(encoded.side !== side ? [encoded.side] : [])];
       try {
-        this.file.run(`UPDATE ${this.table} SET doc = jsonb(?) WHERE pk = ?`, [encoded.json, pk]);
+        this.file.run(`UPDATE ${this.table} SET ${sets.join(', ')} WHERE pk = ?`, [...values, pk]);
       } catch (err) {
         throw this.duplicateKeyError(err, after) ?? err;
       }
@@ -294,19 +328,29 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
    * The first row the (exact) filter selects gets the fields in SQL, without its document passing through JavaScript;
    * unchanged when every field already holds its new value (compared as stored JSON text, as `rewrite` does).
    */
-  private setFields(where: SqlFilter, { paths, texts, arrayPaths }: FieldSet, update: Update): UpdateResult {
-    const current = paths.map((path) => `doc->'${path}'`).join(', ');
+  private setFields(where: SqlFilter, { paths, columns, texts, arrayPaths }: FieldSet, update: Update): UpdateResult {
+    const current = paths.map((path, i) => `${columns[i]}->'${path}'`).join(', ');
     const row = this.file.get<[number, ...Array<string | null>]>(`SELECT pk, ${current} FROM ${this.table} WHERE ${where.where} LIMIT 1`, where.params);
     if (!row) return { matched: 0, modified: 0 };
     const [pk, ...before] = row;
     if (before.every((text, i) => text === texts[i])) return { matched: 1, modified: 0 };
     this.rememberArrayPaths(arrayPaths);
+    // Each column that holds one of the fields gets its own jsonb_set; a column none of them is in stays as it is.
+    const sets: string[] = [];
+    const params: string[] = [];
+    for (const column of ['doc', 'side'] as const) {
+      const mine = paths.flatMap((path, i) => (columns[i] === column ? [i] : []));
+      if (mine.length === 0) continue;
+      const target = column === 'doc' ? 'doc' : `coalesce(side, jsonb('{}'))`;
+      sets.push(`${column} = jsonb_set(${target}, ${mine.map((i) => `'${paths[i]}', jsonb(?)`).join(', ')})`);
+      params.push(...mine.map((i) => texts[i]));
+    }
     try {
-      this.file.run(`UPDATE ${this.table} SET doc = jsonb_set(doc, ${paths.map((path) => `'${path}', jsonb(?)`).join(', ')}) WHERE pk = ?`, [...texts, pk]);
+      this.file.run(`UPDATE ${this.table} SET ${sets.join(', ')} WHERE pk = ?`, [...params, pk]);
     } catch (err) {
       // Only for the error's key value: the document as it would have been.
-      const [json] = this.file.get<[string]>(`SELECT json(doc) FROM ${this.table} WHERE pk = ?`, [pk])!;
-      throw this.duplicateKeyError(err, applyUpdate(decodeDocument<Doc>(json), update)) ?? err;
+      const [json, side] = this.file.get<[string, string | null]>(`SELECT json(doc), json(side) FROM ${this.table} WHERE pk = ?`, [pk])!;
+      throw this.duplicateKeyError(err, applyUpdate(decodeRow<Doc>(json, side), update)) ?? err;
     }
     return { matched: 1, modified: 1 };
   }
