@@ -5,12 +5,16 @@ import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream } from './event.stream';
+import { JetStreamPublisher, requestPublisher, type StreamPublisher } from './jetstream-publisher';
 import { deadLetterOutboxEvent, isPermanentPublishFailure, PoisonEventError, publishFailureOf, type DeadEventDocument } from './outbox-dead-letter';
 import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument, type OutboxEvent } from './outbox';
 import { traceHeaders } from './trace-headers';
 
 export interface OutboxRelayOptions {
-  /** Either a connection (the relay opens its JetStream client) or a JetStream client. */
+  /**
+   * Either a connection (events are published through a JetStreamPublisher: one subscription answers every ack) or a
+   * JetStream client, whose own publish (a request per event) is then used; `js` wins when both are given.
+   */
   nc?: NatsConnection;
   js?: JetStreamClient;
   /** Bounded context, the `<ctx>` of `events.<ctx>.<store_id>.<topic>`. */
@@ -58,6 +62,9 @@ interface Waiter {
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
+  private readonly publisher: StreamPublisher;
+  /** The publisher the relay made from `nc`, closed by stop(). */
+  private readonly ownPublisher?: JetStreamPublisher;
   private readonly logger: EventLogger;
   private readonly sweepIntervalMs: number;
   private readonly batchSize: number;
@@ -84,6 +91,8 @@ export class OutboxRelay {
     const js = options.js ?? options.nc?.jetstream();
     if (!js) throw new Error('OutboxRelay needs `nc` or `js`');
     this.js = js;
+    if (!options.js && options.nc) this.ownPublisher = new JetStreamPublisher(options.nc);
+    this.publisher = this.ownPublisher ?? requestPublisher(js);
     this.logger = options.logger ?? silentLogger;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
@@ -169,6 +178,7 @@ export class OutboxRelay {
     clearInterval(this.sweepTimer);
     clearTimeout(this.retryTimer);
     await this.active;
+    this.ownPublisher?.close();
     this.requested?.resolve();
     this.requested = undefined;
   }
@@ -299,7 +309,7 @@ export class OutboxRelay {
       const encoded = body;
       const span = { kind: 'producer' as const, parent: stored.trace, attributes: stored.trace && messagingAttributes(subject, event) };
       const ack = await inSpanOf(`publish ${event.topic}`, span, (carrier) =>
-        withoutStackTraces(() => this.js.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs, headers: traceHeaders(carrier) })),
+        this.publisher.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs, headers: traceHeaders(carrier) }),
       );
       if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
       this.published += 1;
@@ -336,20 +346,6 @@ export class OutboxRelay {
     }
     const removal = outboxRemoval(eventIds);
     await collection.updateOne(removal.filter, removal.update);
-  }
-}
-
-/**
- * nats.js builds an Error per request (for the stack of a later timeout): ~5% of a service's CPU under
- * write load. Its timeouts still reject, with the message and code that say what happened.
- */
-function withoutStackTraces<R>(start: () => R): R {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return start();
-  } finally {
-    Error.stackTraceLimit = limit;
   }
 }
 
