@@ -262,6 +262,29 @@ describe('EventConsumer handling several events at once (concurrency)', () => {
     expect(most).toBe(3);
   });
 
+  it('hands a steady flow over in batches batchWindowMs apart, and an event after a quiet spell at once', async () => {
+    const started: Array<{ resourceId: number; at: number }> = [];
+    await startConsumer(
+      async (event) => {
+        started.push({ resourceId: event.resource_id, at: Date.now() });
+      },
+      { concurrency: 16, prefetch: 32, batchWindowMs: 2_000 },
+    );
+    const publishedAt = Date.now();
+    await publish(anEvent({ resourceId: 1 }));
+    await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+    await Promise.all([2, 3, 4, 5, 6].map((resourceId) => publish(anEvent({ resourceId }))));
+
+    await waitFor(() => started.length === 6, { timeoutMs: 10_000, message: 'the batch to be handled' });
+    await waitFor(settled, { message: 'every event acked' });
+    expect(started[0].at - publishedAt).toBeLessThan(1_500);
+    const batch = started.slice(1);
+    expect(batch.map((one) => one.resourceId).sort()).toEqual([2, 3, 4, 5, 6]);
+    // Held until the window after the first hand-over ended, then handed over together.
+    expect(Math.min(...batch.map((one) => one.at)) - started[0].at).toBeGreaterThanOrEqual(1_900);
+    expect(Math.max(...batch.map((one) => one.at)) - Math.min(...batch.map((one) => one.at))).toBeLessThan(100);
+  });
+
   it('stop() waits for every event in its handler, then each is acked', async () => {
     const release = gate();
     let started = 0;

@@ -43,6 +43,13 @@ export interface EventConsumerOptions {
    * handler waiting on I/O (a commit) no longer holds up the events behind it. Keep `prefetch` at least as large.
    */
   concurrency?: number;
+  /**
+   * With `concurrency` above 1: under a steady flow, events are handed to the handler in batches at most this many ms
+   * apart, so the writes of a batch share their commits (a commit of SQLite's costs about as much for 2 events as for
+   * 30: the same index pages are written). An event after a quiet spell is handed over at once. Default 0: each as it
+   * comes. Keep `concurrency` above the events one window holds, or the window fills and the pull waits.
+   */
+  batchWindowMs?: number;
   /** If given, events already handled by this durable are acked without calling the handler again. */
   processed?: Collection<ProcessedEventDocument>;
   deadLetterSubject?: string;
@@ -64,6 +71,10 @@ export class EventConsumer {
   private readonly logger: EventLogger;
   private readonly deadLetters: DeadLetterPublisher;
   private readonly concurrency: number;
+  private readonly batchWindowMs: number;
+  /** The batch arriving events join, handed over when it resolves (see `batchWindowMs`). */
+  private batch?: Promise<void>;
+  private lastBatchAt = 0;
   /** Concurrent handling: one resource's events in order, and how many run now. */
   private readonly resources = new KeyedQueue<string>();
   private readonly inFlight = new Set<Promise<void>>();
@@ -81,6 +92,8 @@ export class EventConsumer {
     if (this.maxDeliver < 1) throw new Error('EventConsumer: maxDeliver must be at least 1');
     this.concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('EventConsumer: concurrency must be a positive integer');
+    this.batchWindowMs = options.batchWindowMs ?? 0;
+    if (!(this.batchWindowMs >= 0)) throw new Error('EventConsumer: batchWindowMs must be 0 or more');
     this.deadLetters = new DeadLetterPublisher(options.nc.jetstream(), {
       stream: options.stream,
       durable: options.durable,
@@ -169,10 +182,30 @@ export class EventConsumer {
   private async processAlongside(msg: JsMsg): Promise<void> {
     const decoded = decodeMessage(msg);
     const key = 'event' in decoded ? `${decoded.event.resource_type}:${decoded.event.resource_id}` : `undecodable:${msg.seq}`;
-    const handled = this.resources.run(key, () => this.processSafely(msg, decoded));
+    const batch = this.batchWindowMs > 0 ? this.joinBatch() : undefined;
+    const handled = this.resources.run(key, batch ? () => batch.then(() => this.processSafely(msg, decoded)) : () => this.processSafely(msg, decoded));
     this.inFlight.add(handled);
     void handled.finally(() => this.inFlight.delete(handled));
     while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+  }
+
+  /**
+   * The batch an arriving event joins: handed over at the end of this turn after a quiet spell (with whatever else
+   * arrived in it), otherwise `batchWindowMs` after the previous batch.
+   */
+  private joinBatch(): Promise<void> {
+    if (this.batch) return this.batch;
+    const waitMs = this.lastBatchAt + this.batchWindowMs - Date.now();
+    this.batch = new Promise<void>((resolve) => {
+      const handOver = () => {
+        this.batch = undefined;
+        this.lastBatchAt = Date.now();
+        resolve();
+      };
+      if (waitMs > 0) setTimeout(handOver, waitMs);
+      else setImmediate(handOver);
+    });
+    return this.batch;
   }
 
   /** Waits for the messages still being handled (the pull ended: a stop, or a resubscription). */
