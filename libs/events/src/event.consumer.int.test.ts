@@ -285,6 +285,44 @@ describe('EventConsumer handling several events at once (concurrency)', () => {
     expect(Math.max(...batch.map((one) => one.at)) - Math.min(...batch.map((one) => one.at))).toBeLessThan(100);
   });
 
+  it('hands a batch over as soon as it holds `concurrency` events, before its window ends', async () => {
+    const started: number[] = [];
+    await startConsumer(
+      async (event) => {
+        started.push(event.resource_id);
+      },
+      { concurrency: 4, prefetch: 8, batchWindowMs: 60_000 },
+    );
+    await publish(anEvent({ resourceId: 1 }));
+    await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+    await Promise.all([2, 3, 4, 5].map((resourceId) => publish(anEvent({ resourceId }))));
+
+    await waitFor(() => started.length === 5, { timeoutMs: 5_000, message: 'the full batch to be handed over' });
+    expect(started.slice(1).sort()).toEqual([2, 3, 4, 5]);
+    await waitFor(settled, { message: 'every event acked' });
+  });
+
+  it('stop() hands over a batch waiting for its window at once, and acks it', async () => {
+    const started: number[] = [];
+    await startConsumer(
+      async (event) => {
+        started.push(event.resource_id);
+      },
+      { concurrency: 16, prefetch: 16, batchWindowMs: 60_000 },
+    );
+    await publish(anEvent({ resourceId: 1 }));
+    await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+    await publish(anEvent({ resourceId: 2 }));
+    await waitFor(async () => (await consumerInfo()).num_ack_pending === 1, { message: 'the second event to be delivered and held' });
+
+    const stopping = Date.now();
+    await consumer!.stop();
+    consumer = undefined;
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+    expect(started).toEqual([1, 2]);
+    expect(await settled()).toBe(true);
+  });
+
   it('stop() waits for every event in its handler, then each is acked', async () => {
     const release = gate();
     let started = 0;

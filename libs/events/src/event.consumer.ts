@@ -46,8 +46,8 @@ export interface EventConsumerOptions {
   /**
    * With `concurrency` above 1: under a steady flow, events are handed to the handler in batches at most this many ms
    * apart, so the writes of a batch share their commits (a commit of SQLite's costs about as much for 2 events as for
-   * 30: the same index pages are written). An event after a quiet spell is handed over at once. Default 0: each as it
-   * comes. Keep `concurrency` above the events one window holds, or the window fills and the pull waits.
+   * 30: the same index pages are written). An event after a quiet spell is handed over at once, and so is a batch that
+   * reached `concurrency` events (the window never caps the throughput). Default 0: each as it comes.
    */
   batchWindowMs?: number;
   /** If given, events already handled by this durable are acked without calling the handler again. */
@@ -72,8 +72,8 @@ export class EventConsumer {
   private readonly deadLetters: DeadLetterPublisher;
   private readonly concurrency: number;
   private readonly batchWindowMs: number;
-  /** The batch arriving events join, handed over when it resolves (see `batchWindowMs`). */
-  private batch?: Promise<void>;
+  /** The batch arriving events join (see `batchWindowMs`): resolves when it is handed over. */
+  private batch?: { handedOver: Promise<void>; size: number; handOver(): void };
   private lastBatchAt = 0;
   /** Concurrent handling: one resource's events in order, and how many run now. */
   private readonly resources = new KeyedQueue<string>();
@@ -118,6 +118,8 @@ export class EventConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake?.();
+    // A batch waiting for its window goes now: stop() waits for every event in hand.
+    this.batch?.handOver();
     await this.messages?.close();
     await this.loop;
     this.sendAcks();
@@ -191,21 +193,33 @@ export class EventConsumer {
 
   /**
    * The batch an arriving event joins: handed over at the end of this turn after a quiet spell (with whatever else
-   * arrived in it), otherwise `batchWindowMs` after the previous batch.
+   * arrived in it), otherwise `batchWindowMs` after the previous batch, or at once when it holds `concurrency` events.
    */
   private joinBatch(): Promise<void> {
-    if (this.batch) return this.batch;
+    const batch = (this.batch ??= this.nextBatch());
+    batch.size += 1;
+    if (batch.size >= this.concurrency || this.stopping) batch.handOver();
+    return batch.handedOver;
+  }
+
+  private nextBatch(): NonNullable<EventConsumer['batch']> {
+    let resolve!: () => void;
+    const handedOver = new Promise<void>((r) => (resolve = r));
     const waitMs = this.lastBatchAt + this.batchWindowMs - Date.now();
-    this.batch = new Promise<void>((resolve) => {
-      const handOver = () => {
+    const timer = waitMs > 0 ? setTimeout(() => batch.handOver(), waitMs) : setImmediate(() => batch.handOver());
+    const batch = {
+      handedOver,
+      size: 0,
+      handOver: () => {
+        if (this.batch !== batch) return;
         this.batch = undefined;
         this.lastBatchAt = Date.now();
+        if (waitMs > 0) clearTimeout(timer as NodeJS.Timeout);
+        else clearImmediate(timer as NodeJS.Immediate);
         resolve();
-      };
-      if (waitMs > 0) setTimeout(handOver, waitMs);
-      else setImmediate(handOver);
-    });
-    return this.batch;
+      },
+    };
+    return batch;
   }
 
   /** Waits for the messages still being handled (the pull ended: a stop, or a resubscription). */
