@@ -479,6 +479,26 @@ async function streamLastSeq(natsUrl, stream) {
 }
 
 /**
+ * How far the named durable consumers of a stream are behind it: per durable, the messages not yet delivered plus those
+ * delivered and not yet acknowledged (undefined for a durable that does not exist).
+ */
+async function consumersBehind(natsUrl, stream, durables) {
+  const { connect } = require(path.join(REPO_ROOT, 'node_modules/nats'));
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const behind = {};
+    for (const durable of durables) {
+      const info = await jsm.consumers.info(stream, durable).catch(() => undefined);
+      behind[durable] = info ? info.num_pending + info.num_ack_pending : undefined;
+    }
+    return behind;
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
  * Waits until an outbox relay has published what the writes produced: the stream's last sequence
  * stops moving for `quietMs`, for at most `maxS`. Answers { seconds, lastSeq, settled }.
  */
@@ -612,6 +632,7 @@ module.exports = {
   IDLE_RSS_TARGET_MB,
   untilIdle,
   streamLastSeq,
+  consumersBehind,
   untilStreamSettles,
   startPhaseProfile,
   stopPhaseProfile,

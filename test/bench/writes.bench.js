@@ -9,11 +9,16 @@
 // the catalog's outbox relay lags behind the creates, the catalog's memory after the seeding, the
 // restart time, and each target of the issue (met or not; missed targets never fail the command).
 const os = require('node:os');
-const { envNumber, log, sleep, storectl, runLoad, untilIdle, streamLastSeq, untilStreamSettles, memoryOf, reportStackMemory, restartStack, startPhaseProfile, stopPhaseProfile, problemsOf, cpuPerRequest, formatTable, fmt } =
+const { envNumber, log, sleep, storectl, runLoad, untilIdle, streamLastSeq, consumersBehind, untilStreamSettles, memoryOf, reportStackMemory, restartStack, startPhaseProfile, stopPhaseProfile, problemsOf, cpuPerRequest, formatTable, fmt } =
   require('./bench-kit');
 
 const TARGETS = { minCreatesPerRead: 0.4, minFullPerEmpty: 0.8, maxSeedS: 120, maxRestartHealthyS: 10 };
 const CATALOG_STREAM = 'EVENTS_CATALOG';
+/**
+ * The durables that consume every catalog event (the storefront's projection, the webhooks intake): a run's CPU figures
+ * count only the work done during it, so a consumer falling behind would make a create look cheaper than it is.
+ */
+const CATALOG_CONSUMERS = { storefront: 'storefront-catalog-projection', webhooks: 'webhooks-delivery-catalog' };
 
 async function runWritesBench(stack, settings) {
   const config = {
@@ -77,10 +82,11 @@ async function runWritesBench(stack, settings) {
       },
     });
     const seqAtEnd = await streamLastSeq(stack.natsUrl, CATALOG_STREAM).catch(() => undefined);
+    const behindAtEnd = await consumersBehind(stack.natsUrl, CATALOG_STREAM, Object.values(CATALOG_CONSUMERS)).catch(() => ({}));
     results.profiles.push(...(await stopPhaseProfile(stack, settings, name)));
     if (loadConfig.method === 'POST' && !otherStore) created2xx += (run.warmup?.['2xx'] ?? 0) + run.measured['2xx'];
     const settle = await untilStreamSettles(stack.natsUrl, CATALOG_STREAM, { maxS: config.settleMaxS });
-    run.phase = { productsBefore, measuringStarted, seqBefore, seqAtStart: await seqAtStart, seqAtEnd, seqSettled: settle.lastSeq, drainS: settle.seconds, settled: settle.settled };
+    run.phase = { productsBefore, measuringStarted, seqBefore, seqAtStart: await seqAtStart, seqAtEnd, seqSettled: settle.lastSeq, drainS: settle.seconds, settled: settle.settled, behindAtEnd };
     results.phases[name] = run;
     logPhase(name, run);
     return run;
@@ -173,6 +179,12 @@ async function countProducts(productsUrl, headers) {
   return undefined;
 }
 
+/** How far the catalog's consumers were behind the stream when the run ended. */
+function behindText(behind = {}) {
+  const parts = Object.entries(CATALOG_CONSUMERS).map(([name, durable]) => `${name} ${behind[durable] === undefined ? 'n/a' : fmt(behind[durable])}`);
+  return `consumers behind at the end: ${parts.join(', ')}`;
+}
+
 /** CPU µs per request of the stack's processes not shown in their own column. */
 function restPerRequest(run) {
   const whole = cpuPerRequest(run, 'stack');
@@ -186,7 +198,7 @@ function logPhase(name, run) {
   const { seqAtStart, seqAtEnd, seqSettled, drainS, settled } = run.phase;
   log(
     `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
-      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after (${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'})`,
+      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after (${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'}); ${behindText(run.phase.behindAtEnd)}`,
   );
 }
 
@@ -219,7 +231,7 @@ function report(results, settings) {
     const published = seqAtEnd - seqAtStart;
     const creates = run.measured.requestsTotal;
     const allCreates = creates + (run.warmup?.requestsTotal ?? 0);
-    out.push(`  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more after the run, ${run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create`);
+    out.push(`  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more after the run, ${run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create; ${behindText(run.phase.behindAtEnd)}`);
   }
   if (seeding.run) {
     const m = seeding.run.measured;
