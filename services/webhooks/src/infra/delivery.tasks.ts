@@ -16,7 +16,7 @@ export function deliveryIntakeConsumers(nc: NatsConnection, logger: Logger, hand
     'webhook delivery intake',
     nc,
     logger,
-    // Up to 32 events stored at once per stream (one resource's still in order), handed over in batches 20 ms apart
+    // Up to 64 events stored at once per stream (one resource's still in order), handed over in batches 20 ms apart
     // under a steady flow: their writes share the commits, so the intake keeps up with the bus instead of taking one
     // event per commit (a commit of the feed costs about as much for 2 events as for 30: the same index pages).
     PUBLISHING_CONTEXTS.map((context) => ({ context, durable: `webhooks-delivery-${context}`, handler, backoffMs: [500, 2_000, 10_000, 30_000], maxDeliver: 20, prefetch: 128, concurrency: 64, batchWindowMs: 20 })),
