@@ -310,18 +310,17 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const after = applyUpdate(before, update);
     const encoded = encodeRow(after);
     // SQLite gives back the very text JSONB was made from (numbers and strings keep their text), so text equality is document equality.
-    const sets = [...(encoded.json !== json ? ['doc = jsonb(?)'] : []), ...(encoded.side !== side ? ['side = jsonb(?)'] : [])];
-    const modified = sets.length > 0;
-    if (modified) {
+    const changed = ([['doc', encoded.json, json], ['side', encoded.side, side]] as const).filter(([, text, stored]) => text !== stored);
+    if (changed.length > 0) {
       this.rememberArrayPaths(encoded.arrayPaths);
-      const values = [...(encoded.json !== json ? [encoded.json] : []), ...(encoded.side !== side ? [encoded.side] : [])];
+      const sets = changed.map(([column]) => `${column} = jsonb(?)`).join(', ');
       try {
-        this.file.run(`UPDATE ${this.table} SET ${sets.join(', ')} WHERE pk = ?`, [...values, pk]);
+        this.file.run(`UPDATE ${this.table} SET ${sets} WHERE pk = ?`, [...changed.map(([, text]) => text), pk]);
       } catch (err) {
         throw this.duplicateKeyError(err, after) ?? err;
       }
     }
-    return { before, after, modified };
+    return { before, after, modified: changed.length > 0 };
   }
 
   /**
