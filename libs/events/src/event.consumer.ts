@@ -202,23 +202,22 @@ export class EventConsumer {
     return batch.handedOver;
   }
 
+  /** A batch handed over by its timer (unref'd) unless it already was (full, or stopping): handing over twice does nothing. */
   private nextBatch(): NonNullable<EventConsumer['batch']> {
     let resolve!: () => void;
-    const handedOver = new Promise<void>((r) => (resolve = r));
-    const waitMs = this.lastBatchAt + this.batchWindowMs - Date.now();
-    const timer = waitMs > 0 ? setTimeout(() => batch.handOver(), waitMs) : setImmediate(() => batch.handOver());
     const batch = {
-      handedOver,
+      handedOver: new Promise<void>((r) => (resolve = r)),
       size: 0,
       handOver: () => {
         if (this.batch !== batch) return;
         this.batch = undefined;
         this.lastBatchAt = Date.now();
-        if (waitMs > 0) clearTimeout(timer as NodeJS.Timeout);
-        else clearImmediate(timer as NodeJS.Immediate);
         resolve();
       },
     };
+    const waitMs = this.lastBatchAt + this.batchWindowMs - Date.now();
+    if (waitMs > 0) setTimeout(batch.handOver, waitMs).unref();
+    else setImmediate(batch.handOver);
     return batch;
   }
 
