@@ -1,4 +1,5 @@
 import { isPermanentPublishFailure } from '@commerce/events';
+import { rejectionWith } from '@commerce/testing';
 import { connect, headers, NatsError, type JetStreamClient, type StreamConfig } from 'nats';
 import { JetStreamPublisher } from './jetstream-publisher';
 import { startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
@@ -36,15 +37,7 @@ async function addStream(config: Partial<StreamConfig> = {}): Promise<string> {
 }
 
 /** The NatsError a publish fails with; fails the test if it succeeds or fails otherwise. */
-async function failureOf(publish: Promise<unknown>): Promise<NatsError> {
-  try {
-    await publish;
-  } catch (error) {
-    if (error instanceof NatsError) return error;
-    throw error;
-  }
-  throw new Error('expected the publish to fail with a NatsError');
-}
+const failureOf = (publish: Promise<unknown>): Promise<NatsError> => rejectionWith(publish, NatsError);
 
 /** What callers of a failed publish look at. */
 const shapeOf = (error: NatsError) => ({ name: error.name, message: error.message, code: error.code, api_error: error.api_error });

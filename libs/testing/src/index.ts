@@ -4,7 +4,7 @@ export { freePort } from '@commerce/config';
 export { startNatsServer, resolveNatsServerBin, type NatsServerHandle, type StartNatsServerOptions } from './nats-server.harness';
 export { waitFor, type WaitForOptions } from './wait-for.harness';
 export { tempDir, removeDir } from './temp-dir.harness';
-export { rejectionOf } from './rejection-of.harness';
+export { rejectionOf, rejectionWith } from './rejection-of.harness';
 export { ServiceProcess, builtServiceMain, type ServiceProcessEnv } from './service-process.harness';
 export { streamEvents, type PublishedEvent } from './stream-events.harness';
 export { readJson, type JsonBody } from './json-body.harness';
