@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { prettyLogLines } from '@commerce/observability';
+
+/**
+ * The readable-line formatter, loaded only when lines are made readable (a terminal): writing JSON lines as they come,
+ * the launcher does not load the logging library (pino, ~2.5 MB resident) it would never use.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
+const prettyLogLines = (options: { colorize: boolean }) => (require('@commerce/observability') as typeof import('@commerce/observability')).prettyLogLines(options);
 
 export interface ManagedProcess {
   name: string;

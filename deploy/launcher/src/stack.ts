@@ -23,14 +23,15 @@ const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=32', ...READ_PATH_NODE_FLAGS]
  */
 const SERVICE_NODE_FLAGS: Record<string, string[]> = {
   /**
-   * The storefront favours memory too (idle 99 -> 80 MB: its boot allocates much, liquidjs and the page code) while
-   * keeping the large old space against full-collection pauses: measured A/B on one machine state, GET /v1/store.json
-   * and page renders did not move (gateway/bare 0.046 vs 0.047, p99 42 vs 39 ms; 1,083 vs 1,175 renders/s).
-   * Under a write load it costs more: applying catalog's events, collections take ~20% of its busy time (a larger
-   * young generation, --max-semi-space-size=16, did not change that), and without the flag the storefront spent
-   * 368-377 instead of 412-485 µs per product create, but held 99 MB idle, which the stack's 700 MB cannot spare.
+   * The storefront keeps the large old space against full-collection pauses on page renders, and a young generation
+   * capped at 4 MB per semi-space. Applying catalog's events, it holds a batch of up to 64 events for up to 20 ms, so
+   * much of what it allocates survives a young collection that comes too soon. Under `--optimize-for-size` (1 MB
+   * semi-spaces, and V8 then ignores the semi-space flags) it made ~80 young collections a second at 1,000 creates/s,
+   * 1.4 ms each, and spent 248 µs per product create. Measured on one machine state (test/bench/README.md):
+   * 4 MB, 170 µs per create and 93 MB idle; 2 MB, 183 µs and 91 MB; V8's default (16 MB), 152 µs and 101 MB;
+   * `--optimize-for-size`, 248 µs and 88 MB. 4 MB buys most of the speed for 5 MB of the stack's 700.
    */
-  storefront: ['--optimize-for-size', ...READ_PATH_NODE_FLAGS],
+  storefront: ['--max-semi-space-size=4', ...READ_PATH_NODE_FLAGS],
   /**
    * The services off the hot paths favour memory over peak speed (V8 `--optimize-for-size`: ~12 MB less resident
    * each at idle, test/bench/README.md). Catalog keeps full speed for writes, the gateway for reads,
