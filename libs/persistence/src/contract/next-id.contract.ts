@@ -22,5 +22,21 @@ export function describeNextIdContract(context: ContractContext): void {
       expect(ids.filter((_, i) => names[i] === 'a').sort()).toEqual([1, 2, 3]);
       expect(ids.filter((_, i) => names[i] === 'b').sort()).toEqual([1, 2]);
     });
+
+    it('counts on from a counter document already stored, keeping its other fields', async () => {
+      const db = context.db();
+      await db.collection('counters').insertOne({ name: 'legacy', seq: 41, note: 'kept' });
+
+      expect([await db.nextId('legacy'), await db.nextId('legacy')]).toEqual([42, 43]);
+      expect(await db.collection('counters').findOne({ name: 'legacy' })).toEqual({ name: 'legacy', seq: 43, note: 'kept' });
+    });
+
+    it('refuses to count on from a counter that holds no number, and leaves it as it was', async () => {
+      const db = context.db();
+      await db.collection('counters').insertOne({ name: 'broken', seq: 'seven' });
+
+      await expect(db.nextId('broken')).rejects.toThrow();
+      expect(await db.collection('counters').findOne({ name: 'broken' })).toEqual({ name: 'broken', seq: 'seven' });
+    });
   });
 }

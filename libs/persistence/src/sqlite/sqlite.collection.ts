@@ -8,6 +8,7 @@ import { decodeDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
 import { columnOf, decodeRow, encodeRow, SIDE_FIELDS, type EncodedRow } from './side-fields';
 import { filterToSql, indexKeyExpression, sortToSql, type SqlFilter } from './sql-query';
+import { isSqlSafeSegment, jsonPathOf } from './sql-key';
 import type { SqliteFile } from './sqlite-file';
 import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sqlite-duplicate-key';
 
@@ -155,6 +156,26 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       }
       const { before, after } = this.rewrite(row, update);
       return (options.returnDocument === 'before' ? before : after) as T;
+    });
+  }
+
+  /**
+   * `$inc` by 1 of a numeric top-level field of the first document the filter selects, in one statement, without the
+   * document passing through JavaScript; answers the new value. Null when no document matches with a number there, or
+   * when SQL cannot take the filter or the field: the caller then takes the general path (`findOneAndUpdate`), which
+   * upserts, or refuses a field that is not a number as MongoDB does.
+   */
+  incrementOne(filter: Filter, field: string): Promise<number | null> {
+    return this.file.write(() => {
+      const where = filterToSql(filter, this.arrayPaths);
+      if (!where.exact || !isSqlSafeSegment(field) || columnOf(field) !== 'doc') return null;
+      const path = `'${jsonPathOf([field])}'`;
+      const numeric = `json_type(doc, ${path}) IN ('integer', 'real')`;
+      const row = this.file.get<[number]>(
+        `UPDATE ${this.table} SET doc = jsonb_set(doc, ${path}, (doc->>${path}) + 1) WHERE pk = (SELECT pk FROM ${this.table} WHERE ${where.where} AND ${numeric} LIMIT 1) RETURNING doc->>${path}`,
+        where.params,
+      );
+      return row ? row[0] : null;
     });
   }
 

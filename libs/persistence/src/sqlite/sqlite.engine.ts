@@ -56,10 +56,11 @@ export class SqliteDatabase implements Database {
     return this.engines.get(collection)!.explain(...query);
   }
 
+  /** A counter that exists moves in one statement; its first call creates it the portable way (counter-sequence.ts). */
   async nextId(counter: string): Promise<number> {
     this.assertOpen();
     this.sequence ??= counterSequence(this.collection(COUNTERS_COLLECTION));
-    return this.sequence(counter);
+    return (await this.engines.get(COUNTERS_COLLECTION)!.incrementOne({ name: counter }, 'seq')) ?? this.sequence(counter);
   }
 
   async close(): Promise<void> {
