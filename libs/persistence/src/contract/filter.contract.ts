@@ -27,6 +27,18 @@ export function describeFilterContract(context: ContractContext): void {
       expect(await matching({ tags: [] })).toEqual([3]);
     });
 
+    it('matches element-wise a field that starts holding arrays after it was queried and sorted as a scalar', async () => {
+      const notes = context.db().collection<{ id: number; note: unknown }>('notes');
+      await notes.insertOne({ id: 1, note: 'red' });
+      expect(idsOf(await notes.find({ note: 'red' }, { sort: { note: 1 } }))).toEqual([1]);
+
+      await notes.insertOne({ id: 2, note: ['blue', 'red'] });
+
+      expect(idsOf(await notes.find({ note: 'red' }, { sort: { id: 1 } }))).toEqual([1, 2]);
+      expect(idsOf(await notes.find({ note: { $gte: 'b' } }, { sort: { id: 1 } }))).toEqual([1, 2]);
+      expect(await notes.count({ note: 'blue' })).toBe(1);
+    });
+
     it('matches a dot path through an array of subdocuments', async () => {
       expect(await matching({ 'lines.sku': 'X' })).toEqual([3]);
       expect(await matching({ 'outbox.type': 'product.created' })).toEqual([2]);

@@ -36,9 +36,9 @@ export function sortToSql(sort: Record<string, 1 | -1> | undefined, arrayPaths: 
   if (!sort || Object.keys(sort).length === 0) return { orderBy: '' };
   const terms: string[] = [];
   for (const [field, direction] of Object.entries(sort)) {
-    const path = sqlPathOf(field, arrayPaths);
+    const path = sqlFieldOf(field, arrayPaths);
     if (!path || path.mayHoldArray) return {};
-    terms.push(`${keyExpression(path.jsonPath, path.column)} ${direction === -1 ? 'DESC' : 'ASC'}`);
+    terms.push(`${path.key} ${direction === -1 ? 'DESC' : 'ASC'}`);
   }
   return { orderBy: ` ORDER BY ${terms.join(', ')}` };
 }
@@ -80,9 +80,9 @@ function translateOr(branches: Filter[], arrayPaths: ReadonlySet<string>): Trans
 const INEXACT: Translation = { conditions: [], params: [], exact: false };
 
 function translateCondition(field: string, condition: unknown, arrayPaths: ReadonlySet<string>): Translation {
-  const path = sqlPathOf(field, arrayPaths);
+  const path = sqlFieldOf(field, arrayPaths);
   if (!path) return INEXACT;
-  const key = keyExpression(path.jsonPath, path.column);
+  const { key } = path;
   if (!isOperatorObject(condition)) {
     const value = keyOf(condition);
     // Equality with an array field means "any element equals": left to matchesFilter.
@@ -129,6 +129,34 @@ interface SqlPath {
   column: DocumentColumn;
   /** The path's value may be an array in some document: equality and ranges then match element-wise. */
   mayHoldArray: boolean;
+}
+
+/** A field as SQL reads it: its path, and the key expression its filters and sorts compare (the index's own text). */
+interface SqlField extends SqlPath {
+  key: string;
+}
+
+/** Field names a collection's queries use come in few shapes; past this many, the cache starts over. */
+const FIELDS_KEPT = 1_000;
+
+/**
+ * Each collection's fields as SQL, per its set of array paths (kept until a path is added: the set only grows). The key
+ * expression is ~400 characters; built once per field instead of once per condition of every query.
+ */
+const sqlFields = new WeakMap<ReadonlySet<string>, { size: number; fields: Map<string, SqlField | undefined> }>();
+
+function sqlFieldOf(field: string, arrayPaths: ReadonlySet<string>): SqlField | undefined {
+  let cache = sqlFields.get(arrayPaths);
+  if (!cache || cache.size !== arrayPaths.size) {
+    cache = { size: arrayPaths.size, fields: new Map() };
+    sqlFields.set(arrayPaths, cache);
+  }
+  if (cache.fields.has(field)) return cache.fields.get(field);
+  const path = sqlPathOf(field, arrayPaths);
+  const sqlField = path && { ...path, key: keyExpression(path.jsonPath, path.column) };
+  if (cache.fields.size >= FIELDS_KEPT) cache.fields.clear();
+  cache.fields.set(field, sqlField);
+  return sqlField;
 }
 
 /**
