@@ -15,4 +15,5 @@ export type {
 export { DuplicateKeyError } from './duplicate-key.error';
 export { openDatabase, databaseOptionsFrom, type PersistenceEnv } from './open-database';
 export { KeyedQueue } from './keyed-queue';
+export { SharedReads } from './shared-reads';
 export { embeddedStoreBytes, explainEmbeddedQuery, readEmbeddedCollection, readEmbeddedIndexes } from './sqlite/embedded-inspection';

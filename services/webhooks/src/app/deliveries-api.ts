@@ -64,7 +64,7 @@ export async function replayEventsSince(deps: DeliveriesApiDeps, storeId: number
   return { scheduled, events: events.length };
 }
 
-async function targetsOf(deps: DeliveriesApiDeps, storeId: number, webhookId: number): Promise<WebhookDocument[]> {
+async function targetsOf(deps: DeliveriesApiDeps, storeId: number, webhookId: number): Promise<readonly WebhookDocument[]> {
   if (!webhookId) return deps.webhooks.active(storeId);
   const webhook = await findWebhook(deps, storeId, webhookId);
   return webhook.status === 'active' ? [webhook] : [];

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, SharedReads, type Collection, type Database } from '@commerce/persistence';
 import type { SealedSecret } from '../app/webhooks-deps';
 import type { Webhook } from '../domain/webhook';
 
@@ -20,6 +20,9 @@ const LIVE = { deleted_at: { $exists: false } };
 
 export class WebhookRepository {
   static readonly COLLECTION = 'webhooks';
+
+  /** The intake asks for every event; the events of a batch share one read per store (SharedReads). */
+  private readonly activeReads = new SharedReads((storeId: number) => this.webhooks.find({ store_id: storeId, status: 'active', ...LIVE }, { sort: { id: 1 } }));
 
   constructor(private readonly webhooks: Collection<WebhookDocument>) {}
 
@@ -65,9 +68,9 @@ export class WebhookRepository {
     return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, { $set: { deleted_at: now, slot: -webhookId } }, { returnDocument: 'after' });
   }
 
-  /** The store's active, live webhooks (those an event of the store may go to). */
-  active(storeId: number): Promise<WebhookDocument[]> {
-    return this.webhooks.find({ store_id: storeId, status: 'active', ...LIVE }, { sort: { id: 1 } });
+  /** The store's active, live webhooks (those an event of the store may go to), read after the call; shared, so never changed by callers. */
+  active(storeId: number): Promise<readonly WebhookDocument[]> {
+    return this.activeReads.get(storeId);
   }
 
   /** A webhook by id, deleted or not (the delivery worker decides what a deleted one means). */
