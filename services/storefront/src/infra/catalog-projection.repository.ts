@@ -124,11 +124,13 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
 }
 
 /**
- * Writes the record unless the stored one has the same or a newer sequence; answers whether it wrote. One upsert:
- * it updates an older record or inserts a new one, and where the stored record is as new or newer its insert
+ * Writes the record unless the stored one has the same or a newer sequence; answers whether it wrote. A resource's
+ * first event (sequence 1) usually finds no record: it is inserted at once, one write and no read. Otherwise one
+ * upsert: it updates an older record or inserts a new one, and where the stored record is as new or newer its insert
  * collides with the unique (store_id, id) index.
  */
 async function applyNewer<T extends ProjectedDocument>(collection: Collection<T>, record: T): Promise<boolean> {
+  if (record.sequence === 1 && (await insertedNew(collection, record))) return true;
   const { store_id, id, ...fields } = record;
   const older = { store_id, id, sequence: { $lt: record.sequence } };
   try {
@@ -138,6 +140,17 @@ async function applyNewer<T extends ProjectedDocument>(collection: Collection<T>
     if (!(error instanceof DuplicateKeyError)) throw error;
     // Usually the stored record is as new or newer; on MongoDB a racing writer may have inserted an older one since the miss.
     return (await collection.updateOne(older, { $set: fields })).matched > 0;
+  }
+}
+
+/** Inserts the record unless one of its resource is stored already (a seeded variant, a redelivered event). */
+async function insertedNew<T extends ProjectedDocument>(collection: Collection<T>, record: T): Promise<boolean> {
+  try {
+    await collection.insertOne(record);
+    return true;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false;
+    throw error;
   }
 }
 

@@ -85,11 +85,29 @@ const storedProduct = () => collections.products.findOne({ store_id: STORE, id: 
 const storedVariant = () => collections.variants.findOne({ store_id: STORE, id: 70 });
 
 describe('CatalogProjectionRepository applying records', () => {
-  it('stores a new record in one statement, the equality fields with the rest', async () => {
+  it("stores a resource's first event with one insert and no read, the equality fields with the rest", async () => {
     expect(await projection.applyProduct(STORE, 1, aProduct(), false)).toBe(true);
 
-    expect(calls).toEqual(['products.updateOne']);
+    expect(calls).toEqual(['products.insertOne']);
     expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 1, deleted: false, product: aProduct() });
+  });
+
+  it('answers false for a first event applied again, and keeps the record it stored or a newer one', async () => {
+    await projection.applyProduct(STORE, 1, aProduct(), false);
+
+    expect(await projection.applyProduct(STORE, 1, aProduct({ name: 'Redelivered' }), false)).toBe(false);
+    expect((await storedProduct())?.product.name).toBe(aProduct().name);
+
+    await projection.applyProduct(STORE, 2, aProduct({ name: 'Sencha' }), false);
+    expect(await projection.applyProduct(STORE, 1, aProduct({ name: 'Late' }), false)).toBe(false);
+    expect(await storedProduct()).toMatchObject({ sequence: 2, product: { name: 'Sencha' } });
+  });
+
+  it('stores a new record at a later sequence (its first events were never seen) in one upsert', async () => {
+    expect(await projection.applyProduct(STORE, 4, aProduct(), false)).toBe(true);
+
+    expect(calls).toEqual(['products.updateOne']);
+    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 4, deleted: false, product: aProduct() });
   });
 
   it('applies a newer sequence in one statement, and answers false for the same or an older one, changing nothing', async () => {
@@ -252,17 +270,17 @@ describe("applying a product create's events (product/created, then variant/crea
     ];
   };
 
-  it('spends one statement per record write and one version bump per event when applied one at a time', async () => {
+  it('applied one at a time, seeds the variant from the product, then its own event replaces the seed; one version bump per event', async () => {
     for (const event of created(7)) await applyCatalogEvent({ projection }, event);
 
-    expect(calls).toEqual(['products.updateOne', 'variants.findFields', 'variants.insertOne', 'versions.updateOne', 'variants.updateOne', 'versions.updateOne']);
+    expect(calls).toEqual(['products.insertOne', 'variants.findFields', 'variants.insertOne', 'versions.updateOne', 'variants.insertOne', 'variants.updateOne', 'versions.updateOne']);
     expect(await projection.versionOf(STORE)).toBe(2);
   });
 
   it('applied alongside (as the consumer does), the variant comes from its own event and the seed only reads', async () => {
     await Promise.all(created(7).map((event) => applyCatalogEvent({ projection }, event)));
 
-    expect(calls.filter((call) => call.startsWith('variants.'))).toEqual(['variants.updateOne', 'variants.findFields']);
+    expect(calls.filter((call) => call.startsWith('variants.'))).toEqual(['variants.insertOne', 'variants.findFields']);
     expect(await collections.variants.findOne({ store_id: STORE, id: 70 })).toMatchObject({ sequence: 1, deleted: false });
   });
 
