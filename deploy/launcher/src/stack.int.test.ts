@@ -94,6 +94,19 @@ describe('the launcher starting the stack', () => {
     expect(stack.processes.filter((managed) => managed.child.exitCode === null && managed.child.signalCode === null)).toEqual([]);
   });
 
+  it('starts its own nats-server when NATS_URL is unset, its Go runtime on NATS_GOMAXPROCS threads (one unless set)', async () => {
+    for (const [env, threads] of [[{}, '1'], [{ NATS_GOMAXPROCS: '2' }, '2']] as const) {
+      const stack = await startStack({ ...(await configFor({}, env)), NATS_URL: undefined });
+      try {
+        const nats = stack.processes.find((managed) => managed.name === 'nats');
+        expect(nats?.child.exitCode).toBeNull();
+        expect(fs.readFileSync(`/proc/${nats!.child.pid}/environ`, 'utf8').split('\0')).toContain(`GOMAXPROCS=${threads}`);
+      } finally {
+        await stack.stop();
+      }
+    }
+  });
+
   it("lets identity bind its pages' port itself and gives the URL it reported to the gateway and stack.json", async () => {
     const config = await configFor({});
     const stack = await startStack(config);

@@ -58,11 +58,16 @@ async function startNats(config: LauncherConfig, processes: ManagedProcess[]): P
   const port = await freePort({ besides: portsGiven(config) });
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
-  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], process.env, 0, config.repoRoot, outputOf(config));
+  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], natsEnv(config), 0, config.repoRoot, outputOf(config));
   processes.push(nats);
   await waitUntil('nats-server', () => acceptsConnections(port), config.STARTUP_TIMEOUT_MS, () => nats.child.exitCode !== null);
   process.stdout.write(`[nats] JetStream on 127.0.0.1:${port}, log in ${storeDir}/nats-server.log\n`);
   return `nats://127.0.0.1:${port}`;
+}
+
+/** The spawned server's environment: the launcher's, its Go runtime on NATS_GOMAXPROCS threads. */
+function natsEnv(config: LauncherConfig): NodeJS.ProcessEnv {
+  return { ...process.env, GOMAXPROCS: String(config.NATS_GOMAXPROCS) };
 }
 
 /** METRICS_PORT_BASE: the gateway at the base, the services after it; 0: a free port each; unset: none. */
