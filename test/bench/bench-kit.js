@@ -216,7 +216,7 @@ async function launch(stack, timeoutMs, extraEnv = {}) {
   // Own process group: Ctrl-C reaches only us, and we stop the stack in order (launcher SIGINT, as a
   // terminal would). The group also lets us kill leftovers if the launcher itself dies.
   // As `npm start` runs it (package.json): the launcher only relays output, so it favours memory over speed.
-  const launcher = spawn(process.execPath, ['--optimize-for-size', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
+  const launcher = spawn(process.execPath, ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
     env: { ...stack.launcherEnv, ...extraEnv },
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

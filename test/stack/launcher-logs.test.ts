@@ -17,7 +17,7 @@ interface TerminalStack {
 async function startOnTerminal(extraEnv: NodeJS.ProcessEnv): Promise<TerminalStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-tty-'));
   const env: NodeJS.ProcessEnv = { ...(await stackEnvironment(dataDir)), LOG_LEVEL: 'info', ...extraEnv };
-  const command = `exec ${process.execPath} --optimize-for-size ${path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')}`;
+  const command = `exec ${process.execPath} --optimize-for-size --v8-pool-size=1 ${path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')}`;
   const child: ChildProcess = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

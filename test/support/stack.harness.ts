@@ -80,7 +80,7 @@ export async function stackEnvironment(dataDir: string): Promise<NodeJS.ProcessE
 /** Starts the built launcher exactly as `npm start` runs it, and waits until it reports the stack ready. */
 export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
   // As `npm start` runs it (package.json's start script).
-  const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
