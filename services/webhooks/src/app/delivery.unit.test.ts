@@ -179,6 +179,20 @@ describe('intake (storeEvent, fanOutEvents)', () => {
     expect((await deliveries.eventsToFanOut(10)).map((waiting) => waiting.id)).toEqual([wanted.id]);
   });
 
+  it("reads a store's webhooks once for the events of a batch, and sees a webhook created before the next batch", async () => {
+    await addWebhook({ events: ['order/paid'] });
+    const documents = WebhookRepository.collectionOf(db);
+    const find = jest.spyOn(documents, 'find');
+
+    const batch = [event('product/updated', 1), event('order/paid', 2), event('product/updated', 3)];
+    expect(await Promise.all(batch.map((one) => storeEvent(deps, one)))).toEqual([false, true, false]);
+    expect(find).toHaveBeenCalledTimes(1);
+
+    await addWebhook({ events: ['product/updated'] });
+    expect(await storeEvent(deps, event('product/updated', 4))).toBe(true);
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+
   it("waits for a resource's earlier event stored later (another replica's intake), then sends both in order", async () => {
     const id = await addWebhook();
     const [earlier, later] = [event('product/updated', 1), event('product/updated', 1)];
