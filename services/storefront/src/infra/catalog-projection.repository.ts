@@ -88,15 +88,9 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
     return seeded;
   }
 
-  private async seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
-    try {
-      await this.store.variants.insertOne({ store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
-      return true;
-    } catch (error) {
-      // Stored since the read (by a racing event): any stored variant, seeded or from its events, is at least as new as a snapshot.
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
+  /** Not stored when a racing event stored the variant since the read: any stored variant is at least as new as a snapshot. */
+  private seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
+    return insertedNew(this.store.variants, { store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
   }
 
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean> {
@@ -143,7 +137,7 @@ async function applyNewer<T extends ProjectedDocument>(collection: Collection<T>
   }
 }
 
-/** Inserts the record unless one of its resource is stored already (a seeded variant, a redelivered event). */
+/** Inserts the record unless one of its resource is stored already (seeded, or stored by an earlier or racing event). */
 async function insertedNew<T extends ProjectedDocument>(collection: Collection<T>, record: T): Promise<boolean> {
   try {
     await collection.insertOne(record);
