@@ -21,9 +21,10 @@ export async function freePort(options: { besides?: Iterable<number> } = {}): Pr
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const port = FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
     if (handedOut.has(port) || besides.has(port)) continue;
-    if (!(await canListen(port))) continue;
+    // Held before the check, which awaits: a pick made meanwhile (200 at once in a test) cannot take the same port.
     handedOut.add(port);
-    return port;
+    if (await canListen(port)) return port;
+    handedOut.delete(port);
   }
   throw new Error(`no free port found in ${ATTEMPTS} tries between ${FIRST_PORT} and ${FIRST_PORT + PORT_COUNT}`);
 }
