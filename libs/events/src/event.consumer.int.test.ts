@@ -42,6 +42,23 @@ async function publish(event: DomainEvent, msgID = event.id): Promise<void> {
 
 const consumerInfo = () => nats.jsm.consumers.info(stream, 'webhooks');
 
+/**
+ * A consumer with a one-minute batch window that records the resource id of each event it starts, once the first
+ * event (resource 1, handed over at once after a quiet spell) has started: the next ones wait for the window.
+ */
+async function batchingConsumerPastItsFirstEvent(options: Pick<EventConsumerOptions, 'concurrency' | 'prefetch'>): Promise<number[]> {
+  const started: number[] = [];
+  await startConsumer(
+    async (event) => {
+      started.push(event.resource_id);
+    },
+    { ...options, batchWindowMs: 60_000 },
+  );
+  await publish(anEvent({ resourceId: 1 }));
+  await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+  return started;
+}
+
 /** Nothing delivered-but-unacked and nothing left to deliver: the consumer is done with the stream. */
 async function settled(): Promise<boolean> {
   const info = await consumerInfo();
@@ -286,15 +303,7 @@ describe('EventConsumer handling several events at once (concurrency)', () => {
   });
 
   it('hands a batch over as soon as it holds `concurrency` events, before its window ends', async () => {
-    const started: number[] = [];
-    await startConsumer(
-      async (event) => {
-        started.push(event.resource_id);
-      },
-      { concurrency: 4, prefetch: 8, batchWindowMs: 60_000 },
-    );
-    await publish(anEvent({ resourceId: 1 }));
-    await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+    const started = await batchingConsumerPastItsFirstEvent({ concurrency: 4, prefetch: 8 });
     await Promise.all([2, 3, 4, 5].map((resourceId) => publish(anEvent({ resourceId }))));
 
     await waitFor(() => started.length === 5, { timeoutMs: 5_000, message: 'the full batch to be handed over' });
@@ -303,15 +312,7 @@ describe('EventConsumer handling several events at once (concurrency)', () => {
   });
 
   it('stop() hands over a batch waiting for its window at once, and acks it', async () => {
-    const started: number[] = [];
-    await startConsumer(
-      async (event) => {
-        started.push(event.resource_id);
-      },
-      { concurrency: 16, prefetch: 16, batchWindowMs: 60_000 },
-    );
-    await publish(anEvent({ resourceId: 1 }));
-    await waitFor(() => started.length === 1, { message: 'the first event to be handled' });
+    const started = await batchingConsumerPastItsFirstEvent({ concurrency: 16, prefetch: 16 });
     await publish(anEvent({ resourceId: 2 }));
     await waitFor(async () => (await consumerInfo()).num_ack_pending === 1, { message: 'the second event to be delivered and held' });
 
