@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
+import { BackgroundCheckpoint, DEFAULT_BACKGROUND_CHECKPOINT, FALLBACK_AUTOCHECKPOINT_PAGES, type BackgroundCheckpointOptions } from './background-checkpoint';
 
 /** Prepared statements kept per SQL text; the collections' queries come in few shapes. */
 const STATEMENT_CACHE_LIMIT = 1_000;
@@ -13,6 +14,9 @@ const STATEMENT_CACHE_LIMIT = 1_000;
  * A failing write takes back only itself (one statement, or a savepoint around several). A write's promise
  * resolves only once its transaction committed, and so does a read made while a transaction is open: no
  * caller, and so no answer and no published event, ever sees a write a crash could still take back.
+ *
+ * A file that keeps being written has its WAL copied into it by a thread of its own (background-checkpoint.ts),
+ * so no commit holds the event loop for a checkpoint.
  */
 export class SqliteFile {
   private readonly handle: SqliteHandle;
@@ -21,8 +25,16 @@ export class SqliteFile {
   private writes = 0;
   /** Callers waiting for the open transaction to commit; undefined while none is open. */
   private pending?: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
+  private commits = 0;
+  /** When to start the checkpoint thread; false once it started, or for `:memory:` (no WAL) or when turned off. */
+  private checkpointAfter: BackgroundCheckpointOptions | false;
+  private checkpoint?: BackgroundCheckpoint;
 
-  constructor(readonly location: string) {
+  constructor(
+    readonly location: string,
+    options: { backgroundCheckpoint?: BackgroundCheckpointOptions | false } = {},
+  ) {
+    this.checkpointAfter = location === ':memory:' ? false : (options.backgroundCheckpoint ?? DEFAULT_BACKGROUND_CHECKPOINT);
     this.handle = new BetterSqlite3(location);
     try {
       this.handle.pragma('page_size = 16384');
@@ -95,9 +107,12 @@ export class SqliteFile {
     return this.handle.transaction(work)();
   }
 
-  /** Commits what is pending, then closes. */
-  close(): void {
+  /** Commits what is pending, stops the checkpoint thread (the file's last connection then empties the WAL), closes. */
+  async close(): Promise<void> {
     this.commit();
+    const checkpoint = this.checkpoint;
+    this.checkpoint = undefined;
+    await checkpoint?.stop();
     this.statements.clear();
     this.handle.close();
   }
@@ -118,7 +133,21 @@ export class SqliteFile {
       for (const caller of waiting) caller.reject(err);
       return;
     }
+    this.committed();
     for (const caller of waiting) caller.resolve();
+  }
+
+  private committed(): void {
+    if (this.checkpoint) return this.checkpoint.committed();
+    this.commits += 1;
+    if (!this.checkpointAfter || this.commits < this.checkpointAfter.afterCommits) return;
+    this.checkpoint = new BackgroundCheckpoint(this.location, this.checkpointAfter, () => {
+      // The thread is gone: the writer checkpoints on its own again, as SQLite does by default.
+      this.checkpoint = undefined;
+      if (this.handle.open) this.handle.pragma('wal_autocheckpoint = 1000');
+    });
+    this.checkpointAfter = false;
+    this.handle.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   }
 
   private statement(sql: string): Statement {

@@ -66,7 +66,7 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.file.close();
+    await this.file.close();
   }
 
   private assertOpen(): void {
