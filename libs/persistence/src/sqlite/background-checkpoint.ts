@@ -16,6 +16,13 @@ export const DEFAULT_BACKGROUND_CHECKPOINT: BackgroundCheckpointOptions = { afte
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 4_000;
 
 /**
+ * Checkpoints in a row while the writer keeps adding to the WAL: each copies only what came during the one before,
+ * and once the WAL is copied whole the writer's next transaction starts it over from its beginning (else it grows
+ * until the writer's own fallback checkpoint does that, in the writer's event loop).
+ */
+const CATCH_UP_PASSES = 4;
+
+/**
  * The thread's whole program: its own connection to the file; a PASSIVE checkpoint (never waits for the writer,
  * never makes it wait) whenever the writer has committed since the last one; the connection closed on request.
  */
@@ -29,7 +36,10 @@ const timer = setInterval(() => {
   const committed = Atomics.load(workerData.commits, 0);
   if (committed === copied) return;
   copied = committed;
-  db.pragma('wal_checkpoint(PASSIVE)');
+  for (let pass = 0; pass < workerData.passes; pass++) {
+    const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (checkpointed >= log) break;
+  }
 }, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);
@@ -54,7 +64,7 @@ export class BackgroundCheckpoint {
   constructor(location: string, options: BackgroundCheckpointOptions, onFailure: (err: unknown) => void) {
     this.worker = new Worker(CHECKPOINT_THREAD, {
       eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), location, commits: this.commits, intervalMs: options.intervalMs },
+      workerData: { driver: require.resolve('better-sqlite3'), location, commits: this.commits, intervalMs: options.intervalMs, passes: CATCH_UP_PASSES },
     });
     this.worker.unref();
     this.worker.on('error', onFailure);
