@@ -107,12 +107,14 @@ export class SqliteFile {
     return this.handle.transaction(work)();
   }
 
-  /** Commits what is pending, stops the checkpoint thread (the file's last connection then empties the WAL), closes. */
+  /** Stops the checkpoint thread (the file's last connection then empties the WAL), commits what is pending, closes. */
   async close(): Promise<void> {
-    this.commit();
     const checkpoint = this.checkpoint;
     this.checkpoint = undefined;
+    this.checkpointAfter = false;
     await checkpoint?.stop();
+    // After the wait: a write made meanwhile is committed with the rest.
+    this.commit();
     this.statements.clear();
     this.handle.close();
   }
