@@ -23,6 +23,13 @@ afterEach(async () => {
 const DIST = resolve(__dirname, '../../dist');
 const THREAD_SOON = { afterCommits: 5, intervalMs: 10 };
 
+/** A file whose thread starts after 5 commits, with an empty `items` table. */
+async function itemsFile(location: string): Promise<SqliteFile> {
+  const file = new SqliteFile(location, { backgroundCheckpoint: THREAD_SOON });
+  await file.write(() => file.run('CREATE TABLE items (n INTEGER PRIMARY KEY, body TEXT NOT NULL)'));
+  return file;
+}
+
 async function writeRows(file: SqliteFile, from: number, to: number): Promise<void> {
   for (let n = from; n <= to; n++) await file.write(() => file.run('INSERT INTO items (n, body) VALUES (?, ?)', [n, 'x'.repeat(500)]));
 }
@@ -54,9 +61,8 @@ function openFilesOf(location: string): string[] {
 describe('the background checkpoint', () => {
   it('copies commits into the database file while the writer goes on, far below SQLite’s own 1,000 pages', async () => {
     const location = join(dir, DATABASE_FILE);
-    const file = new SqliteFile(location, { backgroundCheckpoint: THREAD_SOON });
+    const file = await itemsFile(location);
     try {
-      await file.write(() => file.run('CREATE TABLE items (n INTEGER PRIMARY KEY, body TEXT NOT NULL)'));
       await writeRows(file, 1, 60);
 
       // 61 commits of one or two pages each: SQLite's automatic checkpoint (1,000 pages) would not have run.
@@ -68,8 +74,7 @@ describe('the background checkpoint', () => {
 
   it('leaves no thread, no open file and no WAL behind once closed', async () => {
     const location = join(dir, DATABASE_FILE);
-    const file = new SqliteFile(location, { backgroundCheckpoint: THREAD_SOON });
-    await file.write(() => file.run('CREATE TABLE items (n INTEGER PRIMARY KEY, body TEXT NOT NULL)'));
+    const file = await itemsFile(location);
     await writeRows(file, 1, 30);
     await waitFor(() => rowsInDatabaseFileAlone(location) === 30, { timeoutMs: 5_000, message: 'the thread at work' });
     expect(openFilesOf(location).filter((path) => path === location)).toHaveLength(2); // the writer's and the thread's

@@ -9,6 +9,9 @@ export interface BackgroundCheckpointOptions {
 
 export const DEFAULT_BACKGROUND_CHECKPOINT: BackgroundCheckpointOptions = { afterCommits: 1_000, intervalMs: 50 };
 
+/** SQLite's own `wal_autocheckpoint`, which the writer goes back to when there is no thread. */
+export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
+
 /**
  * What the writing connection's own automatic checkpoint waits for once the thread runs (SQLite's default is
  * 1,000): it only steps in when the thread has fallen far behind, and then copies what the thread has not.

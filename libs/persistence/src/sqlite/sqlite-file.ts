@@ -1,6 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
-import { BackgroundCheckpoint, DEFAULT_BACKGROUND_CHECKPOINT, FALLBACK_AUTOCHECKPOINT_PAGES, type BackgroundCheckpointOptions } from './background-checkpoint';
+import {
+  BackgroundCheckpoint,
+  DEFAULT_BACKGROUND_CHECKPOINT,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  SQLITE_AUTOCHECKPOINT_PAGES,
+  type BackgroundCheckpointOptions,
+} from './background-checkpoint';
 
 /** Prepared statements kept per SQL text; the collections' queries come in few shapes. */
 const STATEMENT_CACHE_LIMIT = 1_000;
@@ -146,7 +152,7 @@ export class SqliteFile {
     this.checkpoint = new BackgroundCheckpoint(this.location, this.checkpointAfter, () => {
       // The thread is gone: the writer checkpoints on its own again, as SQLite does by default.
       this.checkpoint = undefined;
-      if (this.handle.open) this.handle.pragma('wal_autocheckpoint = 1000');
+      if (this.handle.open) this.handle.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     });
     this.checkpointAfter = false;
     this.handle.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
