@@ -87,7 +87,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       background: [
         visitFlushTask(pageViews),
         visitPrune,
-        catalogEventsConsumer(host.nc, host.logger, (event) => applyCatalogEvent({ projection: catalogProjection }, event)),
+        catalogEventsConsumer(host.nc, host.logger, (event, delivery) => applyCatalogEvent({ projection: catalogProjection }, event, delivery)),
       ],
     };
   });

@@ -1,5 +1,5 @@
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
-import { isEventOf, type DomainEvent } from '@commerce/events';
+import { isEventOf, type DomainEvent, type EventMeta } from '@commerce/events';
 import type { ProductSnapshot } from '../domain/store-catalog';
 
 /** Where catalog's events are applied (infra/catalog-projection.repository.ts); each apply keeps the newer sequence. */
@@ -23,12 +23,12 @@ const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collecti
 
 /**
  * Keeps the storefront's catalog projection from catalog's events. Applying an event again, or after a newer one of
- * its resource, changes nothing (the sequence check, tombstones, and no version bump without a change), so the
+ * its resource, changes nothing (the sequence check, tombstones, and no version bump without a change unless redelivered), so the
  * consumer keeps no record of the event ids it handled. A product's variants come from the variant events, which
  * catalog publishes for every variant change including stock moves; a product event's snapshot only fills in variants
  * the projection has not seen. Other topics are not ours.
  */
-export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: DomainEvent): Promise<void> {
+export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: DomainEvent, delivery: Pick<EventMeta, 'redelivered'> = { redelivered: false }): Promise<void> {
   const storeId = event.store_id;
   let changed: boolean;
   if (isEventOf(event, PRODUCT_TOPICS)) {
@@ -43,6 +43,8 @@ export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: Doma
   } else {
     return;
   }
-  if (!changed) return;
+  // A redelivery moves the version even when it changed nothing: the delivery before it may have written the change
+  // and failed before its bump, which would leave the site serving the catalog it cached until the store's next change.
+  if (!changed && !delivery.redelivered) return;
   await deps.projection.bumpVersion(storeId);
 }

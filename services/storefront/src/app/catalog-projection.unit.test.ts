@@ -89,6 +89,20 @@ describe('applyCatalogEvent', () => {
     expect(records.collections.map((c) => c.name)).toEqual(['All teas']);
   });
 
+  it('shows a change on the site once its event comes again, when the first delivery wrote it but failed to move the version', async () => {
+    await apply(productEvent('product/created', 1, product()));
+    expect((await catalogs.catalogOf(STORE)).catalog.products[0]!.product.name).toBe('Green Tea');
+    const renamed = productEvent('product/updated', 2, product({ name: 'Sencha' }));
+    const bumpFailing = Object.create(projection, { bumpVersion: { value: () => Promise.reject(new Error('disk full')) } });
+
+    await expect(applyCatalogEvent({ projection: bumpFailing }, renamed)).rejects.toThrow('disk full');
+    expect((await catalogs.catalogOf(STORE)).catalog.products[0]!.product.name).toBe('Green Tea');
+    // The consumer delivers the event again: the record is already written, the version moves now.
+    await applyCatalogEvent({ projection }, renamed, { redelivered: true });
+
+    expect((await catalogs.catalogOf(STORE)).catalog.products[0]!.product.name).toBe('Sencha');
+  });
+
   it("takes a variant from its product's snapshot only until a variant event says otherwise", async () => {
     // The product event arrives before its variant/created: the snapshot fills in; the variant's events win after.
     await apply(productEvent('product/created', 1, product({ variants: [variant({ in_stock: 9 })] })));
