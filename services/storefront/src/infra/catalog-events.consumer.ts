@@ -1,4 +1,4 @@
-import { contextConsumers, type ConsumersTask, type DomainEvent } from '@commerce/events';
+import { contextConsumers, type ConsumersTask, type EventHandler } from '@commerce/events';
 import type { Logger } from '@commerce/observability';
 import type { NatsConnection } from 'nats';
 
@@ -9,9 +9,9 @@ export const CATALOG_PROJECTION_DURABLE = 'storefront-catalog-projection';
  * The durable consumer of catalog's stream (product/*, variant/*, collection/*) that keeps the storefront's catalog
  * projection. It keeps no record of handled event ids: a redelivered, repeated or late event is applied again and
  * changes nothing (every write keeps the newer sequence, deleted records stay as tombstones, and the store's version
- * moves only when a record changed), so a `processed_events` lookup and insert per event would buy nothing.
+ * moves only when a record changed or the event is redelivered), so a `processed_events` lookup and insert per event would buy nothing.
  */
-export function catalogEventsConsumer(nc: NatsConnection, logger: Logger, handler: (event: DomainEvent) => Promise<void>): ConsumersTask {
+export function catalogEventsConsumer(nc: NatsConnection, logger: Logger, handler: EventHandler): ConsumersTask {
   return contextConsumers('catalog projection consumer', nc, logger, [
     // Up to 64 events applied at once (one resource's still in order; the sequence guard makes any order safe anyway),
     // handed over in batches 20 ms apart under a steady flow: their writes share commits, so the projection keeps up
