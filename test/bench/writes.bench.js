@@ -26,7 +26,7 @@ async function runWritesBench(stack, settings) {
     durationS: settings.durationS,
     warmupS: envNumber('BENCH_WRITES_WARMUP_S', 5, { allowZero: true }),
     stackWarmupS: envNumber('BENCH_WRITES_STACK_WARMUP_S', 15, { allowZero: true }),
-    pairs: envNumber('BENCH_WRITES_PAIRS', 3),
+    pairs: envNumber('BENCH_WRITES_PAIRS', 5),
     seedProducts: envNumber('BENCH_SEED_PRODUCTS', 100_000, { allowZero: true }),
     seedConnections: envNumber('BENCH_SEED_CONNECTIONS', 32),
     seedMaxS: envNumber('BENCH_SEED_MAX_S', 900),
@@ -97,7 +97,8 @@ async function runWritesBench(stack, settings) {
   await phase('read', readConfig('GET /v1/products/:id'));
   await phase('create-empty', createConfig('POST /v1/products (empty store)', 'empty'));
   // More pairs of the two, each POST run in an empty store of its own, every other pair POST first: the machine's
-  // speed drifts by ±20% within a minute, so the creates/reads ratio is judged on the median of adjacent pairs.
+  // speed drifts by ±20% within a minute, so the creates/reads ratio is judged on the median of adjacent pairs (five:
+  // within one run of three, single pairs ranged from 0.36 to 0.51 on one build).
   for (let pair = 2; pair <= config.pairs; pair++) {
     const other = await storectl(stack.env, ['store', 'create', '--name', `Bench Writes ${pair}`, '--subdomain', `writes${pair}${runId}`, '--email', `writes-${pair}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
     const createPhase = () => phase(`create-empty-${pair}`, createConfig(`POST /v1/products (empty store ${other.store.id}, pair ${pair})`, `empty${pair}`, { 'API-KEY': other.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
