@@ -8,8 +8,9 @@ export const CATALOG_PROJECTION_DURABLE = 'storefront-catalog-projection';
 /**
  * The durable consumer of catalog's stream (product/*, variant/*, collection/*) that keeps the storefront's catalog
  * projection. It keeps no record of handled event ids: a redelivered, repeated or late event is applied again and
- * changes nothing (every write keeps the newer sequence, deleted records stay as tombstones, and the store's version
- * moves only when a record changed or the event is redelivered), so a `processed_events` lookup and insert per event would buy nothing.
+ * changes no record (every write keeps the newer sequence, deleted records stay as tombstones; the store's version
+ * moves only when a record changed or the event is redelivered), so a `processed_events` lookup and insert per event
+ * would buy nothing.
  */
 export function catalogEventsConsumer(nc: NatsConnection, logger: Logger, handler: EventHandler): ConsumersTask {
   return contextConsumers('catalog projection consumer', nc, logger, [
