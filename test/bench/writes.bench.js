@@ -2,7 +2,8 @@
 // Writes through the gateway: POST /v1/products (a JSON body, a new name per request) on a fresh
 // store, measured in the same run as GET /v1/products/:id; then the store is seeded up to
 // BENCH_SEED_PRODUCTS (100,000) products THROUGH THE GATEWAY (timed), POST is measured again on the
-// full store, and the stack is restarted on its data (time until /healthz answers 200).
+// full store (each run beside one on an empty store), and the stack is restarted on its data (time
+// until /healthz answers 200).
 //
 // Prints creates/s, p50/p99 and server CPU µs per request (gateway, catalog, nats-server, the whole
 // stack) per phase, the creates/reads and after/empty ratios, the seeding time and rate, how far
@@ -27,6 +28,7 @@ async function runWritesBench(stack, settings) {
     warmupS: envNumber('BENCH_WRITES_WARMUP_S', 5, { allowZero: true }),
     stackWarmupS: envNumber('BENCH_WRITES_STACK_WARMUP_S', 15, { allowZero: true }),
     pairs: envNumber('BENCH_WRITES_PAIRS', 5),
+    fullPairs: envNumber('BENCH_WRITES_FULL_PAIRS', 3),
     seedProducts: envNumber('BENCH_SEED_PRODUCTS', 100_000, { allowZero: true }),
     seedConnections: envNumber('BENCH_SEED_CONNECTIONS', 32),
     seedMaxS: envNumber('BENCH_SEED_MAX_S', 900),
@@ -135,7 +137,22 @@ async function runWritesBench(stack, settings) {
   results.catalogMemoryAfterSeed = memoryOf(stack.pids.catalog);
   results.stackMemoryAfterSeed = reportStackMemory(stack, `idle after seeding the store to ${results.seeding.productsAfter.toLocaleString('en-US')} products`);
 
-  await phase('create-full', createConfig(`POST /v1/products (${results.seeding.productsAfter.toLocaleString('en-US')} products)`, 'full'));
+  // Creates on the full store, each run beside one on an empty store of its own (every other pair the empty one first):
+  // judged against the empty-store runs of half an hour earlier, one run in a slow spell of the machine read as a
+  // slowdown of the store (0.78 once, with the gateway's own µs per create up by a third).
+  for (let pair = 1; pair <= config.fullPairs; pair++) {
+    const suffix = pair === 1 ? '' : `-${pair}`;
+    const fresh = await storectl(stack.env, ['store', 'create', '--name', `Bench Writes fresh ${pair}`, '--subdomain', `fresh${pair}${runId}`, '--email', `fresh-${pair}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+    const fullPhase = () => phase(`create-full${suffix}`, createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`));
+    const freshPhase = () => phase(`create-fresh-${pair}`, createConfig(`POST /v1/products (empty store ${fresh.store.id}, beside the full store, pair ${pair})`, `fresh${pair}`, { 'API-KEY': fresh.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
+    if (pair % 2 === 1) {
+      await fullPhase();
+      await freshPhase();
+    } else {
+      await freshPhase();
+      await fullPhase();
+    }
+  }
   results.listedAtEnd = await countProducts(productsUrl, headers);
   // A seed cut short by BENCH_SEED_MAX_S may have created a few products whose answers it never read.
   results.productsAtEnd = results.listedAtEnd ?? created2xx;
@@ -217,6 +234,10 @@ function report(results, settings) {
     labels[`read-${pair}`] = `GET one product (${pair})`;
     labels[`create-empty-${pair}`] = `POST, empty store (${pair})`;
   }
+  for (let pair = 1; pair <= config.fullPairs; pair++) {
+    if (pair > 1) labels[`create-full-${pair}`] = `POST, full store (${pair})`;
+    labels[`create-fresh-${pair}`] = `POST, beside full (${pair})`;
+  }
   for (const [name, run] of Object.entries(phases)) {
     const m = run.measured;
     rows.push([labels[name] ?? name, fmt(run.phase.productsBefore), fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), us(run, 'gateway'), us(run, 'catalog'), us(run, 'shipping'), us(run, 'storefront'), us(run, 'webhooks'), us(run, 'nats'), us(run, 'rest'), us(run, 'stack')]);
@@ -280,8 +301,12 @@ function report(results, settings) {
   const pairRatios = pairs.map((pair) => pair.creates / pair.reads);
   const ratio = median(pairRatios);
   const empty = median(pairs.map((pair) => pair.creates));
-  const full = rate('create-full');
-  const fullRatio = full / empty;
+  // Each full-store pair: the creates/s on the full store over those on an empty store measured next to it.
+  const fullPairs = [];
+  for (let pair = 1; pair <= config.fullPairs; pair++) fullPairs.push({ full: rate(pair === 1 ? 'create-full' : `create-full-${pair}`), fresh: rate(`create-fresh-${pair}`) });
+  const fullPairRatios = fullPairs.map((pair) => pair.full / pair.fresh);
+  const fullRatio = median(fullPairRatios);
+  const full = median(fullPairs.map((pair) => pair.full));
   const seededAll = seeding.productsAfter >= config.seedProducts;
   const verdicts = {
     createsPerRead: { value: ratio, met: ratio >= TARGETS.minCreatesPerRead },
@@ -293,7 +318,9 @@ function report(results, settings) {
   const judged = (verdict) => (verdict.met === undefined ? 'n/a' : verdict.met ? 'MET' : 'NOT MET');
   out.push('');
   out.push(`creates/reads per pair (creates/s on an empty store / reads/s next to it): ${pairs.map((pair, i) => `${fmt(pair.creates)} / ${fmt(pair.reads)} = ${fmt(pairRatios[i], 3)}`).join(';  ')}`);
-  out.push(`creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, highest ${fmt(Math.max(...pairRatios), 3)});  creates/s after ${fmt(seeding.productsAfter)} products ${fmt(full)} / empty (median) ${fmt(empty)} = ${fmt(fullRatio, 3)}`);
+  out.push(`creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, highest ${fmt(Math.max(...pairRatios), 3)})`);
+  out.push(`creates/s after ${fmt(seeding.productsAfter)} products / on an empty store next to it: ${fullPairs.map((pair, i) => `${fmt(pair.full)} / ${fmt(pair.fresh)} = ${fmt(fullPairRatios[i], 3)}`).join(';  ')}`);
+  out.push(`creates full/empty, median of ${fullPairs.length}: ${fmt(fullRatio, 3)} (lowest ${fmt(Math.min(...fullPairRatios), 3)}, highest ${fmt(Math.max(...fullPairRatios), 3)});  full store ${fmt(full)}/s (median) against ${fmt(empty)}/s on the empty stores of the creates/reads pairs`);
   out.push('');
   out.push('targets (issue):');
   out.push(`  creates/reads >= ${TARGETS.minCreatesPerRead} (median)           ${fmt(ratio, 3).padStart(10)}   ${judged(verdicts.createsPerRead)}`);
