@@ -219,6 +219,38 @@ describe('a target that resolves to several servers', () => {
   });
 });
 
+describe('a server that retires its connections', () => {
+  it('loses no call to a connection being retired: calls it refused go again on the next one', async () => {
+    const { handlers } = storeServiceDouble();
+    const { logger } = recordingLogger();
+    const running = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [handlers], logger, connectionAgeMs: 50 });
+    try {
+      const stores = createClient(storefront.StoreServiceClient, running.address, { deadlineMs: 5000 });
+      const failures: string[] = [];
+      let answered = 0;
+      const until = Date.now() + 1_500;
+      // Eight callers, one call after another each, while the server retires its connection every 50 ms.
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (Date.now() < until) {
+            try {
+              await stores.getStore({ store_id: 1 });
+              answered += 1;
+            } catch (err) {
+              failures.push(err instanceof Error ? err.message : String(err));
+            }
+          }
+        }),
+      );
+
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(100);
+    } finally {
+      await running.shutdown();
+    }
+  });
+});
+
 describe('calling an address where nothing listens', () => {
   it('fails fast with UNAVAILABLE', async () => {
     const stores = createClient(storefront.StoreServiceClient, await closedPortAddress(), { deadlineMs: 5000 });

@@ -26,6 +26,8 @@ export interface GrpcServerOptions {
   shutdownTimeoutMs?: number;
   /** Told of every answered call (metrics). */
   observeCall?: CallObserver;
+  /** How long a client's connection lives before the server asks it to reconnect (calls in flight finish); default 5 min. */
+  connectionAgeMs?: number;
 }
 
 export interface RunningGrpcServer {
@@ -44,7 +46,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     // Callers reconnect every few minutes (calls in flight finish first), so one resolving a name to several
     // servers (dns:///...) finds the replicas started since, instead of keeping the ones it first saw.
-    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_ms': options.connectionAgeMs ?? 5 * 60_000,
     'grpc.max_connection_age_grace_ms': 60_000,
   });
   for (const binding of services) {
