@@ -38,7 +38,10 @@ async function runWritesBench(stack, settings) {
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   /** Products the store holds: every 2xx answer to a POST created one. */
   let created2xx = 1;
-  const created = await storectl(stack.env, ['store', 'create', '--name', 'Bench Writes', '--subdomain', `writes${runId}`, '--email', `writes-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+  /** A new store of this run: `handle` (letters and digits) makes its subdomain and owner's email unique with the run id. */
+  const newStore = (name, handle) =>
+    storectl(stack.env, ['store', 'create', '--name', name, '--subdomain', `${handle}${runId}`, '--email', `${handle}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+  const created = await newStore('Bench Writes', 'writes');
   const headers = { 'API-KEY': created.api_key };
   const jsonHeaders = { ...headers, 'Content-Type': 'application/json' };
   const productsUrl = `${stack.baseUrl}/v1/products.json`;
@@ -56,7 +59,7 @@ async function runWritesBench(stack, settings) {
 
   // The stack's warm-up, in a store of its own: the measured store stays empty until its phase.
   if (config.stackWarmupS > 0) {
-    const warm = await storectl(stack.env, ['store', 'create', '--name', 'Bench Writes warm-up', '--subdomain', `warm${runId}`, '--email', `warm-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+    const warm = await newStore('Bench Writes warm-up', 'warm');
     const warmHeaders = { 'API-KEY': warm.api_key, 'Content-Type': 'application/json' };
     const warmRun = await runLoad({ title: `stack warm-up (POST to store ${warm.store.id})`, url: productsUrl, method: 'POST', headers: warmHeaders, body: body('warm-up'), connections: config.connections, durationS: config.stackWarmupS, warmupS: 0 }, {});
     log(`stack warm-up: ${fmt(warmRun.measured['2xx'])} products created in store ${warm.store.id} in ${fmt(warmRun.measured.durationS, 1)} s`);
@@ -102,16 +105,10 @@ async function runWritesBench(stack, settings) {
   // speed drifts by ±20% within a minute, so the creates/reads ratio is judged on the median of adjacent pairs (five:
   // within one run of three, single pairs ranged from 0.36 to 0.51 on one build).
   for (let pair = 2; pair <= config.pairs; pair++) {
-    const other = await storectl(stack.env, ['store', 'create', '--name', `Bench Writes ${pair}`, '--subdomain', `writes${pair}${runId}`, '--email', `writes-${pair}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+    const other = await newStore(`Bench Writes ${pair}`, `writes${pair}`);
     const createPhase = () => phase(`create-empty-${pair}`, createConfig(`POST /v1/products (empty store ${other.store.id}, pair ${pair})`, `empty${pair}`, { 'API-KEY': other.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
     const readPhase = () => phase(`read-${pair}`, readConfig(`GET /v1/products/:id (pair ${pair})`));
-    if (pair % 2 === 0) {
-      await createPhase();
-      await readPhase();
-    } else {
-      await readPhase();
-      await createPhase();
-    }
+    await inTurn(pair % 2 === 0, createPhase, readPhase);
   }
 
   // Seeding, through the gateway: as many POSTs as the store lacks, many in flight, timed until the last answer.
@@ -142,16 +139,10 @@ async function runWritesBench(stack, settings) {
   // slowdown of the store (0.78 once, with the gateway's own µs per create up by a third).
   for (let pair = 1; pair <= config.fullPairs; pair++) {
     const suffix = pair === 1 ? '' : `-${pair}`;
-    const fresh = await storectl(stack.env, ['store', 'create', '--name', `Bench Writes fresh ${pair}`, '--subdomain', `fresh${pair}${runId}`, '--email', `fresh-${pair}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+    const fresh = await newStore(`Bench Writes fresh ${pair}`, `fresh${pair}`);
     const fullPhase = () => phase(`create-full${suffix}`, createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`));
     const freshPhase = () => phase(`create-fresh-${pair}`, createConfig(`POST /v1/products (empty store ${fresh.store.id}, beside the full store, pair ${pair})`, `fresh${pair}`, { 'API-KEY': fresh.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
-    if (pair % 2 === 1) {
-      await fullPhase();
-      await freshPhase();
-    } else {
-      await freshPhase();
-      await fullPhase();
-    }
+    await inTurn(pair % 2 === 1, fullPhase, freshPhase);
   }
   results.listedAtEnd = await countProducts(productsUrl, headers);
   // A seed cut short by BENCH_SEED_MAX_S may have created a few products whose answers it never read.
@@ -173,6 +164,12 @@ async function runWritesBench(stack, settings) {
 
   results.verdict = report(results, settings);
   return results;
+}
+
+/** Runs the two phases of a pair one after the other, `a` first when `aFirst`. */
+async function inTurn(aFirst, a, b) {
+  await (aFirst ? a : b)();
+  await (aFirst ? b : a)();
 }
 
 /**
