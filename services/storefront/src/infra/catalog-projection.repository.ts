@@ -46,7 +46,7 @@ export interface CatalogProjectionCollections {
  * so a redelivered or late event never regresses a record.
  */
 export class CatalogProjectionRepository implements CatalogProjectionReader, CatalogProjectionWriter {
-  /** Events applied at once share their store's version bumps: one write moves the version for all of them. */
+  /** Events applied at once share their store's version bump: one write, after their own, moves the version for all of them. */
   private readonly bumps = new CoalescedRuns<number>(async (storeId) => {
     await this.store.versions.updateOne({ store_id: storeId }, { $inc: { version: 1 } }, { upsert: true });
   });
@@ -149,31 +149,39 @@ async function insertedNew<T extends ProjectedDocument>(collection: Collection<T
 }
 
 /**
- * Per key, one run at a time; callers arriving while one runs share the single run queued behind it, which starts
- * only after the running one ended, so it comes after every write its callers made before asking.
+ * Per key, one run at a time. A run starts at the end of the turn it was first asked in, so the callers of one turn
+ * (the events of a batch, whose writes one commit just made visible) share it; callers arriving while it runs share
+ * the single run queued behind it, which starts only after the running one ended, so it comes after every write its
+ * callers made before asking.
  */
 class CoalescedRuns<K> {
-  private readonly runs = new Map<K, { running: Promise<void>; queued?: Promise<void> }>();
+  private readonly runs = new Map<K, { running?: Promise<void>; next?: Promise<void> }>();
 
   constructor(private readonly task: (key: K) => Promise<void>) {}
 
   run(key: K): Promise<void> {
-    const runs = this.runs.get(key);
-    if (!runs) return this.start(key);
-    // A failed run does not keep the queued one from starting; its own callers got the failure.
-    runs.queued ??= runs.running.catch(() => undefined).then(() => this.start(key));
-    return runs.queued;
+    let runs = this.runs.get(key);
+    if (!runs) this.runs.set(key, (runs = {}));
+    if (runs.next) return runs.next;
+    const entry = runs;
+    // A failed run does not keep the next one from starting; its own callers got the failure.
+    const previous = entry.running?.catch(() => undefined);
+    const next = Promise.all([previous, endOfTurn()]).then(() => this.start(key, entry));
+    entry.next = next;
+    return next;
   }
 
-  private start(key: K): Promise<void> {
+  private start(key: K, entry: { running?: Promise<void>; next?: Promise<void> }): Promise<void> {
+    entry.next = undefined;
     const running = this.task(key);
-    this.runs.set(key, { running });
+    entry.running = running;
     void running
       .catch(() => undefined)
       .then(() => {
-        const runs = this.runs.get(key);
-        if (runs?.running === running && !runs.queued) this.runs.delete(key);
+        if (entry.running === running && !entry.next) this.runs.delete(key);
       });
     return running;
   }
 }
+
+const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
