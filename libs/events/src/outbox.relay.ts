@@ -1,14 +1,11 @@
 import type { Collection } from '@commerce/persistence';
-import { inSpanOf } from '@commerce/tracing';
 import type { JetStreamClient, NatsConnection } from 'nats';
-import { eventSubject, type DomainEvent } from './domain-event';
-import { encodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream } from './event.stream';
-import { JetStreamPublisher, requestPublisher, type StreamPublisher } from './jetstream-publisher';
-import { deadLetterOutboxEvent, isPermanentPublishFailure, PoisonEventError, publishFailureOf, type DeadEventDocument } from './outbox-dead-letter';
-import { DRAINED_OUTBOX_FILTER, lastOutboxRemoval, OUTBOX_PENDING_FIELD, outboxRemoval, PENDING_OUTBOX_FILTER, type OutboxDocument, type OutboxEvent } from './outbox';
-import { traceHeaders } from './trace-headers';
+import { JetStreamPublisher, requestPublisher } from './jetstream-publisher';
+import type { DeadEventDocument } from './outbox-dead-letter';
+import { OutboxPublication } from './outbox-publication';
+import { DRAINED_OUTBOX_FILTER, OUTBOX_PENDING_FIELD, outboxBacklog, PENDING_OUTBOX_FILTER, type OutboxDocument } from './outbox';
 
 export interface OutboxRelayOptions {
   /**
@@ -38,12 +35,6 @@ export interface OutboxRelayOptions {
   maxBackoffMs?: number;
 }
 
-/** Documents read per collection when measuring the backlog. */
-const BACKLOG_SCAN_LIMIT = 10_000;
-
-/** Ids of acknowledged events kept to recognise them (an inserted document a read pass already relayed). */
-const RECENTLY_PUBLISHED_KEPT = 4_096;
-
 /** A document just inserted with its events, handed to the relay as written (see `relayInserted`). */
 interface InsertedDocument {
   collection: Collection<OutboxDocument>;
@@ -57,18 +48,18 @@ interface Waiter {
 
 /**
  * Publishes the events parked in documents' `outbox` arrays, oldest first per resource, with
- * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (DESIGN §5).
- * A crash between publish and removal repeats the publish, which the stream's duplicate window drops.
+ * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (DESIGN §5; one document's
+ * work is outbox-publication.ts). This class decides when: a pass per kick or insert, coalesced, a periodic sweep
+ * for what a crash left behind, and a growing backoff while the broker fails.
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
-  private readonly publisher: StreamPublisher;
+  private readonly publication: OutboxPublication;
   /** The publisher the relay made from `nc`, closed by stop(). */
   private readonly ownPublisher?: JetStreamPublisher;
   private readonly logger: EventLogger;
   private readonly sweepIntervalMs: number;
   private readonly batchSize: number;
-  private readonly publishTimeoutMs: number;
   private readonly maxBackoffMs: number;
   private sweepTimer?: NodeJS.Timeout;
   private retryTimer?: NodeJS.Timeout;
@@ -80,11 +71,8 @@ export class OutboxRelay {
   private readDue = true;
   /** Inserted documents whose events the next pass publishes without reading them back. */
   private inserted: InsertedDocument[] = [];
-  private readonly recentlyPublished = new Set<string>();
   private failures = 0;
   private blockedUntil = 0;
-  private published = 0;
-  private deadLettered = 0;
   private stopped = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -92,11 +80,19 @@ export class OutboxRelay {
     if (!js) throw new Error('OutboxRelay needs `nc` or `js`');
     this.js = js;
     if (!options.js && options.nc) this.ownPublisher = new JetStreamPublisher(options.nc);
-    this.publisher = this.ownPublisher ?? requestPublisher(js);
     this.logger = options.logger ?? silentLogger;
+    const { context, deadEvents, deadEventsLocation } = options;
+    this.publication = new OutboxPublication({
+      publisher: this.ownPublisher ?? requestPublisher(js),
+      js,
+      context,
+      deadEvents,
+      deadEventsLocation,
+      logger: this.logger,
+      publishTimeoutMs: options.publishTimeoutMs ?? 5_000,
+    });
     this.sweepIntervalMs = options.sweepIntervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
-    this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
   }
 
@@ -151,25 +147,12 @@ export class OutboxRelay {
 
   /** Counters since start: events published, and poison events dead-lettered (each also logged at error level). */
   stats(): { published: number; deadLettered: number; failedPasses: number } {
-    return { published: this.published, deadLettered: this.deadLettered, failedPasses: this.failures };
+    return { ...this.publication.stats(), failedPasses: this.failures };
   }
 
-  /**
-   * What waits to be published (metrics): the events in outboxes, and how long the oldest has waited, which is
-   * the relay's lag. Reads at most `BACKLOG_SCAN_LIMIT` documents per collection: past that the backlog is
-   * reported as at least that large.
-   */
-  async backlog(now = Date.now()): Promise<{ events: number; oldestAgeSeconds: number }> {
-    let events = 0;
-    let oldest = now;
-    for (const collection of this.options.collections) {
-      const pending = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: BACKLOG_SCAN_LIMIT });
-      for (const { outbox = [] } of pending) {
-        events += outbox.length;
-        for (const event of outbox) oldest = Math.min(oldest, Date.parse(event.occurred_at) || now);
-      }
-    }
-    return { events, oldestAgeSeconds: Math.max(0, (now - oldest) / 1000) };
+  /** What waits to be published (metrics): see `outboxBacklog`. */
+  backlog(now = Date.now()): Promise<{ events: number; oldestAgeSeconds: number }> {
+    return outboxBacklog(this.options.collections, now);
   }
 
   /** Stops the timers and waits for the pass in flight; pending events stay in the outbox for the next start. */
@@ -237,7 +220,7 @@ export class OutboxRelay {
     const { read, sweep, inserted } = pass;
     const seen = new Set<string>();
     // Inserted documents first, so that a read in the same pass finds only the events written after theirs.
-    if (inserted.length > 0) await Promise.all(inserted.map(({ doc }) => this.relayDocument(collection, doc, seen)));
+    if (inserted.length > 0) await Promise.all(inserted.map(({ doc }) => this.publication.relayDocument(collection, doc, seen)));
     if (read) await this.relayPending(collection, seen);
     // Safety net, on the periodic sweep only (a write per pass cost ~2% of a service's CPU under load): a document
     // that a crash left flagged and empty. Until then it costs an entry in the flag's index, never a publish.
@@ -249,126 +232,9 @@ export class OutboxRelay {
     for (;;) {
       const docs = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: this.batchSize });
       // Documents in parallel (each waits only for JetStream's ack of its own previous event), events of one document in order.
-      const progressed = await Promise.all(docs.map((doc) => this.relayDocument(collection, doc, seen)));
+      const progressed = await Promise.all(docs.map((doc) => this.publication.relayDocument(collection, doc, seen)));
       if (docs.length < this.batchSize || !progressed.includes(true)) return;
     }
-  }
-
-  /**
-   * Publishes one document's events, each resource's oldest first and each after JetStream acknowledged the resource's
-   * previous one; the events of different resources (product/created with its variant/created) go side by side, so they
-   * leave in one write to the broker and wait for their acks together (order matters per resource only, DESIGN §11;
-   * sent back to back on one connection, they are stored in outbox order anyway). Then removes, in one write, the
-   * outbox's oldest events that were acknowledged, up to the first that was not (also when a publish failed part-way:
-   * an acknowledged event behind it stays and is published again later, which the stream's duplicate window drops).
-   * True when any was published.
-   */
-  private async relayDocument(collection: Collection<OutboxDocument>, doc: Pick<OutboxDocument, 'outbox'>, seen: Set<string>): Promise<boolean> {
-    const events = doc.outbox ?? [];
-    const published = new Set<string>();
-    let failure: { error: unknown } | undefined;
-    await Promise.all(
-      [...chainsByResource(events)].map(async (chain) => {
-        for (const event of chain) {
-          // An event we already handled in this pass means its removal did not stick; leave it to the next pass.
-          if (seen.has(event.id) || failure) return;
-          seen.add(event.id);
-          try {
-            // Acknowledged already (an inserted document a read pass relayed meanwhile): only its removal is left.
-            if (!this.recentlyPublished.has(event.id)) await this.publish(event);
-          } catch (error) {
-            failure ??= { error };
-            return;
-          }
-          published.add(event.id);
-        }
-      }),
-    );
-    const removable: string[] = [];
-    for (const event of events) {
-      if (!published.has(event.id)) break;
-      removable.push(event.id);
-    }
-    if (removable.length > 0) await this.remove(collection, removable, removable.length === events.length);
-    if (failure) throw failure.error;
-    return published.size > 0;
-  }
-
-  /**
-   * Publishes one event, or dead-letters it when it can never be published, so the events behind it flow on.
-   * Throws on broker trouble: the whole pass stops and backs off rather than time out event by event.
-   * A traced event is published in a `publish <topic>` span, child of the change that wrote it, whose context
-   * goes with the message as its `traceparent` header; the envelope is sent without it.
-   */
-  private async publish(stored: OutboxEvent): Promise<true> {
-    const event = envelopeOf(stored);
-    let body: Uint8Array | undefined;
-    try {
-      const subject = poisonUnless(() => eventSubject(this.options.context, event));
-      body = poisonUnless(() => encodeEvent(event));
-      const encoded = body;
-      const span = { kind: 'producer' as const, parent: stored.trace, attributes: stored.trace && messagingAttributes(subject, event) };
-      const ack = await inSpanOf(`publish ${event.topic}`, span, (carrier) =>
-        this.publisher.publish(subject, encoded, { msgID: event.id, timeout: this.publishTimeoutMs, headers: traceHeaders(carrier) }),
-      );
-      if (ack.duplicate) this.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
-      this.published += 1;
-      this.rememberPublished(event.id);
-      return true;
-    } catch (err) {
-      if (!isPermanentPublishFailure(err)) throw err;
-      await this.deadLetter(event, body?.length ?? 0, err);
-      return true;
-    }
-  }
-
-  private rememberPublished(eventId: string): void {
-    if (this.recentlyPublished.size >= RECENTLY_PUBLISHED_KEPT) this.recentlyPublished.clear();
-    this.recentlyPublished.add(eventId);
-  }
-
-  private async deadLetter(event: DomainEvent, eventBytes: number, err: unknown): Promise<void> {
-    const { context } = this.options;
-    const keptIn = this.options.deadEventsLocation ?? `${context}/dead_events`;
-    await deadLetterOutboxEvent({ js: this.js, deadEvents: this.options.deadEvents, context, keptIn }, event, eventBytes, publishFailureOf(err));
-    this.deadLettered += 1;
-    this.logger.error(
-      { ...errorFields(err), context, eventId: event.id, topic: event.topic, storeId: event.store_id, eventBytes, keptIn, deadLettered: this.deadLettered },
-      'outbox event can never be published: dead-lettered, the events behind it go on',
-    );
-  }
-
-  /** Removes published events; with the document's last known one also clears its flag, unless an event came meanwhile. */
-  private async remove(collection: Collection<OutboxDocument>, eventIds: string[], allKnown: boolean): Promise<void> {
-    if (allKnown) {
-      const last = lastOutboxRemoval(eventIds);
-      if ((await collection.updateOne(last.filter, last.update)).matched > 0) return;
-    }
-    const removal = outboxRemoval(eventIds);
-    await collection.updateOne(removal.filter, removal.update);
-  }
-}
-
-/** What is published of an outbox event: the envelope, without the trace context stored beside it. */
-function envelopeOf(stored: OutboxEvent): DomainEvent {
-  if (stored.trace === undefined) return stored;
-  const { trace: _trace, ...event } = stored;
-  return event as DomainEvent;
-}
-
-const messagingAttributes = (subject: string, event: DomainEvent) => ({
-  'messaging.system': 'nats',
-  'messaging.operation.type': 'send',
-  'messaging.destination.name': subject,
-  'messaging.message.id': event.id,
-});
-
-/** Runs a step that only fails because of the event itself; such a failure makes the event poison. */
-function poisonUnless<R>(step: () => R): R {
-  try {
-    return step();
-  } catch (err) {
-    throw new PoisonEventError(err instanceof Error ? err.message : String(err));
   }
 }
 
@@ -376,16 +242,4 @@ function waiter(): Waiter {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-/** A document's events grouped by resource, each group in outbox order. */
-function chainsByResource(events: readonly OutboxEvent[]): Iterable<OutboxEvent[]> {
-  const chains = new Map<string, OutboxEvent[]>();
-  for (const event of events) {
-    const key = `${event.resource_type}:${event.resource_id}`;
-    const chain = chains.get(key);
-    if (chain) chain.push(event);
-    else chains.set(key, [event]);
-  }
-  return chains.values();
 }

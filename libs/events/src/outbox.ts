@@ -70,3 +70,24 @@ export function lastOutboxRemoval(eventIds: readonly string[]): { filter: Filter
     update: { $set: { outbox: [], [OUTBOX_PENDING_FIELD]: false } },
   };
 }
+
+/** Documents read per collection when measuring the backlog. */
+const BACKLOG_SCAN_LIMIT = 10_000;
+
+/**
+ * What waits to be published (metrics): the events in the collections' outboxes, and how long the oldest has waited,
+ * which is the relay's lag. Reads at most `BACKLOG_SCAN_LIMIT` documents per collection: past that the backlog is
+ * reported as at least that large.
+ */
+export async function outboxBacklog(collections: ReadonlyArray<Collection<OutboxDocument>>, now: number): Promise<{ events: number; oldestAgeSeconds: number }> {
+  let events = 0;
+  let oldest = now;
+  for (const collection of collections) {
+    const pending = await collection.findFields(PENDING_OUTBOX_FILTER, ['outbox'], { limit: BACKLOG_SCAN_LIMIT });
+    for (const { outbox = [] } of pending) {
+      events += outbox.length;
+      for (const event of outbox) oldest = Math.min(oldest, Date.parse(event.occurred_at) || now);
+    }
+  }
+  return { events, oldestAgeSeconds: Math.max(0, (now - oldest) / 1000) };
+}
