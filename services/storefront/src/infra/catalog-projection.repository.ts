@@ -155,33 +155,37 @@ async function insertedNew<T extends ProjectedDocument>(collection: Collection<T
  * callers made before asking.
  */
 class CoalescedRuns<K> {
-  private readonly runs = new Map<K, { running?: Promise<void>; next?: Promise<void> }>();
+  private readonly runs = new Map<K, KeyRuns>();
 
   constructor(private readonly task: (key: K) => Promise<void>) {}
 
   run(key: K): Promise<void> {
-    let runs = this.runs.get(key);
-    if (!runs) this.runs.set(key, (runs = {}));
+    const runs = this.runs.get(key) ?? {};
+    this.runs.set(key, runs);
     if (runs.next) return runs.next;
-    const entry = runs;
     // A failed run does not keep the next one from starting; its own callers got the failure.
-    const previous = entry.running?.catch(() => undefined);
-    const next = Promise.all([previous, endOfTurn()]).then(() => this.start(key, entry));
-    entry.next = next;
-    return next;
+    const previous = runs.running?.catch(() => undefined);
+    runs.next = Promise.all([previous, endOfTurn()]).then(() => this.start(key, runs));
+    return runs.next;
   }
 
-  private start(key: K, entry: { running?: Promise<void>; next?: Promise<void> }): Promise<void> {
-    entry.next = undefined;
+  private start(key: K, runs: KeyRuns): Promise<void> {
+    runs.next = undefined;
     const running = this.task(key);
-    entry.running = running;
+    runs.running = running;
     void running
       .catch(() => undefined)
       .then(() => {
-        if (entry.running === running && !entry.next) this.runs.delete(key);
+        if (runs.running === running && !runs.next) this.runs.delete(key);
       });
     return running;
   }
+}
+
+/** One key's run in progress, and the run its new callers join (not started yet). */
+interface KeyRuns {
+  running?: Promise<void>;
+  next?: Promise<void>;
 }
 
 const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
