@@ -1,5 +1,6 @@
 import { newEvent, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
 import { openDatabase } from '@commerce/persistence';
+import { outboxBacklog } from './outbox';
 
 const event = (sequence: number) =>
   newEvent({ topic: 'product/updated', storeId: 1, resourceType: 'product', resourceId: 5, sequence, resource: { id: 5 } as never }); // a partial product: these tests are about the outbox
@@ -27,6 +28,30 @@ describe('withOutbox', () => {
       await products.updateOne({ id: 5 }, withOutbox({ $set: { title: 'New' }, $inc: { version: 1 } }, e));
       expect(await products.findOne({ id: 5 })).toEqual({ id: 5, title: 'New', version: 2, outbox: [e], outbox_pending: true });
       expect(await products.count(PENDING_OUTBOX_FILTER)).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('outboxBacklog (the outbox_pending_events and outbox_relay_lag_seconds metrics)', () => {
+  it('counts the events waiting in every collection and ages the oldest, leaving drained documents out', async () => {
+    const db = await openDatabase({ engine: 'memory' });
+    try {
+      const now = Date.parse('2026-11-24T12:00:00Z');
+      const at = (secondsAgo: number) => ({ ...event(1), occurred_at: new Date(now - secondsAgo * 1000).toISOString() });
+      const products = db.collection<OutboxDocument>('products');
+      const collections = db.collection<OutboxDocument>('collections');
+      await products.insertOne({ id: 1, outbox: [at(3), at(2)], outbox_pending: true });
+      await products.insertOne({ id: 2, outbox: [], outbox_pending: false });
+      await collections.insertOne({ id: 3, outbox: [at(42)], outbox_pending: true });
+
+      expect(await outboxBacklog([products, collections], now)).toEqual({ events: 3, oldestAgeSeconds: 42 });
+      expect(await outboxBacklog([products], now)).toEqual({ events: 2, oldestAgeSeconds: 3 });
+
+      await collections.updateOne({ id: 3 }, { $set: { outbox: [], outbox_pending: false } });
+      await products.updateOne({ id: 1 }, { $set: { outbox: [], outbox_pending: false } });
+      expect(await outboxBacklog([products, collections], now)).toEqual({ events: 0, oldestAgeSeconds: 0 });
     } finally {
       await db.close();
     }
