@@ -5,6 +5,7 @@ import { decodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream, isNotFound } from './event.stream';
 import type { DomainEvent } from './domain-event';
+import { BatchWindow } from './batch-window';
 import { DeadLetterPublisher } from './dead-letter.publisher';
 import { traceCarrierOfMessage } from './trace-headers';
 
@@ -71,10 +72,8 @@ export class EventConsumer {
   private readonly logger: EventLogger;
   private readonly deadLetters: DeadLetterPublisher;
   private readonly concurrency: number;
-  private readonly batchWindowMs: number;
-  /** The batch arriving events join (see `batchWindowMs`): resolves when it is handed over. */
-  private batch?: { handedOver: Promise<void>; size: number; handOver(): void };
-  private lastBatchAt = 0;
+  /** Set when `batchWindowMs` is. */
+  private readonly batches?: BatchWindow;
   /** Concurrent handling: one resource's events in order, and how many run now. */
   private readonly resources = new KeyedQueue<string>();
   private readonly inFlight = new Set<Promise<void>>();
@@ -92,8 +91,9 @@ export class EventConsumer {
     if (this.maxDeliver < 1) throw new Error('EventConsumer: maxDeliver must be at least 1');
     this.concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('EventConsumer: concurrency must be a positive integer');
-    this.batchWindowMs = options.batchWindowMs ?? 0;
-    if (!(this.batchWindowMs >= 0)) throw new Error('EventConsumer: batchWindowMs must be 0 or more');
+    const batchWindowMs = options.batchWindowMs ?? 0;
+    if (!(batchWindowMs >= 0)) throw new Error('EventConsumer: batchWindowMs must be 0 or more');
+    if (batchWindowMs > 0) this.batches = new BatchWindow(batchWindowMs, this.concurrency);
     this.deadLetters = new DeadLetterPublisher(options.nc.jetstream(), {
       stream: options.stream,
       durable: options.durable,
@@ -119,7 +119,7 @@ export class EventConsumer {
     this.stopping = true;
     this.wake?.();
     // A batch waiting for its window goes now: stop() waits for every event in hand.
-    this.batch?.handOver();
+    this.batches?.close();
     await this.messages?.close();
     await this.loop;
     this.sendAcks();
@@ -184,41 +184,11 @@ export class EventConsumer {
   private async processAlongside(msg: JsMsg): Promise<void> {
     const decoded = decodeMessage(msg);
     const key = 'event' in decoded ? `${decoded.event.resource_type}:${decoded.event.resource_id}` : `undecodable:${msg.seq}`;
-    const batch = this.batchWindowMs > 0 ? this.joinBatch() : undefined;
+    const batch = this.batches?.join();
     const handled = this.resources.run(key, batch ? () => batch.then(() => this.processSafely(msg, decoded)) : () => this.processSafely(msg, decoded));
     this.inFlight.add(handled);
     void handled.finally(() => this.inFlight.delete(handled));
     while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
-  }
-
-  /**
-   * The batch an arriving event joins: handed over at the end of this turn after a quiet spell (with whatever else
-   * arrived in it), otherwise `batchWindowMs` after the previous batch, or at once when it holds `concurrency` events.
-   */
-  private joinBatch(): Promise<void> {
-    const batch = (this.batch ??= this.nextBatch());
-    batch.size += 1;
-    if (batch.size >= this.concurrency || this.stopping) batch.handOver();
-    return batch.handedOver;
-  }
-
-  /** A batch handed over by its timer (unref'd) unless it already was (full, or stopping): handing over twice does nothing. */
-  private nextBatch(): NonNullable<EventConsumer['batch']> {
-    let resolve!: () => void;
-    const batch = {
-      handedOver: new Promise<void>((r) => (resolve = r)),
-      size: 0,
-      handOver: () => {
-        if (this.batch !== batch) return;
-        this.batch = undefined;
-        this.lastBatchAt = Date.now();
-        resolve();
-      },
-    };
-    const waitMs = this.lastBatchAt + this.batchWindowMs - Date.now();
-    if (waitMs > 0) setTimeout(batch.handOver, waitMs).unref();
-    else setImmediate(batch.handOver);
-    return batch;
   }
 
   /** Waits for the messages still being handled (the pull ended: a stop, or a resubscription). */
