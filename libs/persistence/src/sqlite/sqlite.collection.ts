@@ -1,16 +1,14 @@
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
-import type { DuplicateKeyError } from '../duplicate-key.error';
-import { defaultIndexName } from '../index-name';
 import { matchesFilter } from '../query/document-match';
 import { applyUpdate, upsertDocument } from '../query/document-update';
 import { compareBySort, pageOf, paramKey, pickFields } from './collection-helpers';
 import { decodeDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
 import { columnOf, decodeRow, encodeRow, SIDE_FIELDS, type EncodedRow } from './side-fields';
-import { filterToSql, indexKeyExpression, sortToSql, type SqlFilter } from './sql-query';
+import { filterToSql, sortToSql, type SqlFilter } from './sql-query';
 import { isSqlSafeSegment, jsonPathOf } from './sql-key';
 import type { SqliteFile } from './sqlite-file';
-import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sqlite-duplicate-key';
+import { SqliteIndexes } from './sqlite-indexes';
 
 /** A stored row: its primary key, its document as JSON text and its side fields' (see side-fields.ts), if any. */
 type Row = [pk: number, json: string, side: string | null];
@@ -28,9 +26,7 @@ const ROW_COLUMNS = 'pk, json(doc), json(side)';
 export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
   private readonly arrayPaths: Set<string>;
-  private readonly indexes = new Map<string, IndexDefinition>();
-  /** Moves whenever this collection's indexes change: a cached EXPLAIN is never run, so SQLite would not plan it again. */
-  private indexRevision = 0;
+  private readonly indexes: SqliteIndexes;
   private readonly counts = new Map<string, { generation: number; count: number }>();
 
   constructor(
@@ -40,9 +36,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     this.table = `"c_${name}"`;
     file.run(`CREATE TABLE IF NOT EXISTS ${this.table} (pk INTEGER PRIMARY KEY, doc BLOB NOT NULL, side BLOB)`);
     this.arrayPaths = new Set(file.all<[string]>('SELECT path FROM _array_paths WHERE collection = ?', [name]).map(([path]) => path));
-    for (const [indexName, keys, unique] of file.all<[string, string, number]>('SELECT name, keys, is_unique FROM _indexes WHERE collection = ?', [name])) {
-      this.indexes.set(indexName, { name: indexName, keys: JSON.parse(keys) as Record<string, 1 | -1>, unique: unique === 1 });
-    }
+    this.indexes = new SqliteIndexes(file, name, this.table);
     if (!file.all<[number, string]>(`PRAGMA table_info(${this.table})`).some(([, column]) => column === 'side')) this.addSideColumn();
   }
 
@@ -198,37 +192,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
-    const definition: IndexDefinition = { name: options.name ?? defaultIndexName(keys), keys, unique: options.unique ?? false };
-    try {
-      await this.file.write(() => this.file.transaction(() => {
-        const existing = this.indexes.get(definition.name);
-        if (existing) {
-          if (JSON.stringify(existing) === JSON.stringify(definition)) return;
-          throw new Error(`Index ${definition.name} of ${this.name} already exists with other keys or options`);
-        }
-        this.buildIndex(definition);
-        this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.name, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
-        this.indexes.set(definition.name, definition);
-        this.indexRevision += 1;
-      }));
-    } catch (err) {
-      throw this.duplicateKeyError(err) ?? err;
-    }
+  createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    return this.indexes.create(keys, options);
   }
 
-  /** The SQL index of a definition, and its partial twin when it is unique. */
-  private buildIndex({ name, keys, unique }: IndexDefinition): void {
-    const fields = Object.keys(keys);
-    const expressions = fields.map(indexKeyExpression);
-    const columns = expressions.map((expression, i) => `${expression}${keys[fields[i]] === -1 ? ' DESC' : ''}`);
-    this.file.run(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${this.sqlIndexName(name)} ON ${this.table} (${columns.join(', ')})`);
-    if (unique) {
-      // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
-      const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
-      const anyMissing = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
-      this.file.run(`CREATE UNIQUE INDEX ${this.sqlIndexName(name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
-    }
+  dropIndex(name: string): Promise<void> {
+    return this.indexes.drop(name);
   }
 
   /**
@@ -244,34 +213,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
           `UPDATE ${this.table} SET side = jsonb_set(coalesce(side, jsonb('{}')), ${path}, doc->${path}), doc = jsonb_remove(doc, ${path}) WHERE json_type(doc, ${path}) IS NOT NULL`,
         );
       }
-      for (const definition of this.indexes.values()) {
-        if (!Object.keys(definition.keys).some((field) => columnOf(field) === 'side')) continue;
-        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(definition.name)}`);
-        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(definition.name, MISSING_SUFFIX)}`);
-        this.buildIndex(definition);
-      }
+      this.indexes.rebuild((field) => columnOf(field) === 'side');
     });
-  }
-
-  /** The SQL index, its partial twin (a unique one has it), its record and what this collection knows of it go together. */
-  async dropIndex(name: string): Promise<void> {
-    const known = this.indexes.get(name);
-    try {
-      await this.file.write(() => this.file.transaction(() => {
-        this.indexes.delete(name);
-        // The file's record decides, not the name: an unknown name (or a twin's) drops nothing, so a migration may run again.
-        const [unique] = this.file.get<[number]>('SELECT is_unique FROM _indexes WHERE collection = ? AND name = ?', [this.name, name]) ?? [];
-        if (unique === undefined) return;
-        this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(name)}`);
-        if (unique === 1) this.file.run(`DROP INDEX IF EXISTS ${this.sqlIndexName(name, MISSING_SUFFIX)}`);
-        this.file.run('DELETE FROM _indexes WHERE collection = ? AND name = ?', [this.name, name]);
-        this.indexRevision += 1;
-      }));
-    } catch (err) {
-      // Taken back (a failed statement, or the group's commit): the index stays, and so must its definition (duplicate-key errors name it).
-      if (known && !this.indexes.has(name)) this.indexes.set(name, known);
-      throw err;
-    }
   }
 
   /**
@@ -283,7 +226,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const sql = options.count
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
       : `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
-    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexRevision} */`, where.params).map((row) => row[3]);
+    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexes.revision} */`, where.params).map((row) => row[3]);
     return { plan, exact: exactClause !== undefined };
   }
 
@@ -315,7 +258,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     try {
       this.file.run(`INSERT INTO ${this.table} (doc, side) VALUES (jsonb(?), jsonb(?))`, [encoded.json, encoded.side]);
     } catch (err) {
-      throw this.duplicateKeyError(err, doc) ?? err;
+      throw this.indexes.duplicateKeyError(err, doc) ?? err;
     }
   }
 
@@ -338,7 +281,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       try {
         this.file.run(`UPDATE ${this.table} SET ${sets} WHERE pk = ?`, [...changed.map(([, text]) => text), pk]);
       } catch (err) {
-        throw this.duplicateKeyError(err, after) ?? err;
+        throw this.indexes.duplicateKeyError(err, after) ?? err;
       }
     }
     return { before, after, modified: changed.length > 0 };
@@ -370,7 +313,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     } catch (err) {
       // Only for the error's key value: the document as it would have been.
       const [json, side] = this.file.get<[string, string | null]>(`SELECT json(doc), json(side) FROM ${this.table} WHERE pk = ?`, [pk])!;
-      throw this.duplicateKeyError(err, applyUpdate(decodeRow<Doc>(json, side), update)) ?? err;
+      throw this.indexes.duplicateKeyError(err, applyUpdate(decodeRow<Doc>(json, side), update)) ?? err;
     }
     return { matched: 1, modified: 1 };
   }
@@ -382,14 +325,6 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       this.file.run('INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)', [this.name, path]);
       this.arrayPaths.add(path);
     }
-  }
-
-  private sqlIndexName(name: string, suffix = ''): string {
-    return `"${this.name}/${name.replaceAll('"', '')}${suffix}"`;
-  }
-
-  private duplicateKeyError(err: unknown, doc?: Doc): DuplicateKeyError | undefined {
-    return toDuplicateKeyError(err, this.name, this.indexes, doc);
   }
 }
 
