@@ -2,7 +2,7 @@ import type { webhooks } from '@commerce/contracts';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS, subscribesTo } from '@commerce/events';
 import { storeZone } from '@commerce/store-zones';
-import type { AttemptDocument, StoredEventDocument } from '../infra/delivery.repository';
+import type { AttemptDocument, StoredEventDocument } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
 import type { DeliveryDeps } from './delivery-deps';
 import { findWebhook } from './find-webhook';

@@ -1,7 +1,7 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { TraceCarrier } from '@commerce/tracing';
 import { deliveryBody } from '../domain/delivery';
-import type { StoredEventDocument } from '../infra/delivery.repository';
+import type { StoredEventDocument } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
 import type { SigningSecrets } from './webhooks-deps';
 import { secretOwnerOf } from './webhook-message';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { webhooks } from '@commerce/contracts';
 import { failedPrecondition, notFound, validationFailed } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import type { DeliveryDocument, StoredEventDocument } from '../infra/delivery.repository';
+import type { DeliveryDocument, StoredEventDocument } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
 import { attemptMessage, DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT, type DeliveriesApiDeps } from './deliveries-api';
 import { findWebhook } from './find-webhook';

@@ -1,7 +1,7 @@
 import type { webhooks } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
-import type { StoredEventDocument } from '../infra/delivery.repository';
+import type { StoredEventDocument } from '../infra/delivery.documents';
 import type { DeliveriesApiDeps } from './deliveries-api';
 
 export const DEFAULT_EVENTS_LIMIT = 50;

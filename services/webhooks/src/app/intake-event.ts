@@ -1,7 +1,8 @@
 import { PUBLIC_TOPICS, subscribesTo, type DomainEvent } from '@commerce/events';
 import { currentTraceCarrier } from '@commerce/tracing';
 import { NO_LEASE } from '../domain/delivery';
-import type { DeliveryDocument, EventToFanOut } from '../infra/delivery.repository';
+import type { DeliveryDocument } from '../infra/delivery.documents';
+import type { EventToFanOut } from '../infra/delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);

@@ -2,7 +2,8 @@
 // repository's own queries on events are recorded as it makes them and explained on SQLite, and every index
 // created must turn up in a plan, each query in the plan of the index meant for it.
 import { explainEmbeddedQuery, openDatabase, type Collection, type Database, type Filter, type FindOptions } from '@commerce/persistence';
-import { DeliveryRepository, type AttemptDocument, type DeliveryDocument, type StoredEventDocument } from './delivery.repository';
+import type { AttemptDocument, DeliveryDocument, StoredEventDocument } from './delivery.documents';
+import { DeliveryRepository } from './delivery.repository';
 import { RETIRED_FEED_INDEX } from './migrations';
 
 interface RecordedQuery {
