@@ -427,8 +427,12 @@ function stackMemory(stack) {
 
 const IDLE_RSS_TARGET_MB = 700;
 
-/** Prints the stack's memory (per process and in total) against the idle-RSS target; answers the figures. */
-function reportStackMemory(stack, label) {
+/**
+ * Prints the stack's memory (per process and in total); answers the figures. Judged against the idle-RSS target of the
+ * issue (a stack as `npm start` leaves it, settled) unless `judged` is false: a stack that has just written 100,000
+ * products holds their caches and is shown for information.
+ */
+function reportStackMemory(stack, label, { judged = true } = {}) {
   const memory = stackMemory(stack);
   const mb = (kb) => (Number.isFinite(kb) ? fmt(kb / 1024, 1) : 'n/a');
   const table = [['process', 'RSS MB', 'peak RSS MB', 'PSS MB']];
@@ -437,9 +441,10 @@ function reportStackMemory(stack, label) {
   const met = totalMb < IDLE_RSS_TARGET_MB;
   const out = ['', `memory of the whole stack, ${label}:`, formatTable(table)];
   out.push(`(RSS counts pages shared between the node processes once per process; PSS splits them, so its total is what the stack really holds)`);
-  out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
+  if (judged) out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
+  else out.push(`(for information, not judged: the target of ${IDLE_RSS_TARGET_MB} MB is for a stack as started, idle: at the start of the run, and at its end when the writes bench restarted the stack last)`);
   process.stdout.write(`${out.join('\n')}\n`);
-  return { label, ...memory, totalRssMb: totalMb, met };
+  return { label, ...memory, totalRssMb: totalMb, met: judged ? met : undefined };
 }
 
 /**
