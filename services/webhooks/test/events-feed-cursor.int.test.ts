@@ -2,7 +2,8 @@
 // the same millisecond as the page's last event and with an id that sorts before it.
 import { openDatabase, type Database } from '@commerce/persistence';
 import { listEvents } from '../src/app/events-feed';
-import { DeliveryRepository, type StoredEventDocument } from '../src/infra/delivery.repository';
+import type { StoredEventDocument } from '../src/infra/delivery.documents';
+import { DeliveryRepository } from '../src/infra/delivery.repository';
 import { keyTheEventsFeed } from '../src/infra/migrations';
 
 const STORE = 7;

@@ -4,7 +4,8 @@ import { openDatabase, readEmbeddedIndexes, type Database } from '@commerce/pers
 import { createLogger } from '@commerce/observability';
 import { MIGRATIONS_COLLECTION, runMigrations } from '@commerce/service-host';
 import { removeDir, tempDir } from '@commerce/testing';
-import { DeliveryRepository, type StoredEventDocument } from '../src/infra/delivery.repository';
+import type { StoredEventDocument } from '../src/infra/delivery.documents';
+import { DeliveryRepository } from '../src/infra/delivery.repository';
 import { dropTheRetiredFeedIndex, keyTheEventsFeed, RETIRED_FEED_INDEX, WEBHOOKS_MIGRATIONS } from '../src/infra/migrations';
 
 const logger = createLogger({ service: 'webhooks-migrations-test', level: 'silent' });
