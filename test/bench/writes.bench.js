@@ -138,9 +138,8 @@ async function runWritesBench(stack, settings) {
   // judged against the empty-store runs of half an hour earlier, one run in a slow spell of the machine read as a
   // slowdown of the store (0.78 once, with the gateway's own µs per create up by a third).
   for (let pair = 1; pair <= config.fullPairs; pair++) {
-    const suffix = pair === 1 ? '' : `-${pair}`;
     const fresh = await newStore(`Bench Writes fresh ${pair}`, `fresh${pair}`);
-    const fullPhase = () => phase(`create-full${suffix}`, createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`));
+    const fullPhase = () => phase(fullPhaseName(pair), createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`));
     const freshPhase = () => phase(`create-fresh-${pair}`, createConfig(`POST /v1/products (empty store ${fresh.store.id}, beside the full store, pair ${pair})`, `fresh${pair}`, { 'API-KEY': fresh.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
     await inTurn(pair % 2 === 1, fullPhase, freshPhase);
   }
@@ -165,6 +164,9 @@ async function runWritesBench(stack, settings) {
   results.verdict = report(results, settings);
   return results;
 }
+
+/** The full-store create phase of a pair: the first keeps the name it had before there were pairs (`create-full`). */
+const fullPhaseName = (pair) => (pair === 1 ? 'create-full' : `create-full-${pair}`);
 
 /** Runs the two phases of a pair one after the other, `a` first when `aFirst`. */
 async function inTurn(aFirst, a, b) {
@@ -232,7 +234,7 @@ function report(results, settings) {
     labels[`create-empty-${pair}`] = `POST, empty store (${pair})`;
   }
   for (let pair = 1; pair <= config.fullPairs; pair++) {
-    if (pair > 1) labels[`create-full-${pair}`] = `POST, full store (${pair})`;
+    if (pair > 1) labels[fullPhaseName(pair)] = `POST, full store (${pair})`;
     labels[`create-fresh-${pair}`] = `POST, beside full (${pair})`;
   }
   for (const [name, run] of Object.entries(phases)) {
@@ -300,7 +302,7 @@ function report(results, settings) {
   const empty = median(pairs.map((pair) => pair.creates));
   // Each full-store pair: the creates/s on the full store over those on an empty store measured next to it.
   const fullPairs = [];
-  for (let pair = 1; pair <= config.fullPairs; pair++) fullPairs.push({ full: rate(pair === 1 ? 'create-full' : `create-full-${pair}`), fresh: rate(`create-fresh-${pair}`) });
+  for (let pair = 1; pair <= config.fullPairs; pair++) fullPairs.push({ full: rate(fullPhaseName(pair)), fresh: rate(`create-fresh-${pair}`) });
   const fullPairRatios = fullPairs.map((pair) => pair.full / pair.fresh);
   const fullRatio = median(fullPairRatios);
   const full = median(fullPairs.map((pair) => pair.full));
