@@ -24,9 +24,9 @@ const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collecti
 /**
  * Keeps the storefront's catalog projection from catalog's events. Applying an event again, or after a newer one of
  * its resource, changes no record (the sequence check, tombstones), and the store's version moves only when a record
- * changed or the event is redelivered, so the consumer keeps no record of the event ids it handled. A product's variants come from the variant events, which
- * catalog publishes for every variant change including stock moves; a product event's snapshot only fills in variants
- * the projection has not seen. Other topics are not ours.
+ * changed or the event is redelivered, so the consumer keeps no record of the event ids it handled. A product's
+ * variants come from the variant events, which catalog publishes for every variant change including stock moves; a
+ * product event's snapshot only fills in variants the projection has not seen. Other topics are not ours.
  */
 export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: DomainEvent, delivery: Pick<EventMeta, 'redelivered'> = { redelivered: false }): Promise<void> {
   const storeId = event.store_id;
