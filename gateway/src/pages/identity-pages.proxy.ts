@@ -11,29 +11,26 @@ import { isIdentityPagePath } from './identity-pages.paths';
  * The gateway's front for identity's pages: same paths, Host kept (so redirects and cookies are
  * the public ones), and the client's address as this connection shows it, signed (identity throttles
  * sign-ins by it; client-address.ts). No X-Forwarded-* is added: identity reads none, since a client
- * writes them as easily. http-proxy-middleware is ESM-only, hence loaded at start, not imported (the
- * gateway is CommonJS); main.ts builds it and hands it to the app.
+ * writes them as easily. httpxy (unjs's maintained fork of http-proxy) is ESM-only, hence loaded at start, not
+ * imported (the gateway is CommonJS); main.ts builds it and hands it to the app.
  */
 export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger, authFailures?: AuthFailureLimit): Promise<RequestHandler> {
-  const { createProxyMiddleware } = await import('http-proxy-middleware');
+  const { createProxyServer } = await import('httpxy');
   const signedClientAddress = clientAddressSigner(oauthJwtSecret);
-  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target,
-    changeOrigin: false,
-    on: {
-      proxyReq: (proxyReq: ClientRequest, req, res) => {
-        const requestId = (res as unknown as { locals?: { requestId?: string } }).locals?.requestId;
-        if (requestId) proxyReq.setHeader('x-request-id', requestId);
-        // Only the gateway writes these: a client's copy is dropped before the address it connected from is set.
-        proxyReq.removeHeader(CLIENT_ADDRESS_HEADER);
-        proxyReq.removeHeader(CLIENT_ADDRESS_SIGNATURE_HEADER);
-        const address = req.socket.remoteAddress;
-        if (address) for (const [name, value] of Object.entries(signedClientAddress(address))) proxyReq.setHeader(name, value);
-      },
-      error: (error, req, res) => unavailable(error, req, res, logger),
-    },
+  const proxy = createProxyServer({ target, changeOrigin: false });
+  proxy.on('proxyReq', (proxyReq: ClientRequest, req: IncomingMessage, res: ServerResponse) => {
+    const requestId = (res as unknown as { locals?: { requestId?: string } }).locals?.requestId;
+    if (requestId) proxyReq.setHeader('x-request-id', requestId);
+    // Only the gateway writes these: a client's copy is dropped before the address it connected from is set.
+    proxyReq.removeHeader(CLIENT_ADDRESS_HEADER);
+    proxyReq.removeHeader(CLIENT_ADDRESS_SIGNATURE_HEADER);
+    const address = req.socket.remoteAddress;
+    if (address) for (const [name, value] of Object.entries(signedClientAddress(address))) proxyReq.setHeader(name, value);
   });
-  const forward = proxy as unknown as RequestHandler;
+  proxy.on('error', (error, req, res) => {
+    if (req && res) unavailable(error, req, res, logger);
+  });
+  const forward: RequestHandler = (req, res) => void proxy.web(req, res).catch(() => undefined);
   // Decided here on the raw path, before the proxy's own (costlier) request matching: every API call passes by.
   return (req, res, next) => {
     const pathname = pathnameOf(req.url);
