@@ -21,6 +21,9 @@ const UNSIGNED_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 const TRUE_TEXT = new Set(['true', '1']);
 const FALSE_TEXT = new Set(['false', '0', '']);
 
+/** The services' words for a string past its limit, so a field reads the same whichever refuses it. */
+export const tooLong = (maxChars: number): string => `is too long (maximum is ${maxChars} characters)`;
+
 /** The message for a missing value differs from the one for a wrong one. */
 const expecting = (expectation: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : expectation);
 
@@ -67,7 +70,7 @@ interface StringOptions extends Bounds {
 export function looseString({ min, max = CEILINGS.textChars, trim = false }: StringOptions = {}) {
   let schema = z.string({ error: expecting('must be a string') });
   if (min !== undefined) schema = schema.min(min, { error: min === 1 ? "can't be blank" : `must be at least ${min} characters` });
-  schema = schema.max(max, { error: `must be at most ${max} characters` });
+  schema = schema.max(max, { error: tooLong(max) });
   return z.preprocess((value) => toText(value, trim), schema);
 }
 

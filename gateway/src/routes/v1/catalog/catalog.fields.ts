@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsMissing, looseArray, looseBool, looseInt, looseString } from '../../../http/coerce';
+import { blankAsMissing, looseArray, looseBool, looseInt, looseString, tooLong } from '../../../http/coerce';
 import { CEILINGS } from '../../../http/ceilings';
 
 /**
@@ -80,9 +80,7 @@ export const optionalDecimalCents = () => blankAsMissing(decimalCents());
  * splitting), each trimmed. How many a product may have and which URLs it takes are catalog's rules.
  */
 export const photoUrls = () =>
-  looseArray(z.string({ error: 'must be a URL' }).max(CEILINGS.lineChars, { error: `must be at most ${CEILINGS.lineChars} characters` }).trim(), {
-    max: CEILINGS.shortListItems,
-  });
+  looseArray(z.string({ error: 'must be a URL' }).max(CEILINGS.lineChars, { error: tooLong(CEILINGS.lineChars) }).trim(), { max: CEILINGS.shortListItems });
 
 /** `"a, b"` or `["a", " b "]` → `["a", "b"]`; blank tags are dropped. */
 export const tagList = () =>
