@@ -3,13 +3,13 @@ import { storefront } from '@commerce/contracts';
 import type { Logger } from '@commerce/observability';
 import type { BackendClients } from '../../clients';
 import { ApiError, renderError } from '../../errors';
+import { clientAddressKey } from '../../rate-limit/auth-failure.limit';
 import { parseCart, type Cart } from './cart-cookie';
 import { COOKIE, cookiePathOf, readCookie, setCookie } from './cookies';
 import { csrfTokenOf, newCsrfToken } from './buyer-csrf';
 import { sendMessagePage, sendPage } from './page-answer';
 import { buyerStoreOf } from './store-address';
 import type { StoreAddress, StoreDirectory } from './store-directory';
-import { clientAddressKey } from '../../rate-limit/auth-failure.limit';
 import { VISITOR_MAX_AGE_S, visitorIdsOf } from './visitor';
 
 const NO_STORE = 'There is no store at this address.';

@@ -36,7 +36,7 @@ export interface RenderPageInput extends CheckoutInput {
   user_agent: string;
   referer: string;
   client_address: string;
-  /** A GET; a HEAD renders the page without counting it. */
+  /** False for a HEAD: the page renders without counting. */
   page_view: boolean;
 }
 
@@ -64,7 +64,7 @@ interface PageInputs {
  * kind (or the platform's page for cart, checkout, confirmation and not found) inside the store's layout, or the
  * built-in one. A closed store answers its Maintenance template with 503 (its stylesheet still 200); an unknown store,
  * product, collection or page is the not-found page with 404; a template that fails (a syntax error, a limit hit) is an
- * error page with 500. Every page answered 200 (not the stylesheet) to a GET is a page view.
+ * error page with 500. Every page answered 200 (not the stylesheet), except to a HEAD, is a page view.
  */
 export async function renderPage(deps: PageDeps, input: RenderPageInput): Promise<RenderedPage> {
   const route = routeOf(input.path, input.query);

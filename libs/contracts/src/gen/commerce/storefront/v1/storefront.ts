@@ -226,7 +226,7 @@ export interface RenderPageRequest {
    * Page-view accounting (docs/visits.md#who-is-a-visitor): the id of the gateway's visitor cookie when the
    * gateway's signature on it held, "" when the request had none or a forged one (the answer sets a new one);
    * the browser's User-Agent and Referer; the client's address; and whether the request is a page view at all
-   * (a GET is, a HEAD is not).
+   * (a HEAD is not).
    */
   visitor_id: string;
   user_agent: string;
