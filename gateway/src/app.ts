@@ -48,6 +48,8 @@ export interface GatewayDeps {
   checkoutLimit?: LeakyBucket;
   /** Signs the buyer site's confirmation-page addresses (32 bytes, derived from OAUTH_JWT_SECRET); absent, a random key of this process. */
   buyerSiteKey?: Buffer;
+  /** Signs the buyer site's visitor cookies (32 bytes, derived from OAUTH_JWT_SECRET apart from buyerSiteKey); absent, a random key of this process. */
+  visitorKey?: Buffer;
   /** Counts and times every request by route pattern (METRICS_PORT); absent, nothing is measured. */
   httpMetrics?: HttpServerMetrics;
 }
@@ -96,7 +98,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/v1', v1);
 
   // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
-  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, logger: deps.logger });
+  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, visitorKey: deps.visitorKey, logger: deps.logger });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
 
