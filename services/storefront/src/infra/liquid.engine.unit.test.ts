@@ -1,7 +1,7 @@
 import { Liquid } from 'liquidjs';
 import { BUILT_IN_PAGES } from '../domain/built-in-pages';
 import type { TemplateRecord } from '../domain/template';
-import { LiquidPageEngine, OVER_LIMIT_HOLD_MS } from './liquid.engine';
+import { LiquidPageEngine, MAX_INCLUDE_DEPTH, OVER_LIMIT_HOLD_MS } from './liquid.engine';
 
 const AT = new Date('2026-11-01T10:00:00Z');
 let nextId = 1;
@@ -90,6 +90,46 @@ describe('LiquidPageEngine sandbox', () => {
     } finally {
       renders.mockRestore();
     }
+  });
+
+  it('stops a template that includes itself, directly or through another, with a limit error it then holds', async () => {
+    const renders = jest.spyOn(Liquid.prototype, 'renderSync');
+    try {
+      const itself = aTemplate(1, "x{% include 'loop-a' %}", { permalink: 'loop-a' });
+      await expect(engine.renderTemplate(siteOf(1, itself), itself, {})).rejects.toThrow(/include depth limit exceeded/);
+
+      const first = aTemplate(2, "{% render 'loop-c' %}", { permalink: 'loop-b' });
+      const second = aTemplate(2, "{% include 'loop-b' %}", { permalink: 'loop-c' });
+      await expect(engine.renderTemplate(siteOf(2, first, second), first, {})).rejects.toThrow(/include depth limit exceeded/);
+      const runs = renders.mock.calls.length;
+      await expect(engine.renderTemplate(siteOf(2, first, second), first, {})).rejects.toThrow(/include depth limit exceeded/);
+      expect(renders.mock.calls.length).toBe(runs);
+
+      const byLayout = aTemplate(3, "{% layout 'loop-d' %}x", { permalink: 'loop-d' });
+      await expect(engine.renderTemplate(siteOf(3, byLayout), byLayout, {})).rejects.toThrow(/include depth limit exceeded/);
+      const layout = "{% include 'loop-e' %}";
+      const fromLayout = aTemplate(4, "{% include 'loop-e' %}", { permalink: 'loop-e' });
+      await expect(engine.renderStoreLayout(siteOf(4, fromLayout), layout, '', {})).rejects.toThrow(/include depth limit exceeded/);
+
+      const deepInside = aTemplate(5, `${'{% if true %}'.repeat(200)}{% include 'loop-f' %}${'{% endif %}'.repeat(200)}`, { permalink: 'loop-f' });
+      await expect(engine.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/depth limit exceeded/);
+      const deepRuns = renders.mock.calls.length;
+      await expect(engine.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/depth limit exceeded/);
+      expect(renders.mock.calls.length).toBe(deepRuns);
+    } finally {
+      renders.mockRestore();
+    }
+  });
+
+  it(`renders an include that recurses up to ${MAX_INCLUDE_DEPTH} deep, as a nested menu does`, async () => {
+    const countdown = aTemplate(1, "{{ n }}{% if n > 0 %}{% assign next = n | minus: 1 %}{% render 'countdown', n: next %}{% endif %}", { permalink: 'countdown' });
+    const page = (n: number) => aTemplate(1, `{% render 'countdown', n: ${n} %}`);
+    const short = page(5);
+    expect(await engine.renderTemplate(siteOf(1, countdown, short), short, {})).toBe('543210');
+    const deepest = page(MAX_INCLUDE_DEPTH - 1);
+    expect(await engine.renderTemplate(siteOf(1, countdown, deepest), deepest, {})).toBe(Array.from({ length: MAX_INCLUDE_DEPTH }, (_, i) => MAX_INCLUDE_DEPTH - 1 - i).join(''));
+    const tooDeep = page(MAX_INCLUDE_DEPTH);
+    await expect(engine.renderTemplate(siteOf(1, countdown, tooDeep), tooDeep, {})).rejects.toThrow(/include depth limit exceeded/);
   });
 
   it('refuses a template beyond the parse limit', async () => {
