@@ -1,4 +1,4 @@
-import { Context, Emitter, IncludeTag, LayoutTag, type Liquid, RenderTag, type TagRenderReturn } from 'liquidjs';
+import { type Context, type Emitter, IncludeTag, LayoutTag, type Liquid, RenderTag, type TagRenderReturn } from 'liquidjs';
 
 /**
  * Includes (`include`, `render`, `layout`) one render may nest, as Shopify's Liquid allows ("Nesting too deep"
@@ -10,10 +10,11 @@ export const MAX_INCLUDE_DEPTH = 100;
 /** Nesting by render: keyed by the render's time limiter, which `render`'s child contexts share with their parent. */
 const depthOfRender = new WeakMap<object, number>();
 
-type IncludingTag = typeof IncludeTag | typeof RenderTag | typeof LayoutTag;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments (TypeScript's rule)
+type TagConstructor = new (...args: any[]) => { render(ctx: Context, emitter: Emitter): TagRenderReturn };
 
-function depthLimited(Base: IncludingTag): IncludingTag {
-  return class extends Base {
+function depthLimited<Base extends TagConstructor>(Including: Base): Base {
+  return class extends Including {
     override *render(ctx: Context, emitter: Emitter): TagRenderReturn {
       const depth = (depthOfRender.get(ctx.renderLimit) ?? 0) + 1;
       if (depth > MAX_INCLUDE_DEPTH) throw new Error(`include depth limit exceeded (more than ${MAX_INCLUDE_DEPTH} nested includes)`);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
 import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/page-deps';
-import { formatMoney, textToParagraphs } from '../domain/site-variables';
+import { formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
+import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
 import { limitIncludeDepth } from './liquid-include-depth';
 
 export { MAX_INCLUDE_DEPTH } from './liquid-include-depth';
@@ -45,7 +46,7 @@ interface StoreEngine {
 }
 
 /**
- * Liquid for the buyer site: every output HTML-escaped unless its last filter is `raw`; no file system (a store's
+ * Liquid for the buyer site: every output HTML-escaped once (liquid-escaping.ts) unless its last filter is `raw`; no file system (a store's
  * engine sees only an in-memory map of that store's templates, by permalink, for `include` and `render`); ownProperty
  * lookups only; the limits above. Compiled templates are kept per store by (template id, updated_at), the layout by its
  * markup, and dropped when the store's set of templates changes.
@@ -140,7 +141,7 @@ export class LiquidPageEngine implements PageEngine {
   private sandbox(templates: Record<string, string>): Liquid {
     const liquid = new Liquid({
       templates,
-      outputEscape: 'escape',
+      outputEscape,
       ownPropertyOnly: true,
       strictFilters: false,
       strictVariables: false,
@@ -148,8 +149,8 @@ export class LiquidPageEngine implements PageEngine {
       ...this.limits,
     });
     limitIncludeDepth(liquid);
+    escapeOutputsOnce(liquid);
     liquid.registerFilter('money', (cents: unknown) => formatMoney(cents));
-    liquid.registerFilter('paragraphs', { handler: (text: unknown) => textToParagraphs(text), raw: true });
     return liquid;
   }
 }
