@@ -420,6 +420,20 @@ describe('DeliveryWorker', () => {
     expect(sent).toMatchObject([{ addresses: ['10.0.0.8'] }]);
   });
 
+  it.each(['198.18.0.5', '2002:c612:5::1', '::ffff:198.18.0.5', '192.88.99.1'])(
+    'refuses a host that resolves to the special-purpose address %s at delivery (DNS changed since the save)',
+    async (address) => {
+      const id = await addWebhook({ url: 'https://hooks.example.com/in' });
+      await intake(event());
+      addresses['hooks.example.com'] = [address];
+
+      await deliverDue();
+
+      expect(sent).toHaveLength(0);
+      expect((await jobsOf(id))[0]!.attempts).toEqual([expect.objectContaining({ error: expect.stringContaining(`refused: hooks.example.com points at a reserved address (${address})`) })]);
+    },
+  );
+
   it('records a failure before the request (a secret that does not open) as a failed attempt, on the schedule', async () => {
     const id = await addWebhook();
     await intake(event());
