@@ -198,6 +198,8 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
     await waitFor(() => ((receiver.repeats.get(first.webhookId) ?? 0) >= 1 ? true : undefined), { timeoutMs: 20_000 });
 
     expect((await shop.post(`/v1/webhooks/${webhookId}/replay`, {})).status).toBe(422);
+    // 253402300800 is 10000-01-01: no event occurred that late (it replayed every event)
+    expect((await shop.post(`/v1/webhooks/${webhookId}/replay?since=253402300800`, {})).body.data).toEqual({ webhook_id: webhookId, events: 0, scheduled: 0 });
     const since = Math.floor(Date.now() / 1000) - 600;
     const replayed = await shop.post(`/v1/webhooks/${webhookId}/replay?since=${since}`, {});
     expect(replayed.status).toBe(200);

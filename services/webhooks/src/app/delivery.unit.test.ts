@@ -571,4 +571,17 @@ describe('deliveries API', () => {
     expect(sent.map((request) => request.headers['webhook-id']).sort()).toEqual(recent.map((each) => each.id).sort());
     await expect(replayEventsSince(api, STORE, undefined, 0)).rejects.toMatchObject({ reason: 'INVALID_ARGUMENT' });
   });
+
+  it('replays nothing since a time past the year 9999 (its ISO text, +010000-..., sorted before every event)', async () => {
+    await addWebhook();
+    await intake(event());
+    await deliverDue();
+    sent = [];
+
+    for (const since of [new Date(Date.UTC(10_000, 0, 1)), new Date(8.64e15), new Date(Date.UTC(9999, 11, 31, 23, 59, 59))]) {
+      expect(await replayEventsSince(api, STORE, since, 0)).toEqual({ scheduled: 0, events: 0 });
+    }
+    await deliverDue();
+    expect(sent).toEqual([]);
+  });
 });
