@@ -73,16 +73,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients, deps.authFailures);
 
-  // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then
-  // its context's routes. One router for all of /v1: a router per context, each mounted under /v1,
-  // costs every call a mount per router it passes (fast-path/README.md, "Costs accepted").
+  // Every other /v1 call: authenticate, rate-limit, read its params and Idempotency-Key (claimed or replayed
+  // once route() checked the credential); then its context's routes. One router for all of /v1: a router per
+  // context, each mounted under /v1, costs every call a mount per router it passes (fast-path/README.md, "Costs accepted").
   const v1 = Router();
   v1.use(
     pipeline(
       authenticate(deps.authenticator, deps.authFailures),
       rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
       requestParams(),
-      deps.idempotency && idempotency(deps.idempotency, deps.logger),
+      deps.idempotency && idempotency(deps.idempotency, deps.logger, { afterRouteChecks: true }),
     ),
   );
   identityRoutes(v1, deps.clients);

@@ -74,7 +74,7 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     }
     expect(page.body).toContain('<textarea name="user_note" id="user_note" rows="3">ring &lt;twice&gt;</textarea>');
     expect(page.body).toContain('Please check the &lt;highlighted&gt; fields');
-    expect(page.body).toContain('value="&#34;&gt;&lt;script&gt;x()&lt;/script&gt;"');
+    expect(page.body).toContain('value="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"');
     expect(page.body).not.toContain('<script>x()');
     expect(page.body).toContain('<div class="field-error" id="email-error">is not an email</div>');
     expect(page.body).toContain('<div class="field-error" id="address_country-error">is not a country</div>');
