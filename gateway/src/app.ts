@@ -32,7 +32,7 @@ export interface GatewayDeps {
   rateLimiter: LeakyBucket;
   backends: Array<{ service: string; address: string }>;
   logger: Logger;
-  /** The public base URL (PUBLIC_URL) paging links are built on; the request's host when absent. */
+  /** The public base URL (PUBLIC_URL) paging links are built on (the request's host when absent); its host is the platform's, no store's. */
   publicUrl?: string;
   /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
   idempotency?: IdempotencyRecords;
@@ -43,7 +43,7 @@ export interface GatewayDeps {
    * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
    */
   authFailures?: AuthFailureLimit;
-  /** Buyer sites answer at `<subdomain>.<storefrontDomain>` besides `/s/<subdomain>/` (STOREFRONT_DOMAIN; default shops.localhost). */
+  /** Buyer sites answer at `<subdomain>.<storefrontDomain>`; `/s/<subdomain>/` redirects there (STOREFRONT_DOMAIN; default shops.localhost). */
   storefrontDomain?: string;
   /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
   checkoutLimit?: LeakyBucket;
