@@ -12,6 +12,7 @@ import type { IdempotencyRecords } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
 import { docsPageRoutes, openApiRoutes } from './openapi/openapi.routes';
+import { platformHostsOf } from './pages/platform-host';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
@@ -31,18 +32,18 @@ export interface GatewayDeps {
   rateLimiter: LeakyBucket;
   backends: Array<{ service: string; address: string }>;
   logger: Logger;
-  /** The public base URL (PUBLIC_URL) paging links are built on; the request's host when absent. */
+  /** The public base URL (PUBLIC_URL) paging links are built on (the request's host when absent); its host is the platform's, no store's. */
   publicUrl?: string;
   /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
   idempotency?: IdempotencyRecords;
-  /** Forwards identity's pages and /oauth endpoints (pages/identity-pages.proxy.ts); absent, those paths are 404. */
+  /** Forwards identity's pages and /oauth endpoints on the platform host (pages/identity-pages.proxy.ts); absent, those paths are 404. */
   pagesProxy?: RequestHandler;
   /**
    * Failed authentication per client address (AUTH_FAILURE_*): /v1's 401s and failed client authentication on
    * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
    */
   authFailures?: AuthFailureLimit;
-  /** Buyer sites answer at `<subdomain>.<storefrontDomain>` besides `/s/<subdomain>/` (STOREFRONT_DOMAIN; default shops.localhost). */
+  /** Buyer sites answer at `<subdomain>.<storefrontDomain>`; `/s/<subdomain>/` redirects there (STOREFRONT_DOMAIN; default shops.localhost). */
   storefrontDomain?: string;
   /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
   checkoutLimit?: LeakyBucket;
@@ -97,8 +98,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   v1.options('/{*path}', notFoundHandler());
   app.use('/v1', v1);
 
-  // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
-  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, visitorKey: deps.visitorKey, logger: deps.logger });
+  // The buyer path: each store's site on its own host (/s/<subdomain>/ redirects there), no owner credential.
+  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', platformHosts: platformHostsOf(deps.publicUrl), checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, visitorKey: deps.visitorKey, logger: deps.logger });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
 

@@ -3,6 +3,7 @@ import { identityHttpUrl, loadConfig, storefrontDomain, logFormat, logLevel, oau
 const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   PORT: portSchema.default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** The platform's address: identity's pages answer on its host only (localhost when unset), and paging links are built on it. */
   PUBLIC_URL: z.string().url().optional(),
   /**
    * Processes serving PORT (see worker-pool.ts); 1 runs without a primary. One by default: on a machine the
@@ -36,7 +37,7 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
    */
   CHECKOUT_BURST: z.coerce.number().int().min(0).default(30),
   CHECKOUT_PER_SECOND: z.coerce.number().positive().default(1),
-  /** Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port) besides `/s/<subdomain>/` (DESIGN §10). */
+  /** Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port); `/s/<subdomain>/` redirects there (DESIGN §10). */
   STOREFRONT_DOMAIN: storefrontDomain,
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),

@@ -14,6 +14,7 @@ import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';
 import { listenForKeyRotations } from './events/key-rotation.listener';
 import { createIdentityPagesProxy } from './pages/identity-pages.proxy';
+import { platformHostsOf } from './pages/platform-host';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 import { AUTH_FAILURE_USAGE_SUBJECT, CHECKOUT_USAGE_SUBJECT, startRateLimitSync } from './rate-limit/usage-sync';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
   // Checkouts per client address (buyers have no credential): a bucket and a subject of their own too.
   const checkoutLimit = config.CHECKOUT_BURST > 0 ? new LeakyBucket({ capacity: config.CHECKOUT_BURST, leakPerSecond: config.CHECKOUT_PER_SECOND, trackLocalUsage: true }) : undefined;
   const checkoutSync = checkoutLimit && startRateLimitSync(nc, checkoutLimit, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: CHECKOUT_USAGE_SUBJECT });
-  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, authFailures);
+  // identity's pages answer on the platform host only: never where a store's markup is served.
+  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, { platformHosts: platformHostsOf(config.PUBLIC_URL), authFailures });
   // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
   const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
   // Visitor cookies: another key of the same kind, so that no confirmation mac can pass for a visitor id's.

@@ -1,6 +1,6 @@
 'use strict';
-// The buyer site (issue 15): GET of a store's home page through the gateway (GET /s/<subdomain>/, rendered by
-// the storefront's RenderPage from its catalog projection) on a store of BENCH_STOREFRONT_PRODUCTS (1,000)
+// The buyer site (issue 15): GET of a store's home page through the gateway (GET / on the store's own host, its
+// `url`, rendered by the storefront's RenderPage from its catalog projection) on a store of BENCH_STOREFRONT_PRODUCTS (1,000)
 // products, against a bare node:http server (own process) answering the very same bytes, in the same run.
 // Prints renders/s, p50, p99, CPU per request, and the target (>= 500 renders/s through the gateway).
 //
@@ -10,6 +10,7 @@
 // every answer is the same page (the bytes are checked again after each run), counted as a page view as a
 // real buyer's would be.
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { envNumber, log, sleep, stopChild, spawnNode, waitForLine, storectl, fetchBytes, runLoad, problemsOf, cpuPerRequest, formatTable, fmt } = require('./bench-kit');
@@ -45,16 +46,19 @@ async function runStorefrontBench(stack, settings, tempRoot) {
   if (seedProblems.length > 0) throw new Error(`seeding the products failed: ${seedProblems.join('; ')}`);
   log(`seeded ${fmt(seed.measured['2xx'])} products in ${fmt(seed.measured.durationS, 1)} s`);
 
-  const homeUrl = `${stack.baseUrl}/s/${subdomain}/`;
-  const settled = await untilHomeListsAll(homeUrl, productCount);
+  // The store's site is on its own host (docs/buyer-site.md#one-origin-per-store): the gateway's address, with the
+  // store's host as Host (autocannon sends the Host header it is given; fetch would not).
+  const homeUrl = `${stack.baseUrl}/`;
+  const siteHost = new URL(created.store.url).host;
+  const settled = await untilHomeListsAll(homeUrl, siteHost, productCount);
   log(`the home page lists them: ${settled.cards} a page, page 1 of ${settled.pages} (${fmt(settled.waitedS, 1)} s after the last write)`);
 
   // A returning buyer: the cookies of a first visit, sent with every request.
-  const first = await fetch(homeUrl, { headers: { 'User-Agent': USER_AGENT } });
-  const cookie = first.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const first = await fetchSite(homeUrl, { Host: siteHost, 'User-Agent': USER_AGENT });
+  const cookie = first.setCookies.map((line) => line.split(';')[0]).join('; ');
   if (!cookie.includes('sc_vid=') || !cookie.includes('sc_csrf=')) throw new Error(`the first visit set no visitor or CSRF cookie: ${cookie}`);
-  const headers = { Cookie: cookie, 'User-Agent': USER_AGENT, Accept: 'text/html' };
-  const captured = await fetchBytes(homeUrl, headers);
+  const headers = { Host: siteHost, Cookie: cookie, 'User-Agent': USER_AGENT, Accept: 'text/html' };
+  const captured = await fetchSite(homeUrl, headers);
   if (captured.status !== 200 || !captured.contentType) throw new Error(`GET ${homeUrl} answered ${captured.status}`);
   const bodyFile = path.join(tempRoot, 'storefront-home.html');
   fs.writeFileSync(bodyFile, captured.body);
@@ -71,7 +75,7 @@ async function runStorefrontBench(stack, settings, tempRoot) {
     const bareRun = await runLoad(loadConfig(`bare node:http${label}`, `${bare.url}/`, {}), { bare: bare.child.pid });
     await sleep(1_000);
     const gatewayRun = await runLoad(loadConfig(`storefront home via gateway${label}`, homeUrl, headers), watch());
-    const after = await fetchBytes(homeUrl, headers).catch((error) => ({ error }));
+    const after = await fetchSite(homeUrl, headers).catch((error) => ({ error }));
     if (after.error) gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
     else if (after.status !== 200 || !after.body.equals(captured.body)) gatewayRun.bodyMismatch = `after the run the home page answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
     results.rounds.push({ bare: bareRun, gateway: gatewayRun });
@@ -83,11 +87,11 @@ async function runStorefrontBench(stack, settings, tempRoot) {
 }
 
 /** Polls the home page until its first page holds as many pages as the products need; answers the layout it found. */
-async function untilHomeListsAll(homeUrl, productCount, maxS = 120) {
+async function untilHomeListsAll(homeUrl, siteHost, productCount, maxS = 120) {
   const started = Date.now();
   let last = '';
   while (Date.now() - started < maxS * 1000) {
-    const html = await (await fetch(homeUrl)).text();
+    const html = (await fetchSite(homeUrl, { Host: siteHost })).body.toString('utf8');
     const cards = (html.match(/class="product-card"/g) ?? []).length;
     const pages = Number(/Page 1 of (\d+)/.exec(html)?.[1] ?? (cards > 0 ? 1 : 0));
     last = `${cards} product cards, ${pages} page(s)`;
@@ -95,6 +99,18 @@ async function untilHomeListsAll(homeUrl, productCount, maxS = 120) {
     await sleep(250);
   }
   throw new Error(`the home page did not list ${productCount} products within ${maxS} s (last: ${last})`);
+}
+
+/** A GET with node:http, which sends the Host header it is given (fetch sends the URL's). */
+function fetchSite(url, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent: false }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, contentType: response.headers['content-type'], setCookies: response.headers['set-cookie'] ?? [], body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
 }
 
 async function startBareServer(bodyFile, contentType) {
@@ -118,7 +134,7 @@ function report(results, settings) {
   const bareRate = median(rounds.map(({ bare }) => bare.measured.requestsPerSecond));
   const met = renders >= TARGET_MIN_RENDERS_PER_S;
   const out = [''];
-  out.push(`GET /s/<subdomain>/ (home page, ${fmt(results.productCount)} products) — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), page ${fmt(results.bodyBytes)} bytes`);
+  out.push(`GET / on the store's host (home page, ${fmt(results.productCount)} products) — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), page ${fmt(results.bodyBytes)} bytes`);
   out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`);
   out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`);
   out.push(`seeding: ${fmt(results.productCount)} products through POST /v1/products.json at ${fmt(results.seed.perSecond, 1)}/s`);

@@ -6,13 +6,14 @@ import { launchChromium } from '../support/browser.harness';
 import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { checkout, checkoutParams, stockShop, type StockedShop } from '../support/orders.fixture';
+import { requestSite } from '../support/site.client';
 import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
  * Issue 15: the buyer site in a real browser (DESIGN §10). A buyer walks home → product → cart →
- * checkout → confirmation with the test card, on the gateway's `/s/<subdomain>/` form; the owner then
- * sees the order and the visit through the API; a changed layout and css show on the page; and the
- * site's defences hold against what a browser can be made to do.
+ * checkout → confirmation with the test card, on the store's own host (`<subdomain>.shops.localhost`, its `url`);
+ * the owner then sees the order and the visit through the API; a changed layout and css show on the page; and the
+ * site's defences hold against what a browser can be made to do. Origins: site-origins.browser.test.ts.
  */
 
 /** A desktop browser's User-Agent: headless Chromium's own names itself, and the visit statistics do not count bots. */
@@ -36,14 +37,14 @@ beforeAll(async () => {
   stack = await startStack(env);
   const owner = await createStoreWithCli(env, 'browsershop');
   shop = new ApiClient(stack.baseUrl, owner.api_key);
-  site = `${stack.baseUrl}/s/browsershop`;
+  site = owner.store.url;
   stocked = await stockShop(shop, [
     { name: TEA, cents: 1250, stock: [20] },
     { name: HOSTILE_NAME, cents: 800, stock: [5] },
   ]);
   // The storefront learns of products from catalog's events: wait until its home page lists both.
   await waitFor(async () => {
-    const home = await (await fetch(`${site}/`)).text();
+    const { text: home } = await requestSite(`${site}/`);
     return stocked.products.every((product) => home.includes(`/products/${product.id}`));
   }, { timeoutMs: 30_000, message: 'the home page did not list the stocked products' });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -78,26 +79,28 @@ describe('a buyer in a real browser', () => {
     await expect(page.locator(`.product-card[data-product-id="${tea.id}"] .name`).textContent()).resolves.toBe(TEA);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png'), fullPage: true });
 
-    await Promise.all([page.waitForURL(`**/s/browsershop/products/${tea.id}`), page.click(`.product-card[data-product-id="${tea.id}"] a`)]);
+    await Promise.all([page.waitForURL(`${site}/products/${tea.id}`), page.click(`.product-card[data-product-id="${tea.id}"] a`)]);
     await expect(page.locator('h1').textContent()).resolves.toBe(TEA);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'product.png'), fullPage: true });
 
     await page.fill('#quantity', '2');
-    await Promise.all([page.waitForURL('**/s/browsershop/cart'), page.click('#add-to-cart')]);
+    await Promise.all([page.waitForURL(`${site}/cart`), page.click('#add-to-cart')]);
     await expect(page.locator('.cart-item').count()).resolves.toBe(1);
     await expect(page.locator('#cart-count').textContent()).resolves.toBe('2');
     const cookies = await context.cookies();
-    expect(cookies.map(({ name, path: cookiePath, httpOnly, sameSite }) => ({ name, path: cookiePath, httpOnly, sameSite })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-      { name: 'sc_cart', path: '/s/browsershop', httpOnly: true, sameSite: 'Lax' },
-      { name: 'sc_csrf', path: '/s/browsershop', httpOnly: true, sameSite: 'Lax' },
-      { name: 'sc_vid', path: '/s/browsershop', httpOnly: true, sameSite: 'Lax' },
+    // Host-only (a domain without a leading dot): never sent to another store's host or the platform's.
+    const own = { domain: 'browsershop.shops.localhost', path: '/', httpOnly: true, sameSite: 'Lax' };
+    expect(cookies.map(({ name, domain, path: cookiePath, httpOnly, sameSite }) => ({ name, domain, path: cookiePath, httpOnly, sameSite })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'sc_cart', ...own },
+      { name: 'sc_csrf', ...own },
+      { name: 'sc_vid', ...own },
     ]);
     expect(cookies.find((cookie) => cookie.name === 'sc_cart')!.value).toBe(`${tea.variantIds[0]}-2`);
 
-    await Promise.all([page.waitForURL('**/s/browsershop/checkout'), page.click('#checkout-link')]);
+    await Promise.all([page.waitForURL(`${site}/checkout`), page.click('#checkout-link')]);
     await fillCheckout(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout.png'), fullPage: true });
-    await Promise.all([page.waitForURL(/\/s\/browsershop\/orders\/\d+\.[A-Za-z0-9_-]{22}$/), page.click('#place-order')]);
+    await Promise.all([page.waitForURL(new RegExp(`^${site}/orders/\\d+\\.[A-Za-z0-9_-]{22}$`)), page.click('#place-order')]);
 
     await expect(page.locator('#order-status').textContent()).resolves.toBe('open');
     const orderId = Number((await page.locator('#order-id').textContent())!.replace('#', ''));
@@ -152,7 +155,8 @@ describe('a headless checkout', () => {
     const placed = await checkout(stack.baseUrl, 'browsershop', checkoutParams([{ variant_id: stocked.products[0].variantIds[0], quantity: 1 }]));
     expect(placed.status).toBe(200);
     const url = placed.body!.meta.confirmation_url as string;
-    expect(url).toMatch(new RegExp(`^${stack.baseUrl}/s/browsershop/orders/${placed.body!.data.id}\\.[A-Za-z0-9_-]{22}$`));
+    // On the store's own site, as the storefront renders its url, though the checkout came by the path form.
+    expect(url).toMatch(new RegExp(`^${site}/orders/${placed.body!.data.id}\\.[A-Za-z0-9_-]{22}$`));
     const context = await aBuyer();
     const page = await context.newPage();
     expect((await page.goto(url))?.status()).toBe(200);
@@ -201,12 +205,15 @@ describe('the buyer site against attacks', () => {
     const context = await aBuyer();
     const page = await context.newPage();
     await page.goto(`${site}/products/${stocked.products[0].id}`);
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'sc_csrf')!.value;
+    const cookies = await context.cookies();
+    const csrf = cookies.find((cookie) => cookie.name === 'sc_csrf')!.value;
     const variantId = String(stocked.products[0].variantIds[0]);
 
-    const wrong = await context.request.post(`${site}/cart`, { form: { variant_id: variantId, csrf_token: 'A'.repeat(43) }, maxRedirects: 0 });
-    expect(wrong.status()).toBe(403);
-    expect(wrong.headers()['content-type']).toBe('text/html; charset=utf-8');
+    // The buyer's own cookies with a wrong token (from node: the store's host is a *.localhost name).
+    const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const wrong = await requestSite(`${site}/cart`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `variant_id=${variantId}&csrf_token=${'A'.repeat(43)}` });
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8');
 
     // Another site (an opaque origin) posts the buyer's own token: the browser sends no cookie with it.
     const attacker = await context.newPage();
@@ -217,7 +224,7 @@ describe('the buyer site against attacks', () => {
     await context.close();
   });
 
-  it("keeps each store's cart to its own path: another store's pages never see it", async () => {
+  it("keeps each store's cart to its own host: another store's pages never see it", async () => {
     const other = await createStoreWithCli(stack.env, 'othershop');
     const otherShop = new ApiClient(stack.baseUrl, other.api_key);
     expect(otherShop.apiKey).not.toBe(shop.apiKey);
@@ -226,11 +233,11 @@ describe('the buyer site against attacks', () => {
     await page.goto(`${site}/products/${stocked.products[0].id}`);
     await Promise.all([page.waitForURL('**/cart'), page.click('#add-to-cart')]);
 
-    await page.goto(`${stack.baseUrl}/s/othershop/cart`);
+    await page.goto(`${other.store.url}/cart`);
     await expect(page.locator('#cart-empty').isVisible()).resolves.toBe(true);
-    const forOther = await context.cookies(`${stack.baseUrl}/s/othershop/cart`);
+    const forOther = await context.cookies(`${other.store.url}/cart`);
     expect(forOther.map((cookie) => cookie.name).sort()).toEqual(['sc_csrf', 'sc_vid']);
-    expect(forOther.every((cookie) => cookie.path === '/s/othershop')).toBe(true);
+    expect(forOther.every((cookie) => cookie.domain === 'othershop.shops.localhost')).toBe(true);
     await page.goto(`${site}/cart`);
     await expect(page.locator('.cart-item').count()).resolves.toBe(1);
     await context.close();
@@ -243,28 +250,27 @@ describe('the buyer site against attacks', () => {
     const page = await context.newPage();
 
     const closed = await waitFor(async () => {
-      const answer = await page.goto(`${stack.baseUrl}/s/closedshop/`);
+      const answer = await page.goto(`${closing.store.url}/`);
       return answer?.status() === 503 ? answer : undefined;
     }, { timeoutMs: 10_000, message: 'the closed store did not answer 503' });
     expect(closed.headers()['content-type']).toBe('text/html; charset=utf-8');
     await expect(page.locator('body').textContent()).resolves.toMatch(/maintenance|closed|back soon/i);
 
-    const unknown = await page.goto(`${stack.baseUrl}/s/nosuchshop/`);
+    const unknown = await page.goto(site.replace('browsershop.', 'nosuchshop.'));
     expect(unknown?.status()).toBe(404);
     expect(unknown?.headers()['content-type']).toBe('text/html; charset=utf-8');
     await expect(page.locator('h1').textContent()).resolves.toBeTruthy();
     await context.close();
   });
 
-  it("serves the store's own host (<subdomain>.shops.localhost) with cookies for that host", async () => {
+  it("leads the path form (/s/<subdomain>/) to the store's own host, setting no cookie on the platform's", async () => {
     const context = await aBuyer();
     const page = await context.newPage();
-    const port = new URL(stack.baseUrl).port;
-    const answer = await page.goto(`http://browsershop.shops.localhost:${port}/`);
+    const answer = await page.goto(`${stack.baseUrl}/s/browsershop/products/${stocked.products[0].id}`);
     expect(answer?.status()).toBe(200);
-    await expect(page.locator(`.product-card[data-product-id="${stocked.products[0].id}"] .name`).textContent()).resolves.toBe(TEA);
-    const cookies = await context.cookies(`http://browsershop.shops.localhost:${port}/`);
-    expect(cookies.find((cookie) => cookie.name === 'sc_vid')).toMatchObject({ domain: 'browsershop.shops.localhost', path: '/' });
+    expect(page.url()).toBe(`${site}/products/${stocked.products[0].id}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(TEA);
+    expect(await context.cookies(stack.baseUrl)).toEqual([]);
     await context.close();
   });
 });

@@ -55,7 +55,8 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       });
       expect(tea.id).not.toBe(999_999);
       expect(tea.created_at).toMatch(ZONED);
-      expect(tea.storefront_url).toBe(`https://teashop.shops.localhost/product/${tea.id}-green-tea`);
+      // On the store's url, as npm start serves it (PUBLIC_URL's scheme and port).
+      expect(tea.storefront_url).toBe(`http://teashop.shops.localhost:${new URL(stack.baseUrl).port}/product/${tea.id}-green-tea`);
       expect(Object.keys(tea.photos[0].photo).sort()).toEqual([...PHOTO_KEYS].sort());
       expect(tea.photos[0].photo.original).toBe('//img.example.com/tea.jpg');
       for (const url of Object.values(tea.photos[0].photo)) expect(url).toMatch(/^\/\/img\.example\.com\/tea\.jpg/);

@@ -46,7 +46,9 @@ describe('the store record through the whole stack', () => {
     created = result.json as StoreCreated;
     expect(created.api_key).toMatch(/^sck_[A-Za-z0-9_-]{43}$/);
     expect(created.user).toMatchObject({ email: 'owner@example.com' });
-    expect(created.store).toMatchObject({ name: 'Tea Shop', subdomain: 'teashop', url: 'https://teashop.shops.localhost', service_url: 'teashop.shops.localhost', time_zone: 'America/New_York' });
+    // The store's site where npm start serves it: PUBLIC_URL's scheme and port (docs/buyer-site.md).
+    const url = `http://teashop.shops.localhost:${new URL(stack.baseUrl).port}`;
+    expect(created.store).toMatchObject({ name: 'Tea Shop', subdomain: 'teashop', url, service_url: 'teashop.shops.localhost', time_zone: 'America/New_York' });
     expect(created.store.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
   });
 

@@ -258,7 +258,8 @@ export async function storectl(env: NodeJS.ProcessEnv, args: string[]): Promise<
 export { readJson as json, type JsonBody } from '@commerce/testing';
 
 export interface CreatedStore {
-  store: { id: number; name: string; subdomain: string };
+  /** `url`: the store's buyer site, as the storefront renders it (`http://<subdomain>.shops.localhost:<PORT>` in a stack). */
+  store: { id: number; name: string; subdomain: string; url: string };
   user: { id: number; email: string };
   api_key: string;
 }

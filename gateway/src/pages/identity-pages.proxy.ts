@@ -2,19 +2,25 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@commerce/observability';
-import { pathnameOf } from '../http/path';
 import type { AuthFailureLimit } from '../rate-limit/auth-failure.limit';
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressSigner } from './client-address';
-import { isIdentityPagePath } from './identity-pages.paths';
+import { identityPagesFront } from './identity-pages.front';
+
+export interface IdentityPagesOptions {
+  /** The host names the pages answer on (platform-host.ts: PUBLIC_URL's); on any other host the paths are not theirs. */
+  platformHosts: ReadonlySet<string>;
+  /** Failed /oauth/token requests per client address; absent, not limited. */
+  authFailures?: AuthFailureLimit;
+}
 
 /**
- * The gateway's front for identity's pages: same paths, Host kept (so redirects and cookies are
- * the public ones), and the client's address as this connection shows it, signed (identity throttles
- * sign-ins by it; client-address.ts). No X-Forwarded-* is added: identity reads none, since a client
- * writes them as easily. httpxy (unjs's maintained fork of http-proxy) is ESM-only, hence loaded at start, not
- * imported (the gateway is CommonJS); main.ts builds it and hands it to the app.
+ * The gateway's front for identity's pages: same paths, on the platform host only (identity-pages.front.ts), Host
+ * kept (so redirects and cookies are the public ones), and the client's address as this connection shows it, signed
+ * (identity throttles sign-ins by it; client-address.ts). No X-Forwarded-* is added: identity reads none, since a
+ * client writes them as easily. httpxy (unjs's maintained fork of http-proxy) is ESM-only, hence loaded at start,
+ * not imported (the gateway is CommonJS); main.ts builds it and hands it to the app.
  */
-export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger, authFailures?: AuthFailureLimit): Promise<RequestHandler> {
+export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger, options: IdentityPagesOptions): Promise<RequestHandler> {
   const { createProxyServer } = await import('httpxy');
   const signedClientAddress = clientAddressSigner(oauthJwtSecret);
   const proxy = createProxyServer({ target, changeOrigin: false });
@@ -31,24 +37,8 @@ export async function createIdentityPagesProxy(target: string, oauthJwtSecret: s
     if (req && res) unavailable(error, req, res, logger);
   });
   const forward: RequestHandler = (req, res) => void proxy.web(req, res).catch(() => undefined);
-  // Decided here on the raw path, before the proxy's own (costlier) request matching: every API call passes by.
-  return (req, res, next) => {
-    const pathname = pathnameOf(req.url);
-    if (!isIdentityPagePath(pathname)) return next();
-    // A token request identity refuses (400 invalid_grant / invalid_client, 401) is a failed authentication of the address.
-    const refused = authFailures && isTokenEndpoint(pathname) ? authFailures.guard(req, res, isTokenFailure) : undefined;
-    return refused ? next(refused) : forward(req, res, next);
-  };
+  return identityPagesFront(forward, options);
 }
-
-function isTokenEndpoint(pathname: string): boolean {
-  return pathname === '/oauth/token' || pathname.startsWith('/oauth/token/');
-}
-
-function isTokenFailure(status: number): boolean {
-  return status === 400 || status === 401;
-}
-
 
 /** identity is down or unreachable: a 503 in the form the caller reads (JSON for the token endpoints). */
 function unavailable(error: Error, req: IncomingMessage, res: ServerResponse | Socket, logger: Logger): void {

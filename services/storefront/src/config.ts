@@ -2,10 +2,11 @@ import { grpcAddress, loadConfig, serviceConfigSchema, storefrontDomain, z } fro
 
 const schema = serviceConfigSchema('storefront').extend({
   STOREFRONT_DOMAIN: storefrontDomain,
-  STOREFRONT_URL_SCHEME: z.enum(['http', 'https']).default('https'),
+  /** The scheme of stores' `url`; unset, PUBLIC_URL's (domain/site-url.ts). */
+  STOREFRONT_URL_SCHEME: z.enum(['http', 'https']).optional(),
   ASSETS_BASE_URL: z.string().default('//assets.shops.localhost'),
   DEFAULT_TIME_ZONE: z.string().default('America/New_York'),
-  /** The API's public base URL (`npm start` sets it): its host can't be a store's custom domain. */
+  /** The API's public base URL (`npm start` sets it): its host can't be a store's custom domain; stores' `url` take its scheme and port. */
   PUBLIC_URL: z.string().url().optional(),
   /** More hosts no store may take as its custom domain (comma-separated), beyond the storefront, assets and API hosts. */
   RESERVED_DOMAINS: z.string().default(''),

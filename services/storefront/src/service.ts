@@ -10,6 +10,7 @@ import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
 import { BUILT_IN_PAGES } from './domain/built-in-pages';
+import { siteAddressOf } from './domain/site-url';
 import { pageHandlers } from './grpc/page.handlers';
 import { storefrontHandlers } from './grpc/storefront.handlers';
 import { templateHandlers } from './grpc/template.handlers';
@@ -44,6 +45,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       onError: (error) => host.logger.error({ err: error }, 'page views not counted'),
     });
 
+    const site = siteAddressOf(config);
     const deps: StorefrontDeps = {
       stores: storeRepository,
       customDomains: new CustomDomainRepository(customDomains),
@@ -51,7 +53,8 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       nextId: (counter) => host.db.nextId(counter),
       settings: {
         storefrontDomain: config.STOREFRONT_DOMAIN,
-        storefrontScheme: config.STOREFRONT_URL_SCHEME,
+        storefrontScheme: site.scheme,
+        storefrontPort: site.port,
         assetsBaseUrl: config.ASSETS_BASE_URL,
         defaultTimeZone: config.DEFAULT_TIME_ZONE,
         platformDomains: platformDomainsOf(config),

@@ -81,6 +81,20 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.body).toContain('<input type="text" name="address[name]" id="address_name" value="Ada"');
   });
 
+  it('shows a refusal even when no line of the refused checkout is in the cart (a form of its own, a line the site no longer shows)', async () => {
+    const { store } = await aShop();
+    const page = await render(store.id, {
+      path: '/checkout',
+      cart: [{ variant_id: 999_999, quantity: 1 }],
+      checkout_error: 'Validation failed',
+      field_errors: [{ field: 'items[0][variant_id]', message: 'is not for sale here' }],
+    });
+
+    expect(page.body).toContain('id="checkout-error"');
+    expect(page.body).toContain('<li>items[0][variant_id]: is not for sale here</li>');
+    expect(page.body).toContain('id="cart-empty"');
+  });
+
   it('confirms a placed order with its items and totals, read from the orders service', async () => {
     const { store, variantId } = await aShop();
     const { order } = await harness.orders.createOrder(
@@ -104,6 +118,9 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.body).toContain('<span id="order-total">$31.00</span>');
     expect(page.body).toContain('Green Tea');
     expect(page.body).toContain('Ada Lovelace');
+    // The platform sends no e-mail: the page says so, and where the order can be seen again.
+    expect(page.body).not.toMatch(/receipt goes to/i);
+    expect(page.body).toContain(`<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. The shop can reach you at ada@example.com.</p>`);
 
     const otherStore = await aStore(harness);
     expect((await render(otherStore.id, { path: '/orders/any-token', order_id: order!.id })).status).toBe(404);

@@ -11,11 +11,11 @@ import { clientAddressKey } from '../../rate-limit/auth-failure.limit';
 import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { rateLimit } from '../../rate-limit/rate-limit.middleware';
 import { csrfMatches, newCsrfToken } from './buyer-csrf';
-import { parseCart } from './cart-cookie';
+import { parseCart, type Cart } from './cart-cookie';
 import { checkoutInput } from './checkout.schemas';
 import { COOKIE, cookiePathOf, readCookie, setCookie } from './cookies';
 import type { OrderTokens } from './order-token';
-import { basePathOf, pageStore, renderAndSend } from './page-render';
+import { basePathOf, pageStore, renderAndSend, type PageExtras } from './page-render';
 import { CSRF_REFUSED } from './pages.routes';
 import { buyerStoreOf } from './store-address';
 import type { StoreDirectory } from './store-directory';
@@ -59,9 +59,11 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
     const store = buyerStoreOf(res);
     // Its Maintenance page, 503.
     if (!store.storefront_open) return renderAndSend(clients, req, res);
+    let formLines: Cart = [];
     try {
       const input = parseInput(checkoutInput, params);
-      const lines = input.lines.length > 0 ? input.lines : parseCart(readCookie(req.headers.cookie, COOKIE.cart));
+      formLines = input.lines;
+      const lines = formLines.length > 0 ? formLines : parseCart(readCookie(req.headers.cookie, COOKIE.cart));
       const request = orders.CreateOrderRequest.fromPartial({ ...input, lines, store_id: store.id, checkout_key: formCheckoutKey(store.id, csrfCookie!, params, lines) });
       const order = await placeOrder(clients, request, { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } });
       const path = cookiePathOf(basePathOf(req));
@@ -71,7 +73,7 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
       setCookie(res, COOKIE.cart, '', { path, maxAgeS: 0 });
       res.redirect(303, `${basePathOf(req)}/orders/${options.tokens.tokenOf(store.id, order.id)}`);
     } catch (error) {
-      await showRefusal(clients, req, res, params, error);
+      await showRefusal(clients, req, res, { params, formLines }, error);
     }
   });
 }
@@ -90,12 +92,18 @@ async function placeOrder(clients: BackendClients, request: orders.CreateOrderRe
   }
 }
 
-async function showRefusal(clients: BackendClients, req: Request, res: Response, params: Params, error: unknown): Promise<void> {
+/**
+ * The checkout page again, with the refusal. Lines the form sent (a store's own "buy now" form, not the cart) are
+ * the page's cart: the page shows what was refused and posts those lines again, not the cart cookie's.
+ */
+async function showRefusal(clients: BackendClients, req: Request, res: Response, sent: { params: Params; formLines: Cart }, error: unknown): Promise<void> {
   const refusal = renderError(error, res.locals.requestId as string);
   if (!SHOWN_AGAIN.has(refusal.status)) throw error;
   for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
   const fieldErrors: storefront.PageFieldError[] = Object.entries(refusal.body.meta.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
-  await renderAndSend(clients, req, res, { path: '/checkout', checkout_error: refusal.body.error, field_errors: fieldErrors, checkout_form: typedFields(params) }, refusal.status);
+  const page: PageExtras = { path: '/checkout', checkout_error: refusal.body.error, field_errors: fieldErrors, checkout_form: typedFields(sent.params) };
+  if (sent.formLines.length > 0) page.cart = sent.formLines;
+  await renderAndSend(clients, req, res, page, refusal.status);
 }
 
 /** urlencoded, and the client prefers HTML to JSON (a browser; curl's `*\/*` prefers JSON). */

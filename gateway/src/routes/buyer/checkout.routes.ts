@@ -16,6 +16,7 @@ import { rateLimit } from '../../rate-limit/rate-limit.middleware';
 import { renderOrder } from '../v1/orders/order-answer';
 import { checkoutInput } from './checkout.schemas';
 import type { OrderTokens } from './order-token';
+import { ownSiteOf } from './own-site';
 import { buyerStoreOf, resolveStore } from './store-address';
 import type { StoreDirectory } from './store-directory';
 
@@ -38,7 +39,8 @@ const IDEMPOTENT_PREFIX = 'idem:';
  * POST <site>/checkout (DESIGN §10): no owner credential; limited per client address, then the store,
  * a closed one refused before anything is called, then one OrdersService.CreateOrder. Answers
  * `{data: order, meta}` with 200, as every creation does (http/envelope.ts); `meta.confirmation_url` is the
- * order's confirmation page on the site as the client reached it, for a headless storefront to send its buyer to.
+ * order's confirmation page on the store's own site (its configured address, never the request's Host), for a
+ * headless storefront to send its buyer to.
  */
 export function checkoutRoutes(site: Router, clients: BackendClients, options: CheckoutRouteOptions): void {
   const steps = pipeline(
@@ -57,7 +59,7 @@ export function checkoutRoutes(site: Router, clients: BackendClients, options: C
     const call = { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } };
     const answer = await clients.orders.createOrder(request, call);
     const data = renderOrder(answer);
-    const confirmationUrl = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.baseUrl}/orders/${options.tokens.tokenOf(store.id, data.id)}`;
+    const confirmationUrl = `${ownSiteOf(store)}/orders/${options.tokens.tokenOf(store.id, data.id)}`;
     sendJson(res, 200, { data, meta: { code: 200, api_version: '1.0', confirmation_url: confirmationUrl } });
   });
 }

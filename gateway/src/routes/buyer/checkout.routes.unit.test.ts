@@ -8,12 +8,13 @@ import type { BackendClients } from '../../clients';
 import { startTestServer, type TestServer } from '../../http/test-server';
 import { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import type { GatewayDeps } from '../../app';
+import { sendTo } from './buyer-site.fixture';
 
 const TIME_ZONE = 'Europe/Berlin';
 const PLACED = new Date('2026-03-01T15:00:00Z');
 
 const STORES = [
-  storefront.Store.fromPartial({ id: 7, subdomain: 'shop', custom_domain: 'shop.example.com', storefront_open: true, time_zone: TIME_ZONE }),
+  storefront.Store.fromPartial({ id: 7, subdomain: 'shop', url: 'http://shop.localhost:8080', custom_domain: 'shop.example.com', storefront_open: true, time_zone: TIME_ZONE }),
   storefront.Store.fromPartial({ id: 8, subdomain: 'closed', storefront_open: false }),
   storefront.Store.fromPartial({ id: 9, subdomain: 'other', storefront_open: true }),
 ];
@@ -128,7 +129,8 @@ describe('POST /s/:subdomain/checkout', () => {
         items: [{ item: expect.objectContaining({ variant_id: 9, quantity: 2, price_in_cents: 2000 }) }],
         fulfillments: [],
       }),
-      meta: { code: 200, api_version: '1.0', confirmation_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/s\/shop\/orders\/31\.[A-Za-z0-9_-]{22}$/) },
+      // On the store's own site as configured (its url), not on the address this request reached.
+      meta: { code: 200, api_version: '1.0', confirmation_url: expect.stringMatching(/^http:\/\/shop\.localhost:8080\/orders\/31\.[A-Za-z0-9_-]{22}$/) },
     });
     expect(answer.headers['cache-control']).toBe('no-store');
   });
@@ -252,15 +254,15 @@ describe('POST /s/:subdomain/checkout', () => {
     expect(checkouts).toEqual([]);
   });
 
-  // GETs are the site's pages (pages.routes.unit.test.ts).
-  it('answers other POSTs and methods under /s/:subdomain with the JSON 404', async () => {
-    for (const [method, path] of [
-      ['PUT', '/s/shop/checkout'],
-      ['POST', '/s/shop/orders'],
-      ['POST', '/s/shop'],
+  // Everything else there leads to the store's own site (site-origin.unit.test.ts).
+  it("sends other POSTs and methods under /s/:subdomain to the store's own site with 307", async () => {
+    for (const [method, path, rest] of [
+      ['PUT', '/s/shop/checkout', '/checkout'],
+      ['POST', '/s/shop/orders', '/orders'],
+      ['POST', '/s/shop', '/'],
     ]) {
-      const answer = await send(gateway, { method, path });
-      expect({ method, path, status: answer.status, error: answer.body.error }).toEqual({ method, path, status: 404, error: 'Not found' });
+      const answer = await sendTo(gateway, method, path);
+      expect({ method, path, status: answer.status, location: answer.headers.location }).toEqual({ method, path, status: 307, location: `http://shop.localhost:8080${rest}` });
     }
     expect(checkouts).toEqual([]);
   });
@@ -279,8 +281,8 @@ describe('POST /checkout on the store host', () => {
   it.each(['shop.localhost', 'shop.localhost:8080', 'Shop.LOCALHOST:3000'])('finds the store by its subdomain at Host %s', async (host) => {
     const answer = await onHost(host);
     expect(answer.status).toBe(200);
-    // The confirmation page on the host the client reached.
-    expect(answer.body.meta!.confirmation_url).toMatch(new RegExp(`^http://${host.replace('.', '\\.')}/orders/31\\.[A-Za-z0-9_-]{22}$`));
+    // The confirmation page on the store's own site as configured, whichever spelling of it the client reached.
+    expect(answer.body.meta!.confirmation_url).toMatch(/^http:\/\/shop\.localhost:8080\/orders\/31\.[A-Za-z0-9_-]{22}$/);
     expect(onlyCheckout().request.store_id).toBe(7);
     expect(answer.body.data).toMatchObject({ id: 31, status: 'open' });
   });

@@ -6,6 +6,7 @@ import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { checkoutFormRoutes } from './checkout-form.routes';
 import { checkoutRoutes } from './checkout.routes';
 import { OrderTokens } from './order-token';
+import { isHeadlessCheckout, toOwnSite } from './own-site';
 import { pageErrors } from './page-render';
 import { pageRoutes } from './pages.routes';
 import { storeAddressFromHost, storeAddressFromPath } from './store-address';
@@ -15,6 +16,8 @@ import { VisitorIds, visitorIdsFor } from './visitor';
 export interface BuyerRouteOptions {
   /** Buyer sites answer at `<subdomain>.<storefrontDomain>` (config STOREFRONT_DOMAIN). */
   storefrontDomain: string;
+  /** The platform's own host names (pages/platform-host.ts): never a store's site, whatever a store claimed. */
+  platformHosts: ReadonlySet<string>;
   /** Checkouts per client address; absent, not limited. */
   checkoutLimit?: LeakyBucket;
   idempotency?: IdempotencyRecords;
@@ -26,11 +29,11 @@ export interface BuyerRouteOptions {
 }
 
 /**
- * The buyer path (DESIGN §10), no owner credential: one router of the store's site, reached at
- * `/s/<subdomain>/...` and on the store's own host (`<subdomain>.<STOREFRONT_DOMAIN>` or its custom
- * domain). Its routes find their store with resolveStore and buyerStoreOf (store-address.ts), pages
- * with pageStore (page-render.ts). Mount after /v1 and the other app routes: on the Host form, a host
- * that is no store's (the API's own) leaves the site for the routes after it.
+ * The buyer path (DESIGN §10), no owner credential: one router of the store's site, on the store's own host
+ * (`<subdomain>.<STOREFRONT_DOMAIN>` or its custom domain), an origin of its own. `/s/<subdomain>/...` redirects
+ * there, but for a headless storefront's JSON checkout (own-site.ts). Its routes find their store with resolveStore
+ * and buyerStoreOf (store-address.ts), pages with pageStore (page-render.ts). Mount after /v1 and the other app
+ * routes: a host that is no store's (the platform's own) leaves the site for the routes after it.
  */
 export function buyerRoutes(app: Express, clients: BackendClients, options: BuyerRouteOptions): void {
   const directory = new StoreDirectory(clients.stores);
@@ -42,8 +45,12 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });
   pageRoutes(site, clients, { directory, tokens });
   site.use(pageErrors(options.logger));
-  app.use('/s/:subdomain', storeAddressFromPath(), site);
-  app.use(storeAddressFromHost(options.storefrontDomain), site);
+  const pathForm = Router();
+  pathForm.use(toOwnSite(directory, isHeadlessCheckout));
+  checkoutRoutes(pathForm, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });
+  pathForm.use(pageErrors(options.logger));
+  app.use('/s/:subdomain', storeAddressFromPath(), pathForm);
+  app.use(storeAddressFromHost(options.storefrontDomain, options.platformHosts), site);
 }
 
 export { StoreDirectory, type StoreAddress } from './store-directory';

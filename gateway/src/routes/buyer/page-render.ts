@@ -18,7 +18,7 @@ const MAX_QUERY_PARAMS = 20;
 const MAX_QUERY_VALUE = 200;
 const MAX_HEADER_VALUE = 512;
 
-/** The site's root as the buyer reached it: `/s/<subdomain>`, or '' on the store's own host. */
+/** The site's root: '' (pages are served on the store's own host only; `/s/<subdomain>` redirects there). */
 export const basePathOf = (req: Request): string => req.baseUrl;
 
 /**

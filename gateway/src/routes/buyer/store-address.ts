@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { storefront } from '@commerce/contracts';
 import { ApiError } from '../../errors';
+import { hostNameOf } from '../../pages/platform-host';
 import type { StoreAddress, StoreDirectory } from './store-directory';
 
 /** Shapes that can name a store at all; anything else is answered 404 without a lookup. */
@@ -20,13 +21,13 @@ export function storeAddressFromPath(param = 'subdomain'): RequestHandler {
 /**
  * The Host form: `<subdomain>.<storefrontDomain>` (any port) names a store by its subdomain; any other
  * host name is looked up as a custom domain. The storefront domain itself, hosts deeper under it, IP
- * addresses and single-label hosts (`localhost`) name no store. No lookup happens here: a route that
- * needs the store resolves it (resolveStore), so paths no buyer route serves cost nothing.
+ * addresses, single-label hosts (`localhost`) and the platform's own hosts name no store. No lookup happens
+ * here: a route that needs the store resolves it (resolveStore), so paths no buyer route serves cost nothing.
  */
-export function storeAddressFromHost(storefrontDomain: string): RequestHandler {
+export function storeAddressFromHost(storefrontDomain: string, platformHosts: ReadonlySet<string>): RequestHandler {
   const domain = storefrontDomain.toLowerCase();
   return (req, res, next) => {
-    res.locals.storeAddress = storeAddressOfHost(req.headers.host, domain);
+    res.locals.storeAddress = platformHosts.has(hostNameOf(req.headers.host)) ? undefined : storeAddressOfHost(req.headers.host, domain);
     next();
   };
 }

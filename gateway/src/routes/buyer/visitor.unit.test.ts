@@ -78,11 +78,11 @@ describe('the visitor of a page request', () => {
     rendered.length = 0;
   });
 
-  /** A GET of the store's home page from `localAddress`: the visitor cookie it set, if any. */
+  /** A GET of the store's home page, on its own host, from `localAddress`: the visitor cookie it set, if any. */
   function get(headers: Record<string, string>, localAddress = '127.0.0.1'): Promise<string | undefined> {
     return new Promise((resolve, reject) => {
       http
-        .get(`${server.url}/s/shop/`, { headers, localAddress, agent: false }, (response) => {
+        .get(`${server.url}/`, { headers: { Host: 'shop.shops.localhost', ...headers }, localAddress, agent: false }, (response) => {
           response.resume();
           const set = (response.headers['set-cookie'] ?? []).find((line) => line.startsWith('sc_vid='));
           response.on('end', () => resolve(set?.split(';')[0]!.slice('sc_vid='.length)));

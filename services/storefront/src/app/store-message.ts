@@ -1,6 +1,7 @@
 import type { storefront } from '@commerce/contracts';
 import { presentStore } from '@commerce/api-presenters';
 import { newEvent, type DomainEvent } from '@commerce/events';
+import { storeSiteUrl } from '../domain/site-url';
 import type { StoreRecord } from '../domain/store';
 import type { StorefrontSettings } from './storefront-deps';
 
@@ -11,7 +12,7 @@ export function toStoreMessage(record: StoreRecord, settings: StorefrontSettings
     id: record.id,
     name: record.name,
     description: record.description,
-    url: `${settings.storefrontScheme}://${host}`,
+    url: storeSiteUrl(record.subdomain, { domain: settings.storefrontDomain, scheme: settings.storefrontScheme, port: settings.storefrontPort ?? '' }),
     service_url: host,
     subdomain: record.subdomain,
     location: record.location,

@@ -9,6 +9,8 @@ export interface StorefrontSettings {
   /** Host under which every store gets `<subdomain>.<domain>`. */
   storefrontDomain: string;
   storefrontScheme: string;
+  /** The port in stores' `url` (domain/site-url.ts); absent or '', the scheme's default. */
+  storefrontPort?: string;
   assetsBaseUrl: string;
   defaultTimeZone: string;
   /** Hosts the platform serves itself (the storefront domain, the assets and API hosts): no store may take them as its domain. */

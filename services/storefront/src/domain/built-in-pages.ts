@@ -135,14 +135,15 @@ const FIELD = (name: string, id: string, label: string, type: string, extra = ''
       </div>`;
 };
 
+// A refusal shows even with nothing left to buy (lines the site no longer shows): the buyer learns why.
 const CHECKOUT = `<h1>Checkout</h1>
-{% if cart.empty %}
-<p id="cart-empty">Your cart is empty. <a href="{{ links.home }}">Keep shopping</a></p>
-{% else %}
 {% if checkout.error != blank or checkout.has_errors %}<div class="error-summary" id="checkout-error" role="alert">
   {% if checkout.error != blank %}<p>{{ checkout.error }}</p>{% endif %}
   {% if checkout.field_errors.size > 0 %}<ul>{% for e in checkout.field_errors %}<li>{{ e.field }}: {{ e.message }}</li>{% endfor %}</ul>{% endif %}
 </div>{% endif %}
+{% if cart.empty %}
+<p id="cart-empty">Your cart is empty. <a href="{{ links.home }}">Keep shopping</a></p>
+{% else %}
 <div class="checkout">
   <form method="post" action="{{ base }}/checkout" id="checkout-form">
     <input type="hidden" name="csrf_token" value="{{ csrf_token }}">
@@ -192,7 +193,8 @@ const CHECKOUT = `<h1>Checkout</h1>
 
 const CONFIRMATION = `<div id="order-confirmation">
 <h1>Thank you for your order!</h1>
-<p>Order <strong id="order-id">#{{ order.id }}</strong> is <strong id="order-status">{{ order.status }}</strong>{% if order.paid %} and paid{% endif %}. A receipt goes to {{ order.email }}.</p>
+<p>Order <strong id="order-id">#{{ order.id }}</strong> is <strong id="order-status">{{ order.status }}</strong>{% if order.paid %} and paid{% endif %}.</p>
+<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. The shop can reach you at {{ order.email }}.</p>
 <table class="lines" id="order-items">
   <thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Price</th><th class="num">Total</th></tr></thead>
   <tbody>{% for item in order.items %}<tr><td>{{ item.product_name }}{% if item.variant_name != blank and item.variant_name != "Default" %} — {{ item.variant_name }}{% endif %}</td><td class="num">{{ item.quantity }}</td><td class="num">{{ item.list_price | money }}</td><td class="num">{{ item.price_in_cents | money }}</td></tr>{% endfor %}</tbody>
