@@ -1,12 +1,9 @@
 import type { Express } from 'express';
-import { z } from 'zod';
 import { requiredScope } from '../auth/scopes';
-import { errorBody, NAMED_ANSWERS } from './answers';
 import { EXTERNAL_OPERATIONS } from './external-operations';
+import { namedSchemas, SCHEMA_REF, toJsonSchema, type JsonSchema } from './json-schema';
 import { operationDocOf, type OperationDoc } from './operation';
 import { routesOf, type RegisteredRoute } from './routes-of';
-
-type JsonSchema = Record<string, unknown>;
 
 export interface DocumentOptions {
   /** PUBLIC_URL: the server the document names; absent, the page's own origin (a relative server). */
@@ -25,9 +22,6 @@ export function documentedRoutes(app: Express): Array<RegisteredRoute & { doc: O
     .map((route) => ({ ...route, doc: route.handlers.map(operationDocOf).find(Boolean) ?? EXTERNAL_OPERATIONS[`${route.method.toUpperCase()} ${route.path}`] }))
     .filter((route) => route.doc !== undefined || isApiRoute(route));
 }
-
-const SCHEMA_REF = '#/components/schemas/';
-const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', unrepresentable: 'any', uri: (id: string) => SCHEMA_REF + id } as const;
 
 /**
  * The OpenAPI 3.1 document of the app's routes, built from the routes Express holds: their paths and methods,
@@ -223,46 +217,4 @@ function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: s
   for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) used.add(tag);
   const known = TAGS.filter((tag) => used.has(tag.name));
   return [...known, ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))];
-}
-
-/** The named answer schemas (answers.ts), each once. */
-function namedSchemas(): Record<string, unknown> {
-  const schemas: Record<string, unknown> = {};
-  for (const schema of [...NAMED_ANSWERS, errorBody]) {
-    const id = z.globalRegistry.get(schema)?.id;
-    if (!id || schemas[id]) continue;
-    // Converted alone, it would refer to itself: the body goes under its name, its own parts by reference.
-    const { $defs: _defs, ...body } = toJsonSchema(z.object({ x: schema }), 'output') as { properties: { x: JsonSchema }; $defs?: Record<string, JsonSchema> };
-    schemas[id] = tidy(_defs?.[id] ?? body.properties.x);
-  }
-  return schemas;
-}
-
-/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema, named schemas by reference to components. */
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const converted = z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io, override: describeUnrepresentable }) as JsonSchema;
-  const { $schema: _schema, $defs: _defs, ...rest } = converted;
-  return tidy(rest) as JsonSchema;
-}
-
-/** What JSON Schema cannot say of a zod part: a unix time (the `*_min`/`*_max` filters), a decimal read from text. */
-function describeUnrepresentable(context: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
-  const def = context.zodSchema._zod.def as { type: string };
-  if (def.type === 'date') Object.assign(context.jsonSchema, { type: 'number', description: 'unix time in seconds' });
-}
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-
-/** `$ref`s to `#/$defs/X` point at components; the ±2^53 bounds zod gives every int say nothing and go. */
-function tidy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(tidy);
-  if (value === null || typeof value !== 'object') return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === '$ref' && typeof child === 'string') result[key] = child.replace(/^#\/\$defs\//, SCHEMA_REF);
-    else if ((key === 'minimum' && child === -SAFE) || (key === 'maximum' && child === SAFE)) continue;
-    else if (key === '$id' || key === '$schema') continue;
-    else result[key] = tidy(child);
-  }
-  return result;
 }
