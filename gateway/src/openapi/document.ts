@@ -1,8 +1,9 @@
 import type { Express } from 'express';
 import { requiredScope } from '../auth/scopes';
 import { EXTERNAL_OPERATIONS } from './external-operations';
-import { namedSchemas, SCHEMA_REF, toJsonSchema, type JsonSchema } from './json-schema';
+import { namedSchemas, SCHEMA_REF, toJsonSchema } from './json-schema';
 import { operationDocOf, type OperationDoc } from './operation';
+import { IDEMPOTENCY_KEY, pathIdsOf, pathParameters, queryParameters } from './parameters';
 import { routesOf, type RegisteredRoute } from './routes-of';
 
 export interface DocumentOptions {
@@ -65,13 +66,7 @@ const INFO_DESCRIPTION = [
 ].join('\n\n');
 
 function operationObject(method: string, path: string, doc: OperationDoc): Record<string, unknown> {
-  const pathParams = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1]!);
-  const parameters: unknown[] = pathParams.map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: name === 'subdomain' ? { type: 'string' } : { type: 'integer', minimum: 1 },
-  }));
+  const parameters = pathParameters(path);
   const operation: Record<string, unknown> = {
     operationId: operationIdOf(method, path),
     summary: doc.summary,
@@ -94,7 +89,7 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   if (parameters.length) operation.parameters = parameters;
   operation.responses = {
     '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
-    ...Object.fromEntries(errorStatusesOf(method, doc, pathParams.length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
+    ...Object.fromEntries(errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
     ...Object.fromEntries(
       Object.entries(doc.otherAnswers ?? {}).map(([status, { description, body }]) => [status, { description, content: { 'application/json': { schema: toJsonSchema(body, 'output') } } }]),
     ),
@@ -103,14 +98,6 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   return operation;
 }
 
-const IDEMPOTENCY_KEY = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description: 'A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
-
 /** `GET /v1/products/{id}` → `getProductsId`; stable and unique per method and path. */
 function operationIdOf(method: string, path: string): string {
   const words = path
@@ -118,19 +105,6 @@ function operationIdOf(method: string, path: string): string {
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
   return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
-}
-
-/** Each property of a GET or DELETE's input schema as a query parameter; objects in qs's bracket form. */
-function queryParameters(input: JsonSchema): unknown[] {
-  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((input.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema,
-    ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
-  }));
 }
 
 /** Every status an operation of this kind may answer with the error body, besides those its doc names. */
