@@ -1,3 +1,5 @@
+import { boundViolations, summarizeViolations } from '@commerce/grpc-runtime';
+
 /** Per-field messages keyed by the API's own input names (`owner[email]`, `rates[0][cents]`). */
 export type FieldErrors = Record<string, string[]>;
 
@@ -53,20 +55,16 @@ export class ApiError extends Error {
   }
 }
 
-/** A 422 with per-field messages; what `parseInput` throws when a zod schema rejects the params. */
+/**
+ * A 422 with per-field messages; what `parseInput` throws when a zod schema rejects the params. Bounded as a
+ * service's are (libs/grpc-runtime/src/error-echo.ts): a list of 5,000 bad values makes 20 messages and a count.
+ */
 export class ValidationError extends ApiError {
   override readonly name = 'ValidationError';
   declare readonly fieldErrors: FieldErrors;
 
-  constructor(fieldErrors: FieldErrors, message = summarize(fieldErrors)) {
-    super(422, message, { fieldErrors });
+  constructor(fieldErrors: FieldErrors, message?: string) {
+    const bounded = boundViolations(fieldErrors);
+    super(422, message ?? summarizeViolations(bounded), { fieldErrors: bounded.violations });
   }
-}
-
-/** "Validation failed: price_cents must be an integer" reads well in logs and in `error`. */
-function summarize(fieldErrors: FieldErrors): string {
-  const problems = Object.entries(fieldErrors).flatMap(([field, messages]) =>
-    messages.map((message) => (field === 'base' ? message : `${field} ${message}`)),
-  );
-  return problems.length ? `Validation failed: ${problems.join(', ')}` : 'Validation failed';
 }

@@ -39,7 +39,9 @@ const HTTP_BY_GRPC: Readonly<Partial<Record<status, GrpcEntry>>> = {
   [status.ABORTED]: { status: 409, reasons: { CHECKOUT_IN_PROGRESS: { status: 409, errorType: 'CheckoutInProgress' } } },
   [status.PERMISSION_DENIED]: { status: 403 },
   [status.UNAUTHENTICATED]: { status: 401 },
-  [status.RESOURCE_EXHAUSTED]: { status: 429 },
+  // A service's own limit (sign-in throttling) carries its reason; without one, grpc-js refused a message past the
+  // channel's size limit (libs/grpc-runtime/src/channel.options.ts): the platform's failure, not the client's pace.
+  [status.RESOURCE_EXHAUSTED]: { status: 500, reasons: { RESOURCE_EXHAUSTED: { status: 429 } } },
   [status.UNAVAILABLE]: { status: 503 },
   [status.DEADLINE_EXCEEDED]: { status: 503 },
 };

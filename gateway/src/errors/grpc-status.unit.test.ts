@@ -10,15 +10,14 @@ describe('httpStatusForGrpc', () => {
     [status.ABORTED, 409],
     [status.PERMISSION_DENIED, 403],
     [status.UNAUTHENTICATED, 401],
-    [status.RESOURCE_EXHAUSTED, 429],
     [status.UNAVAILABLE, 503],
     [status.DEADLINE_EXCEEDED, 503],
   ])('maps gRPC %i to HTTP %i', (code, http) => {
     expect(httpStatusForGrpc(code)).toBe(http);
   });
 
-  it.each([status.OK, status.CANCELLED, status.UNKNOWN, status.OUT_OF_RANGE, status.UNIMPLEMENTED, status.INTERNAL, status.DATA_LOSS, 99, -1])(
-    'maps anything else (%i) to 500',
+  it.each([status.OK, status.RESOURCE_EXHAUSTED, status.CANCELLED, status.UNKNOWN, status.OUT_OF_RANGE, status.UNIMPLEMENTED, status.INTERNAL, status.DATA_LOSS, 99, -1])(
+    'maps anything else (%i, RESOURCE_EXHAUSTED without a reason: a message past the size limit) to 500',
     (code) => {
       expect(httpStatusForGrpc(code)).toBe(500);
     },
@@ -35,6 +34,11 @@ describe('httpAnswerForGrpc', () => {
     [status.ABORTED, 'CHECKOUT_IN_PROGRESS', 409, 'CheckoutInProgress'],
   ])('maps gRPC %i with reason %s to HTTP %i %s', (code, reason, http, errorType) => {
     expect(httpAnswerForGrpc(code, reason)).toMatchObject({ status: http, errorType });
+  });
+
+  it("answers a service's own RESOURCE_EXHAUSTED (a throttle) 429, and one without a reason (a message past the size limit) 500", () => {
+    expect(httpAnswerForGrpc(status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED')).toEqual({ status: 429 });
+    expect(httpAnswerForGrpc(status.RESOURCE_EXHAUSTED).status).toBe(500);
   });
 
   it('answers a reason the table does not list, or a reason under another code, as the code does', () => {

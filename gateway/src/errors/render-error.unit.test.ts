@@ -88,7 +88,13 @@ describe('renderError', () => {
         body: { error: 'Product not found', meta: { code: 404, error_type: 'NotFound', error_message: 'Product not found' } },
       });
       expect(bodyOf(new RemoteError(status.FAILED_PRECONDITION, 'Order cannot be shipped from hold')).meta).toMatchObject({ code: 409, error_type: 'Conflict' });
-      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Too many')).meta).toMatchObject({ code: 429, error_type: 'RateLimited' });
+      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Too many', 'RESOURCE_EXHAUSTED')).meta).toMatchObject({ code: 429, error_type: 'RateLimited' });
+      // No reason: grpc-js refused a message past the channel's size limit; nothing of it reaches the client.
+      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Received message larger than max (9000000 vs 8388608)')).meta).toMatchObject({
+        code: 500,
+        error_type: 'InternalServerError',
+        error_message: 'Internal server error',
+      });
     });
 
     it('uses the reason as the type of a 403', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CEILINGS } from './ceilings';
 import { expandJsonText, jsonTextSource } from './json-text';
 import { DEFAULT_PARAM_LIMITS } from './params';
 
@@ -19,6 +20,9 @@ const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const UNSIGNED_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 const TRUE_TEXT = new Set(['true', '1']);
 const FALSE_TEXT = new Set(['false', '0', '']);
+
+/** The services' words for a string past its limit, so a field reads the same whichever refuses it. */
+export const tooLong = (maxChars: number): string => `is too long (maximum is ${maxChars} characters)`;
 
 /** The message for a missing value differs from the one for a wrong one. */
 const expecting = (expectation: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : expectation);
@@ -59,11 +63,14 @@ interface StringOptions extends Bounds {
   trim?: boolean;
 }
 
-/** Strings as given; numbers become their decimal text; `min: 1` reads "can't be blank". */
-export function looseString({ min, max, trim = false }: StringOptions = {}) {
+/**
+ * Strings as given; numbers become their decimal text; `min: 1` reads "can't be blank". `max` defaults to the
+ * ceiling of free text (ceilings.ts): no string reaches a service longer than a field of the API can hold.
+ */
+export function looseString({ min, max = CEILINGS.textChars, trim = false }: StringOptions = {}) {
   let schema = z.string({ error: expecting('must be a string') });
   if (min !== undefined) schema = schema.min(min, { error: min === 1 ? "can't be blank" : `must be at least ${min} characters` });
-  if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max} characters` });
+  schema = schema.max(max, { error: tooLong(max) });
   return z.preprocess((value) => toText(value, trim), schema);
 }
 
@@ -77,6 +84,7 @@ function toText(value: unknown, trim: boolean): unknown {
 interface ArrayOptions {
   /** Also split `"a,b"` (tag-like fields); otherwise a lone string is a one-element list. */
   commaSeparated?: boolean;
+  /** Default: the ceiling of any list (ceilings.ts). */
   max?: number;
 }
 
@@ -84,9 +92,8 @@ interface ArrayOptions {
  * A list however it arrives: an array (JSON, `x[]=`, repeated keys), JSON text of an array, a
  * comma string when `commaSeparated`, or a single value (→ `[value]`). An empty string is `[]`.
  */
-export function looseArray<T extends z.ZodType>(of: T, { commaSeparated = false, max }: ArrayOptions = {}) {
-  let schema = z.array(of, { error: expecting('must be a list') });
-  if (max !== undefined) schema = schema.max(max, { error: `must have at most ${max} items` });
+export function looseArray<T extends z.ZodType>(of: T, { commaSeparated = false, max = CEILINGS.listItems }: ArrayOptions = {}) {
+  const schema = z.array(of, { error: expecting('must be a list') }).max(max, { error: `must have at most ${max} items` });
   return z.preprocess((value) => toList(value, commaSeparated), schema);
 }
 

@@ -72,7 +72,7 @@ describe('looseString', () => {
   it('trims on request and checks lengths', () => {
     expect(check(looseString({ trim: true, min: 1 }), '  ')).toEqual({ field: ["can't be blank"] });
     expect(check(looseString({ trim: true }), ' Tee ')).toBe('Tee');
-    expect(check(looseString({ max: 3 }), 'abcd')).toEqual({ field: ['must be at most 3 characters'] });
+    expect(check(looseString({ max: 3 }), 'abcd')).toEqual({ field: ['is too long (maximum is 3 characters)'] });
     expect(check(looseString({ min: 3 }), 'ab')).toEqual({ field: ['must be at least 3 characters'] });
   });
 

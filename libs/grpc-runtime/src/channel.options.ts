@@ -1,10 +1,23 @@
 import { Channel, credentials, type ChannelOptions } from '@grpc/grpc-js';
 import { fixAsyncResourceBind } from './async-resource-bind.fix';
 
+/**
+ * The largest message either end of any of our channels sends or takes, set on both ends (here for clients,
+ * grpc.server.ts for servers). A request carries at most the gateway's 1 MB body; an answer is one record (at most
+ * 512 KB rendered) or a page of at most 250, a few hundred KB in practice. A message past it fails its own call with
+ * RESOURCE_EXHAUSTED (the gateway answers 500) and nothing else on the channel; an error's trailers are bounded
+ * separately (error-echo.ts), since no grpc-js option bounds them.
+ */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-const CHANNEL_OPTIONS: ChannelOptions = {
+/** Both directions, for a client's channel and a server alike. */
+export const MESSAGE_SIZE_OPTIONS = {
   'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+  'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+} as const;
+
+const CHANNEL_OPTIONS: ChannelOptions = {
+  ...MESSAGE_SIZE_OPTIONS,
   // Notice a dead peer within ~40 s while calls are in flight.
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 10_000,

@@ -1,5 +1,6 @@
 // The one error model every service throws (STYLE §Conventions 2): a reason the runtime maps to a
 // gRPC status, a message safe to show to an API client, and optional per-field violations.
+import { boundViolations, summarizeViolations } from './error-echo';
 
 export const ERROR_REASONS = [
   'INVALID_ARGUMENT',
@@ -50,14 +51,15 @@ export function isDomainError(err: unknown): err is DomainError {
   return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[DOMAIN_ERROR] === true;
 }
 
-/** "Validation failed: time_zone is not a known IANA time zone" reads well in `error` and in logs. */
-function summarizeViolations(fieldViolations: FieldViolations): string {
-  const problems = Object.entries(fieldViolations).flatMap(([field, messages]) => messages.map((message) => `${field} ${message}`));
-  return problems.length > 0 ? `Validation failed: ${problems.join(', ')}` : 'Validation failed';
+/**
+ * INVALID_ARGUMENT with per-field violations, bounded as error-echo.ts says (at most 20, the rest counted), so that
+ * 5,000 unknown ids make a short answer. The default message reads well in `error` and in logs: "Validation failed:
+ * time_zone is not a known IANA time zone".
+ */
+export function validationFailed(fieldViolations: FieldViolations, message?: string): DomainError {
+  const bounded = boundViolations(fieldViolations);
+  return new DomainError('INVALID_ARGUMENT', message ?? summarizeViolations(bounded), { fieldViolations: bounded.violations });
 }
-
-export const validationFailed = (fieldViolations: FieldViolations, message = summarizeViolations(fieldViolations)): DomainError =>
-  new DomainError('INVALID_ARGUMENT', message, { fieldViolations });
 
 export const notFound = (resource: string): DomainError =>
   new DomainError('NOT_FOUND', `${resource} not found`, { metadata: { resource } });

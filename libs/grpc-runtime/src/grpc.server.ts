@@ -5,7 +5,7 @@ import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import type { Logger } from './logger.port';
 import { loadProtoPackage, protoFilesOf } from './proto.files';
-import { MAX_MESSAGE_BYTES } from './channel.options';
+import { MESSAGE_SIZE_OPTIONS } from './channel.options';
 import { toGrpcImplementation, type CallObserver, type ServiceBinding, type ServiceBindingOf } from './unary.handler';
 
 export interface GrpcServerOptions {
@@ -43,7 +43,7 @@ export interface RunningGrpcServer {
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, host = '0.0.0.0' } = options;
   const server = new Server({
-    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    ...MESSAGE_SIZE_OPTIONS,
     // Callers reconnect every few minutes (calls in flight finish first), so one resolving a name to several
     // servers (dns:///...) finds the replicas started since, instead of keeping the ones it first saw.
     'grpc.max_connection_age_ms': options.connectionAgeMs ?? 5 * 60_000,

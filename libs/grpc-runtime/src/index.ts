@@ -16,6 +16,7 @@ export {
   type FieldViolations,
   type DomainErrorOptions,
 } from './domain.error';
+export { ECHO_LIMITS, boundViolations, clipText, excerpt, listExcerpt, summarizeViolations, type BoundedViolations } from './error-echo';
 export { RemoteError, isRemoteError, type RemoteErrorFields } from './remote.error';
 export {
   toServiceError,

@@ -3,6 +3,7 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { rpcErrorDetails, rpcStatus, type Any } from '@commerce/contracts';
 import { isDomainError, type ErrorReason, type FieldViolations } from './domain.error';
+import { boundViolations, clipText, ECHO_LIMITS } from './error-echo';
 import { isRemoteError, RemoteError } from './remote.error';
 import type { Logger } from './logger.port';
 
@@ -11,6 +12,11 @@ export const BAD_REQUEST_TYPE_URL = 'type.googleapis.com/google.rpc.BadRequest';
 export const ERROR_INFO_TYPE_URL = 'type.googleapis.com/google.rpc.ErrorInfo';
 export const ERROR_DOMAIN = 'commerce';
 const INTERNAL_MESSAGE = 'Internal error';
+/**
+ * The most bytes of rich details (ErrorInfo, BadRequest) an error's trailer carries. With the clipped message it keeps
+ * every error's trailers far below the 64 KiB header block past which HTTP/2 stalls the connection (error-echo.ts).
+ */
+export const MAX_STATUS_DETAILS_BYTES = 16 * 1024;
 
 export const REASON_TO_CODE: Readonly<Record<ErrorReason, status>> = {
   INVALID_ARGUMENT: status.INVALID_ARGUMENT,
@@ -61,10 +67,21 @@ export function toServiceError(err: unknown, logger?: Logger, logContext?: objec
   return serviceError(status.INTERNAL, INTERNAL_MESSAGE);
 }
 
-function serviceError(code: status, message: string, details?: StatusDetails): ServiceError {
+/**
+ * The error a handler answers, its trailers bounded (error-echo.ts): the message clipped, the violations bounded, and
+ * rich details that would still pass `MAX_STATUS_DETAILS_BYTES` (a long ErrorInfo metadata value) cut to the reason.
+ */
+function serviceError(code: status, fullMessage: string, details?: StatusDetails): ServiceError {
+  const message = clipText(fullMessage, ECHO_LIMITS.messageChars);
   const metadata = new Metadata();
-  if (details?.reason !== undefined) metadata.set(STATUS_DETAILS_KEY, encodeStatus(code, message, details));
+  if (details?.reason !== undefined) metadata.set(STATUS_DETAILS_KEY, boundedStatus(code, message, details));
   return Object.assign(new Error(message), { code, details: message, metadata });
+}
+
+function boundedStatus(code: status, message: string, details: StatusDetails): Buffer {
+  const fieldViolations = details.fieldViolations && boundViolations(details.fieldViolations).violations;
+  const encoded = encodeStatus(code, message, { ...details, fieldViolations });
+  return encoded.length <= MAX_STATUS_DETAILS_BYTES ? encoded : encodeStatus(code, message, { reason: details.reason });
 }
 
 function encodeStatus(code: status, message: string, details: StatusDetails): Buffer {

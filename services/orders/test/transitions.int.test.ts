@@ -125,6 +125,19 @@ describe('ShipOrder', () => {
     expect(await current(other.id)).toEqual(other);
   });
 
+  it('refuses tracking fields past their limits as INVALID_ARGUMENT naming each, changing nothing', async () => {
+    const order = await anOrder();
+
+    const refused = await rejectionOf(ship(order.id, { tracking_number: '1'.repeat(201), note_to_customer: 'n'.repeat(65_535) }));
+
+    expect(refused.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(refused.fieldViolations).toEqual({
+      tracking_number: ['is too long (maximum is 200 characters)'],
+      note_to_customer: ['is too long (maximum is 2000 characters)'],
+    });
+    expect(await current(order.id)).toEqual(order);
+  });
+
   it('refuses to ship an order on hold or shipped: ILLEGAL_TRANSITION naming the status', async () => {
     const held = (await hold((await anOrder()).id)).order!;
     const shipped = (await ship((await anOrder()).id)).order!;
@@ -329,6 +342,19 @@ describe('UpdateFulfillment', () => {
     );
 
     expect(answer.fulfillment).toMatchObject({ tracking_number: 'T1', shipping_company: 'DHL', note_to_customer: '' });
+  });
+
+  it('refuses a field past its limit, changing nothing', async () => {
+    const order = await anOrder();
+    const shipped = (await ship(order.id, { tracking_number: 'T1' })).order!;
+
+    const refused = await rejectionOf(
+      harness.client.updateFulfillment(orders.UpdateFulfillmentRequest.fromPartial({ ...ids(order.id), fulfillment_id: shipped.fulfillments[0]!.id, shipping_company: 'c'.repeat(201) })),
+    );
+
+    expect(refused.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(refused.fieldViolations).toEqual({ shipping_company: ['is too long (maximum is 200 characters)'] });
+    expect(await current(order.id)).toEqual(shipped);
   });
 
   it('answers NOT_FOUND for a fulfillment of another order, changing neither', async () => {

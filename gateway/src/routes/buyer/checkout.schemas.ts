@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseInt, looseString } from '../../http/coerce';
+import { CEILINGS } from '../../http/ceilings';
 
 /**
  * Checkout's input (DESIGN §10), as a headless storefront sends it in JSON or the checkout page in a
@@ -7,7 +8,7 @@ import { blankAsMissing, looseArray, looseInt, looseString } from '../../http/co
  * e-mail, the country code, quantities and stock are the orders service's, answered field by field.
  */
 
-const text = () => z.preprocess((value) => (value === null ? undefined : value), looseString({ trim: true }).optional());
+const text = () => z.preprocess((value) => (value === null ? undefined : value), looseString({ trim: true, max: CEILINGS.lineChars }).optional());
 /** The buyer's note as written; empty or null is no note (renders null). */
 const note = () => z.preprocess((value) => (value === null || value === '' ? undefined : value), looseString().optional());
 
@@ -35,7 +36,7 @@ export const checkoutInput = z
     email: text(),
     address: address.optional(),
     // A list of lines, JSON text of one, or one line on its own.
-    items: looseArray(line).optional(),
+    items: looseArray(line, { max: CEILINGS.shortListItems }).optional(),
     // 0 (or absent): orders picks the cheapest class that ships to the address.
     shipping_class_id: blankAsMissing(looseInt({ min: 0 })),
     user_note: note(),

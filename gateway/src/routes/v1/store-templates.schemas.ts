@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { looseString } from '../../http/coerce';
+import { CEILINGS } from '../../http/ceilings';
 
 /**
  * Inputs of spec 4.3 (DESIGN §8). Shapes only: what a name, permalink and content may be (blank, reserved, taken,
  * Liquid that does not parse) are the storefront's rules, answered field by field. Content is kept exactly as sent,
  * whitespace included; JSON null counts as absent.
  */
-const text = () =>
-  looseString()
+const text = (max: number) =>
+  looseString({ max })
     .nullable()
     .optional()
     .transform((value) => value ?? undefined);
+const fields = { name: text(CEILINGS.lineChars), permalink: text(CEILINGS.lineChars), content: text(CEILINGS.documentChars) };
 
 /** POST /v1/store/templates: `name` (required), `permalink` (made from the name when absent), `content` (Liquid). */
 export const createTemplateInput = z
-  .object({ name: text(), permalink: text(), content: text() })
+  .object(fields)
   .strip()
   .transform(({ name, permalink, content }) => ({ name: name ?? '', permalink: permalink ?? '', content: content ?? '' }));
 
 /** PUT /v1/store/templates/:id: the fields given change, the others stay. */
-export const updateTemplateInput = z.object({ name: text(), permalink: text(), content: text() }).strip();
+export const updateTemplateInput = z.object(fields).strip();

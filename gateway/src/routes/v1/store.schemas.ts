@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { looseBool, looseString } from '../../http/coerce';
+import { CEILINGS } from '../../http/ceilings';
 
 const text = () => looseString().optional();
 const flag = () => looseBool().optional();
@@ -20,7 +21,7 @@ export const updateStoreInput = z
     list_in_marketplace: flag(),
     custom_domain: looseString().nullable().optional().transform((value) => (value === null ? '' : value)),
     use_default_layout: flag(),
-    css: text(),
-    layout: text(),
+    css: looseString({ max: CEILINGS.documentChars }).optional(),
+    layout: looseString({ max: CEILINGS.documentChars }).optional(),
   })
   .strip();

@@ -1,4 +1,4 @@
-import { validationFailed } from '@commerce/grpc-runtime';
+import { listExcerpt, validationFailed } from '@commerce/grpc-runtime';
 import { collectionRoomViolations, type CollectionRecord } from '../domain/collection';
 import { hasViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
@@ -15,7 +15,7 @@ export interface ShownCollection {
 export async function requireLiveProducts(deps: CatalogDeps, storeId: number, productIds: number[]): Promise<void> {
   const live = await liveProductIds(deps, storeId, productIds);
   const unknown = productIds.filter((id) => !live.has(id));
-  if (unknown.length > 0) throw validationFailed({ products: [`has unknown product ids: ${unknown.join(', ')}`] });
+  if (unknown.length > 0) throw validationFailed({ products: [`has unknown product ids: ${listExcerpt(unknown)}`] });
 }
 
 /** Products already in the most collections a product can be in cannot join `collectionId` (absent: a new one). */

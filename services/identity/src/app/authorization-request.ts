@@ -1,3 +1,4 @@
+import { listExcerpt } from '@commerce/grpc-runtime';
 import { isPkceValue } from '../domain/authorization-code';
 import { parseScope, type Scope } from '../domain/scope';
 import type { AppDocument, AppRepository } from '../infra/app.repository';
@@ -43,7 +44,7 @@ export async function checkAuthorizationRequest(apps: AppRepository, params: Aut
 
   if (params.response_type !== 'code') return refuse('unsupported_response_type', 'Only response_type=code is supported');
   const scope = parseScope(params.scope);
-  if ('unknown' in scope) return refuse('invalid_scope', `Unknown scope: ${scope.unknown.join(', ')}`);
+  if ('unknown' in scope) return refuse('invalid_scope', `Unknown scope: ${listExcerpt(scope.unknown)}`);
   const challenge = params.code_challenge ?? '';
   const method = params.code_challenge_method;
   if (challenge && method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');

@@ -1,4 +1,6 @@
 import type { orders } from '@commerce/contracts';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { trackingViolations } from '../domain/fulfillment-input';
 import { ship, type ShipRequest } from '../domain/order-transitions';
 import { fulfillmentMessage, orderMessage } from './order-message';
 import { orderEvent, writeOrder } from './order-writer';
@@ -8,6 +10,8 @@ import { refusalError } from './transition-refusal';
 
 /** Ships the chosen (or all unshipped) items in a new fulfillment; order/shipped carries the order. */
 export async function shipOrder(deps: OrdersDeps, storeId: number, orderId: number, request: ShipRequest): Promise<orders.ShipOrderResponse> {
+  const violations = trackingViolations(request);
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const timeZone = await storeZone(deps, storeId);
   let fulfillmentId = 0;
   return writeOrder(deps, storeId, orderId, async (current) => {

@@ -1,5 +1,6 @@
 import type { orders } from '@commerce/contracts';
-import { notFound } from '@commerce/grpc-runtime';
+import { notFound, validationFailed } from '@commerce/grpc-runtime';
+import { trackingViolations } from '../domain/fulfillment-input';
 import { updateTracking, type TrackingChange } from '../domain/order-transitions';
 import { fulfillmentMessage, orderMessage } from './order-message';
 import { fulfillmentEvent, writeOrder } from './order-writer';
@@ -14,6 +15,8 @@ export async function updateFulfillment(
   fulfillmentId: number,
   change: TrackingChange,
 ): Promise<orders.UpdateFulfillmentResponse> {
+  const violations = trackingViolations(change);
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const timeZone = await storeZone(deps, storeId);
   return writeOrder<orders.UpdateFulfillmentResponse>(deps, storeId, orderId, (current) => {
     const updated = updateTracking(current, fulfillmentId, change, deps.clock());

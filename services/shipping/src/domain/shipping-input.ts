@@ -1,4 +1,4 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { listExcerpt, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
 import { findClass, findGroup, type RateAmounts, type StoreShipping } from './store-shipping';
@@ -44,8 +44,7 @@ export function checkCountries(violations: FieldViolations, countries: string[],
   const normalised = [...new Set(countries.map(normaliseCountryCode))];
   const unknown = normalised.filter((code) => !isCountryCode(code));
   if (unknown.length > 0) {
-    const listed = unknown.map((code) => JSON.stringify(code)).join(', ');
-    add(violations, field, `must be ISO 3166-1 alpha-2 country codes (${listed} ${unknown.length === 1 ? 'is' : 'are'} not)`);
+    add(violations, field, `must be ISO 3166-1 alpha-2 country codes (${listExcerpt(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not)`);
   }
   return normalised;
 }

@@ -42,6 +42,12 @@ describe('checkName with invisible characters', () => {
 });
 
 describe('checkCountries', () => {
+  it('names the first unknown codes and counts the rest', () => {
+    const violations: FieldViolations = {};
+    checkCountries(violations, Array.from({ length: 3_000 }, (_, index) => `Z${index}`));
+    expect(violations.countries).toEqual(['must be ISO 3166-1 alpha-2 country codes ("Z0", "Z1", "Z2", "Z3", "Z4" and 2,995 more are not)']);
+  });
+
   it('upper-cases, drops duplicates and keeps the order given; empty is fine', () => {
     const violations: FieldViolations = {};
     expect(checkCountries(violations, ['us', 'CA', ' gb', 'US'])).toEqual(['US', 'CA', 'GB']);

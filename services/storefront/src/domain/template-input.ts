@@ -1,4 +1,4 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { clipText, ECHO_LIMITS, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { Liquid } from 'liquidjs';
 import { DEFAULT_TEMPLATES } from './default-templates';
@@ -99,7 +99,8 @@ export function liquidSyntaxError(content: string): string | null {
     const message = error instanceof Error ? error.message : String(error);
     if (/maximum call stack size exceeded/i.test(message) || error instanceof RangeError) return 'is nested too deeply to be a Liquid template';
     const position = /,?\s*line:(\d+), col:(\d+)\s*$/.exec(message);
-    const reason = position ? message.slice(0, position.index) : message;
+    // The parser quotes the token it stopped at, which can be most of a 128 KB template.
+    const reason = clipText(position ? message.slice(0, position.index) : message, ECHO_LIMITS.excerptChars * 3);
     return position ? `has a Liquid syntax error on line ${position[1]}: ${reason}` : `has a Liquid syntax error: ${reason}`;
   }
 }

@@ -24,6 +24,14 @@ describe('liquidSyntaxError', () => {
     expect(liquidSyntaxError('{% nosuchtag %}')).toBe('has a Liquid syntax error on line 1: tag "nosuchtag" not found');
   });
 
+  it('quotes an excerpt of the token it stopped at, however long', () => {
+    for (const content of [`{% ${'x'.repeat(60_000)} %}`, `{% if ${'x'.repeat(60_000)} %}`, `{% for ${'x '.repeat(30_000)} %}{% endfor %}`]) {
+      const message = liquidSyntaxError(content)!;
+      expect(message).toMatch(/^has a Liquid syntax error on line 1: .*x…$/);
+      expect(message.length).toBeLessThan(200);
+    }
+  });
+
   it('refuses nesting too deep to parse instead of failing', () => {
     const deep = '{% if a %}'.repeat(20_000) + '{% endif %}'.repeat(20_000);
     expect(liquidSyntaxError(deep)).toBe('is nested too deeply to be a Liquid template');

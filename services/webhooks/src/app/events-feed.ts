@@ -1,5 +1,5 @@
 import type { webhooks } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { excerpt, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
 import type { StoredEventDocument } from '../infra/delivery.documents';
 import type { DeliveriesApiDeps } from './deliveries-api';
@@ -22,7 +22,7 @@ function envelopeOf(event: StoredEventDocument): string {
 export async function listEvents(deps: Pick<DeliveriesApiDeps, 'deliveries'>, storeId: number, request: Omit<webhooks.ListEventsRequest, 'store_id'>): Promise<webhooks.ListEventsResponse> {
   const violations: Record<string, string[]> = {};
   if (request.limit < 0) violations.limit = ['must not be negative'];
-  if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${JSON.stringify(request.topic)}`];
+  if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${excerpt(request.topic)}`];
   let after: StoredEventDocument | null = null;
   if (request.since_id) {
     after = await deps.deliveries.findEvent(request.since_id);

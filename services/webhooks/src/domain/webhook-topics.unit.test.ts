@@ -28,7 +28,15 @@ describe('checkTopics', () => {
     expect(check(['order/paid', 'order/exploded']).violations).toEqual({ events: ['has a topic that is not a public topic: "order/exploded"'] });
   });
 
-  it('names every bad topic, the blank and wildcards of other resources included', () => {
+  it('names the first bad topics and counts the rest, each as an excerpt', () => {
+    const many = Array.from({ length: 4_000 }, (_, index) => `bad/topic${index}`);
+    expect(check(many).violations).toEqual({
+      events: ['has topics that are not a public topic: "bad/topic0", "bad/topic1", "bad/topic2", "bad/topic3", "bad/topic4" and 3,995 more'],
+    });
+    expect(check(['x'.repeat(32_000)]).violations.events![0]).toMatch(/^has a topic that is not a public topic: "x{39}…" \(32,000 characters\)$/);
+  });
+
+  it('names bad topics, the blank and wildcards of other resources included', () => {
     expect(check(['Order/Paid', 'order/*', '', 'store/created']).violations).toEqual({
       events: ['has topics that are not a public topic: "Order/Paid", "order/*", "", "store/created"'],
     });

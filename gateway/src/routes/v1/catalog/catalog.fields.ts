@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blankAsMissing, looseArray, looseBool, looseInt, looseString } from '../../../http/coerce';
+import { blankAsMissing, looseArray, looseBool, looseInt, looseString, tooLong } from '../../../http/coerce';
+import { CEILINGS } from '../../../http/ceilings';
 
 /**
  * Field builders shared by the product, variant and collection schemas, so one input name reads
@@ -31,7 +32,7 @@ export const clearableText = () =>
     .transform((value) => (value === null ? '' : value));
 
 /** A required, non-blank name, trimmed. */
-export const requiredName = () => looseString({ min: 1, trim: true });
+export const requiredName = () => looseString({ min: 1, trim: true, max: CEILINGS.lineChars });
 
 /** Optional name on update: when given it must not be blank. */
 export const optionalName = () => requiredName().optional();
@@ -78,11 +79,12 @@ export const optionalDecimalCents = () => blankAsMissing(decimalCents());
  * Image URLs as text: an array, JSON text of one, or a single URL (a URL may hold commas, so no
  * splitting), each trimmed. How many a product may have and which URLs it takes are catalog's rules.
  */
-export const photoUrls = () => looseArray(z.string({ error: 'must be a URL' }).trim());
+export const photoUrls = () =>
+  looseArray(z.string({ error: 'must be a URL' }).max(CEILINGS.lineChars, { error: tooLong(CEILINGS.lineChars) }).trim(), { max: CEILINGS.shortListItems });
 
 /** `"a, b"` or `["a", " b "]` → `["a", "b"]`; blank tags are dropped. */
 export const tagList = () =>
-  looseArray(looseString(), { commaSeparated: true }).transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+  looseArray(looseString({ max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems }).transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
 
 /** Product ids: an array, JSON text of one, `ids[]=` or `"1, 2"`. */
 export const productIdList = () => looseArray(looseInt({ min: 1 }), { commaSeparated: true });

@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { looseString } from '../../../http/coerce';
+import { CEILINGS } from '../../../http/ceilings';
 
 /** POST /v1/stores (DESIGN §8): name, subdomain, paypal_email; the time zone is optional. */
 export const createStoreInput = z.object({
   name: looseString({ min: 1, max: 100, trim: true }),
-  subdomain: looseString({ min: 1, trim: true }),
-  paypal_email: looseString({ trim: true }).optional(),
-  time_zone: looseString({ trim: true }).optional(),
+  subdomain: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),
+  paypal_email: looseString({ trim: true, max: CEILINGS.lineChars }).optional(),
+  time_zone: looseString({ trim: true, max: CEILINGS.lineChars }).optional(),
 });
 
 /** POST /v1/application/stores (DESIGN §7): the app's credentials, the store, and its new owner. */
 export const createApplicationStoreInput = z
   .object({
-    client_id: looseString({ min: 1, trim: true }),
-    secret: looseString().optional(),
-    client_secret: looseString().optional(),
+    client_id: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),
+    secret: looseString({ max: CEILINGS.lineChars }).optional(),
+    client_secret: looseString({ max: CEILINGS.lineChars }).optional(),
     name: looseString({ min: 1, max: 100, trim: true }),
-    subdomain: looseString({ min: 1, trim: true }),
+    subdomain: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),
     owner: z.object(
       {
-        login: looseString({ trim: true }).optional(),
-        email: looseString({ min: 1, trim: true }),
-        password: looseString({ min: 1 }),
+        login: looseString({ trim: true, max: CEILINGS.lineChars }).optional(),
+        email: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),
+        password: looseString({ min: 1, max: CEILINGS.lineChars }),
       },
       { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
     ),

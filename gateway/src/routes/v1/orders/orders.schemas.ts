@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
 import { isRecord } from '../../../http/params';
+import { CEILINGS } from '../../../http/ceilings';
 
 /**
  * Inputs of spec 4.4-4.5 (DESIGN §8). Shapes only: which statuses exist, which items may ship and
@@ -40,7 +41,7 @@ const unwrapItem = (value: unknown): unknown => {
 };
 
 /** Order item ids: a JSON array, JSON text of one, `items[]=`/repeated names, or a comma list (`items=1,2`). */
-const itemIds = () => looseArray(z.preprocess(unwrapItem, looseInt({ min: 1 })), { commaSeparated: true });
+const itemIds = () => looseArray(z.preprocess(unwrapItem, looseInt({ min: 1 })), { commaSeparated: true, max: CEILINGS.shortListItems });
 
 /**
  * PUT /v1/orders/:id/ship (DESIGN §8): `items` absent, empty or null ships every unshipped item.

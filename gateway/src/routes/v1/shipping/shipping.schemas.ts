@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseInt, looseString } from '../../../http/coerce';
 import { isRecord } from '../../../http/params';
+import { CEILINGS } from '../../../http/ceilings';
 
 /**
  * Inputs of spec 4.9-4.11 (DESIGN §8). Shapes only: names, countries and what the rates point at are
@@ -10,7 +11,7 @@ import { isRecord } from '../../../http/params';
 const recordId = () => looseInt({ min: 1 });
 /** Whole cents; the range an amount may take is shipping's (it names a negative one field by field). */
 const cents = () => looseInt();
-const name = () => looseString({ trim: true });
+const name = () => looseString({ trim: true, max: CEILINGS.lineChars });
 
 /** A rate may come flat or wrapped as the API renders it (`{shipping_rate: {...}}`), so a GET answer can be sent back as is. */
 const unwrapRate = (value: unknown): unknown => (isRecord(value) && isRecord(value.shipping_rate) ? value.shipping_rate : value);
@@ -29,10 +30,11 @@ const classRate = z.preprocess(
 const presentList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (value === null ? [] : value), list.optional());
 
 /** Rates upsert the pairs they name (shipping keeps the others), so an empty list changes no rate. */
-const groupRates = () => presentList(looseArray(groupRate));
-const classRates = () => presentList(looseArray(classRate));
+const groupRates = () => presentList(looseArray(groupRate, { max: CEILINGS.shortListItems }));
+const classRates = () => presentList(looseArray(classRate, { max: CEILINGS.shortListItems }));
 /** `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; replaces the list (empty clears it); upper-casing and the ISO check are shipping's. */
-const countries = () => presentList(looseArray(looseString({ trim: true }), { commaSeparated: true }));
+const countries = () =>
+  presentList(looseArray(looseString({ trim: true, max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems }));
 
 /** POST /v1/shipping_groups: `name`, optional `rates: [{shipping_class_id, first_item_in_cents, additional_item_in_cents}]`. */
 export const createShippingGroupInput = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
+import { CEILINGS } from '../../../http/ceilings';
 
 /**
  * Inputs of spec 4.12 (DESIGN §8). Shapes only: what a url may point at and which topics exist are the
@@ -7,15 +8,16 @@ import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime 
  */
 
 /** `["order/paid"]`, JSON text of it (`events=["order/paid"]` in a query or form), `events[]=` repeated, or `order/paid,order/created`. */
-const topics = () => looseArray(looseString({ trim: true }), { commaSeparated: true });
+const topics = () => looseArray(looseString({ trim: true, max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems });
+const url = () => looseString({ max: CEILINGS.lineChars });
 
 /** POST /v1/webhooks: `url` and `events`, both required (from the body or, as the original clients send them, the query string). */
-export const createWebhookInput = z.object({ url: looseString(), events: topics() }).strip();
+export const createWebhookInput = z.object({ url: url(), events: topics() }).strip();
 
 /** PUT /v1/webhooks/:id: the fields given change; `events` replaces the list; `enabled` true re-activates, false disables. */
 export const updateWebhookInput = z
   .object({
-    url: looseString().optional(),
+    url: url().optional(),
     events: topics().optional(),
     enabled: blankAsMissing(looseBool()),
   })
