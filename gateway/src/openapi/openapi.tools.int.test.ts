@@ -20,6 +20,8 @@ const binOf = (pkg: string, bin: string) => path.join(path.dirname(require.resol
 // The machine that runs the suite may have no network: Redocly's usage telemetry and its npm update check are
 // off by these variables (redocly.yaml also says `telemetry: off`), so no call waits on a host it cannot reach.
 const OFFLINE = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+/** Each takes 1-5 s alone; a loaded 2-core machine can triple that. */
+const TOOL_TIMEOUT_MS = 60_000;
 
 interface Run {
   code: number;
@@ -61,7 +63,7 @@ describe('Redocly CLI', () => {
     const problems = (report.problems ?? []).map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect({ stderr: lint.code === 0 ? '' : lint.stderr, problems }).toEqual({ stderr: '', problems: [] });
     expect(report.totals).toEqual(expect.objectContaining({ errors: 0, warnings: 0 }));
-  });
+  }, TOOL_TIMEOUT_MS);
 });
 
 /** The files, written beside the generated types, and what TypeScript says of them (strict, as app code compiles; ES5's lib is enough and quick). */
@@ -105,5 +107,5 @@ describe('openapi-typescript', () => {
       'refused.ts': ["import { product } from './answers';", 'export const name: number = product.data.name;'].join('\n'),
     });
     expect(errors).toEqual([expect.objectContaining({ file: 'refused.ts', line: 2, code: 2322, message: "Type 'string' is not assignable to type 'number'." })]);
-  });
+  }, TOOL_TIMEOUT_MS);
 });
