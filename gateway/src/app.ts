@@ -48,6 +48,8 @@ export interface GatewayDeps {
   checkoutLimit?: LeakyBucket;
   /** Signs the buyer site's confirmation-page addresses (32 bytes, derived from OAUTH_JWT_SECRET); absent, a random key of this process. */
   buyerSiteKey?: Buffer;
+  /** Signs the buyer site's visitor cookies (32 bytes, derived from OAUTH_JWT_SECRET apart from buyerSiteKey); absent, a random key of this process. */
+  visitorKey?: Buffer;
   /** Counts and times every request by route pattern (METRICS_PORT); absent, nothing is measured. */
   httpMetrics?: HttpServerMetrics;
 }
@@ -71,16 +73,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The app's own credentials (client id and secret) authenticate this one: it precedes the user authentication.
   applicationStoreRoutes(app, deps.clients, deps.authFailures);
 
-  // Every other /v1 call: authenticate, rate-limit, read its params, replay an idempotent POST; then
-  // its context's routes. One router for all of /v1: a router per context, each mounted under /v1,
-  // costs every call a mount per router it passes (fast-path/README.md, "Costs accepted").
+  // Every other /v1 call: authenticate, rate-limit, read its params and Idempotency-Key (claimed or replayed
+  // once route() checked the credential); then its context's routes. One router for all of /v1: a router per
+  // context, each mounted under /v1, costs every call a mount per router it passes (fast-path/README.md, "Costs accepted").
   const v1 = Router();
   v1.use(
     pipeline(
       authenticate(deps.authenticator, deps.authFailures),
       rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
       requestParams(),
-      deps.idempotency && idempotency(deps.idempotency, deps.logger),
+      deps.idempotency && idempotency(deps.idempotency, deps.logger, { afterRouteChecks: true }),
     ),
   );
   identityRoutes(v1, deps.clients);
@@ -96,7 +98,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/v1', v1);
 
   // The buyer path: checkout without an owner credential, at /s/<subdomain>/ or on the store's own host.
-  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, logger: deps.logger });
+  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, visitorKey: deps.visitorKey, logger: deps.logger });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
 

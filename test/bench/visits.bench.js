@@ -155,7 +155,7 @@ function pageViews({ storeId, count, pool, active, seed }, { startMs, endMs }) {
     for (let i = 0; i < count; i++) {
       const at = new Date(Math.floor(startMs + i * step));
       if (random() < 0.02) {
-        yield { store_id: storeId, visitor_id: `bot-${i % 100}`, at, user_agent: BOTS[i % BOTS.length], referer: '', ref: '' };
+        yield { store_id: storeId, visitor_id: `bot-${i % 100}`, at, user_agent: BOTS[i % BOTS.length], referer: '', ref: '', client_address: '192.0.2.1' };
         continue;
       }
       const slot = Math.floor(random() * active);
@@ -166,7 +166,8 @@ function pageViews({ storeId, count, pool, active, seed }, { startMs, endMs }) {
       if (starts) totals.visits += 1;
       if (marketplace) totals.marketplaceVisits += 1;
       lastSeen.set(visitor, at.getTime());
-      yield { store_id: storeId, visitor_id: visitor, at, user_agent: BROWSER, referer: '', ref: marketplace ? 'marketplace' : '' };
+      // Each browser from an address of its own: browsers seen for the first time count as their client (docs/visits.md#who-is-a-visitor).
+      yield { store_id: storeId, visitor_id: visitor, at, user_agent: BROWSER, referer: '', ref: marketplace ? 'marketplace' : '', client_address: `address of ${visitor}` };
       if (random() < 1 / 8) browsing[slot] = pick();
     }
   }

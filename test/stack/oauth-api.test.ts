@@ -70,6 +70,29 @@ describe('scopes, stores and the user through the gateway', () => {
     expect((await api('/v1/collections.json', { method: 'POST', ...bearer(reader, { 'content-type': 'application/json' }), body: '{"name":"x"}' })).status).toBe(403);
   });
 
+  it("answers 403 to a store_read token that sends a webhook create's Idempotency-Key again, never the kept answer and its secret", async () => {
+    const owner = await anOwner(oauth.env, 'replayscope');
+    const reader = (await tokensFor(await signedIn(owner.email))).access_token;
+    const writer = (await tokensFor(await signedIn(owner.email), 'store_write')).access_token;
+    const create = (token: string) =>
+      api('/v1/webhooks.json', { method: 'POST', ...bearer(token, { 'content-type': 'application/json', 'idempotency-key': 'hook-once' }), body: JSON.stringify({ url: 'https://93.184.215.14/hook', events: ['order/paid'] }) });
+
+    const created = await create(writer);
+    expect(created.status).toBe(200);
+    const answer = await created.text();
+    expect(JSON.parse(answer).data.secret).toMatch(/^whsec_/);
+
+    const replayedToReader = await create(reader);
+    const refused = await replayedToReader.text();
+    expect(replayedToReader.status).toBe(403);
+    expect(JSON.parse(refused).meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
+    expect(refused).not.toContain('whsec_');
+
+    const replayedToWriter = await create(writer);
+    expect(replayedToWriter.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replayedToWriter.text()).toBe(answer);
+  });
+
   it('answers 403 OAuthRequired to GET /v1/me with an API key', async () => {
     const owner = await anOwner(oauth.env, 'keyme');
 

@@ -86,6 +86,12 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
     const local = await shop.post('/v1/webhooks.json', { url: 'http://localhost:9000/hook', events: ['order/paid'] });
     expect(local.status).toBe(422);
     expect(local.body.meta.errors.url[0]).toMatch(/resolves to a loopback address/);
+    expect(local.body.meta.errors.url[0]).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true');
+    for (const url of ['https://198.18.0.1/hook', 'https://[2002:c612:1::1]/hook', 'https://[::ffff:198.18.0.1]/hook']) {
+      const benchmarking = await shop.post('/v1/webhooks.json', { url, events: ['order/paid'] });
+      expect(benchmarking.status).toBe(422);
+      expect(benchmarking.body.meta.errors.url[0]).toMatch(/^points to a reserved address/);
+    }
 
     const both = await shop.post('/v1/webhooks.json', { url: 'http://10.0.0.5/hook', events: '["order/paid","order/exploded"]' }, 'form');
     expect(both.status).toBe(422);
@@ -192,6 +198,8 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
     await waitFor(() => ((receiver.repeats.get(first.webhookId) ?? 0) >= 1 ? true : undefined), { timeoutMs: 20_000 });
 
     expect((await shop.post(`/v1/webhooks/${webhookId}/replay`, {})).status).toBe(422);
+    // 253402300800 is 10000-01-01: no event occurred that late (it replayed every event)
+    expect((await shop.post(`/v1/webhooks/${webhookId}/replay?since=253402300800`, {})).body.data).toEqual({ webhook_id: webhookId, events: 0, scheduled: 0 });
     const since = Math.floor(Date.now() / 1000) - 600;
     const replayed = await shop.post(`/v1/webhooks/${webhookId}/replay?since=${since}`, {});
     expect(replayed.status).toBe(200);

@@ -14,54 +14,86 @@ const MAX_KEY_LENGTH = 255;
 const REPLAYED_HEADERS = ['content-type', 'link'];
 
 export interface IdempotencyOptions {
-  /** Whose keys these are; by default the caller's credential (store, or app and user). */
+  /** Whose keys these are; by default the caller's credential and store (store, or app, user and store). */
   scopeOf?: (req: Request, res: Response) => string;
   /** What the request does, for its fingerprint; by default its method and path. */
   operationOf?: (req: Request) => string;
+  /**
+   * Claims the key only once the route checked the credential (route() calls `answeredIdempotently`), so a replay,
+   * a 409 or a 422 never answers a credential the route refuses (a token without the scope, a revoked one). /v1
+   * does; the buyer checkout, which takes no credential, claims at once.
+   */
+  afterRouteChecks?: boolean;
 }
 
-const byCredential = (_req: Request, res: Response) => rateLimitKey(principalOf(res));
+const byCredential = (_req: Request, res: Response) => {
+  const principal = principalOf(res);
+  return principal.kind === 'api_key' ? rateLimitKey(principal) : `${rateLimitKey(principal)}:store:${principal.storeId}`;
+};
 const byMethodAndPath = (req: Request) => `${req.method} ${req.path}`;
 
+/** Where the middleware leaves the claim for route() when it waits for the route's checks. */
+const PENDING_CLAIM = 'idempotencyClaim';
+
 /**
- * `Idempotency-Key` on POST (DESIGN §6): the first request with a key runs and its answer is kept
- * for 24 h; a retry with the same key and parameters gets that answer again (with
- * `Idempotent-Replayed: true`) instead of a second write. The same key with other parameters is a
- * 422, and a retry while the first is still running a 409. Keys are per caller (store, or app and
- * user; checkout's per store, see `options`). A 5xx answer is not kept, so a retry after an outage runs again.
+ * `Idempotency-Key` on POST (docs/api-conventions.md#retrying-a-post-safely-idempotency-key): the first request
+ * with a key runs and its answer is kept for 24 h; a retry with the same key and parameters gets that answer again
+ * (with `Idempotent-Replayed: true`) instead of a second write. The same key with other parameters is a 422, and a
+ * retry while the first is still running a 409. Keys are per caller and store (checkout's per store, see
+ * `options`). A 5xx answer is not kept, so a retry after an outage runs again.
  */
 export function idempotency(store: IdempotencyRecords, logger: Logger, options: IdempotencyOptions = {}): RequestHandler {
   const scopeOf = options.scopeOf ?? byCredential;
   const operationOf = options.operationOf ?? byMethodAndPath;
+  /** Claims the key, or answers the request (a replay; a 409 or 422 thrown): true when it answered. */
+  const claim = async (req: Request, res: Response, idempotencyKey: string): Promise<boolean> => {
+    const key = sha256(`${scopeOf(req, res)}\n${idempotencyKey}`);
+    const fingerprint = sha256(`${operationOf(req)}\n${canonicalJson(readParams(req))}`);
+    const outcome = await store.begin(key, fingerprint).catch(() => {
+      throw new ApiError(503, 'Idempotency records are unavailable; retry later', { errorType: 'ServiceUnavailable' });
+    });
+    switch (outcome.kind) {
+      case 'replay':
+        replay(res, outcome.response);
+        return true;
+      case 'in_progress':
+        throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
+      case 'mismatch':
+        throw new ApiError(422, 'This Idempotency-Key was already used with other parameters', { errorType: 'ValidationError' });
+      case 'started':
+        recordAnswer(res, (response) =>
+          (response.status >= 500 ? store.abandon(key) : store.finish(key, outcome.revision, fingerprint, response)).catch((error: unknown) =>
+            logger.warn({ err: error, request_id: res.locals.requestId }, 'could not record the idempotent answer'),
+          ),
+        );
+        return false;
+    }
+  };
   return async (req, res, next) => {
     if (req.method !== 'POST' || req.headers[HEADER] === undefined) return next();
     try {
       const idempotencyKey = idempotencyKeyOf(req);
       if (idempotencyKey === undefined) return next();
-      const key = sha256(`${scopeOf(req, res)}\n${idempotencyKey}`);
-      const fingerprint = sha256(`${operationOf(req)}\n${canonicalJson(readParams(req))}`);
-      const outcome = await store.begin(key, fingerprint).catch(() => {
-        throw new ApiError(503, 'Idempotency records are unavailable; retry later', { errorType: 'ServiceUnavailable' });
-      });
-      switch (outcome.kind) {
-        case 'replay':
-          return replay(res, outcome.response);
-        case 'in_progress':
-          throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
-        case 'mismatch':
-          throw new ApiError(422, 'This Idempotency-Key was already used with other parameters', { errorType: 'ValidationError' });
-        case 'started':
-          recordAnswer(res, (response) =>
-            (response.status >= 500 ? store.abandon(key) : store.finish(key, outcome.revision, fingerprint, response)).catch((error: unknown) =>
-              logger.warn({ err: error, request_id: res.locals.requestId }, 'could not record the idempotent answer'),
-            ),
-          );
-          return next();
+      if (options.afterRouteChecks) {
+        res.locals[PENDING_CLAIM] = () => claim(req, res, idempotencyKey);
+        return next();
       }
+      if (!(await claim(req, res, idempotencyKey))) next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Called by route() once the credential passed the route's checks: claims the request's `Idempotency-Key`, if the
+ * middleware left one. True when the request was answered (a replay); a 409 or 422 is thrown.
+ */
+export async function answeredIdempotently(res: Response): Promise<boolean> {
+  const claim = res.locals[PENDING_CLAIM] as (() => Promise<boolean>) | undefined;
+  if (!claim) return false;
+  res.locals[PENDING_CLAIM] = undefined;
+  return claim();
 }
 
 /** The request's `Idempotency-Key`, if it sent one; a 400 when it is not 1 to 255 visible ASCII characters. */

@@ -4,6 +4,7 @@ import { principalOf } from '../auth/authenticate.middleware';
 import type { Principal } from '../auth/principal';
 import { missingScope, requiredScope, type Scope } from '../auth/scopes';
 import { ApiError } from '../errors';
+import { answeredIdempotently } from '../idempotency/idempotency.middleware';
 
 export interface RouteContext {
   principal: Principal;
@@ -29,6 +30,7 @@ export function route(handler: (req: Request, res: Response, context: RouteConte
     const scope = missingScope(principal, requiredScope(req.method, options.scope));
     if (scope) throw new ApiError(403, `This call requires the ${scope} scope, which the user has not granted to this app`, { errorType: 'InsufficientScope' });
     if ((options.needsStore ?? true) && !principal.storeId) throw new ApiError(405, NEEDS_STORE);
+    if (await answeredIdempotently(res)) return; // a replay only for a credential the checks above let through
     const requestId = res.locals.requestId as string;
     const call: CallOptions = { requestId, principal: principalMetadata(principal) };
     await handler(req, res, { principal, storeId: principal.storeId, call });

@@ -74,7 +74,7 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     }
     expect(page.body).toContain('<textarea name="user_note" id="user_note" rows="3">ring &lt;twice&gt;</textarea>');
     expect(page.body).toContain('Please check the &lt;highlighted&gt; fields');
-    expect(page.body).toContain('value="&#34;&gt;&lt;script&gt;x()&lt;/script&gt;"');
+    expect(page.body).toContain('value="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"');
     expect(page.body).not.toContain('<script>x()');
     expect(page.body).toContain('<div class="field-error" id="email-error">is not an email</div>');
     expect(page.body).toContain('<div class="field-error" id="address_country-error">is not a country</div>');
@@ -110,14 +110,15 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect((await render(store.id, { path: '/orders/any-token', order_id: 0 })).status).toBe(404);
   });
 
-  it('counts a page answered 200 with a visitor as a page view; not the stylesheet, a 404 or a page without a visitor', async () => {
+  it('counts a page answered 200 to a GET as a page view; not the stylesheet, a 404 or a HEAD', async () => {
     const store = await aStore(harness);
-    const browser = (visitor_id: string) => ({ visitor_id, user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0', referer: '' });
-    // Three other browsers whose requests must not count: the stylesheet, a 404, and the product page of no product.
+    // Each from a client of its own (the User-Agent tells them apart), so that each would count if it counted at all.
+    const browser = (name: string) => ({ user_agent: `Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0 ${name}`, client_address: '203.0.113.7', referer: '', page_view: true });
+    // Four other clients whose requests must not count: the stylesheet, a 404, the product page of no product, a HEAD.
     await render(store.id, { path: '/store.css', ...browser('css-only') });
     await render(store.id, { path: '/nope', ...browser('not-found-only') });
     await render(store.id, { path: '/products/999999', ...browser('missing-product-only') });
-    await render(store.id, { path: '/' });
+    await render(store.id, { path: '/', ...browser('head-only'), page_view: false });
     await render(store.id, { path: '/', ...browser('counted') });
 
     const visits = await waitFor(

@@ -2,81 +2,31 @@
 // aggregator into a real SQLite file, read back through the use case; then the gRPC surface of the service.
 import { storefront } from '@commerce/contracts';
 import { createClient, type ServiceClient } from '@commerce/grpc-runtime';
-import { openDatabase, type Database } from '@commerce/persistence';
-import { rejectionOf, removeDir, tempDir } from '@commerce/testing';
+import { rejectionOf } from '@commerce/testing';
 import { status } from '@grpc/grpc-js';
-import { getStoreVisits, type StoreVisits } from '../src/app/get-store-visits';
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from '../src/app/record-page-view';
-import { storeEvent } from '../src/app/store-message';
-import type { PageView, StorefrontSettings } from '../src/app/storefront-deps';
-import { newStoreRecord } from '../src/domain/store';
 import { StoreRepository } from '../src/infra/store.repository';
 import { VisitRepository } from '../src/infra/visit.repository';
 import { startStorefrontHarness, aCreateStoreRequest, type StorefrontHarness } from './storefront.fixture';
-
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const settings: StorefrontSettings = {
-  storefrontDomain: 'shops.test',
-  storefrontScheme: 'http',
-  assetsBaseUrl: '//assets.shops.test',
-  defaultTimeZone: 'America/New_York',
-  platformDomains: ['shops.test'],
-};
-const MINUTE = 60_000;
+import { BROWSER, GOOGLEBOT, MINUTE, VisitsFixture } from './visits.fixture';
 
 describe('visit statistics (aggregator + SQLite file + read)', () => {
-  let dir: string;
-  let db: Database;
-  let stores: StoreRepository;
-  let visits: VisitRepository;
-  let aggregator: VisitAggregator;
-  let now: Date;
-  const errors: unknown[] = [];
-
-  const newAggregator = () =>
-    new VisitAggregator({ visits, timeZoneOf: storeTimeZones(stores, settings.defaultTimeZone, 0), storefrontDomain: settings.storefrontDomain, onError: (error) => errors.push(error) });
-
-  async function aStore(id: number, timeZone = 'America/New_York'): Promise<number> {
-    const record = newStoreRecord(id, { name: `Store ${id}`, subdomain: `store-${id}`, owner_user_id: 1, support_email: 'o@example.com', paypal_email: '', time_zone: timeZone }, settings.assetsBaseUrl, now);
-    await stores.insert(record, `key-${id}`, storeEvent('store/created', record, 1, settings));
-    return id;
-  }
-
-  /** A page view of `visitor` at `local` (New York wall time unless an ISO instant with Z). */
-  const view = (storeId: number, visitor: string, at: string, extra: Partial<PageView> = {}): PageView => ({
-    store_id: storeId,
-    visitor_id: visitor,
-    at: new Date(at),
-    user_agent: BROWSER,
-    referer: '',
-    ref: '',
-    ...extra,
-  });
-
-  const read = (storeId: number, marketplaceOnly = false): Promise<StoreVisits> => getStoreVisits({ stores, visits, settings, clock: () => now }, storeId, marketplaceOnly);
-  const daily = async (storeId: number, marketplaceOnly = false) => (await read(storeId, marketplaceOnly)).daily_visits;
-  const today = async (storeId: number, marketplaceOnly = false) => (await daily(storeId, marketplaceOnly)).at(-1)!;
-
-  async function record(...views: PageView[]): Promise<void> {
-    for (const one of views) aggregator.record(one);
-    await aggregator.flush();
-  }
+  const f = new VisitsFixture();
+  const aStore = f.aStore.bind(f);
+  const view = f.view.bind(f);
+  const record = f.record.bind(f);
+  const read = f.read.bind(f);
+  const daily = f.daily.bind(f);
+  const today = f.today.bind(f);
 
   beforeEach(async () => {
-    dir = await tempDir('storefront-visits-');
-    db = await openDatabase({ engine: 'embedded', dir });
-    stores = new StoreRepository(StoreRepository.collectionOf(db));
-    visits = VisitRepository.of(db);
-    await visits.ensureIndexes();
-    aggregator = newAggregator();
-    now = new Date('2026-11-24T20:00:00Z'); // Tuesday 15:00 in New York
-    errors.length = 0;
+    f.now = new Date('2026-11-24T20:00:00Z'); // Tuesday 15:00 in New York
+    f.errors.length = 0;
+    await f.open();
   });
   afterEach(async () => {
-    await db.close();
-    await removeDir(dir);
-    expect(errors).toEqual([]);
+    await f.close();
+    expect(f.errors).toEqual([]);
   });
 
   it('answers 8 weeks and 7 days of zeros for a store nobody visited, oldest first, in its zone', async () => {
@@ -101,7 +51,7 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
   it('continues a session across flushes and across a new aggregator (a restart): the state is stored', async () => {
     const store = await aStore(1);
     await record(view(store, 'a', '2026-11-24T15:00:00Z'));
-    aggregator = newAggregator();
+    f.aggregator = f.newAggregator();
     await record(view(store, 'a', '2026-11-24T15:25:00Z'));
     await record(view(store, 'a', '2026-11-24T15:50:00Z'));
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
@@ -109,12 +59,12 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
 
   it('writes, when the service stops, whatever is still queued', async () => {
     const store = await aStore(1);
-    const task = visitFlushTask(aggregator, 60_000);
+    const task = visitFlushTask(f.aggregator, 60_000);
     task.start();
-    aggregator.record(view(store, 'a', '2026-11-24T15:00:00Z'));
-    expect(aggregator.pending).toBe(1);
+    f.aggregator.record(view(store, 'a', '2026-11-24T15:00:00Z'));
+    expect(f.aggregator.pending).toBe(1);
     await task.stop();
-    expect(aggregator.pending).toBe(0);
+    expect(f.aggregator.pending).toBe(0);
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
   });
 
@@ -135,11 +85,12 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
     expect(visitsRead.weekly_visits.at(-1)).toEqual({ week: '11/22/26', visits: 5, visitors: 2 });
   });
 
-  it('does not count known bots, views without a visitor cookie nor views without a valid time (and keeps the rest of the batch)', async () => {
+  it('does not count known bots, views without a User-Agent nor views without a valid time (and keeps the rest of the batch)', async () => {
     const store = await aStore(1);
     await record(
       view(store, 'crawler', '2026-11-24T15:00:00Z', { user_agent: GOOGLEBOT }),
-      view(store, '', '2026-11-24T15:00:00Z'),
+      view(store, 'silent', '2026-11-24T15:00:00Z', { user_agent: '' }),
+      view(store, '', '2026-11-24T15:00:00Z', { user_agent: ' ' }),
       view(store, 'b', 'not a time'),
       view(store, 'a', '2026-11-24T15:00:00Z'),
     );
@@ -168,7 +119,7 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
 
   it('keeps a day of 25 hours whole when New York leaves summer time', async () => {
     const store = await aStore(1);
-    now = new Date('2026-11-03T12:00:00Z');
+    f.now = new Date('2026-11-03T12:00:00Z');
     // 00:10 EDT and 23:40 EST of Sunday 1 November, 24.5 hours apart.
     await record(view(store, 'a', '2026-11-01T04:10:00Z'), view(store, 'b', '2026-11-02T04:40:00Z'), view(store, 'c', '2026-11-02T05:10:00Z'));
     const days = await daily(store);
@@ -181,9 +132,9 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
 
   it('shows the last 8 weeks only, each labelled by its Sunday (views recorded oldest first, as they arrive)', async () => {
     const store = await aStore(1);
-    const weeksAgo = (weeks: number) => new Date(now.getTime() - weeks * 7 * 24 * 60 * MINUTE).toISOString();
-    for (let weeks = 9; weeks >= 0; weeks -= 1) for (let n = 0; n <= weeks; n += 1) aggregator.record(view(store, `v${n}`, weeksAgo(weeks)));
-    await aggregator.flush();
+    const weeksAgo = (weeks: number) => new Date(f.now.getTime() - weeks * 7 * 24 * 60 * MINUTE).toISOString();
+    for (let weeks = 9; weeks >= 0; weeks -= 1) for (let n = 0; n <= weeks; n += 1) f.aggregator.record(view(store, `v${n}`, weeksAgo(weeks)));
+    await f.aggregator.flush();
     expect((await read(store)).weekly_visits).toEqual([
       { week: '10/4/26', visits: 8, visitors: 8 },
       { week: '10/11/26', visits: 7, visitors: 7 },
@@ -224,17 +175,17 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
 
   it('drops the views of a store that does not exist and answers NOT_FOUND for its statistics', async () => {
     await record(view(99, 'a', '2026-11-24T15:00:00Z'));
-    expect(await visits.countsOf(99, 'day', ['2026-11-24'])).toEqual([]);
+    expect(await f.visits.countsOf(99, 'day', ['2026-11-24'])).toEqual([]);
     await expect(read(99)).rejects.toMatchObject({ name: 'DomainError', reason: 'NOT_FOUND' });
   });
 
   it('prunes browsers not seen for 8 days and counters older than any shown week, and keeps the rest', async () => {
     const store = await aStore(1);
     await record(view(store, 'old', '2026-09-01T15:00:00Z'), view(store, 'recent', '2026-11-20T15:00:00Z'), view(store, 'now', '2026-11-24T15:00:00Z'));
-    const pruned = await pruneVisits(visits, now);
+    const pruned = await pruneVisits(f.visits, f.now);
     expect(pruned).toEqual({ visitors: 1, counts: 2 }); // 'old' and its day and week counters
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
-    expect(await visits.findVisitors(store, ['old', 'recent', 'now'])).toHaveLength(2);
+    expect(await f.visits.findVisitors(store, ['old', 'recent', 'now'])).toHaveLength(2);
     expect((await read(store)).daily_visits[2]).toEqual({ day: 'Friday', visits: 1, visitors: 1 });
   });
 });
@@ -262,7 +213,7 @@ describe('VisitService over gRPC', () => {
         throw error;
       },
     });
-    aggregator.record({ store_id: store!.id, visitor_id: 'a', at: new Date(), user_agent: BROWSER, referer: '', ref: 'marketplace' });
+    aggregator.record({ store_id: store!.id, visitor_id: 'a', at: new Date(), user_agent: BROWSER, referer: '', ref: 'marketplace', client_address: '203.0.113.9' });
     await aggregator.flush();
 
     const all = await visitsClient.getStoreVisits({ store_id: store!.id, marketplace_only: false });

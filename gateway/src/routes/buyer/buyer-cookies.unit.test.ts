@@ -1,10 +1,9 @@
-// The buyer site's cookies, CSRF check and confirmation tokens, as plain functions.
+// The buyer site's cookies, CSRF check and confirmation tokens, as plain functions (visitor ids: visitor.unit.test.ts).
 import { changeCart, cartChangeOf, formatCart, MAX_CART_LINES, parseCart } from './cart-cookie';
 import { csrfMatches, newCsrfToken } from './buyer-csrf';
 import { readCookie } from './cookies';
 import { OrderTokens } from './order-token';
 import { typedFields } from './checkout-form.routes';
-import { newVisitorId, visitorIdOf } from './visitor';
 
 describe('readCookie', () => {
   it('finds a cookie among others, the first of two with one name (the longest Path comes first)', () => {
@@ -91,16 +90,6 @@ describe('the CSRF token (double submit)', () => {
     expect(csrfMatches(undefined, token)).toBe(false);
     expect(csrfMatches('', '')).toBe(false);
     expect(csrfMatches('short', 'short')).toBe(false);
-  });
-});
-
-describe('visitor ids', () => {
-  it('are random and recognised by their shape only', () => {
-    const id = newVisitorId();
-    expect(id).not.toBe(newVisitorId());
-    expect(visitorIdOf(id)).toBe(id);
-    expect(visitorIdOf('x')).toBeUndefined();
-    expect(visitorIdOf(`${id};`)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import { pageErrors } from './page-render';
 import { pageRoutes } from './pages.routes';
 import { storeAddressFromHost, storeAddressFromPath } from './store-address';
 import { StoreDirectory } from './store-directory';
+import { VisitorIds, visitorIdsFor } from './visitor';
 
 export interface BuyerRouteOptions {
   /** Buyer sites answer at `<subdomain>.<storefrontDomain>` (config STOREFRONT_DOMAIN). */
@@ -19,6 +20,8 @@ export interface BuyerRouteOptions {
   idempotency?: IdempotencyRecords;
   /** Signs confirmation-page addresses (32 bytes, the same on every replica; main.ts derives it); absent, a random key of this process. */
   siteKey?: Buffer;
+  /** Signs visitor cookies (as siteKey, derived apart from it). */
+  visitorKey?: Buffer;
   logger: Logger;
 }
 
@@ -33,6 +36,7 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   const directory = new StoreDirectory(clients.stores);
   const tokens = new OrderTokens(options.siteKey);
   const site = Router();
+  site.use(visitorIdsFor(new VisitorIds(options.visitorKey)));
   // The checkout page's form first (browsers only), then the JSON checkout, then every page GET.
   checkoutFormRoutes(site, clients, { directory, tokens, limit: options.checkoutLimit });
   checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });

@@ -3,13 +3,14 @@ import { storefront } from '@commerce/contracts';
 import type { Logger } from '@commerce/observability';
 import type { BackendClients } from '../../clients';
 import { ApiError, renderError } from '../../errors';
+import { clientAddressKey } from '../../rate-limit/auth-failure.limit';
 import { parseCart, type Cart } from './cart-cookie';
 import { COOKIE, cookiePathOf, readCookie, setCookie } from './cookies';
 import { csrfTokenOf, newCsrfToken } from './buyer-csrf';
 import { sendMessagePage, sendPage } from './page-answer';
 import { buyerStoreOf } from './store-address';
 import type { StoreAddress, StoreDirectory } from './store-directory';
-import { newVisitorId, VISITOR_MAX_AGE_S, visitorIdOf } from './visitor';
+import { VISITOR_MAX_AGE_S, visitorIdsOf } from './visitor';
 
 const NO_STORE = 'There is no store at this address.';
 /** Query parameters passed on to the page (page number, ref), each value cut to this. */
@@ -46,19 +47,18 @@ export function pageStore(directory: StoreDirectory): RequestHandler {
 
 /** The buyer's cookies, those missing issued now (visitor id and CSRF token) on this answer. */
 export interface BuyerCookies {
+  /** The visitor cookie's id when the platform signed it for this store; '' when it was missing or forged (a new one is set). */
   visitorId: string;
   csrfToken: string;
   cart: Cart;
 }
 
-export function buyerCookies(req: Request, res: Response): BuyerCookies {
+export function buyerCookies(req: Request, res: Response, storeId: number): BuyerCookies {
   const header = req.headers.cookie;
   const path = cookiePathOf(basePathOf(req));
-  let visitorId = visitorIdOf(readCookie(header, COOKIE.visitor));
-  if (!visitorId) {
-    visitorId = newVisitorId();
-    setCookie(res, COOKIE.visitor, visitorId, { path, maxAgeS: VISITOR_MAX_AGE_S });
-  }
+  const visitors = visitorIdsOf(res);
+  const visitorId = visitors.idOf(storeId, readCookie(header, COOKIE.visitor));
+  if (!visitorId) setCookie(res, COOKIE.visitor, visitors.issue(storeId), { path, maxAgeS: VISITOR_MAX_AGE_S });
   let csrfToken = csrfTokenOf(readCookie(header, COOKIE.csrf));
   if (!csrfToken) {
     csrfToken = newCsrfToken();
@@ -73,7 +73,7 @@ export type PageExtras = Partial<Pick<storefront.RenderPageRequest, 'path' | 'or
 /** One RenderPage for this request, sent with the page headers; `status` overrides the page's own (a refused checkout's). */
 export async function renderAndSend(clients: BackendClients, req: Request, res: Response, extras: PageExtras = {}, status?: number): Promise<void> {
   const store = buyerStoreOf(res);
-  const cookies = buyerCookies(req, res);
+  const cookies = buyerCookies(req, res, store.id);
   const request = storefront.RenderPageRequest.fromPartial({
     store_id: store.id,
     path: req.path,
@@ -81,10 +81,12 @@ export async function renderAndSend(clients: BackendClients, req: Request, res: 
     query: queryOf(req),
     cart: cookies.cart,
     csrf_token: cookies.csrfToken,
-    // A HEAD is no visit.
-    visitor_id: req.method === 'HEAD' ? '' : cookies.visitorId,
+    // What the visit statistics count by (docs/visits.md#who-is-a-visitor); a HEAD is no page view.
+    page_view: req.method !== 'HEAD',
+    visitor_id: cookies.visitorId,
     user_agent: headerValue(req.headers['user-agent']),
     referer: headerValue(req.headers.referer),
+    client_address: clientAddressKey(req.socket.remoteAddress),
     ...extras,
   });
   const page = await clients.pages.renderPage(request, { requestId: res.locals.requestId as string });

@@ -129,8 +129,8 @@ describe('GET of a site path', () => {
     const cookies = setCookies(answer);
     expect(rendered).toEqual([
       expect.objectContaining({
-        store_id: 7, path: '/products/12', base_path: '/s/shop', query: { page: '2', ref: 'mail' }, cart: [], csrf_token: cookies.sc_csrf.value, visitor_id: cookies.sc_vid.value,
-        user_agent: 'Chromium', referer: 'https://search.example/', order_id: 0,
+        store_id: 7, path: '/products/12', base_path: '/s/shop', query: { page: '2', ref: 'mail' }, cart: [], csrf_token: cookies.sc_csrf.value, visitor_id: '',
+        user_agent: 'Chromium', referer: 'https://search.example/', client_address: '127.0.0.1', page_view: true, order_id: 0,
       }),
     ]);
   });
@@ -138,21 +138,21 @@ describe('GET of a site path', () => {
   it('issues the visitor id and the CSRF token once, HttpOnly and SameSite=Lax, scoped to /s/<subdomain>', async () => {
     const first = await send('GET', '/s/shop');
     const cookies = setCookies(first);
-    expect(cookies.sc_vid.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cookies.sc_vid.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
     expect(cookies.sc_vid.attributes).toBe('Path=/s/shop; HttpOnly; SameSite=Lax; Max-Age=34560000');
     expect(cookies.sc_csrf.attributes).toBe('Path=/s/shop; HttpOnly; SameSite=Lax');
     expect(rendered[0]).toMatchObject({ path: '/', base_path: '/s/shop' });
 
     const again = await send('GET', '/s/shop/cart', { Cookie: `sc_vid=${cookies.sc_vid.value}; sc_csrf=${cookies.sc_csrf.value}; sc_cart=9-2.11-1` });
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect(rendered[1]).toMatchObject({ visitor_id: cookies.sc_vid.value, csrf_token: cookies.sc_csrf.value, cart: [{ variant_id: 9, quantity: 2 }, { variant_id: 11, quantity: 1 }] });
+    expect(rendered[1]).toMatchObject({ visitor_id: cookies.sc_vid.value.split('.')[0], csrf_token: cookies.sc_csrf.value, cart: [{ variant_id: 9, quantity: 2 }, { variant_id: 11, quantity: 1 }] });
   });
 
   it('replaces a tampered visitor id or CSRF token, and reads a tampered cart as empty', async () => {
     const answer = await send('GET', '/s/shop/cart', { Cookie: 'sc_vid=<script>; sc_csrf=abc; sc_cart=9-2.<b>-1' });
     const cookies = setCookies(answer);
     expect(Object.keys(cookies).sort()).toEqual(['sc_csrf', 'sc_vid']);
-    expect(rendered[0]).toMatchObject({ cart: [], visitor_id: cookies.sc_vid.value, csrf_token: cookies.sc_csrf.value });
+    expect(rendered[0]).toMatchObject({ cart: [], visitor_id: '', csrf_token: cookies.sc_csrf.value });
   });
 
   it('serves the Host form with an empty base and cookies for the whole host', async () => {
@@ -184,7 +184,7 @@ describe('GET of a site path', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('');
     expect(answer.headers['content-length']).toBe(String('<p>/</p>'.length));
-    expect(rendered[0].visitor_id).toBe('');
+    expect(rendered[0].page_view).toBe(false);
   });
 
   it('answers an unknown store with a 404 HTML page, by path and by a host under the storefront domain', async () => {

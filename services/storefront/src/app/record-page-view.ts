@@ -1,5 +1,5 @@
 import type { BackgroundTask } from '@commerce/service-host';
-import { isbot } from 'isbot';
+import { clientKeyOf, isPersonAgent, RecentClients } from '../domain/visit-sources';
 import { BucketCache, entersThroughMarketplace, marketplaceHost, startsVisit, type VisitBuckets } from '../domain/visits';
 import type { StoreRepository } from '../infra/store.repository';
 import type { VisitCountIncrement, VisitorDocument, VisitPeriod, VisitRepository } from '../infra/visit.repository';
@@ -14,39 +14,46 @@ export interface VisitAggregatorOptions {
   batchSize?: number;
   /** Views held while the store is slow to take them; beyond it new views are dropped (and counted). */
   maxBuffered?: number;
+  /** Clients counted without a visitor id that are remembered (domain/visit-sources.ts, MAX_CLIENTS). */
+  maxClients?: number;
   onError(error: unknown): void;
 }
 
 type Tally = VisitCountIncrement;
 const emptyTally = (): Tally => ({ visits: 0, visitors: 0, marketplace_visits: 0, marketplace_visitors: 0 });
+const newState = (storeId: number, visitorId: string): VisitorDocument => ({ store_id: storeId, visitor_id: visitorId, last_seen: new Date(0), day: '', week: '', marketplace_day: '', marketplace_week: '' });
 
 /**
  * The page-view port (DESIGN §8): every rendered buyer page lands here. `record` only queues the view; `flush`
  * folds the queued views, in arrival order, into per-browser state and per-store day/week counters and writes
  * them in one batch. Reading the statistics then costs a handful of counter documents whatever the traffic.
- * Known bots, views without a visitor cookie and views without a valid time are not counted.
+ * Views without a User-Agent, known bots and views without a valid time are not counted. A browser is known by
+ * the visitor id the gateway signed; any other view counts as its client's (docs/visits.md#who-is-a-visitor).
  */
 export class VisitAggregator implements PageViewRecorder {
   private queued: PageView[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private flushScheduled = false;
   private readonly buckets = new BucketCache();
+  /** Clients counted without a visitor id: in memory only, so a forged or missing id stores nothing. */
+  private readonly clients: RecentClients<VisitorDocument>;
   private readonly marketplace: string;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
   /** Views dropped because the queue was full, since the start. */
   dropped = 0;
-  /** Views folded into the counters (bots and cookieless views excluded), since the start. */
+  /** Views folded into the counters (bots and views without a User-Agent excluded), since the start. */
   counted = 0;
 
   constructor(private readonly options: VisitAggregatorOptions) {
     this.marketplace = marketplaceHost(options.storefrontDomain);
     this.batchSize = options.batchSize ?? 5_000;
     this.maxBuffered = options.maxBuffered ?? 200_000;
+    this.clients = new RecentClients(options.maxClients);
   }
 
   record(view: PageView): void {
-    if (!view.visitor_id || !(view.at instanceof Date) || Number.isNaN(view.at.getTime()) || isbot(view.user_agent)) return;
+    if (!(view.at instanceof Date) || Number.isNaN(view.at.getTime()) || !isPersonAgent(view.user_agent)) return;
     if (this.queued.length >= this.maxBuffered) {
       this.dropped += 1;
       return;
@@ -93,19 +100,21 @@ export class VisitAggregator implements PageViewRecorder {
     for (const [storeId, views] of byStore) {
       const timeZone = await this.options.timeZoneOf(storeId);
       if (!timeZone) continue;
-      const ids = [...new Set(views.map((view) => view.visitor_id))];
+      const ids = [...new Set(views.map((view) => view.visitor_id).filter((id) => id !== ''))];
       const known = new Map((await this.options.visits.findVisitors(storeId, ids)).map((doc) => [doc.visitor_id, doc]));
       const touched = new Map<string, VisitorDocument>();
       for (const view of views) {
-        let state = touched.get(view.visitor_id) ?? known.get(view.visitor_id);
-        if (!state) state = { store_id: storeId, visitor_id: view.visitor_id, last_seen: new Date(0), day: '', week: '', marketplace_day: '', marketplace_week: '' };
-        touched.set(view.visitor_id, state);
+        const stored = view.visitor_id ? (touched.get(view.visitor_id) ?? known.get(view.visitor_id)) : undefined;
+        // A browser seen for the first time (no signed id yet, or its first page with one) moves its client's state.
+        const state = stored ?? this.clients.stateOf(clientKeyOf(storeId, view.client_address, view.user_agent), () => newState(storeId, ''));
         const at = view.at.getTime();
         const lastSeen = state.last_seen.getTime();
         if (startsVisit(lastSeen === 0 ? undefined : lastSeen, at)) {
           this.countVisit(state, this.buckets.bucketsOf(at, timeZone), entersThroughMarketplace(view, this.marketplace), (period, start) => tallyOf(storeId, period, start));
         }
         if (at > lastSeen) state.last_seen = new Date(at);
+        // A signed id is stored from its first view on, continuing its client's visit (its first page came without the cookie).
+        if (view.visitor_id) touched.set(view.visitor_id, stored ?? { ...state, visitor_id: view.visitor_id });
         this.counted += 1;
       }
       visitors.push(...touched.values());

@@ -35,6 +35,9 @@ export interface RenderPageInput extends CheckoutInput {
   visitor_id: string;
   user_agent: string;
   referer: string;
+  client_address: string;
+  /** False for a HEAD: the page renders without counting. */
+  page_view: boolean;
 }
 
 export interface RenderedPage {
@@ -61,7 +64,7 @@ interface PageInputs {
  * kind (or the platform's page for cart, checkout, confirmation and not found) inside the store's layout, or the
  * built-in one. A closed store answers its Maintenance template with 503 (its stylesheet still 200); an unknown store,
  * product, collection or page is the not-found page with 404; a template that fails (a syntax error, a limit hit) is an
- * error page with 500. Every page answered 200 (not the stylesheet) is a page view when the visitor is known.
+ * error page with 500. Every page answered 200 (not the stylesheet), except to a HEAD, is a page view.
  */
 export async function renderPage(deps: PageDeps, input: RenderPageInput): Promise<RenderedPage> {
   const route = routeOf(input.path, input.query);
@@ -74,8 +77,9 @@ export async function renderPage(deps: PageDeps, input: RenderPageInput): Promis
   const common = commonVariables(store, site.templates, catalog, input, route);
   const page = store.storefront_open ? await pageBody(deps, site, catalog, input, route, common) : maintenance(site.templates);
   const rendered = await renderInLayout(deps, { store, site, catalogVersion, route, base: input.base_path, path: input.path }, page, common);
-  if (rendered.status === 200 && input.visitor_id !== '') {
-    deps.pageViews.record({ store_id: store.id, visitor_id: input.visitor_id, at: deps.clock(), user_agent: input.user_agent, referer: input.referer, ref: input.query.ref ?? '' });
+  if (rendered.status === 200 && input.page_view) {
+    const { visitor_id, user_agent, referer, client_address } = input;
+    deps.pageViews.record({ store_id: store.id, visitor_id, at: deps.clock(), user_agent, referer, client_address, ref: input.query.ref ?? '' });
   }
   return rendered;
 }

@@ -18,10 +18,12 @@ export interface StorefrontSettings {
 /** One page of the buyer site that rendered (DESIGN §8: what the visit statistics count). */
 export interface PageView {
   store_id: number;
-  /** The gateway's first-party visitor cookie. */
+  /** The id of the gateway's visitor cookie when the gateway's signature on it held; '' otherwise (no cookie, or a forged one). */
   visitor_id: string;
   at: Date;
   user_agent: string;
+  /** The client's address as the gateway's limits know it (IPv4, or an IPv6 address's /64); '' when unknown. */
+  client_address: string;
   referer: string;
   /** The `ref` query parameter (`marketplace` marks a marketplace entry), or ''. */
   ref: string;

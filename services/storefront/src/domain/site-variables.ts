@@ -185,15 +185,18 @@ export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCat
 
 export type CartVariables = ReturnType<typeof cartVariables>;
 
-/** The integer cents as the site writes prices: "$1,234.50" (the platform's test processor charges dollars). */
+/**
+ * The integer cents as the site writes prices: "$1,234.50" (the platform's test processor charges dollars). Exact to
+ * the cent up to Number.MAX_SAFE_INTEGER cents ($90,071,992,547,409.91); beyond it a number no longer holds every
+ * cent, so such an amount, like a value that is not a number, writes nothing.
+ */
 export function formatMoney(cents: unknown): string {
   const value = typeof cents === 'number' ? cents : Number(cents);
-  if (!Number.isFinite(value)) return '';
-  const negative = value < 0;
   const whole = Math.round(Math.abs(value));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = String(whole % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}$${dollars}.${rest}`;
+  if (!Number.isSafeInteger(whole)) return '';
+  const rest = whole % 100;
+  const dollars = String((whole - rest) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ','); // an exact quotient: no float rounding
+  return `${value < 0 && whole > 0 ? '-' : ''}$${dollars}.${String(rest).padStart(2, '0')}`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

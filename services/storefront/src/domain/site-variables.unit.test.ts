@@ -91,6 +91,19 @@ describe('text', () => {
     expect([formatMoney(0), formatMoney(5), formatMoney(1999), formatMoney(123456789), formatMoney(-250), formatMoney('x')]).toEqual(['$0.00', '$0.05', '$19.99', '$1,234,567.89', '-$2.50', '']);
   });
 
+  it('formats every amount a number holds exactly, to the cent, and nothing beyond', () => {
+    const largest = Number.MAX_SAFE_INTEGER; // 9,007,199,254,740,991 cents
+    expect([formatMoney(largest), formatMoney(-largest), formatMoney(String(largest)), formatMoney(1234.5), formatMoney(-0.4), formatMoney('1999')]).toEqual([
+      '$90,071,992,547,409.91',
+      '-$90,071,992,547,409.91',
+      '$90,071,992,547,409.91',
+      '$12.35',
+      '$0.00',
+      '$19.99',
+    ]);
+    expect([formatMoney(largest + 1), formatMoney(1e21), formatMoney(1e23), formatMoney(-1e30), formatMoney('12345678901234567890'), formatMoney(Infinity)]).toEqual(['', '', '', '', '', '']);
+  });
+
   it('writes plain text as escaped paragraphs', () => {
     expect(textToParagraphs('a <b>\r\nc\n\n\n"d" & e')).toBe('<p>a &lt;b&gt;<br>c</p>\n<p>&quot;d&quot; &amp; e</p>');
     expect(textToParagraphs(null)).toBe('');

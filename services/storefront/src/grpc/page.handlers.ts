@@ -21,6 +21,8 @@ export function pageHandlers(deps: PageDeps): ServiceHandlers<typeof storefront.
         visitor_id: request.visitor_id,
         user_agent: request.user_agent,
         referer: request.referer,
+        client_address: request.client_address,
+        page_view: request.page_view,
       }),
   };
 }

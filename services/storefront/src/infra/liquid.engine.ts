@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
 import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/page-deps';
-import { formatMoney, textToParagraphs } from '../domain/site-variables';
+import { formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
+import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
+import { limitIncludeDepth } from './liquid-include-depth';
+
+export { MAX_INCLUDE_DEPTH } from './liquid-include-depth';
 
 /** How far one render may go before it ends with an error instead of holding the process (docs/buyer-site.md). */
 export interface LiquidLimits {
@@ -21,7 +25,16 @@ const MAX_CACHED_STORES = 1_000;
 /** How long a store template that hit a limit answers its error at once, instead of running up to the limit again. */
 export const OVER_LIMIT_HOLD_MS = 10_000;
 
-const isLimitError = (error: unknown): error is Error => error instanceof Error && /limit exceeded/.test(error.message);
+/**
+ * The error a render that went too far ends with: a liquidjs limit's, or a stack overflow (markup nested too deeply
+ * for the stack even within MAX_INCLUDE_DEPTH includes) made one, so it is held like the others; null for any other.
+ */
+function limitErrorOf(error: unknown): Error | null {
+  if (!(error instanceof Error)) return null;
+  if (/limit exceeded/.test(error.message)) return error;
+  if (/maximum call stack size exceeded/i.test(error.message)) return new Error('render depth limit exceeded (markup and includes nested too deeply)');
+  return null;
+}
 
 interface StoreEngine {
   /** The store's template ids, versions and permalinks: any change builds a new engine (includes see the new set). */
@@ -33,7 +46,7 @@ interface StoreEngine {
 }
 
 /**
- * Liquid for the buyer site: every output HTML-escaped unless its last filter is `raw`; no file system (a store's
+ * Liquid for the buyer site: every output HTML-escaped once (liquid-escaping.ts) unless its last filter is `raw`; no file system (a store's
  * engine sees only an in-memory map of that store's templates, by permalink, for `include` and `render`); ownProperty
  * lookups only; the limits above. Compiled templates are kept per store by (template id, updated_at), the layout by its
  * markup, and dropped when the store's set of templates changes.
@@ -71,7 +84,7 @@ export class LiquidPageEngine implements PageEngine {
   }
 
   /**
-   * A store's markup; one that hit a limit (time, memory, length) answers the same error for OVER_LIMIT_HOLD_MS without
+   * A store's markup; one that hit a limit (time, memory, length, depth) answers the same error for OVER_LIMIT_HOLD_MS without
    * running again, so a runaway template costs the process one limit's worth of time per hold, not per request.
    */
   private renderOwned(engine: StoreEngine, key: string, source: string, variables: object): string {
@@ -79,8 +92,10 @@ export class LiquidPageEngine implements PageEngine {
     if (held && held.until > this.now()) throw held.error;
     try {
       return this.render(engine.liquid, this.compiledIn(engine, key, source), variables);
-    } catch (error) {
-      if (isLimitError(error)) engine.overLimit.set(key, { error, until: this.now() + OVER_LIMIT_HOLD_MS });
+    } catch (caught) {
+      const error = limitErrorOf(caught);
+      if (!error) throw caught;
+      engine.overLimit.set(key, { error, until: this.now() + OVER_LIMIT_HOLD_MS });
       throw error;
     }
   }
@@ -126,15 +141,16 @@ export class LiquidPageEngine implements PageEngine {
   private sandbox(templates: Record<string, string>): Liquid {
     const liquid = new Liquid({
       templates,
-      outputEscape: 'escape',
+      outputEscape,
       ownPropertyOnly: true,
       strictFilters: false,
       strictVariables: false,
       cache: 100,
       ...this.limits,
     });
+    limitIncludeDepth(liquid);
+    escapeOutputsOnce(liquid);
     liquid.registerFilter('money', (cents: unknown) => formatMoney(cents));
-    liquid.registerFilter('paragraphs', { handler: (text: unknown) => textToParagraphs(text), raw: true });
     return liquid;
   }
 }

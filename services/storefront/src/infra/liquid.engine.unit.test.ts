@@ -1,7 +1,7 @@
 import { Liquid } from 'liquidjs';
 import { BUILT_IN_PAGES } from '../domain/built-in-pages';
 import type { TemplateRecord } from '../domain/template';
-import { LiquidPageEngine, OVER_LIMIT_HOLD_MS } from './liquid.engine';
+import { LiquidPageEngine, MAX_INCLUDE_DEPTH, OVER_LIMIT_HOLD_MS } from './liquid.engine';
 
 const AT = new Date('2026-11-01T10:00:00Z');
 let nextId = 1;
@@ -25,7 +25,7 @@ describe('LiquidPageEngine sandbox', () => {
       checkout: { form: { email: '<script>alert(1)</script>' } },
       product: { name: '"><img src=x onerror=alert(2)>' },
     });
-    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&#34;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&#34;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>');
+    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>');
   });
 
   it('writes descriptions as escaped paragraphs, and money from cents', async () => {
@@ -33,6 +33,45 @@ describe('LiquidPageEngine sandbox', () => {
     expect(await engine.renderTemplate(siteOf(1, page), page, { text: 'Hot <b>tea</b>\nfresh\n\nSecond & last' })).toBe(
       '<p>Hot &lt;b&gt;tea&lt;/b&gt;<br>fresh</p>\n<p>Second &amp; last</p>|$1,234.56|$0.05',
     );
+  });
+
+  describe('escapes every output once, as Shopify themes expect', () => {
+    const render = async (source: string, variables: object = {}) => {
+      const page = aTemplate(1, source);
+      return engine.renderTemplate(siteOf(1, page), page, variables);
+    };
+    const name = 'Tom & "Jerry" <3 \'n\'';
+
+    it('escape and escape_once write what Shopify writes, not escaped again', async () => {
+      expect(await render("{{ '<p>Text to be escaped.</p>' | escape }}")).toBe('&lt;p&gt;Text to be escaped.&lt;/p&gt;');
+      const escaped = 'Tom &amp; &quot;Jerry&quot; &lt;3 &#39;n&#39;';
+      expect(await render('{{ name | escape }}|{{ name }}|{% echo name | escape %}|{% liquid echo name %}', { name })).toBe(`${escaped}|${escaped}|${escaped}|${escaped}`);
+      expect(await render("{{ '&lt;p&gt;Text to be escaped.&lt;/p&gt;' | escape_once }}")).toBe('&lt;p&gt;Text to be escaped.&lt;/p&gt;');
+      expect(await render('{{ text | escape_once }}', { text: '1 < 2 &amp; 3 & 4 &copy; &#169; &#x27; "q"' })).toBe('1 &lt; 2 &amp; 3 &amp; 4 &copy; &#169; &amp;#x27; &quot;q&quot;');
+    });
+
+    it('newline_to_br writes <br /> tags and escapes only the text', async () => {
+      expect(await render('{% capture string_with_newlines %}\nHello\nthere\n{% endcapture %}{{ string_with_newlines | newline_to_br }}')).toBe('<br />\nHello<br />\nthere<br />\n');
+      expect(await render('{{ note | newline_to_br }}', { note: 'a < b\r\nc & d' })).toBe('a &lt; b<br />\nc &amp; d');
+      expect(await render('{{ note | escape | newline_to_br }}', { note: 'a < b\nc' })).toBe('a &lt; b<br />\nc');
+    });
+
+    it('a captured block prints as it was rendered: its markup kept, its outputs escaped once', async () => {
+      const source = '{% capture greeting %}<b>Hi {{ name }}</b>{% endcapture %}{{ greeting }}|{{ greeting | strip }}|{% assign copy = greeting %}{{ copy }}|{{ greeting | size }}';
+      const greeting = '<b>Hi Tom &amp; &quot;Jerry&quot; &lt;3 &#39;n&#39;</b>';
+      expect(await render(source, { name })).toBe(`${greeting}|${greeting}|${greeting}|${greeting.length}`);
+      expect(await render('{% capture x %} <i>{{ name }}</i>{% endcapture %}{{ x | upcase }}', { name: '<' })).toBe(' <I>&LT;</I>');
+    });
+
+    it('a value the template changed after escaping is escaped again, never printed raw', async () => {
+      expect(await render("{{ name | escape | append: '<script>' }}", { name: '<' })).toBe('&amp;lt;&lt;script&gt;');
+      expect(await render('{% capture x %}{{ name }}{% endcapture %}{{ x | append: name }}', { name: '<' })).toBe('&amp;lt;&lt;');
+    });
+  });
+
+  it('writes money of huge amounts as nothing rather than an exponent or wrong digits', async () => {
+    const page = aTemplate(1, '[{{ 900719925474099 | money }}][{{ 100000000000000000000000 | money }}][{{ 12345678901234567890 | money }}][{{ 1000000 | times: 1000000000000000 | money }}]');
+    expect(await engine.renderTemplate(siteOf(1, page), page, {})).toBe('[$9,007,199,254,740.99][][][]');
   });
 
   it('reads no file: an include of a path fails instead of reading it', async () => {
@@ -90,6 +129,47 @@ describe('LiquidPageEngine sandbox', () => {
     } finally {
       renders.mockRestore();
     }
+  });
+
+  it('stops a template that includes itself, directly or through another, with a limit error it then holds', async () => {
+    const renders = jest.spyOn(Liquid.prototype, 'renderSync');
+    try {
+      const itself = aTemplate(1, "x{% include 'loop-a' %}", { permalink: 'loop-a' });
+      await expect(engine.renderTemplate(siteOf(1, itself), itself, {})).rejects.toThrow(/include depth limit exceeded/);
+
+      const first = aTemplate(2, "{% render 'loop-c' %}", { permalink: 'loop-b' });
+      const second = aTemplate(2, "{% include 'loop-b' %}", { permalink: 'loop-c' });
+      await expect(engine.renderTemplate(siteOf(2, first, second), first, {})).rejects.toThrow(/include depth limit exceeded/);
+      const runs = renders.mock.calls.length;
+      await expect(engine.renderTemplate(siteOf(2, first, second), first, {})).rejects.toThrow(/include depth limit exceeded/);
+      expect(renders.mock.calls.length).toBe(runs);
+
+      const byLayout = aTemplate(3, "{% layout 'loop-d' %}x", { permalink: 'loop-d' });
+      await expect(engine.renderTemplate(siteOf(3, byLayout), byLayout, {})).rejects.toThrow(/include depth limit exceeded/);
+      const layout = "{% include 'loop-e' %}";
+      const fromLayout = aTemplate(4, "{% include 'loop-e' %}", { permalink: 'loop-e' });
+      await expect(engine.renderStoreLayout(siteOf(4, fromLayout), layout, '', {})).rejects.toThrow(/include depth limit exceeded/);
+
+      const patient = new LiquidPageEngine(BUILT_IN_PAGES, { parseLimit: 100_000, renderLimit: 60_000, memoryLimit: 1_000_000 });
+      const deepInside = aTemplate(5, `${'{% if true %}'.repeat(200)}{% include 'loop-f' %}${'{% endif %}'.repeat(200)}`, { permalink: 'loop-f' });
+      await expect(patient.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/render depth limit exceeded/);
+      const deepRuns = renders.mock.calls.length;
+      await expect(patient.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/render depth limit exceeded/);
+      expect(renders.mock.calls.length).toBe(deepRuns);
+    } finally {
+      renders.mockRestore();
+    }
+  });
+
+  it(`renders an include that recurses up to ${MAX_INCLUDE_DEPTH} deep, as a nested menu does`, async () => {
+    const countdown = aTemplate(1, "{{ n }}{% if n > 0 %}{% assign next = n | minus: 1 %}{% render 'countdown', n: next %}{% endif %}", { permalink: 'countdown' });
+    const page = (n: number) => aTemplate(1, `{% render 'countdown', n: ${n} %}`);
+    const short = page(5);
+    expect(await engine.renderTemplate(siteOf(1, countdown, short), short, {})).toBe('543210');
+    const deepest = page(MAX_INCLUDE_DEPTH - 1);
+    expect(await engine.renderTemplate(siteOf(1, countdown, deepest), deepest, {})).toBe(Array.from({ length: MAX_INCLUDE_DEPTH }, (_, i) => MAX_INCLUDE_DEPTH - 1 - i).join(''));
+    const tooDeep = page(MAX_INCLUDE_DEPTH);
+    await expect(engine.renderTemplate(siteOf(1, countdown, tooDeep), tooDeep, {})).rejects.toThrow(/include depth limit exceeded/);
   });
 
   it('refuses a template beyond the parse limit', async () => {

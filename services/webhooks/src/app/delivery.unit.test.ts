@@ -420,6 +420,20 @@ describe('DeliveryWorker', () => {
     expect(sent).toMatchObject([{ addresses: ['10.0.0.8'] }]);
   });
 
+  it.each(['198.18.0.5', '2002:c612:5::1', '::ffff:198.18.0.5', '192.88.99.1'])(
+    'refuses a host that resolves to the special-purpose address %s at delivery (DNS changed since the save)',
+    async (address) => {
+      const id = await addWebhook({ url: 'https://hooks.example.com/in' });
+      await intake(event());
+      addresses['hooks.example.com'] = [address];
+
+      await deliverDue();
+
+      expect(sent).toHaveLength(0);
+      expect((await jobsOf(id))[0]!.attempts).toEqual([expect.objectContaining({ error: expect.stringContaining(`refused: hooks.example.com points at a reserved address (${address})`) })]);
+    },
+  );
+
   it('records a failure before the request (a secret that does not open) as a failed attempt, on the schedule', async () => {
     const id = await addWebhook();
     await intake(event());
@@ -556,5 +570,18 @@ describe('deliveries API', () => {
     await deliverDue();
     expect(sent.map((request) => request.headers['webhook-id']).sort()).toEqual(recent.map((each) => each.id).sort());
     await expect(replayEventsSince(api, STORE, undefined, 0)).rejects.toMatchObject({ reason: 'INVALID_ARGUMENT' });
+  });
+
+  it('replays nothing since a time past the year 9999 (its ISO text, +010000-..., sorted before every event)', async () => {
+    await addWebhook();
+    await intake(event());
+    await deliverDue();
+    sent = [];
+
+    for (const since of [new Date(Date.UTC(10_000, 0, 1)), new Date(8.64e15), new Date(Date.UTC(9999, 11, 31, 23, 59, 59))]) {
+      expect(await replayEventsSince(api, STORE, since, 0)).toEqual({ scheduled: 0, events: 0 });
+    }
+    await deliverDue();
+    expect(sent).toEqual([]);
   });
 });

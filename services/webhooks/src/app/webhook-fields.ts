@@ -5,11 +5,12 @@ import type { WebhooksDeps } from './webhooks-deps';
 
 type TargetDeps = Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks'>;
 
-const PUBLIC_ONLY = 'webhooks are delivered to public addresses only';
+/** Ends every refusal: an operator who means to deliver inside the network learns the setting that allows it (docs/webhooks.md). */
+const PUBLIC_ONLY = 'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
 
 /**
  * Why the url's host may not receive webhooks, or null: a literal address is judged as it is; a name is resolved
- * and every address it stands for must be public (one private answer is enough for a receiver to be reached on
+ * and every address it stands for must be plain public unicast (domain/webhook-url.ts) (one private answer is enough for a receiver to be reached on
  * it). Nothing is resolved when WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
  */
 export async function targetRefusal(deps: TargetDeps, target: WebhookTarget): Promise<string | null> {

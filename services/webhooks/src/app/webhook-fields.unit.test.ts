@@ -19,7 +19,11 @@ const DNS = dnsOf({
   'sneaky.example.com': ['93.184.215.14', '10.1.2.3'],
   'metadata.example.com': ['169.254.169.254'],
   'mapped.example.com': ['::ffff:127.0.0.1'],
+  'bench.example.com': ['93.184.215.14', '198.18.0.1'],
+  'relay.example.com': ['2002:c612:1::1'],
 });
+/** Every refusal ends so: an operator who means to deliver inside the network learns the setting that allows it. */
+const PUBLIC_ONLY = 'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
 const TOPICS = new Set(['order/paid', 'order/created']);
 const deps = { resolver: DNS, allowPrivateNetworks: false, topics: TOPICS };
 const target = (host: string, literal = false) => ({ url: `https://${literal && host.includes(':') ? `[${host}]` : host}/hook`, host, literal });
@@ -30,9 +34,11 @@ describe('targetRefusal', () => {
   });
 
   it.each([
-    ['sneaky.example.com', 'has a host (sneaky.example.com) that resolves to a private address (10.1.2.3); webhooks are delivered to public addresses only'],
-    ['metadata.example.com', 'has a host (metadata.example.com) that resolves to a link-local address (169.254.169.254); webhooks are delivered to public addresses only'],
-    ['mapped.example.com', 'has a host (mapped.example.com) that resolves to a loopback address (::ffff:127.0.0.1); webhooks are delivered to public addresses only'],
+    ['sneaky.example.com', `has a host (sneaky.example.com) that resolves to a private address (10.1.2.3); ${PUBLIC_ONLY}`],
+    ['metadata.example.com', `has a host (metadata.example.com) that resolves to a link-local address (169.254.169.254); ${PUBLIC_ONLY}`],
+    ['mapped.example.com', `has a host (mapped.example.com) that resolves to a loopback address (::ffff:127.0.0.1); ${PUBLIC_ONLY}`],
+    ['bench.example.com', `has a host (bench.example.com) that resolves to a reserved address (198.18.0.1); ${PUBLIC_ONLY}`],
+    ['relay.example.com', `has a host (relay.example.com) that resolves to a reserved address (2002:c612:1::1); ${PUBLIC_ONLY}`],
     ['nowhere.example.com', 'has a host that does not resolve (nowhere.example.com)'],
   ])('refuses %s after resolving it', async (host, refusal) => {
     expect(await targetRefusal(deps, target(host))).toBe(refusal);
@@ -41,14 +47,16 @@ describe('targetRefusal', () => {
   it('judges a literal address as it is, without DNS', async () => {
     DNS.asked.length = 0;
     expect(await targetRefusal(deps, target('93.184.215.14', true))).toBeNull();
-    expect(await targetRefusal(deps, target('192.168.0.10', true))).toBe('points to a private address (192.168.0.10); webhooks are delivered to public addresses only');
-    expect(await targetRefusal(deps, target('::1', true))).toBe('points to a loopback address (::1); webhooks are delivered to public addresses only');
+    expect(await targetRefusal(deps, target('192.168.0.10', true))).toBe(`points to a private address (192.168.0.10); ${PUBLIC_ONLY}`);
+    expect(await targetRefusal(deps, target('::1', true))).toBe(`points to a loopback address (::1); ${PUBLIC_ONLY}`);
+    expect(await targetRefusal(deps, target('198.18.0.1', true))).toBe(`points to a reserved address (198.18.0.1); ${PUBLIC_ONLY}`);
     expect(DNS.asked).toEqual([]);
   });
 
   it('refuses localhost, which the system resolver answers with 127.0.0.1', async () => {
     const refusal = await targetRefusal({ resolver: new DnsResolver(), allowPrivateNetworks: false }, target('localhost'));
     expect(refusal).toMatch(/^has a host \(localhost\) that resolves to a loopback address \((127\.0\.0\.1|::1)\)/);
+    expect(refusal).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true');
   });
 
   it('resolves nothing and refuses nothing when private networks are allowed', async () => {

@@ -81,6 +81,40 @@ describe('addressRefusal', () => {
     expect(addressRefusal(address)).toBe(`${kind} (${address})`);
   });
 
+  // IANA's special-purpose registries (iana-ipv4-special-registry, iana-ipv6-special-registry): none is plain unicast.
+  it.each([
+    '198.18.0.1',
+    '198.19.255.254',
+    '192.0.0.9',
+    '192.0.0.170',
+    '192.31.196.1',
+    '192.52.193.1',
+    '192.88.99.1',
+    '192.175.48.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '100::1',
+    '64:ff9b:1::1',
+    '2001::1',
+    '2001:1::1',
+    '2001:2::1',
+    '2001:3::1',
+    '2001:4:112::1',
+    '2001:20::1',
+    '2001:30::1',
+    '2002:c612:1::1',
+    '2620:4f:8000::1',
+    '3fff::1',
+    '5f00::1',
+    'fec0::1',
+    '::ffff:0:a00:1',
+    '::ffff:198.18.0.1',
+    '::ffff:c612:1',
+    '64:ff9b::c612:1',
+  ])('refuses the special-purpose address %s', (address) => {
+    expect(addressRefusal(address)).toBe(`a reserved address (${address})`);
+  });
+
   it.each([
     ['::ffff:127.0.0.1', 'a loopback address'],
     ['::ffff:7f00:1', 'a loopback address'],

@@ -2,6 +2,9 @@ import { DuplicateKeyError, type Collection, type Database } from '@commerce/per
 import { NO_LEASE, type DeliveryStatus } from '../domain/delivery';
 import type { AttemptDocument, DeliveryAttempt, DeliveryDocument, StoredEventDocument } from './delivery.documents';
 
+/** The last instant an ISO time with a four-digit year holds (9999-12-31T23:59:59.999Z): no event occurs later. */
+const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id', 'received_at'] as const;
 /** What making an event's jobs needs of it. */
 export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
@@ -188,6 +191,8 @@ export class DeliveryRepository {
 
   /** The store's kept events that occurred at or after `since`, in occurrence order. */
   eventsSince(storeId: number, since: Date): Promise<StoredEventDocument[]> {
+    // Times are compared as ISO text: past the year 9999 it reads "+010000-...", which sorts before every stored time.
+    if (since.getTime() > LAST_FOUR_DIGIT_YEAR_MS) return Promise.resolve([]);
     return this.events.find({ store_id: storeId, occurred_at: { $gte: since.toISOString() } }, { sort: { occurred_at: 1, id: 1 } });
   }
 

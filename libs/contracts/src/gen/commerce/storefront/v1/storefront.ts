@@ -223,12 +223,17 @@ export interface RenderPageRequest {
   field_errors: PageFieldError[];
   checkout_form: { [key: string]: string };
   /**
-   * Page-view accounting (DESIGN section 8): the first-party visitor id from the gateway's cookie, and
-   * the browser's User-Agent and Referer. A request with no visitor id is not counted.
+   * Page-view accounting (docs/visits.md#who-is-a-visitor): the id of the gateway's visitor cookie when the
+   * gateway's signature on it held, "" when the request had none or a forged one (the answer sets a new one);
+   * the browser's User-Agent and Referer; the client's address; and whether the request is a page view at all
+   * (a HEAD is not).
    */
   visitor_id: string;
   user_agent: string;
   referer: string;
+  /** As the gateway's per-client limits know it: IPv4 as it is, IPv6 by its /64 ("2001:db8:0:1::/64"). */
+  client_address: string;
+  page_view: boolean;
 }
 
 export interface RenderPageRequest_QueryEntry {
@@ -3132,6 +3137,8 @@ function createBaseRenderPageRequest(): RenderPageRequest {
     visitor_id: "",
     user_agent: "",
     referer: "",
+    client_address: "",
+    page_view: false,
   };
 }
 
@@ -3175,6 +3182,12 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     }
     if (message.referer !== "") {
       writer.uint32(106).string(message.referer);
+    }
+    if (message.client_address !== "") {
+      writer.uint32(114).string(message.client_address);
+    }
+    if (message.page_view !== false) {
+      writer.uint32(120).bool(message.page_view);
     }
     return writer;
   },
@@ -3302,6 +3315,22 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
             message.referer = reader.string();
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.client_address = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.page_view = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3402,6 +3431,16 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
         ? globalThis.String(object.user_agent)
         : "",
       referer: isSet(object.referer) ? globalThis.String(object.referer) : "",
+      client_address: isSet(object.clientAddress)
+        ? globalThis.String(object.clientAddress)
+        : isSet(object.client_address)
+        ? globalThis.String(object.client_address)
+        : "",
+      page_view: isSet(object.pageView)
+        ? globalThis.Boolean(object.pageView)
+        : isSet(object.page_view)
+        ? globalThis.Boolean(object.page_view)
+        : false,
     };
   },
 
@@ -3458,6 +3497,12 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     if (message.referer !== "") {
       obj.referer = message.referer;
     }
+    if (message.client_address !== "") {
+      obj.clientAddress = message.client_address;
+    }
+    if (message.page_view !== false) {
+      obj.pageView = message.page_view;
+    }
     return obj;
   },
 
@@ -3495,6 +3540,8 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     message.visitor_id = object.visitor_id ?? "";
     message.user_agent = object.user_agent ?? "";
     message.referer = object.referer ?? "";
+    message.client_address = object.client_address ?? "";
+    message.page_view = object.page_view ?? false;
     return message;
   },
 };
