@@ -9,6 +9,7 @@ import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type Stack
  * Issue 16, item 1: the API's docs page in a real browser. `/docs` renders GET /v1/openapi.json with Swagger UI
  * served by the gateway from its installed swagger-ui-dist: every request the page makes stays on the gateway, the
  * page's Content-Security-Policy refuses nothing it needs, and "Try it out" with the store's API key calls the API.
+ * Issue 30: every schema resolves (each had been a reference to itself: a red resolver box, examples of "string").
  */
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test/output/api-docs');
@@ -93,6 +94,32 @@ describe('the API docs page', () => {
     expect(requested.filter((url) => new URL(url).origin !== publicUrl && !url.startsWith('data:'))).toEqual([]);
     expect(requested).toEqual(expect.arrayContaining([`${publicUrl}/docs/swagger-ui-bundle.js`, `${publicUrl}/v1/openapi.json`]));
     expect(refused).toEqual([]);
+    await context.close();
+  });
+
+  it("resolves every schema: an operation's example answer and a named schema show the record's fields, and no resolver error shows", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${publicUrl}/docs`);
+
+    const getProduct = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/v1/products/{id}"]') });
+    await getProduct.locator('.opblock-summary').click();
+    const example = getProduct.locator('.responses-wrapper .response[data-code="200"] .example').first();
+    await example.waitFor({ state: 'visible', timeout: 30_000 });
+    // Swagger UI builds the example from the schema: with the refs unresolved it read {"data": "string", "meta": "string"}.
+    const answer = JSON.parse((await example.textContent()) ?? '{}') as { data?: Record<string, unknown>; meta?: unknown };
+    expect(Object.keys(answer.data ?? {})).toEqual(expect.arrayContaining(['id', 'name', 'price', 'variants', 'photos']));
+    expect(answer.data?.variants).toEqual([{ variant: expect.objectContaining({ sku: expect.any(String), in_stock: expect.any(Number) }) }]);
+    expect(answer.meta).toEqual({ code: 200, api_version: '1.0' });
+
+    // The Schemas section at the foot of the page: Order opened shows its own fields (a self-reference showed none).
+    const order = page.locator('section.models article[data-json-schema-level="0"]').filter({ has: page.getByText('Order', { exact: true }) });
+    await order.locator('.json-schema-2020-12-accordion').first().click();
+    await order.getByText('fulfillments', { exact: true }).waitFor({ state: 'visible' });
+    await order.scrollIntoViewIfNeeded();
+
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'example-answer.png'), fullPage: false });
+    expect(await page.locator('.errors-wrapper').allTextContents()).toEqual([]);
     await context.close();
   });
 });

@@ -1,12 +1,10 @@
 import type { Express } from 'express';
-import { z } from 'zod';
 import { requiredScope } from '../auth/scopes';
-import { errorBody, NAMED_ANSWERS } from './answers';
 import { EXTERNAL_OPERATIONS } from './external-operations';
+import { namedSchemas, SCHEMA_REF, toJsonSchema } from './json-schema';
 import { operationDocOf, type OperationDoc } from './operation';
+import { IDEMPOTENCY_KEY, pathIdsOf, pathParameters, queryParameters } from './parameters';
 import { routesOf, type RegisteredRoute } from './routes-of';
-
-type JsonSchema = Record<string, unknown>;
 
 export interface DocumentOptions {
   /** PUBLIC_URL: the server the document names; absent, the page's own origin (a relative server). */
@@ -25,9 +23,6 @@ export function documentedRoutes(app: Express): Array<RegisteredRoute & { doc: O
     .map((route) => ({ ...route, doc: route.handlers.map(operationDocOf).find(Boolean) ?? EXTERNAL_OPERATIONS[`${route.method.toUpperCase()} ${route.path}`] }))
     .filter((route) => route.doc !== undefined || isApiRoute(route));
 }
-
-const SCHEMA_REF = '#/components/schemas/';
-const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', unrepresentable: 'any', uri: (id: string) => SCHEMA_REF + id } as const;
 
 /**
  * The OpenAPI 3.1 document of the app's routes, built from the routes Express holds: their paths and methods,
@@ -71,13 +66,7 @@ const INFO_DESCRIPTION = [
 ].join('\n\n');
 
 function operationObject(method: string, path: string, doc: OperationDoc): Record<string, unknown> {
-  const pathParams = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1]!);
-  const parameters: unknown[] = pathParams.map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: name === 'subdomain' ? { type: 'string' } : { type: 'integer', minimum: 1 },
-  }));
+  const parameters = pathParameters(path);
   const operation: Record<string, unknown> = {
     operationId: operationIdOf(method, path),
     summary: doc.summary,
@@ -100,7 +89,7 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   if (parameters.length) operation.parameters = parameters;
   operation.responses = {
     '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
-    ...Object.fromEntries(errorStatusesOf(method, doc, pathParams.length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
+    ...Object.fromEntries(errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
     ...Object.fromEntries(
       Object.entries(doc.otherAnswers ?? {}).map(([status, { description, body }]) => [status, { description, content: { 'application/json': { schema: toJsonSchema(body, 'output') } } }]),
     ),
@@ -109,14 +98,6 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   return operation;
 }
 
-const IDEMPOTENCY_KEY = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description: 'A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
-
 /** `GET /v1/products/{id}` → `getProductsId`; stable and unique per method and path. */
 function operationIdOf(method: string, path: string): string {
   const words = path
@@ -124,19 +105,6 @@ function operationIdOf(method: string, path: string): string {
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
   return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
-}
-
-/** Each property of a GET or DELETE's input schema as a query parameter; objects in qs's bracket form. */
-function queryParameters(input: JsonSchema): unknown[] {
-  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((input.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema,
-    ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
-  }));
 }
 
 /** Every status an operation of this kind may answer with the error body, besides those its doc names. */
@@ -223,46 +191,4 @@ function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: s
   for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) used.add(tag);
   const known = TAGS.filter((tag) => used.has(tag.name));
   return [...known, ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))];
-}
-
-/** The named answer schemas (answers.ts), each once. */
-function namedSchemas(): Record<string, unknown> {
-  const schemas: Record<string, unknown> = {};
-  for (const schema of [...NAMED_ANSWERS, errorBody]) {
-    const id = z.globalRegistry.get(schema)?.id;
-    if (!id || schemas[id]) continue;
-    // Converted alone, it would refer to itself: the body goes under its name, its own parts by reference.
-    const { $defs: _defs, ...body } = toJsonSchema(z.object({ x: schema }), 'output') as { properties: { x: JsonSchema }; $defs?: Record<string, JsonSchema> };
-    schemas[id] = tidy(_defs?.[id] ?? body.properties.x);
-  }
-  return schemas;
-}
-
-/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema, named schemas by reference to components. */
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const converted = z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io, override: describeUnrepresentable }) as JsonSchema;
-  const { $schema: _schema, $defs: _defs, ...rest } = converted;
-  return tidy(rest) as JsonSchema;
-}
-
-/** What JSON Schema cannot say of a zod part: a unix time (the `*_min`/`*_max` filters), a decimal read from text. */
-function describeUnrepresentable(context: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
-  const def = context.zodSchema._zod.def as { type: string };
-  if (def.type === 'date') Object.assign(context.jsonSchema, { type: 'number', description: 'unix time in seconds' });
-}
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-
-/** `$ref`s to `#/$defs/X` point at components; the ±2^53 bounds zod gives every int say nothing and go. */
-function tidy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(tidy);
-  if (value === null || typeof value !== 'object') return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === '$ref' && typeof child === 'string') result[key] = child.replace(/^#\/\$defs\//, SCHEMA_REF);
-    else if ((key === 'minimum' && child === -SAFE) || (key === 'maximum' && child === SAFE)) continue;
-    else if (key === '$id' || key === '$schema') continue;
-    else result[key] = tidy(child);
-  }
-  return result;
 }

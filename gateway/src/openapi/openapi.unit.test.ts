@@ -146,6 +146,28 @@ describe('the OpenAPI document', () => {
     expect(responses.ValidationError).toEqual(expect.objectContaining({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }));
   });
 
+  it('defines each named schema by its body, never as a reference (the shape Redocly and openapi-typescript refused as circular)', () => {
+    const schemas = (document.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    expect(Object.keys(schemas).length).toBeGreaterThan(20);
+    expect(Object.entries(schemas).filter(([, schema]) => '$ref' in schema || schema.type !== 'object').map(([name]) => name)).toEqual([]);
+    expect(schemas.Product).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' }, variants: { type: 'array', items: { properties: { variant: { $ref: '#/components/schemas/Variant' } } } } },
+    });
+    expect(schemas.Order).toMatchObject({ properties: { fulfillments: { items: { $ref: '#/components/schemas/Fulfillment' } } } });
+  });
+
+  it('describes every operation and every parameter', () => {
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations) as Array<[string, { description?: string; parameters?: Array<{ name: string; in: string; description?: string }> }]>) {
+        if (!operation.description?.trim()) undescribed.push(`${method.toUpperCase()} ${path}`);
+        for (const parameter of operation.parameters ?? []) if (!parameter.description?.trim()) undescribed.push(`${method.toUpperCase()} ${path}: ${parameter.in} parameter ${parameter.name}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
   it('has no reference to a schema it does not define', () => {
     const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);

@@ -24,7 +24,7 @@ export const updateCollectionInput = z
 /** GET /v1/collections: `page` and `limit` (catalog defaults to 50 and clamps to 250). */
 export const listCollectionsQuery = z
   .object({
-    page: optionalInt(1, INT32_MAX),
-    limit: optionalInt(1, INT32_MAX),
+    page: optionalInt(1, INT32_MAX).describe('The page, from 1'),
+    limit: optionalInt(1, INT32_MAX).describe('Collections a page: 50 unless given, clamped to 250'),
   })
   .strip();

@@ -12,16 +12,16 @@ const SORT_DIRECTIONS = ['asc', 'desc'] as const;
  */
 export const listProductsQuery = z
   .object({
-    status: blankAsMissing(looseString()),
-    shipping_group_id: optionalInt(1),
-    newer_than_id: optionalInt(0),
-    after_id: optionalInt(0),
-    older_than_id: optionalInt(0),
+    status: blankAsMissing(looseString()).describe('Only products of this status: `active`, `hidden` or `coming soon` (any case)'),
+    shipping_group_id: optionalInt(1).describe('Only products of this shipping group'),
+    newer_than_id: optionalInt(0).describe('Only products with an id above this one'),
+    after_id: optionalInt(0).describe('Another name of `newer_than_id`, which wins when both are sent'),
+    older_than_id: optionalInt(0).describe('Only products with an id below this one'),
     // `ASC`/`DESC` in any case; anything else is a 422 rather than a silent default.
-    sort_direction: blankAsMissing(oneOf(SORT_DIRECTIONS)),
-    updated_at_min: blankAsMissing(unixTime()),
-    updated_at_max: blankAsMissing(unixTime()),
-    page: optionalInt(1, INT32_MAX),
+    sort_direction: blankAsMissing(oneOf(SORT_DIRECTIONS)).describe('`ASC` (the default) or `DESC`, in any case: the order of ids'),
+    updated_at_min: blankAsMissing(unixTime()).describe('Only products updated at or after this time, in unix seconds'),
+    updated_at_max: blankAsMissing(unixTime()).describe('Only products updated at or before this time, in unix seconds'),
+    page: optionalInt(1, INT32_MAX).describe('The page, from 1, of 20 products'),
   })
   .strip()
   .transform(({ after_id, newer_than_id, sort_direction, ...rest }) => ({

@@ -13,7 +13,7 @@ export function meRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/me',
     operation(
-      { summary: 'The user of the access token', tag: 'Users', auth: 'user', answer: dataAnswer(userJson) },
+      { summary: 'The user of the access token', description: 'The profile of the user the OAuth access token acts for. An API key belongs to a store, not a user: with one this is a 403 `OAuthRequired`.', tag: 'Users', auth: 'user', answer: dataAnswer(userJson) },
       async (_req, res, { principal, call }) => {
         if (principal.kind !== 'oauth') throw oauthRequired();
         const { user } = await clients.identity.getUser({ user_id: principal.userId }, call);

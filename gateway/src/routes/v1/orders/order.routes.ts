@@ -20,7 +20,7 @@ type StatusChange = (ids: OrderIds, call: RouteContext['call']) => Promise<{ ord
 export function orderRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/orders',
-    operation({ summary: 'List orders', tag: 'Orders', auth: 'store', input: listOrdersQuery, answer: pagedAnswer('orders', orderJson) }, async (req, res, { storeId, call, input }) => {
+    operation({ summary: 'List orders', description: "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it.", tag: 'Orders', auth: 'store', input: listOrdersQuery, answer: pagedAnswer('orders', orderJson) }, async (req, res, { storeId, call, input }) => {
       const query = input();
       const answer = await clients.orders.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId, ...query }), call);
       const list = answer.orders.map((order) => presentOrder(order, answer.time_zone));
@@ -31,7 +31,7 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
 
   router.get(
     '/orders/:id',
-    operation({ summary: 'Get an order', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) }, async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get an order', description: 'One order with its items and fulfillments. Money is integer cents, except `price`: the total as a decimal string.', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderOrder(await clients.orders.getOrder({ store_id: storeId, order_id: pathId(req, ORDER) }, call)));
     }),
   );

@@ -25,12 +25,14 @@ const optionalText = () => z.preprocess((value) => (value === null ? '' : value)
  */
 export const listOrdersQuery = z
   .object({
-    page: optionalInt(1, INT32_MAX),
-    limit: blankAsMissing(looseInt()).transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT))),
-    status: blankAsMissing(looseString({ trim: true })),
-    older_than_id: optionalInt(0),
-    updated_at_min: blankAsMissing(unixTime()),
-    updated_at_max: blankAsMissing(unixTime()),
+    page: optionalInt(1, INT32_MAX).describe('The page, from 1'),
+    limit: blankAsMissing(looseInt())
+      .transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT)))
+      .describe('Orders a page: 50 unless given, clamped to 1..250'),
+    status: blankAsMissing(looseString({ trim: true })).describe('Only orders of this status: `pending`, `canceled`, `open` (which lists `Partially Shipped` ones too), `shipped`, `on hold` or `failed`'),
+    older_than_id: optionalInt(0).describe("Only orders with an id below this one (the next page's link pins it)"),
+    updated_at_min: blankAsMissing(unixTime()).describe('Only orders updated at or after this time, in unix seconds (fractions allowed)'),
+    updated_at_max: blankAsMissing(unixTime()).describe('Only orders updated at or before this time, in unix seconds (fractions allowed)'),
   })
   .strip();
 

@@ -16,7 +16,7 @@ const render = (answer: { shipping_group?: shipping.ShippingGroup }) => presentS
 export function shippingGroupRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_groups',
-    operation({ summary: 'List shipping groups', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_groups', shippingGroupJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List shipping groups', description: 'Every shipping group of the store, by id, each with its rates. Unpaged (a store has at most 250).', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_groups', shippingGroupJson) }, async (_req, res, { storeId, call }) => {
       const { shipping_groups } = await clients.shipping.listShippingGroups({ store_id: storeId }, call);
       ok(res, { shipping_groups: shipping_groups.map((group) => presentShippingGroup(group)) });
     }),
@@ -24,21 +24,21 @@ export function shippingGroupRoutes(router: Router, clients: BackendClients): vo
 
   router.post(
     '/shipping_groups',
-    operation({ summary: 'Create a shipping group', tag: 'Shipping', auth: 'store', input: createShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (_req, res, { storeId, call, input }) => {
+    operation({ summary: 'Create a shipping group', description: 'A group that prices shipping for one kind of product; `rates` sets its rate with each shipping class named.', tag: 'Shipping', auth: 'store', input: createShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (_req, res, { storeId, call, input }) => {
       ok(res, render(await clients.shipping.createShippingGroup({ store_id: storeId, ...input() }, call)));
     }),
   );
 
   router.get(
     '/shipping_groups/:id',
-    operation({ summary: 'Get a shipping group', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a shipping group', description: 'One shipping group with its rates, by class id.', tag: 'Shipping', auth: 'store', answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call }) => {
       ok(res, render(await clients.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: pathId(req, GROUP) }, call)));
     }),
   );
 
   router.put(
     '/shipping_groups/:id',
-    operation({ summary: 'Update a shipping group', tag: 'Shipping', auth: 'store', input: updateShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call, input }) => {
+    operation({ summary: 'Update a shipping group', description: "Changes the fields sent. `rates` upserts: each class named gets that rate, the group's other rates stay, and an empty list changes none.", tag: 'Shipping', auth: 'store', input: updateShippingGroupInput, answer: dataAnswer(shippingGroupJson) }, async (req, res, { storeId, call, input }) => {
       const groupId = pathId(req, GROUP);
       const changes = input();
       const request = shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: groupId, ...changes });

@@ -65,7 +65,7 @@ export const updateShippingClassInput = z
   }));
 
 /** GET and DELETE /v1/shipping_rate: the pair, both required (spec 4.11). */
-export const shippingRatePairInput = z.object({ shipping_group_id: recordId(), shipping_class_id: recordId() }).strip();
+export const shippingRatePairInput = z.object({ shipping_group_id: recordId().describe('The shipping group of the pair'), shipping_class_id: recordId().describe('The shipping class of the pair') }).strip();
 
 /** PUT /v1/shipping_rate: the pair, and the amounts to set (an absent one keeps the current amount). */
 export const updateShippingRateInput = z

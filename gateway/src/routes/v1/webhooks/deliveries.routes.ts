@@ -53,7 +53,7 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
 
   router.post(
     bothSpellings('/deliveries/:delivery_id/retry'),
-    operation({ summary: 'Retry a delivery', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
+    operation({ summary: 'Retry a delivery', description: 'A new attempt series of that event to the webhook, starting now with the same `webhook-id`; any delivery may be retried, a delivered one too. 409 while the webhook is disabled, 404 when the event is no longer kept (30 days).', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
       const webhookId = pathId(req, WEBHOOK);
       const deliveryId = pathId(req, 'Delivery', 'delivery_id');
       ok(res, renderDelivery(await clients.webhookDeliveries.retryDelivery({ store_id: storeId, webhook_id: webhookId, delivery_id: deliveryId }, call)));
@@ -83,7 +83,7 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
 
   router.post(
     bothSpellings('/test'),
-    operation({ summary: 'Send a test event to a webhook', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
+    operation({ summary: 'Send a test event to a webhook', description: 'Sends a `webhook/test` event to this webhook only, signed as every delivery is; the answer is its delivery, `pending`. 409 while the webhook is disabled.', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderDelivery(await clients.webhookDeliveries.sendTestEvent({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
     }),
   );

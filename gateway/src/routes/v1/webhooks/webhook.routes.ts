@@ -28,7 +28,7 @@ function renderWebhook(answer: WebhookAnswer) {
 export function webhookRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/webhooks',
-    operation({ summary: 'List webhooks', tag: 'Webhooks', auth: 'store', answer: listAnswer('webhooks', webhookJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List webhooks', description: "The store's webhooks, oldest first. Unpaged (a store has at most 50).", tag: 'Webhooks', auth: 'store', answer: listAnswer('webhooks', webhookJson) }, async (_req, res, { storeId, call }) => {
       const answer = await clients.webhooks.listWebhooks({ store_id: storeId }, call);
       ok(res, { webhooks: answer.webhooks.map((webhook) => presentWebhook(webhook, answer.time_zone)) });
     }),
@@ -48,14 +48,14 @@ export function webhookRoutes(router: Router, clients: BackendClients): void {
 
   router.get(
     ONE_WEBHOOK,
-    operation({ summary: 'Get a webhook', tag: 'Webhooks', auth: 'store', answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call }) => {
+    operation({ summary: 'Get a webhook', description: 'One webhook, without its signing secret (shown only when it was created).', tag: 'Webhooks', auth: 'store', answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call }) => {
       ok(res, renderWebhook(await clients.webhooks.getWebhook({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
     }),
   );
 
   router.put(
     ONE_WEBHOOK,
-    operation({ summary: 'Update a webhook', tag: 'Webhooks', auth: 'store', input: updateWebhookInput, answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call, input }) => {
+    operation({ summary: 'Update a webhook', description: 'Changes the fields sent (`url`, `events`, `enabled`); `enabled=false` disables it, and its waiting deliveries are canceled.', tag: 'Webhooks', auth: 'store', input: updateWebhookInput, answer: dataAnswer(webhookJson) }, async (req, res, { storeId, call, input }) => {
       const webhookId = pathId(req, WEBHOOK);
       const changes = input();
       const request = webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhookId, ...changes });

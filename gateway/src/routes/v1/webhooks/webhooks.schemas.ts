@@ -33,8 +33,10 @@ const pageLimit = () => blankAsMissing(looseInt()).transform((limit) => Math.min
 /** GET /v1/webhooks/:id/deliveries: newest first, `older_than_id` the last id of the page read (the next_url carries it). */
 export const listDeliveriesQuery = z
   .object({
-    limit: pageLimit(),
-    older_than_id: blankAsMissing(looseInt({ min: 0 })).transform((id) => id ?? 0),
+    limit: pageLimit().describe('Deliveries a page: 50 unless given, clamped to 1..250'),
+    older_than_id: blankAsMissing(looseInt({ min: 0 }))
+      .transform((id) => id ?? 0)
+      .describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
   })
   .strip();
 
@@ -44,8 +46,12 @@ export const replayInput = z.object({ since: unixTime() }).strip();
 /** GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`. */
 export const listEventsQuery = z
   .object({
-    since_id: blankAsMissing(looseString({ trim: true })).transform((id) => id ?? ''),
-    topic: blankAsMissing(looseString({ trim: true })).transform((topic) => topic ?? ''),
-    limit: pageLimit(),
+    since_id: blankAsMissing(looseString({ trim: true }))
+      .transform((id) => id ?? '')
+      .describe("Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422"),
+    topic: blankAsMissing(looseString({ trim: true }))
+      .transform((topic) => topic ?? '')
+      .describe('Only events of this public topic (`order/paid`...)'),
+    limit: pageLimit().describe('Events a page: 50 unless given, clamped to 1..250'),
   })
   .strip();
