@@ -420,13 +420,14 @@ describe('PUT /v1/orders/:id/hold, /open and /cancel', () => {
     expect(answer.body.error).toBe('An order that is Partially Shipped cannot be canceled');
   });
 
-  it('does not answer other methods on the transitions', async () => {
-    for (const [method, path] of [
-      ['GET', '/v1/orders/31/ship'],
-      ['POST', '/v1/orders/31/hold'],
-      ['DELETE', '/v1/orders/31'],
+  it('does not answer other methods on the transitions (405, naming the methods it takes)', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/v1/orders/31/ship', 'PUT'],
+      ['POST', '/v1/orders/31/hold', 'PUT'],
+      ['DELETE', '/v1/orders/31', 'GET, HEAD'],
     ]) {
-      expect((await request(method, path)).status).toBe(404);
+      const answer = await request(method, path);
+      expect({ status: answer.status, allow: answer.headers.allow }).toEqual({ status: 405, allow });
     }
     expect(calls).toEqual([]);
   });
@@ -484,7 +485,8 @@ describe('PUT /v1/orders/:order_id/fulfillments/:id', () => {
         created_at: '2026-03-02T11:30:00-05:00',
         updated_at: '2026-03-02T11:30:00-05:00',
       },
-      meta: { code: 200, api_version: '1.0' },
+      // `id` is not an input: taken, ignored, and named.
+      meta: { code: 200, api_version: '1.0', ignored_params: ['id'] },
     });
   });
 
