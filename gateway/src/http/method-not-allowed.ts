@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from 'express';
+import type { Application, RequestHandler } from 'express';
 import { ApiError } from '../errors/api-error';
 
 /** The parts of an Express 5 router layer read here (router@2's Layer: `match` keeps no state on the layer). */
@@ -50,7 +50,7 @@ function allowedMethods(routes: KnownRoute[], path: string): string[] {
 }
 
 /** Every route of the app whose full path is under /v1/ (catch-all patterns aside), with its mount path. */
-function apiRoutesOf(app: Express): KnownRoute[] {
+function apiRoutesOf(app: Application): KnownRoute[] {
   const routes: KnownRoute[] = [];
   const walk = (stack: LayerLike[], mount: string) => {
     for (const layer of stack) {
