@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import { isRecord } from '../../../http/params';
 
 /**
@@ -9,7 +10,6 @@ import { isRecord } from '../../../http/params';
 
 const INT32_MAX = 2_147_483_647;
 const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 250;
 
 const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
 
@@ -17,7 +17,7 @@ const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ mi
 const optionalText = () => z.preprocess((value) => (value === null ? '' : value), looseString().optional());
 
 /**
- * GET /v1/orders (spec 4.4): `limit` is clamped to 1..250 rather than refused (the original API
+ * GET /v1/orders (spec 4.4): `limit` (or `per_page`) is clamped to 1..250 rather than refused (the original API
  * clamps; orders clamps too), but must be an integer. `status` goes as sent (`on+hold` and
  * `on%20hold` both arrive as "on hold"): orders refuses a word that is not a filter value with a 422.
  * Output: the ListOrdersRequest fields besides store_id.
@@ -25,13 +25,14 @@ const optionalText = () => z.preprocess((value) => (value === null ? '' : value)
 export const listOrdersQuery = z
   .object({
     page: optionalInt(1, INT32_MAX),
-    limit: blankAsMissing(looseInt()).transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT))),
+    ...pageSizeParams(),
     status: blankAsMissing(looseString({ trim: true })),
     older_than_id: optionalInt(0),
     updated_at_min: blankAsMissing(unixTime()),
     updated_at_max: blankAsMissing(unixTime()),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
 
 /** An item as the order renders it (`{item: {id}}`) or `{id}` is read as its id, so a GET answer's items can be sent back. */
 const unwrapItem = (value: unknown): unknown => {

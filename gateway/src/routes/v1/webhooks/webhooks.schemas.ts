@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 
 /**
  * Inputs of spec 4.12 (DESIGN §8). Shapes only: what a url may point at and which topics exist are the
@@ -22,19 +23,17 @@ export const updateWebhookInput = z
   .strip()
   .transform(({ events, ...rest }) => ({ ...rest, events: events === undefined ? undefined : { events } }));
 
+/** `limit` (or `per_page`) as orders take it: default 50, clamped to 1..250, an integer. */
 const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 250;
-
-/** `limit` as orders take it: default 50, clamped to 1..250, an integer. */
-const pageLimit = () => blankAsMissing(looseInt()).transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT)));
 
 /** GET /v1/webhooks/:id/deliveries: newest first, `older_than_id` the last id of the page read (the next_url carries it). */
 export const listDeliveriesQuery = z
   .object({
-    limit: pageLimit(),
+    ...pageSizeParams(),
     older_than_id: blankAsMissing(looseInt({ min: 0 })).transform((id) => id ?? 0),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
 
 /** POST /v1/webhooks/:id/replay: `since` (unix seconds) is required. */
 export const replayInput = z.object({ since: unixTime() }).strip();
@@ -44,6 +43,7 @@ export const listEventsQuery = z
   .object({
     since_id: blankAsMissing(looseString({ trim: true })).transform((id) => id ?? ''),
     topic: blankAsMissing(looseString({ trim: true })).transform((topic) => topic ?? ''),
-    limit: pageLimit(),
+    ...pageSizeParams(),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
