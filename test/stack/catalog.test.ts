@@ -46,7 +46,8 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
         sold: 50,
       });
       expect(answer.status).toBe(200);
-      expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0' });
+      // The read-only fields sent are ignored, and named as such.
+      expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['id', 'sold'] });
       tea = answer.body.data;
       expect(Object.keys(tea).sort()).toEqual([...PRODUCT_KEYS].sort());
       expect(tea).toMatchObject({
