@@ -7,6 +7,7 @@ import type { BackendClients } from './clients';
 import { errorMiddleware, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { requestParams } from './http/input';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { idempotency } from './idempotency/idempotency.middleware';
 import type { IdempotencyRecords } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
@@ -94,8 +95,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   shippingRoutes(v1, deps.clients);
   ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   webhooksRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
-  // The API has no OPTIONS calls: 404 as for any unknown call (the router would answer 200 and an Allow list).
-  v1.options('/{*path}', notFoundHandler());
+  // Reached only by calls no route answered: a known path with another method (OPTIONS included) is a 405 with Allow.
+  v1.use(methodNotAllowed());
   app.use('/v1', v1);
 
   // The buyer path: each store's site on its own host (/s/<subdomain>/ redirects there), no owner credential.

@@ -69,20 +69,21 @@ describe('the gateway app: the routes of every context on the /v1 router', () =>
     expect(answer.reached).toEqual([]);
   });
 
-  it('answers an unknown call, a known path with another method, and OPTIONS with the JSON 404', async () => {
-    for (const [method, path] of [
-      ['GET', '/v1/nothing_here'],
-      ['POST', '/v1/store'],
-      ['OPTIONS', '/v1/store'],
-      ['OPTIONS', '/v1/products/12'],
-    ]) {
+  it('answers an unknown call with the JSON 404, and a known path with another method (OPTIONS too) with a 405', async () => {
+    for (const [method, path, status] of [
+      ['GET', '/v1/nothing_here', 404],
+      ['OPTIONS', '/v1/nothing_here', 404],
+      ['POST', '/v1/store', 405],
+      ['OPTIONS', '/v1/store', 405],
+      ['OPTIONS', '/v1/products/12', 405],
+    ] as const) {
       const answer = await call(method, path);
-      expect({ method, path, status: answer.status, contentType: answer.contentType, error: answer.body?.error }).toEqual({
+      expect({ method, path, status: answer.status, contentType: answer.contentType, errorType: answer.body?.meta?.error_type }).toEqual({
         method,
         path,
-        status: 404,
+        status,
         contentType: 'application/json; charset=utf-8',
-        error: 'Not found',
+        errorType: status === 404 ? 'NotFound' : 'MethodNotAllowed',
       });
       expect(answer.reached).toEqual([]);
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { sendJson } from '../fast-path/send-json';
+import { ignoredParamsMeta } from '../http/ignored-params';
 import { ApiError } from './api-error';
 import { renderError, type RenderedError } from './render-error';
 
@@ -19,6 +20,8 @@ export function errorMiddleware(logger?: ErrorLogger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     const requestId = requestIdOf(res);
     const rendered = renderError(err, requestId);
+    // Beside a 422, the parameters the call ignored point at a misspelt field.
+    if (rendered.status === 422) Object.assign(rendered.body.meta, ignoredParamsMeta(res));
     if (rendered.status >= 500) logger?.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
     sendRenderedError(res, rendered);
   };

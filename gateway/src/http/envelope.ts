@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { sendJson } from '../fast-path/send-json';
+import { ignoredParamsMeta } from './ignored-params';
 
 /**
  * Every success answers HTTP 200 with `meta.code` 200, creations included: the original service
@@ -12,8 +13,11 @@ const SUCCESS_META = Object.freeze({ code: SUCCESS_STATUS, api_version: '1.0' })
 /**
  * Writes `{data, meta: {code: 200, api_version: "1.0"}, ...extra}`; `extra` carries what sits
  * beside `data`, e.g. `pagination` on paged lists or `access_token` on POST /v1/application/stores.
+ * `meta.ignored_params` names the parameters the call did not take, when there are any.
  */
 export function ok(res: Response, data: unknown, extra?: Record<string, unknown>): void {
-  const envelope = extra ? { data, meta: SUCCESS_META, ...extra } : { data, meta: SUCCESS_META };
+  const ignored = ignoredParamsMeta(res);
+  const meta = ignored ? { ...SUCCESS_META, ...ignored } : SUCCESS_META;
+  const envelope = extra ? { data, meta, ...extra } : { data, meta };
   sendJson(res, SUCCESS_STATUS, envelope);
 }

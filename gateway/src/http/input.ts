@@ -59,6 +59,11 @@ export function readParams(req: Request): Params {
   return params;
 }
 
+/** The request's merged params, or undefined when `requestParams()` did not read them (a 400 before it finished). */
+export function paramsIfRead(req: Request): Params | undefined {
+  return paramsByRequest.get(req);
+}
+
 function queryParams(req: Request, limits: ParamLimits): Params {
   const url = req.originalUrl || req.url;
   const queryStart = url.indexOf('?');

@@ -8,6 +8,8 @@ export interface PageResult {
   /** The 1-based page and page size the backend actually applied (after defaults and clamping). */
   page: number;
   limit: number;
+  /** Records on this page. */
+  count: number;
   /** Highest id matching the filters (0 when none); null when the backend does not track it. */
   currentMaxId: number | null;
 }
@@ -17,7 +19,8 @@ export interface Pagination {
   total: number;
   offset: number;
   total_pages: number;
-  next_url: string;
+  /** The next page; null on the last page (and past it), so a client following it stops. */
+  next_url: string | null;
   current_max_id: number | null;
 }
 
@@ -32,23 +35,51 @@ const PAGE_PARAM = 'page';
 /** Lists are ordered by id; bounding later pages below the first page's max id keeps inserts out of them. */
 const PIN_PARAM = 'older_than_id';
 
-/** Writes a paged list: `data`, `pagination` beside it, and `Link: <next_url>; rel="next"`. */
+/** Writes a paged list: `data`, `pagination` beside it, and `Link: <next_url>; rel="next"` while there is a next page. */
 export function sendPage(req: Request, res: Response, data: unknown, result: PageResult, options: PaginationOptions = {}): void {
   const pagination = paginationOf(req, result, options);
-  res.setHeader('Link', `<${pagination.next_url}>; rel="next"`);
+  if (pagination.next_url) res.setHeader('Link', `<${pagination.next_url}>; rel="next"`);
   ok(res, data, { pagination });
 }
 
 export function paginationOf(req: Request, result: PageResult, options: PaginationOptions = {}): Pagination {
   const page = Math.max(result.page, 1);
+  const offset = (page - 1) * result.limit;
+  // A short page is the last whatever the count says (records deleted between the two reads).
+  const hasNext = result.count >= result.limit && offset + result.count < result.total;
   const { path, query } = splitTarget(req.originalUrl || req.url);
   return {
     total: result.total,
-    offset: (page - 1) * result.limit,
+    offset,
     total_pages: result.limit > 0 ? Math.ceil(result.total / result.limit) : 0,
-    next_url: requestBaseUrl(req, options.publicUrl) + path + nextPageQuery(query, page + 1, result.currentMaxId),
+    next_url: hasNext ? requestBaseUrl(req, options.publicUrl) + path + nextPageQuery(query, page + 1, result.currentMaxId) : null,
     current_max_id: result.currentMaxId,
   };
+}
+
+/** A page of a list read by cursor (no total): the service says whether records are left after it. */
+export interface CursorPage {
+  /** The page size the service applied. */
+  limit: number;
+  hasMore: boolean;
+  /** The parameter that carries the cursor and its value for the next page (the last id of this one). */
+  cursor: { name: string; value: string | number };
+}
+
+/** Writes a cursor-paged list: `data`, `pagination: {limit, next_url}` beside it, and `Link` while the service has more. */
+export function sendCursorPage(req: Request, res: Response, data: unknown, page: CursorPage, options: PaginationOptions = {}): void {
+  const nextUrl = page.hasMore ? cursorPageUrl(req, page.cursor.name, page.cursor.value, options) : null;
+  if (nextUrl) res.setHeader('Link', `<${nextUrl}>; rel="next"`);
+  ok(res, data, { pagination: { limit: page.limit, next_url: nextUrl } });
+}
+
+/** The request's URL with `name` set to `value` (other parameters kept in order, credentials dropped). */
+export function cursorPageUrl(req: Request, name: string, value: string | number, options: PaginationOptions = {}): string {
+  const { path, query } = splitTarget(req.originalUrl || req.url);
+  const params = new URLSearchParams(query);
+  for (const key of [...params.keys()]) if (CREDENTIAL_PARAMS.has(key.toLowerCase())) params.delete(key);
+  params.set(name, String(value));
+  return `${requestBaseUrl(req, options.publicUrl)}${path}?${params.toString()}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import express, { type Request } from 'express';
-import { nextPageQuery, paginationOf, sendPage, type PageResult } from './pagination';
+import { cursorPageUrl, nextPageQuery, paginationOf, sendCursorPage, sendPage, type PageResult } from './pagination';
 import { startTestServer } from './test-server';
 
 /** The parts of a request pagination reads. */
@@ -7,7 +7,7 @@ function requestTo(target: string, host = 'api.example.test', protocol = 'http')
   return { originalUrl: target, url: target, protocol, get: (name: string) => (name.toLowerCase() === 'host' ? host : undefined) } as unknown as Request;
 }
 
-const result = (overrides: Partial<PageResult> = {}): PageResult => ({ total: 45, page: 1, limit: 20, currentMaxId: 97, ...overrides });
+const result = (overrides: Partial<PageResult> = {}): PageResult => ({ total: 45, page: 1, limit: 20, count: 20, currentMaxId: 97, ...overrides });
 
 describe('paginationOf', () => {
   it('counts pages and offset from the applied page and limit', () => {
@@ -17,9 +17,20 @@ describe('paginationOf', () => {
     expect(paginationOf(requestTo('/v1/products'), result({ total: 0, currentMaxId: 0 })).total_pages).toBe(0);
   });
 
-  it('always has a next_url on the same path, even past the last page', () => {
+  it('has a next_url on the same path while records are left after this page', () => {
     expect(paginationOf(requestTo('/v1/products.json'), result()).next_url).toBe('http://api.example.test/v1/products.json?older_than_id=98&page=2');
-    expect(paginationOf(requestTo('/v1/products?page=9&older_than_id=98'), result({ page: 9 })).next_url).toBe('http://api.example.test/v1/products?older_than_id=98&page=10');
+    expect(paginationOf(requestTo('/v1/products?page=2&older_than_id=98'), result({ page: 2 })).next_url).toBe('http://api.example.test/v1/products?older_than_id=98&page=3');
+  });
+
+  it('has none on the last page, a full one included, nor past it', () => {
+    expect(paginationOf(requestTo('/v1/products?page=3'), result({ page: 3, count: 5 })).next_url).toBeNull();
+    expect(paginationOf(requestTo('/v1/products?page=2'), result({ total: 40, page: 2, count: 20 })).next_url).toBeNull();
+    expect(paginationOf(requestTo('/v1/products?page=9'), result({ page: 9, count: 0 })).next_url).toBeNull();
+    expect(paginationOf(requestTo('/v1/products'), result({ total: 0, count: 0, currentMaxId: 0 })).next_url).toBeNull();
+  });
+
+  it('has none after a short page, even if the count says more (records deleted while the page was read)', () => {
+    expect(paginationOf(requestTo('/v1/products'), result({ count: 19 })).next_url).toBeNull();
   });
 
   it('uses PUBLIC_URL over the request host when configured', () => {
@@ -28,7 +39,7 @@ describe('paginationOf', () => {
   });
 
   it('uses the request protocol and host otherwise', () => {
-    expect(paginationOf(requestTo('/v1/products', 'localhost:8080', 'https'), result()).next_url.startsWith('https://localhost:8080/v1/products?')).toBe(true);
+    expect(paginationOf(requestTo('/v1/products', 'localhost:8080', 'https'), result()).next_url).toMatch(/^https:\/\/localhost:8080\/v1\/products\?/);
   });
 
   it('treats a page of 0 as the first page', () => {
@@ -73,6 +84,20 @@ describe('nextPageQuery', () => {
 });
 
 describe('sendPage', () => {
+  it('sends no Link header and a null next_url on the last page', async () => {
+    const app = express();
+    app.get('/v1/products', (req, res) => sendPage(req, res, { products: [{ id: 1 }] }, result({ page: 3, count: 5 })));
+    const server = await startTestServer(app);
+    try {
+      const response = await fetch(`${server.url}/v1/products?page=3`);
+      const body = (await response.json()) as { pagination: Record<string, unknown> };
+      expect(response.headers.get('link')).toBeNull();
+      expect(body.pagination).toEqual({ total: 45, offset: 40, total_pages: 3, next_url: null, current_max_id: 97 });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers data with pagination beside it and the Link header', async () => {
     const app = express();
     app.get('/v1/products', (req, res) => sendPage(req, res, { products: [{ id: 1 }] }, result()));
@@ -88,6 +113,31 @@ describe('sendPage', () => {
         meta: { code: 200, api_version: '1.0' },
         pagination: { total: 45, offset: 0, total_pages: 3, next_url: nextUrl, current_max_id: 97 },
       });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('cursor pages', () => {
+  it('set the cursor in the request URL, keeping the other parameters and dropping credentials', () => {
+    const url = cursorPageUrl(requestTo('/v1/webhooks/3/deliveries.json?api_key=sck_x&limit=20&older_than_id=900'), 'older_than_id', 812);
+    expect(url).toBe('http://api.example.test/v1/webhooks/3/deliveries.json?limit=20&older_than_id=812');
+  });
+
+  it.each([
+    [true, '<http://HOST/v1/events?limit=2&since_id=e2>; rel="next"', 'http://HOST/v1/events?limit=2&since_id=e2'],
+    [false, null, null],
+  ])('answer next_url and Link only while the service has more (has more: %s)', async (hasMore, link, nextUrl) => {
+    const app = express();
+    app.get('/v1/events', (req, res) => sendCursorPage(req, res, { events: [{ id: 'e1' }, { id: 'e2' }] }, { limit: 2, hasMore, cursor: { name: 'since_id', value: 'e2' } }));
+    const server = await startTestServer(app);
+    try {
+      const response = await fetch(`${server.url}/v1/events?limit=2`);
+      const body = (await response.json()) as Record<string, unknown>;
+      const host = new URL(server.url).host;
+      expect(response.headers.get('link')).toBe(link?.replace('HOST', host) ?? null);
+      expect(body.pagination).toEqual({ limit: 2, next_url: nextUrl?.replace('HOST', host) ?? null });
     } finally {
       await server.close();
     }

@@ -315,7 +315,17 @@ export const eventJson = z
 
 // --- Envelopes (docs/api-conventions.md, "Responses") ---
 
-const successMeta = z.strictObject({ code: z.literal(200), api_version: z.literal('1.0') }).meta({ id: 'SuccessMeta' });
+/** docs/api-conventions.md#unknown-parameters: what the call ignored, named in success answers and 422s. */
+const ignoredParams = {
+  ignored_params: z
+    .array(z.string().max(64))
+    .max(20)
+    .optional()
+    .meta({ description: 'the parameters the call does not take and ignored, at most 20 names of at most 64 characters' }),
+  ignored_params_total: z.number().int().optional().meta({ description: 'how many parameters were ignored, when more than `ignored_params` names' }),
+};
+
+const successMeta = z.strictObject({ code: z.literal(200), api_version: z.literal('1.0'), ...ignoredParams }).meta({ id: 'SuccessMeta' });
 
 /** `{data, meta}` (and `extra` beside them). */
 export function dataAnswer<T extends z.ZodType>(data: T, extra: z.ZodRawShape = {}) {
@@ -332,7 +342,7 @@ export const pagination = z
     total: z.number().int(),
     offset: z.number().int(),
     total_pages: z.number().int(),
-    next_url: z.string().meta({ description: 'the next page (also the `Link: <...>; rel="next"` header)' }),
+    next_url: z.string().nullable().meta({ description: 'the next page (also the `Link: <...>; rel="next"` header); null on the last page' }),
     current_max_id: z.number().int().nullable(),
   })
   .meta({ id: 'Pagination' });
@@ -343,7 +353,10 @@ export function pagedAnswer<T extends z.ZodType>(key: string, record: T) {
 }
 
 export const cursorPagination = z
-  .strictObject({ limit: z.number().int(), next_url: z.string().meta({ description: 'the next page; a client stops at an empty page' }) })
+  .strictObject({
+    limit: z.number().int(),
+    next_url: z.string().nullable().meta({ description: 'the next page (also the `Link` header); null when no record follows yet' }),
+  })
   .meta({ id: 'CursorPagination' });
 
 /** `{data: {<key>: [record]}, meta, pagination: {limit, next_url}}`: a cursor-paged list. */
@@ -362,6 +375,7 @@ export const errorBody = z
       error_message: z.string(),
       errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'the messages of each input field (`base`: the whole input)' }),
       request_id: z.string(),
+      ...ignoredParams,
     }),
   })
   .meta({ id: 'Error' });

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Scope } from '../auth/scopes';
 import { parseInput } from '../http/coerce';
+import { noteInputSchema } from '../http/ignored-params';
 import { readParams } from '../http/input';
 import { route, type RouteContext } from '../routes/route';
 
@@ -61,6 +62,7 @@ export function operation<S extends z.ZodType | undefined = undefined>(
   const schema = doc.input;
   const handle = route(
     (req, res, context) => {
+      noteInputSchema(res, schema);
       const input = (() => (schema ? parseInput(schema, readParams(req)) : undefined)) as OperationContext<S>['input'];
       return handler(req, res, { ...context, input });
     },

@@ -49,11 +49,17 @@ it('answers the store\'s events as published, oldest first, paged after since_id
   expect(all.limit).toBe(50);
   expect(parsed(all)).toEqual(published);
 
+  expect(all.has_more).toBe(false);
+
   const first = await feed(storeId, { limit: 2 });
   expect(parsed(first).map((event) => event.id)).toEqual([published[0].id, published[1].id]);
+  expect(first.has_more).toBe(true);
   const second = await feed(storeId, { limit: 2, since_id: published[1].id });
   expect(parsed(second).map((event) => event.id)).toEqual([published[2].id]);
-  expect((await feed(storeId, { since_id: published[2].id })).events).toEqual([]);
+  expect(second.has_more).toBe(false);
+  // A full page that ends at the newest event has nothing after it either.
+  expect(await feed(storeId, { limit: 3 })).toMatchObject({ has_more: false });
+  expect(await feed(storeId, { since_id: published[2].id })).toMatchObject({ events: [], has_more: false });
 
   expect(parsed(await feed(storeId, { topic: 'product/created' })).map((event) => event.id)).toEqual([published[1].id]);
 });

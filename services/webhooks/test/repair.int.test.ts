@@ -80,9 +80,13 @@ it('lists a webhook\'s deliveries newest first, each with its attempts, paged by
   expect(latest.attempts[0]).toMatchObject({ attempt: 1, status_code: 200, succeeded: true, error: '', event_id: second.id });
   expect(latest.attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
 
+  expect(answer.has_more).toBe(false);
+
+  const page1 = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhook!.id, older_than_id: 0, limit: 1 });
+  expect(page1).toMatchObject({ limit: 1, has_more: true });
   const page2 = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhook!.id, older_than_id: latest.id, limit: 1 });
   expect(page2.deliveries.map((delivery) => delivery.event_id)).toEqual([first.id]);
-  expect(page2.limit).toBe(1);
+  expect(page2).toMatchObject({ limit: 1, has_more: false });
 });
 
 it('retries a delivered delivery: a new attempt with the same webhook-id, signed', async () => {

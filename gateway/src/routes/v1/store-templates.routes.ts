@@ -3,6 +3,7 @@ import { presentTemplate } from '@commerce/api-presenters';
 import { storefront } from '@commerce/contracts';
 import type { BackendClients } from '../../clients';
 import { ok } from '../../http/envelope';
+import { refusePaging } from '../../http/page-params';
 import { dataAnswer, listAnswer, templateJson } from '../../openapi/answers';
 import { operation } from '../../openapi/operation';
 import { pathId } from '../path-id';
@@ -24,7 +25,8 @@ function renderTemplate(answer: TemplateAnswer) {
 export function storeTemplatesRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store/templates',
-    operation({ summary: "List the store's page templates", description: 'The six default templates (Home, Collection, Product, Contact, FAQ, Maintenance), then the custom ones, oldest first. Unpaged.', tag: 'Store', auth: 'store', answer: listAnswer('templates', templateJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: "List the store's page templates", description: 'The six default templates (Home, Collection, Product, Contact, FAQ, Maintenance), then the custom ones, oldest first. Unpaged.', tag: 'Store', auth: 'store', answer: listAnswer('templates', templateJson) }, async (req, res, { storeId, call }) => {
+      refusePaging(req);
       const answer = await clients.templates.listTemplates({ store_id: storeId }, call);
       ok(res, { templates: answer.templates.map((template) => presentTemplate(template, answer.time_zone)) });
     }),

@@ -131,7 +131,8 @@ describe('PUT /v1/store/templates/:id', () => {
 
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ method: 'updateTemplate', request: { store_id: 7, template_id: 12, name: undefined, permalink: undefined, content: 'new' } }]);
-    expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0' } });
+    // `kind` and `id` are not inputs of an update: taken, ignored, and named.
+    expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0', ignored_params: ['kind', 'id'] } });
   });
 
   it.each([

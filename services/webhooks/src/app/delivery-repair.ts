@@ -37,8 +37,9 @@ export async function listWebhookDeliveries(deps: DeliveriesApiDeps, storeId: nu
   if (request.older_than_id < 0) throw validationFailed({ older_than_id: ['must not be negative'] });
   const limit = Math.min(request.limit || DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT);
   const webhook = await findWebhook(deps, storeId, request.webhook_id);
-  const [jobs, timeZone] = await Promise.all([deps.deliveries.listDeliveries(webhook.id, request.older_than_id, limit), storeZone(deps, storeId)]);
-  return { deliveries: jobs.map(deliveryMessage), limit, time_zone: timeZone };
+  // One delivery more than the page says whether any is left after it.
+  const [jobs, timeZone] = await Promise.all([deps.deliveries.listDeliveries(webhook.id, request.older_than_id, limit + 1), storeZone(deps, storeId)]);
+  return { deliveries: jobs.slice(0, limit).map(deliveryMessage), limit, time_zone: timeZone, has_more: jobs.length > limit };
 }
 
 function requireActive(webhook: WebhookDocument): void {

@@ -30,6 +30,7 @@ export async function listEvents(deps: Pick<DeliveriesApiDeps, 'deliveries'>, st
   }
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const limit = Math.min(request.limit || DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT);
-  const events = await deps.deliveries.feed(storeId, request.topic ? [request.topic] : PUBLIC_TOPICS, after, limit);
-  return { events: events.map(envelopeOf), limit };
+  // One event more than the page says whether any is left after it.
+  const events = await deps.deliveries.feed(storeId, request.topic ? [request.topic] : PUBLIC_TOPICS, after, limit + 1);
+  return { events: events.slice(0, limit).map(envelopeOf), limit, has_more: events.length > limit };
 }

@@ -24,7 +24,7 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
       const context = storeContextOf(answer);
       const collections = answer.collections.map((collection) => presentCollection(collection, context));
       // Catalog does not track a collection max id, so next pages are not pinned (collections change rarely).
-      sendPage(req, res, { collections }, { total: answer.total, page: answer.page, limit: answer.limit, currentMaxId: null }, pagination);
+      sendPage(req, res, { collections }, { total: answer.total, page: answer.page, limit: answer.limit, count: collections.length, currentMaxId: null }, pagination);
     }),
   );
 

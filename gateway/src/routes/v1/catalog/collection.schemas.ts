@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import { clearableList, clearableText, INT32_MAX, optionalInt, optionalName, productIdList, requiredName } from './catalog.fields';
 
 /** POST /v1/collections (DESIGN §8). `products` sets the membership, in the order given. */
@@ -21,10 +22,11 @@ export const updateCollectionInput = z
   .strip()
   .transform(({ products, ...rest }) => ({ ...rest, product_ids: products === undefined ? undefined : { product_ids: products } }));
 
-/** GET /v1/collections: `page` and `limit` (catalog defaults to 50 and clamps to 250). */
+/** GET /v1/collections: `page` and `limit` (or `per_page`), clamped to 1..250; catalog defaults to 50. */
 export const listCollectionsQuery = z
   .object({
     page: optionalInt(1, INT32_MAX).describe('The page, from 1'),
-    limit: optionalInt(1, INT32_MAX).describe('Collections a page: 50 unless given, clamped to 250'),
+    ...pageSizeParams(),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));

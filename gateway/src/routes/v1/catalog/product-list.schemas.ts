@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { blankAsMissing, looseString, unixTime } from '../../../http/coerce';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import { INT32_MAX, oneOf, optionalInt } from './catalog.fields';
 
 const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /**
- * GET /v1/products query (spec 4.6, DESIGN §6): 20 a page, by id. `after_id` is an alias some
+ * GET /v1/products query (spec 4.6, DESIGN §6): 20 a page by default (`limit` or `per_page` up to 250), by id. `after_id` is an alias some
  * clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
  * ListProductsRequest fields besides store_id.
  * `status` goes as sent: which words are statuses is catalog's, which refuses the others with a 422.
@@ -22,10 +23,12 @@ export const listProductsQuery = z
     updated_at_min: blankAsMissing(unixTime()).describe('Only products updated at or after this time, in unix seconds'),
     updated_at_max: blankAsMissing(unixTime()).describe('Only products updated at or before this time, in unix seconds'),
     page: optionalInt(1, INT32_MAX).describe('The page, from 1, of 20 products'),
+    ...pageSizeParams(),
   })
   .strip()
-  .transform(({ after_id, newer_than_id, sort_direction, ...rest }) => ({
+  .transform(({ after_id, newer_than_id, sort_direction, limit, per_page, ...rest }) => ({
     ...rest,
     newer_than_id: newer_than_id ?? after_id,
     descending: sort_direction === 'desc',
+    limit: pageSizeOf({ limit, per_page }),
   }));

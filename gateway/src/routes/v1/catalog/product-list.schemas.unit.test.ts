@@ -75,6 +75,16 @@ describe('listProductsQuery', () => {
   });
 
   it('ignores parameters it does not know, credentials included', () => {
-    expect(query('api_key=sck_x&limit=5&foo=bar')).toEqual({ newer_than_id: undefined, descending: false });
+    expect(query('api_key=sck_x&foo=bar')).toEqual({ newer_than_id: undefined, descending: false });
+  });
+
+  it('takes a page size as limit or per_page (limit winning), clamped to 1..250; catalog\'s 20 when neither is sent', () => {
+    expect(query('limit=5').limit).toBe(5);
+    expect(query('per_page=7').limit).toBe(7);
+    expect(query('per_page=7&limit=9').limit).toBe(9);
+    expect(query('per_page=1000').limit).toBe(250);
+    expect(query('limit=0').limit).toBe(1);
+    expect(query('per_page=').limit).toBeUndefined();
+    expect(errorsOf('per_page=many')).toEqual({ per_page: ['must be an integer'] });
   });
 });

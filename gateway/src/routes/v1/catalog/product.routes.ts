@@ -24,7 +24,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
       const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
       const context = storeContextOf(answer);
       const products = answer.products.map((product) => presentProduct(product, context));
-      const page = { total: answer.total, page: answer.page, limit: answer.limit, currentMaxId: answer.current_max_id };
+      const page = { total: answer.total, page: answer.page, limit: answer.limit, count: products.length, currentMaxId: answer.current_max_id };
       sendPage(req, res, { products }, page, pagination);
     }),
   );

@@ -5,6 +5,7 @@ import type { BackendClients } from '../../../clients';
 import type { AuthFailureLimit } from '../../../rate-limit/auth-failure.limit';
 import { ok } from '../../../http/envelope';
 import { parseInput } from '../../../http/coerce';
+import { noteInputSchema } from '../../../http/ignored-params';
 import { readParams, requestParams } from '../../../http/input';
 import { dataAnswer, storeJson } from '../../../openapi/answers';
 import { documented } from '../../../openapi/operation';
@@ -43,6 +44,7 @@ export function applicationStoreRoutes(router: IRouter, clients: BackendClients,
     limitFailures,
     requestParams(),
     documented(APPLICATION_STORE_DOC, async (req, res) => {
+      noteInputSchema(res, APPLICATION_STORE_DOC.input);
       const input = parseInput(APPLICATION_STORE_DOC.input, readParams(req));
       const call = { requestId: res.locals.requestId as string, principal: { kind: 'app', client_id: input.client_id } };
       const created = await clients.identity.createApplicationStore(

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { presentProduct, presentVariant } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
+import { refusePaging } from '../../../http/page-params';
 import { listAnswer, productJson, variantJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -15,7 +16,9 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
   router.get(
     '/orders/:id/products',
     operation({ summary: "The products of an order's items", description: "Each product of the order's items once: the catalog's record (a deleted product too), or the product as the order holds it when the catalog has none.", tag: 'Orders', auth: 'store', answer: listAnswer('products', productJson) }, async (req, res, { storeId, call }) => {
-      const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
+      const orderId = pathId(req, 'Order');
+      refusePaging(req);
+      const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: orderId }, call);
       const context = storeContextOf(answer);
       ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
     }),
@@ -24,7 +27,9 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
   router.get(
     '/orders/:id/variants',
     operation({ summary: "The variants of an order's items", description: "Each variant of the order's items once: the catalog's record (a deleted variant too), or the variant as the order holds it when the catalog has none.", tag: 'Orders', auth: 'store', answer: listAnswer('variants', variantJson) }, async (req, res, { storeId, call }) => {
-      const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: pathId(req, 'Order') }, call);
+      const orderId = pathId(req, 'Order');
+      refusePaging(req);
+      const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: orderId }, call);
       const context = storeContextOf(answer);
       ok(res, { variants: answer.variants.map((variant) => presentVariant(variant, context)) });
     }),

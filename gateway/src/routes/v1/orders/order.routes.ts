@@ -24,7 +24,7 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
       const query = input();
       const answer = await clients.orders.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId, ...query }), call);
       const list = answer.orders.map((order) => presentOrder(order, answer.time_zone));
-      const page = { total: answer.total, page: answer.page, limit: answer.limit, currentMaxId: answer.current_max_id };
+      const page = { total: answer.total, page: answer.page, limit: answer.limit, count: list.length, currentMaxId: answer.current_max_id };
       sendPage(req, res, { orders: list }, page, pagination);
     }),
   );

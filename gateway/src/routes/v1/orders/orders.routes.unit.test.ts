@@ -203,19 +203,36 @@ describe('ids that cannot name a record answer 404, as on every route, without c
 
 describe('GET /v1/orders', () => {
   it('answers data.orders with the pagination block and a Link header, next_url pinned below the newest order', async () => {
-    const answer = await request('GET', '/v1/orders.json?status=open&api_key=sk_live_7');
+    const answer = await request('GET', '/v1/orders.json?status=open&limit=2&api_key=sk_live_7');
 
     expect(answer.status).toBe(200);
     expect((answer.body.data as { orders: Array<{ id: number }> }).orders.map((order) => order.id)).toEqual([40, 39]);
-    const nextUrl = `${server.url}/v1/orders.json?status=open&older_than_id=41&page=2`;
-    expect(answer.body.pagination).toEqual({ total: 120, offset: 0, total_pages: 3, next_url: nextUrl, current_max_id: 40 });
+    const nextUrl = `${server.url}/v1/orders.json?status=open&limit=2&older_than_id=41&page=2`;
+    expect(answer.body.pagination).toEqual({ total: 120, offset: 0, total_pages: 60, next_url: nextUrl, current_max_id: 40 });
     expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0' });
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
   it('keeps an older_than_id the client pinned, and its other filters, in next_url', async () => {
-    const answer = await request('GET', '/v1/orders?older_than_id=35&page=2&updated_at_min=1700000000');
-    expect(answer.body.pagination).toMatchObject({ offset: 50, next_url: `${server.url}/v1/orders?older_than_id=35&updated_at_min=1700000000&page=3` });
+    const answer = await request('GET', '/v1/orders?older_than_id=35&page=2&per_page=2&updated_at_min=1700000000');
+    expect(answer.body.pagination).toMatchObject({ offset: 2, next_url: `${server.url}/v1/orders?older_than_id=35&per_page=2&updated_at_min=1700000000&page=3` });
+  });
+
+  it('answers no next_url and no Link on the last page: 2 orders of at most 50 is all there is', async () => {
+    const answer = await request('GET', '/v1/orders.json?status=open');
+    expect(answer.body.pagination).toMatchObject({ total: 120, offset: 0, next_url: null });
+    expect(answer.headers.link).toBeUndefined();
+  });
+
+  it('takes per_page as another name of limit, limit winning when both are sent', async () => {
+    await request('GET', '/v1/orders?per_page=7');
+    expect(requestOf('listOrders')).toMatchObject({ limit: 7 });
+    calls.length = 0;
+    await request('GET', '/v1/orders?per_page=7&limit=9');
+    expect(requestOf('listOrders')).toMatchObject({ limit: 9 });
+    calls.length = 0;
+    await request('GET', '/v1/orders?per_page=900');
+    expect(requestOf('listOrders')).toMatchObject({ limit: 250 });
   });
 
   it('asks for 50 orders of every status by default', async () => {
@@ -420,13 +437,14 @@ describe('PUT /v1/orders/:id/hold, /open and /cancel', () => {
     expect(answer.body.error).toBe('An order that is Partially Shipped cannot be canceled');
   });
 
-  it('does not answer other methods on the transitions', async () => {
-    for (const [method, path] of [
-      ['GET', '/v1/orders/31/ship'],
-      ['POST', '/v1/orders/31/hold'],
-      ['DELETE', '/v1/orders/31'],
+  it('does not answer other methods on the transitions (405, naming the methods it takes)', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/v1/orders/31/ship', 'PUT'],
+      ['POST', '/v1/orders/31/hold', 'PUT'],
+      ['DELETE', '/v1/orders/31', 'GET, HEAD'],
     ]) {
-      expect((await request(method, path)).status).toBe(404);
+      const answer = await request(method, path);
+      expect({ status: answer.status, allow: answer.headers.allow }).toEqual({ status: 405, allow });
     }
     expect(calls).toEqual([]);
   });
@@ -484,7 +502,8 @@ describe('PUT /v1/orders/:order_id/fulfillments/:id', () => {
         created_at: '2026-03-02T11:30:00-05:00',
         updated_at: '2026-03-02T11:30:00-05:00',
       },
-      meta: { code: 200, api_version: '1.0' },
+      // `id` is not an input: taken, ignored, and named.
+      meta: { code: 200, api_version: '1.0', ignored_params: ['id'] },
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import { isRecord } from '../../../http/params';
 import { CEILINGS } from '../../../http/ceilings';
 
@@ -10,7 +11,6 @@ import { CEILINGS } from '../../../http/ceilings';
 
 const INT32_MAX = 2_147_483_647;
 const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 250;
 
 const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
 
@@ -18,7 +18,7 @@ const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ mi
 const optionalText = () => z.preprocess((value) => (value === null ? '' : value), looseString().optional());
 
 /**
- * GET /v1/orders (spec 4.4): `limit` is clamped to 1..250 rather than refused (the original API
+ * GET /v1/orders (spec 4.4): `limit` (or `per_page`) is clamped to 1..250 rather than refused (the original API
  * clamps; orders clamps too), but must be an integer. `status` goes as sent (`on+hold` and
  * `on%20hold` both arrive as "on hold"): orders refuses a word that is not a filter value with a 422.
  * Output: the ListOrdersRequest fields besides store_id.
@@ -26,15 +26,14 @@ const optionalText = () => z.preprocess((value) => (value === null ? '' : value)
 export const listOrdersQuery = z
   .object({
     page: optionalInt(1, INT32_MAX).describe('The page, from 1'),
-    limit: blankAsMissing(looseInt())
-      .transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT)))
-      .describe('Orders a page: 50 unless given, clamped to 1..250'),
+    ...pageSizeParams(),
     status: blankAsMissing(looseString({ trim: true })).describe('Only orders of this status: `pending`, `canceled`, `open` (which lists `Partially Shipped` ones too), `shipped`, `on hold` or `failed`'),
     older_than_id: optionalInt(0).describe("Only orders with an id below this one (the next page's link pins it)"),
     updated_at_min: blankAsMissing(unixTime()).describe('Only orders updated at or after this time, in unix seconds (fractions allowed)'),
     updated_at_max: blankAsMissing(unixTime()).describe('Only orders updated at or before this time, in unix seconds (fractions allowed)'),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
 
 /** An item as the order renders it (`{item: {id}}`) or `{id}` is read as its id, so a GET answer's items can be sent back. */
 const unwrapItem = (value: unknown): unknown => {

@@ -3,6 +3,7 @@ import { presentShippingClass } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
+import { refusePaging } from '../../../http/page-params';
 import { dataAnswer, listAnswer, shippingClassJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -16,7 +17,8 @@ const render = (answer: { shipping_class?: shipping.ShippingClass }) => presentS
 export function shippingClassRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_classes',
-    operation({ summary: 'List shipping classes', description: 'Every shipping class of the store, by id, each with its countries and rates. Unpaged (a store has at most 250).', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_classes', shippingClassJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List shipping classes', description: 'Every shipping class of the store, by id, each with its countries and rates. Unpaged (a store has at most 250).', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_classes', shippingClassJson) }, async (req, res, { storeId, call }) => {
+      refusePaging(req);
       const { shipping_classes } = await clients.shipping.listShippingClasses({ store_id: storeId }, call);
       ok(res, { shipping_classes: shipping_classes.map(presentShippingClass) });
     }),

@@ -3,6 +3,7 @@ import { presentShippingGroup } from '@commerce/api-presenters';
 import { shipping } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
+import { refusePaging } from '../../../http/page-params';
 import { dataAnswer, listAnswer, shippingGroupJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -16,7 +17,8 @@ const render = (answer: { shipping_group?: shipping.ShippingGroup }) => presentS
 export function shippingGroupRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_groups',
-    operation({ summary: 'List shipping groups', description: 'Every shipping group of the store, by id, each with its rates. Unpaged (a store has at most 250).', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_groups', shippingGroupJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List shipping groups', description: 'Every shipping group of the store, by id, each with its rates. Unpaged (a store has at most 250).', tag: 'Shipping', auth: 'store', answer: listAnswer('shipping_groups', shippingGroupJson) }, async (req, res, { storeId, call }) => {
+      refusePaging(req);
       const { shipping_groups } = await clients.shipping.listShippingGroups({ store_id: storeId }, call);
       ok(res, { shipping_groups: shipping_groups.map((group) => presentShippingGroup(group)) });
     }),

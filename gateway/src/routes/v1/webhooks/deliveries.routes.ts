@@ -1,10 +1,10 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { presentDelivery } from '@commerce/api-presenters';
 import type { webhooks } from '@commerce/contracts';
 import { z } from 'zod';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
-import { requestBaseUrl, type PaginationOptions } from '../../../http/pagination';
+import { sendCursorPage, type PaginationOptions } from '../../../http/pagination';
 import { cursorAnswer, dataAnswer, deliveryJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -13,19 +13,6 @@ import { listDeliveriesQuery, replayInput } from './webhooks.schemas';
 const WEBHOOK = 'Webhook';
 /** Sub-paths take both spellings, as the webhook itself does (spec 4.12 writes `/v1/webhoooks/:id`). */
 const bothSpellings = (subPath: string): string[] => [`/webhooks/:id${subPath}`, `/webhoooks/:id${subPath}`];
-const CREDENTIAL_PARAMS = new Set(['api_key', 'access_token']);
-
-/** The request's URL with `name` set to `value` (other parameters kept in order, credentials dropped). */
-export function cursorUrl(req: Request, name: string, value: string | number, options: PaginationOptions): string {
-  const target = req.originalUrl || req.url;
-  const queryStart = target.indexOf('?');
-  const path = queryStart === -1 ? target : target.slice(0, queryStart);
-  const params = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
-  for (const key of [...params.keys()]) if (CREDENTIAL_PARAMS.has(key.toLowerCase())) params.delete(key);
-  params.set(name, String(value));
-  return `${requestBaseUrl(req, options.publicUrl)}${path}?${params.toString()}`;
-}
-
 /** The one delivery an answer holds; a missing one is a backend bug (500, logged). */
 function renderDelivery(answer: { delivery?: webhooks.Delivery; time_zone: string }) {
   if (!answer.delivery) throw new Error('webhooks answered without a delivery');
@@ -34,19 +21,18 @@ function renderDelivery(answer: { delivery?: webhooks.Delivery; time_zone: strin
 
 /** DESIGN §11 "beyond the spec": seeing a webhook's deliveries and repairing them (WebhookDeliveryService). */
 export function deliveryRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
-  // Cursor paged, newest first: next_url carries older_than_id = the page's last id; a client stops at an empty page.
+  // Cursor paged, newest first: next_url carries older_than_id = the page's last id, and is null on the last page.
   router.get(
     bothSpellings('/deliveries'),
     operation(
-      { summary: "List a webhook's deliveries", description: 'Newest first, cursor paged: `next_url` carries `older_than_id`; a client stops at an empty page.', tag: 'Webhooks', auth: 'store', input: listDeliveriesQuery, answer: cursorAnswer('deliveries', deliveryJson) },
+      { summary: "List a webhook's deliveries", description: 'Newest first, cursor paged: `next_url` carries `older_than_id`, and is null on the last page.', tag: 'Webhooks', auth: 'store', input: listDeliveriesQuery, answer: cursorAnswer('deliveries', deliveryJson) },
       async (req, res, { storeId, call, input }) => {
         const webhookId = pathId(req, WEBHOOK);
         const query = input();
         const answer = await clients.webhookDeliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, ...query }, call);
-        const last = answer.deliveries.at(-1);
-        const nextUrl = cursorUrl(req, 'older_than_id', last ? last.id : query.older_than_id, pagination);
-        res.setHeader('Link', `<${nextUrl}>; rel="next"`);
-        ok(res, { deliveries: answer.deliveries.map((delivery) => presentDelivery(delivery, answer.time_zone)) }, { pagination: { limit: answer.limit, next_url: nextUrl } });
+        const deliveries = answer.deliveries.map((delivery) => presentDelivery(delivery, answer.time_zone));
+        const cursor = { name: 'older_than_id', value: answer.deliveries.at(-1)?.id ?? query.older_than_id };
+        sendCursorPage(req, res, { deliveries }, { limit: answer.limit, hasMore: answer.has_more, cursor }, pagination);
       },
     ),
   );

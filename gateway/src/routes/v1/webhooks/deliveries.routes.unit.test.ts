@@ -69,6 +69,8 @@ let failure: RemoteError | undefined;
 let listed: webhooks.Delivery[] = [];
 const ENVELOPE = { id: EVENT_ID, topic: 'product/updated', store_id: 7, occurred_at: '2026-03-01T15:00:00.000Z', resource: { id: 5, name: 'Mug' }, sequence: 2, resource_type: 'product', resource_id: 5 };
 let feed: Array<typeof ENVELOPE> = [];
+/** What the service says of what is left after the page it answers. */
+let hasMore = true;
 
 function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
   return async (request: Req) => {
@@ -79,11 +81,11 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 }
 
 const deliveriesBackend = {
-  listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({ deliveries: listed, limit: request.limit, time_zone: TIME_ZONE })),
+  listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({ deliveries: listed, limit: request.limit, time_zone: TIME_ZONE, has_more: hasMore })),
   retryDelivery: answering('retryDelivery', (request: webhooks.RetryDeliveryRequest) => ({ delivery: aDelivery({ id: request.delivery_id }), time_zone: TIME_ZONE })),
   sendTestEvent: answering('sendTestEvent', () => ({ delivery: aDelivery({ topic: 'webhook/test', attempts: [], next_attempt_at: new Date('2026-03-01T15:00:00Z') }), time_zone: TIME_ZONE })),
   replayEventsSince: answering('replayEventsSince', () => ({ scheduled: 3, events: 4 })),
-  listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({ events: feed.map((event) => JSON.stringify(event)), limit: request.limit })),
+  listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({ events: feed.map((event) => JSON.stringify(event)), limit: request.limit, has_more: hasMore })),
 };
 const clients = { webhookDeliveries: deliveriesBackend, webhooks: {} } as unknown as BackendClients;
 
@@ -106,6 +108,7 @@ beforeEach(() => {
   failure = undefined;
   listed = [aDelivery(), aDelivery({ id: 129, status: 'delivered', next_attempt_at: undefined })];
   feed = [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE];
+  hasMore = true;
 });
 
 const KEY = { 'API-KEY': 'sk_live_7' };
@@ -130,13 +133,25 @@ describe.each(BOTH_SPELLINGS)('GET /v1/%s/:id/deliveries', (spelling) => {
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
-  it('passes limit (clamped to 1..250) and older_than_id, and keeps the cursor on an empty page', async () => {
-    listed = [];
-    const answer = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129`);
+  it('passes limit (clamped to 1..250, per_page another name of it) and older_than_id', async () => {
+    const answer = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=200`);
     expect(answer.status).toBe(200);
-    expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 250, older_than_id: 129 });
-    expect(answer.body.data).toEqual({ deliveries: [] });
+    expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 250, older_than_id: 200 });
     expect(answer.body.pagination).toEqual({ limit: 250, next_url: `https://api.example.com/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129` });
+    await request('GET', `/v1/${spelling}/12/deliveries.json?per_page=2`);
+    expect(calls[1].request).toMatchObject({ limit: 2 });
+  });
+
+  it('answers no next_url and no Link on the last page, nor past it', async () => {
+    hasMore = false;
+    const last = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=2`);
+    expect(last.body.data).toEqual({ deliveries: [RENDERED, { ...RENDERED, id: 129, status: 'delivered', next_attempt_at: null }] });
+    expect(last.body.pagination).toEqual({ limit: 2, next_url: null });
+    expect(last.headers.link).toBeUndefined();
+    listed = [];
+    const past = await request('GET', `/v1/${spelling}/12/deliveries.json?older_than_id=129`);
+    expect(past.body).toMatchObject({ data: { deliveries: [] }, pagination: { limit: 50, next_url: null } });
+    expect(past.headers.link).toBeUndefined();
   });
 
   it('answers 422 for a limit or older_than_id that is not a number, without calling webhooks', async () => {
@@ -209,15 +224,24 @@ describe('GET /v1/events', () => {
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
-  it('passes since_id, clamps limit to 250, defaults it to 50, and keeps the cursor on an empty page', async () => {
-    feed = [];
-    const answer = await request('GET', '/v1/events.json?since_id=evt-1&limit=1000');
+  it('passes since_id, clamps limit to 250, defaults it to 50, takes per_page for it', async () => {
+    await request('GET', '/v1/events.json?since_id=evt-1&limit=1000');
     expect(calls[0].request).toEqual({ store_id: 7, since_id: 'evt-1', topic: '', limit: 250 });
-    expect(answer.body.data).toEqual({ events: [] });
-    expect(answer.body.pagination).toEqual({ limit: 250, next_url: 'https://api.example.com/v1/events.json?since_id=evt-1&limit=1000' });
-
     await request('GET', '/v1/events');
     expect(calls[1].request).toMatchObject({ limit: 50 });
+    await request('GET', '/v1/events?per_page=3');
+    expect(calls[2].request).toMatchObject({ limit: 3 });
+  });
+
+  it('answers no next_url and no Link once the page reaches the newest event, nor past it', async () => {
+    hasMore = false;
+    const last = await request('GET', '/v1/events.json?limit=2');
+    expect(last.body.pagination).toEqual({ limit: 2, next_url: null });
+    expect(last.headers.link).toBeUndefined();
+    feed = [];
+    const past = await request('GET', `/v1/events.json?since_id=${EVENT_ID}`);
+    expect(past.body).toMatchObject({ data: { events: [] }, pagination: { limit: 50, next_url: null } });
+    expect(past.headers.link).toBeUndefined();
   });
 
   it('answers 422 for a limit that is not a number, and the service\'s refusal of a topic that is not public', async () => {

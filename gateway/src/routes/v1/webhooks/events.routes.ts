@@ -1,16 +1,14 @@
 import type { Router } from 'express';
 import type { BackendClients } from '../../../clients';
-import { ok } from '../../../http/envelope';
-import type { PaginationOptions } from '../../../http/pagination';
+import { sendCursorPage, type PaginationOptions } from '../../../http/pagination';
 import { cursorAnswer, eventJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
-import { cursorUrl } from './deliveries.routes';
 import { listEventsQuery } from './webhooks.schemas';
 
 /**
  * The events feed (DESIGN §11, beyond the spec): the store's public events of the last 30 days, oldest first,
  * each the envelope as published, so an app can reconcile what it missed. Cursor paged: next_url carries
- * since_id = the page's last id; a client stops at an empty page.
+ * since_id = the page's last id, and is null once the page reaches the newest event.
  */
 export function eventsRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
@@ -18,7 +16,7 @@ export function eventsRoutes(router: Router, clients: BackendClients, pagination
     operation(
       {
         summary: "The store's events feed",
-        description: "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: `next_url` carries `since_id`; a client stops at an empty page.",
+        description: "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: `next_url` carries `since_id`, and is null once the page reaches the newest event (poll again later with `since_id` = the last id read).",
         tag: 'Webhooks',
         auth: 'store',
         input: listEventsQuery,
@@ -28,9 +26,8 @@ export function eventsRoutes(router: Router, clients: BackendClients, pagination
         const query = input();
         const answer = await clients.webhookDeliveries.listEvents({ store_id: storeId, ...query }, call);
         const events = answer.events.map((text) => JSON.parse(text) as { id: string });
-        const nextUrl = cursorUrl(req, 'since_id', events.at(-1)?.id ?? query.since_id, pagination);
-        res.setHeader('Link', `<${nextUrl}>; rel="next"`);
-        ok(res, { events }, { pagination: { limit: answer.limit, next_url: nextUrl } });
+        const cursor = { name: 'since_id', value: events.at(-1)?.id ?? query.since_id };
+        sendCursorPage(req, res, { events }, { limit: answer.limit, hasMore: answer.has_more, cursor }, pagination);
       },
     ),
   );

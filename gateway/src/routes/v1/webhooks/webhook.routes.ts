@@ -3,6 +3,7 @@ import { presentWebhook } from '@commerce/api-presenters';
 import { webhooks } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
+import { refusePaging } from '../../../http/page-params';
 import { createdWebhookJson, dataAnswer, listAnswer, webhookJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -28,7 +29,8 @@ function renderWebhook(answer: WebhookAnswer) {
 export function webhookRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/webhooks',
-    operation({ summary: 'List webhooks', description: "The store's webhooks, oldest first. Unpaged (a store has at most 50).", tag: 'Webhooks', auth: 'store', answer: listAnswer('webhooks', webhookJson) }, async (_req, res, { storeId, call }) => {
+    operation({ summary: 'List webhooks', description: "The store's webhooks, oldest first. Unpaged (a store has at most 50).", tag: 'Webhooks', auth: 'store', answer: listAnswer('webhooks', webhookJson) }, async (req, res, { storeId, call }) => {
+      refusePaging(req);
       const answer = await clients.webhooks.listWebhooks({ store_id: storeId }, call);
       ok(res, { webhooks: answer.webhooks.map((webhook) => presentWebhook(webhook, answer.time_zone)) });
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
 import { CEILINGS } from '../../../http/ceilings';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 
 /**
  * Inputs of spec 4.12 (DESIGN §8). Shapes only: what a url may point at and which topics exist are the
@@ -24,21 +25,17 @@ export const updateWebhookInput = z
   .strip()
   .transform(({ events, ...rest }) => ({ ...rest, events: events === undefined ? undefined : { events } }));
 
+/** `limit` (or `per_page`) as orders take it: default 50, clamped to 1..250, an integer. */
 const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 250;
-
-/** `limit` as orders take it: default 50, clamped to 1..250, an integer. */
-const pageLimit = () => blankAsMissing(looseInt()).transform((limit) => Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT)));
 
 /** GET /v1/webhooks/:id/deliveries: newest first, `older_than_id` the last id of the page read (the next_url carries it). */
 export const listDeliveriesQuery = z
   .object({
-    limit: pageLimit().describe('Deliveries a page: 50 unless given, clamped to 1..250'),
-    older_than_id: blankAsMissing(looseInt({ min: 0 }))
-      .transform((id) => id ?? 0)
-      .describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
+    ...pageSizeParams(),
+    older_than_id: blankAsMissing(looseInt({ min: 0 })).transform((id) => id ?? 0).describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
 
 /** POST /v1/webhooks/:id/replay: `since` (unix seconds) is required. */
 export const replayInput = z.object({ since: unixTime() }).strip();
@@ -46,12 +43,9 @@ export const replayInput = z.object({ since: unixTime() }).strip();
 /** GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`. */
 export const listEventsQuery = z
   .object({
-    since_id: blankAsMissing(looseString({ trim: true }))
-      .transform((id) => id ?? '')
-      .describe("Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422"),
-    topic: blankAsMissing(looseString({ trim: true }))
-      .transform((topic) => topic ?? '')
-      .describe('Only events of this public topic (`order/paid`...)'),
-    limit: pageLimit().describe('Events a page: 50 unless given, clamped to 1..250'),
+    since_id: blankAsMissing(looseString({ trim: true })).transform((id) => id ?? '').describe("Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422"),
+    topic: blankAsMissing(looseString({ trim: true })).transform((topic) => topic ?? '').describe('Only events of this public topic (`order/paid`...)'),
+    ...pageSizeParams(),
   })
-  .strip();
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));

@@ -222,6 +222,8 @@ export interface ListWebhookDeliveriesResponse {
   deliveries: Delivery[];
   limit: number;
   time_zone: string;
+  /** Older deliveries are left after this page (the next page is older_than_id = the last one's id). */
+  has_more: boolean;
 }
 
 export interface RetryDeliveryRequest {
@@ -264,6 +266,8 @@ export interface ListEventsResponse {
    */
   events: string[];
   limit: number;
+  /** Events are left after this page; false when the page reaches the newest kept event. */
+  has_more: boolean;
 }
 
 function createBaseWebhook(): Webhook {
@@ -2775,7 +2779,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
 };
 
 function createBaseListWebhookDeliveriesResponse(): ListWebhookDeliveriesResponse {
-  return { deliveries: [], limit: 0, time_zone: "" };
+  return { deliveries: [], limit: 0, time_zone: "", has_more: false };
 }
 
 export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResponse> = {
@@ -2788,6 +2792,9 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
     }
     if (message.time_zone !== "") {
       writer.uint32(26).string(message.time_zone);
+    }
+    if (message.has_more !== false) {
+      writer.uint32(32).bool(message.has_more);
     }
     return writer;
   },
@@ -2829,6 +2836,14 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
             message.time_zone = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.has_more = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2852,6 +2867,11 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
         : isSet(object.time_zone)
         ? globalThis.String(object.time_zone)
         : "",
+      has_more: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
     };
   },
 
@@ -2866,6 +2886,9 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
     if (message.time_zone !== "") {
       obj.timeZone = message.time_zone;
     }
+    if (message.has_more !== false) {
+      obj.hasMore = message.has_more;
+    }
     return obj;
   },
 
@@ -2879,6 +2902,7 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
     message.deliveries = object.deliveries?.map((e) => Delivery.fromPartial(e)) || [];
     message.limit = object.limit ?? 0;
     message.time_zone = object.time_zone ?? "";
+    message.has_more = object.has_more ?? false;
     return message;
   },
 };
@@ -3397,7 +3421,7 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
 };
 
 function createBaseListEventsResponse(): ListEventsResponse {
-  return { events: [], limit: 0 };
+  return { events: [], limit: 0, has_more: false };
 }
 
 export const ListEventsResponse: MessageFns<ListEventsResponse> = {
@@ -3407,6 +3431,9 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     }
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
+    }
+    if (message.has_more !== false) {
+      writer.uint32(24).bool(message.has_more);
     }
     return writer;
   },
@@ -3440,6 +3467,14 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
             message.limit = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.has_more = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3456,6 +3491,11 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     return {
       events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => globalThis.String(e)) : [],
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      has_more: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
     };
   },
 
@@ -3467,6 +3507,9 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.has_more !== false) {
+      obj.hasMore = message.has_more;
+    }
     return obj;
   },
 
@@ -3477,6 +3520,7 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     const message = createBaseListEventsResponse();
     message.events = object.events?.map((e) => e) || [];
     message.limit = object.limit ?? 0;
+    message.has_more = object.has_more ?? false;
     return message;
   },
 };
