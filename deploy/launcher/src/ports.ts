@@ -16,6 +16,8 @@ export interface PortPlan {
   grpcAddresses: Record<ServiceName, string>;
   /** Each process's metrics port, by name (none when METRICS_PORT_BASE is unset). */
   metricsPorts: Record<string, number>;
+  /** The ports the operator's settings fix: a port picked later (NATS's) must not be one of them. */
+  configured: number[];
 }
 
 /** The processes serving metrics, in the order METRICS_PORT_BASE numbers them: the gateway at the base, then each service. */
@@ -32,7 +34,7 @@ export async function planPorts(config: LauncherConfig): Promise<PortPlan> {
   const besides = configured.map((entry) => entry.port);
   const grpcAddresses = {} as Record<ServiceName, string>;
   for (const name of SERVICE_NAMES) grpcAddresses[name] = configuredAddress(config, name) ?? `127.0.0.1:${await freePort({ besides })}`;
-  return { grpcAddresses, metricsPorts: await metricsPortsOf(config, besides) };
+  return { grpcAddresses, metricsPorts: await metricsPortsOf(config, besides), configured: besides };
 }
 
 /** METRICS_PORT_BASE: the gateway at the base, the services after it; 0: a free port each; unset: none. */

@@ -61,10 +61,10 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-async function startNats(config: LauncherConfig, processes: ManagedProcess[]): Promise<string> {
+async function startNats(config: LauncherConfig, processes: ManagedProcess[], ports: PortPlan): Promise<string> {
   if (config.NATS_URL) return config.NATS_URL;
-  // 4222 may already belong to another server on this machine: always take a free port (never one handed out to the stack).
-  const port = await freePort();
+  // 4222 may already belong to another server on this machine: always take a free port, never one the stack's processes are told to bind.
+  const port = await freePort({ besides: ports.configured });
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
   const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], natsEnv(config), 0, config.repoRoot, outputOf(config));
@@ -123,13 +123,13 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     for (const managed of [...processes].reverse()) await managed.stop();
   };
   try {
-    const natsUrl = await startNats(config, processes);
+    const natsUrl = await startNats(config, processes, ports);
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Unset, identity binds a port of its own (0) and reports it: a port picked free here could be taken before identity
     // binds it, by the source port of one of the services' outgoing connections.
     const env = { ...sharedEnv(config, natsUrl, ports.grpcAddresses), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0) };
-    const metricsPort = ports.metricsPorts;
-    const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPort[name] === undefined ? {} : { METRICS_PORT: String(metricsPort[name]) });
+    const { metricsPorts } = ports;
+    const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
     const notices = await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, ports.grpcAddresses[name], { ...env, ...metricsEnv(name) }, index + 1, processes)));
     // identity's pages, which the gateway proxies to, are a background task: they listen before identity reports ready.
     const identityHttpUrl = identityPagesUrl(notices[SERVICE_NAMES.indexOf('identity')]!);
