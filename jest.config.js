@@ -6,11 +6,12 @@ const moduleNameMapper = { '^@commerce/((?!.*-service$)[a-z-]+)$': '<rootDir>/li
 const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
-  reporters: ['default', '<rootDir>/test/support/summary-line.reporter.js'],
+  // jest's 'default' reporter, split so that the last line of every run is `N passed, N failed` (test/support).
+  reporters: ['<rootDir>/test/support/progress.reporter.js', '<rootDir>/test/support/summary-line.reporter.js'],
   rootDir: __dirname,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.test.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.integration.js'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,gateway,deploy}/**/*.int.test.ts', '<rootDir>/test/support/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.integration.js'] },
     // deploy/docker-compose.yml and deploy/k8s checked (test/deploy): fast, except the image build where a Docker daemon answers.
     { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy/**/*.test.ts'] },
     { ...common, displayName: 'stack', testMatch: ['<rootDir>/test/stack/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/timeouts.stack.js'] },

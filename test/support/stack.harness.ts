@@ -13,6 +13,9 @@ export interface StackInfo {
   nats_url: string;
   /** identity's pages, which the gateway proxies (the launcher writes it). */
   identity_http_url?: string;
+  /** Where each service listens: ports the launcher picked free, as `npm start` does. */
+  grpc_addresses: Record<string, string>;
+  launcher_pid: number;
   pids: Record<string, number>;
 }
 
@@ -59,7 +62,8 @@ export interface ServiceHandle {
 }
 
 /**
- * Ports and data directory of one stack, kept across restarts so a restarted stack finds its data. The stack runs
+ * Port and data directory of one stack, kept across restarts so a restarted stack finds its data; the launcher picks
+ * the services' ports, as under `npm start` (stack.json lists them). The stack runs
  * on the embedded store unless STACK_MONGO_URL names a MongoDB server (README: "Running against MongoDB"): then
  * every service of this stack uses its own databases there, under a prefix named after the data directory.
  */
@@ -73,7 +77,7 @@ export async function stackEnvironment(dataDir: string): Promise<NodeJS.ProcessE
     // The webhooks service seals signing secrets with a key it must be given on MongoDB.
     env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64');
   }
-  for (const service of SERVICES) env[`${service.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
+  for (const service of SERVICES) delete env[`${service.toUpperCase()}_GRPC_ADDR`];
   return env;
 }
 
@@ -142,7 +146,7 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
       }
       const started = spawnService(env, info(), service, extraEnv);
       replacements.set(service, started);
-      if (options.waitUntilServing !== false) await untilServing(service, addressOfService(env, service), started);
+      if (options.waitUntilServing !== false) await untilServing(service, info().grpc_addresses[service]!, started);
       return started;
     },
     killNats,
@@ -188,18 +192,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
-const addressOfService = (env: NodeJS.ProcessEnv, service: string): string => env[`${service.toUpperCase()}_GRPC_ADDR`]!;
-
 /**
- * One service as deploy/launcher/src/stack.ts starts it: the launcher's environment, its services' addresses,
+ * One service as deploy/launcher/src/stack.ts starts it: the launcher's environment, its services' addresses (stack.json),
  * the bus, the data directory, the secret it keeps there and identity's page address, then GRPC_PORT/GRPC_HOST.
  */
 function spawnService(env: NodeJS.ProcessEnv, info: StackInfo, service: string, extraEnv: Record<string, string>): ServiceHandle & { child: ChildProcess } {
-  const address = addressOfService(env, service);
+  const address = info.grpc_addresses[service]!;
+  const addresses = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, info.grpc_addresses[name]!]));
   const secretFile = path.join(env.DATA_DIR!, 'secrets', 'oauth-jwt-secret');
   const identityHttpUrl = info.identity_http_url;
   const serviceEnv: NodeJS.ProcessEnv = {
     ...env,
+    ...addresses,
     NATS_URL: info.nats_url,
     OAUTH_JWT_SECRET: env.OAUTH_JWT_SECRET ?? fs.readFileSync(secretFile, 'utf8').trim(),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,

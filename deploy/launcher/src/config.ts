@@ -1,8 +1,16 @@
 import path from 'node:path';
-import { loadConfig, logFormatChoice, logLevel, mongoUrl, portSchema, serviceAddresses, z } from '@commerce/config';
+import { configuredServiceAddresses, loadConfig, logFormatChoice, logLevel, mongoUrl, portSchema, z } from '@commerce/config';
 
-const schema = serviceAddresses.extend({
+/**
+ * `<SERVICE>_GRPC_ADDR` left unset (the default), the launcher picks a free port for the service (ports.ts), so two
+ * checkouts' stacks run side by side; set, that port is used and checked free before anything starts.
+ */
+const schema = configuredServiceAddresses.extend({
   PORT: portSchema.default(8080),
+  /** Where the gateway, identity's pages and the metrics listen (as the gateway and services read them): checked free there. */
+  HOST: z.string().default('0.0.0.0'),
+  IDENTITY_HTTP_HOST: z.string().default('127.0.0.1'),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   MONGO_URL: mongoUrl.optional(),
   NATS_URL: z.string().optional(),

@@ -28,6 +28,8 @@ pages.listen(Number(process.env.IDENTITY_HTTP_PORT), '127.0.0.1', () => {
 });
 `;
 const PID_FILE = "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'pid'), String(process.pid));\n";
+/** Every stand-in (the gateway too) writes the gRPC settings it was given beside its entry. */
+const ENV_FILE = `require('node:fs').writeFileSync(require('node:path').join(__dirname, 'env.json'), JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => /GRPC_(ADDR|PORT)$/.test(name)))));\n`;
 /** The gateway: /healthz, and /identity-pages proxied to IDENTITY_HTTP_URL as the real one proxies identity's pages. */
 const GATEWAY_SCRIPT = `
 const http = require('node:http');
@@ -54,8 +56,8 @@ function writeEntry(relativePath: string, script: string): void {
 
 /** A launcher config for a repository whose services behave as `overrides` says (ready otherwise). */
 async function configFor(overrides: Partial<Record<string, Behaviour>>, env: NodeJS.ProcessEnv = {}): Promise<LauncherConfig> {
-  for (const name of SERVICE_NAMES) writeEntry(`services/${name}/dist/main.js`, PID_FILE + serviceScript(name, overrides[name] ?? 'ready'));
-  writeEntry('gateway/dist/main.js', GATEWAY_SCRIPT);
+  for (const name of SERVICE_NAMES) writeEntry(`services/${name}/dist/main.js`, PID_FILE + ENV_FILE + serviceScript(name, overrides[name] ?? 'ready'));
+  writeEntry('gateway/dist/main.js', ENV_FILE + GATEWAY_SCRIPT);
   // NATS_URL set: no nats-server is started (the stand-ins connect to nothing).
   const config = loadLauncherConfig({ DATA_DIR: path.join(root, 'data'), PORT: String(await freePort()), NATS_URL: 'nats://127.0.0.1:1', ...env });
   return { ...config, repoRoot: root };
@@ -92,6 +94,20 @@ describe('the launcher starting the stack', () => {
       await stack.stop();
     }
     expect(stack.processes.filter((managed) => managed.child.exitCode === null && managed.child.signalCode === null)).toEqual([]);
+  });
+
+  it('gives each service the port stack.json lists for it, and every process the same addresses of all of them', async () => {
+    const stack = await startStack(await configFor({}, { CATALOG_GRPC_ADDR: `127.0.0.1:${await freePort()}` }));
+    try {
+      const { grpc_addresses: addresses } = JSON.parse(fs.readFileSync(path.join(root, 'data/stack.json'), 'utf8')) as { grpc_addresses: Record<string, string> };
+      expect(Object.keys(addresses)).toEqual([...SERVICE_NAMES]);
+      const given = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, addresses[name]]));
+      const envOf = (entry: string) => JSON.parse(fs.readFileSync(path.join(root, entry, 'dist/env.json'), 'utf8')) as Record<string, string>;
+      for (const name of SERVICE_NAMES) expect(envOf(`services/${name}`)).toEqual({ ...given, GRPC_PORT: addresses[name]!.split(':')[1] });
+      expect(envOf('gateway')).toEqual(given);
+    } finally {
+      await stack.stop();
+    }
   });
 
   it('starts its own nats-server when NATS_URL is unset, its Go runtime on NATS_GOMAXPROCS threads (one unless set)', async () => {
@@ -154,8 +170,9 @@ describe('the launcher starting the stack', () => {
   });
 
   it('fails naming a service that never reports ready within STARTUP_TIMEOUT_MS', async () => {
-    const failing = startStack(await configFor({ shipping: 'silent' }, { STARTUP_TIMEOUT_MS: '1000' }));
-    await expect(failing).rejects.toThrow('shipping did not report ready within 1000 ms');
+    // Long enough for the other stand-ins to report ready on a loaded machine (at 1 s, identity was sometimes named).
+    const failing = startStack(await configFor({ shipping: 'silent' }, { STARTUP_TIMEOUT_MS: '8000' }));
+    await expect(failing).rejects.toThrow('shipping did not report ready within 8000 ms');
     expect(startedPids().filter(isAlive)).toEqual([]);
   });
 });

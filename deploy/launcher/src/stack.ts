@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addressEnvName, addressOf, freePort, SERVICE_NAMES, type ServiceName } from '@commerce/config';
+import { addressEnvName, freePort, isProcessRunning, readStackFile, SERVICE_NAMES, writeStackFile, type ServiceName } from '@commerce/config';
 import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
 import { untilReady, type ReadyNotice } from './ready';
+import { planPorts, type PortPlan } from './ports';
 import { persistentSecret } from './secrets';
 import { acceptsConnections, answersOk, waitUntil } from './wait';
 
@@ -60,10 +61,10 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-async function startNats(config: LauncherConfig, processes: ManagedProcess[]): Promise<string> {
+async function startNats(config: LauncherConfig, processes: ManagedProcess[], ports: PortPlan): Promise<string> {
   if (config.NATS_URL) return config.NATS_URL;
-  // 4222 may already belong to another server on this machine: always take a free port.
-  const port = await freePort({ besides: portsGiven(config) });
+  // 4222 may already belong to another server on this machine: always take a free port, never one the stack's processes are told to bind.
+  const port = await freePort({ besides: ports.configured });
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
   const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], natsEnv(config), 0, config.repoRoot, outputOf(config));
@@ -78,27 +79,12 @@ function natsEnv(config: LauncherConfig): NodeJS.ProcessEnv {
   return { ...process.env, GOMAXPROCS: String(config.NATS_GOMAXPROCS) };
 }
 
-/** METRICS_PORT_BASE: the gateway at the base, the services after it; 0: a free port each; unset: none. */
-async function metricsPortsOf(config: LauncherConfig): Promise<Record<string, number>> {
-  const base = config.METRICS_PORT_BASE;
-  if (base === undefined) return {};
-  const names = ['gateway', ...SERVICE_NAMES];
-  const ports = await Promise.all(names.map((_, index) => (base === 0 ? freePort({ besides: portsGiven(config) }) : Promise.resolve(base + index))));
-  return Object.fromEntries(names.map((name, index) => [name, ports[index]!]));
-}
-
-/** Ports the stack's processes are told to bind (the gateway's, identity's pages', the services' gRPC ones): a port the launcher picks must not be one of them. */
-function portsGiven(config: LauncherConfig): number[] {
-  const addresses = SERVICE_NAMES.map((name) => Number(addressOf(config, name).split(':').pop()));
-  return [config.PORT, config.IDENTITY_HTTP_PORT ?? 0, ...addresses].filter((port) => Number.isInteger(port) && port > 0);
-}
-
 function outputOf(config: LauncherConfig): ProcessOutput {
   return processOutputFor(config.LOG_FORMAT, process.stdout.isTTY === true);
 }
 
-function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
-  const addresses = Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), addressOf(config, name)]));
+function sharedEnv(config: LauncherConfig, natsUrl: string, grpcAddresses: PortPlan['grpcAddresses']): NodeJS.ProcessEnv {
+  const addresses = Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddresses[name]]));
   return {
     ...process.env,
     ...addresses,
@@ -111,30 +97,40 @@ function sharedEnv(config: LauncherConfig, natsUrl: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Writes where everything runs, for operators and the stack tests (no secrets in it). */
-function writeStackFile(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[]; metricsPorts: Record<string, number> }): void {
-  const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
-  const metrics = Object.fromEntries(Object.entries(stack.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]));
-  const contents = { base_url: stack.baseUrl, nats_url: stack.natsUrl, identity_http_url: stack.identityHttpUrl, launcher_pid: process.pid, pids, metrics };
-  fs.writeFileSync(path.join(config.dataDir, 'stack.json'), JSON.stringify(contents, null, 2));
+/** Writes where everything runs to DATA_DIR/stack.json, for storectl, operators and the stack tests (no secrets in it). */
+function writeStackFileOf(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[]; ports: PortPlan }): void {
+  const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid!]));
+  const metrics = Object.fromEntries(Object.entries(stack.ports.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]));
+  const { baseUrl, natsUrl, identityHttpUrl } = stack;
+  writeStackFile(config.dataDir, { base_url: baseUrl, nats_url: natsUrl, identity_http_url: identityHttpUrl, grpc_addresses: stack.ports.grpcAddresses, launcher_pid: process.pid, pids, metrics });
+}
+
+/** Two stacks on one DATA_DIR would share its databases: a second launcher stops before starting anything. */
+function refuseRunningStack(config: LauncherConfig): void {
+  const running = readStackFile(config.dataDir);
+  const pid = running?.launcher_pid;
+  if (pid === undefined || pid === process.pid || !isProcessRunning(pid)) return;
+  throw new Error(`a stack already runs on DATA_DIR ${config.dataDir} (launcher pid ${pid}, API at ${running?.base_url}): stop it, or set DATA_DIR to another directory to run a second stack.`);
 }
 
 export async function startStack(config: LauncherConfig): Promise<RunningStack> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  refuseRunningStack(config);
+  const ports = await planPorts(config);
   const processes: ManagedProcess[] = [];
   const stop = async () => {
     // Front door first, so no request reaches a service that is going away.
     for (const managed of [...processes].reverse()) await managed.stop();
   };
   try {
-    const natsUrl = await startNats(config, processes);
+    const natsUrl = await startNats(config, processes, ports);
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Unset, identity binds a port of its own (0) and reports it: a port picked free here could be taken before identity
     // binds it, by the source port of one of the services' outgoing connections.
-    const env = { ...sharedEnv(config, natsUrl), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0) };
-    const metricsPorts = await metricsPortsOf(config);
+    const env = { ...sharedEnv(config, natsUrl, ports.grpcAddresses), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0) };
+    const { metricsPorts } = ports;
     const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
-    const notices = await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, { ...env, ...metricsEnv(name) }, index + 1, processes)));
+    const notices = await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, ports.grpcAddresses[name], { ...env, ...metricsEnv(name) }, index + 1, processes)));
     // identity's pages, which the gateway proxies to, are a background task: they listen before identity reports ready.
     const identityHttpUrl = identityPagesUrl(notices[SERVICE_NAMES.indexOf('identity')]!);
     const gatewayEnv = { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT), IDENTITY_HTTP_URL: identityHttpUrl };
@@ -142,7 +138,7 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
     await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
-    writeStackFile(config, { baseUrl, natsUrl, identityHttpUrl, processes, metricsPorts });
+    writeStackFileOf(config, { baseUrl, natsUrl, identityHttpUrl, processes, ports });
     return { baseUrl, natsUrl, processes, stop };
   } catch (error) {
     await stop();
@@ -158,8 +154,7 @@ function identityPagesUrl(notice: ReadyNotice): string {
 }
 
 /** Starts a service and waits for its ready notice, which it resolves with. */
-async function startService(config: LauncherConfig, name: ServiceName, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<ReadyNotice> {
-  const address = addressOf(config, name);
+async function startService(config: LauncherConfig, name: ServiceName, address: string, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<ReadyNotice> {
   const port = address.split(':').pop()!;
   const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
   const serviceEnv = { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' };

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, serviceAddresses } from '@commerce/config';
 import { RemoteError } from '@commerce/grpc-runtime';
 import { CommandFailed } from './command-failed';
 import { createAppCommand, createStoreCommand, rotateKeyCommand, UsageError } from './commands';
 import { demoSeedCommand } from './demo/demo-seed.command';
+import { StackLocator, StackUnavailable } from './stack-locator';
 
 const USAGE = `Usage: npm run storectl -- <command> [options]
 
@@ -15,16 +15,16 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
       Registers a developer app for the user with that e-mail. Prints {client_id, client_secret, name, redirect_uri}
       (the secret is shown once; only its hash is kept).
   demo seed --store ID [--products N] [--orders N] [--seed S] [--url URL] [--api-key KEY]
-      Fills the store through the gateway's public HTTP API (--url, else PUBLIC_URL, else http://localhost:8080):
+      Fills the store through the gateway's public HTTP API (--url, else PUBLIC_URL, else the stack's base URL):
       shipping, products with variants and stock, collections, buyer checkouts (some declined), then ships,
       holds and cancels some orders. Defaults: 20 products, 50 orders, seed 1 (the same seed, the same plan).
       Without --api-key the store's API key is ROTATED and the new one printed. Progress on stderr (a terminal);
       prints {store, products, variants, orders: {by_status}, declined_checkouts, ...}.
 
-Talks to the running services over gRPC (addresses from <SERVICE>_GRPC_ADDR, defaults as npm start uses).
-Secrets are printed once, on stdout only.`;
+Talks over gRPC to the stack \`npm start\` runs on DATA_DIR (default .data), as DATA_DIR/stack.json says;
+<SERVICE>_GRPC_ADDR, when set, names a service's address instead. Secrets are printed once, on stdout only.`;
 
-const COMMANDS: Record<string, (addresses: Parameters<typeof createStoreCommand>[0], options: Record<string, string | undefined>) => Promise<unknown>> = {
+const COMMANDS: Record<string, (stack: StackLocator, options: Record<string, string | undefined>) => Promise<unknown>> = {
   'store create': createStoreCommand,
   'key rotate': rotateKeyCommand,
   'app create': createAppCommand,
@@ -32,7 +32,37 @@ const COMMANDS: Record<string, (addresses: Parameters<typeof createStoreCommand>
 };
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
+  const { positionals, values } = parseCommandLine(argv);
+  const named = positionals.slice(0, 2).join(' ');
+  const command = COMMANDS[named];
+  if (values.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!command) throw new UsageError(named ? `storectl has no command "${named}".` : 'storectl needs a command.');
+  const result = await command(new StackLocator(process.env), values as Record<string, string | undefined>);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return 0;
+}
+
+/** The command line, parsed; an unknown option or one without its value is a usage error. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseOptions(argv);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw new UsageError(sentenceOf((error as Error).message));
+    throw error;
+  }
+}
+
+/** node:util's parseArgs messages, as one sentence (the first; its advice on positionals does not apply here). */
+function sentenceOf(message: string): string {
+  const first = message.split('. ')[0]!.replace(/'/g, '');
+  return first.endsWith('.') ? first : `${first}.`;
+}
+
+function parseOptions(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -53,29 +83,25 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const command = COMMANDS[positionals.slice(0, 2).join(' ')];
-  if (values.help || !command) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const addresses = loadConfig(serviceAddresses);
-  const result = await command(addresses, values as Record<string, string | undefined>);
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  return 0;
 }
 
-function describe(failure: unknown): { error: string; errors?: Record<string, string[]> } {
+/**
+ * What stderr says when a command fails: a command line it cannot run, in a sentence and the usage; a stack it cannot
+ * find or reach, in a sentence; a refusal of the services, as JSON `{error, errors?}` a script can read.
+ */
+function describe(failure: unknown): string {
   const error = failure instanceof CommandFailed ? failure.cause : failure;
-  if (error instanceof RemoteError) return { error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) };
-  if (error instanceof UsageError) return { error: `${error.message}\n\n${USAGE}` };
-  return { error: error instanceof Error ? error.message : String(error) };
+  if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
+  if (error instanceof StackUnavailable) return error.message;
+  if (error instanceof RemoteError) return JSON.stringify({ error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) }, null, 2);
+  return JSON.stringify({ error: error instanceof Error ? error.message : String(error) }, null, 2);
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof CommandFailed) process.stdout.write(`${JSON.stringify(error.output, null, 2)}\n`);
-    process.stderr.write(`${JSON.stringify(describe(error), null, 2)}\n`);
+    process.stderr.write(`${describe(error)}\n`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

@@ -23,17 +23,18 @@ export async function freePort(options: { besides?: Iterable<number> } = {}): Pr
     if (handedOut.has(port) || besides.has(port)) continue;
     // Held before the check, which awaits: a pick made meanwhile (200 at once in a test) cannot take the same port.
     handedOut.add(port);
-    if (await canListen(port)) return port;
+    if (await portIsFree(port)) return port;
     handedOut.delete(port);
   }
   throw new Error(`no free port found in ${ATTEMPTS} tries between ${FIRST_PORT} and ${FIRST_PORT + PORT_COUNT}`);
 }
 
-function canListen(port: number): Promise<boolean> {
+/** Whether a server could listen on `host:port` a moment ago (`0.0.0.0`: on every IPv4 address, so a port any of them holds is taken). */
+export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
     server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }

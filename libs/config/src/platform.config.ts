@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-/** Ports `npm start` uses, so the gateway, the CLI and tests find the services without extra config. */
+/**
+ * Where a service, or the gateway, run alone looks for each service when `<SERVICE>_GRPC_ADDR` is unset. `npm start`
+ * uses none of them: it picks a free port for every service whose address is unset (deploy/launcher/src/ports.ts).
+ */
 export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
   identity: 50151,
   catalog: 50152,
@@ -31,12 +34,12 @@ export const logFormat = logFormatChoice.default('json');
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A `<SERVICE>_GRPC_ADDR` value: `host:port`, or `dns:///host:port` for a name whose every address takes calls in turn. */
+const grpcAddressValue = z.string().regex(/^(dns:\/\/\/)?[^\s:/]+:\d+$/, 'must be host:port, or dns:///host:port to balance calls over every address the name resolves to');
+
 /** `host:port` of one service's gRPC endpoint, from `<SERVICE>_GRPC_ADDR` or the default port. */
 export function grpcAddress(service: ServiceName) {
-  return z
-    .string()
-    .regex(/^(dns:\/\/\/)?[^\s:/]+:\d+$/, 'must be host:port, or dns:///host:port to balance calls over every address the name resolves to')
-    .default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
+  return grpcAddressValue.default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
 }
 
 /** Addresses of every service, keyed by name. */
@@ -45,6 +48,11 @@ export const serviceAddresses = z.object(
     `${Uppercase<ServiceName>}_GRPC_ADDR`,
     ReturnType<typeof grpcAddress>
   >,
+);
+
+/** The addresses an operator set, each optional: `npm start` picks a free port for every service left unset. */
+export const configuredServiceAddresses = z.object(
+  Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddressValue.optional()])) as Record<`${Uppercase<ServiceName>}_GRPC_ADDR`, z.ZodOptional<typeof grpcAddressValue>>,
 );
 
 export function addressOf(config: z.infer<typeof serviceAddresses>, service: ServiceName): string {

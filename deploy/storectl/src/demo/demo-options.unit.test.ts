@@ -23,6 +23,14 @@ describe('parseDemoSeedOptions', () => {
     expect(parseDemoSeedOptions({ store: '1' }, { PUBLIC_URL: '' }).url).toBe('http://localhost:8080');
   });
 
+  it("falls back to the stack's own base URL (storectl: DATA_DIR/stack.json), asked only when --url and PUBLIC_URL are absent", () => {
+    const stackUrl = jest.fn(() => 'http://localhost:18080');
+    expect(parseDemoSeedOptions({ store: '1' }, {}, stackUrl).url).toBe('http://localhost:18080');
+    expect(parseDemoSeedOptions({ store: '1', url: 'http://127.0.0.1:9000' }, { PUBLIC_URL: 'http://localhost:9090' }, stackUrl).url).toBe('http://127.0.0.1:9000');
+    expect(parseDemoSeedOptions({ store: '1' }, { PUBLIC_URL: 'http://localhost:9090' }, stackUrl).url).toBe('http://localhost:9090');
+    expect(stackUrl).toHaveBeenCalledTimes(1);
+  });
+
   it('needs no --store with --api-key (the key names its store)', () => {
     expect(parseDemoSeedOptions({ 'api-key': 'sk_1' })).toMatchObject({ apiKey: 'sk_1' });
     expect(parseDemoSeedOptions({ 'api-key': 'sk_1' }).storeId).toBeUndefined();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { rotateKeyCommand, type Addresses } from '../commands';
+import { rotateKeyCommand } from '../commands';
+import type { StackLocator } from '../stack-locator';
 import { CommandFailed } from '../command-failed';
 import { ApiClient } from './api-client';
 import type { StoreRecord } from './api-records';
@@ -17,13 +18,13 @@ const ROTATED_NOTE = "The store's API key was rotated to seed it (the previous k
  * `--api-key` the store's key is rotated over gRPC (as `key rotate` does) and the new key is printed,
  * also when seeding fails half-way.
  */
-export async function demoSeedCommand(addresses: Addresses, values: Record<string, string | undefined>): Promise<DemoSeedResult> {
-  const options = parseDemoSeedOptions(values, process.env);
+export async function demoSeedCommand(stack: StackLocator, values: Record<string, string | undefined>): Promise<DemoSeedResult> {
+  const options = parseDemoSeedOptions(values, process.env, () => stack.baseUrl());
   // A wrong --url or a stack still starting is found before the key is rotated.
   await apiClient(options, undefined, new Progress(process.stderr)).call('GET', '/healthz', undefined, { credential: false });
   if (options.apiKey !== undefined) return { ...(await seedWithKey(options, options.apiKey)), api_key_rotated: false };
 
-  const { api_key } = await rotateKeyCommand(addresses, { store: String(options.storeId) });
+  const { api_key } = await rotateKeyCommand(stack, { store: String(options.storeId) });
   process.stderr.write(`storectl: rotated the API key of store ${options.storeId}; the previous key no longer works (the new one is in the JSON output)\n`);
   try {
     return { ...(await seedWithKey(options, api_key)), api_key_rotated: true, api_key, note: ROTATED_NOTE };
