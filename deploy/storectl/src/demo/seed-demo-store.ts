@@ -38,7 +38,8 @@ export async function seedDemoStore(api: ApiClient, store: StoreRecord, counts: 
     progress,
   );
 
-  const buyerUrl = `${api.baseUrl}/s/${encodeURIComponent(store.subdomain)}/`;
+  // The site opens on the store's own origin; `/s/<subdomain>/` only redirects there, but takes a headless checkout.
+  const headlessSite = `${api.baseUrl}/s/${encodeURIComponent(store.subdomain)}/`;
   return {
     store: {
       id: store.id,
@@ -46,8 +47,8 @@ export async function seedDemoStore(api: ApiClient, store: StoreRecord, counts: 
       subdomain: store.subdomain,
       url: store.url,
       custom_domain: store.custom_domain,
-      buyer_url: buyerUrl,
-      checkout_url: `${buyerUrl}checkout`,
+      buyer_url: store.url,
+      checkout_url: `${headlessSite}checkout`,
       api_url: `${api.baseUrl}/v1`,
     },
     seed: counts.seed,
