@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 
-/** Names of the buyer site's cookies: first-party, on the store's own host or under `/s/<subdomain>`. */
+/** Names of the buyer site's cookies: first-party and host-only, on the store's own host. */
 export const COOKIE = { visitor: 'sc_vid', cart: 'sc_cart', csrf: 'sc_csrf' } as const;
 
 /** A Cookie header past this is not read at all (node already caps headers at 16 KB). */
@@ -8,7 +8,7 @@ const MAX_COOKIE_HEADER = 8_192;
 
 /**
  * The value of one cookie in a Cookie header, or undefined. The first occurrence wins: browsers send
- * the cookie with the longest Path first, so `/s/<subdomain>`'s cart comes before a host-wide one.
+ * the cookie with the longest Path first (a cookie of an old `/s/<subdomain>` path before the host-wide one).
  */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header || header.length > MAX_COOKIE_HEADER) return undefined;
@@ -22,7 +22,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export interface CookieOptions {
-  /** The site's root: `/s/<subdomain>`, or `/` on the store's own host; two stores never share a cookie. */
+  /** The site's root: `/` on the store's own host (host-only, so two stores never share a cookie). */
   path: string;
   /** Seconds; absent, a session cookie; 0 deletes it. */
   maxAgeS?: number;

@@ -200,8 +200,8 @@ export interface RenderPageRequest {
    */
   path: string;
   /**
-   * The site's root as the buyer reached it: "/s/<subdomain>" under the API host, "" on the store's own
-   * host. Every link a page writes is built on it.
+   * The site's root: "" (sites are served on the store's own host; the gateway's "/s/<subdomain>" only
+   * redirects there). Every link a page writes is built on it.
    */
   base_path: string;
   /** Query parameters of the request (page number, ref). */
