@@ -2,7 +2,9 @@
 // headers: a header block past the peer's limit (64 KiB in Node) stalls the connection it crossed, and with it every
 // store's calls in flight on that channel (docs/security.md#limits-on-input). So an error names a bounded excerpt of
 // each value, a bounded number of values and violations, and counts the rest.
-import type { FieldViolations } from './domain.error';
+
+/** Field name → messages (domain.error.ts's FieldViolations, spelled here so the error model imports this file, not the reverse). */
+type FieldViolations = Record<string, string[]>;
 
 export const ECHO_LIMITS = {
   /** Characters of one echoed value. */
