@@ -1,64 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
 import { removeDir, tempDir } from '@commerce/testing';
-import { openDatabase, readEmbeddedCollection, type Database, type Engine } from '@commerce/persistence';
-import { describeCollectionContract } from './contract/collection.contract';
-
-interface EngineUnderTest {
-  engine: Engine;
-  open: () => Promise<Database>;
-  cleanup: () => Promise<void>;
-  /** Opens again what the last `open` created (engines that persist). */
-  reopen?: () => Promise<Database>;
-}
-
-function memoryEngine(): EngineUnderTest {
-  return { engine: 'memory', open: () => openDatabase({ engine: 'memory' }), cleanup: async () => undefined };
-}
-
-function embeddedEngine(): EngineUnderTest {
-  const dirs: string[] = [];
-  return {
-    engine: 'embedded',
-    open: async () => {
-      const dir = await tempDir('persistence-contract-');
-      dirs.push(dir);
-      return openDatabase({ engine: 'embedded', dir });
-    },
-    cleanup: async () => {
-      await Promise.all(dirs.splice(0).map(removeDir));
-    },
-    reopen: () => openDatabase({ engine: 'embedded', dir: dirs[dirs.length - 1] }),
-  };
-}
-
-/** A uniquely named database per test on the server at MONGO_URL, dropped afterwards. */
-function mongodbEngine(url: string): EngineUnderTest {
-  const names: string[] = [];
-  return {
-    engine: 'mongodb',
-    open: () => {
-      const name = `persistence_contract_${process.pid}_${names.length}_${Date.now()}`;
-      names.push(name);
-      return openDatabase({ engine: 'mongodb', url, name });
-    },
-    reopen: () => openDatabase({ engine: 'mongodb', url, name: names[names.length - 1] }),
-    cleanup: async () => {
-      const client = await MongoClient.connect(url);
-      try {
-        for (const name of names.splice(0)) await client.db(name).dropDatabase();
-      } finally {
-        await client.close();
-      }
-    },
-  };
-}
-
-const mongoUrl = process.env.MONGO_URL;
-const engines: EngineUnderTest[] = [memoryEngine(), embeddedEngine(), ...(mongoUrl ? [mongodbEngine(mongoUrl)] : [])];
-
-for (const { engine, open, cleanup, reopen } of engines) describeCollectionContract(engine, open, cleanup, reopen);
+import { openDatabase, readEmbeddedCollection } from '@commerce/persistence';
 
 describe('embedded engine: one SQLite file', () => {
   let dir: string;
