@@ -33,7 +33,7 @@ describeCollectionContract((context) => {
       ['a replacement document', { title: 'Replaced' }],
       ['operators mixed with replacement fields', { $set: { title: 'x' }, status: 'draft' }],
       ['no operator at all', {}],
-      ['$setOnInsert (NeDB has none)', { $setOnInsert: { title: 'x' } }],
+      ['$setOnInsert (not part of the port)', { $setOnInsert: { title: 'x' } }],
       ['an unsupported operator', { $max: { priceCents: 5 } }],
     ])('refuses an update with %s, leaving the document as it was', async (_case, update) => {
       await expect(products().updateOne({ id: 1 }, update)).rejects.toThrow(TypeError);
