@@ -62,6 +62,6 @@ export interface Database {
 
 export type DatabaseOptions =
   | { engine: 'memory' }
-  /** One SQLite file, `dir/data.sqlite` (an older NeDB directory is imported on first open). */
+  /** One SQLite file, `dir/data.sqlite` (a directory of NeDB datafiles is refused: ../README.md#nedb-data-directories). */
   | { engine: 'embedded'; dir: string }
   | { engine: 'mongodb'; url: string; name: string };

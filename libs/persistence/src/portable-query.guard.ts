@@ -1,11 +1,11 @@
 import type { Filter, Update } from './collection.port';
 
-// The operators NeDB and MongoDB evaluate alike (proved by the contract suite); anything else would
+// The operators SQLite and MongoDB evaluate alike (proved by the contract suites); anything else would
 // pass tests on the embedded engine and behave differently in production, so it is refused on every engine.
 const FIELD_OPERATORS = new Set(['$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists']);
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
 
-/** Collection names become NeDB file names, so both engines keep to a safe alphabet. */
+/** Collection names become SQLite table names (`c_<name>`) and MongoDB collection names: one safe alphabet for both. */
 const COLLECTION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
 
 export function assertPortableCollectionName(name: string): void {
@@ -38,7 +38,7 @@ export function assertPortableUpdate(update: Update): void {
 }
 
 function assertPortableCondition(field: string, condition: unknown): void {
-  // MongoDB's null also matches missing fields, NeDB's does not.
+  // MongoDB's null also matches missing fields; the port leaves null out rather than copy that on SQLite.
   if (condition === null) throw refuse(`${field}: null matches differently per engine; use { $exists: false } or store an explicit value`);
   if (condition instanceof RegExp) throw refuse(`${field}: regular expressions are not part of the port`);
   if (!isPlainObject(condition)) return;

@@ -6,7 +6,7 @@ import { assertPortableCollectionName } from '../portable-query.guard';
 import { MongoCollection } from './mongodb.collection';
 
 export async function openMongoDatabase(url: string, name: string): Promise<Database> {
-  // ignoreUndefined: NeDB drops undefined fields, so MongoDB must not store them as null.
+  // ignoreUndefined: SQLite drops undefined fields (JSON has none), so MongoDB must not store them as null.
   const client = new MongoClient(url, { ignoreUndefined: true });
   await client.connect();
   return new MongoDatabase(client, client.db(name));

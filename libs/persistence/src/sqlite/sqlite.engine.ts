@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Collection, Database, DatabaseOptions, Doc } from '../collection.port';
 import { COUNTERS_COLLECTION, counterSequence } from '../counter-sequence';
 import { PortableCollection } from '../portable.collection';
 import { assertPortableCollectionName } from '../portable-query.guard';
-import { importNedbDatafiles } from './nedb-import';
 import { SqliteCollection } from './sqlite.collection';
 import { SqliteFile } from './sqlite-file';
 
@@ -15,15 +14,27 @@ export type SqliteDatabaseOptions = Exclude<DatabaseOptions, { engine: 'mongodb'
 export const DATABASE_FILE = 'data.sqlite';
 
 /**
- * The embedded engine: `embedded` is one SQLite file under `dir` (created, and filled from an older
- * NeDB data directory on first open), `memory` is SQLite's `:memory:`. Same code, same answers.
+ * The embedded engine: `embedded` is one SQLite file under `dir` (created on first open), `memory` is
+ * SQLite's `:memory:`. Same code, same answers.
  */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<SqliteDatabase> {
   if (options.engine === 'memory') return new SqliteDatabase(new SqliteFile(':memory:'), 'memory');
   await mkdir(options.dir, { recursive: true });
   const location = join(options.dir, DATABASE_FILE);
-  if (!existsSync(location)) await importNedbDatafiles(options.dir, location, (file) => new SqliteDatabase(new SqliteFile(file), 'embedded'));
+  if (!existsSync(location)) await refuseNedbDatafiles(options.dir);
   return new SqliteDatabase(new SqliteFile(location), 'embedded');
+}
+
+/** A directory the NeDB engine wrote (`<collection>.db` files) would otherwise start as an empty store, its data unseen. */
+async function refuseNedbDatafiles(dir: string): Promise<void> {
+  const datafiles = (await readdir(dir)).filter((name) => name.endsWith('.db')).sort();
+  if (datafiles.length === 0) return;
+  const named = datafiles.length > 3 ? `${datafiles.slice(0, 3).join(', ')} and ${datafiles.length - 3} more` : datafiles.join(', ');
+  throw new Error(
+    `${dir} holds NeDB datafiles (${named}) and no ${DATABASE_FILE}: this version reads only SQLite. ` +
+      `Import them by starting an earlier version on it once (libs/persistence/README.md#nedb-data-directories), ` +
+      `or move them out of ${dir} to start with an empty store.`,
+  );
 }
 
 export class SqliteDatabase implements Database {

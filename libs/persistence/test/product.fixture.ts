@@ -1,4 +1,4 @@
-import type { Doc } from '../collection.port';
+import type { Doc } from '../src/collection.port';
 
 export interface OutboxEntry extends Doc {
   id: string;

@@ -1,5 +1,5 @@
-import type { Collection, Filter, FindOptions } from '../collection.port';
-import type { ContractContext } from './collection.contract';
+import type { Collection, Filter, FindOptions } from '../src/collection.port';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, storeListing, type Product } from './product.fixture';
 
 /** The listing indexes a catalog declares (DESIGN §4: store + id, store + status + id, store + updatedAt). */
@@ -45,7 +45,7 @@ async function applyWrites(products: Collection<Product>): Promise<void> {
   await products.insertOne(aProduct({ id: 102, storeId: 1, deleted: false, status: 'archived', updatedAt: at(3) }));
 }
 
-export function describeCompoundIndexContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const indexed = () => context.db().collection<Product>('indexed_products');
   const plain = () => context.db().collection<Product>('plain_products');
   const declareIndexes = async () => {
@@ -109,4 +109,4 @@ export function describeCompoundIndexContract(context: ContractContext): void {
       });
     }
   });
-}
+});

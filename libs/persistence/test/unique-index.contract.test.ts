@@ -1,8 +1,8 @@
-import { DuplicateKeyError } from '../duplicate-key.error';
-import type { ContractContext } from './collection.contract';
+import { DuplicateKeyError } from '../src/duplicate-key.error';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, idsOf, type Product } from './product.fixture';
 
-export function describeUniqueIndexContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
 
   /** Runs `operation`, expecting it to fail with DuplicateKeyError, and returns that error. */
@@ -145,4 +145,4 @@ export function describeUniqueIndexContract(context: ContractContext): void {
       expect(idsOf(await products().find({ storeId: 1, status: 'active' }))).toEqual([1, 2]);
     });
   });
-}
+});

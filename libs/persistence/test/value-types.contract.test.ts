@@ -1,5 +1,5 @@
-import type { Doc } from '../collection.port';
-import type { ContractContext } from './collection.contract';
+import type { Doc } from '../src/collection.port';
+import { describeCollectionContract } from './collection-contract.fixture';
 
 interface Item extends Doc {
   id: number;
@@ -11,7 +11,7 @@ interface Item extends Doc {
  * types in filters, sorts and indexes, and missing fields in unique indexes. Each runs with and without
  * an index on the field, so the answer never depends on whether SQL or JavaScript decided it.
  */
-export function describeValueTypesContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const items = () => context.db().collection<Item>('items');
   const ids = (docs: Item[]) => docs.map((doc) => doc.id);
 
@@ -142,4 +142,4 @@ export function describeValueTypesContract(context: ContractContext): void {
       expect(await items().count({})).toBe(4);
     });
   });
-}
+});

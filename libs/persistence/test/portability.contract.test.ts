@@ -1,9 +1,9 @@
-import type { Filter, Update } from '../collection.port';
-import type { ContractContext } from './collection.contract';
+import type { Filter, Update } from '../src/collection.port';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, type Product } from './product.fixture';
 
 /** Filters and updates the engines would evaluate differently are refused up front, identically everywhere. */
-export function describePortabilityContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
 
   describe('refuses what the engines do not do alike', () => {
@@ -33,7 +33,7 @@ export function describePortabilityContract(context: ContractContext): void {
       ['a replacement document', { title: 'Replaced' }],
       ['operators mixed with replacement fields', { $set: { title: 'x' }, status: 'draft' }],
       ['no operator at all', {}],
-      ['$setOnInsert (NeDB has none)', { $setOnInsert: { title: 'x' } }],
+      ['$setOnInsert (not part of the port)', { $setOnInsert: { title: 'x' } }],
       ['an unsupported operator', { $max: { priceCents: 5 } }],
     ])('refuses an update with %s, leaving the document as it was', async (_case, update) => {
       await expect(products().updateOne({ id: 1 }, update)).rejects.toThrow(TypeError);
@@ -46,4 +46,4 @@ export function describePortabilityContract(context: ContractContext): void {
       expect(() => context.db().collection('')).toThrow(TypeError);
     });
   });
-}
+});

@@ -1,7 +1,7 @@
-import type { ContractContext } from './collection.contract';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { productCatalog, type Product } from './product.fixture';
 
-export function describeFindOptionsContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
   const ids = (docs: Product[]) => docs.map((doc) => doc.id);
 
@@ -66,4 +66,4 @@ export function describeFindOptionsContract(context: ContractContext): void {
       await expect(products().findFields({}, [])).rejects.toThrow(TypeError);
     });
   });
-}
+});

@@ -1,7 +1,7 @@
-import type { ContractContext } from './collection.contract';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, idsOf, productCatalog, type Product } from './product.fixture';
 
-export function describeCrudContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
 
   describe('insert, find, delete', () => {
@@ -115,4 +115,4 @@ export function describeCrudContract(context: ContractContext): void {
       expect(await context.db().collection<Product>('archive').count({})).toBe(0);
     });
   });
-}
+});

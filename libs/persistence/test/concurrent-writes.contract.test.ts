@@ -1,5 +1,5 @@
-import { DuplicateKeyError } from '../duplicate-key.error';
-import type { ContractContext } from './collection.contract';
+import { DuplicateKeyError } from '../src/duplicate-key.error';
+import { describeCollectionContract } from './collection-contract.fixture';
 
 interface Row {
   [key: string]: unknown;
@@ -13,7 +13,7 @@ interface Row {
  * answers for itself. A failing one takes back only itself, an acknowledged one is there for any read after it
  * and across a reopen, and the atomic operations keep their guarantees inside a group.
  */
-export function describeConcurrentWritesContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const rows = () => context.db().collection<Row>('rows');
   const sorted = (docs: Row[]) => docs.map((doc) => doc.id).sort((a, b) => a - b);
 
@@ -89,4 +89,4 @@ export function describeConcurrentWritesContract(context: ContractContext): void
       expect(await rows().find({ sku: 'U' })).toEqual([expect.objectContaining({ sku: 'U', n: 10 - refused.length })]);
     });
   });
-}
+});

@@ -1,5 +1,5 @@
-import type { Doc } from '../collection.port';
-import type { ContractContext } from './collection.contract';
+import type { Doc } from '../src/collection.port';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, type Product } from './product.fixture';
 
 interface Job extends Doc {
@@ -8,7 +8,7 @@ interface Job extends Doc {
   attempts: number;
 }
 
-export function describeFindOneAndUpdateContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
   const jobs = () => context.db().collection<Job>('jobs');
 
@@ -74,4 +74,4 @@ export function describeFindOneAndUpdateContract(context: ContractContext): void
       expect((await products().findOne({ id: 1 }))?.priceCents).toBe(120);
     });
   });
-}
+});

@@ -1,7 +1,7 @@
-import type { ContractContext } from './collection.contract';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, idsOf, type Product } from './product.fixture';
 
-export function describeUpdateContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
   const product = async (id: number) => products().findOne({ id });
 
@@ -127,4 +127,4 @@ export function describeUpdateContract(context: ContractContext): void {
       expect(await products().count({})).toBe(2);
     });
   });
-}
+});

@@ -1,8 +1,8 @@
-import type { Filter } from '../collection.port';
-import type { ContractContext } from './collection.contract';
+import type { Filter } from '../src/collection.port';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { idsOf, productCatalog, type Product } from './product.fixture';
 
-export function describeFilterContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
   const matching = async (filter: Filter) => idsOf(await products().find(filter));
 
@@ -90,4 +90,4 @@ export function describeFilterContract(context: ContractContext): void {
       expect(await matching({ $and: [{ $or: [{ storeId: 2 }, { tags: 'blue' }] }, { priceCents: { $lt: 3000 } }] })).toEqual([2, 3]);
     });
   });
-}
+});

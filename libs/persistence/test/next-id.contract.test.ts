@@ -1,6 +1,6 @@
-import type { ContractContext } from './collection.contract';
+import { describeCollectionContract } from './collection-contract.fixture';
 
-export function describeNextIdContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   describe('nextId', () => {
     it('hands out 1, 2, 3… per counter name, each counter on its own', async () => {
       const db = context.db();
@@ -39,4 +39,4 @@ export function describeNextIdContract(context: ContractContext): void {
       expect(await db.collection('counters').findOne({ name: 'broken' })).toEqual({ name: 'broken', seq: 'seven' });
     });
   });
-}
+});

@@ -1,7 +1,7 @@
-import type { Database, Filter, FindOptions } from '../collection.port';
-import type { SqliteDatabase } from '../sqlite/sqlite.engine';
-import { DuplicateKeyError } from '../duplicate-key.error';
-import type { ContractContext } from './collection.contract';
+import type { Database, Filter, FindOptions } from '../src/collection.port';
+import type { SqliteDatabase } from '../src/sqlite/sqlite.engine';
+import { DuplicateKeyError } from '../src/duplicate-key.error';
+import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, idsOf, type Product } from './product.fixture';
 
 /** The plan SQLite (file or memory) makes for a query on products, one line per step. */
@@ -9,7 +9,7 @@ function sqlitePlanOf(db: Database, filter: Filter, options: FindOptions): strin
   return (db as SqliteDatabase).explain('products', filter, options).plan.join('\n');
 }
 
-export function describeDropIndexContract(context: ContractContext): void {
+describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
 
   describe('dropIndex', () => {
@@ -117,4 +117,4 @@ export function describeDropIndexContract(context: ContractContext): void {
       });
     }
   });
-}
+});
