@@ -4,9 +4,9 @@ import { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS } from '@commerce/events';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
-import type { DeliveryDeps } from './app/delivery-deps';
 import { DeliveryWorker } from './app/delivery-worker';
-import { storeEvent } from './app/intake-event';
+import { pruneEvents } from './app/prune-events';
+import { storeEvent } from './app/store-event';
 import type { WebhooksDeps } from './app/webhooks-deps';
 import type { WebhooksConfig } from './config';
 import { deliveriesHandlers } from './grpc/deliveries.handlers';
@@ -24,8 +24,7 @@ import { WebhookRepository } from './infra/webhook.repository';
 
 /** How often the worker looks for jobs falling due (it also runs whenever an event arrives or a send ends). */
 const WORKER_INTERVAL_MS = 500;
-/** The events feed keeps 30 days (DESIGN §11); final deliveries go with their events. */
-const EVENTS_KEPT_MS = 30 * 24 * 3_600_000;
+/** How often the events feed forgets what it keeps no longer (domain/delivery.ts EVENTS_KEPT_MS). */
 const PRUNE_INTERVAL_MS = 3_600_000;
 
 /**
@@ -40,48 +39,36 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
     const deliveries = DeliveryRepository.open(host.db);
     await deliveries.ensureIndexes();
 
+    const sender = new HttpSender();
     const deps: WebhooksDeps = {
       webhooks: new WebhookRepository(webhookDocuments),
+      deliveries,
       zones: new StoreZoneRepository(zones),
       storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS })),
       secrets: new SecretBox(secretKeyOf(config.WEBHOOK_SECRET_KEY, path.join(config.DATA_DIR, 'webhooks'))),
       resolver: new DnsResolver(),
+      sender,
       allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       topics: new Set<string>([...PUBLIC_TOPICS, ...PUBLIC_TOPIC_WILDCARDS]),
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
-    };
-    const sender = new HttpSender();
-    const deliveryDeps: DeliveryDeps = {
-      webhooks: deps.webhooks,
-      deliveries,
-      secrets: deps.secrets,
-      resolver: deps.resolver,
-      sender,
-      allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-      nextId: (counter) => host.db.nextId(counter),
-      clock: () => new Date(),
       random: Math.random,
       logger: host.logger,
-      ...(host.metrics ? { observeAttempt: deliveryMetrics(host.metrics.toolkit, host.metrics.registry) } : {}),
+      observeAttempt: host.metrics && deliveryMetrics(host.metrics.toolkit, host.metrics.registry),
     };
-    const worker = new DeliveryWorker(deliveryDeps);
+    const worker = new DeliveryWorker(deps);
     return {
       services: [
         implement(webhooks.WebhooksServiceService, webhooksHandlers(deps)),
-        implement(webhooks.WebhookDeliveryServiceService, deliveriesHandlers({ ...deps, deliveries, nextId: deliveryDeps.nextId }, () => worker.kick())),
+        implement(webhooks.WebhookDeliveryServiceService, deliveriesHandlers(deps, () => worker.kick())),
       ],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
       migrations: WEBHOOKS_MIGRATIONS,
       background: [
         storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
         deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),
-        deliveryIntakeConsumers(host.nc, host.logger, async (event) => {
-          if (await storeEvent(deliveryDeps, event)) worker.kick();
-        }),
-        periodic('events feed pruning', PRUNE_INTERVAL_MS, async () => {
-          await deliveries.prune(new Date(Date.now() - EVENTS_KEPT_MS));
-        }, (error) => host.logger.warn({ err: error }, 'events feed pruning failed; the next run retries')),
+        deliveryIntakeConsumers(host.nc, host.logger, (event) => storeEvent(deps, event), () => worker.kick()),
+        periodic('events feed pruning', PRUNE_INTERVAL_MS, () => pruneEvents(deps), (error) => host.logger.warn({ err: error }, 'events feed pruning failed; the next run retries')),
       ],
     };
   });

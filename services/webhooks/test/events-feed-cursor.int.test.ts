@@ -1,7 +1,7 @@
 // The events feed's cursor (issue 14 item 5): an app that read a page never misses an event stored after it, even in
 // the same millisecond as the page's last event and with an id that sorts before it.
 import { openDatabase, type Database } from '@commerce/persistence';
-import { listEvents } from '../src/app/events-feed';
+import { listEvents } from '../src/app/list-events';
 import type { StoredEventDocument } from '../src/infra/delivery.documents';
 import { DeliveryRepository } from '../src/infra/delivery.repository';
 import { keyTheEventsFeed } from '../src/infra/migrations';

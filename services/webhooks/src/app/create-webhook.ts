@@ -17,7 +17,11 @@ const limitReached = () => validationFailed({ webhooks: [`are limited to ${MAX_W
  * Creates an active webhook with a new signing secret, stored sealed and answered here only. The store's
  * 51st is refused; two creates racing for its last place are decided by the slot's unique index.
  */
-export async function createWebhook(deps: WebhooksDeps, storeId: number, input: NewWebhookInput): Promise<webhooks.CreateWebhookResponse> {
+export async function createWebhook(
+  deps: Pick<WebhooksDeps, 'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'>,
+  storeId: number,
+  input: NewWebhookInput,
+): Promise<webhooks.CreateWebhookResponse> {
   const fields = await checkedWebhookFields(deps, input);
   const timeZone = await storeZone(deps, storeId);
   const secret = deps.secrets.generate();

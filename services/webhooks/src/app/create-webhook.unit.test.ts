@@ -21,7 +21,7 @@ const HOOK = { url: 'https://hooks.example.com/in', events: ['order/paid'] };
 
 let db: Database;
 let documents: ReturnType<typeof WebhookRepository.collectionOf>;
-let deps: WebhooksDeps;
+let deps: Pick<WebhooksDeps, 'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'>;
 let now: Date;
 const box = new SecretBox(Buffer.alloc(32, 9));
 

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { inSpanOf } from '@commerce/tracing';
-import { addressRefusal, parseWebhookUrl } from '../domain/webhook-url';
-import { classifyAttempt, DELIVERY_TIMEOUT_MS, goneReason, nextAttemptAt, type AttemptResult } from '../domain/delivery';
-import type { DeliveryAttempt, DeliveryDocument } from '../infra/delivery.documents';
-import type { DueJob } from '../infra/delivery.repository';
+import { DELIVERY_TIMEOUT_MS } from '../domain/delivery';
+import type { DeliveryDocument, DueJob } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
 import { AttemptIds } from './attempt-ids';
-import { DeliveryCache, type EventToSend } from './delivery-cache';
-import type { DeliveryDeps } from './delivery-deps';
-import { FAN_OUT_BATCH, fanOutEvents } from './intake-event';
+import { attemptDelivery, type AttemptTools } from './attempt-delivery';
+import { DeliveryCache } from './delivery-cache';
+import { FAN_OUT_BATCH, fanOutEvents } from './fan-out-events';
+import type { WebhooksDeps } from './webhooks-deps';
 
-export const USER_AGENT = 'StoreCommerce-Webhooks/1.0';
+/** What the worker uses: the fan-out's and the attempts' deps, and the logger for what fails unexpectedly. */
+export type WorkerDeps = Pick<
+  WebhooksDeps,
+  'webhooks' | 'deliveries' | 'secrets' | 'resolver' | 'sender' | 'allowPrivateNetworks' | 'nextId' | 'clock' | 'random' | 'logger' | 'observeAttempt'
+>;
 
 export interface WorkerLimits {
   /** Sends under way at once to one webhook. */
@@ -46,17 +47,16 @@ export class DeliveryWorker {
   private sending = 0;
   private readonly perWebhook = new Map<number, number>();
   private readonly busyResources = new Set<string>();
-  private readonly cache = new DeliveryCache();
-  private readonly attemptIds: AttemptIds;
+  private readonly tools: AttemptTools;
   private pass?: Promise<number>;
   private again = false;
   private stopped = false;
 
   constructor(
-    private readonly deps: DeliveryDeps,
+    private readonly deps: WorkerDeps,
     private readonly limits: WorkerLimits = DEFAULT_LIMITS,
   ) {
-    this.attemptIds = new AttemptIds(() => deps.nextId('delivery_attempts'));
+    this.tools = { cache: new DeliveryCache(), attemptIds: new AttemptIds(() => deps.nextId('delivery_attempts')) };
   }
 
   /** Starts a pass now, or right after the one under way; never throws (failures are logged). */
@@ -174,7 +174,7 @@ export class DeliveryWorker {
       else this.perWebhook.delete(job.webhook_id);
       this.kick();
     };
-    const send = this.deliver(job, webhookRead, release)
+    const send = attemptDelivery(this.deps, this.tools, { job, owner: this.owner, webhook: webhookRead, release })
       .catch((error: unknown) => this.deps.logger.warn({ err: error, delivery_id: job.id, webhook_id: job.webhook_id }, 'delivery attempt failed unexpectedly; retried when its lease runs out'))
       .finally(() => {
         this.inFlight.delete(job.id);
@@ -182,82 +182,4 @@ export class DeliveryWorker {
       });
     this.inFlight.set(job.id, send);
   }
-
-  /** One attempt of a claimed job, and what it leads to. */
-  private async deliver(job: DeliveryDocument, webhookRead: Promise<WebhookDocument | null>, release: () => void): Promise<void> {
-    const { deps } = this;
-    const [webhook, toSend] = await Promise.all([webhookRead, this.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
-    if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, this.owner, 'canceled', 'the webhook was deleted', deps.clock());
-    if (webhook.status !== 'active') return deps.deliveries.end(job.id, this.owner, 'canceled', `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`, deps.clock());
-    if (!toSend) return deps.deliveries.end(job.id, this.owner, 'failed', 'the event is no longer kept', deps.clock());
-
-    const now = deps.clock();
-    const startedAt = performance.now();
-    // Whatever goes wrong before an answer (a secret that no longer opens...) is this attempt's error, on the schedule.
-    const result = await this.attempt(webhook, toSend, now).catch((error: unknown): AttemptResult => ({ error: `could not send: ${error instanceof Error ? error.message : String(error)}` }));
-    const duration = Math.round(performance.now() - startedAt);
-    const outcome = classifyAttempt(result);
-    const firstAttemptAt = job.first_attempt_at ?? now;
-    const attemptNumber = job.attempt_count + 1;
-    const next = outcome === 'retry' ? nextAttemptAt(firstAttemptAt, job.series_attempts + 1, now, deps.random) : null;
-    const attempt: DeliveryAttempt = {
-      id: await this.attemptIds.take(),
-      attempt: attemptNumber,
-      attempted_at: now,
-      status_code: result.status_code ?? null,
-      duration_ms: duration,
-      error: result.error ?? null,
-      next_attempt_at: next,
-    };
-    const set: Partial<DeliveryDocument> = { first_attempt_at: firstAttemptAt, updated_at: now };
-    if (outcome === 'delivered') Object.assign(set, { status: 'delivered', last_error: null });
-    else if (outcome === 'abort') Object.assign(set, { status: 'aborted', last_error: `the receiver answered ${result.status_code} with webhook-delivery: abort-message` });
-    else if (outcome === 'disable') Object.assign(set, { status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled' });
-    else if (next) Object.assign(set, { next_attempt_at: next, last_error: describe(result) });
-    else Object.assign(set, { status: 'failed', last_error: `${describe(result)}; no attempt left (3 days since the first)` });
-    deps.observeAttempt?.({
-      outcome: outcome === 'delivered' ? 'delivered' : outcome === 'abort' ? 'aborted' : outcome === 'disable' ? 'gone' : next ? 'retry' : 'failed',
-      seconds: duration / 1000,
-      ...(outcome === 'delivered' ? { sinceOccurredSeconds: Math.max(0, (now.getTime() - Date.parse(job.occurred_at)) / 1000) } : {}),
-    });
-    const stored = await deps.deliveries.recordOutcome(job, this.owner, set, attempt);
-    if (outcome === 'disable') {
-      const reason = goneReason(now);
-      await deps.webhooks.disable(job.store_id, job.webhook_id, reason, now);
-      await deps.deliveries.cancelPending(job.webhook_id, `the webhook was ${reason}`, now);
-    }
-    release();
-    if (stored) await deps.deliveries.logAttempt(job, attempt);
-  }
-
-  /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */
-  private async attempt(webhook: WebhookDocument, { event, body, trace }: EventToSend, now: Date): Promise<AttemptResult> {
-    const { deps } = this;
-    const target = parseWebhookUrl(webhook.url);
-    if ('violation' in target) return { error: `url ${target.violation}` };
-    let addresses: string[] | null;
-    try {
-      addresses = target.literal ? [target.host] : await deps.resolver.addressesOf(target.host);
-    } catch {
-      return { error: `could not resolve ${target.host}` };
-    }
-    if (!addresses || addresses.length === 0) return { error: `${target.host} does not resolve` };
-    if (!deps.allowPrivateNetworks) {
-      const refusals = addresses.map(addressRefusal).filter((refusal): refusal is string => refusal !== null);
-      if (refusals.length > 0) return { error: `refused: ${target.host} points at ${refusals[0]}` };
-    }
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'webhook-id': event.id,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1_000)),
-      'webhook-signature': this.cache.signer(webhook, deps.secrets).sign(event.id, now, body),
-      'x-webhook-topic': event.topic,
-    };
-    const send = () => deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
-    // A traced event's send is a `deliver` span of its trace, with the POST's own client span (http instrumentation) inside.
-    return inSpanOf(`deliver ${event.topic}`, { kind: 'internal', parent: trace, attributes: trace && { 'webhook.id': webhook.id, 'messaging.message.id': event.id } }, send);
-  }
 }
-
-const describe = (result: AttemptResult): string => result.error ?? `the receiver answered ${result.status_code}`;

@@ -11,11 +11,15 @@ import { DeliveryRepository } from '../infra/delivery.repository';
 import { ensureWebhooksIndexes } from '../infra/indexes';
 import { SecretBox } from '../infra/secret-box';
 import { WebhookRepository } from '../infra/webhook.repository';
-import type { DeliveryDeps, OutgoingRequest, SendResult } from './delivery-deps';
-import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from './deliveries-api';
-import { DEFAULT_LIMITS, DeliveryWorker, USER_AGENT } from './delivery-worker';
-import { fanOutEvents, PREDECESSOR_WAIT_MS, storeEvent } from './intake-event';
+import { USER_AGENT } from './attempt-delivery';
+import { DEFAULT_LIMITS, DeliveryWorker, type WorkerDeps } from './delivery-worker';
+import { fanOutEvents, PREDECESSOR_WAIT_MS } from './fan-out-events';
+import { listDeliveries } from './list-deliveries';
+import { replayEvent } from './replay-event';
+import { replayEventsSince } from './replay-events-since';
+import { storeEvent } from './store-event';
 import { secretOwnerOf } from './webhook-message';
+import type { OutgoingRequest, SendResult, WebhooksDeps } from './webhooks-deps';
 
 const STORE = 7;
 const OTHER_STORE = 8;
@@ -23,7 +27,7 @@ const SECRET = `whsec_${Buffer.alloc(24, 5).toString('base64')}`;
 const box = new SecretBox(Buffer.alloc(32, 9));
 
 let db: Database;
-let deps: DeliveryDeps;
+let deps: WorkerDeps;
 let deliveries: DeliveryRepository;
 let webhooks: WebhookRepository;
 let now: Date;
@@ -500,7 +504,7 @@ describe('DeliveryWorker', () => {
 });
 
 describe('deliveries API', () => {
-  let api: DeliveriesApiDeps;
+  let api: Pick<WebhooksDeps, 'webhooks' | 'deliveries' | 'zones' | 'storefront' | 'nextId' | 'clock'>;
   beforeEach(() => {
     api = {
       webhooks,

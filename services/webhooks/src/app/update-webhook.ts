@@ -1,7 +1,7 @@
 import type { webhooks } from '@commerce/contracts';
 import { notFound } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import { statusChange } from '../domain/webhook';
+import { statusChange, type WebhookUpdate } from '../domain/webhook';
 import { findWebhook } from './find-webhook';
 import { checkedWebhookFields } from './webhook-fields';
 import { webhookMessage } from './webhook-message';
@@ -15,17 +15,19 @@ export interface WebhookChanges {
 }
 
 /** Changes the fields given (the create rules apply to each); nothing given answers the webhook unchanged. */
-export async function updateWebhook(deps: WebhooksDeps, storeId: number, webhookId: number, changes: WebhookChanges): Promise<webhooks.UpdateWebhookResponse> {
+export async function updateWebhook(
+  deps: Pick<WebhooksDeps, 'webhooks' | 'zones' | 'storefront' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'clock'>,
+  storeId: number,
+  webhookId: number,
+  changes: WebhookChanges,
+): Promise<webhooks.UpdateWebhookResponse> {
   const [current, timeZone] = await Promise.all([findWebhook(deps, storeId, webhookId), storeZone(deps, storeId)]);
   const fields = await checkedWebhookFields(deps, { url: changes.url, events: changes.events });
-  const { disabled_reason, ...status } = statusChange(current, changes.enabled);
-  const set: Record<string, unknown> = { ...status };
-  if (fields.url !== undefined) set.url = fields.url;
-  if (fields.events !== undefined) set.events = fields.events;
-  if (disabled_reason) set.disabled_reason = disabled_reason;
-  const unset = disabled_reason === null ? ['disabled_reason'] : [];
-  if (Object.keys(set).length === 0 && unset.length === 0) return { webhook: webhookMessage(current), time_zone: timeZone };
-  const updated = await deps.webhooks.update(storeId, webhookId, { ...set, updated_at: deps.clock() }, unset);
+  const update: WebhookUpdate = statusChange(current, changes.enabled);
+  if (fields.url !== undefined) update.url = fields.url;
+  if (fields.events !== undefined) update.events = fields.events;
+  if (Object.keys(update).length === 0) return { webhook: webhookMessage(current), time_zone: timeZone };
+  const updated = await deps.webhooks.update(storeId, webhookId, { ...update, updated_at: deps.clock() });
   if (!updated) throw notFound('Webhook'); // deleted meanwhile
   return { webhook: webhookMessage(updated), time_zone: timeZone };
 }

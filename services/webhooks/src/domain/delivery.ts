@@ -21,6 +21,8 @@ export const RETRY_WINDOW_MS = 3 * 24 * HOUR;
 export const JITTER = 0.2;
 /** How long a receiver has to answer. */
 export const DELIVERY_TIMEOUT_MS = 15 * SECOND;
+/** The events feed keeps 30 days (DESIGN §11); final deliveries and logged attempts go with their events. */
+export const EVENTS_KEPT_MS = 30 * 24 * HOUR;
 
 /** The wait after `failedAttempts` failures, before jitter. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -37,32 +39,6 @@ export function nextAttemptAt(firstAttemptAt: Date, failedAttempts: number, now:
   const next = new Date(now.getTime() + jittered);
   return next.getTime() - firstAttemptAt.getTime() > RETRY_WINDOW_MS ? null : next;
 }
-
-/** What a receiver answered, or why there was no answer (refused address, DNS, timeout, connection). */
-export interface AttemptResult {
-  status_code?: number;
-  /** The receiver's `webhook-delivery` response header, if any. */
-  delivery_header?: string;
-  error?: string;
-}
-
-/**
- * delivered: any 2xx. disable: 410 Gone (the receiver is gone: the webhook is disabled). abort: the receiver
- * answered `webhook-delivery: abort-message` (this message is not retried). retry: anything else, 3xx included
- * (redirects are not followed), timeouts and refused addresses too.
- */
-export type AttemptOutcome = 'delivered' | 'disable' | 'abort' | 'retry';
-
-export function classifyAttempt(result: AttemptResult): AttemptOutcome {
-  const status = result.status_code;
-  if (status !== undefined && status >= 200 && status < 300) return 'delivered';
-  if (status === 410) return 'disable';
-  if (status !== undefined && result.delivery_header?.trim().toLowerCase() === 'abort-message') return 'abort';
-  return 'retry';
-}
-
-/** The reason a 410 gives a webhook it disables. */
-export const goneReason = (at: Date): string => `disabled after the receiver answered 410 Gone at ${at.toISOString()}`;
 
 /** The request body (Standard Webhooks): the topic, when it happened, and the resource as the API renders it. */
 export function deliveryBody(event: { topic: string; occurred_at: string; resource: unknown }): string {

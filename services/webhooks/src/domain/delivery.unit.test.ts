@@ -1,4 +1,5 @@
-import { classifyAttempt, deliveryBody, goneReason, HOUR, JITTER, nextAttemptAt, RETRY_DELAYS_MS, RETRY_WINDOW_MS, retryDelayMs, SECOND } from './delivery';
+import { goneReason } from './attempt-outcome';
+import { deliveryBody, HOUR, JITTER, nextAttemptAt, RETRY_DELAYS_MS, RETRY_WINDOW_MS, retryDelayMs, SECOND } from './delivery';
 
 const FIRST = new Date('2026-06-01T00:00:00Z');
 
@@ -36,24 +37,6 @@ describe('retry schedule', () => {
     }
     expect(attempts).toBe(1 + RETRY_DELAYS_MS.length + 3);
     expect(now.getTime() - FIRST.getTime()).toBeLessThanOrEqual(RETRY_WINDOW_MS);
-  });
-});
-
-describe('classifyAttempt', () => {
-  it.each([
-    [{ status_code: 200 }, 'delivered'],
-    [{ status_code: 204 }, 'delivered'],
-    [{ status_code: 299, delivery_header: 'abort-message' }, 'delivered'],
-    [{ status_code: 410 }, 'disable'],
-    [{ status_code: 400, delivery_header: 'abort-message' }, 'abort'],
-    [{ status_code: 500, delivery_header: ' Abort-Message ' }, 'abort'],
-    [{ status_code: 500 }, 'retry'],
-    [{ status_code: 301 }, 'retry'],
-    [{ status_code: 404 }, 'retry'],
-    [{ error: 'timed out after 15000 ms' }, 'retry'],
-    [{ error: 'refused: a loopback address (127.0.0.1)' }, 'retry'],
-  ] as const)('%j is %s', (result, outcome) => {
-    expect(classifyAttempt(result)).toBe(outcome);
   });
 });
 

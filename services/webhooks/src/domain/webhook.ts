@@ -1,4 +1,5 @@
 // The webhook record (DESIGN §8) and the rules on its fields that need no I/O.
+import { failedPrecondition } from '@commerce/grpc-runtime';
 
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -21,8 +22,26 @@ export interface Webhook {
   updated_at: Date;
 }
 
+/** A signing secret as stored: AES-256-GCM ciphertext, never the secret itself. */
+export interface SealedSecret {
+  /** Which key sealed it (a hash prefix of the key, not the key). */
+  key_id: string;
+  /** Base64. */
+  iv: string;
+  ciphertext: string;
+  tag: string;
+}
+
+/** A disabled webhook is sent nothing on request (a retry, a ping): FAILED_PRECONDITION until it is enabled. */
+export function requireActive(webhook: Pick<Webhook, 'status' | 'disabled_reason'>): void {
+  if (webhook.status !== 'active') throw failedPrecondition(`The webhook is disabled (${webhook.disabled_reason ?? 'disabled'}); enable it first`);
+}
+
+/** What an update changes; a null `disabled_reason` is removed (the webhook is active again). */
+export type WebhookUpdate = Partial<Pick<Webhook, 'url' | 'events' | 'status' | 'updated_at'>> & { disabled_reason?: string | null };
+
 /** The fields an update sets, and those it removes, for `enabled` (absent: status unchanged). */
-export function statusChange(current: Pick<Webhook, 'status'>, enabled: boolean | undefined): { status?: WebhookStatus; disabled_reason?: string | null } {
+export function statusChange(current: Pick<Webhook, 'status'>, enabled: boolean | undefined): Pick<WebhookUpdate, 'status' | 'disabled_reason'> {
   if (enabled === undefined) return {};
   if (enabled) return current.status === 'active' ? {} : { status: 'active', disabled_reason: null };
   // A webhook disabled already keeps the reason it was disabled for (a 410 says more than this update).

@@ -1,11 +1,16 @@
 import type { webhooks } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
-import { listWebhookDeliveries, retryDelivery, sendTestEvent } from '../app/delivery-repair';
-import { listEvents } from '../app/events-feed';
-import { listDeliveries, replayEvent, replayEventsSince, type DeliveriesApiDeps } from '../app/deliveries-api';
+import { listDeliveries } from '../app/list-deliveries';
+import { listEvents } from '../app/list-events';
+import { listWebhookDeliveries } from '../app/list-webhook-deliveries';
+import { replayEvent } from '../app/replay-event';
+import { replayEventsSince } from '../app/replay-events-since';
+import { retryDelivery } from '../app/retry-delivery';
+import { sendTestEvent } from '../app/send-test-event';
+import type { WebhooksDeps } from '../app/webhooks-deps';
 
 /** Thin: request → use case → response; `scheduled` wakes the worker so a replay goes out at once. */
-export function deliveriesHandlers(deps: DeliveriesApiDeps, scheduled: () => void): ServiceHandlers<typeof webhooks.WebhookDeliveryServiceService> {
+export function deliveriesHandlers(deps: WebhooksDeps, scheduled: () => void): ServiceHandlers<typeof webhooks.WebhookDeliveryServiceService> {
   return {
     listDeliveries: (request) => listDeliveries(deps, requireStoreId(request.store_id), request),
     replayEvent: async (request) => {

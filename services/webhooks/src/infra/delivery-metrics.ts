@@ -1,5 +1,5 @@
 import type { Metrics, Registry } from '@commerce/observability';
-import type { AttemptObserver } from '../app/delivery-deps';
+import type { AttemptObserver } from '../app/webhooks-deps';
 
 /**
  * Webhook delivery series (docs/operations.md): attempts by outcome, how long the receivers took to answer, and

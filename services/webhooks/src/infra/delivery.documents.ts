@@ -81,3 +81,15 @@ export interface AttemptDocument extends DeliveryAttempt {
   topic: string;
   succeeded: boolean;
 }
+
+// What the queries read of a document when they need only a few fields (findFields): the fields, and the type they make.
+
+export const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id', 'received_at'] as const;
+/** What making an event's jobs needs of it. */
+export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
+export const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;
+/** A due job as a pass looks at it. */
+export type DueJob = Pick<DeliveryDocument, (typeof DUE_FIELDS)[number]>;
+export const HEAD_FIELDS = ['id', 'next_attempt_at', 'lease_until'] as const;
+/** The first pending job of a resource, as a pass checks it before claiming it. */
+export type ResourceHead = Pick<DeliveryDocument, (typeof HEAD_FIELDS)[number]>;

@@ -1,25 +1,23 @@
 import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
 import { NO_LEASE, type DeliveryStatus } from '../domain/delivery';
-import type { AttemptDocument, DeliveryAttempt, DeliveryDocument, StoredEventDocument } from './delivery.documents';
+import { DELIVERY_EVENT_INDEX, DELIVERY_ID_INDEX, ensureDeliveryIndexes } from './indexes';
+import {
+  DUE_FIELDS,
+  FAN_OUT_FIELDS,
+  HEAD_FIELDS,
+  type AttemptDocument,
+  type DeliveryAttempt,
+  type DeliveryDocument,
+  type DueJob,
+  type EventToFanOut,
+  type ResourceHead,
+  type StoredEventDocument,
+} from './delivery.documents';
 
 /** The last instant an ISO time with a four-digit year holds (9999-12-31T23:59:59.999Z): no event occurs later. */
 const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id', 'received_at'] as const;
-/** What making an event's jobs needs of it. */
-export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
-const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;
-/** A due job as a pass looks at it. */
-export type DueJob = Pick<DeliveryDocument, (typeof DUE_FIELDS)[number]>;
-const HEAD_FIELDS = ['id', 'next_attempt_at', 'lease_until'] as const;
-/** The first pending job of a resource, as a pass checks it before claiming it. */
-export type ResourceHead = Pick<DeliveryDocument, (typeof HEAD_FIELDS)[number]>;
-
 const FINAL: DeliveryStatus[] = ['delivered', 'failed', 'aborted', 'canceled'];
-
-export const EVENT_ID_INDEX = 'events_id';
-export const DELIVERY_EVENT_INDEX = 'deliveries_webhook_event';
-export const DELIVERY_ID_INDEX = 'deliveries_id';
 
 export class DeliveryRepository {
   private lastFeedKey = 0;
@@ -34,28 +32,9 @@ export class DeliveryRepository {
     return new DeliveryRepository(db.collection<StoredEventDocument>('events'), db.collection<DeliveryDocument>('deliveries'), db.collection<AttemptDocument>('delivery_attempts'));
   }
 
-  /**
-   * Every event insert writes each events index, so each one serves a query (asserted in event-indexes.unit.test.ts):
-   * events_id findEvent, markFannedOut and redelivery; events_received prune (and keyUnkeyedEvents' order);
-   * events_store_occurred eventsSince (replay); events_store_feed feed; events_resource_sequence hasPredecessor;
-   * events_fan_out eventsToFanOut. Retired ones are dropped by a migration (migrations.ts).
-   */
-  async ensureIndexes(): Promise<void> {
-    await this.events.createIndex({ id: 1 }, { unique: true, name: EVENT_ID_INDEX });
-    await this.events.createIndex({ received_at: 1 }, { name: 'events_received' });
-    await this.events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
-    await this.events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
-    await this.events.createIndex({ store_id: 1, resource_type: 1, resource_id: 1, sequence: 1 }, { name: 'events_resource_sequence' });
-    await this.events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
-    await this.attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });
-    await this.attempts.createIndex({ store_id: 1, id: 1 }, { name: 'delivery_attempts_store' });
-    await this.attempts.createIndex({ store_id: 1, webhook_id: 1, id: 1 }, { name: 'delivery_attempts_webhook' });
-    await this.attempts.createIndex({ store_id: 1, event_id: 1, id: 1 }, { name: 'delivery_attempts_event' });
-    await this.deliveries.createIndex({ webhook_id: 1, event_id: 1 }, { unique: true, name: DELIVERY_EVENT_INDEX });
-    await this.deliveries.createIndex({ id: 1 }, { unique: true, name: DELIVERY_ID_INDEX });
-    await this.deliveries.createIndex({ status: 1, next_attempt_at: 1 }, { name: 'deliveries_due' });
-    await this.deliveries.createIndex({ webhook_id: 1, resource_key: 1, status: 1, sequence: 1 }, { name: 'deliveries_resource' });
-    await this.deliveries.createIndex({ webhook_id: 1, id: 1 }, { name: 'deliveries_webhook' });
+  /** Every index the queries need (infra/indexes.ts). */
+  ensureIndexes(): Promise<void> {
+    return ensureDeliveryIndexes(this);
   }
 
   /** The next feed key: the time in microseconds, or one past the last key when that is not later (same millisecond). */

@@ -8,10 +8,14 @@ import type { DeliveryWorker } from '../app/delivery-worker';
 export const PUBLISHING_CONTEXTS = ['catalog', 'orders', 'shipping', 'storefront', 'identity'] as const;
 
 /**
- * One durable consumer per context stream (`webhooks-delivery-<ctx>`), feeding the intake; the streams are
- * ensured here, so the webhooks service may start before the services that publish on them.
+ * One durable consumer per context stream (`webhooks-delivery-<ctx>`), feeding the intake (`store`: true when the
+ * event waits for its fan-out, which `wake` starts); the streams are ensured here, so the webhooks service may
+ * start before the services that publish on them.
  */
-export function deliveryIntakeConsumers(nc: NatsConnection, logger: Logger, handler: (event: DomainEvent) => Promise<void>): BackgroundTask {
+export function deliveryIntakeConsumers(nc: NatsConnection, logger: Logger, store: (event: DomainEvent) => Promise<boolean>, wake: () => void): BackgroundTask {
+  const handler = async (event: DomainEvent): Promise<void> => {
+    if (await store(event)) wake();
+  };
   return contextConsumers(
     'webhook delivery intake',
     nc,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { OutgoingRequest, SendResult, WebhookSender } from '../app/delivery-deps';
+import type { OutgoingRequest, SendResult, WebhookSender } from '../app/webhooks-deps';
 
 /** What is read of an answer's body before it is dropped (only the status and headers count). */
 const MAX_BODY_BYTES = 64 * 1_024;

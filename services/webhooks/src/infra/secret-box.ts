@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { SealedSecret, SigningSecrets } from '../app/webhooks-deps';
+import type { SigningSecrets } from '../app/webhooks-deps';
+import type { SealedSecret } from '../domain/webhook';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;

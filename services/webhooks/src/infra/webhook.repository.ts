@@ -1,6 +1,5 @@
 import { DuplicateKeyError, SharedReads, type Collection, type Database } from '@commerce/persistence';
-import type { SealedSecret } from '../app/webhooks-deps';
-import type { Webhook } from '../domain/webhook';
+import type { SealedSecret, Webhook, WebhookUpdate } from '../domain/webhook';
 
 /** A webhook as stored: its secret sealed (never in clear), its place among the store's live webhooks, its deletion. */
 export interface WebhookDocument extends Webhook {
@@ -56,10 +55,11 @@ export class WebhookRepository {
     }
   }
 
-  /** Sets `set` and removes `unset` on the live webhook; null when there is none (any more). */
-  update(storeId: number, webhookId: number, set: Record<string, unknown>, unset: readonly string[] = []): Promise<WebhookDocument | null> {
-    const update: Record<string, unknown> = { $set: set };
-    if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, '']));
+  /** Changes the live webhook's fields given (a null disabled_reason is removed); null when there is none (any more). */
+  update(storeId: number, webhookId: number, changes: WebhookUpdate): Promise<WebhookDocument | null> {
+    const { disabled_reason, ...set } = changes;
+    const update: Record<string, unknown> = { $set: disabled_reason ? { ...set, disabled_reason } : set };
+    if (disabled_reason === null) update.$unset = { disabled_reason: '' };
     return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, update, { returnDocument: 'after' });
   }
 

@@ -1,11 +1,9 @@
 import type { webhooks } from '@commerce/contracts';
 import { excerpt, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
+import { pageLimit } from '../domain/page-limit';
 import type { StoredEventDocument } from '../infra/delivery.documents';
-import type { DeliveriesApiDeps } from './deliveries-api';
-
-export const DEFAULT_EVENTS_LIMIT = 50;
-export const MAX_EVENTS_LIMIT = 250;
+import type { WebhooksDeps } from './webhooks-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
@@ -19,7 +17,7 @@ function envelopeOf(event: StoredEventDocument): string {
  * The events feed (DESIGN §11): the store's kept public events (30 days), oldest first in the order received,
  * after `since_id`, so an app can reconcile after downtime. `webhook/test` pings are never in it.
  */
-export async function listEvents(deps: Pick<DeliveriesApiDeps, 'deliveries'>, storeId: number, request: Omit<webhooks.ListEventsRequest, 'store_id'>): Promise<webhooks.ListEventsResponse> {
+export async function listEvents(deps: Pick<WebhooksDeps, 'deliveries'>, storeId: number, request: Omit<webhooks.ListEventsRequest, 'store_id'>): Promise<webhooks.ListEventsResponse> {
   const violations: Record<string, string[]> = {};
   if (request.limit < 0) violations.limit = ['must not be negative'];
   if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${excerpt(request.topic)}`];
@@ -29,7 +27,7 @@ export async function listEvents(deps: Pick<DeliveriesApiDeps, 'deliveries'>, st
     if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic)) violations.since_id = ['is not an event kept for the store (the feed keeps 30 days)'];
   }
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
-  const limit = Math.min(request.limit || DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT);
+  const limit = pageLimit(request.limit);
   // One event more than the page says whether any is left after it.
   const events = await deps.deliveries.feed(storeId, request.topic ? [request.topic] : PUBLIC_TOPICS, after, limit + 1);
   return { events: events.slice(0, limit).map(envelopeOf), limit, has_more: events.length > limit };
