@@ -5,21 +5,50 @@ import tseslint from 'typescript-eslint';
 
 const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
 const serviceImports = (except) =>
-  SERVICES.filter((name) => name !== except).flatMap((name) => [`@commerce/${name}-service`, `@commerce/${name}-service/*`, `**/services/${name}/**`, `**/services/${name}`, `**/${name}/src/**`, `**/${name}/dist/**`]);
+  SERVICES.filter((name) => name !== except).flatMap((name) => [
+    `@commerce/${name}-service`,
+    `@commerce/${name}-service/*`,
+    `**/services/${name}/**`,
+    `**/services/${name}`,
+    `**/${name}/src/**`,
+    `**/${name}/dist/**`,
+  ]);
 
 // One rule entry per file set (a later entry replaces an earlier one for the same files), so each set lists all its patterns.
 const forbidAll = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 const forbid = (group, message) => forbidAll({ group, message });
 
 // Inside a service (docs/service-template.md): service.ts → grpc/ → app/ → domain/; infra/ implements app's ports.
-const IO_PACKAGES = ['@commerce/persistence', '@commerce/events', '@commerce/service-host', 'nats', '@grpc/grpc-js', 'mongodb', 'better-sqlite3', 'express', 'node:fs', 'node:fs/*', 'fs', 'node:net', 'node:http', 'node:http2'];
+const IO_PACKAGES = [
+  '@commerce/persistence',
+  '@commerce/events',
+  '@commerce/service-host',
+  'nats',
+  '@grpc/grpc-js',
+  'mongodb',
+  'better-sqlite3',
+  'express',
+  'node:fs',
+  'node:fs/*',
+  'fs',
+  'node:net',
+  'node:http',
+  'node:http2',
+];
 const DOMAIN_RULES = [
   { group: ['../*', '../**'], message: 'domain/ imports nothing outside domain/ (docs/service-template.md).' },
   { group: IO_PACKAGES, allowTypeImports: true, message: 'domain/ does no I/O: rules are plain functions (docs/service-template.md).' },
 ];
 const APP_RULES = [
-  { group: ['../infra', '../infra/*', '../infra/**'], allowTypeImports: true, message: 'app/ imports no infra values: declare a port in app/ and implement it in infra/ (docs/service-template.md).' },
-  { group: ['../grpc', '../grpc/*', '../grpc/**', '../service', '../main'], message: 'app/ never imports the layers above it (docs/service-template.md).' },
+  {
+    group: ['../infra', '../infra/*', '../infra/**'],
+    allowTypeImports: true,
+    message: 'app/ imports no infra values: declare a port in app/ and implement it in infra/ (docs/service-template.md).',
+  },
+  {
+    group: ['../grpc', '../grpc/*', '../grpc/**', '../service', '../main'],
+    message: 'app/ never imports the layers above it (docs/service-template.md).',
+  },
 ];
 
 export default tseslint.config(
@@ -31,7 +60,10 @@ export default tseslint.config(
     },
   },
   ...SERVICES.flatMap((name) => {
-    const otherServices = { group: [...serviceImports(name), '@commerce/gateway', '**/gateway/src/**'], message: 'A service talks to other services over gRPC, never by import (DESIGN §1).' };
+    const otherServices = {
+      group: [...serviceImports(name), '@commerce/gateway', '**/gateway/src/**'],
+      message: 'A service talks to other services over gRPC, never by import (DESIGN §1).',
+    };
     return [
       { files: [`services/${name}/**/*.ts`], rules: forbidAll(otherServices) },
       { files: [`services/${name}/src/domain/**/*.ts`], rules: forbidAll(otherServices, ...DOMAIN_RULES) },
@@ -41,7 +73,10 @@ export default tseslint.config(
   }),
   {
     files: ['libs/**/*.ts'],
-    rules: forbid([...serviceImports(), '@commerce/gateway', '**/gateway/src/**', '@commerce/launcher', '@commerce/storectl'], 'Libraries never import services or apps (DESIGN §2).'),
+    rules: forbid(
+      [...serviceImports(), '@commerce/gateway', '**/gateway/src/**', '@commerce/launcher', '@commerce/storectl'],
+      'Libraries never import services or apps (DESIGN §2).',
+    ),
   },
   {
     files: ['gateway/**/*.ts', 'deploy/**/*.ts'],

@@ -35,7 +35,11 @@ const begun: string[] = [];
 const idempotencyStore = {
   begin: async (_key: string, fingerprint: string): Promise<BeginOutcome> => {
     begun.push(fingerprint);
-    if (fingerprint === REPLAYED) return { kind: 'replay', response: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"data":{"id":1}}' } };
+    if (fingerprint === REPLAYED)
+      return {
+        kind: 'replay',
+        response: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"data":{"id":1}}' },
+      };
     return { kind: 'started', revision: 1 };
   },
   finish: async () => undefined,
@@ -67,16 +71,27 @@ describe('a JSON body nested too deeply', () => {
     begun.length = 0;
     const deep = '{"name":"Tea","a":' + '{"a":'.repeat(6_000) + '1' + '}'.repeat(6_001);
 
-    const answer = await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'deep-1' }, body: deep });
+    const answer = await call('POST', '/v1/products.json', {
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'deep-1' },
+      body: deep,
+    });
 
     expect(answer.status).toBe(400);
-    expect(answer.body.meta).toMatchObject({ code: 400, api_version: '1.0', error_type: 'BadRequest', error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)' });
+    expect(answer.body.meta).toMatchObject({
+      code: 400,
+      api_version: '1.0',
+      error_type: 'BadRequest',
+      error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)',
+    });
     expect(begun).toEqual([]);
   });
 
   it('still fingerprints a body within the limit', async () => {
     begun.length = 0;
-    const answer = await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'ok-1' }, body: JSON.stringify({ name: 'Tea', options: [{ name: 'Size' }] }) });
+    const answer = await call('POST', '/v1/products.json', {
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'ok-1' },
+      body: JSON.stringify({ name: 'Tea', options: [{ name: 'Size' }] }),
+    });
     expect(answer.status).not.toBe(500);
     expect(begun).toHaveLength(1);
   });
@@ -85,14 +100,22 @@ describe('a JSON body nested too deeply', () => {
 describe('Cache-Control on /v1 answers', () => {
   it('is no-store on successes, replays and errors alike, so no shared cache keeps them', async () => {
     const answers = {
-      success: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json' }, body: '{"name":"Tea","price":"5.00"}' }),
-      replay: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'again' }, body: '{"name":"Replayed"}' }),
+      success: await call('POST', '/v1/products.json', {
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"Tea","price":"5.00"}',
+      }),
+      replay: await call('POST', '/v1/products.json', {
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'again' },
+        body: '{"name":"Replayed"}',
+      }),
       unauthorized: await call('GET', '/v1/store.json', { headers: { 'API-KEY': 'sk_wrong' } }),
       notFound: await call('GET', '/v1/nothing_here'),
       badRequest: await call('POST', '/v1/products.json', { headers: { 'Content-Type': 'application/json' }, body: '{' }),
     };
 
-    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers.get('cache-control')]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers.get('cache-control')]])),
+    ).toEqual({
       success: [200, 'no-store'],
       replay: [200, 'no-store'],
       unauthorized: [401, 'no-store'],
@@ -108,7 +131,9 @@ describe('failed authentication, limited per client address', () => {
   let limited: TestServer;
 
   beforeAll(async () => {
-    const app = aGatewayApp(clients, identity, { authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })) });
+    const app = aGatewayApp(clients, identity, {
+      authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })),
+    });
     limited = await startTestServer(app);
   });
   afterAll(() => limited.close());
@@ -134,7 +159,9 @@ describe('failed authentication, limited per client address', () => {
   const json = { 'Content-Type': 'application/json' };
 
   it('answers 429 with Retry-After in the error shape once an address spent its failures (bad keys were never limited), and only for that address', async () => {
-    const parallel = await Promise.all(Array.from({ length: 3 * BURST }, (_, n) => from('127.0.0.3', 'GET', '/v1/store.json', { 'API-KEY': `sk_guess_${n}` })));
+    const parallel = await Promise.all(
+      Array.from({ length: 3 * BURST }, (_, n) => from('127.0.0.3', 'GET', '/v1/store.json', { 'API-KEY': `sk_guess_${n}` })),
+    );
     const statuses = parallel.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(BURST);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2 * BURST);
@@ -142,7 +169,11 @@ describe('failed authentication, limited per client address', () => {
     const refused = await from('127.0.0.3', 'GET', '/v1/store.json', {});
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(refused.body.meta).toMatchObject({ code: 429, error_type: 'RateLimited', error_message: expect.stringMatching(/^Too many failed authentications from this address, retry in \d+ seconds?$/) });
+    expect(refused.body.meta).toMatchObject({
+      code: 429,
+      error_type: 'RateLimited',
+      error_message: expect.stringMatching(/^Too many failed authentications from this address, retry in \d+ seconds?$/),
+    });
     // As designed: a good key from the spent address waits too; from another address it is not slowed at all.
     expect((await from('127.0.0.3', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(429);
     expect((await from('127.0.0.4', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(200);
@@ -153,15 +184,24 @@ describe('failed authentication, limited per client address', () => {
   it('never refuses many parallel requests carrying one good credential the gateway has not cached yet', async () => {
     const key = { 'API-KEY': 'sk_live_7' };
     // identity takes a while to answer, as under load: the requests' checks overlap.
-    const slowIdentity = { ...identity, authenticateApiKey: async (request: { api_key: string }) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return identity.authenticateApiKey(request);
-    } } as typeof identity;
-    const fresh = aGatewayApp(clients, slowIdentity, { authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })) });
+    const slowIdentity = {
+      ...identity,
+      authenticateApiKey: async (request: { api_key: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return identity.authenticateApiKey(request);
+      },
+    } as typeof identity;
+    const fresh = aGatewayApp(clients, slowIdentity, {
+      authFailures: new AuthFailureLimit(new LeakyBucket({ capacity: BURST, leakPerSecond: 0.01 })),
+    });
     const server = await startTestServer(fresh);
     try {
       const statuses = await Promise.all(
-        Array.from({ length: 8 * BURST }, () => fetch(`${server.url}/v1/products.json`, { method: 'POST', headers: { ...key, ...json }, body: product }).then((answer) => answer.status)),
+        Array.from({ length: 8 * BURST }, () =>
+          fetch(`${server.url}/v1/products.json`, { method: 'POST', headers: { ...key, ...json }, body: product }).then(
+            (answer) => answer.status,
+          ),
+        ),
       );
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
     } finally {
@@ -170,14 +210,21 @@ describe('failed authentication, limited per client address', () => {
   });
 
   it('counts a missing credential as a failure, and does not count successful checks', async () => {
-    for (let n = 0; n < 3 * BURST; n++) expect((await from('127.0.0.5', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(200);
+    for (let n = 0; n < 3 * BURST; n++)
+      expect((await from('127.0.0.5', 'POST', '/v1/products.json', { 'API-KEY': 'sk_live_7', ...json }, product)).status).toBe(200);
     const missing = [];
     for (let n = 0; n <= BURST; n++) missing.push((await from('127.0.0.5', 'GET', '/v1/store.json', {})).status);
     expect(missing).toEqual([...Array<number>(BURST).fill(401), 429]);
   });
 
   it('limits a wrong client id or secret on POST /v1/application/stores (it had no limiter at all)', async () => {
-    const body = JSON.stringify({ client_id: 'app', client_secret: 'wrong', name: 'Shop', subdomain: 'shop', owner: { email: 'o@example.com', password: 'correct horse battery' } });
+    const body = JSON.stringify({
+      client_id: 'app',
+      client_secret: 'wrong',
+      name: 'Shop',
+      subdomain: 'shop',
+      owner: { email: 'o@example.com', password: 'correct horse battery' },
+    });
     const statuses = [];
     for (let n = 0; n <= BURST; n++) statuses.push((await from('127.0.0.6', 'POST', '/v1/application/stores', json, body)).status);
     expect(statuses).toEqual([...Array<number>(BURST).fill(401), 429]);

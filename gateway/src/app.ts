@@ -100,7 +100,15 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/v1', v1);
 
   // The buyer path: each store's site on its own host (/s/<subdomain>/ redirects there), no owner credential.
-  buyerRoutes(app, deps.clients, { storefrontDomain: deps.storefrontDomain ?? 'localhost', platformHosts: platformHostsOf(deps.publicUrl), checkoutLimit: deps.checkoutLimit, idempotency: deps.idempotency, siteKey: deps.buyerSiteKey, visitorKey: deps.visitorKey, logger: deps.logger });
+  buyerRoutes(app, deps.clients, {
+    storefrontDomain: deps.storefrontDomain ?? 'localhost',
+    platformHosts: platformHostsOf(deps.publicUrl),
+    checkoutLimit: deps.checkoutLimit,
+    idempotency: deps.idempotency,
+    siteKey: deps.buyerSiteKey,
+    visitorKey: deps.visitorKey,
+    logger: deps.logger,
+  });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
 
@@ -124,7 +132,17 @@ function requestTracking(logger: Logger, metrics: HttpServerMetrics | undefined)
     const routePattern = metrics && trackRoutePattern(req);
     res.once('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      if (logging) logger.info({ request_id: requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+      if (logging)
+        logger.info(
+          {
+            request_id: requestId,
+            method: req.method,
+            url: redactUrl(req.originalUrl),
+            status: res.statusCode,
+            duration_ms: Math.round(durationMs * 10) / 10,
+          },
+          'request',
+        );
       metrics?.observe({ method: req.method, route: routePattern!(), status_code: res.statusCode }, durationMs / 1000);
     });
     next();

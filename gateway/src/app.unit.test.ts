@@ -16,7 +16,12 @@ const recordingClient = (name: string) =>
       },
     },
   );
-const clients = { identity: recordingClient('identity'), stores: recordingClient('stores'), catalog: recordingClient('catalog'), shipping: recordingClient('shipping') } as unknown as BackendClients;
+const clients = {
+  identity: recordingClient('identity'),
+  stores: recordingClient('stores'),
+  catalog: recordingClient('catalog'),
+  shipping: recordingClient('shipping'),
+} as unknown as BackendClients;
 
 const identity: ApiKeyIdentityClient = {
   authenticateApiKey: async ({ api_key }) => {
@@ -38,7 +43,12 @@ async function call(method: string, path: string, headers: Record<string, string
   reached.length = 0;
   const res = await fetch(`${server.url}${path}`, { method, headers });
   const text = await res.text();
-  return { status: res.status, contentType: res.headers.get('content-type'), body: text ? (JSON.parse(text) as { error?: string; meta?: Record<string, unknown> }) : undefined, reached: [...reached] };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    body: text ? (JSON.parse(text) as { error?: string; meta?: Record<string, unknown> }) : undefined,
+    reached: [...reached],
+  };
 }
 
 describe('the gateway app: the routes of every context on the /v1 router', () => {

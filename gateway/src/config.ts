@@ -1,4 +1,14 @@
-import { identityHttpUrl, loadConfig, storefrontDomain, logFormat, logLevel, oauthTokenSettings, portSchema, serviceAddresses, z } from '@commerce/config';
+import {
+  identityHttpUrl,
+  loadConfig,
+  storefrontDomain,
+  logFormat,
+  logLevel,
+  oauthTokenSettings,
+  portSchema,
+  serviceAddresses,
+  z,
+} from '@commerce/config';
 
 const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   PORT: portSchema.default(8080),

@@ -51,22 +51,54 @@ async function main(): Promise<void> {
     sealKey: Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway idempotency records', 32)),
   });
   listenForGrantRevocations(nc, grantCache);
-  const rateLimiter = new LeakyBucket({ capacity: config.RATE_LIMIT_BURST, leakPerSecond: config.RATE_LIMIT_PER_SECOND, trackLocalUsage: true });
+  const rateLimiter = new LeakyBucket({
+    capacity: config.RATE_LIMIT_BURST,
+    leakPerSecond: config.RATE_LIMIT_PER_SECOND,
+    trackLocalUsage: true,
+  });
   const rateLimitSync = startRateLimitSync(nc, rateLimiter, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS });
   // Failed authentications per client address: a bucket (a key space) of their own, shared on a subject of their own.
-  const failureBucket = config.AUTH_FAILURE_BURST > 0 ? new LeakyBucket({ capacity: config.AUTH_FAILURE_BURST, leakPerSecond: config.AUTH_FAILURE_PER_SECOND, trackLocalUsage: true }) : undefined;
-  const failureSync = failureBucket && startRateLimitSync(nc, failureBucket, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: AUTH_FAILURE_USAGE_SUBJECT });
+  const failureBucket =
+    config.AUTH_FAILURE_BURST > 0
+      ? new LeakyBucket({ capacity: config.AUTH_FAILURE_BURST, leakPerSecond: config.AUTH_FAILURE_PER_SECOND, trackLocalUsage: true })
+      : undefined;
+  const failureSync =
+    failureBucket &&
+    startRateLimitSync(nc, failureBucket, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: AUTH_FAILURE_USAGE_SUBJECT });
   const authFailures = failureBucket && new AuthFailureLimit(failureBucket);
   // Checkouts per client address (buyers have no credential): a bucket and a subject of their own too.
-  const checkoutLimit = config.CHECKOUT_BURST > 0 ? new LeakyBucket({ capacity: config.CHECKOUT_BURST, leakPerSecond: config.CHECKOUT_PER_SECOND, trackLocalUsage: true }) : undefined;
-  const checkoutSync = checkoutLimit && startRateLimitSync(nc, checkoutLimit, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: CHECKOUT_USAGE_SUBJECT });
+  const checkoutLimit =
+    config.CHECKOUT_BURST > 0
+      ? new LeakyBucket({ capacity: config.CHECKOUT_BURST, leakPerSecond: config.CHECKOUT_PER_SECOND, trackLocalUsage: true })
+      : undefined;
+  const checkoutSync =
+    checkoutLimit &&
+    startRateLimitSync(nc, checkoutLimit, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, subject: CHECKOUT_USAGE_SUBJECT });
   // identity's pages answer on the platform host only: never where a store's markup is served.
-  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, { platformHosts: platformHostsOf(config.PUBLIC_URL), authFailures });
+  const pagesProxy = await createIdentityPagesProxy(config.IDENTITY_HTTP_URL, config.OAUTH_JWT_SECRET, logger, {
+    platformHosts: platformHostsOf(config.PUBLIC_URL),
+    authFailures,
+  });
   // The buyer site's confirmation-page addresses: the same key on every replica, apart from the secret's other uses.
   const buyerSiteKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site confirmation tokens', 32));
   // Visitor cookies: another key of the same kind, so that no confirmation mac can pass for a visitor id's.
   const visitorKey = Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway buyer site visitor ids', 32));
-  const app = createGatewayApp({ clients, authenticator, rateLimiter, backends: backendAddresses(config), logger, publicUrl: config.PUBLIC_URL, pagesProxy, idempotency: idempotencyStore, authFailures, storefrontDomain: config.STOREFRONT_DOMAIN, checkoutLimit, buyerSiteKey, visitorKey, httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined });
+  const app = createGatewayApp({
+    clients,
+    authenticator,
+    rateLimiter,
+    backends: backendAddresses(config),
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    pagesProxy,
+    idempotency: idempotencyStore,
+    authFailures,
+    storefrontDomain: config.STOREFRONT_DOMAIN,
+    checkoutLimit,
+    buyerSiteKey,
+    visitorKey,
+    httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined,
+  });
   const server = createHttpServer(app);
   server.keepAliveTimeout = 65_000;
   await listenOn(server, config.PORT, config.HOST);

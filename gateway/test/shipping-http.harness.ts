@@ -5,7 +5,16 @@
 import { identity } from '@commerce/contracts';
 import { closeAllChannels, createClient } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
-import { freePort, readJson, removeDir, ServiceProcess, startNatsServer, tempDir, type JsonBody, type NatsServerHandle } from '@commerce/testing';
+import {
+  freePort,
+  readJson,
+  removeDir,
+  ServiceProcess,
+  startNatsServer,
+  tempDir,
+  type JsonBody,
+  type NatsServerHandle,
+} from '@commerce/testing';
 import { createGatewayApp } from '../src/app';
 import { ApiKeyCache } from '../src/auth/api-key.cache';
 import { Authenticator } from '../src/auth/authenticator';
@@ -47,7 +56,12 @@ export async function startShippingHttpHarness(options: { catalog?: boolean } = 
   const nats = await startNatsServer();
   const dataDir = await tempDir('shipping-http-');
   const env = { DATA_DIR: dataDir, NATS_URL: nats.url };
-  const [storefrontPort, identityPort, shippingPort, catalogPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [storefrontPort, identityPort, shippingPort, catalogPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const addresses = {
     STOREFRONT_GRPC_ADDR: `127.0.0.1:${storefrontPort}`,
     IDENTITY_GRPC_ADDR: `127.0.0.1:${identityPort}`,
@@ -55,10 +69,23 @@ export async function startShippingHttpHarness(options: { catalog?: boolean } = 
     CATALOG_GRPC_ADDR: `127.0.0.1:${catalogPort}`,
   };
   const storefront = new ServiceProcess('storefront', { ...env, GRPC_PORT: String(storefrontPort) });
-  const identityProcess = new ServiceProcess('identity', { ...env, GRPC_PORT: String(identityPort), STOREFRONT_GRPC_ADDR: addresses.STOREFRONT_GRPC_ADDR });
-  const shippingProcess = new ServiceProcess('shipping', { ...env, GRPC_PORT: String(shippingPort), CATALOG_GRPC_ADDR: addresses.CATALOG_GRPC_ADDR });
+  const identityProcess = new ServiceProcess('identity', {
+    ...env,
+    GRPC_PORT: String(identityPort),
+    STOREFRONT_GRPC_ADDR: addresses.STOREFRONT_GRPC_ADDR,
+  });
+  const shippingProcess = new ServiceProcess('shipping', {
+    ...env,
+    GRPC_PORT: String(shippingPort),
+    CATALOG_GRPC_ADDR: addresses.CATALOG_GRPC_ADDR,
+  });
   const catalog = options.catalog
-    ? new ServiceProcess('catalog', { ...env, GRPC_PORT: String(catalogPort), SHIPPING_GRPC_ADDR: addresses.SHIPPING_GRPC_ADDR, STOREFRONT_GRPC_ADDR: addresses.STOREFRONT_GRPC_ADDR })
+    ? new ServiceProcess('catalog', {
+        ...env,
+        GRPC_PORT: String(catalogPort),
+        SHIPPING_GRPC_ADDR: addresses.SHIPPING_GRPC_ADDR,
+        STOREFRONT_GRPC_ADDR: addresses.STOREFRONT_GRPC_ADDR,
+      })
     : undefined;
   const processes = [storefront, identityProcess, shippingProcess, ...(catalog ? [catalog] : [])];
   let server: TestServer | undefined;
@@ -66,9 +93,19 @@ export async function startShippingHttpHarness(options: { catalog?: boolean } = 
   try {
     await storefront.start();
     await Promise.all(processes.slice(1).map((process) => process.start()));
-    const config = loadGatewayConfig({ ...addresses, NATS_URL: nats.url, OAUTH_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'silent', GATEWAY_WORKERS: '1' });
+    const config = loadGatewayConfig({
+      ...addresses,
+      NATS_URL: nats.url,
+      OAUTH_JWT_SECRET: JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      GATEWAY_WORKERS: '1',
+    });
     const clients = createBackendClients(config);
-    const authenticator = new Authenticator(clients.identity, new ApiKeyCache(), { secret: JWT_SECRET, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE });
+    const authenticator = new Authenticator(clients.identity, new ApiKeyCache(), {
+      secret: JWT_SECRET,
+      issuer: config.OAUTH_ISSUER,
+      audience: config.OAUTH_AUDIENCE,
+    });
     const app = createGatewayApp({
       clients,
       authenticator,
@@ -84,7 +121,12 @@ export async function startShippingHttpHarness(options: { catalog?: boolean } = 
       async aStore() {
         const n = nextAccount++;
         const account = await identityClient.createStoreAccount(
-          identity.CreateStoreAccountRequest.fromPartial({ name: `Shop ${n}`, subdomain: `ship-${n}`, email: `owner${n}@example.com`, password: 'correct horse battery' }),
+          identity.CreateStoreAccountRequest.fromPartial({
+            name: `Shop ${n}`,
+            subdomain: `ship-${n}`,
+            email: `owner${n}@example.com`,
+            password: 'correct horse battery',
+          }),
         );
         return { storeId: account.store_id, apiKey: account.api_key };
       },
@@ -112,7 +154,12 @@ async function send(baseUrl: string, apiKey: string, method: string, path: strin
   return { status: response.status, body: await readJson(response) };
 }
 
-async function stopAll(server: TestServer | undefined, processes: ServiceProcess[], nats: NatsServerHandle, dataDir: string): Promise<void> {
+async function stopAll(
+  server: TestServer | undefined,
+  processes: ServiceProcess[],
+  nats: NatsServerHandle,
+  dataDir: string,
+): Promise<void> {
   await server?.close();
   for (const process of [...processes].reverse()) await process.stop();
   closeAllChannels();

@@ -20,7 +20,9 @@ const rate = (shipping_class_id: number, first_item_in_cents: number, additional
 });
 
 async function aClass(fields: Record<string, unknown> = {}, apiKey = key) {
-  const { status, body } = await http.request(apiKey, 'POST', '/v1/shipping_classes.json', { json: { name: 'Standard', countries: ['US'], ...fields } });
+  const { status, body } = await http.request(apiKey, 'POST', '/v1/shipping_classes.json', {
+    json: { name: 'Standard', countries: ['US'], ...fields },
+  });
   expect(status).toBe(200);
   return body.data as { id: number; name: string; countries: string[] };
 }
@@ -37,10 +39,18 @@ describe('shipping groups and classes over HTTP', () => {
     const cls = classAnswer.body.data;
     const rates = JSON.stringify([{ shipping_class_id: cls.id, first_item_in_cents: '1500', additional_item_in_cents: 500 }]);
 
-    const groupAnswer = await http.request(key, 'POST', '/v1/shipping_groups.json', { form: `name=Posters&rates=${encodeURIComponent(rates)}` });
+    const groupAnswer = await http.request(key, 'POST', '/v1/shipping_groups.json', {
+      form: `name=Posters&rates=${encodeURIComponent(rates)}`,
+    });
 
-    expect(classAnswer).toEqual({ status: 200, body: { data: { id: expect.any(Number), name: 'Express', countries: ['US', 'CA'], shipping_rates: [] }, meta: OK_META } });
-    expect(groupAnswer).toEqual({ status: 200, body: { data: { id: expect.any(Number), name: 'Posters', shipping_rates: [rate(cls.id, 1500, 500)] }, meta: OK_META } });
+    expect(classAnswer).toEqual({
+      status: 200,
+      body: { data: { id: expect.any(Number), name: 'Express', countries: ['US', 'CA'], shipping_rates: [] }, meta: OK_META },
+    });
+    expect(groupAnswer).toEqual({
+      status: 200,
+      body: { data: { id: expect.any(Number), name: 'Posters', shipping_rates: [rate(cls.id, 1500, 500)] }, meta: OK_META },
+    });
     const group = groupAnswer.body.data;
     expect((await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`)).body.data.shipping_rates).toEqual([
       { shipping_rate: { shipping_group_id: group.id, first_item_in_cents: 1500, additional_item_in_cents: 500 } },
@@ -50,18 +60,31 @@ describe('shipping groups and classes over HTTP', () => {
   it('lists as data.shipping_groups and data.shipping_classes, flat records by id', async () => {
     const { apiKey } = await http.aStore();
     const cls = await aClass({}, apiKey);
-    const first = await aGroup({ name: 'A', rates: [{ shipping_class_id: cls.id, first_item_in_cents: 100, additional_item_in_cents: 50 }] }, apiKey);
+    const first = await aGroup(
+      { name: 'A', rates: [{ shipping_class_id: cls.id, first_item_in_cents: 100, additional_item_in_cents: 50 }] },
+      apiKey,
+    );
     const second = await aGroup({ name: 'B' }, apiKey);
 
     const groups = await http.request(apiKey, 'GET', '/v1/shipping_groups.json');
     const classes = await http.request(apiKey, 'GET', '/v1/shipping_classes/');
 
     expect(groups.body).toEqual({
-      data: { shipping_groups: [{ id: first.id, name: 'A', shipping_rates: [rate(cls.id, 100, 50)] }, { id: second.id, name: 'B', shipping_rates: [] }] },
+      data: {
+        shipping_groups: [
+          { id: first.id, name: 'A', shipping_rates: [rate(cls.id, 100, 50)] },
+          { id: second.id, name: 'B', shipping_rates: [] },
+        ],
+      },
       meta: OK_META,
     });
     expect(classes.body.data.shipping_classes).toEqual([
-      { id: cls.id, name: 'Standard', countries: ['US'], shipping_rates: [{ shipping_rate: { shipping_group_id: first.id, first_item_in_cents: 100, additional_item_in_cents: 50 } }] },
+      {
+        id: cls.id,
+        name: 'Standard',
+        countries: ['US'],
+        shipping_rates: [{ shipping_rate: { shipping_group_id: first.id, first_item_in_cents: 100, additional_item_in_cents: 50 } }],
+      },
     ]);
   });
 
@@ -74,7 +97,9 @@ describe('shipping groups and classes over HTTP', () => {
       form: `rates[0][shipping_class_id]=${cls.id}&rates[0][first_item_in_cents]=700&rates[0][additional_item_in_cents]=0`,
       bare: true,
     });
-    const moved = await http.request(key, 'PUT', `/v1/shipping_classes/${cls.id}`, { form: `countries=${encodeURIComponent('["de","AT"]')}` });
+    const moved = await http.request(key, 'PUT', `/v1/shipping_classes/${cls.id}`, {
+      form: `countries=${encodeURIComponent('["de","AT"]')}`,
+    });
 
     expect(renamed.body.data).toEqual({ id: group.id, name: 'Prints', shipping_rates: [] });
     expect(rated.body.data).toEqual({ id: group.id, name: 'Prints', shipping_rates: [rate(cls.id, 700, 0)] });
@@ -92,7 +117,9 @@ describe('shipping groups and classes over HTTP', () => {
 
     expect(classAnswer.body.data).toMatchObject({ id: cls.id, name: 'Standard', countries: [] });
     expect(groupAnswer.body.data.shipping_rates).toEqual([rate]);
-    expect((await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`)).body.data.shipping_rates).toEqual([{ shipping_rate: { shipping_group_id: group.id, first_item_in_cents: 1, additional_item_in_cents: 1 } }]);
+    expect((await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`)).body.data.shipping_rates).toEqual([
+      { shipping_rate: { shipping_group_id: group.id, first_item_in_cents: 1, additional_item_in_cents: 1 } },
+    ]);
   });
 
   it('answers DELETE of a class with the deleted record, then 404', async () => {
@@ -101,7 +128,10 @@ describe('shipping groups and classes over HTTP', () => {
     const deleted = await http.request(key, 'DELETE', `/v1/shipping_classes/${cls.id}.json`);
     const again = await http.request(key, 'GET', `/v1/shipping_classes/${cls.id}`);
 
-    expect(deleted).toEqual({ status: 200, body: { data: { id: cls.id, name: 'Doomed', countries: ['US'], shipping_rates: [] }, meta: OK_META } });
+    expect(deleted).toEqual({
+      status: 200,
+      body: { data: { id: cls.id, name: 'Doomed', countries: ['US'], shipping_rates: [] }, meta: OK_META },
+    });
     expect(again.status).toBe(404);
   });
 });
@@ -112,13 +142,28 @@ describe('errors over HTTP', () => {
 
     const badClass = await http.request(key, 'POST', '/v1/shipping_classes', { json: { name: 'Bad', countries: ['US', 'UK'] } });
     const badGroup = await http.request(key, 'POST', '/v1/shipping_groups', {
-      json: { name: '', rates: [{ shipping_class_id: cls.id, first_item_in_cents: 5, additional_item_in_cents: 1 }, { shipping_class_id: 999_999, first_item_in_cents: 5, additional_item_in_cents: 1 }] },
+      json: {
+        name: '',
+        rates: [
+          { shipping_class_id: cls.id, first_item_in_cents: 5, additional_item_in_cents: 1 },
+          { shipping_class_id: 999_999, first_item_in_cents: 5, additional_item_in_cents: 1 },
+        ],
+      },
     });
-    const negative = await http.request(key, 'POST', '/v1/shipping_groups', { form: `name=X&rates[0][shipping_class_id]=${cls.id}&rates[0][first_item_in_cents]=-1&rates[0][additional_item_in_cents]=0` });
+    const negative = await http.request(key, 'POST', '/v1/shipping_groups', {
+      form: `name=X&rates[0][shipping_class_id]=${cls.id}&rates[0][first_item_in_cents]=-1&rates[0][additional_item_in_cents]=0`,
+    });
 
     expect(badClass.status).toBe(422);
-    expect(badClass.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError', errors: { countries: ['must be ISO 3166-1 alpha-2 country codes ("UK" is not)'] } });
-    expect(badGroup.body.meta.errors).toEqual({ name: ["can't be blank"], 'rates[1][shipping_class_id]': ['is not a shipping class of this store'] });
+    expect(badClass.body.meta).toMatchObject({
+      code: 422,
+      error_type: 'ValidationError',
+      errors: { countries: ['must be ISO 3166-1 alpha-2 country codes ("UK" is not)'] },
+    });
+    expect(badGroup.body.meta.errors).toEqual({
+      name: ["can't be blank"],
+      'rates[1][shipping_class_id]': ['is not a shipping class of this store'],
+    });
     expect(negative.body.meta.errors).toEqual({ 'rates[0][first_item_in_cents]': ['must be at least 0'] });
   });
 

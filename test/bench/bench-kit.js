@@ -19,7 +19,8 @@ function envNumber(name, fallback, { allowZero = false } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
   return value;
 }
 
@@ -53,7 +54,11 @@ function teardown() {
 const emergencyKills = [];
 
 let signalled = false;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
   process.on(signal, () => {
     if (signalled) {
       log(`${signal} again: killing everything now`);
@@ -111,7 +116,6 @@ function spawnNode(name, args, options) {
   emergencyKills.push(() => isRunning(child) && child.kill('SIGKILL'));
   return child;
 }
-
 
 /** Resolves with the first stdout/stderr line matching `pattern`; rejects if the child exits first or on timeout. */
 function waitForLine(child, name, pattern, timeoutMs, output) {
@@ -180,7 +184,14 @@ const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux we run on
 async function startStack(tempRoot, settings) {
   const dataDir = path.join(tempRoot, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: settings.logLevel, RATE_LIMIT_BURST: WIDE_OPEN_RATE_LIMIT, RATE_LIMIT_PER_SECOND: WIDE_OPEN_RATE_LIMIT };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    LOG_LEVEL: settings.logLevel,
+    RATE_LIMIT_BURST: WIDE_OPEN_RATE_LIMIT,
+    RATE_LIMIT_PER_SECOND: WIDE_OPEN_RATE_LIMIT,
+  };
   for (const name of ['NATS_URL', 'MONGO_URL', 'PUBLIC_URL']) delete env[name];
   for (const service of SERVICES) env[`${service.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
   const cliEnv = { ...env };
@@ -216,12 +227,16 @@ async function launch(stack, timeoutMs, extraEnv = {}) {
   // Own process group: Ctrl-C reaches only us, and we stop the stack in order (launcher SIGINT, as a
   // terminal would). The group also lets us kill leftovers if the launcher itself dies.
   // As `npm start` runs it (package.json): the launcher only relays output, so it favours memory over speed.
-  const launcher = spawn(process.execPath, ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
-    env: { ...stack.launcherEnv, ...extraEnv },
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const launcher = spawn(
+    process.execPath,
+    ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')],
+    {
+      env: { ...stack.launcherEnv, ...extraEnv },
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   // The last lines (shown if the stack fails) and, once it is up, how many it writes (and the last few).
   const lines = [];
   let afterReady = false;
@@ -272,7 +287,10 @@ async function launch(stack, timeoutMs, extraEnv = {}) {
   const healthz = `${stack.baseUrl}/healthz`;
   const poll = (async () => {
     while (polling && healthyMs === undefined) {
-      const ok = await fetch(healthz, { signal: AbortSignal.timeout(1_000) }).then((response) => response.status === 200, () => false);
+      const ok = await fetch(healthz, { signal: AbortSignal.timeout(1_000) }).then(
+        (response) => response.status === 200,
+        () => false,
+      );
       if (ok) healthyMs = performance.now() - startedAt;
       else await sleep(50);
     }
@@ -287,7 +305,16 @@ async function launch(stack, timeoutMs, extraEnv = {}) {
   healthyMs ??= readyMs;
   afterReady = true;
   const stackInfo = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'stack.json'), 'utf8'));
-  Object.assign(stack, { pids: stackInfo.pids, natsUrl: stackInfo.nats_url, launcher, output, runtimeLines, stop, starts: stack.starts + 1, startTimes: { healthyMs, readyMs } });
+  Object.assign(stack, {
+    pids: stackInfo.pids,
+    natsUrl: stackInfo.nats_url,
+    launcher,
+    output,
+    runtimeLines,
+    stop,
+    starts: stack.starts + 1,
+    startTimes: { healthyMs, readyMs },
+  });
   return { healthyMs, readyMs };
 }
 
@@ -307,7 +334,10 @@ async function restartStack(stack, { timeoutMs = 120_000, env = {} } = {}) {
 }
 
 async function storectl(env, args) {
-  const child = spawnNode('storectl', [path.join(REPO_ROOT, 'deploy/storectl/dist/main.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnNode('storectl', [path.join(REPO_ROOT, 'deploy/storectl/dist/main.js'), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -331,7 +361,9 @@ async function fetchBytes(url, headers) {
  * measured run. `onMeasuring` is called when the measured run starts (after the warm-up).
  */
 async function runLoad(config, watch, { onMeasuring } = {}) {
-  const child = spawnNode(`load (${config.title})`, [path.join(__dirname, 'load.js'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnNode(`load (${config.title})`, [path.join(__dirname, 'load.js'), JSON.stringify(config)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let cpuStart;
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -364,7 +396,6 @@ function cpuUse(start, watch, durationS) {
   return use;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Memory, idleness, events, phase profiles
 
@@ -372,7 +403,8 @@ function cpuUse(start, watch, durationS) {
 function processTree(pid) {
   const pids = [Number(pid)];
   try {
-    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) pids.push(...processTree(child));
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
+      pids.push(...processTree(child));
   } catch {
     // gone, or not Linux
   }
@@ -436,13 +468,25 @@ function reportStackMemory(stack, label, { judged = true } = {}) {
   const memory = stackMemory(stack);
   const mb = (kb) => (Number.isFinite(kb) ? fmt(kb / 1024, 1) : 'n/a');
   const table = [['process', 'RSS MB', 'peak RSS MB', 'PSS MB']];
-  for (const row of [...memory.rows, memory.total]) table.push([row.processes > 1 && row.name !== 'total' ? `${row.name} (${row.processes} processes)` : row.name, mb(row.rssKb), mb(row.hwmKb), mb(row.pssKb)]);
+  for (const row of [...memory.rows, memory.total])
+    table.push([
+      row.processes > 1 && row.name !== 'total' ? `${row.name} (${row.processes} processes)` : row.name,
+      mb(row.rssKb),
+      mb(row.hwmKb),
+      mb(row.pssKb),
+    ]);
   const totalMb = memory.total.rssKb / 1024;
   const met = totalMb < IDLE_RSS_TARGET_MB;
   const out = ['', `memory of the whole stack, ${label}:`, formatTable(table)];
-  out.push(`(RSS counts pages shared between the node processes once per process; PSS splits them, so its total is what the stack really holds)`);
-  if (judged) out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
-  else out.push(`(for information, not judged: the target of ${IDLE_RSS_TARGET_MB} MB is for a stack as started, idle: at the start of the run, and at its end when the writes bench restarted the stack last)`);
+  out.push(
+    `(RSS counts pages shared between the node processes once per process; PSS splits them, so its total is what the stack really holds)`,
+  );
+  if (judged)
+    out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
+  else
+    out.push(
+      `(for information, not judged: the target of ${IDLE_RSS_TARGET_MB} MB is for a stack as started, idle: at the start of the run, and at its end when the writes bench restarted the stack last)`,
+    );
   process.stdout.write(`${out.join('\n')}\n`);
   return { label, ...memory, totalRssMb: totalMb, met: judged ? met : undefined };
 }
@@ -541,7 +585,10 @@ async function untilStreamSettles(natsUrl, stream, { quietMs = 1_000, maxS = 600
  * `<name>.<pid>.<phase>.cpuprofile`. No-ops without the setting.
  */
 function phaseProfileTargets(settings) {
-  return (process.env.BENCH_PHASE_PROF_TARGETS || 'gateway,catalog').split(',').map((name) => name.trim()).filter(Boolean);
+  return (process.env.BENCH_PHASE_PROF_TARGETS || 'gateway,catalog')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 function startPhaseProfile(stack, settings, phase) {
@@ -606,12 +653,13 @@ function cpuPerRequest(run, server) {
 
 function formatTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
-  const line = (row) => row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  const line = (row) =>
+    row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
   return [line(rows[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-
-const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+const fmt = (n, digits = 0) =>
+  typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 
 module.exports = {
   REPO_ROOT,

@@ -23,7 +23,18 @@ async function runCatalogScaleBench(stack, settings) {
   const stores = {};
   for (const [name, count] of Object.entries(sizes)) {
     const suffix = `${name}${Date.now().toString(36)}`;
-    const created = await storectl(stack.env, ['store', 'create', '--name', `Bench ${name}`, '--subdomain', suffix, '--email', `${suffix}@example.com`, '--password', 'bench-password-0123456789']);
+    const created = await storectl(stack.env, [
+      'store',
+      'create',
+      '--name',
+      `Bench ${name}`,
+      '--subdomain',
+      suffix,
+      '--email',
+      `${suffix}@example.com`,
+      '--password',
+      'bench-password-0123456789',
+    ]);
     stores[name] = { storeId: created.store.id, apiKey: created.api_key, count };
     stores[name].seedSeconds = await seed(client, catalog, created.store.id, count);
     await untilEventsSettle(stack);
@@ -58,7 +69,15 @@ async function seed(client, catalog, storeId, count) {
   const worker = async () => {
     while (next < count) {
       const n = next++;
-      await client.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: `Product ${n}`, cents: 100 + (n % 5_000), status: STATUSES[n % STATUSES.length], tag_list: ['bench'] }));
+      await client.createProduct(
+        catalog.CreateProductRequest.fromPartial({
+          store_id: storeId,
+          name: `Product ${n}`,
+          cents: 100 + (n % 5_000),
+          status: STATUSES[n % STATUSES.length],
+          tag_list: ['bench'],
+        }),
+      );
       if (Date.now() - lastLog > 10_000) {
         lastLog = Date.now();
         log(`seeding store ${storeId}: ${next.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`);
@@ -108,9 +127,15 @@ async function firstAndMiddle(stack, apiKey) {
 function report(results) {
   const { sizes } = results;
   const out = [''];
-  out.push(`catalog at scale — ${sizes.large.toLocaleString('en-US')} products vs ${sizes.small.toLocaleString('en-US')} in the same run, through the gateway, ${results.connections} connections, ${results.durationS}s each`);
+  out.push(
+    `catalog at scale — ${sizes.large.toLocaleString('en-US')} products vs ${sizes.small.toLocaleString('en-US')} in the same run, through the gateway, ${results.connections} connections, ${results.durationS}s each`,
+  );
   out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
-  out.push(`seeding (gRPC CreateProduct, ${SEED_CONCURRENCY} in flight): ${Object.entries(results.seeding).map(([name, s]) => `${name} ${s.products.toLocaleString('en-US')} in ${s.seconds.toFixed(1)} s`).join(', ')}`);
+  out.push(
+    `seeding (gRPC CreateProduct, ${SEED_CONCURRENCY} in flight): ${Object.entries(results.seeding)
+      .map(([name, s]) => `${name} ${s.products.toLocaleString('en-US')} in ${s.seconds.toFixed(1)} s`)
+      .join(', ')}`,
+  );
   out.push('');
   const rows = [['operation', 'store', 'req/s', 'mean ms', 'p50 ms', 'p99 ms']];
   const ratios = [];
@@ -118,7 +143,14 @@ function report(results) {
   for (const [operation, byStore] of Object.entries(results.runs)) {
     for (const [name, run] of Object.entries(byStore)) {
       const m = run.measured;
-      rows.push([operation, `${name} (${sizes[name].toLocaleString('en-US')})`, fmt(m.requestsPerSecond), fmt(m.latencyMs.average, 2), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99)]);
+      rows.push([
+        operation,
+        `${name} (${sizes[name].toLocaleString('en-US')})`,
+        fmt(m.requestsPerSecond),
+        fmt(m.latencyMs.average, 2),
+        fmt(m.latencyMs.p50),
+        fmt(m.latencyMs.p99),
+      ]);
       const problems = problemsOf(run);
       if (problems.length > 0) invalid.push(`${operation} (${name}): ${problems.join('; ')}`);
     }

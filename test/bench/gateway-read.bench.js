@@ -5,30 +5,63 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { log, sleep, stopChild, spawnNode, waitForLine, storectl, fetchBytes, runLoad, problemsOf, cpuPerRequest, formatTable, fmt } = require('./bench-kit');
+const {
+  log,
+  sleep,
+  stopChild,
+  spawnNode,
+  waitForLine,
+  storectl,
+  fetchBytes,
+  runLoad,
+  problemsOf,
+  cpuPerRequest,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const TARGETS = { minRatio: 0.06, maxGatewayP99Ms: 30 };
 
 /** Runs both targets on a started stack; answers the results, `verdict.invalid` listing broken runs. */
 async function runGatewayReadBench(stack, settings, tempRoot) {
   const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const created = await storectl(stack.env, ['store', 'create', '--name', 'Bench Store', '--subdomain', `bench${suffix}`, '--email', `bench-${suffix}@example.com`, '--password', 'bench-password-0123456789']);
+  const created = await storectl(stack.env, [
+    'store',
+    'create',
+    '--name',
+    'Bench Store',
+    '--subdomain',
+    `bench${suffix}`,
+    '--email',
+    `bench-${suffix}@example.com`,
+    '--password',
+    'bench-password-0123456789',
+  ]);
   const apiKey = created.api_key;
   if (typeof apiKey !== 'string' || !apiKey) throw new Error(`storectl store create gave no api_key: ${JSON.stringify(created)}`);
 
   const gatewayUrl = `${stack.baseUrl}/v1/store.json`;
   const gatewayHeaders = { 'API-KEY': apiKey };
   const captured = await fetchBytes(gatewayUrl, gatewayHeaders);
-  if (captured.status !== 200 || !captured.contentType) throw new Error(`GET /v1/store.json answered ${captured.status}: ${captured.body.toString('utf8')}`);
+  if (captured.status !== 200 || !captured.contentType)
+    throw new Error(`GET /v1/store.json answered ${captured.status}: ${captured.body.toString('utf8')}`);
   const bodyFile = path.join(tempRoot, 'store.json');
   fs.writeFileSync(bodyFile, captured.body);
   log(`captured GET /v1/store.json: ${captured.body.length} bytes, ${captured.contentType}`);
 
   const bare = await startBareServer(bodyFile, captured.contentType);
   const check = await fetchBytes(bare.url, {});
-  if (!check.body.equals(captured.body) || check.contentType !== captured.contentType) throw new Error('the bare server does not answer the captured bytes');
+  if (!check.body.equals(captured.body) || check.contentType !== captured.contentType)
+    throw new Error('the bare server does not answer the captured bytes');
 
-  const loadConfig = (title, url, headers) => ({ title, url, headers, connections: settings.connections, durationS: settings.durationS, warmupS: settings.warmupS });
+  const loadConfig = (title, url, headers) => ({
+    title,
+    url,
+    headers,
+    connections: settings.connections,
+    durationS: settings.durationS,
+    warmupS: settings.warmupS,
+  });
   const results = { settings, bodyBytes: captured.body.length, contentType: captured.contentType, loadAverage: os.loadavg(), rounds: [] };
 
   // Rounds of (bare, gateway) on the same stack: one run on a shared 2-core machine moves by ±10%,
@@ -38,11 +71,18 @@ async function runGatewayReadBench(stack, settings, tempRoot) {
     const suffix = settings.rounds > 1 ? ` (round ${round}/${settings.rounds})` : '';
     const bareRun = await runLoad(loadConfig(`bare node:http${suffix}`, `${bare.url}/v1/store.json`, {}), { bare: bare.child.pid });
     await sleep(1_000);
-    const gatewayRun = await runLoad(loadConfig(`gateway${suffix}`, gatewayUrl, gatewayHeaders), { gateway: stack.pids.gateway, storefront: stack.pids.storefront, identity: stack.pids.identity, launcher: stack.launcher.pid });
+    const gatewayRun = await runLoad(loadConfig(`gateway${suffix}`, gatewayUrl, gatewayHeaders), {
+      gateway: stack.pids.gateway,
+      storefront: stack.pids.storefront,
+      identity: stack.pids.identity,
+      launcher: stack.launcher.pid,
+    });
     // Still the same answer after the load? (A run that measured something else is not a measurement.)
     const after = await fetchBytes(gatewayUrl, gatewayHeaders).catch((error) => ({ error }));
-    if (after.error) gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
-    else if (after.status !== 200 || !after.body.equals(captured.body)) gatewayRun.bodyMismatch = `after the run the gateway answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
+    if (after.error)
+      gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
+    else if (after.status !== 200 || !after.body.equals(captured.body))
+      gatewayRun.bodyMismatch = `after the run the gateway answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
     results.rounds.push({ bare: bareRun, gateway: gatewayRun });
     await sleep(1_000);
   }
@@ -67,7 +107,17 @@ function report(results, settings) {
   const { rounds } = results;
   const row = (name, run, server) => {
     const m = run.measured;
-    return [name, fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), fmt(cpuPerRequest(run, server))];
+    return [
+      name,
+      fmt(m.requestsPerSecond),
+      fmt(m.latencyMs.p50),
+      fmt(m.latencyMs.p99),
+      fmt(m.latencyMs.max),
+      fmt(m.requestsTotal),
+      fmt(m.non2xx),
+      fmt(m.errors + m.timeouts),
+      fmt(cpuPerRequest(run, server)),
+    ];
   };
   const ratios = rounds.map(({ bare, gateway }) => gateway.measured.requestsPerSecond / bare.measured.requestsPerSecond);
   const ratio = median(ratios);
@@ -76,11 +126,21 @@ function report(results, settings) {
   const p99Met = p99 < TARGETS.maxGatewayP99Ms;
   const out = [];
   out.push('');
-  out.push(`GET /v1/store.json — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), response ${results.bodyBytes} bytes (${results.contentType})`);
-  const tweaks = [settings.logLevel !== 'warn' && `LOG_LEVEL=${settings.logLevel}`, settings.stackNodeOptions && `stack NODE_OPTIONS="${settings.stackNodeOptions}"`, settings.cpuProfDir && 'CPU PROFILING ON (figures not comparable)'].filter(Boolean);
+  out.push(
+    `GET /v1/store.json — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), response ${results.bodyBytes} bytes (${results.contentType})`,
+  );
+  const tweaks = [
+    settings.logLevel !== 'warn' && `LOG_LEVEL=${settings.logLevel}`,
+    settings.stackNodeOptions && `stack NODE_OPTIONS="${settings.stackNodeOptions}"`,
+    settings.cpuProfDir && 'CPU PROFILING ON (figures not comparable)',
+  ].filter(Boolean);
   if (tweaks.length > 0) out.push(`non-default: ${tweaks.join(', ')}`);
-  out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`);
-  out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`);
+  out.push(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`,
+  );
+  out.push(
+    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`,
+  );
   out.push('');
   const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'server CPU µs/req']];
   rounds.forEach(({ bare, gateway }, index) => {
@@ -111,7 +171,10 @@ function report(results, settings) {
   }
   const invalid = [];
   rounds.forEach(({ bare, gateway }, index) => {
-    for (const [name, run] of [['bare', bare], ['gateway', gateway]]) {
+    for (const [name, run] of [
+      ['bare', bare],
+      ['gateway', gateway],
+    ]) {
       const problems = problemsOf(run);
       if (problems.length > 0) invalid.push(`${name} #${index + 1}: ${problems.join('; ')}`);
     }
@@ -127,7 +190,9 @@ function report(results, settings) {
   }
   if (results.stackLogLines > 0) {
     out.push('');
-    out.push(`note: the stack wrote ${results.stackLogLines} log line(s) during the gateway runs (LOG_LEVEL=${settings.logLevel}); last ones:`);
+    out.push(
+      `note: the stack wrote ${results.stackLogLines} log line(s) during the gateway runs (LOG_LEVEL=${settings.logLevel}); last ones:`,
+    );
     for (const line of results.stackLogTail) out.push(`  ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
   }
   process.stdout.write(`${out.join('\n')}\n`);

@@ -54,14 +54,20 @@ function run(options, { maxS, progressEveryS, title } = {}) {
       let responses = 0;
       instance.on('response', () => responses++);
       // autocannon ignores `duration` when `amount` is set: this bounds the run.
-      timers.push(setTimeout(() => {
-        process.stderr.write(`[load] ${title}: stopped after ${maxS}s with ${responses} of ${options.amount} responses\n`);
-        instance.stop();
-      }, maxS * 1000));
-      timers.push(setInterval(() => {
-        const seconds = (Date.now() - startedAt) / 1000;
-        process.stderr.write(`[load] ${title}: ${responses.toLocaleString('en-US')} of ${options.amount.toLocaleString('en-US')} in ${seconds.toFixed(0)} s (${(responses / seconds).toFixed(0)}/s)\n`);
-      }, progressEveryS * 1000));
+      timers.push(
+        setTimeout(() => {
+          process.stderr.write(`[load] ${title}: stopped after ${maxS}s with ${responses} of ${options.amount} responses\n`);
+          instance.stop();
+        }, maxS * 1000),
+      );
+      timers.push(
+        setInterval(() => {
+          const seconds = (Date.now() - startedAt) / 1000;
+          process.stderr.write(
+            `[load] ${title}: ${responses.toLocaleString('en-US')} of ${options.amount.toLocaleString('en-US')} in ${seconds.toFixed(0)} s (${(responses / seconds).toFixed(0)}/s)\n`,
+          );
+        }, progressEveryS * 1000),
+      );
     }
   });
 }
@@ -97,7 +103,9 @@ async function main() {
   const cpuBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
   const options = { ...common, title: config.title, duration: config.durationS, ...(amount ? { amount } : {}) };
-  output.measured = summarize(await run(options, { title: config.title, maxS: config.maxS ?? 600, progressEveryS: config.progressEveryS ?? 10 }));
+  output.measured = summarize(
+    await run(options, { title: config.title, maxS: config.maxS ?? 600, progressEveryS: config.progressEveryS ?? 10 }),
+  );
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedUs = Number(process.hrtime.bigint() - startedAt) / 1e3;
   // Percent of one core this load generator used while measuring (it competes for the same cores).

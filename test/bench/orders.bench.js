@@ -15,13 +15,35 @@
 // own transitions would leave it; the id counters are moved past them. Otherwise every order is a checkout.
 const os = require('node:os');
 const path = require('node:path');
-const { REPO_ROOT, envNumber, log, storectl, runLoad, restartStack, untilIdle, untilStreamSettles, problemsOf, cpuPerRequest, formatTable, fmt } = require('./bench-kit');
+const {
+  REPO_ROOT,
+  envNumber,
+  log,
+  storectl,
+  runLoad,
+  restartStack,
+  untilIdle,
+  untilStreamSettles,
+  problemsOf,
+  cpuPerRequest,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const WIDE_OPEN = '1000000000';
 const ORDERS_STREAM = 'EVENTS_ORDERS';
 const LIST_LIMIT = 250;
 const TARGET_MAX_RATIO = 1.2;
-const BUYER_ADDRESS = { name: 'Bench Buyer', address_1: '1 Main St', address_2: '', city: 'Springfield', postal: '12345', state: 'Illinois', state_abbrev: 'IL', country: 'US' };
+const BUYER_ADDRESS = {
+  name: 'Bench Buyer',
+  address_1: '1 Main St',
+  address_2: '',
+  city: 'Springfield',
+  postal: '12345',
+  state: 'Illinois',
+  state_abbrev: 'IL',
+  country: 'US',
+};
 const INSERT_BATCH = 1_000;
 
 async function runOrdersBench(stack, settings) {
@@ -39,8 +61,23 @@ async function runOrdersBench(stack, settings) {
   // Every checkout of the run comes from this one address: the per-address checkout limit is opened wide.
   const checkoutEnv = { CHECKOUT_BURST: WIDE_OPEN, CHECKOUT_PER_SECOND: WIDE_OPEN };
   await restartStack(stack, { env: checkoutEnv });
-  const watch = () => ({ gateway: stack.pids.gateway, orders: stack.pids.orders, catalog: stack.pids.catalog, shipping: stack.pids.shipping, storefront: stack.pids.storefront, nats: stack.pids.nats, stack: stack.launcher.pid });
-  const results = { config, loadAverage: os.loadavg(), machine: { cores: os.cpus().length, model: os.cpus()[0]?.model }, seeding: {}, lists: {}, throughput: {} };
+  const watch = () => ({
+    gateway: stack.pids.gateway,
+    orders: stack.pids.orders,
+    catalog: stack.pids.catalog,
+    shipping: stack.pids.shipping,
+    storefront: stack.pids.storefront,
+    nats: stack.pids.nats,
+    stack: stack.launcher.pid,
+  });
+  const results = {
+    config,
+    loadAverage: os.loadavg(),
+    machine: { cores: os.cpus().length, model: os.cpus()[0]?.model },
+    seeding: {},
+    lists: {},
+    throughput: {},
+  };
 
   const runId = Date.now().toString(36);
   const stores = {};
@@ -48,19 +85,41 @@ async function runOrdersBench(stack, settings) {
 
   // The probe: real checkouts into the small store, timed; it decides how the rest is seeded.
   const probeCount = Math.min(config.seedProbe, config.sizes.small);
-  const probe = await runLoad(checkoutLoad(stack, stores.small, `seed probe: ${probeCount} checkouts`, config.connections, { amount: probeCount, maxS: 600 }), watch());
+  const probe = await runLoad(
+    checkoutLoad(stack, stores.small, `seed probe: ${probeCount} checkouts`, config.connections, { amount: probeCount, maxS: 600 }),
+    watch(),
+  );
   const probeRate = probe.measured['2xx'] / probe.measured.durationS;
   const projectedLargeS = config.sizes.large / probeRate;
   stores.small.orders = probe.measured['2xx'];
   const mode = projectedLargeS > config.seedMaxS ? 'direct' : 'checkout';
-  results.seeding = { probe: { count: probe.measured['2xx'], seconds: probe.measured.durationS, perSecond: probeRate, p50: probe.measured.latencyMs.p50, p99: probe.measured.latencyMs.p99, problems: problemsOf(probe) }, projectedLargeS, mode };
-  log(`seed probe: ${fmt(probe.measured['2xx'])} checkouts in ${fmt(probe.measured.durationS, 1)} s = ${fmt(probeRate, 1)}/s; ${fmt(config.sizes.large)} would take ~${fmt(projectedLargeS / 60, 1)} min → seeding ${mode === 'direct' ? 'straight into the orders database' : 'through checkout'}`);
+  results.seeding = {
+    probe: {
+      count: probe.measured['2xx'],
+      seconds: probe.measured.durationS,
+      perSecond: probeRate,
+      p50: probe.measured.latencyMs.p50,
+      p99: probe.measured.latencyMs.p99,
+      problems: problemsOf(probe),
+    },
+    projectedLargeS,
+    mode,
+  };
+  log(
+    `seed probe: ${fmt(probe.measured['2xx'])} checkouts in ${fmt(probe.measured.durationS, 1)} s = ${fmt(probeRate, 1)}/s; ${fmt(config.sizes.large)} would take ~${fmt(projectedLargeS / 60, 1)} min → seeding ${mode === 'direct' ? 'straight into the orders database' : 'through checkout'}`,
+  );
 
   if (mode === 'checkout') {
     for (const name of ['small', 'large']) {
       const missing = config.sizes[name] - (stores[name].orders ?? 0);
       if (missing <= 0) continue;
-      const run = await runLoad(checkoutLoad(stack, stores[name], `seed ${fmt(missing)} checkouts (${name})`, config.connections, { amount: missing, maxS: config.seedMaxS * 4 }), watch());
+      const run = await runLoad(
+        checkoutLoad(stack, stores[name], `seed ${fmt(missing)} checkouts (${name})`, config.connections, {
+          amount: missing,
+          maxS: config.seedMaxS * 4,
+        }),
+        watch(),
+      );
       stores[name].orders = (stores[name].orders ?? 0) + run.measured['2xx'];
       results.seeding[name] = { checkouts: run.measured['2xx'], seconds: run.measured.durationS };
     }
@@ -69,7 +128,10 @@ async function runOrdersBench(stack, settings) {
     for (const name of ['small', 'large']) {
       const placed = await checkoutOnce(stack, stores[name]);
       const shipped = await checkoutOnce(stack, stores[name]);
-      const ship = await api(stack, stores[name], 'PUT', `/v1/orders/${shipped.id}/ship.json`, { tracking_number: 'BENCH1', shipping_company: 'UPS' });
+      const ship = await api(stack, stores[name], 'PUT', `/v1/orders/${shipped.id}/ship.json`, {
+        tracking_number: 'BENCH1',
+        shipping_company: 'UPS',
+      });
       if (ship.data.status !== 'shipped') throw new Error(`shipping the template order answered ${JSON.stringify(ship).slice(0, 300)}`);
       stores[name].templates = { open: placed.id, shipped: shipped.id };
       stores[name].orders = (stores[name].orders ?? 0) + 2;
@@ -88,20 +150,27 @@ async function runOrdersBench(stack, settings) {
     stores.small.orders = config.sizes.small;
     // The service reads what was written as its own: a seeded order renders, and the next checkout's id follows the counters.
     const lastSeeded = written.nextIds.orders - 1;
-    const seeded = await api(stack, stores.small, 'GET', `/v1/orders/${lastSeeded}.json`).catch(() => api(stack, stores.large, 'GET', `/v1/orders/${lastSeeded}.json`));
+    const seeded = await api(stack, stores.small, 'GET', `/v1/orders/${lastSeeded}.json`).catch(() =>
+      api(stack, stores.large, 'GET', `/v1/orders/${lastSeeded}.json`),
+    );
     const placed = await checkoutOnce(stack, stores.checkouts);
-    if (!(placed.id > lastSeeded)) throw new Error(`a checkout after the seeding got order id ${placed.id}, not above the seeded ${lastSeeded}`);
-    log(`seeded order ${lastSeeded} reads back (${seeded.data.status}, ${seeded.data.items.length} item(s), ${seeded.data.fulfillments.length} fulfillment(s)); the next checkout is order ${placed.id}`);
+    if (!(placed.id > lastSeeded))
+      throw new Error(`a checkout after the seeding got order id ${placed.id}, not above the seeded ${lastSeeded}`);
+    log(
+      `seeded order ${lastSeeded} reads back (${seeded.data.status}, ${seeded.data.items.length} item(s), ${seeded.data.fulfillments.length} fulfillment(s)); the next checkout is order ${placed.id}`,
+    );
   }
 
   for (const name of ['large', 'small']) {
     const first = await api(stack, stores[name], 'GET', `/v1/orders.json?limit=${LIST_LIMIT}`);
-    if (first.pagination.total !== config.sizes[name]) throw new Error(`the ${name} store lists ${first.pagination.total} orders, not ${config.sizes[name]}`);
+    if (first.pagination.total !== config.sizes[name])
+      throw new Error(`the ${name} store lists ${first.pagination.total} orders, not ${config.sizes[name]}`);
     const deepPage = Math.max(1, Math.ceil(first.pagination.total / LIST_LIMIT / 2));
     const deep = await api(stack, stores[name], 'GET', `/v1/orders.json?limit=${LIST_LIMIT}&page=${deepPage}`);
     const olderThanId = deep.data.orders[0].id + 1;
     const same = await api(stack, stores[name], 'GET', `/v1/orders.json?limit=${LIST_LIMIT}&older_than_id=${olderThanId}`);
-    if (same.data.orders[0].id !== deep.data.orders[0].id || same.data.orders.length !== deep.data.orders.length) throw new Error(`older_than_id=${olderThanId} does not answer page ${deepPage} of the ${name} store`);
+    if (same.data.orders[0].id !== deep.data.orders[0].id || same.data.orders.length !== deep.data.orders.length)
+      throw new Error(`older_than_id=${olderThanId} does not answer page ${deepPage} of the ${name} store`);
     Object.assign(stores[name], { deepPage, olderThanId, pageBytes: JSON.stringify(first).length });
   }
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
@@ -120,25 +189,56 @@ async function runOrdersBench(stack, settings) {
         const store = stores[name];
         results.lists[operation][name].push(
           await runLoad(
-            { title: `GET /v1/orders ${operation} (${name}, round ${round})`, url: `${stack.baseUrl}${pathOf(store)}`, headers: { 'API-KEY': store.apiKey }, connections: config.connections, durationS: config.listDurationS, warmupS: 1 },
+            {
+              title: `GET /v1/orders ${operation} (${name}, round ${round})`,
+              url: `${stack.baseUrl}${pathOf(store)}`,
+              headers: { 'API-KEY': store.apiKey },
+              connections: config.connections,
+              durationS: config.listDurationS,
+              warmupS: 1,
+            },
             watch(),
           ),
         );
       }
     }
   }
-  results.stores = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, { storeId: store.storeId, orders: store.orders, deepPage: store.deepPage, olderThanId: store.olderThanId, pageBytes: store.pageBytes }]));
+  results.stores = Object.fromEntries(
+    Object.entries(stores).map(([name, store]) => [
+      name,
+      {
+        storeId: store.storeId,
+        orders: store.orders,
+        deepPage: store.deepPage,
+        olderThanId: store.olderThanId,
+        pageBytes: store.pageBytes,
+      },
+    ]),
+  );
 
   // Throughput, on a third store: one order to read, then reads and checkouts measured in turn.
   const order = await checkoutOnce(stack, stores.checkouts);
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
   await untilIdle(stack, { maxS: 60 });
   results.throughput.read = await runLoad(
-    { title: 'GET /v1/orders/:id', url: `${stack.baseUrl}/v1/orders/${order.id}.json`, headers: { 'API-KEY': stores.checkouts.apiKey }, connections: config.connections, durationS: config.durationS, warmupS: config.warmupS },
+    {
+      title: 'GET /v1/orders/:id',
+      url: `${stack.baseUrl}/v1/orders/${order.id}.json`,
+      headers: { 'API-KEY': stores.checkouts.apiKey },
+      connections: config.connections,
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+    },
     watch(),
   );
   await untilIdle(stack, { maxS: 60 });
-  results.throughput.checkout = await runLoad(checkoutLoad(stack, stores.checkouts, 'POST /s/<subdomain>/checkout', config.connections, { durationS: config.durationS, warmupS: config.warmupS }), watch());
+  results.throughput.checkout = await runLoad(
+    checkoutLoad(stack, stores.checkouts, 'POST /s/<subdomain>/checkout', config.connections, {
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+    }),
+    watch(),
+  );
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
 
   results.verdict = report(results);
@@ -147,37 +247,85 @@ async function runOrdersBench(stack, settings) {
 
 /** A store made with the CLI, with a class shipping to the US, a group with its rate and one product with a deep stock. */
 async function benchStore(stack, subdomain) {
-  const created = await storectl(stack.env, ['store', 'create', '--name', `Bench ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'bench-password-0123456789']);
+  const created = await storectl(stack.env, [
+    'store',
+    'create',
+    '--name',
+    `Bench ${subdomain}`,
+    '--subdomain',
+    subdomain,
+    '--email',
+    `${subdomain}@example.com`,
+    '--password',
+    'bench-password-0123456789',
+  ]);
   const store = { storeId: created.store.id, apiKey: created.api_key, subdomain };
   const shippingClass = await api(stack, store, 'POST', '/v1/shipping_classes.json', { name: 'Domestic', countries: ['US'] });
-  const group = await api(stack, store, 'POST', '/v1/shipping_groups.json', { name: 'Standard', rates: [{ shipping_class_id: shippingClass.data.id, first_item_in_cents: 500, additional_item_in_cents: 150 }] });
-  const product = await api(stack, store, 'POST', '/v1/products.json', { name: 'Bench Mug', cents: 1250, shipping_group_id: group.data.id });
+  const group = await api(stack, store, 'POST', '/v1/shipping_groups.json', {
+    name: 'Standard',
+    rates: [{ shipping_class_id: shippingClass.data.id, first_item_in_cents: 500, additional_item_in_cents: 150 }],
+  });
+  const product = await api(stack, store, 'POST', '/v1/products.json', {
+    name: 'Bench Mug',
+    cents: 1250,
+    shipping_group_id: group.data.id,
+  });
   const variantId = product.data.variants[0].variant.id;
-  await api(stack, store, 'PUT', `/v1/products/${product.data.id}/variants/${variantId}.json`, { full_quantity: 100_000_000, in_stock: 100_000_000 });
+  await api(stack, store, 'PUT', `/v1/products/${product.data.id}/variants/${variantId}.json`, {
+    full_quantity: 100_000_000,
+    in_stock: 100_000_000,
+  });
   return { ...store, variantId };
 }
 
 async function api(stack, store, method, apiPath, params) {
   const headers = { 'API-KEY': store.apiKey };
   if (params) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.baseUrl}${apiPath}`, { method, headers, body: params && JSON.stringify(params), signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${stack.baseUrl}${apiPath}`, {
+    method,
+    headers,
+    body: params && JSON.stringify(params),
+    signal: AbortSignal.timeout(60_000),
+  });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`${method} ${apiPath} answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
   return body;
 }
 
-const checkoutBody = (store) => JSON.stringify({ email: 'buyer@bench.example', address: BUYER_ADDRESS, items: [{ variant_id: store.variantId, quantity: 1 }], payment_token: 'tok_visa' });
+const checkoutBody = (store) =>
+  JSON.stringify({
+    email: 'buyer@bench.example',
+    address: BUYER_ADDRESS,
+    items: [{ variant_id: store.variantId, quantity: 1 }],
+    payment_token: 'tok_visa',
+  });
 
 async function checkoutOnce(stack, store) {
-  const response = await fetch(`${stack.baseUrl}/s/${store.subdomain}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: checkoutBody(store), signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${stack.baseUrl}/s/${store.subdomain}/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: checkoutBody(store),
+    signal: AbortSignal.timeout(60_000),
+  });
   const body = await response.json();
-  if (response.status !== 200 && response.status !== 201) throw new Error(`checkout answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  if (response.status !== 200 && response.status !== 201)
+    throw new Error(`checkout answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
   return body.data;
 }
 
 /** load.js config for checkouts of one unit in the store (a JSON body, no credential; the gateway picks a fresh checkout key each time). */
 function checkoutLoad(stack, store, title, connections, extra) {
-  return { title, url: `${stack.baseUrl}/s/${store.subdomain}/checkout`, method: 'POST', headers: { 'content-type': 'application/json' }, body: checkoutBody(store), connections, durationS: 1, warmupS: 0, ...extra };
+  return {
+    title,
+    url: `${stack.baseUrl}/s/${store.subdomain}/checkout`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: checkoutBody(store),
+    connections,
+    durationS: 1,
+    warmupS: 0,
+    ...extra,
+  };
 }
 
 /**
@@ -199,12 +347,14 @@ async function seedOrdersDatabase(dir, plans) {
       if (count <= 0) continue;
       const open = await orders.findOne({ store_id: store.storeId, id: store.templates.open });
       const shipped = await orders.findOne({ store_id: store.storeId, id: store.templates.shipped });
-      if (!open || !shipped || open.status !== 'open' || shipped.status !== 'shipped') throw new Error(`the template orders of store ${store.storeId} are not as expected`);
+      if (!open || !shipped || open.status !== 'open' || shipped.status !== 'shipped')
+        throw new Error(`the template orders of store ${store.storeId} are not as expected`);
       if (open.outbox.length > 0 || shipped.outbox.length > 0) throw new Error('the template orders still hold unpublished events');
       const startMs = Date.now() - count * 1_000;
       for (let offset = 0; offset < count; offset += INSERT_BATCH) {
         const batch = [];
-        for (let n = offset; n < Math.min(count, offset + INSERT_BATCH); n++) batch.push(seededOrder(n, new Date(startMs + n * 1_000), open, shipped, next));
+        for (let n = offset; n < Math.min(count, offset + INSERT_BATCH); n++)
+          batch.push(seededOrder(n, new Date(startMs + n * 1_000), open, shipped, next));
         await orders.insertMany(batch);
         written += batch.length;
       }
@@ -231,11 +381,20 @@ function seededOrder(n, at, open, shipped, next) {
     ...item,
     id: itemIds.get(item.id),
     ...(item.fulfilled_at ? { fulfilled_at: at } : {}),
-    ...(item.fulfillment_id !== null && item.fulfillment_id !== undefined ? { fulfillment_id: fulfillmentIds.get(item.fulfillment_id) } : {}),
+    ...(item.fulfillment_id !== null && item.fulfillment_id !== undefined
+      ? { fulfillment_id: fulfillmentIds.get(item.fulfillment_id) }
+      : {}),
   }));
   order.fulfillments = order.fulfillments.map((fulfillment) => {
     const fulfillmentId = fulfillmentIds.get(fulfillment.id);
-    return { ...fulfillment, id: fulfillmentId, item_ids: fulfillment.item_ids.map((itemId) => itemIds.get(itemId)), tracking_number: `BENCH${fulfillmentId}`, created_at: at, updated_at: at };
+    return {
+      ...fulfillment,
+      id: fulfillmentId,
+      item_ids: fulfillment.item_ids.map((itemId) => itemIds.get(itemId)),
+      tracking_number: `BENCH${fulfillmentId}`,
+      created_at: at,
+      updated_at: at,
+    };
   });
   Object.assign(order, {
     id,
@@ -255,13 +414,25 @@ function seededOrder(n, at, open, shipped, next) {
 function report(results) {
   const { config, seeding, lists, throughput, stores } = results;
   const out = [''];
-  out.push(`orders — GET /v1/orders?limit=${LIST_LIMIT} on ${fmt(config.sizes.large)} orders vs ${fmt(config.sizes.small)} in the same run, ${config.connections} connections, ${config.rounds} alternating rounds of ${config.listDurationS}s each; then checkouts against GET /v1/orders/:id, ${config.durationS}s each after ${config.warmupS}s warm-up`);
-  out.push(`machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
+  out.push(
+    `orders — GET /v1/orders?limit=${LIST_LIMIT} on ${fmt(config.sizes.large)} orders vs ${fmt(config.sizes.small)} in the same run, ${config.connections} connections, ${config.rounds} alternating rounds of ${config.listDurationS}s each; then checkouts against GET /v1/orders/:id, ${config.durationS}s each after ${config.warmupS}s warm-up`,
+  );
+  out.push(
+    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+  );
   const p = seeding.probe;
-  out.push(`seeding: a probe of ${fmt(p.count)} checkouts took ${fmt(p.seconds, 1)} s (${fmt(p.perSecond, 1)}/s, p50 ${p.p50} ms, p99 ${p.p99} ms): ${fmt(config.sizes.large)} through checkout would take ~${fmt(seeding.projectedLargeS / 60, 1)} min`);
-  if (seeding.direct) out.push(`  so the rest (${fmt(seeding.direct.orders)} orders) was written straight into the orders database (stack stopped) in ${fmt(seeding.direct.seconds, 1)} s, copies of orders the service wrote`);
-  for (const name of ['small', 'large']) if (seeding[name]) out.push(`  ${name}: ${fmt(seeding[name].checkouts)} checkouts in ${fmt(seeding[name].seconds, 1)} s`);
-  out.push(`deep page: page ${stores.large.deepPage} of the large store, page ${stores.small.deepPage} of the small one (the middle of each); older_than_id answers the same page; a page of ${LIST_LIMIT} is ~${fmt(stores.large.pageBytes / 1024)} KB of JSON`);
+  out.push(
+    `seeding: a probe of ${fmt(p.count)} checkouts took ${fmt(p.seconds, 1)} s (${fmt(p.perSecond, 1)}/s, p50 ${p.p50} ms, p99 ${p.p99} ms): ${fmt(config.sizes.large)} through checkout would take ~${fmt(seeding.projectedLargeS / 60, 1)} min`,
+  );
+  if (seeding.direct)
+    out.push(
+      `  so the rest (${fmt(seeding.direct.orders)} orders) was written straight into the orders database (stack stopped) in ${fmt(seeding.direct.seconds, 1)} s, copies of orders the service wrote`,
+    );
+  for (const name of ['small', 'large'])
+    if (seeding[name]) out.push(`  ${name}: ${fmt(seeding[name].checkouts)} checkouts in ${fmt(seeding[name].seconds, 1)} s`);
+  out.push(
+    `deep page: page ${stores.large.deepPage} of the large store, page ${stores.small.deepPage} of the small one (the middle of each); older_than_id answers the same page; a page of ${LIST_LIMIT} is ~${fmt(stores.large.pageBytes / 1024)} KB of JSON`,
+  );
   out.push('');
   const rows = [['operation', 'store', 'round', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'gateway µs/req', 'orders µs/req']];
   const ratios = [];
@@ -272,7 +443,17 @@ function report(results) {
     for (const [name, runs] of Object.entries(byStore)) {
       for (const [index, run] of runs.entries()) {
         const m = run.measured;
-        rows.push([operation, `${name} (${fmt(config.sizes[name])})`, index + 1, fmt(m.requestsPerSecond), fmt(m.latencyMs.average, 2), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(cpuPerRequest(run, 'gateway')), fmt(cpuPerRequest(run, 'orders'))]);
+        rows.push([
+          operation,
+          `${name} (${fmt(config.sizes[name])})`,
+          index + 1,
+          fmt(m.requestsPerSecond),
+          fmt(m.latencyMs.average, 2),
+          fmt(m.latencyMs.p50),
+          fmt(m.latencyMs.p99),
+          fmt(cpuPerRequest(run, 'gateway')),
+          fmt(cpuPerRequest(run, 'orders')),
+        ]);
         const problems = problemsOf(run);
         if (problems.length > 0) invalid.push(`${operation} (${name}, round ${index + 1}): ${problems.join('; ')}`);
       }
@@ -282,19 +463,59 @@ function report(results) {
   out.push(formatTable(rows));
   out.push('');
   out.push(`mean latency over the rounds, large store / small store (target <= ${TARGET_MAX_RATIO}):`);
-  for (const [operation, ratio, large, small] of ratios) out.push(`  ${operation.padEnd(28)} ${fmt(large, 1).padStart(7)} ms / ${fmt(small, 1).padStart(7)} ms = ${fmt(ratio, 2).padStart(5)}   ${ratio <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'}`);
+  for (const [operation, ratio, large, small] of ratios)
+    out.push(
+      `  ${operation.padEnd(28)} ${fmt(large, 1).padStart(7)} ms / ${fmt(small, 1).padStart(7)} ms = ${fmt(ratio, 2).padStart(5)}   ${ratio <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'}`,
+    );
   out.push('');
-  const trows = [['operation', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'responses', 'non-2xx', 'gateway µs', 'orders µs', 'catalog µs', 'shipping µs', 'storefront µs', 'nats µs', 'stack µs']];
-  for (const [label, run] of [['GET /v1/orders/:id', throughput.read], ['checkout (1 item)', throughput.checkout]]) {
+  const trows = [
+    [
+      'operation',
+      'req/s',
+      'mean ms',
+      'p50 ms',
+      'p99 ms',
+      'responses',
+      'non-2xx',
+      'gateway µs',
+      'orders µs',
+      'catalog µs',
+      'shipping µs',
+      'storefront µs',
+      'nats µs',
+      'stack µs',
+    ],
+  ];
+  for (const [label, run] of [
+    ['GET /v1/orders/:id', throughput.read],
+    ['checkout (1 item)', throughput.checkout],
+  ]) {
     const m = run.measured;
     const us = (name) => fmt(cpuPerRequest(run, name));
-    trows.push([label, fmt(m.requestsPerSecond, 1), fmt(m.latencyMs.average, 2), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.requestsTotal), fmt(m.non2xx), us('gateway'), us('orders'), us('catalog'), us('shipping'), us('storefront'), us('nats'), us('stack')]);
+    trows.push([
+      label,
+      fmt(m.requestsPerSecond, 1),
+      fmt(m.latencyMs.average, 2),
+      fmt(m.latencyMs.p50),
+      fmt(m.latencyMs.p99),
+      fmt(m.requestsTotal),
+      fmt(m.non2xx),
+      us('gateway'),
+      us('orders'),
+      us('catalog'),
+      us('shipping'),
+      us('storefront'),
+      us('nats'),
+      us('stack'),
+    ]);
     const problems = problemsOf(run);
     if (problems.length > 0) invalid.push(`${label}: ${problems.join('; ')}`);
   }
   out.push(formatTable(trows));
   const perRead = throughput.checkout.measured.requestsPerSecond / throughput.read.measured.requestsPerSecond;
-  out.push(`checkouts/s / reads/s = ${fmt(perRead, 3)}   (µs: CPU time of each process per answered request; stack = launcher and everything under it)`);
+  out.push(
+    `checkouts/s / reads/s = ${fmt(perRead, 3)}   (µs: CPU time of each process per answered request; stack = launcher and everything under it)`,
+  );
   if (invalid.length > 0) {
     out.push('');
     out.push('!!! INVALID RUN: not every request got a 2xx answer');

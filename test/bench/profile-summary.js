@@ -115,7 +115,8 @@ function main() {
   const pct = (us) => `${((us / busy) * 100).toFixed(1).padStart(5)}%`;
   const print = (title, map, limit) => {
     process.stdout.write(`\n${title}\n`);
-    for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, limit)) process.stdout.write(`  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}\n`);
+    for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, limit))
+      process.stdout.write(`  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}\n`);
   };
   process.stdout.write(
     `${file}\nsampled ${(total / 1e6).toFixed(1)} s (plus ${(gaps / 1e6).toFixed(1)} s of gaps left out): idle ${(idle / 1e6).toFixed(1)} s, module loading ${(startup / 1e6).toFixed(1)} s (left out), busy ${(busy / 1e6).toFixed(1)} s (percentages are of busy time)\n`,

@@ -57,7 +57,17 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { envNumber, log, onTeardown, teardown, emergencyKills, isSignalled, startStack, untilIdle, reportStackMemory } = require('./bench-kit');
+const {
+  envNumber,
+  log,
+  onTeardown,
+  teardown,
+  emergencyKills,
+  isSignalled,
+  startStack,
+  untilIdle,
+  reportStackMemory,
+} = require('./bench-kit');
 const { runGatewayReadBench } = require('./gateway-read.bench');
 const { runWritesBench } = require('./writes.bench');
 const { runCatalogScaleBench } = require('./catalog-scale.bench');
@@ -69,7 +79,15 @@ const { runVisitsBench } = require('./visits.bench');
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
 // orders last: it restarts the stack with the per-address checkout limit opened wide.
-const BENCHES = { gateway: runGatewayReadBench, writes: runWritesBench, catalog: runCatalogScaleBench, orders: runOrdersBench, webhooks: runWebhooksBench, visits: runVisitsBench, storefront: runStorefrontBench };
+const BENCHES = {
+  gateway: runGatewayReadBench,
+  writes: runWritesBench,
+  catalog: runCatalogScaleBench,
+  orders: runOrdersBench,
+  webhooks: runWebhooksBench,
+  visits: runVisitsBench,
+  storefront: runStorefrontBench,
+};
 
 async function main() {
   const settings = {
@@ -105,9 +123,14 @@ async function main() {
     results[name] = await bench(stack, settings, tempRoot);
   }
   await untilIdle(stack, { maxS: 60 });
-  const restarted = stack.starts > 1 ? ` (the stack ${only ? `the ${only}` : 'the writes'} bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})` : '';
+  const restarted =
+    stack.starts > 1
+      ? ` (the stack ${only ? `the ${only}` : 'the writes'} bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})`
+      : '';
   // Judged only as a stack just started on its data and left idle; after a bench's load its heaps stay grown.
-  memory.end = reportStackMemory(stack, `idle at the end of the run${restarted}`, { judged: stack.starts > 1 && afterRestart.length === 0 });
+  memory.end = reportStackMemory(stack, `idle at the end of the run${restarted}`, {
+    judged: stack.starts > 1 && afterRestart.length === 0,
+  });
   if (settings.jsonOut) fs.writeFileSync(settings.jsonOut, `${JSON.stringify({ ...results, memory }, null, 2)}\n`);
 
   await teardown();
@@ -115,7 +138,8 @@ async function main() {
     const profiles = fs.readdirSync(settings.cpuProfDir).filter((file) => file.endsWith('.cpuprofile'));
     for (const [name, pid] of Object.entries(stack.pids)) {
       const mine = profiles.filter((file) => file === `${name}.${pid}.cpuprofile`);
-      if (mine.length > 0) log(`cpu profile of ${name}: ${path.join(settings.cpuProfDir, mine[0])}  (summary: node test/bench/profile-summary.js <file>)`);
+      if (mine.length > 0)
+        log(`cpu profile of ${name}: ${path.join(settings.cpuProfDir, mine[0])}  (summary: node test/bench/profile-summary.js <file>)`);
     }
   }
   return Object.values(results).some((result) => result.verdict.invalid.length > 0) ? 1 : 0;
@@ -124,7 +148,7 @@ async function main() {
 main().then(
   (code) => teardown().then(() => process.exit(code)),
   (error) => {
-    if (!isSignalled()) log(`failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    if (!isSignalled()) log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     void teardown().finally(() => process.exit(1));
   },
 );

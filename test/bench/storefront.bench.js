@@ -13,7 +13,21 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { envNumber, log, sleep, stopChild, spawnNode, waitForLine, storectl, fetchBytes, runLoad, problemsOf, cpuPerRequest, formatTable, fmt } = require('./bench-kit');
+const {
+  envNumber,
+  log,
+  sleep,
+  stopChild,
+  spawnNode,
+  waitForLine,
+  storectl,
+  fetchBytes,
+  runLoad,
+  problemsOf,
+  cpuPerRequest,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const TARGET_MIN_RENDERS_PER_S = 500;
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -22,10 +36,26 @@ async function runStorefrontBench(stack, settings, tempRoot) {
   const productCount = envNumber('BENCH_STOREFRONT_PRODUCTS', 1_000);
   const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const subdomain = `front${suffix}`.slice(0, 20);
-  const created = await storectl(stack.env, ['store', 'create', '--name', 'Bench Front', '--subdomain', subdomain, '--email', `front-${suffix}@example.com`, '--password', 'bench-password-0123456789']);
+  const created = await storectl(stack.env, [
+    'store',
+    'create',
+    '--name',
+    'Bench Front',
+    '--subdomain',
+    subdomain,
+    '--email',
+    `front-${suffix}@example.com`,
+    '--password',
+    'bench-password-0123456789',
+  ]);
   const apiKey = created.api_key;
   if (typeof apiKey !== 'string' || !apiKey) throw new Error(`storectl store create gave no api_key: ${JSON.stringify(created)}`);
-  const watch = () => ({ gateway: stack.pids.gateway, storefront: stack.pids.storefront, catalog: stack.pids.catalog, launcher: stack.launcher.pid });
+  const watch = () => ({
+    gateway: stack.pids.gateway,
+    storefront: stack.pids.storefront,
+    catalog: stack.pids.catalog,
+    launcher: stack.launcher.pid,
+  });
 
   const seed = await runLoad(
     {
@@ -33,7 +63,11 @@ async function runStorefrontBench(stack, settings, tempRoot) {
       url: `${stack.baseUrl}/v1/products.json`,
       headers: { 'API-KEY': apiKey, 'Content-Type': 'application/json' },
       method: 'POST',
-      body: JSON.stringify({ name: 'Bench tea no. [<n>]', cents: 1250, description: 'A bench product, steeped for exactly [<n>] seconds.' }),
+      body: JSON.stringify({
+        name: 'Bench tea no. [<n>]',
+        cents: 1250,
+        description: 'A bench product, steeped for exactly [<n>] seconds.',
+      }),
       connections: 8,
       durationS: 600,
       warmupS: 0,
@@ -56,7 +90,8 @@ async function runStorefrontBench(stack, settings, tempRoot) {
   // A returning buyer: the cookies of a first visit, sent with every request.
   const first = await fetchSite(homeUrl, { Host: siteHost, 'User-Agent': USER_AGENT });
   const cookie = first.setCookies.map((line) => line.split(';')[0]).join('; ');
-  if (!cookie.includes('sc_vid=') || !cookie.includes('sc_csrf=')) throw new Error(`the first visit set no visitor or CSRF cookie: ${cookie}`);
+  if (!cookie.includes('sc_vid=') || !cookie.includes('sc_csrf='))
+    throw new Error(`the first visit set no visitor or CSRF cookie: ${cookie}`);
   const headers = { Host: siteHost, Cookie: cookie, 'User-Agent': USER_AGENT, Accept: 'text/html' };
   const captured = await fetchSite(homeUrl, headers);
   if (captured.status !== 200 || !captured.contentType) throw new Error(`GET ${homeUrl} answered ${captured.status}`);
@@ -68,16 +103,32 @@ async function runStorefrontBench(stack, settings, tempRoot) {
   const check = await fetchBytes(bare.url, {});
   if (!check.body.equals(captured.body)) throw new Error('the bare server does not answer the captured bytes');
 
-  const loadConfig = (title, url, loadHeaders) => ({ title, url, headers: loadHeaders, connections: settings.connections, durationS: settings.durationS, warmupS: settings.warmupS });
-  const results = { settings, productCount, seed: { seconds: seed.measured.durationS, perSecond: seed.measured['2xx'] / seed.measured.durationS }, bodyBytes: captured.body.length, loadAverage: os.loadavg(), rounds: [] };
+  const loadConfig = (title, url, loadHeaders) => ({
+    title,
+    url,
+    headers: loadHeaders,
+    connections: settings.connections,
+    durationS: settings.durationS,
+    warmupS: settings.warmupS,
+  });
+  const results = {
+    settings,
+    productCount,
+    seed: { seconds: seed.measured.durationS, perSecond: seed.measured['2xx'] / seed.measured.durationS },
+    bodyBytes: captured.body.length,
+    loadAverage: os.loadavg(),
+    rounds: [],
+  };
   for (let round = 1; round <= settings.rounds; round++) {
     const label = settings.rounds > 1 ? ` (round ${round}/${settings.rounds})` : '';
     const bareRun = await runLoad(loadConfig(`bare node:http${label}`, `${bare.url}/`, {}), { bare: bare.child.pid });
     await sleep(1_000);
     const gatewayRun = await runLoad(loadConfig(`storefront home via gateway${label}`, homeUrl, headers), watch());
     const after = await fetchSite(homeUrl, headers).catch((error) => ({ error }));
-    if (after.error) gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
-    else if (after.status !== 200 || !after.body.equals(captured.body)) gatewayRun.bodyMismatch = `after the run the home page answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
+    if (after.error)
+      gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
+    else if (after.status !== 200 || !after.body.equals(captured.body))
+      gatewayRun.bodyMismatch = `after the run the home page answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
     results.rounds.push({ bare: bareRun, gateway: gatewayRun });
     await sleep(1_000);
   }
@@ -107,7 +158,14 @@ function fetchSite(url, headers) {
     const request = http.get(url, { headers, agent: false }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, contentType: response.headers['content-type'], setCookies: response.headers['set-cookie'] ?? [], body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          contentType: response.headers['content-type'],
+          setCookies: response.headers['set-cookie'] ?? [],
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     request.on('error', reject);
   });
@@ -126,7 +184,17 @@ function report(results, settings) {
   const { rounds } = results;
   const row = (name, run, server) => {
     const m = run.measured;
-    return [name, fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), fmt(cpuPerRequest(run, server))];
+    return [
+      name,
+      fmt(m.requestsPerSecond),
+      fmt(m.latencyMs.p50),
+      fmt(m.latencyMs.p99),
+      fmt(m.latencyMs.max),
+      fmt(m.requestsTotal),
+      fmt(m.non2xx),
+      fmt(m.errors + m.timeouts),
+      fmt(cpuPerRequest(run, server)),
+    ];
   };
   const renders = median(rounds.map(({ gateway }) => gateway.measured.requestsPerSecond));
   const p50 = median(rounds.map(({ gateway }) => gateway.measured.latencyMs.p50));
@@ -134,9 +202,15 @@ function report(results, settings) {
   const bareRate = median(rounds.map(({ bare }) => bare.measured.requestsPerSecond));
   const met = renders >= TARGET_MIN_RENDERS_PER_S;
   const out = [''];
-  out.push(`GET / on the store's host (home page, ${fmt(results.productCount)} products) — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), page ${fmt(results.bodyBytes)} bytes`);
-  out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`);
-  out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`);
+  out.push(
+    `GET / on the store's host (home page, ${fmt(results.productCount)} products) — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), page ${fmt(results.bodyBytes)} bytes`,
+  );
+  out.push(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`,
+  );
+  out.push(
+    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`,
+  );
   out.push(`seeding: ${fmt(results.productCount)} products through POST /v1/products.json at ${fmt(results.seed.perSecond, 1)}/s`);
   out.push('');
   const table = [['target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'server CPU µs/req']];
@@ -147,8 +221,12 @@ function report(results, settings) {
   out.push(formatTable(table));
   out.push('(server CPU µs/req: the gateway process only; the storefront renders the page, see its share below)');
   out.push('');
-  out.push(`median: gateway ${fmt(renders)} renders/s (p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms) beside bare node:http ${fmt(bareRate)} req/s (${fmt((renders / bareRate) * 100, 1)}%)`);
-  out.push(`target (issue): >= ${TARGET_MIN_RENDERS_PER_S} renders/s through the gateway   ${fmt(renders).padStart(6)}   ${met ? 'MET' : 'NOT MET'}`);
+  out.push(
+    `median: gateway ${fmt(renders)} renders/s (p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms) beside bare node:http ${fmt(bareRate)} req/s (${fmt((renders / bareRate) * 100, 1)}%)`,
+  );
+  out.push(
+    `target (issue): >= ${TARGET_MIN_RENDERS_PER_S} renders/s through the gateway   ${fmt(renders).padStart(6)}   ${met ? 'MET' : 'NOT MET'}`,
+  );
   const cpu = (run) =>
     Object.entries(run.cpu ?? {})
       .map(([name, percent]) => `${name} ${percent}%`)
@@ -158,7 +236,10 @@ function report(results, settings) {
   rounds.forEach(({ gateway }, index) => out.push(`  run #${index + 1}: ${cpu(gateway) || 'n/a'}`));
   const invalid = [];
   rounds.forEach(({ bare, gateway }, index) => {
-    for (const [name, run] of [['bare', bare], ['gateway', gateway]]) {
+    for (const [name, run] of [
+      ['bare', bare],
+      ['gateway', gateway],
+    ]) {
       const problems = problemsOf(run);
       if (problems.length > 0) invalid.push(`${name} #${index + 1}: ${problems.join('; ')}`);
     }

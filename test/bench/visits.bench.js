@@ -16,12 +16,27 @@
 //    time, timed here with a µs clock: p50/p99/mean and the large/small ratio); then autocannon rounds of
 //    BENCH_VISITS_DURATION_S with 10 connections per store, alternating (req/s, p50/p99 in whole ms).
 const path = require('node:path');
-const { REPO_ROOT, envNumber, log, storectl, runLoad, restartStack, untilIdle, problemsOf, cpuPerRequest, formatTable, fmt } = require('./bench-kit');
+const {
+  REPO_ROOT,
+  envNumber,
+  log,
+  storectl,
+  runLoad,
+  restartStack,
+  untilIdle,
+  problemsOf,
+  cpuPerRequest,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const TARGET_MAX_RATIO = 1.2;
 const SESSION_GAP_MS = 30 * 60 * 1000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const BOTS = ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'];
+const BOTS = [
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+];
 
 async function runVisitsBench(stack) {
   const config = {
@@ -37,29 +52,59 @@ async function runVisitsBench(stack) {
   const stores = {};
   for (const name of ['large', 'small']) {
     const subdomain = `visits${name}${runId}`;
-    const created = await storectl(stack.env, ['store', 'create', '--name', `Bench ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'bench-password-0123456789']);
+    const created = await storectl(stack.env, [
+      'store',
+      'create',
+      '--name',
+      `Bench ${subdomain}`,
+      '--subdomain',
+      subdomain,
+      '--email',
+      `${subdomain}@example.com`,
+      '--password',
+      'bench-password-0123456789',
+    ]);
     stores[name] = { storeId: created.store.id, apiKey: created.api_key };
   }
 
   await stack.stop();
   const now = Date.now();
   const span = { startMs: now - 48 * 24 * 3600_000, endMs: now - 60_000 };
-  results.recording = await recordPageViews(path.join(stack.dataDir, 'storefront'), stack.env.STOREFRONT_DOMAIN || 'shops.localhost', [
-    { name: 'large', storeId: stores.large.storeId, count: config.sizes.large, pool: 50_000, active: 40, seed: 1 },
-    { name: 'small', storeId: stores.small.storeId, count: config.sizes.small, pool: 30, active: 3, seed: 2 },
-  ], span, config.batch);
+  results.recording = await recordPageViews(
+    path.join(stack.dataDir, 'storefront'),
+    stack.env.STOREFRONT_DOMAIN || 'shops.localhost',
+    [
+      { name: 'large', storeId: stores.large.storeId, count: config.sizes.large, pool: 50_000, active: 40, seed: 1 },
+      { name: 'small', storeId: stores.small.storeId, count: config.sizes.small, pool: 30, active: 3, seed: 2 },
+    ],
+    span,
+    config.batch,
+  );
   const r = results.recording;
-  log(`recorded ${fmt(r.views)} page views in ${fmt(r.seconds, 1)} s = ${fmt(r.views / r.seconds)} views/s through the aggregator (${fmt(r.counted)} counted, ${fmt(r.views - r.counted)} bots; ${fmt(r.dropped)} dropped)`);
+  log(
+    `recorded ${fmt(r.views)} page views in ${fmt(r.seconds, 1)} s = ${fmt(r.views / r.seconds)} views/s through the aggregator (${fmt(r.counted)} counted, ${fmt(r.views - r.counted)} bots; ${fmt(r.dropped)} dropped)`,
+  );
   await restartStack(stack, { timeoutMs: 300_000 });
 
   for (const name of ['large', 'small']) {
     const body = await api(stack, stores[name], '/v1/store/visits.json');
     const weekly = body.data.weekly_visits.reduce((sum, { weekly_visit }) => sum + weekly_visit.visits, 0);
-    const marketplace = (await api(stack, stores[name], '/v1/store/marketplace_visits.json')).data.weekly_visits.reduce((sum, { weekly_visit }) => sum + weekly_visit.visits, 0);
+    const marketplace = (await api(stack, stores[name], '/v1/store/marketplace_visits.json')).data.weekly_visits.reduce(
+      (sum, { weekly_visit }) => sum + weekly_visit.visits,
+      0,
+    );
     const expected = r.stores[name];
-    results.checks[name] = { weekly, marketplace, expected: expected.visits, expectedMarketplace: expected.marketplaceVisits, bytes: JSON.stringify(body).length };
+    results.checks[name] = {
+      weekly,
+      marketplace,
+      expected: expected.visits,
+      expectedMarketplace: expected.marketplaceVisits,
+      bytes: JSON.stringify(body).length,
+    };
     if (weekly !== expected.visits || marketplace !== expected.marketplaceVisits) {
-      throw new Error(`the ${name} store shows ${weekly} visits (${marketplace} marketplace) over 8 weeks; the views made ${expected.visits} (${expected.marketplaceVisits})`);
+      throw new Error(
+        `the ${name} store shows ${weekly} visits (${marketplace} marketplace) over 8 weeks; the views made ${expected.visits} (${expected.marketplaceVisits})`,
+      );
     }
     log(`${name} store: ${fmt(weekly)} visits over 8 weeks (${fmt(marketplace)} through the marketplace), as generated`);
   }
@@ -81,7 +126,17 @@ async function runVisitsBench(stack) {
     for (const name of ['large', 'small']) {
       const store = stores[name];
       results.load[name].push(
-        await runLoad({ title: `GET /v1/store/visits (${name}, round ${round})`, url: `${stack.baseUrl}/v1/store/visits.json`, headers: { 'API-KEY': store.apiKey }, connections: config.connections, durationS: config.durationS, warmupS: 1 }, watch()),
+        await runLoad(
+          {
+            title: `GET /v1/store/visits (${name}, round ${round})`,
+            url: `${stack.baseUrl}/v1/store/visits.json`,
+            headers: { 'API-KEY': store.apiKey },
+            connections: config.connections,
+            durationS: config.durationS,
+            warmupS: 1,
+          },
+          watch(),
+        ),
       );
     }
   }
@@ -155,7 +210,15 @@ function pageViews({ storeId, count, pool, active, seed }, { startMs, endMs }) {
     for (let i = 0; i < count; i++) {
       const at = new Date(Math.floor(startMs + i * step));
       if (random() < 0.02) {
-        yield { store_id: storeId, visitor_id: `bot-${i % 100}`, at, user_agent: BOTS[i % BOTS.length], referer: '', ref: '', client_address: '192.0.2.1' };
+        yield {
+          store_id: storeId,
+          visitor_id: `bot-${i % 100}`,
+          at,
+          user_agent: BOTS[i % BOTS.length],
+          referer: '',
+          ref: '',
+          client_address: '192.0.2.1',
+        };
         continue;
       }
       const slot = Math.floor(random() * active);
@@ -167,7 +230,15 @@ function pageViews({ storeId, count, pool, active, seed }, { startMs, endMs }) {
       if (marketplace) totals.marketplaceVisits += 1;
       lastSeen.set(visitor, at.getTime());
       // Each browser from an address of its own: browsers seen for the first time count as their client (docs/visits.md#who-is-a-visitor).
-      yield { store_id: storeId, visitor_id: visitor, at, user_agent: BROWSER, referer: '', ref: marketplace ? 'marketplace' : '', client_address: `address of ${visitor}` };
+      yield {
+        store_id: storeId,
+        visitor_id: visitor,
+        at,
+        user_agent: BROWSER,
+        referer: '',
+        ref: marketplace ? 'marketplace' : '',
+        client_address: `address of ${visitor}`,
+      };
       if (random() < 1 / 8) browsing[slot] = pick();
     }
   }
@@ -201,24 +272,52 @@ function percentiles(values) {
 function report(results) {
   const { config, recording, checks, sequential, load } = results;
   const out = [''];
-  out.push(`visits — GET /v1/store/visits on a store with ${fmt(config.sizes.large)} page views vs one with ${fmt(config.sizes.small)}, in the same run (figures are noisy on a shared machine)`);
+  out.push(
+    `visits — GET /v1/store/visits on a store with ${fmt(config.sizes.large)} page views vs one with ${fmt(config.sizes.small)}, in the same run (figures are noisy on a shared machine)`,
+  );
   out.push(
     `recording: ${fmt(recording.views)} page views through the storefront's VisitAggregator (in this process, on the service's SQLite file, flushed every ${fmt(config.batch)}) in ${fmt(recording.seconds, 1)} s = ${fmt(recording.views / recording.seconds)} views/s; ${fmt(recording.views - recording.counted)} bot views not counted`,
   );
-  for (const name of ['large', 'small']) out.push(`  ${name}: ${fmt(checks[name].weekly)} visits over the 8 weeks (${fmt(checks[name].marketplace)} through the marketplace), as generated; answer ${fmt(checks[name].bytes)} bytes`);
+  for (const name of ['large', 'small'])
+    out.push(
+      `  ${name}: ${fmt(checks[name].weekly)} visits over the 8 weeks (${fmt(checks[name].marketplace)} through the marketplace), as generated; answer ${fmt(checks[name].bytes)} bytes`,
+    );
   out.push('');
   const rows = [['sequential (1 at a time)', 'requests', 'p50 ms', 'p99 ms', 'mean ms']];
-  for (const name of ['large', 'small']) rows.push([`${name} (${fmt(config.sizes[name])} views)`, fmt(sequential[name].count), fmt(sequential[name].p50, 2), fmt(sequential[name].p99, 2), fmt(sequential[name].mean, 2)]);
+  for (const name of ['large', 'small'])
+    rows.push([
+      `${name} (${fmt(config.sizes[name])} views)`,
+      fmt(sequential[name].count),
+      fmt(sequential[name].p50, 2),
+      fmt(sequential[name].p99, 2),
+      fmt(sequential[name].mean, 2),
+    ]);
   out.push(formatTable(rows));
-  const ratio = { p50: sequential.large.p50 / sequential.small.p50, p99: sequential.large.p99 / sequential.small.p99, mean: sequential.large.mean / sequential.small.mean };
-  out.push(`large / small: p50 ${fmt(ratio.p50, 2)}, p99 ${fmt(ratio.p99, 2)}, mean ${fmt(ratio.mean, 2)}   (target p50 <= ${TARGET_MAX_RATIO}: ${ratio.p50 <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'})`);
+  const ratio = {
+    p50: sequential.large.p50 / sequential.small.p50,
+    p99: sequential.large.p99 / sequential.small.p99,
+    mean: sequential.large.mean / sequential.small.mean,
+  };
+  out.push(
+    `large / small: p50 ${fmt(ratio.p50, 2)}, p99 ${fmt(ratio.p99, 2)}, mean ${fmt(ratio.mean, 2)}   (target p50 <= ${TARGET_MAX_RATIO}: ${ratio.p50 <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'})`,
+  );
   out.push('');
-  const lrows = [[`autocannon, ${config.connections} connections`, 'round', 'req/s', 'p50 ms', 'p99 ms', 'gateway µs/req', 'storefront µs/req']];
+  const lrows = [
+    [`autocannon, ${config.connections} connections`, 'round', 'req/s', 'p50 ms', 'p99 ms', 'gateway µs/req', 'storefront µs/req'],
+  ];
   const invalid = [];
   for (const name of ['large', 'small']) {
     for (const [index, run] of load[name].entries()) {
       const m = run.measured;
-      lrows.push([`${name} (${fmt(config.sizes[name])} views)`, index + 1, fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(cpuPerRequest(run, 'gateway')), fmt(cpuPerRequest(run, 'storefront'))]);
+      lrows.push([
+        `${name} (${fmt(config.sizes[name])} views)`,
+        index + 1,
+        fmt(m.requestsPerSecond),
+        fmt(m.latencyMs.p50),
+        fmt(m.latencyMs.p99),
+        fmt(cpuPerRequest(run, 'gateway')),
+        fmt(cpuPerRequest(run, 'storefront')),
+      ]);
       const problems = problemsOf(run);
       if (problems.length > 0) invalid.push(`${name}, round ${index + 1}: ${problems.join('; ')}`);
     }

@@ -43,13 +43,28 @@ async function runWebhooksBench(stack) {
     const runId = Date.now().toString(36);
     const stores = [];
     for (let s = 0; s < config.stores; s++) {
-      const created = await storectl(stack.env, ['store', 'create', '--name', `Hooks ${s}`, '--subdomain', `hooks${s}${runId}`, '--email', `hooks${s}${runId}@example.com`, '--password', 'bench-password-0123456789']);
+      const created = await storectl(stack.env, [
+        'store',
+        'create',
+        '--name',
+        `Hooks ${s}`,
+        '--subdomain',
+        `hooks${s}${runId}`,
+        '--email',
+        `hooks${s}${runId}@example.com`,
+        '--password',
+        'bench-password-0123456789',
+      ]);
       const store = { index: s, apiKey: created.api_key, products: [] };
-      for (let h = 0; h < config.perStore; h++) await api(stack, store, 'POST', '/v1/webhooks.json', { url: `${receiver.url}/s${s}/h${h}`, events: ['product/updated'] });
-      for (let p = 0; p < config.productsPerStore; p++) store.products.push((await api(stack, store, 'POST', '/v1/products.json', { name: `s${s} p${p}`, cents: 1000 + p })).data.id);
+      for (let h = 0; h < config.perStore; h++)
+        await api(stack, store, 'POST', '/v1/webhooks.json', { url: `${receiver.url}/s${s}/h${h}`, events: ['product/updated'] });
+      for (let p = 0; p < config.productsPerStore; p++)
+        store.products.push((await api(stack, store, 'POST', '/v1/products.json', { name: `s${s} p${p}`, cents: 1000 + p })).data.id);
       stores.push(store);
     }
-    log(`webhooks: ${config.stores} stores × ${config.perStore} webhooks, ${config.productsPerStore} products each; receiver at ${receiver.url}`);
+    log(
+      `webhooks: ${config.stores} stores × ${config.perStore} webhooks, ${config.productsPerStore} products each; receiver at ${receiver.url}`,
+    );
     await untilIdle(stack, { maxS: 30 });
 
     const watch = { webhooks: stack.pids.webhooks, catalog: stack.pids.catalog, gateway: stack.pids.gateway, nats: stack.pids.nats };
@@ -127,7 +142,12 @@ async function startReceiver() {
 async function api(stack, store, method, apiPath, params) {
   const headers = { 'API-KEY': store.apiKey };
   if (params) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.baseUrl}${apiPath}`, { method, headers, body: params && JSON.stringify(params), signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${stack.baseUrl}${apiPath}`, {
+    method,
+    headers,
+    body: params && JSON.stringify(params),
+    signal: AbortSignal.timeout(60_000),
+  });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`${method} ${apiPath} answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
   return body;
@@ -156,7 +176,12 @@ async function paced(stack, stores, receiver, config, label, watch, rate) {
     const store = stores[i % stores.length];
     const productId = store.products[Math.floor(i / stores.length) % store.products.length];
     const name = `${label} e${i}`;
-    writes.push(rename(stack, store, productId, name).then((at) => answered.set(name, at), (error) => failures.push(error.message)));
+    writes.push(
+      rename(stack, store, productId, name).then(
+        (at) => answered.set(name, at),
+        (error) => failures.push(error.message),
+      ),
+    );
   }
   await Promise.all(writes);
   const sendS = (performance.now() - started) / 1000;
@@ -181,7 +206,9 @@ async function paced(stack, stores, receiver, config, label, watch, rate) {
     deliveriesPerS: receiver.state.count / ((receiver.state.last - receiver.state.first) / 1000 || 1),
     cpu,
   };
-  log(`webhooks ${label}: ${fmt(phase.events)} events at ${fmt(phase.eventsPerS, 1)}/s → ${fmt(phase.delivered)}/${fmt(expected)} deliveries; p50 ${fmt(phase.p50)} ms, p99 ${fmt(phase.p99)} ms, max ${fmt(phase.max)} ms`);
+  log(
+    `webhooks ${label}: ${fmt(phase.events)} events at ${fmt(phase.eventsPerS, 1)}/s → ${fmt(phase.delivered)}/${fmt(expected)} deliveries; p50 ${fmt(phase.p50)} ms, p99 ${fmt(phase.p99)} ms, max ${fmt(phase.max)} ms`,
+  );
   return phase;
 }
 
@@ -199,7 +226,10 @@ async function burst(stack, stores, receiver, config, watch) {
         const i = next++;
         const store = stores[i % stores.length];
         const productId = store.products[Math.floor(i / stores.length) % store.products.length];
-        await rename(stack, store, productId, `burst e${i}`).then(() => answered++, (error) => failures.push(error.message));
+        await rename(stack, store, productId, `burst e${i}`).then(
+          () => answered++,
+          (error) => failures.push(error.message),
+        );
       }
     }),
   );
@@ -218,7 +248,9 @@ async function burst(stack, stores, receiver, config, watch) {
     deliveriesPerS: receiver.state.count / (spanS || 1),
     cpu: cpuSince(cpuStart, watch, (performance.now() - started) / 1000),
   };
-  log(`webhooks burst: ${fmt(answered)} events in ${fmt(sendS, 1)} s (${fmt(phase.eventsPerS, 1)}/s) → ${fmt(phase.delivered)}/${fmt(expected)} deliveries in ${fmt(spanS, 1)} s = ${fmt(phase.deliveriesPerS)}/s`);
+  log(
+    `webhooks burst: ${fmt(answered)} events in ${fmt(sendS, 1)} s (${fmt(phase.eventsPerS, 1)}/s) → ${fmt(phase.delivered)}/${fmt(expected)} deliveries in ${fmt(spanS, 1)} s = ${fmt(phase.deliveriesPerS)}/s`,
+  );
   return phase;
 }
 
@@ -248,22 +280,67 @@ const quantile = (sorted, q) => (sorted.length === 0 ? undefined : sorted[Math.m
 function report(results) {
   const { config, phases } = results;
   const out = [''];
-  out.push(`webhooks — ${config.stores} stores × ${config.perStore} webhooks (product/updated), a loopback receiver answering at once; renames through the gateway`);
-  out.push(`machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
+  out.push(
+    `webhooks — ${config.stores} stores × ${config.perStore} webhooks (product/updated), a loopback receiver answering at once; renames through the gateway`,
+  );
+  out.push(
+    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+  );
   out.push('');
-  const rows = [['phase', 'events', 'events/s', 'deliveries', 'delivered all', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'deliveries/s', 'webhooks %cpu', 'catalog %cpu', 'gateway %cpu', 'nats %cpu']];
+  const rows = [
+    [
+      'phase',
+      'events',
+      'events/s',
+      'deliveries',
+      'delivered all',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'deliveries/s',
+      'webhooks %cpu',
+      'catalog %cpu',
+      'gateway %cpu',
+      'nats %cpu',
+    ],
+  ];
   for (const [label, phase] of Object.entries(phases)) {
-    rows.push([label, fmt(phase.events), fmt(phase.eventsPerS, 1), `${fmt(phase.delivered)}/${fmt(phase.expected)}`, phase.drained ? 'yes' : 'NO', fmt(phase.p50), fmt(phase.p90), fmt(phase.p99), fmt(phase.max), fmt(phase.deliveriesPerS), fmt(phase.cpu?.webhooks), fmt(phase.cpu?.catalog), fmt(phase.cpu?.gateway), fmt(phase.cpu?.nats)]);
+    rows.push([
+      label,
+      fmt(phase.events),
+      fmt(phase.eventsPerS, 1),
+      `${fmt(phase.delivered)}/${fmt(phase.expected)}`,
+      phase.drained ? 'yes' : 'NO',
+      fmt(phase.p50),
+      fmt(phase.p90),
+      fmt(phase.p99),
+      fmt(phase.max),
+      fmt(phase.deliveriesPerS),
+      fmt(phase.cpu?.webhooks),
+      fmt(phase.cpu?.catalog),
+      fmt(phase.cpu?.gateway),
+      fmt(phase.cpu?.nats),
+    ]);
   }
   out.push(formatTable(rows));
   out.push('');
   const { latency, lowRate, sustained, slow } = phases;
-  out.push(`p99 at ${config.rate} events/s: ${fmt(latency.p99)} ms (target < ${TARGET_P99_MS} ms)   ${latency.p99 < TARGET_P99_MS && latency.drained ? 'MET' : 'NOT MET'}`);
-  out.push(`sustained deliveries/s: ${fmt(sustained.deliveriesPerS)} (target >= ${TARGET_DELIVERIES_PER_S})   ${sustained.deliveriesPerS >= TARGET_DELIVERIES_PER_S && sustained.drained ? 'MET' : 'NOT MET'}`);
-  out.push(`p50/p99 at ${config.lowRate} events/s (${fmt(config.lowRate * config.perStore)} deliveries/s): ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms`);
-  out.push(`at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them (it got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms against ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms without it`);
+  out.push(
+    `p99 at ${config.rate} events/s: ${fmt(latency.p99)} ms (target < ${TARGET_P99_MS} ms)   ${latency.p99 < TARGET_P99_MS && latency.drained ? 'MET' : 'NOT MET'}`,
+  );
+  out.push(
+    `sustained deliveries/s: ${fmt(sustained.deliveriesPerS)} (target >= ${TARGET_DELIVERIES_PER_S})   ${sustained.deliveriesPerS >= TARGET_DELIVERIES_PER_S && sustained.drained ? 'MET' : 'NOT MET'}`,
+  );
+  out.push(
+    `p50/p99 at ${config.lowRate} events/s (${fmt(config.lowRate * config.perStore)} deliveries/s): ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms`,
+  );
+  out.push(
+    `at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them (it got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms against ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms without it`,
+  );
   const invalid = [];
-  for (const [label, phase] of Object.entries(phases)) if (phase.failures > 0) invalid.push(`${label}: ${phase.failures} writes failed (${(phase.failureSample ?? []).join('; ')})`);
+  for (const [label, phase] of Object.entries(phases))
+    if (phase.failures > 0) invalid.push(`${label}: ${phase.failures} writes failed (${(phase.failureSample ?? []).join('; ')})`);
   if (invalid.length > 0) {
     out.push('');
     out.push('!!! INVALID RUN: not every write got a 200');

@@ -10,8 +10,26 @@
 // the catalog's outbox relay lags behind the creates, the catalog's memory after the seeding, the
 // restart time, and each target of the issue (met or not; missed targets never fail the command).
 const os = require('node:os');
-const { envNumber, log, sleep, storectl, runLoad, untilIdle, streamLastSeq, consumersBehind, untilStreamSettles, memoryOf, reportStackMemory, restartStack, startPhaseProfile, stopPhaseProfile, problemsOf, cpuPerRequest, formatTable, fmt } =
-  require('./bench-kit');
+const {
+  envNumber,
+  log,
+  sleep,
+  storectl,
+  runLoad,
+  untilIdle,
+  streamLastSeq,
+  consumersBehind,
+  untilStreamSettles,
+  memoryOf,
+  reportStackMemory,
+  restartStack,
+  startPhaseProfile,
+  stopPhaseProfile,
+  problemsOf,
+  cpuPerRequest,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const TARGETS = { minCreatesPerRead: 0.4, minFullPerEmpty: 0.8, maxSeedS: 120, maxRestartHealthyS: 10 };
 const CATALOG_STREAM = 'EVENTS_CATALOG';
@@ -40,18 +58,37 @@ async function runWritesBench(stack, settings) {
   let created2xx = 1;
   /** A new store of this run: `handle` (letters and digits) makes its subdomain and owner's email unique with the run id. */
   const newStore = (name, handle) =>
-    storectl(stack.env, ['store', 'create', '--name', name, '--subdomain', `${handle}${runId}`, '--email', `${handle}-${runId}@example.com`, '--password', 'bench-password-0123456789']);
+    storectl(stack.env, [
+      'store',
+      'create',
+      '--name',
+      name,
+      '--subdomain',
+      `${handle}${runId}`,
+      '--email',
+      `${handle}-${runId}@example.com`,
+      '--password',
+      'bench-password-0123456789',
+    ]);
   const created = await newStore('Bench Writes', 'writes');
   const headers = { 'API-KEY': created.api_key };
   const jsonHeaders = { ...headers, 'Content-Type': 'application/json' };
   const productsUrl = `${stack.baseUrl}/v1/products.json`;
-  const body = (tag) => JSON.stringify({ name: `Bench ${tag} ${runId} [<n>]`, cents: 1999, status: 'active', description: 'A product created by the writes benchmark.', tag_list: ['bench', 'writes'] });
+  const body = (tag) =>
+    JSON.stringify({
+      name: `Bench ${tag} ${runId} [<n>]`,
+      cents: 1999,
+      status: 'active',
+      description: 'A product created by the writes benchmark.',
+      tag_list: ['bench', 'writes'],
+    });
 
   // One product to read, created (and read back) the way the load will do it.
   const first = await fetch(productsUrl, { method: 'POST', headers: jsonHeaders, body: body('first').replace('[<n>]', '0') });
   const firstBody = await first.json();
   const productId = firstBody?.data?.id ?? firstBody?.id;
-  if (first.status < 200 || first.status > 299 || !(productId > 0)) throw new Error(`POST /v1/products.json answered ${first.status}: ${JSON.stringify(firstBody).slice(0, 500)}`);
+  if (first.status < 200 || first.status > 299 || !(productId > 0))
+    throw new Error(`POST /v1/products.json answered ${first.status}: ${JSON.stringify(firstBody).slice(0, 500)}`);
   const productUrl = `${stack.baseUrl}/v1/products/${productId}.json`;
   const check = await fetch(productUrl, { headers });
   if (check.status !== 200) throw new Error(`GET /v1/products/${productId}.json answered ${check.status}`);
@@ -61,12 +98,40 @@ async function runWritesBench(stack, settings) {
   if (config.stackWarmupS > 0) {
     const warm = await newStore('Bench Writes warm-up', 'warm');
     const warmHeaders = { 'API-KEY': warm.api_key, 'Content-Type': 'application/json' };
-    const warmRun = await runLoad({ title: `stack warm-up (POST to store ${warm.store.id})`, url: productsUrl, method: 'POST', headers: warmHeaders, body: body('warm-up'), connections: config.connections, durationS: config.stackWarmupS, warmupS: 0 }, {});
-    log(`stack warm-up: ${fmt(warmRun.measured['2xx'])} products created in store ${warm.store.id} in ${fmt(warmRun.measured.durationS, 1)} s`);
+    const warmRun = await runLoad(
+      {
+        title: `stack warm-up (POST to store ${warm.store.id})`,
+        url: productsUrl,
+        method: 'POST',
+        headers: warmHeaders,
+        body: body('warm-up'),
+        connections: config.connections,
+        durationS: config.stackWarmupS,
+        warmupS: 0,
+      },
+      {},
+    );
+    log(
+      `stack warm-up: ${fmt(warmRun.measured['2xx'])} products created in store ${warm.store.id} in ${fmt(warmRun.measured.durationS, 1)} s`,
+    );
   }
 
-  const watch = () => ({ gateway: stack.pids.gateway, catalog: stack.pids.catalog, shipping: stack.pids.shipping, storefront: stack.pids.storefront, webhooks: stack.pids.webhooks, nats: stack.pids.nats, stack: stack.launcher.pid });
-  const results = { config, loadAverage: os.loadavg(), phases: {}, profiles: [], startup: stack.starts === 1 ? stack.startTimes : undefined };
+  const watch = () => ({
+    gateway: stack.pids.gateway,
+    catalog: stack.pids.catalog,
+    shipping: stack.pids.shipping,
+    storefront: stack.pids.storefront,
+    webhooks: stack.pids.webhooks,
+    nats: stack.pids.nats,
+    stack: stack.launcher.pid,
+  });
+  const results = {
+    config,
+    loadAverage: os.loadavg(),
+    phases: {},
+    profiles: [],
+    startup: stack.starts === 1 ? stack.startTimes : undefined,
+  };
 
   /**
    * One measured phase (warm-up first), bracketed by the catalog stream's sequence and, if asked, a phase profile.
@@ -91,14 +156,40 @@ async function runWritesBench(stack, settings) {
     results.profiles.push(...(await stopPhaseProfile(stack, settings, name)));
     if (loadConfig.method === 'POST' && !otherStore) created2xx += (run.warmup?.['2xx'] ?? 0) + run.measured['2xx'];
     const settle = await untilStreamSettles(stack.natsUrl, CATALOG_STREAM, { maxS: config.settleMaxS });
-    run.phase = { productsBefore, measuringStarted, seqBefore, seqAtStart: await seqAtStart, seqAtEnd, seqSettled: settle.lastSeq, drainS: settle.seconds, settled: settle.settled, behindAtEnd };
+    run.phase = {
+      productsBefore,
+      measuringStarted,
+      seqBefore,
+      seqAtStart: await seqAtStart,
+      seqAtEnd,
+      seqSettled: settle.lastSeq,
+      drainS: settle.seconds,
+      settled: settle.settled,
+      behindAtEnd,
+    };
     results.phases[name] = run;
     logPhase(name, run);
     return run;
   };
 
-  const createConfig = (title, tag, createHeaders = jsonHeaders) => ({ title, url: productsUrl, method: 'POST', headers: createHeaders, body: body(tag), connections: config.connections, durationS: config.durationS, warmupS: config.warmupS });
-  const readConfig = (title) => ({ title, url: productUrl, headers, connections: config.connections, durationS: config.durationS, warmupS: config.warmupS });
+  const createConfig = (title, tag, createHeaders = jsonHeaders) => ({
+    title,
+    url: productsUrl,
+    method: 'POST',
+    headers: createHeaders,
+    body: body(tag),
+    connections: config.connections,
+    durationS: config.durationS,
+    warmupS: config.warmupS,
+  });
+  const readConfig = (title) => ({
+    title,
+    url: productUrl,
+    headers,
+    connections: config.connections,
+    durationS: config.durationS,
+    warmupS: config.warmupS,
+  });
   await phase('read', readConfig('GET /v1/products/:id'));
   await phase('create-empty', createConfig('POST /v1/products (empty store)', 'empty'));
   // More pairs of the two, each POST run in an empty store of its own, every other pair POST first: the machine's
@@ -106,7 +197,15 @@ async function runWritesBench(stack, settings) {
   // within one run of three, single pairs ranged from 0.36 to 0.51 on one build).
   for (let pair = 2; pair <= config.pairs; pair++) {
     const other = await newStore(`Bench Writes ${pair}`, `writes${pair}`);
-    const createPhase = () => phase(`create-empty-${pair}`, createConfig(`POST /v1/products (empty store ${other.store.id}, pair ${pair})`, `empty${pair}`, { 'API-KEY': other.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
+    const createPhase = () =>
+      phase(
+        `create-empty-${pair}`,
+        createConfig(`POST /v1/products (empty store ${other.store.id}, pair ${pair})`, `empty${pair}`, {
+          'API-KEY': other.api_key,
+          'Content-Type': 'application/json',
+        }),
+        { otherStore: true },
+      );
     const readPhase = () => phase(`read-${pair}`, readConfig(`GET /v1/products/:id (pair ${pair})`));
     await inTurn(pair % 2 === 0, createPhase, readPhase);
   }
@@ -117,14 +216,43 @@ async function runWritesBench(stack, settings) {
   if (missing > 0) {
     const connections = Math.min(config.seedConnections, missing);
     const seedSeqStart = await streamLastSeq(stack.natsUrl, CATALOG_STREAM);
-    const seedRun = await runLoad({ title: `seed ${missing.toLocaleString('en-US')} products`, url: productsUrl, method: 'POST', headers: jsonHeaders, body: body('seed'), connections, durationS: config.seedMaxS, warmupS: 0, amount: missing, maxS: config.seedMaxS }, watch());
+    const seedRun = await runLoad(
+      {
+        title: `seed ${missing.toLocaleString('en-US')} products`,
+        url: productsUrl,
+        method: 'POST',
+        headers: jsonHeaders,
+        body: body('seed'),
+        connections,
+        durationS: config.seedMaxS,
+        warmupS: 0,
+        amount: missing,
+        maxS: config.seedMaxS,
+      },
+      watch(),
+    );
     const seedSeqEnd = await streamLastSeq(stack.natsUrl, CATALOG_STREAM);
     created2xx += seedRun.measured['2xx'];
     const m = seedRun.measured;
-    log(`seeded ${fmt(m['2xx'])} products through the gateway in ${fmt(m.durationS, 1)} s (${fmt(m['2xx'] / m.durationS)}/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}); store at ${fmt(created2xx)}; ${fmt(seedSeqEnd - seedSeqStart)} events published meanwhile`);
+    log(
+      `seeded ${fmt(m['2xx'])} products through the gateway in ${fmt(m.durationS, 1)} s (${fmt(m['2xx'] / m.durationS)}/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}); store at ${fmt(created2xx)}; ${fmt(seedSeqEnd - seedSeqStart)} events published meanwhile`,
+    );
     const settle = await untilStreamSettles(stack.natsUrl, CATALOG_STREAM, { maxS: config.settleMaxS });
-    log(`outbox relay after the seeding: EVENTS_CATALOG at ${fmt(settle.lastSeq)}, ${settle.settled ? `settled ${fmt(settle.seconds, 1)} s after the last answer` : `still growing after ${fmt(settle.seconds, 0)} s`}`);
-    results.seeding = { requested: missing, connections, productsBefore: before, productsAfter: created2xx, run: seedRun, seqStart: seedSeqStart, seqEnd: seedSeqEnd, seqSettled: settle.lastSeq, drainS: settle.seconds, settled: settle.settled };
+    log(
+      `outbox relay after the seeding: EVENTS_CATALOG at ${fmt(settle.lastSeq)}, ${settle.settled ? `settled ${fmt(settle.seconds, 1)} s after the last answer` : `still growing after ${fmt(settle.seconds, 0)} s`}`,
+    );
+    results.seeding = {
+      requested: missing,
+      connections,
+      productsBefore: before,
+      productsAfter: created2xx,
+      run: seedRun,
+      seqStart: seedSeqStart,
+      seqEnd: seedSeqEnd,
+      seqSettled: settle.lastSeq,
+      drainS: settle.seconds,
+      settled: settle.settled,
+    };
     results.seeding.listed = await countProducts(productsUrl, headers);
   } else {
     results.seeding = { requested: 0, productsBefore: before, productsAfter: before };
@@ -132,15 +260,31 @@ async function runWritesBench(stack, settings) {
   log(`catalog process memory after the seeding: ${JSON.stringify(memoryOf(stack.pids.catalog))}`);
   await untilIdle(stack, { maxS: 60 });
   results.catalogMemoryAfterSeed = memoryOf(stack.pids.catalog);
-  results.stackMemoryAfterSeed = reportStackMemory(stack, `idle after seeding the store to ${results.seeding.productsAfter.toLocaleString('en-US')} products`, { judged: false });
+  results.stackMemoryAfterSeed = reportStackMemory(
+    stack,
+    `idle after seeding the store to ${results.seeding.productsAfter.toLocaleString('en-US')} products`,
+    { judged: false },
+  );
 
   // Creates on the full store, each run beside one on an empty store of its own (every other pair the empty one first):
   // judged against the empty-store runs of half an hour earlier, one run in a slow spell of the machine read as a
   // slowdown of the store (0.78 once, with the gateway's own µs per create up by a third).
   for (let pair = 1; pair <= config.fullPairs; pair++) {
     const fresh = await newStore(`Bench Writes fresh ${pair}`, `fresh${pair}`);
-    const fullPhase = () => phase(fullPhaseName(pair), createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`));
-    const freshPhase = () => phase(`create-fresh-${pair}`, createConfig(`POST /v1/products (empty store ${fresh.store.id}, beside the full store, pair ${pair})`, `fresh${pair}`, { 'API-KEY': fresh.api_key, 'Content-Type': 'application/json' }), { otherStore: true });
+    const fullPhase = () =>
+      phase(
+        fullPhaseName(pair),
+        createConfig(`POST /v1/products (${created2xx.toLocaleString('en-US')} products, pair ${pair})`, `full${pair}`),
+      );
+    const freshPhase = () =>
+      phase(
+        `create-fresh-${pair}`,
+        createConfig(`POST /v1/products (empty store ${fresh.store.id}, beside the full store, pair ${pair})`, `fresh${pair}`, {
+          'API-KEY': fresh.api_key,
+          'Content-Type': 'application/json',
+        }),
+        { otherStore: true },
+      );
     await inTurn(pair % 2 === 1, fullPhase, freshPhase);
   }
   results.listedAtEnd = await countProducts(productsUrl, headers);
@@ -155,10 +299,13 @@ async function runWritesBench(stack, settings) {
     const reread = await fetch(productUrl, { headers });
     if (reread.status !== 200) throw new Error(`after the restart GET /v1/products/${productId}.json answered ${reread.status}`);
     const listed = await countProducts(productsUrl, headers);
-    if (listed !== undefined && results.listedAtEnd !== undefined && listed !== results.listedAtEnd) throw new Error(`after the restart the store lists ${listed} products, ${results.listedAtEnd} before`);
+    if (listed !== undefined && results.listedAtEnd !== undefined && listed !== results.listedAtEnd)
+      throw new Error(`after the restart the store lists ${listed} products, ${results.listedAtEnd} before`);
     await untilIdle(stack, { maxS: 60 });
     results.restart = { ...restart, products: results.productsAtEnd, listed, catalogMemory: memoryOf(stack.pids.catalog) };
-    log(`restart: stopped in ${fmt(restart.stopMs / 1000, 1)} s, healthy ${fmt(restart.healthyMs / 1000, 1)} s after spawn; catalog ${JSON.stringify(results.restart.catalogMemory)}`);
+    log(
+      `restart: stopped in ${fmt(restart.stopMs / 1000, 1)} s, healthy ${fmt(restart.healthyMs / 1000, 1)} s after spawn; catalog ${JSON.stringify(results.restart.catalogMemory)}`,
+    );
   }
 
   results.verdict = report(results, settings);
@@ -198,7 +345,9 @@ async function countProducts(productsUrl, headers) {
 
 /** How far the catalog's consumers were behind the stream when the run ended. */
 function behindText(behind = {}) {
-  const parts = Object.entries(CATALOG_CONSUMERS).map(([name, durable]) => `${name} ${behind[durable] === undefined ? 'n/a' : fmt(behind[durable])}`);
+  const parts = Object.entries(CATALOG_CONSUMERS).map(
+    ([name, durable]) => `${name} ${behind[durable] === undefined ? 'n/a' : fmt(behind[durable])}`,
+  );
   return `consumers behind at the end: ${parts.join(', ')}`;
 }
 
@@ -206,7 +355,10 @@ function behindText(behind = {}) {
 function restPerRequest(run) {
   const whole = cpuPerRequest(run, 'stack');
   if (whole === undefined) return undefined;
-  return whole - ['gateway', 'catalog', 'shipping', 'storefront', 'webhooks', 'nats'].reduce((sum, name) => sum + (cpuPerRequest(run, name) ?? 0), 0);
+  return (
+    whole -
+    ['gateway', 'catalog', 'shipping', 'storefront', 'webhooks', 'nats'].reduce((sum, name) => sum + (cpuPerRequest(run, name) ?? 0), 0)
+  );
 }
 
 function logPhase(name, run) {
@@ -222,12 +374,36 @@ function logPhase(name, run) {
 function report(results, settings) {
   const { config, phases, seeding } = results;
   const out = [''];
-  out.push(`writes through the gateway — POST /v1/products.json (JSON, a new name per request) and GET /v1/products/:id.json, ${config.connections} connections, ${config.durationS}s measured after ${config.warmupS}s warm-up`);
+  out.push(
+    `writes through the gateway — POST /v1/products.json (JSON, a new name per request) and GET /v1/products/:id.json, ${config.connections} connections, ${config.durationS}s measured after ${config.warmupS}s warm-up`,
+  );
   if (settings.phaseProfDir) out.push('non-default: PHASE PROFILING ON (figures not comparable)');
-  out.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
+  out.push(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+  );
   out.push('');
   const us = (run, server) => fmt(server === 'rest' ? restPerRequest(run) : cpuPerRequest(run, server));
-  const rows = [['phase', 'products', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'µs/req gateway', 'catalog', 'shipping', 'storefront', 'webhooks', 'nats', 'rest', 'whole stack']];
+  const rows = [
+    [
+      'phase',
+      'products',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'responses',
+      'non-2xx',
+      'errors',
+      'µs/req gateway',
+      'catalog',
+      'shipping',
+      'storefront',
+      'webhooks',
+      'nats',
+      'rest',
+      'whole stack',
+    ],
+  ];
   const labels = { read: 'GET one product', 'create-empty': 'POST, empty store', 'create-full': 'POST, full store' };
   for (let pair = 2; pair <= config.pairs; pair++) {
     labels[`read-${pair}`] = `GET one product (${pair})`;
@@ -239,10 +415,30 @@ function report(results, settings) {
   }
   for (const [name, run] of Object.entries(phases)) {
     const m = run.measured;
-    rows.push([labels[name] ?? name, fmt(run.phase.productsBefore), fmt(m.requestsPerSecond), fmt(m.latencyMs.p50), fmt(m.latencyMs.p99), fmt(m.latencyMs.max), fmt(m.requestsTotal), fmt(m.non2xx), fmt(m.errors + m.timeouts), us(run, 'gateway'), us(run, 'catalog'), us(run, 'shipping'), us(run, 'storefront'), us(run, 'webhooks'), us(run, 'nats'), us(run, 'rest'), us(run, 'stack')]);
+    rows.push([
+      labels[name] ?? name,
+      fmt(run.phase.productsBefore),
+      fmt(m.requestsPerSecond),
+      fmt(m.latencyMs.p50),
+      fmt(m.latencyMs.p99),
+      fmt(m.latencyMs.max),
+      fmt(m.requestsTotal),
+      fmt(m.non2xx),
+      fmt(m.errors + m.timeouts),
+      us(run, 'gateway'),
+      us(run, 'catalog'),
+      us(run, 'shipping'),
+      us(run, 'storefront'),
+      us(run, 'webhooks'),
+      us(run, 'nats'),
+      us(run, 'rest'),
+      us(run, 'stack'),
+    ]);
   }
   out.push(formatTable(rows));
-  out.push('(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders)');
+  out.push(
+    '(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders)',
+  );
 
   out.push('');
   out.push("the catalog's outbox relay (events on EVENTS_CATALOG):");
@@ -252,13 +448,17 @@ function report(results, settings) {
     const published = seqAtEnd - seqAtStart;
     const creates = run.measured.requestsTotal;
     const allCreates = creates + (run.warmup?.requestsTotal ?? 0);
-    out.push(`  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more after the run, ${run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create; ${behindText(run.phase.behindAtEnd)}`);
+    out.push(
+      `  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more after the run, ${run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create; ${behindText(run.phase.behindAtEnd)}`,
+    );
   }
   if (seeding.run) {
     const m = seeding.run.measured;
     out.push(
       `  seeding            ${fmt(seeding.seqEnd - seeding.seqStart)} events published during the ${fmt(m.durationS, 1)} s of seeding (${fmt(m['2xx'])} creates); ` +
-        (seeding.settled ? `the rest drained ${fmt(seeding.drainS, 1)} s after the last answer` : `${fmt(seeding.seqSettled - seeding.seqEnd)} more in the ${fmt(seeding.drainS, 0)} s after it, still publishing when we went on (BENCH_SETTLE_MAX_S)`),
+        (seeding.settled
+          ? `the rest drained ${fmt(seeding.drainS, 1)} s after the last answer`
+          : `${fmt(seeding.seqSettled - seeding.seqEnd)} more in the ${fmt(seeding.drainS, 0)} s after it, still publishing when we went on (BENCH_SETTLE_MAX_S)`),
     );
   }
 
@@ -276,19 +476,34 @@ function report(results, settings) {
     seedRate = m['2xx'] / m.durationS;
     const problems = problemsOf(seeding.run);
     if (problems.length > 0) invalid.push(`seeding: ${problems.join('; ')}`);
-    out.push(`seeding through the gateway (POST, ${seeding.connections} connections): ${fmt(m['2xx'])} products in ${fmt(seedSeconds, 1)} s = ${fmt(seedRate)} products/s, p50 ${fmt(m.latencyMs.p50)} ms, p99 ${fmt(m.latencyMs.p99)} ms; store at ${fmt(seeding.productsAfter)} products`);
-    out.push(`  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, shipping ${us(seeding.run, 'shipping')}, storefront ${us(seeding.run, 'storefront')}, webhooks ${us(seeding.run, 'webhooks')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, whole stack ${us(seeding.run, 'stack')}`);
-    if (seeding.productsAfter < config.seedProducts) out.push(`  the seed stopped short of ${fmt(config.seedProducts)} (BENCH_SEED_MAX_S=${config.seedMaxS})`);
+    out.push(
+      `seeding through the gateway (POST, ${seeding.connections} connections): ${fmt(m['2xx'])} products in ${fmt(seedSeconds, 1)} s = ${fmt(seedRate)} products/s, p50 ${fmt(m.latencyMs.p50)} ms, p99 ${fmt(m.latencyMs.p99)} ms; store at ${fmt(seeding.productsAfter)} products`,
+    );
+    out.push(
+      `  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, shipping ${us(seeding.run, 'shipping')}, storefront ${us(seeding.run, 'storefront')}, webhooks ${us(seeding.run, 'webhooks')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, whole stack ${us(seeding.run, 'stack')}`,
+    );
+    if (seeding.productsAfter < config.seedProducts)
+      out.push(`  the seed stopped short of ${fmt(config.seedProducts)} (BENCH_SEED_MAX_S=${config.seedMaxS})`);
   } else {
     out.push(`seeding: none needed (store at ${fmt(seeding.productsAfter)} products, BENCH_SEED_PRODUCTS=${fmt(config.seedProducts)})`);
   }
-  const mem = (figures) => (figures ? `RSS ${fmt(figures.rssKb / 1024, 1)} MB (peak ${fmt(figures.hwmKb / 1024, 1)} MB, PSS ${fmt(figures.pssKb / 1024, 1)} MB)` : 'n/a');
-  if (results.startup) out.push(`first start of the stack (empty DATA_DIR): /healthz answered 200 ${fmt(results.startup.healthyMs / 1000, 1)} s after spawn`);
-  out.push(`catalog process memory, idle after the seeding (${fmt(seeding.productsAfter)} products in the store): ${mem(results.catalogMemoryAfterSeed)}`);
-  out.push(`catalog process memory, idle after the full-store POST run (${fmt(results.productsAtEnd)} products):  ${mem(results.catalogMemoryAtEnd)}`);
+  const mem = (figures) =>
+    figures
+      ? `RSS ${fmt(figures.rssKb / 1024, 1)} MB (peak ${fmt(figures.hwmKb / 1024, 1)} MB, PSS ${fmt(figures.pssKb / 1024, 1)} MB)`
+      : 'n/a';
+  if (results.startup)
+    out.push(`first start of the stack (empty DATA_DIR): /healthz answered 200 ${fmt(results.startup.healthyMs / 1000, 1)} s after spawn`);
+  out.push(
+    `catalog process memory, idle after the seeding (${fmt(seeding.productsAfter)} products in the store): ${mem(results.catalogMemoryAfterSeed)}`,
+  );
+  out.push(
+    `catalog process memory, idle after the full-store POST run (${fmt(results.productsAtEnd)} products):  ${mem(results.catalogMemoryAtEnd)}`,
+  );
   if (results.restart) {
     const r = results.restart;
-    out.push(`restart on the same DATA_DIR (${fmt(r.products)} products): stopped (SIGINT) in ${fmt(r.stopMs / 1000, 1)} s; /healthz answered 200 ${fmt(r.healthyMs / 1000, 1)} s after spawn (ready line ${fmt(r.readyMs / 1000, 1)} s)`);
+    out.push(
+      `restart on the same DATA_DIR (${fmt(r.products)} products): stopped (SIGINT) in ${fmt(r.stopMs / 1000, 1)} s; /healthz answered 200 ${fmt(r.healthyMs / 1000, 1)} s after spawn (ready line ${fmt(r.readyMs / 1000, 1)} s)`,
+    );
     out.push(`  catalog process memory after the restart, idle: ${mem(r.catalogMemory)}`);
     if (r.healthyMs > 30_000) out.push('  (over 30 s: `npm start` with its default STARTUP_TIMEOUT_MS would have given up)');
   }
@@ -302,7 +517,8 @@ function report(results, settings) {
   const empty = median(pairs.map((pair) => pair.creates));
   // Each full-store pair: the creates/s on the full store over those on an empty store measured next to it.
   const fullPairs = [];
-  for (let pair = 1; pair <= config.fullPairs; pair++) fullPairs.push({ full: rate(fullPhaseName(pair)), fresh: rate(`create-fresh-${pair}`) });
+  for (let pair = 1; pair <= config.fullPairs; pair++)
+    fullPairs.push({ full: rate(fullPhaseName(pair)), fresh: rate(`create-fresh-${pair}`) });
   const fullPairRatios = fullPairs.map((pair) => pair.full / pair.fresh);
   const fullRatio = median(fullPairRatios);
   const full = median(fullPairs.map((pair) => pair.full));
@@ -311,22 +527,44 @@ function report(results, settings) {
     createsPerRead: { value: ratio, met: ratio >= TARGETS.minCreatesPerRead },
     fullPerEmpty: { value: fullRatio, met: fullRatio >= TARGETS.minFullPerEmpty },
     // The create runs before the seed filled part of the store: judged on 100,000 at the seed's own rate.
-    seedSeconds: { value: seedRate > 0 ? 100_000 / seedRate : undefined, met: seeding.run ? seededAll && 100_000 / seedRate < TARGETS.maxSeedS && config.seedProducts >= 100_000 : undefined },
-    restartHealthyS: { value: results.restart ? results.restart.healthyMs / 1000 : undefined, met: results.restart ? results.restart.healthyMs / 1000 < TARGETS.maxRestartHealthyS : undefined },
+    seedSeconds: {
+      value: seedRate > 0 ? 100_000 / seedRate : undefined,
+      met: seeding.run ? seededAll && 100_000 / seedRate < TARGETS.maxSeedS && config.seedProducts >= 100_000 : undefined,
+    },
+    restartHealthyS: {
+      value: results.restart ? results.restart.healthyMs / 1000 : undefined,
+      met: results.restart ? results.restart.healthyMs / 1000 < TARGETS.maxRestartHealthyS : undefined,
+    },
   };
   const judged = (verdict) => (verdict.met === undefined ? 'n/a' : verdict.met ? 'MET' : 'NOT MET');
   out.push('');
-  out.push(`creates/reads per pair (creates/s on an empty store / reads/s next to it): ${pairs.map((pair, i) => `${fmt(pair.creates)} / ${fmt(pair.reads)} = ${fmt(pairRatios[i], 3)}`).join(';  ')}`);
-  out.push(`creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, highest ${fmt(Math.max(...pairRatios), 3)})`);
-  out.push(`creates/s after ${fmt(seeding.productsAfter)} products / on an empty store next to it: ${fullPairs.map((pair, i) => `${fmt(pair.full)} / ${fmt(pair.fresh)} = ${fmt(fullPairRatios[i], 3)}`).join(';  ')}`);
-  out.push(`creates full/empty, median of ${fullPairs.length}: ${fmt(fullRatio, 3)} (lowest ${fmt(Math.min(...fullPairRatios), 3)}, highest ${fmt(Math.max(...fullPairRatios), 3)});  full store ${fmt(full)}/s (median) against ${fmt(empty)}/s on the empty stores of the creates/reads pairs`);
+  out.push(
+    `creates/reads per pair (creates/s on an empty store / reads/s next to it): ${pairs.map((pair, i) => `${fmt(pair.creates)} / ${fmt(pair.reads)} = ${fmt(pairRatios[i], 3)}`).join(';  ')}`,
+  );
+  out.push(
+    `creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, highest ${fmt(Math.max(...pairRatios), 3)})`,
+  );
+  out.push(
+    `creates/s after ${fmt(seeding.productsAfter)} products / on an empty store next to it: ${fullPairs.map((pair, i) => `${fmt(pair.full)} / ${fmt(pair.fresh)} = ${fmt(fullPairRatios[i], 3)}`).join(';  ')}`,
+  );
+  out.push(
+    `creates full/empty, median of ${fullPairs.length}: ${fmt(fullRatio, 3)} (lowest ${fmt(Math.min(...fullPairRatios), 3)}, highest ${fmt(Math.max(...fullPairRatios), 3)});  full store ${fmt(full)}/s (median) against ${fmt(empty)}/s on the empty stores of the creates/reads pairs`,
+  );
   out.push('');
   out.push('targets (issue):');
-  out.push(`  creates/reads >= ${TARGETS.minCreatesPerRead} (median)           ${fmt(ratio, 3).padStart(10)}   ${judged(verdicts.createsPerRead)}`);
-  out.push(`  creates full/empty >= ${TARGETS.minFullPerEmpty}               ${fmt(fullRatio, 3).padStart(10)}   ${judged(verdicts.fullPerEmpty)}${seeding.productsAfter < 100_000 ? ` (store at ${fmt(seeding.productsAfter)}, not 100,000)` : ''}`);
+  out.push(
+    `  creates/reads >= ${TARGETS.minCreatesPerRead} (median)           ${fmt(ratio, 3).padStart(10)}   ${judged(verdicts.createsPerRead)}`,
+  );
+  out.push(
+    `  creates full/empty >= ${TARGETS.minFullPerEmpty}               ${fmt(fullRatio, 3).padStart(10)}   ${judged(verdicts.fullPerEmpty)}${seeding.productsAfter < 100_000 ? ` (store at ${fmt(seeding.productsAfter)}, not 100,000)` : ''}`,
+  );
   const seeded = seeding.run ? ` (${fmt(seeding.run.measured['2xx'])} seeded in ${fmt(seedSeconds, 1)} s; 100,000 at that rate)` : '';
-  out.push(`  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(verdicts.seedSeconds.value, 1)} s`.padStart(10)}   ${judged(verdicts.seedSeconds)}${seeded}`);
-  out.push(`  restart healthy < ${TARGETS.maxRestartHealthyS} s                 ${`${fmt(verdicts.restartHealthyS.value, 1)} s`.padStart(10)}   ${judged(verdicts.restartHealthyS)}${results.restart && results.restart.products < 100_000 ? ` (on ${fmt(results.restart.products)} products, not 100,000)` : ''}`);
+  out.push(
+    `  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(verdicts.seedSeconds.value, 1)} s`.padStart(10)}   ${judged(verdicts.seedSeconds)}${seeded}`,
+  );
+  out.push(
+    `  restart healthy < ${TARGETS.maxRestartHealthyS} s                 ${`${fmt(verdicts.restartHealthyS.value, 1)} s`.padStart(10)}   ${judged(verdicts.restartHealthyS)}${results.restart && results.restart.products < 100_000 ? ` (on ${fmt(results.restart.products)} products, not 100,000)` : ''}`,
+  );
   out.push(`  idle RSS of the stack: see the memory tables`);
 
   if (results.profiles.length > 0) {

@@ -95,7 +95,10 @@ describe('deploy/docker-compose.yml', () => {
     const dependsOn = (name: string) => compose.services[name]!.depends_on as Record<string, { condition?: string }>;
     for (const name of PROCESS_NAMES.filter((process) => process !== 'gateway')) {
       expect(dependsOn('gateway')[name]).toEqual({ condition: 'service_healthy' });
-      expect(dependsOn(name)).toEqual({ 'mongo-init': { condition: 'service_completed_successfully' }, nats: { condition: 'service_healthy' } });
+      expect(dependsOn(name)).toEqual({
+        'mongo-init': { condition: 'service_completed_successfully' },
+        nats: { condition: 'service_healthy' },
+      });
     }
   });
 
@@ -105,7 +108,9 @@ describe('deploy/docker-compose.yml', () => {
     const { WEBHOOK_SECRET_KEY: _key, ...withoutKey } = env;
     expect(envProblems('webhooks', withoutKey).join('\n')).toContain('WEBHOOK_SECRET_KEY');
     const { GRPC_HOST: _host, CATALOG_GRPC_ADDR: _catalog, ...defaults } = env;
-    expect(envProblems('webhooks', defaults)).toEqual(['webhooks: GRPC_HOST=127.0.0.1 is the container\'s own loopback (the default: set it)']);
+    expect(envProblems('webhooks', defaults)).toEqual([
+      "webhooks: GRPC_HOST=127.0.0.1 is the container's own loopback (the default: set it)",
+    ]);
     const [, gateway] = appServices.find(([name]) => name === 'gateway')!;
     const { OAUTH_JWT_SECRET: _secret, ...withoutSecret } = environmentOf(gateway).env;
     expect(envProblems('gateway', withoutSecret).join('\n')).toContain('OAUTH_JWT_SECRET');
@@ -114,11 +119,16 @@ describe('deploy/docker-compose.yml', () => {
   it("services' healthcheck passes on a SERVING gRPC health service and fails when nothing answers (built libs/grpc-runtime, as in the image)", async () => {
     const script = nodeScriptOf(compose.services.catalog!);
     // The image runs it from /app, where `npx tsc -b` built the repo; here `npm test` builds it (typecheck) first.
-    expect({ built: fs.existsSync(path.join(root, 'libs/grpc-runtime/dist/health.client.js')), hint: 'npm run build' }).toEqual({ built: true, hint: 'npm run build' });
+    expect({ built: fs.existsSync(path.join(root, 'libs/grpc-runtime/dist/health.client.js')), hint: 'npm run build' }).toEqual({
+      built: true,
+      hint: 'npm run build',
+    });
     const server = new Server();
     const health = new HealthImplementation({ '': 'SERVING' });
     health.addToServer(server);
-    const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))));
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    );
     try {
       expect(await runNode(script.replace('127.0.0.1:50051', `127.0.0.1:${port}`))).toBe(0);
       health.setStatus('', 'NOT_SERVING');
@@ -147,7 +157,9 @@ describe('deploy/docker-compose.yml', () => {
   it('is accepted by `docker compose config` where the Docker CLI has compose', () => {
     const version = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8', timeout: 30_000 });
     if (version.status !== 0) {
-      console.info(`docker compose config not run: ${version.error ? `no docker CLI (${version.error.message})` : `\`docker compose version\` failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`}`);
+      console.info(
+        `docker compose config not run: ${version.error ? `no docker CLI (${version.error.message})` : `\`docker compose version\` failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`}`,
+      );
       return;
     }
     const result = spawnSync('docker', ['compose', '-f', composeFile, 'config', '--quiet'], { encoding: 'utf8', timeout: 60_000 });
@@ -155,14 +167,36 @@ describe('deploy/docker-compose.yml', () => {
     expect(result.status).toBe(0);
   }, 120_000);
 
-  it('builds its image from deploy/Dockerfile where a Docker daemon answers', () => {
-    const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 30_000 });
-    if (info.status !== 0 || !info.stdout.trim()) {
-      console.info(`image build not run: no Docker daemon answers (${info.error ? info.error.message : (info.stderr || info.stdout).trim().split('\n').pop()})`);
-      return;
-    }
-    execFileSync('docker', ['build', '-f', 'deploy/Dockerfile', '-t', 'store-commerce:deploy-test', '.'], { cwd: root, stdio: 'inherit', timeout: 25 * 60_000 });
-    const entry = execFileSync('docker', ['run', '--rm', '--entrypoint', 'node', 'store-commerce:deploy-test', '-e', "require('./libs/grpc-runtime/dist/health.client.js'); console.log(require('fs').existsSync('services/webhooks/dist/main.js'))"], { encoding: 'utf8' });
-    expect(entry.trim()).toBe('true');
-  }, 30 * 60_000);
+  it(
+    'builds its image from deploy/Dockerfile where a Docker daemon answers',
+    () => {
+      const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 30_000 });
+      if (info.status !== 0 || !info.stdout.trim()) {
+        console.info(
+          `image build not run: no Docker daemon answers (${info.error ? info.error.message : (info.stderr || info.stdout).trim().split('\n').pop()})`,
+        );
+        return;
+      }
+      execFileSync('docker', ['build', '-f', 'deploy/Dockerfile', '-t', 'store-commerce:deploy-test', '.'], {
+        cwd: root,
+        stdio: 'inherit',
+        timeout: 25 * 60_000,
+      });
+      const entry = execFileSync(
+        'docker',
+        [
+          'run',
+          '--rm',
+          '--entrypoint',
+          'node',
+          'store-commerce:deploy-test',
+          '-e',
+          "require('./libs/grpc-runtime/dist/health.client.js'); console.log(require('fs').existsSync('services/webhooks/dist/main.js'))",
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(entry.trim()).toBe('true');
+    },
+    30 * 60_000,
+  );
 });

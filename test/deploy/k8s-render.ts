@@ -23,7 +23,14 @@ interface Kustomization {
 
 /** What the fallback knows how to apply; a kustomization using anything else needs kubectl. */
 const FALLBACK_FIELDS = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'labels', 'images']);
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'PersistentVolume', 'StorageClass', 'CustomResourceDefinition']);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'PersistentVolume',
+  'StorageClass',
+  'CustomResourceDefinition',
+]);
 
 export function parseObjects(text: string): K8sObject[] {
   return parseAllDocuments(text)
@@ -59,14 +66,18 @@ export function renderByHand(dir: string): K8sObject[] {
   for (const object of objects) {
     if (kustomization.namespace && !CLUSTER_SCOPED.has(object.kind)) object.metadata.namespace = kustomization.namespace;
     for (const { pairs, includeSelectors, includeTemplates } of kustomization.labels ?? []) {
-      if (includeSelectors || includeTemplates) throw new Error('the fallback renderer applies labels to metadata only: render with kubectl');
+      if (includeSelectors || includeTemplates)
+        throw new Error('the fallback renderer applies labels to metadata only: render with kubectl');
       object.metadata.labels = { ...object.metadata.labels, ...pairs };
     }
     for (const podSpec of podSpecsOf(object)) {
-      for (const container of [...((podSpec.containers as Array<{ image: string }>) ?? []), ...((podSpec.initContainers as Array<{ image: string }>) ?? [])]) {
+      for (const container of [
+        ...((podSpec.containers as Array<{ image: string }>) ?? []),
+        ...((podSpec.initContainers as Array<{ image: string }>) ?? []),
+      ]) {
         const [name, tag] = container.image.split(':') as [string, string | undefined];
         const image = kustomization.images?.find((candidate) => candidate.name === name);
-        if (image) container.image = `${image.newName ?? name}${image.newTag ?? tag ? `:${image.newTag ?? tag}` : ''}`;
+        if (image) container.image = `${image.newName ?? name}${(image.newTag ?? tag) ? `:${image.newTag ?? tag}` : ''}`;
       }
     }
   }

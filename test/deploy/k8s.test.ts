@@ -27,7 +27,11 @@ interface Container {
   command?: string[];
   args?: string[];
   ports?: Array<{ name?: string; containerPort: number }>;
-  env?: Array<{ name: string; value?: string; valueFrom?: { configMapKeyRef?: { name: string; key: string }; secretKeyRef?: { name: string; key: string }; fieldRef?: unknown } }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { configMapKeyRef?: { name: string; key: string }; secretKeyRef?: { name: string; key: string }; fieldRef?: unknown };
+  }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -44,7 +48,8 @@ interface Workload extends K8sObject {
 }
 
 const usingKubectl = kubectlAvailable();
-if (!usingKubectl) console.info('deploy/k8s rendered by hand (kubectl is not on the PATH): kustomization.yaml resources, namespace, labels and images');
+if (!usingKubectl)
+  console.info('deploy/k8s rendered by hand (kubectl is not on the PATH): kustomization.yaml resources, namespace, labels and images');
 const objects = usingKubectl ? renderWithKubectl(base) : renderByHand(base);
 
 const ofKind = <T extends K8sObject = K8sObject>(kind: string): T[] => objects.filter((object) => object.kind === kind) as T[];
@@ -57,7 +62,10 @@ const named = <T extends K8sObject = K8sObject>(kind: string, name: string): T =
 /** The stringData/data of a Secret and the data of a ConfigMap, as a container would see them. */
 function valuesOf(kind: 'ConfigMap' | 'Secret', name: string): Env {
   const object = named(kind, name) as K8sObject & { data?: Record<string, string>; stringData?: Record<string, string> };
-  const decoded = kind === 'Secret' ? Object.fromEntries(Object.entries(object.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')])) : (object.data ?? {});
+  const decoded =
+    kind === 'Secret'
+      ? Object.fromEntries(Object.entries(object.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]))
+      : (object.data ?? {});
   return { ...decoded, ...(object.stringData ?? {}) };
 }
 
@@ -89,7 +97,8 @@ const deploymentOf = (name: ProcessName) => {
   if (!found) throw new Error(`no Deployment runs ${name}`);
   return found;
 };
-const portNamed = (container: Container, name: string): number | undefined => container.ports?.find((port) => port.name === name)?.containerPort;
+const portNamed = (container: Container, name: string): number | undefined =>
+  container.ports?.find((port) => port.name === name)?.containerPort;
 
 describe('deploy/k8s', () => {
   it('renders', () => {
@@ -126,7 +135,15 @@ describe('deploy/k8s', () => {
       return;
     }
     expect(byHand.map(keyOf).sort()).toEqual(objects.map(keyOf).sort());
-    const different = objects.filter((object) => !isDeepStrictEqual(object, byHand.find((candidate) => keyOf(candidate) === keyOf(object)))).map(keyOf);
+    const different = objects
+      .filter(
+        (object) =>
+          !isDeepStrictEqual(
+            object,
+            byHand.find((candidate) => keyOf(candidate) === keyOf(object)),
+          ),
+      )
+      .map(keyOf);
     expect(different).toEqual([]);
   });
 
@@ -147,16 +164,31 @@ describe('deploy/k8s', () => {
   it('gives every Deployment readiness and liveness probes on the ports its process serves, resources and a non-root user', () => {
     for (const { deployment, container, process, env } of appDeployments) {
       const where = `Deployment ${deployment.metadata.name}`;
-      expect({ where, readiness: !!container.readinessProbe, liveness: !!container.livenessProbe }).toEqual({ where, readiness: true, liveness: true });
-      for (const kind of ['requests', 'limits'] as const) expect({ where, kind, ...container.resources?.[kind] }).toEqual({ where, kind, cpu: expect.any(String), memory: expect.any(String) });
+      expect({ where, readiness: !!container.readinessProbe, liveness: !!container.livenessProbe }).toEqual({
+        where,
+        readiness: true,
+        liveness: true,
+      });
+      for (const kind of ['requests', 'limits'] as const)
+        expect({ where, kind, ...container.resources?.[kind] }).toEqual({
+          where,
+          kind,
+          cpu: expect.any(String),
+          memory: expect.any(String),
+        });
       const pod = deployment.spec.template.spec.securityContext;
-      expect({ where, runAsNonRoot: pod?.runAsNonRoot, root: (pod?.runAsUser ?? 0) === 0 }).toEqual({ where, runAsNonRoot: true, root: false });
+      expect({ where, runAsNonRoot: pod?.runAsNonRoot, root: (pod?.runAsUser ?? 0) === 0 }).toEqual({
+        where,
+        runAsNonRoot: true,
+        root: false,
+      });
       expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
       if (process === 'gateway') {
         expect(container.readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
       } else {
         // The standard gRPC health service (grpc-health-check) on GRPC_PORT.
-        for (const probe of [container.readinessProbe, container.livenessProbe]) expect({ where, grpc: probe?.grpc }).toEqual({ where, grpc: { port: Number(env.GRPC_PORT) } });
+        for (const probe of [container.readinessProbe, container.livenessProbe])
+          expect({ where, grpc: probe?.grpc }).toEqual({ where, grpc: { port: Number(env.GRPC_PORT) } });
       }
     }
   });
@@ -165,7 +197,10 @@ describe('deploy/k8s', () => {
     for (const { deployment, container, env } of appDeployments) {
       expect(env.METRICS_HOST).toBe('0.0.0.0');
       expect(portNamed(container, 'metrics')).toBe(Number(env.METRICS_PORT));
-      expect(deployment.spec.template.metadata?.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': env.METRICS_PORT });
+      expect(deployment.spec.template.metadata?.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': env.METRICS_PORT,
+      });
     }
   });
 
@@ -177,7 +212,9 @@ describe('deploy/k8s', () => {
       const address = gatewayEnv[`${name.toUpperCase()}_GRPC_ADDR`]!;
       expect(address).toMatch(/^dns:\/\/\//);
       const [host, port] = address.slice('dns:///'.length).split(':') as [string, string];
-      const service = named<K8sObject & { spec: { clusterIP?: string; selector: Record<string, string>; ports: Array<{ port: number; targetPort: string }> } }>('Service', host);
+      const service = named<
+        K8sObject & { spec: { clusterIP?: string; selector: Record<string, string>; ports: Array<{ port: number; targetPort: string }> } }
+      >('Service', host);
       expect(service.spec.clusterIP).toBe('None');
       expect(deployment.spec.template.metadata?.labels).toMatchObject(service.spec.selector);
       const servicePort = service.spec.ports.find((candidate) => candidate.port === Number(port));
@@ -186,18 +223,37 @@ describe('deploy/k8s', () => {
       expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
     }
     const identityPages = new URL(gatewayEnv.IDENTITY_HTTP_URL!);
-    const identityService = named<K8sObject & { spec: { ports: Array<{ port: number; targetPort: string }> } }>('Service', identityPages.hostname);
+    const identityService = named<K8sObject & { spec: { ports: Array<{ port: number; targetPort: string }> } }>(
+      'Service',
+      identityPages.hostname,
+    );
     expect(identityService.spec.ports.find((candidate) => candidate.port === Number(identityPages.port))?.targetPort).toBe('http');
   });
 
   it('scales the gateway with a CPU autoscaler', () => {
-    const [hpa, ...others] = ofKind<K8sObject & { apiVersion: string; spec: { scaleTargetRef: unknown; minReplicas: number; maxReplicas: number; metrics: Array<{ type: string; resource?: { name: string } }> } }>('HorizontalPodAutoscaler');
+    const [hpa, ...others] = ofKind<
+      K8sObject & {
+        apiVersion: string;
+        spec: {
+          scaleTargetRef: unknown;
+          minReplicas: number;
+          maxReplicas: number;
+          metrics: Array<{ type: string; resource?: { name: string } }>;
+        };
+      }
+    >('HorizontalPodAutoscaler');
     expect(others).toEqual([]);
     expect(hpa!.apiVersion).toBe('autoscaling/v2');
-    expect(hpa!.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deploymentOf('gateway').deployment.metadata.name });
+    expect(hpa!.spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deploymentOf('gateway').deployment.metadata.name,
+    });
     expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas);
-    expect(hpa!.spec.metrics).toContainEqual(expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }));
+    expect(hpa!.spec.metrics).toContainEqual(
+      expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+    );
   });
 
   describe('NATS', () => {
@@ -218,7 +274,8 @@ describe('deploy/k8s', () => {
     });
 
     it('every process is given all three servers', () => {
-      for (const { env } of appDeployments) expect(env.NATS_URL!.split(',').sort()).toEqual(hosts.map((host) => `nats://${host}:4222`).sort());
+      for (const { env } of appDeployments)
+        expect(env.NATS_URL!.split(',').sort()).toEqual(hosts.map((host) => `nats://${host}:4222`).sort());
     });
 
     it('nats.conf is accepted by nats-server where it is installed', () => {
@@ -230,7 +287,11 @@ describe('deploy/k8s', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nats-conf-'));
       try {
         fs.writeFileSync(path.join(dir, 'nats.conf'), conf);
-        const result = spawnSync('nats-server', ['-c', path.join(dir, 'nats.conf'), '-t'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, POD_NAME: 'nats-0' } });
+        const result = spawnSync('nats-server', ['-c', path.join(dir, 'nats.conf'), '-t'], {
+          encoding: 'utf8',
+          timeout: 30_000,
+          env: { ...process.env, POD_NAME: 'nats-0' },
+        });
         expect(`${result.stdout}${result.stderr}`).toContain('configuration file');
         expect(result.status).toBe(0);
       } finally {
@@ -254,7 +315,9 @@ describe('deploy/k8s', () => {
 
     it('is initiated by a job that leaves an initiated set alone', () => {
       const job = named<K8sObject & { spec: { template: PodTemplate } }>('Job', 'mongo-init');
-      const script = [...(job.spec.template.spec.containers[0]!.command ?? []), ...(job.spec.template.spec.containers[0]!.args ?? [])].join(' ');
+      const script = [...(job.spec.template.spec.containers[0]!.command ?? []), ...(job.spec.template.spec.containers[0]!.args ?? [])].join(
+        ' ',
+      );
       expect(script).toContain('rs.initiate');
       expect(script).toMatch(/try \{\s*rs\.status\(\)/);
       for (const [index, member] of members.entries()) expect(script).toContain(`{ _id: ${index}, host: "${member}:27017" }`);

@@ -48,14 +48,20 @@ export function envProblems(name: ProcessName, env: Env): string[] {
   try {
     config = LOADERS[name](env) as Record<string, unknown>;
   } catch (error) {
-    if (error instanceof ConfigError) return error.message.split('\n').slice(1).map((line) => `${name}: ${line.trim()}`);
+    if (error instanceof ConfigError)
+      return error.message
+        .split('\n')
+        .slice(1)
+        .map((line) => `${name}: ${line.trim()}`);
     throw error;
   }
   const problems: string[] = [];
   for (const [key, value] of Object.entries(config)) {
     if (!/(_ADDR|_URL|HOST)$/.test(key) || USER_FACING.has(key) || typeof value !== 'string') continue;
-    if (LOOPBACK.test(value)) problems.push(`${name}: ${key}=${value} is the container's own loopback${key in env ? '' : ' (the default: set it)'}`);
+    if (LOOPBACK.test(value))
+      problems.push(`${name}: ${key}=${value} is the container's own loopback${key in env ? '' : ' (the default: set it)'}`);
   }
-  if (name !== 'gateway' && !config.MONGO_URL) problems.push(`${name}: MONGO_URL is not set (the embedded store belongs to one process and this container has no volume)`);
+  if (name !== 'gateway' && !config.MONGO_URL)
+    problems.push(`${name}: MONGO_URL is not set (the embedded store belongs to one process and this container has no volume)`);
   return problems;
 }

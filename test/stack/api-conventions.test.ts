@@ -33,25 +33,37 @@ beforeAll(async () => {
 
   const stocked = await stockShop(shop, [{ name: 'Tea', cents: 900, stock: [100] }]);
   expected.products = [stocked.products[0]!.id];
-  for (let n = 2; n <= PRODUCTS; n++) expected.products.push((await shop.post('/v1/products.json', { name: `Blend ${n}`, cents: 100 * n })).body.data.id);
+  for (let n = 2; n <= PRODUCTS; n++)
+    expected.products.push((await shop.post('/v1/products.json', { name: `Blend ${n}`, cents: 100 * n })).body.data.id);
   expected.collections = [];
-  for (let n = 1; n <= COLLECTIONS; n++) expected.collections.push((await shop.post('/v1/collections.json', { name: `Shelf ${n}` })).body.data.id);
+  for (let n = 1; n <= COLLECTIONS; n++)
+    expected.collections.push((await shop.post('/v1/collections.json', { name: `Shelf ${n}` })).body.data.id);
   expected.orders = [];
   for (let n = 1; n <= ORDERS; n++) {
-    const placed = await checkout(world.stack.baseUrl, world.subdomains[0], checkoutParams([{ variant_id: stocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: `buyer${n}@example.com` }));
+    const placed = await checkout(
+      world.stack.baseUrl,
+      world.subdomains[0],
+      checkoutParams([{ variant_id: stocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: `buyer${n}@example.com` }),
+    );
     if (!isPlaced(placed.status)) throw new Error(`checkout answered ${placed.status}: ${JSON.stringify(placed.body)}`);
     expected.orders.unshift(placed.body!.data.id); // newest first, as the list answers
   }
   // One delivery and one product/created event per product, once the webhooks service has them all.
-  const deliveries = await waitFor(async () => {
-    const list = (await shop.get(`/v1/webhooks/${webhookId}/deliveries.json?limit=250`)).body.data.deliveries as JsonBody[];
-    return list.length === PRODUCTS ? list : undefined;
-  }, { timeoutMs: 30_000 });
+  const deliveries = await waitFor(
+    async () => {
+      const list = (await shop.get(`/v1/webhooks/${webhookId}/deliveries.json?limit=250`)).body.data.deliveries as JsonBody[];
+      return list.length === PRODUCTS ? list : undefined;
+    },
+    { timeoutMs: 30_000 },
+  );
   expected.deliveries = deliveries.map((delivery) => delivery.id);
-  const events = await waitFor(async () => {
-    const list = (await shop.get('/v1/events.json?topic=product%2Fcreated&limit=250')).body.data.events as JsonBody[];
-    return list.length === PRODUCTS ? list : undefined;
-  }, { timeoutMs: 30_000 });
+  const events = await waitFor(
+    async () => {
+      const list = (await shop.get('/v1/events.json?topic=product%2Fcreated&limit=250')).body.data.events as JsonBody[];
+      return list.length === PRODUCTS ? list : undefined;
+    },
+    { timeoutMs: 30_000 },
+  );
   expected.events = events.map((event) => event.id);
 });
 
@@ -101,7 +113,7 @@ describe.each(LISTS)('following next_url through $key', (list) => {
     expect(pages).toBe(Math.max(1, Math.ceil(all.length / size)));
   });
 
-  it('with limit (the spec\'s name of the page size) and with none, the same records', async () => {
+  it("with limit (the spec's name of the page size) and with none, the same records", async () => {
     expect((await walk(withParam(firstOf(list), 'limit=2'), list.key)).ids).toEqual(expected[list.key]);
     expect(await walk(firstOf(list), list.key)).toEqual({ ids: expected[list.key], pages: 1 });
   });
@@ -128,12 +140,15 @@ describe('past the last page', () => {
 });
 
 describe('lists that are not paged', () => {
-  it.each(['/v1/webhooks.json', '/v1/shipping_groups.json', '/v1/shipping_classes.json', '/v1/store/templates.json'])('%s answers every record for page 1, and refuses a page size or a later page', async (path) => {
-    expect((await shop.get(withParam(path, 'page=1'))).status).toBe(200);
-    const refused = await shop.get(withParam(path, 'per_page=2&page=2'));
-    expect(refused.status).toBe(422);
-    expect(Object.keys(refused.body.meta.errors).sort()).toEqual(['page', 'per_page']);
-  });
+  it.each(['/v1/webhooks.json', '/v1/shipping_groups.json', '/v1/shipping_classes.json', '/v1/store/templates.json'])(
+    '%s answers every record for page 1, and refuses a page size or a later page',
+    async (path) => {
+      expect((await shop.get(withParam(path, 'page=1'))).status).toBe(200);
+      const refused = await shop.get(withParam(path, 'per_page=2&page=2'));
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.meta.errors).sort()).toEqual(['page', 'per_page']);
+    },
+  );
 });
 
 describe('methods and parameters', () => {
@@ -145,11 +160,14 @@ describe('methods and parameters', () => {
     expect((await shop.get('/v1/store.json')).status).toBe(200);
   });
 
-  it.each(['json', 'form', 'query'] as const)('names a field it ignored (%s): PUT /v1/store {"colour":"red"} is a 200 that says so', async (style) => {
-    const answer = await shop.put('/v1/store.json', { name: 'Paging Shop', colour: 'red' }, style);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.name).toBe('Paging Shop');
-    expect(answer.body.data).not.toHaveProperty('colour');
-    expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['colour'] });
-  });
+  it.each(['json', 'form', 'query'] as const)(
+    'names a field it ignored (%s): PUT /v1/store {"colour":"red"} is a 200 that says so',
+    async (style) => {
+      const answer = await shop.put('/v1/store.json', { name: 'Paging Shop', colour: 'red' }, style);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.name).toBe('Paging Shop');
+      expect(answer.body.data).not.toHaveProperty('colour');
+      expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['colour'] });
+    },
+  );
 });

@@ -43,7 +43,9 @@ describe('the API docs page', () => {
     const document = (await answer.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, object> };
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: publicUrl }]);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/products', '/v1/orders/{id}', '/v1/webhooks/{id}/replay', '/s/{subdomain}/checkout']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/v1/products', '/v1/orders/{id}', '/v1/webhooks/{id}/replay', '/s/{subdomain}/checkout']),
+    );
   });
 
   it('lists the operations from files the gateway serves, within its security policy, and "Try it out" calls the API with a key', async () => {
@@ -85,7 +87,9 @@ describe('the API docs page', () => {
     const status = getStore.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor({ state: 'visible', timeout: 30_000 });
     expect((await status.textContent())?.trim()).toBe('200');
-    const body = JSON.parse((await getStore.locator('.live-responses-table .response-col_description pre').first().textContent()) ?? '{}') as { data?: { subdomain?: string } };
+    const body = JSON.parse(
+      (await getStore.locator('.live-responses-table .response-col_description pre').first().textContent()) ?? '{}',
+    ) as { data?: { subdomain?: string } };
     expect(body.data?.subdomain).toBe('docsshop');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'try-it-out.png'), fullPage: false });
 
@@ -109,11 +113,15 @@ describe('the API docs page', () => {
     // Swagger UI builds the example from the schema: with the refs unresolved it read {"data": "string", "meta": "string"}.
     const answer = JSON.parse((await example.textContent()) ?? '{}') as { data?: Record<string, unknown>; meta?: unknown };
     expect(Object.keys(answer.data ?? {})).toEqual(expect.arrayContaining(['id', 'name', 'price', 'variants', 'photos']));
-    expect(answer.data?.variants).toEqual([{ variant: expect.objectContaining({ sku: expect.any(String), in_stock: expect.any(Number) }) }]);
+    expect(answer.data?.variants).toEqual([
+      { variant: expect.objectContaining({ sku: expect.any(String), in_stock: expect.any(Number) }) },
+    ]);
     expect(answer.meta).toMatchObject({ code: 200, api_version: '1.0' });
 
     // The Schemas section at the foot of the page: Order opened shows its own fields (a self-reference showed none).
-    const order = page.locator('section.models article[data-json-schema-level="0"]').filter({ has: page.getByText('Order', { exact: true }) });
+    const order = page
+      .locator('section.models article[data-json-schema-level="0"]')
+      .filter({ has: page.getByText('Order', { exact: true }) });
     await order.locator('.json-schema-2020-12-accordion').first().click();
     await order.getByText('fulfillments', { exact: true }).waitFor({ state: 'visible' });
     await order.scrollIntoViewIfNeeded();

@@ -43,10 +43,13 @@ beforeAll(async () => {
     { name: HOSTILE_NAME, cents: 800, stock: [5] },
   ]);
   // The storefront learns of products from catalog's events: wait until its home page lists both.
-  await waitFor(async () => {
-    const { text: home } = await requestSite(`${site}/`);
-    return stocked.products.every((product) => home.includes(`/products/${product.id}`));
-  }, { timeoutMs: 30_000, message: 'the home page did not list the stocked products' });
+  await waitFor(
+    async () => {
+      const { text: home } = await requestSite(`${site}/`);
+      return stocked.products.every((product) => home.includes(`/products/${product.id}`));
+    },
+    { timeoutMs: 30_000, message: 'the home page did not list the stocked products' },
+  );
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
 });
@@ -61,8 +64,16 @@ const aBuyer = (): Promise<BrowserContext> => browser.newContext({ userAgent: US
 
 async function fillCheckout(page: Page, overrides: Record<string, string> = {}): Promise<void> {
   const fields: Record<string, string> = {
-    '#email': 'ann@buyer.example', '#address_name': 'Ann Buyer', '#address_address_1': '1 Main St', '#address_city': 'Springfield', '#address_state': 'Illinois',
-    '#address_postal': '12345', '#address_country': 'US', '#user_note': 'Leave it at the door', '#payment_token': 'tok_visa', ...overrides,
+    '#email': 'ann@buyer.example',
+    '#address_name': 'Ann Buyer',
+    '#address_address_1': '1 Main St',
+    '#address_city': 'Springfield',
+    '#address_state': 'Illinois',
+    '#address_postal': '12345',
+    '#address_country': 'US',
+    '#user_note': 'Leave it at the door',
+    '#payment_token': 'tok_visa',
+    ...overrides,
   };
   for (const [selector, value] of Object.entries(fields)) await page.fill(selector, value);
 }
@@ -90,7 +101,11 @@ describe('a buyer in a real browser', () => {
     const cookies = await context.cookies();
     // Host-only (a domain without a leading dot): never sent to another store's host or the platform's.
     const own = { domain: 'browsershop.shops.localhost', path: '/', httpOnly: true, sameSite: 'Lax' };
-    expect(cookies.map(({ name, domain, path: cookiePath, httpOnly, sameSite }) => ({ name, domain, path: cookiePath, httpOnly, sameSite })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(
+      cookies
+        .map(({ name, domain, path: cookiePath, httpOnly, sameSite }) => ({ name, domain, path: cookiePath, httpOnly, sameSite }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
       { name: 'sc_cart', ...own },
       { name: 'sc_csrf', ...own },
       { name: 'sc_vid', ...own },
@@ -110,16 +125,27 @@ describe('a buyer in a real browser', () => {
     const listed = await shop.get('/v1/orders.json');
     expect(listed.status).toBe(200);
     const order = (listed.body.data.orders as JsonBody[]).find((candidate) => candidate.id === orderId);
-    expect(order).toMatchObject({ status: 'open', email: 'ann@buyer.example', user_note: 'Leave it at the door', address: expect.objectContaining({ name: 'Ann Buyer', country: 'US' }) });
+    expect(order).toMatchObject({
+      status: 'open',
+      email: 'ann@buyer.example',
+      user_note: 'Leave it at the door',
+      address: expect.objectContaining({ name: 'Ann Buyer', country: 'US' }),
+    });
     expect(order!.items).toEqual([{ item: expect.objectContaining({ variant_id: tea.variantIds[0], quantity: 2 }) }]);
 
     // The visit: the pages this buyer saw, counted by the storefront.
-    const visits = await waitFor(async () => {
-      const answer = await shop.get('/v1/store/visits.json');
-      const days = (answer.body.data?.daily_visits ?? []) as Array<{ daily_visit: { visits: number; visitors: number } }>;
-      const total = days.reduce((sum, { daily_visit }) => ({ visits: sum.visits + daily_visit.visits, visitors: sum.visitors + daily_visit.visitors }), { visits: 0, visitors: 0 });
-      return answer.status === 200 && total.visits > 0 ? total : undefined;
-    }, { timeoutMs: 15_000, message: 'GET /v1/store/visits did not count the visit' });
+    const visits = await waitFor(
+      async () => {
+        const answer = await shop.get('/v1/store/visits.json');
+        const days = (answer.body.data?.daily_visits ?? []) as Array<{ daily_visit: { visits: number; visitors: number } }>;
+        const total = days.reduce(
+          (sum, { daily_visit }) => ({ visits: sum.visits + daily_visit.visits, visitors: sum.visitors + daily_visit.visitors }),
+          { visits: 0, visitors: 0 },
+        );
+        return answer.status === 200 && total.visits > 0 ? total : undefined;
+      },
+      { timeoutMs: 15_000, message: 'GET /v1/store/visits did not count the visit' },
+    );
     // Its first page came without the cookie, the rest with it: one visit, one visitor (docs/visits.md#who-is-a-visitor).
     expect(visits).toEqual({ visits: 1, visitors: 1 });
     await context.close();
@@ -152,7 +178,11 @@ describe('a buyer in a real browser', () => {
 
 describe('a headless checkout', () => {
   it("answers the confirmation page's address in meta.confirmation_url; a changed address is the 404 page", async () => {
-    const placed = await checkout(stack.baseUrl, 'browsershop', checkoutParams([{ variant_id: stocked.products[0].variantIds[0], quantity: 1 }]));
+    const placed = await checkout(
+      stack.baseUrl,
+      'browsershop',
+      checkoutParams([{ variant_id: stocked.products[0].variantIds[0], quantity: 1 }]),
+    );
     expect(placed.status).toBe(200);
     const url = placed.body!.meta.confirmation_url as string;
     // On the store's own site, as the storefront renders its url, though the checkout came by the path form.
@@ -161,7 +191,10 @@ describe('a headless checkout', () => {
     const page = await context.newPage();
     expect((await page.goto(url))?.status()).toBe(200);
     await expect(page.locator('#order-id').textContent()).resolves.toBe(`#${placed.body!.data.id}`);
-    const forged = url.replace(/(\/orders\/\d+\.)([A-Za-z0-9_-])/, (_match, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`);
+    const forged = url.replace(
+      /(\/orders\/\d+\.)([A-Za-z0-9_-])/,
+      (_match, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`,
+    );
     expect(forged).not.toBe(url);
     expect((await page.goto(forged))?.status()).toBe(404);
     await expect(page.locator('#order-confirmation').count()).resolves.toBe(0);
@@ -190,14 +223,21 @@ describe('the buyer site against attacks', () => {
     await page.goto(`${site}/checkout`);
     const typed = '<script>window.__pwned = 3</script>Ann';
     await fillCheckout(page, { '#address_name': typed, '#address_city': '' });
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.click('#place-order')]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.click('#place-order'),
+    ]);
 
     expect(answer.status()).toBe(422);
     await expect(page.locator('#checkout-error').isVisible()).resolves.toBe(true);
     await expect(page.locator('#address_city-error').textContent()).resolves.toBe("can't be blank");
     expect(await page.inputValue('#address_name')).toBe(typed);
     expect(await page.evaluate<unknown>('window.__pwned')).toBeUndefined();
-    expect((await shop.get('/v1/orders.json')).body.data.orders.filter((order: { address?: { name?: string } }) => order.address?.name === typed)).toEqual([]);
+    expect(
+      (await shop.get('/v1/orders.json')).body.data.orders.filter(
+        (order: { address?: { name?: string } }) => order.address?.name === typed,
+      ),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -211,13 +251,19 @@ describe('the buyer site against attacks', () => {
 
     // The buyer's own cookies with a wrong token (from node: the store's host is a *.localhost name).
     const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-    const wrong = await requestSite(`${site}/cart`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `variant_id=${variantId}&csrf_token=${'A'.repeat(43)}` });
+    const wrong = await requestSite(`${site}/cart`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `variant_id=${variantId}&csrf_token=${'A'.repeat(43)}`,
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8');
 
     // Another site (an opaque origin) posts the buyer's own token: the browser sends no cookie with it.
     const attacker = await context.newPage();
-    await attacker.setContent(`<form method="post" action="${site}/cart"><input name="variant_id" value="${variantId}"><input name="csrf_token" value="${csrf}"><button id="go">go</button></form>`);
+    await attacker.setContent(
+      `<form method="post" action="${site}/cart"><input name="variant_id" value="${variantId}"><input name="csrf_token" value="${csrf}"><button id="go">go</button></form>`,
+    );
     const [forged] = await Promise.all([attacker.waitForResponse(`${site}/cart`), attacker.click('#go')]);
     expect(forged.status()).toBe(403);
     expect((await context.cookies()).some((cookie) => cookie.name === 'sc_cart')).toBe(false);
@@ -249,10 +295,13 @@ describe('the buyer site against attacks', () => {
     const context = await aBuyer();
     const page = await context.newPage();
 
-    const closed = await waitFor(async () => {
-      const answer = await page.goto(`${closing.store.url}/`);
-      return answer?.status() === 503 ? answer : undefined;
-    }, { timeoutMs: 10_000, message: 'the closed store did not answer 503' });
+    const closed = await waitFor(
+      async () => {
+        const answer = await page.goto(`${closing.store.url}/`);
+        return answer?.status() === 503 ? answer : undefined;
+      },
+      { timeoutMs: 10_000, message: 'the closed store did not answer 503' },
+    );
     expect(closed.headers()['content-type']).toBe('text/html; charset=utf-8');
     await expect(page.locator('body').textContent()).resolves.toMatch(/maintenance|closed|back soon/i);
 

@@ -6,11 +6,49 @@ import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fi
 
 const PHOTO_KEYS = ['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq'];
 const PRODUCT_KEYS = [
-  'id', 'name', 'description', 'created_at', 'updated_at', 'retired_on', 'deleted_at', 'status', 'labels', 'preorder', 'on_sale', 'tag_list',
-  'marketplace_category_id', 'marketplace_category', 'price', 'cents', 'marketplace_url', 'short_url', 'storefront_url', 'collections', 'photos',
-  'shipping_group', 'variants', 'list_in_marketplace', 'has_override_priced_variants',
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+  'retired_on',
+  'deleted_at',
+  'status',
+  'labels',
+  'preorder',
+  'on_sale',
+  'tag_list',
+  'marketplace_category_id',
+  'marketplace_category',
+  'price',
+  'cents',
+  'marketplace_url',
+  'short_url',
+  'storefront_url',
+  'collections',
+  'photos',
+  'shipping_group',
+  'variants',
+  'list_in_marketplace',
+  'has_override_priced_variants',
 ];
-const VARIANT_KEYS = ['id', 'product_id', 'name', 'position', 'sku', 'full_quantity', 'percent_available', 'is_default_variant', 'in_stock', 'sold', 'price', 'sold_out', 'status', 'has_override_price', 'cents'];
+const VARIANT_KEYS = [
+  'id',
+  'product_id',
+  'name',
+  'position',
+  'sku',
+  'full_quantity',
+  'percent_available',
+  'is_default_variant',
+  'in_stock',
+  'sold',
+  'price',
+  'sold_out',
+  'status',
+  'has_override_price',
+  'cents',
+];
 const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
 describe('catalog through the whole stack (spec 4.6-4.8)', () => {
@@ -21,7 +59,10 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
   let shopStoreId: number;
   let bus: NatsConnection;
 
-  const catalogEvents = async (topic: string) => (await streamEvents(await bus.jetstreamManager(), 'catalog')).filter((event) => event.topic === topic && event.store_id === shopStoreId);
+  const catalogEvents = async (topic: string) =>
+    (await streamEvents(await bus.jetstreamManager(), 'catalog')).filter(
+      (event) => event.topic === topic && event.store_id === shopStoreId,
+    );
   const waitForEvent = (topic: string, matches: (event: PublishedEvent) => boolean) =>
     waitFor(async () => (await catalogEvents(topic)).find(matches), { timeoutMs: 10_000, message: `${topic} on the catalog stream` });
 
@@ -51,8 +92,19 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       tea = answer.body.data;
       expect(Object.keys(tea).sort()).toEqual([...PRODUCT_KEYS].sort());
       expect(tea).toMatchObject({
-        name: 'Green Tea', description: 'Loose leaf', price: 19.99, cents: 1999, status: 'active', tag_list: ['green', 'loose'], collections: [],
-        labels: null, marketplace_category: null, retired_on: null, deleted_at: null, has_override_priced_variants: false, shipping_group: null,
+        name: 'Green Tea',
+        description: 'Loose leaf',
+        price: 19.99,
+        cents: 1999,
+        status: 'active',
+        tag_list: ['green', 'loose'],
+        collections: [],
+        labels: null,
+        marketplace_category: null,
+        retired_on: null,
+        deleted_at: null,
+        has_override_priced_variants: false,
+        shipping_group: null,
       });
       expect(tea.id).not.toBe(999_999);
       expect(tea.created_at).toMatch(ZONED);
@@ -64,11 +116,23 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       expect(tea.variants).toHaveLength(1);
       const variant = tea.variants[0].variant;
       expect(Object.keys(variant).sort()).toEqual([...VARIANT_KEYS].sort());
-      expect(variant).toMatchObject({ product_id: tea.id, name: 'Default', position: 1, is_default_variant: true, price: 19.99, cents: 1999, sold: 0 });
+      expect(variant).toMatchObject({
+        product_id: tea.id,
+        name: 'Default',
+        position: 1,
+        is_default_variant: true,
+        price: 19.99,
+        cents: 1999,
+        sold: 0,
+      });
     });
 
     it('creates from a form without Content-Type and from the query string alone', async () => {
-      const form = await shop.post('/v1/products', { name: 'Black Tea', cents: '1500', status: 'coming soon', preorder: '1' }, 'form-no-content-type');
+      const form = await shop.post(
+        '/v1/products',
+        { name: 'Black Tea', cents: '1500', status: 'coming soon', preorder: '1' },
+        'form-no-content-type',
+      );
       expect(form.status).toBe(200);
       expect(form.body.data).toMatchObject({ name: 'Black Tea', cents: 1500, price: 15, status: 'coming soon', preorder: true });
       const query = await shop.post('/v1/products/', { name: 'White Tea', price: '7.5', tag_list: '["rare"]' }, 'query');
@@ -81,7 +145,12 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       expect(missing.status).toBe(422);
       expect(missing.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError' });
       expect(Object.keys(missing.body.meta.errors).sort()).toEqual(['cents', 'name']);
-      const bad = await shop.post('/v1/products.json', { name: 'Tea', cents: -5, status: 'sold', photos: Array(6).fill('https://img.example.com/a.jpg') });
+      const bad = await shop.post('/v1/products.json', {
+        name: 'Tea',
+        cents: -5,
+        status: 'sold',
+        photos: Array(6).fill('https://img.example.com/a.jpg'),
+      });
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.body.meta.errors)).toEqual(expect.arrayContaining(['cents', 'status', 'photos']));
     });
@@ -98,9 +167,20 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     });
 
     it('updates only the fields sent, in a form body', async () => {
-      const answer = await shop.put(`/v1/products/${tea.id}.json`, { status: 'hidden', on_sale: 'true', tag_list: '["green","sale"]', sold: 3 }, 'form');
+      const answer = await shop.put(
+        `/v1/products/${tea.id}.json`,
+        { status: 'hidden', on_sale: 'true', tag_list: '["green","sale"]', sold: 3 },
+        'form',
+      );
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ id: tea.id, name: 'Green Tea', status: 'hidden', on_sale: true, tag_list: ['green', 'sale'], cents: 1999 });
+      expect(answer.body.data).toMatchObject({
+        id: tea.id,
+        name: 'Green Tea',
+        status: 'hidden',
+        on_sale: true,
+        tag_list: ['green', 'sale'],
+        cents: 1999,
+      });
       expect(answer.body.data.variants[0].variant.sold).toBe(0);
       tea = answer.body.data;
       expect((await shop.get(`/v1/products/${tea.id}`)).body.data).toEqual(tea);
@@ -119,10 +199,28 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     let large: JsonBody;
 
     it('creates a variant with an override price; the product notices', async () => {
-      const answer = await shop.post(`/v1/products/${tea.id}/variants.json`, { name: 'Large', full_quantity: '10', sku: 'TEA-L', has_override_price: 'true', override_price: '24.50' }, 'form');
+      const answer = await shop.post(
+        `/v1/products/${tea.id}/variants.json`,
+        { name: 'Large', full_quantity: '10', sku: 'TEA-L', has_override_price: 'true', override_price: '24.50' },
+        'form',
+      );
       expect(answer.status).toBe(200);
       large = answer.body.data;
-      expect(large).toMatchObject({ product_id: tea.id, name: 'Large', position: 2, sku: 'TEA-L', full_quantity: 10, in_stock: 10, percent_available: 100, sold_out: false, status: 'active', has_override_price: true, cents: 2450, price: 24.5, is_default_variant: false });
+      expect(large).toMatchObject({
+        product_id: tea.id,
+        name: 'Large',
+        position: 2,
+        sku: 'TEA-L',
+        full_quantity: 10,
+        in_stock: 10,
+        percent_available: 100,
+        sold_out: false,
+        status: 'active',
+        has_override_price: true,
+        cents: 2450,
+        price: 24.5,
+        is_default_variant: false,
+      });
       const product = (await shop.get(`/v1/products/${tea.id}.json`)).body.data;
       expect(product.has_override_priced_variants).toBe(true);
       expect(product.variants.map((entry: JsonBody) => entry.variant.id)).toEqual([tea.variants[0].variant.id, large.id]);
@@ -151,7 +249,9 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       expect(last.status).toBe(409);
       expect(last.body.meta.code).toBe(409);
       const product = (await shop.get(`/v1/products/${tea.id}.json`)).body.data;
-      expect(product.variants.map((entry: JsonBody) => entry.variant)).toEqual([expect.objectContaining({ id: large.id, is_default_variant: true, position: 1 })]);
+      expect(product.variants.map((entry: JsonBody) => entry.variant)).toEqual([
+        expect.objectContaining({ id: large.id, is_default_variant: true, position: 1 }),
+      ]);
     });
   });
 
@@ -197,7 +297,11 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
 
     beforeAll(async () => {
       const created = [];
-      for (let i = 1; i <= 25; i++) created.push((await shop.post('/v1/products.json', { name: `Blend ${i}`, cents: 100 * i, status: i % 5 === 0 ? 'hidden' : 'active' })).body.data.id as number);
+      for (let i = 1; i <= 25; i++)
+        created.push(
+          (await shop.post('/v1/products.json', { name: `Blend ${i}`, cents: 100 * i, status: i % 5 === 0 ? 'hidden' : 'active' })).body
+            .data.id as number,
+        );
       ids = ((await walk('/v1/products.json')) as number[]).filter(Boolean);
       expect(ids).toEqual(expect.arrayContaining(created));
     });
@@ -228,7 +332,12 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     it('pages 20 at a time by id ascending, with the pagination block', async () => {
       const first = await shop.get('/v1/products.json');
       expect(first.body.data.products).toHaveLength(20);
-      expect(first.body.pagination).toMatchObject({ total: ids.length, offset: 0, total_pages: Math.ceil(ids.length / 20), current_max_id: Math.max(...ids) });
+      expect(first.body.pagination).toMatchObject({
+        total: ids.length,
+        offset: 0,
+        total_pages: Math.ceil(ids.length / 20),
+        current_max_id: Math.max(...ids),
+      });
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(new Set(ids).size).toBe(ids.length);
     });

@@ -1,5 +1,14 @@
 import type { ApiClient } from '../support/api.client';
-import { allOrders, checkout, checkoutParams, isPlaced, stockOf, stockShop, type CheckoutAnswer, type StockedProduct } from '../support/orders.fixture';
+import {
+  allOrders,
+  checkout,
+  checkoutParams,
+  isPlaced,
+  stockOf,
+  stockShop,
+  type CheckoutAnswer,
+  type StockedProduct,
+} from '../support/orders.fixture';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 /**
@@ -18,7 +27,10 @@ describe('200 concurrent checkouts for 10 units', () => {
 
   beforeAll(async () => {
     // Every checkout comes from this one address: the per-address checkout limit must let them all through.
-    world = await startTwoStoreStack('oversell', ['oversellshop', 'oversellrival'], { CHECKOUT_BURST: '100000', CHECKOUT_PER_SECOND: '100000' });
+    world = await startTwoStoreStack('oversell', ['oversellshop', 'oversellrival'], {
+      CHECKOUT_BURST: '100000',
+      CHECKOUT_PER_SECOND: '100000',
+    });
     shop = world.shop;
     subdomain = world.subdomains[0];
   });
@@ -31,18 +43,32 @@ describe('200 concurrent checkouts for 10 units', () => {
     const variantId = product.variantIds[0]!;
 
     const answers: CheckoutAnswer[] = await Promise.all(
-      Array.from({ length: BUYERS }, (_, n) => checkout(world.stack.baseUrl, subdomain, checkoutParams([{ variant_id: variantId, quantity: 1 }], { email: `buyer${n}@buyer.example` }), { timeoutMs: 110_000 })),
+      Array.from({ length: BUYERS }, (_, n) =>
+        checkout(
+          world.stack.baseUrl,
+          subdomain,
+          checkoutParams([{ variant_id: variantId, quantity: 1 }], { email: `buyer${n}@buyer.example` }),
+          { timeoutMs: 110_000 },
+        ),
+      ),
     );
 
     const tally: Record<string, number> = {};
     for (const answer of answers) {
-      const kind = isPlaced(answer.status) ? `placed ${answer.body?.data?.status}` : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
+      const kind = isPlaced(answer.status)
+        ? `placed ${answer.body?.data?.status}`
+        : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
       tally[kind] = (tally[kind] ?? 0) + 1;
     }
     expect(tally).toEqual({ 'placed open': STOCK, '409 OutOfStock': BUYERS - STOCK });
 
     const placed = answers.filter((answer) => isPlaced(answer.status)).map((answer) => answer.body!.data);
-    for (const order of placed) expect(order).toMatchObject({ status: 'open', paid_at: expect.any(String), items: [{ item: { variant_id: variantId, quantity: 1 } }] });
+    for (const order of placed)
+      expect(order).toMatchObject({
+        status: 'open',
+        paid_at: expect.any(String),
+        items: [{ item: { variant_id: variantId, quantity: 1 } }],
+      });
     for (const refused of answers.filter((answer) => answer.status === 409)) {
       expect(refused.body!.meta).toMatchObject({ code: 409, error_type: 'OutOfStock' });
       expect(refused.body!.meta.errors.items).toEqual([expect.stringContaining(String(variantId))]);
@@ -60,17 +86,32 @@ describe('200 concurrent checkouts for 10 units', () => {
     const before = (await allOrders(shop)).length;
     // The plentiful hook is created first: catalog takes a reservation's products in id order, so every checkout takes a
     // hook before it finds whether a frame is left, and gives it back when none is.
-    const { products } = await stockShop(shop, [{ name: 'Hook', cents: 300, stock: [3 * STOCK] }, { name: 'Frame', cents: 2000, stock: [STOCK] }]);
+    const { products } = await stockShop(shop, [
+      { name: 'Hook', cents: 300, stock: [3 * STOCK] },
+      { name: 'Frame', cents: 2000, stock: [STOCK] },
+    ]);
     const [hook, frame] = products as [StockedProduct, StockedProduct];
-    const lines = [{ variant_id: frame.variantIds[0]!, quantity: 1 }, { variant_id: hook.variantIds[0]!, quantity: 1 }];
+    const lines = [
+      { variant_id: frame.variantIds[0]!, quantity: 1 },
+      { variant_id: hook.variantIds[0]!, quantity: 1 },
+    ];
     const buyers = BUYERS / 2;
 
     const answers = await Promise.all(
-      Array.from({ length: buyers }, (_, n) => checkout(world.stack.baseUrl, subdomain, checkoutParams(n % 2 === 0 ? lines : [...lines].reverse(), { email: `pair${n}@buyer.example` }), { timeoutMs: 110_000 })),
+      Array.from({ length: buyers }, (_, n) =>
+        checkout(
+          world.stack.baseUrl,
+          subdomain,
+          checkoutParams(n % 2 === 0 ? lines : [...lines].reverse(), { email: `pair${n}@buyer.example` }),
+          { timeoutMs: 110_000 },
+        ),
+      ),
     );
     const tally: Record<string, number> = {};
     for (const answer of answers) {
-      const kind = isPlaced(answer.status) ? `placed ${answer.body?.data?.status}` : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
+      const kind = isPlaced(answer.status)
+        ? `placed ${answer.body?.data?.status}`
+        : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
       tally[kind] = (tally[kind] ?? 0) + 1;
     }
     expect(tally).toEqual({ 'placed open': STOCK, '409 OutOfStock': buyers - STOCK });
@@ -84,27 +125,45 @@ describe('200 concurrent checkouts for 10 units', () => {
     const refusals = answers.filter((answer) => answer.status === 409).map((answer) => answer.body!.meta.errors.items as string[]);
     expect(refusals.filter((items) => !items.some((line) => line.includes(`variant ${frame.variantIds[0]} `)))).toEqual([]);
     const namingTheHook = refusals.filter((items) => items.some((line) => line.includes(`variant ${hook.variantIds[0]} `)));
-    expect({ refusalsNamingTheHook: namingTheHook.length, example: namingTheHook[0] }).toEqual({ refusalsNamingTheHook: 0, example: undefined });
+    expect({ refusalsNamingTheHook: namingTheHook.length, example: namingTheHook[0] }).toEqual({
+      refusalsNamingTheHook: 0,
+      example: undefined,
+    });
   }, 300_000);
 
   it('sells every unit while other checkouts that cannot be filled come and go: no buyer refused for stock that is there', async () => {
     const before = (await allOrders(shop)).length;
     // Half the buyers want a print and its frame; the other half a print and a mount that is sold out, so each of them is
     // refused (and must take nothing, not even for a moment: a reservation is atomic, DESIGN §10).
-    const { products } = await stockShop(shop, [{ name: 'Print', cents: 900, stock: [STOCK] }, { name: 'Print Frame', cents: 1500, stock: [STOCK] }, { name: 'Mount', cents: 200, stock: [0] }]);
+    const { products } = await stockShop(shop, [
+      { name: 'Print', cents: 900, stock: [STOCK] },
+      { name: 'Print Frame', cents: 1500, stock: [STOCK] },
+      { name: 'Mount', cents: 200, stock: [0] },
+    ]);
     const [print, printFrame, mount] = products as [StockedProduct, StockedProduct, StockedProduct];
     const line = (product: StockedProduct) => ({ variant_id: product.variantIds[0]!, quantity: 1 });
     const answers = await Promise.all(
-      Array.from({ length: BUYERS / 2 }, (_, n) => checkout(world.stack.baseUrl, subdomain, checkoutParams(n % 2 === 0 ? [line(print), line(printFrame)] : [line(print), line(mount)], { email: `mixed${n}@buyer.example` }), { timeoutMs: 110_000 })),
+      Array.from({ length: BUYERS / 2 }, (_, n) =>
+        checkout(
+          world.stack.baseUrl,
+          subdomain,
+          checkoutParams(n % 2 === 0 ? [line(print), line(printFrame)] : [line(print), line(mount)], { email: `mixed${n}@buyer.example` }),
+          { timeoutMs: 110_000 },
+        ),
+      ),
     );
     const framed = answers.filter((_, n) => n % 2 === 0);
     const mounted = answers.filter((_, n) => n % 2 === 1);
     expect(mounted.filter((answer) => answer.status !== 409 || answer.body?.meta?.error_type !== 'OutOfStock')).toEqual([]);
-    const tally = (list: typeof answers) => list.reduce<Record<string, number>>((counts, answer) => {
-      const kind = isPlaced(answer.status) ? 'placed' : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
-      return { ...counts, [kind]: (counts[kind] ?? 0) + 1 };
-    }, {});
-    const stock = { print: await stockOf(shop, print.id, print.variantIds[0]!), frame: await stockOf(shop, printFrame.id, printFrame.variantIds[0]!) };
+    const tally = (list: typeof answers) =>
+      list.reduce<Record<string, number>>((counts, answer) => {
+        const kind = isPlaced(answer.status) ? 'placed' : `${answer.status} ${answer.body?.meta?.error_type ?? ''}`.trim();
+        return { ...counts, [kind]: (counts[kind] ?? 0) + 1 };
+      }, {});
+    const stock = {
+      print: await stockOf(shop, print.id, print.variantIds[0]!),
+      frame: await stockOf(shop, printFrame.id, printFrame.variantIds[0]!),
+    };
     // 50 buyers asked for 10 prints with frames: all 10 are sold, and none is left while a buyer was refused.
     expect({ framed: tally(framed), stock }).toEqual({
       framed: { placed: STOCK, '409 OutOfStock': BUYERS / 2 / 2 - STOCK },

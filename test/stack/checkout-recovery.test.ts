@@ -1,6 +1,16 @@
 import { waitFor } from '@commerce/testing';
 import type { ApiClient } from '../support/api.client';
-import { allOrders, checkout, checkoutParams, isPlaced, stockOf, stockShop, unitsHeld, type CheckoutAnswer, type StockedProduct } from '../support/orders.fixture';
+import {
+  allOrders,
+  checkout,
+  checkoutParams,
+  isPlaced,
+  stockOf,
+  stockShop,
+  unitsHeld,
+  type CheckoutAnswer,
+  type StockedProduct,
+} from '../support/orders.fixture';
 import type { JsonBody, StackHandle } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
@@ -38,7 +48,10 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     ({ stack, shop } = world);
     subdomain = world.subdomains[0];
     const cases = [...FAILPOINTS, 'catalog-down', 'shipping-down', 'cancel-catalog-down'];
-    const { products } = await stockShop(shop, cases.map((name) => ({ name: `Case ${name}`, cents: 1500, stock: [UNITS, UNITS] })));
+    const { products } = await stockShop(
+      shop,
+      cases.map((name) => ({ name: `Case ${name}`, cents: 1500, stock: [UNITS, UNITS] })),
+    );
     for (const [index, name] of cases.entries()) {
       const product = products[index]!;
       productFor.set(name, product);
@@ -51,7 +64,10 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
   /** Two units of the product's first variant and one of its second. */
   const linesOf = (name: string) => {
     const [one, two] = productFor.get(name)!.variantIds as [number, number];
-    return [{ variant_id: one, quantity: 2 }, { variant_id: two, quantity: 1 }];
+    return [
+      { variant_id: one, quantity: 2 },
+      { variant_id: two, quantity: 1 },
+    ];
   };
   const emailOf = (name: string) => `${name}@buyer.example`;
   /**
@@ -62,19 +78,28 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
   const checkoutOnceServing = async (name: string): Promise<CheckoutAnswer> => {
     let answer!: CheckoutAnswer;
     const params = checkoutParams(linesOf(name), { email: emailOf(name) });
-    await waitFor(async () => (answer = await checkout(stack.baseUrl, subdomain, params, { idempotencyKey: `serving-${name}` })).status !== 503, {
-      timeoutMs: 15_000,
-      intervalMs: 250,
-      message: `a checkout of ${name} to answer other than 503`,
-    });
+    await waitFor(
+      async () => (answer = await checkout(stack.baseUrl, subdomain, params, { idempotencyKey: `serving-${name}` })).status !== 503,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 250,
+        message: `a checkout of ${name} to answer other than 503`,
+      },
+    );
     return answer;
   };
   const ordersOf = async (name: string) => (await allOrders(shop)).filter((order) => order.email === emailOf(name));
-  const stockOfCase = async (name: string) => Promise.all(productFor.get(name)!.variantIds.map((variantId) => stockOf(shop, productFor.get(name)!.id, variantId)));
+  const stockOfCase = async (name: string) =>
+    Promise.all(productFor.get(name)!.variantIds.map((variantId) => stockOf(shop, productFor.get(name)!.id, variantId)));
   const stockIsBack = async (name: string) => (await stockOfCase(name)).every((stock) => stock.in_stock === UNITS && stock.sold === 0);
 
   /** Waits until the gateway reaches orders again (its channel reconnects within ~2 s of the restart). */
-  const untilOrdersAnswer = () => waitFor(async () => (await shop.get('/v1/orders.json?limit=1')).status === 200, { timeoutMs: 30_000, intervalMs: 100, message: 'GET /v1/orders to answer 200 again' });
+  const untilOrdersAnswer = () =>
+    waitFor(async () => (await shop.get('/v1/orders.json?limit=1')).status === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: 'GET /v1/orders to answer 200 again',
+    });
 
   /**
    * What must hold whatever crashed: nothing pending, and for every variant of the shop, what catalog has left
@@ -88,12 +113,16 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     for (const [variantId, { productId, units }] of startingStock) {
       const stock = await stockOf(shop, productId, variantId);
       const inOrders = held.get(variantId) ?? 0;
-      if (stock.in_stock + inOrders !== units || stock.sold !== inOrders) wrong.push(`variant ${variantId}: in_stock ${stock.in_stock}, sold ${stock.sold}, in live orders ${inOrders}, started with ${units}`);
+      if (stock.in_stock + inOrders !== units || stock.sold !== inOrders)
+        wrong.push(
+          `variant ${variantId}: in_stock ${stock.in_stock}, sold ${stock.sold}, in live orders ${inOrders}, started with ${units}`,
+        );
     }
     expect(wrong).toEqual([]);
   }
 
-  const isFailedRequest = (answer: CheckoutAnswer) => answer.status === 503 || (typeof answer.status === 'string' && answer.status.startsWith('error'));
+  const isFailedRequest = (answer: CheckoutAnswer) =>
+    answer.status === 503 || (typeof answer.status === 'string' && answer.status.startsWith('error'));
 
   describe.each(FAILPOINTS)('orders killed %s', (failpoint) => {
     it('is finished or undone by the sweep of the restarted orders: nothing pending, no stock lost', async () => {
@@ -101,7 +130,10 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
       const crashing = await stack.startService('orders', { ORDERS_FAILPOINT: failpoint });
       const idempotencyKey = `recovery-${failpoint}`;
 
-      const answer = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf(failpoint), { email: emailOf(failpoint) }), { idempotencyKey, timeoutMs: 30_000 });
+      const answer = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf(failpoint), { email: emailOf(failpoint) }), {
+        idempotencyKey,
+        timeoutMs: 30_000,
+      });
       // The gateway answers 503 for the call orders dropped, or the connection fails: either way, no answer of success.
       expect(isFailedRequest(answer) ? 'failed request' : answer).toBe('failed request');
       expect(await crashing.exited).toEqual({ code: null, signal: 'SIGKILL' });
@@ -110,12 +142,20 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
       await untilOrdersAnswer();
       if (failpoint === 'after-charge') {
         // The charge was captured: the sweep finishes the order (open, paid).
-        await waitFor(async () => (await ordersOf(failpoint)).some((order) => order.status === 'open'), { timeoutMs: 30_000, intervalMs: 100, message: 'the charged checkout to be finished as an open order' });
+        await waitFor(async () => (await ordersOf(failpoint)).some((order) => order.status === 'open'), {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+          message: 'the charged checkout to be finished as an open order',
+        });
       } else if (failpoint === 'after-checkout') {
         // Nothing was reserved or written but the checkout's own record, which the sweep forgets once its lease is over.
         await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 5 * SWEEP_MS));
       } else {
-        await waitFor(async () => (await allOrders(shop, 'pending')).length === 0 && (await stockIsBack(failpoint)), { timeoutMs: 30_000, intervalMs: 100, message: `the checkout killed ${failpoint} to be undone` });
+        await waitFor(async () => (await allOrders(shop, 'pending')).length === 0 && (await stockIsBack(failpoint)), {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+          message: `the checkout killed ${failpoint} to be undone`,
+        });
       }
 
       expect(await allOrders(shop, 'pending')).toEqual([]);
@@ -123,9 +163,14 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
       if (failpoint === 'after-charge') {
         expect(orders).toHaveLength(1);
         expect(orders[0]).toMatchObject({ status: 'open', paid_at: expect.any(String), subtotal: 3 * 1500 });
-        expect(await stockOfCase(failpoint)).toEqual([{ in_stock: UNITS - 2, sold: 2 }, { in_stock: UNITS - 1, sold: 1 }]);
+        expect(await stockOfCase(failpoint)).toEqual([
+          { in_stock: UNITS - 2, sold: 2 },
+          { in_stock: UNITS - 1, sold: 1 },
+        ]);
         // The buyer's retry of the same checkout answers that order: no second order, no second charge.
-        const retry = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf(failpoint), { email: emailOf(failpoint) }), { idempotencyKey });
+        const retry = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf(failpoint), { email: emailOf(failpoint) }), {
+          idempotencyKey,
+        });
         expect(isPlaced(retry.status)).toBe(true);
         expect((retry.body!.data as JsonBody).id).toBe(orders[0]!.id);
         expect(await ordersOf(failpoint)).toHaveLength(1);
@@ -133,7 +178,10 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
         expect(orders.filter((order) => order.status !== 'failed')).toEqual([]);
         // Only a checkout that got as far as writing its order leaves one, failed.
         expect(orders).toHaveLength(failpoint === 'after-order' ? 1 : 0);
-        expect(await stockOfCase(failpoint)).toEqual([{ in_stock: UNITS, sold: 0 }, { in_stock: UNITS, sold: 0 }]);
+        expect(await stockOfCase(failpoint)).toEqual([
+          { in_stock: UNITS, sold: 0 },
+          { in_stock: UNITS, sold: 0 },
+        ]);
       }
       await expectStockAccountedFor();
     });
@@ -141,29 +189,54 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
 
   it('answers 503 while catalog is down; with catalog back there is no order and the stock is untouched', async () => {
     await stack.killService('catalog', 'SIGTERM');
-    const answer = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf('catalog-down'), { email: emailOf('catalog-down') }), { timeoutMs: 30_000 });
+    const answer = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf('catalog-down'), { email: emailOf('catalog-down') }), {
+      timeoutMs: 30_000,
+    });
     expect(answer.status).toBe(503);
     expect(answer.body!.meta).toMatchObject({ code: 503 });
 
     await stack.startService('catalog');
-    await waitFor(async () => (await shop.get(`/v1/products/${productFor.get('catalog-down')!.id}.json`)).status === 200, { timeoutMs: 30_000, intervalMs: 100, message: 'catalog to answer through the gateway again' });
+    await waitFor(async () => (await shop.get(`/v1/products/${productFor.get('catalog-down')!.id}.json`)).status === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: 'catalog to answer through the gateway again',
+    });
     // The checkout could not release what it may have reserved: the sweep does, once catalog answers.
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 5 * SWEEP_MS));
-    await waitFor(async () => (await allOrders(shop, 'pending')).length === 0 && (await stockIsBack('catalog-down')), { timeoutMs: 30_000, intervalMs: 100, message: 'nothing pending and the stock untouched' });
+    await waitFor(async () => (await allOrders(shop, 'pending')).length === 0 && (await stockIsBack('catalog-down')), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: 'nothing pending and the stock untouched',
+    });
     expect(await ordersOf('catalog-down')).toEqual([]);
-    expect(await stockOfCase('catalog-down')).toEqual([{ in_stock: UNITS, sold: 0 }, { in_stock: UNITS, sold: 0 }]);
+    expect(await stockOfCase('catalog-down')).toEqual([
+      { in_stock: UNITS, sold: 0 },
+      { in_stock: UNITS, sold: 0 },
+    ]);
     await expectStockAccountedFor();
   });
 
   it('answers 503 while shipping is down; catalog gets back the stock it had reserved', async () => {
     await stack.killService('shipping', 'SIGTERM');
     try {
-      const answer = await checkout(stack.baseUrl, subdomain, checkoutParams(linesOf('shipping-down'), { email: emailOf('shipping-down') }), { timeoutMs: 30_000 });
+      const answer = await checkout(
+        stack.baseUrl,
+        subdomain,
+        checkoutParams(linesOf('shipping-down'), { email: emailOf('shipping-down') }),
+        { timeoutMs: 30_000 },
+      );
       expect(answer.status).toBe(503);
       expect(answer.body!.meta).toMatchObject({ code: 503 });
-      await waitFor(() => stockIsBack('shipping-down'), { timeoutMs: 30_000, intervalMs: 100, message: 'the reserved stock back in catalog' });
+      await waitFor(() => stockIsBack('shipping-down'), {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        message: 'the reserved stock back in catalog',
+      });
       expect(await ordersOf('shipping-down')).toEqual([]);
-      expect(await stockOfCase('shipping-down')).toEqual([{ in_stock: UNITS, sold: 0 }, { in_stock: UNITS, sold: 0 }]);
+      expect(await stockOfCase('shipping-down')).toEqual([
+        { in_stock: UNITS, sold: 0 },
+        { in_stock: UNITS, sold: 0 },
+      ]);
     } finally {
       await stack.startService('shipping');
     }
@@ -175,7 +248,10 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     const placed = await checkoutOnceServing('cancel-catalog-down');
     expect(isPlaced(placed.status)).toBe(true);
     const orderId = (placed.body!.data as JsonBody).id as number;
-    expect(await stockOfCase('cancel-catalog-down')).toEqual([{ in_stock: UNITS - 2, sold: 2 }, { in_stock: UNITS - 1, sold: 1 }]);
+    expect(await stockOfCase('cancel-catalog-down')).toEqual([
+      { in_stock: UNITS - 2, sold: 2 },
+      { in_stock: UNITS - 1, sold: 1 },
+    ]);
 
     await stack.killService('catalog', 'SIGTERM');
     try {
@@ -185,8 +261,15 @@ describe('checkout recovery after a crash of orders, and with a backend down', (
     } finally {
       await stack.startService('catalog');
     }
-    await waitFor(() => stockIsBack('cancel-catalog-down'), { timeoutMs: 30_000, intervalMs: 100, message: 'the canceled order\'s stock back in catalog' });
-    expect(await stockOfCase('cancel-catalog-down')).toEqual([{ in_stock: UNITS, sold: 0 }, { in_stock: UNITS, sold: 0 }]);
+    await waitFor(() => stockIsBack('cancel-catalog-down'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: "the canceled order's stock back in catalog",
+    });
+    expect(await stockOfCase('cancel-catalog-down')).toEqual([
+      { in_stock: UNITS, sold: 0 },
+      { in_stock: UNITS, sold: 0 },
+    ]);
     expect((await shop.get(`/v1/orders/${orderId}.json`)).body.data.status).toBe('canceled');
     await expectStockAccountedFor();
   });

@@ -21,9 +21,31 @@ const KILL_AFTER_ACKS = [15, 140, 265];
 const VARIANT_EVERY = 3;
 const REQUEST_TIMEOUT_MS = 15_000;
 const PRODUCT_KEYS = [
-  'id', 'name', 'description', 'created_at', 'updated_at', 'retired_on', 'deleted_at', 'status', 'labels', 'preorder', 'on_sale', 'tag_list',
-  'marketplace_category_id', 'marketplace_category', 'price', 'cents', 'marketplace_url', 'short_url', 'storefront_url', 'collections', 'photos',
-  'shipping_group', 'variants', 'list_in_marketplace', 'has_override_priced_variants',
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+  'retired_on',
+  'deleted_at',
+  'status',
+  'labels',
+  'preorder',
+  'on_sale',
+  'tag_list',
+  'marketplace_category_id',
+  'marketplace_category',
+  'price',
+  'cents',
+  'marketplace_url',
+  'short_url',
+  'storefront_url',
+  'collections',
+  'photos',
+  'shipping_group',
+  'variants',
+  'list_in_marketplace',
+  'has_override_priced_variants',
 ].sort();
 
 type Params = Record<string, unknown>;
@@ -39,7 +61,11 @@ const productParams = (round: number, i: number): Params => ({
   tag_list: ['durable', `r${round}`],
   status: i % 4 === 0 ? 'hidden' : 'active',
 });
-const variantParams = (round: number, i: number): Params => ({ name: `Large r${round} n${i}`, sku: `R${round}-${i}-L`, full_quantity: 5 + (i % 7) });
+const variantParams = (round: number, i: number): Params => ({
+  name: `Large r${round} n${i}`,
+  sku: `R${round}-${i}-L`,
+  full_quantity: 5 + (i % 7),
+});
 
 describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 10, item 5)', () => {
   let dataDir: string;
@@ -87,7 +113,12 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     try {
       const headers: Record<string, string> = { 'API-KEY': apiKey };
       if (params) headers['content-type'] = 'application/json';
-      const response = await fetch(`${stack.baseUrl}${apiPath}`, { method, headers, body: params && JSON.stringify(params), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${stack.baseUrl}${apiPath}`, {
+        method,
+        headers,
+        body: params && JSON.stringify(params),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       return { status: response.status, body: await json(response).catch(() => undefined) };
     } catch (error) {
       return { status: `error: ${(error as Error).cause ?? (error as Error).message}` };
@@ -97,16 +128,19 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
   /** Runs `task` over `items` on CONNECTIONS concurrent callers. */
   async function onConnections<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (next < items.length) await task(items[next++]);
-    }));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < items.length) await task(items[next++]);
+      }),
+    );
   }
 
   /** The burst: PRODUCTS_PER_BURST creates (some followed by a variant create); the catalog is SIGKILLed at the killAfter-th product 200. */
   async function burstWithKill(round: number, killAfter: number) {
     const catalogPid = stack.info().pids.catalog;
     const failures = new Map<string, number>();
-    const fail = (what: string, status: Answer['status']): void => void failures.set(`${what} ${status}`, (failures.get(`${what} ${status}`) ?? 0) + 1);
+    const fail = (what: string, status: Answer['status']): void =>
+      void failures.set(`${what} ${status}`, (failures.get(`${what} ${status}`) ?? 0) + 1);
     let acked = 0;
     let variantsAcked = 0;
     let killed = false;
@@ -172,16 +206,27 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
   function problemsOf(product: JsonBody, read: Answer): string[] {
     const problems: string[] = [];
     const id = product.id as number;
-    if (read.status !== 200 || !isDeepEqual(read.body?.data, product)) problems.push(`${id}: GET answers ${read.status}, not the listed record`);
+    if (read.status !== 200 || !isDeepEqual(read.body?.data, product))
+      problems.push(`${id}: GET answers ${read.status}, not the listed record`);
     if (!isDeepEqual(Object.keys(product).sort(), PRODUCT_KEYS)) problems.push(`${id}: keys ${Object.keys(product).sort().join(',')}`);
     const sent = sentProducts.get(product.name);
     if (!sent) return [...problems, `${id}: named ${JSON.stringify(product.name)}, which no request sent`];
-    for (const [field, value] of Object.entries(sent)) if (!isDeepEqual(product[field], value)) problems.push(`${id}: ${field} is ${JSON.stringify(product[field])}, sent ${JSON.stringify(value)}`);
+    for (const [field, value] of Object.entries(sent))
+      if (!isDeepEqual(product[field], value))
+        problems.push(`${id}: ${field} is ${JSON.stringify(product[field])}, sent ${JSON.stringify(value)}`);
     const variants = ((product.variants ?? []) as JsonBody[]).map((entry) => entry.variant as JsonBody);
     const [first, second, ...more] = variants;
-    if (!first || first.product_id !== id || first.name !== 'Default' || !first.is_default_variant || first.cents !== product.cents) problems.push(`${id}: default variant ${JSON.stringify(first)}`);
+    if (!first || first.product_id !== id || first.name !== 'Default' || !first.is_default_variant || first.cents !== product.cents)
+      problems.push(`${id}: default variant ${JSON.stringify(first)}`);
     const sentVariant = sentVariants.get(id);
-    if (second && (!sentVariant || second.product_id !== id || second.name !== sentVariant.name || second.sku !== sentVariant.sku || second.full_quantity !== sentVariant.full_quantity)) {
+    if (
+      second &&
+      (!sentVariant ||
+        second.product_id !== id ||
+        second.name !== sentVariant.name ||
+        second.sku !== sentVariant.sku ||
+        second.full_quantity !== sentVariant.full_quantity)
+    ) {
       problems.push(`${id}: second variant ${JSON.stringify(second)} was not sent as such`);
     }
     if (more.length > 0) problems.push(`${id}: ${variants.length} variants`);
@@ -189,11 +234,13 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     if (acked) {
       // A variant added later changes the product's updated_at and variants, nothing else.
       const expected = sentVariant ? { ...acked, updated_at: product.updated_at, variants: product.variants } : acked;
-      if (!isDeepEqual(product, expected)) problems.push(`${id}: differs from its acknowledged answer ${JSON.stringify(acked)}: ${JSON.stringify(product)}`);
+      if (!isDeepEqual(product, expected))
+        problems.push(`${id}: differs from its acknowledged answer ${JSON.stringify(acked)}: ${JSON.stringify(product)}`);
       if (!isDeepEqual(first, acked.variants[0].variant)) problems.push(`${id}: default variant differs from the acknowledged one`);
     }
     const ackedVariant = ackedVariants.get(id);
-    if (ackedVariant && !isDeepEqual(second, ackedVariant)) problems.push(`${id}: acknowledged variant ${JSON.stringify(ackedVariant)} is ${JSON.stringify(second)}`);
+    if (ackedVariant && !isDeepEqual(second, ackedVariant))
+      problems.push(`${id}: acknowledged variant ${JSON.stringify(ackedVariant)} is ${JSON.stringify(second)}`);
     return problems;
   }
 
@@ -243,8 +290,13 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
       // Every variant, the Default one of each product included, has its own variant/created.
       const variantCreated = await expectOneEventEach(bus, 'variant/created', new Set(variantIds));
       const variantByEvent = new Map(variantCreated.map((event) => [event.resource.id as number, event.resource]));
-      const ackedVariantRecords = [...[...ackedProducts.values()].map((product) => product.variants[0].variant as JsonBody), ...ackedVariants.values()];
-      expect(ackedVariantRecords.filter((variant) => !isDeepEqual(variantByEvent.get(variant.id), variant)).map((variant) => variant.id)).toEqual([]);
+      const ackedVariantRecords = [
+        ...[...ackedProducts.values()].map((product) => product.variants[0].variant as JsonBody),
+        ...ackedVariants.values(),
+      ];
+      expect(
+        ackedVariantRecords.filter((variant) => !isDeepEqual(variantByEvent.get(variant.id), variant)).map((variant) => variant.id),
+      ).toEqual([]);
     } finally {
       await bus.close();
     }
@@ -258,38 +310,41 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     return { products: listed.length, maxProductId: Math.max(...ids), maxVariantId: Math.max(...variantIds) };
   }
 
-  describe.each(KILL_AFTER_ACKS.map((killAfter, index) => [index + 1, killAfter]))('round %i: kill after %i acknowledged creates', (round, killAfter) => {
-    it('keeps every acknowledged product, variant, id and event, and nothing half-written', async () => {
-      const started = Date.now();
-      const burst = await burstWithKill(round, killAfter);
-      expect(burst.acked).toBeGreaterThanOrEqual(killAfter);
-      expect(reusedIds).toEqual([]);
-      expect(Object.keys(burst.failures).length).toBeGreaterThan(0);
-      // Down means 503 (or a dropped connection), never another answer.
-      expect(Object.keys(burst.failures).filter((failure) => !/ (503|error: .*)$/.test(failure))).toEqual([]);
+  describe.each(KILL_AFTER_ACKS.map((killAfter, index) => [index + 1, killAfter]))(
+    'round %i: kill after %i acknowledged creates',
+    (round, killAfter) => {
+      it('keeps every acknowledged product, variant, id and event, and nothing half-written', async () => {
+        const started = Date.now();
+        const burst = await burstWithKill(round, killAfter);
+        expect(burst.acked).toBeGreaterThanOrEqual(killAfter);
+        expect(reusedIds).toEqual([]);
+        expect(Object.keys(burst.failures).length).toBeGreaterThan(0);
+        // Down means 503 (or a dropped connection), never another answer.
+        expect(Object.keys(burst.failures).filter((failure) => !/ (503|error: .*)$/.test(failure))).toEqual([]);
 
-      await restart();
-      const stored = await expectEverythingWhole();
-      const neverAcknowledged = stored.products - ackedProducts.size;
+        await restart();
+        const stored = await expectEverythingWhole();
+        const neverAcknowledged = stored.products - ackedProducts.size;
 
-      // The counters went on from where they were: a new product and variant take ids above every one stored.
-      const probe = await call('POST', '/v1/products.json', productParams(round, PRODUCTS_PER_BURST));
-      expect(probe.status).toBe(200);
-      const probed = probe.body!.data as JsonBody;
-      sentProducts.set(probed.name, productParams(round, PRODUCTS_PER_BURST));
-      ackedProducts.set(probed.id, probed);
-      expect(probed.id).toBeGreaterThan(stored.maxProductId);
-      expect(probed.variants[0].variant.id).toBeGreaterThan(stored.maxVariantId);
-      remember('product', probed.id);
-      remember('variant', probed.variants[0].variant.id);
-      expect(reusedIds).toEqual([]);
-      process.stdout.write(
-        `durability round ${round}: kill after ${killAfter} → ${burst.acked}/${PRODUCTS_PER_BURST} product creates and ${burst.variantsAcked} variant creates acknowledged; ` +
-          `failed ${JSON.stringify(burst.failures)}; ${stored.products} products stored so far (${neverAcknowledged} of them never acknowledged, all whole); ` +
-          `${stored.products - burst.publishedAtKill} product/created events were still in the outbox when it died, all on the stream ${eventsDrainedMs} ms after the restart; round ${Date.now() - started} ms\n`,
-      );
-    }, 100_000);
-  });
+        // The counters went on from where they were: a new product and variant take ids above every one stored.
+        const probe = await call('POST', '/v1/products.json', productParams(round, PRODUCTS_PER_BURST));
+        expect(probe.status).toBe(200);
+        const probed = probe.body!.data as JsonBody;
+        sentProducts.set(probed.name, productParams(round, PRODUCTS_PER_BURST));
+        ackedProducts.set(probed.id, probed);
+        expect(probed.id).toBeGreaterThan(stored.maxProductId);
+        expect(probed.variants[0].variant.id).toBeGreaterThan(stored.maxVariantId);
+        remember('product', probed.id);
+        remember('variant', probed.variants[0].variant.id);
+        expect(reusedIds).toEqual([]);
+        process.stdout.write(
+          `durability round ${round}: kill after ${killAfter} → ${burst.acked}/${PRODUCTS_PER_BURST} product creates and ${burst.variantsAcked} variant creates acknowledged; ` +
+            `failed ${JSON.stringify(burst.failures)}; ${stored.products} products stored so far (${neverAcknowledged} of them never acknowledged, all whole); ` +
+            `${stored.products - burst.publishedAtKill} product/created events were still in the outbox when it died, all on the stream ${eventsDrainedMs} ms after the restart; round ${Date.now() - started} ms\n`,
+        );
+      }, 100_000);
+    },
+  );
 });
 
 function isAlive(pid: number): boolean {
@@ -306,5 +361,7 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const [aKeys, bKeys] = [Object.keys(a), Object.keys(b)];
-  return aKeys.length === bKeys.length && aKeys.every((key) => Object.hasOwn(b, key) && isDeepEqual((a as JsonBody)[key], (b as JsonBody)[key]));
+  return (
+    aKeys.length === bKeys.length && aKeys.every((key) => Object.hasOwn(b, key) && isDeepEqual((a as JsonBody)[key], (b as JsonBody)[key]))
+  );
 }

@@ -31,13 +31,21 @@ afterAll(async () => {
 });
 
 /** One request on its own connection from `localAddress` (another loopback address is another client). */
-function send(method: string, pathAndQuery: string, headers: Record<string, string> = {}, body?: string, localAddress = '127.0.0.1'): Promise<Answer> {
+function send(
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  localAddress = '127.0.0.1',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${stack.baseUrl}${pathAndQuery}`, { method, headers, localAddress, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', reject);
     request.end(body);
@@ -49,9 +57,18 @@ const meta = (answer: Answer) => (JSON.parse(answer.text) as { meta: Record<stri
 describe('the gateway limits through the stack (issue 12, item 5)', () => {
   it('answers a JSON body nested 6,000 levels deep with an Idempotency-Key with 400 in the error shape (it was a 500)', async () => {
     const deep = '{"name":"Deep","a":' + '{"a":'.repeat(6_000) + '1' + '}'.repeat(6_001);
-    const answer = await send('POST', '/v1/products.json', { 'API-KEY': apiKey, 'Content-Type': 'application/json', 'Idempotency-Key': 'deep-stack-1' }, deep);
+    const answer = await send(
+      'POST',
+      '/v1/products.json',
+      { 'API-KEY': apiKey, 'Content-Type': 'application/json', 'Idempotency-Key': 'deep-stack-1' },
+      deep,
+    );
     expect(answer.status).toBe(400);
-    expect(meta(answer)).toMatchObject({ code: 400, error_type: 'BadRequest', error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)' });
+    expect(meta(answer)).toMatchObject({
+      code: 400,
+      error_type: 'BadRequest',
+      error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)',
+    });
   });
 
   it('answers a 60 KB query and a 30 KB header with a 431 and a JSON error body (node answered a bare 431)', async () => {
@@ -67,7 +84,11 @@ describe('the gateway limits through the stack (issue 12, item 5)', () => {
   });
 
   it('says Cache-Control: no-store on /v1 answers, errors included', async () => {
-    const answers = [await send('GET', '/v1/store.json', { 'API-KEY': apiKey }), await send('GET', '/v1/products/999999.json', { 'API-KEY': apiKey }), await send('PUT', '/v1/store.json', { 'API-KEY': apiKey, 'Content-Type': 'application/json' }, '{')];
+    const answers = [
+      await send('GET', '/v1/store.json', { 'API-KEY': apiKey }),
+      await send('GET', '/v1/products/999999.json', { 'API-KEY': apiKey }),
+      await send('PUT', '/v1/store.json', { 'API-KEY': apiKey, 'Content-Type': 'application/json' }, '{'),
+    ];
     expect(answers.map((answer) => [answer.status, answer.headers['cache-control']])).toEqual([
       [200, 'no-store'],
       [404, 'no-store'],
@@ -76,7 +97,11 @@ describe('the gateway limits through the stack (issue 12, item 5)', () => {
   });
 
   it('answers a burst of bad keys with 429 once the address spent AUTH_FAILURE_BURST failures; a good key from another address is unaffected', async () => {
-    const statuses = await Promise.all(Array.from({ length: 4 * AUTH_FAILURE_BURST }, (_, n) => send('GET', '/v1/store.json', { 'API-KEY': `sck_wrong_${n}` }, undefined, '127.0.0.2')));
+    const statuses = await Promise.all(
+      Array.from({ length: 4 * AUTH_FAILURE_BURST }, (_, n) =>
+        send('GET', '/v1/store.json', { 'API-KEY': `sck_wrong_${n}` }, undefined, '127.0.0.2'),
+      ),
+    );
     expect(statuses.filter((answer) => answer.status === 401)).toHaveLength(AUTH_FAILURE_BURST);
     expect(statuses.filter((answer) => answer.status === 429)).toHaveLength(3 * AUTH_FAILURE_BURST);
 

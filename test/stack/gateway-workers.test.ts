@@ -31,8 +31,10 @@ describe('the gateway as a pool of worker processes', () => {
   });
 
   // A fresh connection per request, so no request rides a socket of a worker that was just killed.
-  const getStore = (key = apiKey) => fetch(`${stack.baseUrl}/v1/store.json`, { headers: { 'API-KEY': key, connection: 'close' }, signal: AbortSignal.timeout(5_000) });
-  const statusesOf = async (key: string, count = 12) => Promise.all(Array.from({ length: count }, async () => (await getStore(key)).status));
+  const getStore = (key = apiKey) =>
+    fetch(`${stack.baseUrl}/v1/store.json`, { headers: { 'API-KEY': key, connection: 'close' }, signal: AbortSignal.timeout(5_000) });
+  const statusesOf = async (key: string, count = 12) =>
+    Promise.all(Array.from({ length: count }, async () => (await getStore(key)).status));
 
   it('serves with as many workers as GATEWAY_WORKERS asks', async () => {
     const gatewayPid = stack.info().pids.gateway;
@@ -70,7 +72,10 @@ describe('the gateway as a pool of worker processes', () => {
     expect(await statusesOf(apiKey)).toEqual(Array(12).fill(200)); // every worker has the key cached now
     const rotated = await storectl(env, ['key', 'rotate', '--store', String(storeId)]);
     const newKey = (rotated.json as { api_key: string }).api_key;
-    await waitFor(async () => (await statusesOf(apiKey)).every((status) => status === 401), { timeoutMs: 5_000, message: 'the old key refused by every worker' });
+    await waitFor(async () => (await statusesOf(apiKey)).every((status) => status === 401), {
+      timeoutMs: 5_000,
+      message: 'the old key refused by every worker',
+    });
     expect(await statusesOf(newKey)).toEqual(Array(12).fill(200));
     apiKey = newKey;
   });

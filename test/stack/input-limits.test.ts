@@ -35,7 +35,10 @@ describe('input limits through the whole stack (issue 12)', () => {
 
   const productEvent = (productId: number) =>
     waitFor(
-      async () => (await streamEvents(await bus.jetstreamManager(), 'catalog')).find((event) => event.store_id === storeId && event.topic === 'product/created' && event.resource_id === productId),
+      async () =>
+        (await streamEvents(await bus.jetstreamManager(), 'catalog')).find(
+          (event) => event.store_id === storeId && event.topic === 'product/created' && event.resource_id === productId,
+        ),
       { timeoutMs: 10_000, message: `product/created of ${productId}` },
     );
 
@@ -43,7 +46,11 @@ describe('input limits through the whole stack (issue 12)', () => {
     const answer = await shop.post('/v1/products.json', { name: 'Huge photo', price: '5.00', photos: [TOO_LONG_URL] });
 
     expect(answer.status).toBe(422);
-    expect(answer.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError', errors: { 'photos[0]': ['is too long (maximum is 2048 characters)'] } });
+    expect(answer.body.meta).toMatchObject({
+      code: 422,
+      error_type: 'ValidationError',
+      errors: { 'photos[0]': ['is too long (maximum is 2048 characters)'] },
+    });
     const listed = (await shop.get('/v1/products.json')).body.data.products as JsonBody[];
     expect(listed.map((product) => product.name)).not.toContain('Huge photo');
   });
@@ -52,7 +59,11 @@ describe('input limits through the whole stack (issue 12)', () => {
     const answer = await shop.post('/v1/products.json', { name: 'Gold Tea', price: '10000000.00' });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ cents: 1_000_000_000, price: 10_000_000 });
-    const override = await shop.post(`/v1/products/${answer.body.data.id}/variants.json`, { name: 'Tin', has_override_price: true, override_price: '9999999.99' });
+    const override = await shop.post(`/v1/products/${answer.body.data.id}/variants.json`, {
+      name: 'Tin',
+      has_override_price: true,
+      override_price: '9999999.99',
+    });
     expect(override.status).toBe(200);
     expect(override.body.data).toMatchObject({ cents: 999_999_999, price: 9_999_999.99 });
 
@@ -64,7 +75,11 @@ describe('input limits through the whole stack (issue 12)', () => {
     const decimal = await shop.post('/v1/products.json', { name: 'Dear Tea', price: '10000000.01' }, 'form');
     const product = (await shop.post('/v1/products.json', { name: 'Cheap Tea', cents: 100 })).body.data;
     const update = await shop.put(`/v1/products/${product.id}.json`, { cents: '1000000001' }, 'query');
-    const override = await shop.post(`/v1/products/${product.id}/variants.json`, { name: 'Tin', has_override_price: true, override_cents: 1_000_000_001 });
+    const override = await shop.post(`/v1/products/${product.id}/variants.json`, {
+      name: 'Tin',
+      has_override_price: true,
+      override_cents: 1_000_000_001,
+    });
 
     for (const answer of [unsafe, decimal, update]) {
       expect(answer.status).toBe(422);
@@ -91,8 +106,15 @@ describe('input limits through the whole stack (issue 12)', () => {
 
   it('takes shipping amounts up to 100,000,000 cents and refuses more', async () => {
     const standard = (await shop.post('/v1/shipping_classes.json', { name: 'Standard', countries: ['US'] })).body.data;
-    const atMost = await shop.post('/v1/shipping_groups.json', { name: 'Freight', rates: [{ shipping_class_id: standard.id, first_item_in_cents: 100_000_000, additional_item_in_cents: 0 }] });
-    const above = await shop.put('/v1/shipping_rate.json', { shipping_group_id: atMost.body.data.id, shipping_class_id: standard.id, first_item_in_cents: 100_000_001 });
+    const atMost = await shop.post('/v1/shipping_groups.json', {
+      name: 'Freight',
+      rates: [{ shipping_class_id: standard.id, first_item_in_cents: 100_000_000, additional_item_in_cents: 0 }],
+    });
+    const above = await shop.put('/v1/shipping_rate.json', {
+      shipping_group_id: atMost.body.data.id,
+      shipping_class_id: standard.id,
+      first_item_in_cents: 100_000_001,
+    });
 
     expect(atMost.status).toBe(200);
     expect(atMost.body.data.shipping_rates[0].shipping_rate.first_item_in_cents).toBe(100_000_000);

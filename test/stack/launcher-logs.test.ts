@@ -23,7 +23,10 @@ async function startOnTerminal(extraEnv: NodeJS.ProcessEnv): Promise<TerminalSta
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitFor(() => output.includes('Store Commerce is running') || child.exitCode !== null, { timeoutMs: 60_000, message: 'stack did not start on a terminal' });
+  await waitFor(() => output.includes('Store Commerce is running') || child.exitCode !== null, {
+    timeoutMs: 60_000,
+    message: 'stack did not start on a terminal',
+  });
   if (child.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
   return {
     output: () => output,

@@ -30,18 +30,27 @@ const ids = { webhook: 0, collection: 0, template: 0, order: 0, fulfillment: 0, 
 
 beforeAll(async () => {
   // The neighbour calls faster than its rate limit allows, and the noise has no part in that limit: lift it.
-  world = await startTwoStoreStack('noisy', ['noisyshop', 'quietshop'], { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_BURST: '100000' });
+  world = await startTwoStoreStack('noisy', ['noisyshop', 'quietshop'], {
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    RATE_LIMIT_BURST: '100000',
+  });
   [noisy, neighbour] = [world.shop, world.rival];
   shop = await stockShop(noisy, [{ name: 'Tea', cents: 500, stock: [100] }]);
   ids.webhook = (await created(noisy.post('/v1/webhooks.json', { url: 'http://127.0.0.1:9/hooks', events: ['order/paid'] }))).id;
   ids.collection = (await created(noisy.post('/v1/collections.json', { name: 'All' }))).id;
   ids.template = (await created(noisy.post('/v1/store/templates.json', { name: 'About', content: '<p>About us</p>' }))).id;
-  const placed = await checkout(world.stack.baseUrl, world.subdomains[0], checkoutParams([{ variant_id: shop.products[0]!.variantIds[0]!, quantity: 2 }]));
+  const placed = await checkout(
+    world.stack.baseUrl,
+    world.subdomains[0],
+    checkoutParams([{ variant_id: shop.products[0]!.variantIds[0]!, quantity: 2 }]),
+  );
   ids.order = placed.body!.data.id;
   const order = await created(noisy.put(`/v1/orders/${ids.order}/ship.json`, { items: [placed.body!.data.items[0].item.id] }));
   ids.fulfillment = order.fulfillments[0].id;
 
-  ids.neighbourWebhook = (await created(neighbour.post('/v1/webhooks.json', { url: 'http://127.0.0.1:9/hooks', events: ['product/created'] }))).id;
+  ids.neighbourWebhook = (
+    await created(neighbour.post('/v1/webhooks.json', { url: 'http://127.0.0.1:9/hooks', events: ['product/created'] }))
+  ).id;
   ids.neighbourProduct = (await created(neighbour.post('/v1/products.json', { name: 'Green Tea', cents: 900 }))).id;
   await created(neighbour.post('/v1/collections.json', { name: 'Teas', products: [ids.neighbourProduct] }));
   await created(neighbour.post('/v1/store/templates.json', { name: 'Story', content: '<p>{{ store.name }}</p>' }));
@@ -60,9 +69,22 @@ interface Noise {
   send(style: InputStyle): Promise<ApiAnswer>;
 }
 
-const product = () => ({ name: line(), cents: 100, description: 'd'.repeat(TEXT), tag_list: times(150, () => line('t')), photos: times(100, (index) => `https://img.example.com/${index}/${'p'.repeat(LINE - 40)}`) });
-const shippingClass = () => ({ name: line(), countries: times(SHORT_LIST, () => line('Z')), rates: unknownIds(SHORT_LIST).map((id) => ({ shipping_group_id: id, first_item_in_cents: -1, additional_item_in_cents: -1 })) });
-const shippingGroup = () => ({ name: line(), rates: unknownIds(SHORT_LIST).map((id) => ({ shipping_class_id: id, first_item_in_cents: -1, additional_item_in_cents: -1 })) });
+const product = () => ({
+  name: line(),
+  cents: 100,
+  description: 'd'.repeat(TEXT),
+  tag_list: times(150, () => line('t')),
+  photos: times(100, (index) => `https://img.example.com/${index}/${'p'.repeat(LINE - 40)}`),
+});
+const shippingClass = () => ({
+  name: line(),
+  countries: times(SHORT_LIST, () => line('Z')),
+  rates: unknownIds(SHORT_LIST).map((id) => ({ shipping_group_id: id, first_item_in_cents: -1, additional_item_in_cents: -1 })),
+});
+const shippingGroup = () => ({
+  name: line(),
+  rates: unknownIds(SHORT_LIST).map((id) => ({ shipping_class_id: id, first_item_in_cents: -1, additional_item_in_cents: -1 })),
+});
 const webhook = () => ({ url: `http://127.0.0.1:9/${'h'.repeat(LINE - 30)}`, events: times(SHORT_LIST, () => line('e')) });
 const template = () => ({ name: line(), permalink: line(), content: liquidErrorOf(DOCUMENT) });
 const tracking = () => ({ tracking_number: 't'.repeat(TEXT), shipping_company: 'c'.repeat(TEXT), note_to_customer: 'n'.repeat(TEXT) });
@@ -71,41 +93,98 @@ const tracking = () => ({ tracking_number: 't'.repeat(TEXT), shipping_company: '
 const NOISE: Noise[] = [
   { route: 'POST /v1/webhooks', send: (style) => noisy.post('/v1/webhooks.json', webhook(), style) },
   { route: 'PUT /v1/webhooks/:id', send: (style) => noisy.put(`/v1/webhooks/${ids.webhook}.json`, webhook(), style) },
-  { route: 'POST /v1/webhooks/:id/replay', send: (style) => noisy.post(`/v1/webhooks/${ids.webhook}/replay.json`, { since: line('9') }, style) },
-  { route: 'POST /v1/webhooks/:id/deliveries/:id/retry', send: (style) => noisy.post(`/v1/webhooks/${ids.webhook}/deliveries/2147483647/retry.json`, { junk: line() }, style) },
-  { route: 'POST /v1/collections', send: (style) => noisy.post('/v1/collections.json', { name: line(), description: 'd'.repeat(TEXT), products: unknownIds(LIST) }, style) },
-  { route: 'PUT /v1/collections/:id', send: (style) => noisy.put(`/v1/collections/${ids.collection}.json`, { name: line(), products: unknownIds(LIST) }, style) },
+  {
+    route: 'POST /v1/webhooks/:id/replay',
+    send: (style) => noisy.post(`/v1/webhooks/${ids.webhook}/replay.json`, { since: line('9') }, style),
+  },
+  {
+    route: 'POST /v1/webhooks/:id/deliveries/:id/retry',
+    send: (style) => noisy.post(`/v1/webhooks/${ids.webhook}/deliveries/2147483647/retry.json`, { junk: line() }, style),
+  },
+  {
+    route: 'POST /v1/collections',
+    send: (style) => noisy.post('/v1/collections.json', { name: line(), description: 'd'.repeat(TEXT), products: unknownIds(LIST) }, style),
+  },
+  {
+    route: 'PUT /v1/collections/:id',
+    send: (style) => noisy.put(`/v1/collections/${ids.collection}.json`, { name: line(), products: unknownIds(LIST) }, style),
+  },
   { route: 'POST /v1/products', send: (style) => noisy.post('/v1/products.json', product(), style) },
   { route: 'PUT /v1/products/:id', send: (style) => noisy.put(`/v1/products/${shop.products[0]!.id}.json`, product(), style) },
-  { route: 'POST /v1/products/:id/variants', send: (style) => noisy.post(`/v1/products/${shop.products[0]!.id}/variants.json`, { name: line(), sku: 's'.repeat(TEXT) }, style) },
+  {
+    route: 'POST /v1/products/:id/variants',
+    send: (style) => noisy.post(`/v1/products/${shop.products[0]!.id}/variants.json`, { name: line(), sku: 's'.repeat(TEXT) }, style),
+  },
   {
     route: 'PUT /v1/products/:id/variants/:id',
-    send: (style) => noisy.put(`/v1/products/${shop.products[0]!.id}/variants/${shop.products[0]!.variantIds[0]}.json`, { name: line(), sku: 's'.repeat(TEXT) }, style),
+    send: (style) =>
+      noisy.put(
+        `/v1/products/${shop.products[0]!.id}/variants/${shop.products[0]!.variantIds[0]}.json`,
+        { name: line(), sku: 's'.repeat(TEXT) },
+        style,
+      ),
   },
   { route: 'POST /v1/shipping_groups', send: (style) => noisy.post('/v1/shipping_groups.json', shippingGroup(), style) },
   { route: 'PUT /v1/shipping_groups/:id', send: (style) => noisy.put(`/v1/shipping_groups/${shop.groupId}.json`, shippingGroup(), style) },
   { route: 'POST /v1/shipping_classes', send: (style) => noisy.post('/v1/shipping_classes.json', shippingClass(), style) },
-  { route: 'PUT /v1/shipping_classes/:id', send: (style) => noisy.put(`/v1/shipping_classes/${shop.classId}.json`, shippingClass(), style) },
+  {
+    route: 'PUT /v1/shipping_classes/:id',
+    send: (style) => noisy.put(`/v1/shipping_classes/${shop.classId}.json`, shippingClass(), style),
+  },
   {
     route: 'PUT /v1/shipping_rate',
-    send: (style) => noisy.put('/v1/shipping_rate.json', { shipping_group_id: shop.groupId, shipping_class_id: shop.classId, first_item_in_cents: -1, additional_item_in_cents: line('9') }, style),
+    send: (style) =>
+      noisy.put(
+        '/v1/shipping_rate.json',
+        { shipping_group_id: shop.groupId, shipping_class_id: shop.classId, first_item_in_cents: -1, additional_item_in_cents: line('9') },
+        style,
+      ),
   },
   { route: 'POST /v1/store/templates', send: (style) => noisy.post('/v1/store/templates.json', template(), style) },
   { route: 'PUT /v1/store/templates/:id', send: (style) => noisy.put(`/v1/store/templates/${ids.template}.json`, template(), style) },
-  { route: 'PUT /v1/store', send: (style) => noisy.put('/v1/store.json', { name: line(), description: 'd'.repeat(TEXT), css: 'c'.repeat(DOCUMENT), layout: liquidErrorOf(DOCUMENT) }, style) },
-  { route: 'PUT /v1/orders/:id/ship', send: (style) => noisy.put(`/v1/orders/${ids.order}/ship.json`, { items: unknownIds(SHORT_LIST), ...tracking() }, style) },
-  { route: 'PUT /v1/orders/:id/fulfillments/:id', send: (style) => noisy.put(`/v1/orders/${ids.order}/fulfillments/${ids.fulfillment}.json`, tracking(), style) },
-  { route: 'POST /v1/stores', send: (style) => noisy.post('/v1/stores.json', { name: line(), subdomain: line(), paypal_email: line(), time_zone: line() }, style) },
+  {
+    route: 'PUT /v1/store',
+    send: (style) =>
+      noisy.put(
+        '/v1/store.json',
+        { name: line(), description: 'd'.repeat(TEXT), css: 'c'.repeat(DOCUMENT), layout: liquidErrorOf(DOCUMENT) },
+        style,
+      ),
+  },
+  {
+    route: 'PUT /v1/orders/:id/ship',
+    send: (style) => noisy.put(`/v1/orders/${ids.order}/ship.json`, { items: unknownIds(SHORT_LIST), ...tracking() }, style),
+  },
+  {
+    route: 'PUT /v1/orders/:id/fulfillments/:id',
+    send: (style) => noisy.put(`/v1/orders/${ids.order}/fulfillments/${ids.fulfillment}.json`, tracking(), style),
+  },
+  {
+    route: 'POST /v1/stores',
+    send: (style) => noisy.post('/v1/stores.json', { name: line(), subdomain: line(), paypal_email: line(), time_zone: line() }, style),
+  },
   {
     route: 'POST /v1/application/stores',
     send: (style) =>
-      noisy.post('/v1/application/stores.json', { client_id: line(), secret: line(), name: line(), subdomain: line(), owner: { login: line(), email: line(), password: line() } }, style),
+      noisy.post(
+        '/v1/application/stores.json',
+        { client_id: line(), secret: line(), name: line(), subdomain: line(), owner: { login: line(), email: line(), password: line() } },
+        style,
+      ),
   },
   {
     route: 'POST /s/:subdomain/checkout',
     send: (style) => {
-      const address = Object.fromEntries(['name', 'address_1', 'address_2', 'city', 'postal', 'state', 'state_abbrev', 'country'].map((field) => [field, line()]));
-      const params = { email: line(), address, items: unknownIds(SHORT_LIST).map((variant_id) => ({ variant_id, quantity: 10_000 })), user_note: 'n'.repeat(TEXT), payment_token: line() };
+      const address = Object.fromEntries(
+        ['name', 'address_1', 'address_2', 'city', 'postal', 'state', 'state_abbrev', 'country'].map((field) => [field, line()]),
+      );
+      const params = {
+        email: line(),
+        address,
+        items: unknownIds(SHORT_LIST).map((variant_id) => ({ variant_id, quantity: 10_000 })),
+        user_note: 'n'.repeat(TEXT),
+        payment_token: line(),
+      };
       return new ApiClient(world.stack.baseUrl, '').post(`/s/${world.subdomains[0]}/checkout`, params, style);
     },
   },
@@ -130,16 +209,26 @@ async function timed<T>(call: () => Promise<T>): Promise<{ answer: T; ms: number
 }
 
 describe.each<InputStyle>(['json', 'form'])('the largest, most repetitive input of each write route, as a %s body', (style) => {
-  it.each(NOISE.map((noise) => [noise.route, noise] as const))('%s: a prompt 4xx, and the neighbour is answered as usual', async (_route, noise) => {
-    const noisyCall = timed(() => noise.send(style));
-    const calls = usualCalls();
-    const answers = await Promise.all(calls.map(([, call]) => timed(call)));
-    const { answer, ms } = await noisyCall;
+  it.each(NOISE.map((noise) => [noise.route, noise] as const))(
+    '%s: a prompt 4xx, and the neighbour is answered as usual',
+    async (_route, noise) => {
+      const noisyCall = timed(() => noise.send(style));
+      const calls = usualCalls();
+      const answers = await Promise.all(calls.map(([, call]) => timed(call)));
+      const { answer, ms } = await noisyCall;
 
-    expect({ status: answer.status >= 400 && answer.status < 500 ? '4xx' : answer.status, body: answer.body.meta?.code }).toEqual({ status: '4xx', body: answer.status });
-    expect(String(answer.body.error).length).toBeLessThanOrEqual(1_000);
-    expect(ms).toBeLessThan(PROMPT_MS);
-    const neighbourAnswers = calls.map(([name], index) => ({ name, status: answers[index]!.answer.status, prompt: answers[index]!.ms < PROMPT_MS }));
-    expect(neighbourAnswers).toEqual(calls.map(([name]) => ({ name, status: 200, prompt: true })));
-  });
+      expect({ status: answer.status >= 400 && answer.status < 500 ? '4xx' : answer.status, body: answer.body.meta?.code }).toEqual({
+        status: '4xx',
+        body: answer.status,
+      });
+      expect(String(answer.body.error).length).toBeLessThanOrEqual(1_000);
+      expect(ms).toBeLessThan(PROMPT_MS);
+      const neighbourAnswers = calls.map(([name], index) => ({
+        name,
+        status: answers[index]!.answer.status,
+        prompt: answers[index]!.ms < PROMPT_MS,
+      }));
+      expect(neighbourAnswers).toEqual(calls.map(([name]) => ({ name, status: 200, prompt: true })));
+    },
+  );
 });

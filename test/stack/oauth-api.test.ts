@@ -14,7 +14,11 @@ afterAll(() => oauth?.stop());
 
 const api = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${oauth.stack.baseUrl}${pathAndQuery}`, init);
 const bearer = (token: string, extra: Record<string, string> = {}) => ({ headers: { authorization: `Bearer ${token}`, ...extra } });
-const form = (params: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+const form = (params: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(params).toString(),
+});
 
 /** A browser through the gateway, signed in as the user. */
 async function signedIn(email: string): Promise<PageClient> {
@@ -25,12 +29,28 @@ async function signedIn(email: string): Promise<PageClient> {
 }
 
 async function codeFor(browser: PageClient, extra: Record<string, string> = {}): Promise<string> {
-  const redirect = await browser.approve({ client_id: oauth.app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', state: 'st', ...extra });
+  const redirect = await browser.approve({
+    client_id: oauth.app.client_id,
+    redirect_uri: oauth.app.redirect_uri,
+    response_type: 'code',
+    state: 'st',
+    ...extra,
+  });
   return redirect.searchParams.get('code')!;
 }
 
 const exchange = (code: string, extra: Record<string, string> = {}) =>
-  api('/oauth/token', form({ grant_type: 'authorization_code', code, redirect_uri: oauth.app.redirect_uri, client_id: oauth.app.client_id, client_secret: oauth.app.client_secret, ...extra }));
+  api(
+    '/oauth/token',
+    form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: oauth.app.redirect_uri,
+      client_id: oauth.app.client_id,
+      client_secret: oauth.app.client_secret,
+      ...extra,
+    }),
+  );
 
 async function tokensFor(browser: PageClient, scope = ''): Promise<{ access_token: string; refresh_token: string }> {
   return (await json(await exchange(await codeFor(browser, { scope })))) as { access_token: string; refresh_token: string };
@@ -42,7 +62,11 @@ describe('scopes, stores and the user through the gateway', () => {
     const { access_token } = await tokensFor(await signedIn(owner.email));
 
     const read = await api('/v1/store', bearer(access_token));
-    const write = await api('/v1/store', { method: 'PUT', ...bearer(access_token, { 'content-type': 'application/json' }), body: '{"name":"Nope"}' });
+    const write = await api('/v1/store', {
+      method: 'PUT',
+      ...bearer(access_token, { 'content-type': 'application/json' }),
+      body: '{"name":"Nope"}',
+    });
 
     expect(read.status).toBe(200);
     expect(write.status).toBe(403);
@@ -57,17 +81,33 @@ describe('scopes, stores and the user through the gateway', () => {
     const writer = (await tokensFor(await signedIn(owner.email), 'store_write')).access_token;
     const product = JSON.stringify({ name: 'Oolong', price: '12.50' });
 
-    const refused = await api('/v1/products.json', { method: 'POST', ...bearer(reader, { 'content-type': 'application/json' }), body: product });
+    const refused = await api('/v1/products.json', {
+      method: 'POST',
+      ...bearer(reader, { 'content-type': 'application/json' }),
+      body: product,
+    });
     expect(refused.status).toBe(403);
     expect((await json(refused)).error).toContain('store_write');
 
-    const created = await api('/v1/products.json', { method: 'POST', ...bearer(writer, { 'content-type': 'application/json' }), body: product });
+    const created = await api('/v1/products.json', {
+      method: 'POST',
+      ...bearer(writer, { 'content-type': 'application/json' }),
+      body: product,
+    });
     expect(created.status).toBe(200);
     const { id } = (await json(created)).data;
     const read = await api(`/v1/products/${id}.json?access_token=${reader}`, {});
     expect((await json(read)).data).toMatchObject({ id, name: 'Oolong', cents: 1250 });
     expect((await api('/v1/shipping_groups.json', bearer(reader))).status).toBe(200);
-    expect((await api('/v1/collections.json', { method: 'POST', ...bearer(reader, { 'content-type': 'application/json' }), body: '{"name":"x"}' })).status).toBe(403);
+    expect(
+      (
+        await api('/v1/collections.json', {
+          method: 'POST',
+          ...bearer(reader, { 'content-type': 'application/json' }),
+          body: '{"name":"x"}',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("answers 403 to a store_read token that sends a webhook create's Idempotency-Key again, never the kept answer and its secret", async () => {
@@ -75,7 +115,11 @@ describe('scopes, stores and the user through the gateway', () => {
     const reader = (await tokensFor(await signedIn(owner.email))).access_token;
     const writer = (await tokensFor(await signedIn(owner.email), 'store_write')).access_token;
     const create = (token: string) =>
-      api('/v1/webhooks.json', { method: 'POST', ...bearer(token, { 'content-type': 'application/json', 'idempotency-key': 'hook-once' }), body: JSON.stringify({ url: 'https://93.184.215.14/hook', events: ['order/paid'] }) });
+      api('/v1/webhooks.json', {
+        method: 'POST',
+        ...bearer(token, { 'content-type': 'application/json', 'idempotency-key': 'hook-once' }),
+        body: JSON.stringify({ url: 'https://93.184.215.14/hook', events: ['order/paid'] }),
+      });
 
     const created = await create(writer);
     expect(created.status).toBe(200);
@@ -111,7 +155,11 @@ describe('scopes, stores and the user through the gateway', () => {
     expect(before.status).toBe(405);
     expect((await json(before)).error).toBe('This API call requires a store. Create one with POST /v1/stores');
 
-    const created = await api('/v1/stores.json', { method: 'POST', ...bearer(access_token, { 'content-type': 'application/json' }), body: JSON.stringify({ name: 'Fresh Shop', subdomain: 'freshshop' }) });
+    const created = await api('/v1/stores.json', {
+      method: 'POST',
+      ...bearer(access_token, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'Fresh Shop', subdomain: 'freshshop' }),
+    });
     expect(created.status).toBe(200);
     const store = (await json(created)).data;
     expect(store).toMatchObject({ name: 'Fresh Shop', subdomain: 'freshshop' });
@@ -119,35 +167,56 @@ describe('scopes, stores and the user through the gateway', () => {
     const after = await api('/v1/store', bearer(access_token));
     expect(after.status).toBe(200);
     expect((await json(after)).data.id).toBe(store.id);
-    const again = await api('/v1/stores', { ...form({ name: 'Second', subdomain: 'secondshop' }), headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' } });
+    const again = await api('/v1/stores', {
+      ...form({ name: 'Second', subdomain: 'secondshop' }),
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(again.status).toBe(409);
   });
 
   it('creates a user and store for the application owner, with a ready access token beside the store', async () => {
-    const answer = await api('/v1/application/stores.json', form({
-      client_id: oauth.app.client_id,
-      secret: oauth.app.client_secret,
-      name: 'App Made Shop',
-      subdomain: 'appmade',
-      'owner[login]': 'appmade.owner',
-      'owner[email]': 'appmade@example.com',
-      'owner[password]': PASSWORD,
-    }));
+    const answer = await api(
+      '/v1/application/stores.json',
+      form({
+        client_id: oauth.app.client_id,
+        secret: oauth.app.client_secret,
+        name: 'App Made Shop',
+        subdomain: 'appmade',
+        'owner[login]': 'appmade.owner',
+        'owner[email]': 'appmade@example.com',
+        'owner[password]': PASSWORD,
+      }),
+    );
 
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const body = await json(answer);
-    expect(body).toMatchObject({ data: { name: 'App Made Shop', subdomain: 'appmade' }, meta: { code: 200 }, access_token: expect.any(String), token_type: 'Bearer', scope: 'user store_read store_write' });
+    expect(body).toMatchObject({
+      data: { name: 'App Made Shop', subdomain: 'appmade' },
+      meta: { code: 200 },
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      scope: 'user store_read store_write',
+    });
     const me = await json(await api(`/v1/me?access_token=${body.access_token}`));
     expect(me.data).toMatchObject({ email: 'appmade@example.com', login: 'appmade.owner' });
     expect((await json(await api(`/v1/store?access_token=${body.access_token}`))).data.id).toBe(body.data.id);
   });
 
   it('refuses the application-owner endpoint with a wrong secret (401) or a bad owner (422, owner[email])', async () => {
-    const base = { client_id: oauth.app.client_id, name: 'X', subdomain: 'appmade2', 'owner[email]': 'appmade2@example.com', 'owner[password]': PASSWORD };
+    const base = {
+      client_id: oauth.app.client_id,
+      name: 'X',
+      subdomain: 'appmade2',
+      'owner[email]': 'appmade2@example.com',
+      'owner[password]': PASSWORD,
+    };
 
     const wrongSecret = await api('/v1/application/stores', form({ ...base, secret: 'scs_wrong' }));
-    const badOwner = await api('/v1/application/stores', form({ ...base, secret: oauth.app.client_secret, 'owner[email]': 'not-an-email' }));
+    const badOwner = await api(
+      '/v1/application/stores',
+      form({ ...base, secret: oauth.app.client_secret, 'owner[email]': 'not-an-email' }),
+    );
 
     expect(wrongSecret.status).toBe(401);
     expect(badOwner.status).toBe(422);
@@ -166,14 +235,19 @@ describe('conformance negatives through the gateway', () => {
     expect(second.status).toBe(400);
     expect(second.headers.get('cache-control')).toBe('no-store');
     expect((await json(second)).error).toBe('invalid_grant');
-    await waitFor(async () => (await api(`/v1/store?access_token=${first.access_token}`)).status === 401, { timeoutMs: 5_000, message: 'the first token to die' });
+    await waitFor(async () => (await api(`/v1/store?access_token=${first.access_token}`)).status === 401, {
+      timeoutMs: 5_000,
+      message: 'the first token to die',
+    });
   });
 
   it('shows an error page, never a redirect, for a redirect_uri that is not registered', async () => {
     const owner = await anOwner(oauth.env, 'wrongredir');
     const browser = await signedIn(owner.email);
 
-    const answer = await browser.get(`/oauth/authorize?client_id=${oauth.app.client_id}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&response_type=code`);
+    const answer = await browser.get(
+      `/oauth/authorize?client_id=${oauth.app.client_id}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&response_type=code`,
+    );
 
     expect(answer.status).toBe(400);
     expect(answer.location).toBeUndefined();
@@ -185,10 +259,16 @@ describe('conformance negatives through the gateway', () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
 
-    const badVerifier = await exchange(await codeFor(browser, { code_challenge: challenge, code_challenge_method: 'S256' }), { code_verifier: randomBytes(32).toString('base64url') });
+    const badVerifier = await exchange(await codeFor(browser, { code_challenge: challenge, code_challenge_method: 'S256' }), {
+      code_verifier: randomBytes(32).toString('base64url'),
+    });
     const wrongSecret = await exchange(await codeFor(browser), { client_secret: 'scs_wrong' });
     const tokens = await tokensFor(browser);
-    const refresh = (token: string) => api(`/oauth/token?grant_type=refresh_token&refresh_token=${token}&client_id=${oauth.app.client_id}&client_secret=${oauth.app.client_secret}`, { method: 'POST' });
+    const refresh = (token: string) =>
+      api(
+        `/oauth/token?grant_type=refresh_token&refresh_token=${token}&client_id=${oauth.app.client_id}&client_secret=${oauth.app.client_secret}`,
+        { method: 'POST' },
+      );
     const rotated = await refresh(tokens.refresh_token);
     const replayed = await refresh(tokens.refresh_token);
 
@@ -200,30 +280,61 @@ describe('conformance negatives through the gateway', () => {
 });
 
 describe('the admin panel through the gateway', () => {
-  it('regenerates the store\'s API key: the old key dies at once', async () => {
+  it("regenerates the store's API key: the old key dies at once", async () => {
     const owner = await anOwner(oauth.env, 'regen');
     const browser = await signedIn(owner.email);
 
     const page = await browser.submit('/admin', '/admin/api-key', {});
 
     const newKey = /data-field="API key">(sck_[^<]+)</.exec(page.html)![1];
-    await waitFor(async () => (await api(`/v1/store?api_key=${owner.api_key}`)).status === 401, { timeoutMs: 5_000, message: 'the old key to die' });
+    await waitFor(async () => (await api(`/v1/store?api_key=${owner.api_key}`)).status === 401, {
+      timeoutMs: 5_000,
+      message: 'the old key to die',
+    });
     expect((await api(`/v1/store?api_key=${newKey}`)).status).toBe(200);
   });
 
   it('deletes a developer app: the tokens users gave it die on the gateway within seconds', async () => {
     const developer = await anOwner(oauth.env, 'appdev');
-    const created = await storectl(oauth.env, ['app', 'create', '--name', 'Short Lived', '--redirect-uri', oauth.app.redirect_uri, '--owner-email', developer.email]);
+    const created = await storectl(oauth.env, [
+      'app',
+      'create',
+      '--name',
+      'Short Lived',
+      '--redirect-uri',
+      oauth.app.redirect_uri,
+      '--owner-email',
+      developer.email,
+    ]);
     const app = created.json as { client_id: string; client_secret: string };
     const user = await signedIn((await anOwner(oauth.env, 'appuser')).email);
-    const redirect = await user.approve({ client_id: app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', state: 'st' });
+    const redirect = await user.approve({
+      client_id: app.client_id,
+      redirect_uri: oauth.app.redirect_uri,
+      response_type: 'code',
+      state: 'st',
+    });
     const code = redirect.searchParams.get('code')!;
-    const tokens = await json(await api('/oauth/token', form({ grant_type: 'authorization_code', code, redirect_uri: oauth.app.redirect_uri, client_id: app.client_id, client_secret: app.client_secret })));
+    const tokens = await json(
+      await api(
+        '/oauth/token',
+        form({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: oauth.app.redirect_uri,
+          client_id: app.client_id,
+          client_secret: app.client_secret,
+        }),
+      ),
+    );
     expect((await api('/v1/store', bearer(tokens.access_token))).status).toBe(200);
 
     await (await signedIn(developer.email)).submit('/admin', `/admin/apps/${app.client_id}/delete`, {});
 
-    await waitFor(async () => (await api('/v1/store', bearer(tokens.access_token))).status === 401, { timeoutMs: 5_000, message: "the deleted app's token to die" });
+    await waitFor(async () => (await api('/v1/store', bearer(tokens.access_token))).status === 401, {
+      timeoutMs: 5_000,
+      message: "the deleted app's token to die",
+    });
   });
 
   it('revokes an authorized app: its tokens stop working and app/uninstalled is published', async () => {
@@ -235,15 +346,24 @@ describe('the admin panel through the gateway', () => {
     const revoked = await browser.submit('/admin', `/admin/authorizations/${oauth.app.client_id}/revoke`, {});
 
     expect(revoked.status).toBe(303);
-    await waitFor(async () => (await api(`/v1/store?access_token=${access_token}`)).status === 401, { timeoutMs: 5_000, message: 'the token to die' });
+    await waitFor(async () => (await api(`/v1/store?access_token=${access_token}`)).status === 401, {
+      timeoutMs: 5_000,
+      message: 'the token to die',
+    });
     const nc = await connect({ servers: oauth.stack.info().nats_url });
     try {
       const jsm = await nc.jetstreamManager();
       const uninstalled = await waitFor(
-        async () => (await streamEvents(jsm, 'identity')).find((event) => event.topic === 'app/uninstalled' && event.store_id === owner.store.id),
+        async () =>
+          (await streamEvents(jsm, 'identity')).find((event) => event.topic === 'app/uninstalled' && event.store_id === owner.store.id),
         { timeoutMs: 5_000, message: 'app/uninstalled on the identity stream' },
       );
-      expect(uninstalled.resource).toMatchObject({ client_id: oauth.app.client_id, app_name: 'Stock Sync', user_id: owner.user.id, store_id: owner.store.id });
+      expect(uninstalled.resource).toMatchObject({
+        client_id: oauth.app.client_id,
+        app_name: 'Stock Sync',
+        user_id: owner.user.id,
+        store_id: owner.store.id,
+      });
     } finally {
       await nc.close();
     }

@@ -21,7 +21,13 @@ describe('the authorization dialog in a real browser', () => {
     const owner = await anOwner(oauth.env, 'chromium');
     const context = await browser.newContext();
     const page = await context.newPage();
-    const query = new URLSearchParams({ client_id: oauth.app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', scope: 'store_write', state: 'chromium-state' });
+    const query = new URLSearchParams({
+      client_id: oauth.app.client_id,
+      redirect_uri: oauth.app.redirect_uri,
+      response_type: 'code',
+      scope: 'store_write',
+      state: 'chromium-state',
+    });
 
     await page.goto(`${oauth.stack.baseUrl}/oauth/authorize?${query}`);
     expect(await page.title()).toBe('Sign in · Store Commerce');
@@ -46,7 +52,13 @@ describe('the authorization dialog in a real browser', () => {
       await fetch(`${oauth.stack.baseUrl}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: oauth.app.redirect_uri, client_id: oauth.app.client_id, client_secret: oauth.app.client_secret }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: code!,
+          redirect_uri: oauth.app.redirect_uri,
+          client_id: oauth.app.client_id,
+          client_secret: oauth.app.client_secret,
+        }).toString(),
       }),
     );
     const store = await fetch(`${oauth.stack.baseUrl}/v1/store?access_token=${tokens.access_token}`);
@@ -57,7 +69,11 @@ describe('the authorization dialog in a real browser', () => {
 
   it('shows an error page and stays on it for an unregistered redirect URI', async () => {
     const page = await browser.newPage();
-    const query = new URLSearchParams({ client_id: oauth.app.client_id, redirect_uri: 'https://attacker.example/steal', response_type: 'code' });
+    const query = new URLSearchParams({
+      client_id: oauth.app.client_id,
+      redirect_uri: 'https://attacker.example/steal',
+      response_type: 'code',
+    });
 
     const response = await page.goto(`${oauth.stack.baseUrl}/oauth/authorize?${query}`);
 

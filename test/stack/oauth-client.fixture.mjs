@@ -31,8 +31,22 @@ async function browse(url, init = {}) {
   }
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
-const hidden = (html) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")]));
-const postForm = (url, fields) => browse(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const hidden = (html) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1],
+      m[2]
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'"),
+    ]),
+  );
+const postForm = (url, fields) =>
+  browse(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 if (input.revoke) {
   // RFC 7009 through the library: it accepts only a 200.
@@ -44,7 +58,15 @@ if (input.revoke) {
 const codeVerifier = oauth.generateRandomCodeVerifier();
 const state = oauth.generateRandomState();
 const authorizationUrl = new URL(as.authorization_endpoint);
-for (const [name, value] of Object.entries({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state, code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256' })) {
+for (const [name, value] of Object.entries({
+  client_id: clientId,
+  redirect_uri: redirectUri,
+  response_type: 'code',
+  scope,
+  state,
+  code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+  code_challenge_method: 'S256',
+})) {
   authorizationUrl.searchParams.set(name, value);
 }
 
@@ -58,6 +80,12 @@ const callback = new URL(approved.location);
 const params = oauth.validateAuthResponse(as, client, callback, state);
 const tokenResponse = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, codeVerifier, insecure);
 const tokens = await oauth.processAuthorizationCodeResponse(as, client, tokenResponse);
-const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token, insecure));
+const refreshed = await oauth.processRefreshTokenResponse(
+  as,
+  client,
+  await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token, insecure),
+);
 
-process.stdout.write(`${JSON.stringify({ hops: [toSignIn.status, signedIn.status, consent.status, approved.status], callback: callback.toString(), tokens, refreshed })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ hops: [toSignIn.status, signedIn.status, consent.status, approved.status], callback: callback.toString(), tokens, refreshed })}\n`,
+);

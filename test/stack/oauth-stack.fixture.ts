@@ -26,7 +26,18 @@ let nextOwner = 1;
 export async function anOwner(env: NodeJS.ProcessEnv, tag: string) {
   const n = nextOwner++;
   const email = `${tag}${n}@example.com`;
-  const created = await storectl(env, ['store', 'create', '--name', `${tag} ${n}`, '--subdomain', `${tag}-${n}`, '--email', email, '--password', PASSWORD]);
+  const created = await storectl(env, [
+    'store',
+    'create',
+    '--name',
+    `${tag} ${n}`,
+    '--subdomain',
+    `${tag}-${n}`,
+    '--email',
+    email,
+    '--password',
+    PASSWORD,
+  ]);
   if (created.code !== 0) throw new Error(`store create failed: ${created.stderr}`);
   return { ...(created.json as { store: { id: number }; user: { id: number; email: string }; api_key: string }), email };
 }
@@ -47,7 +58,16 @@ export async function startOAuthStack(tag: string, extraEnv: Record<string, stri
   try {
     stack = await startStack(env);
     const developer = await anOwner(env, `${tag}dev`);
-    created = await storectl(env, ['app', 'create', '--name', 'Stock Sync', '--redirect-uri', redirectUri, '--owner-email', developer.email]);
+    created = await storectl(env, [
+      'app',
+      'create',
+      '--name',
+      'Stock Sync',
+      '--redirect-uri',
+      redirectUri,
+      '--owner-email',
+      developer.email,
+    ]);
     if (created.code !== 0) throw new Error(`app create failed: ${created.stderr}`);
   } catch (error) {
     // Nothing may outlive a failed start: jest would wait on the open callback server and the stack.

@@ -3,7 +3,19 @@ import { connect, type NatsConnection } from 'nats';
 import { waitFor } from '@commerce/testing';
 import { ApiClient, type ApiAnswer } from '../support/api.client';
 import {
-  ADDRESS_KEYS, allOrders, BUYER_ADDRESS, checkout, checkoutParams, FULFILLMENT_KEYS, isPlaced, ITEM_KEYS, ORDER_KEYS, stockOf, stockShop, ZONED, type StockedShop,
+  ADDRESS_KEYS,
+  allOrders,
+  BUYER_ADDRESS,
+  checkout,
+  checkoutParams,
+  FULFILLMENT_KEYS,
+  isPlaced,
+  ITEM_KEYS,
+  ORDER_KEYS,
+  stockOf,
+  stockShop,
+  ZONED,
+  type StockedShop,
 } from '../support/orders.fixture';
 import { createStoreWithCli, json, type JsonBody } from '../support/stack.harness';
 import { subjectEvents } from '../support/subject-events.harness';
@@ -17,14 +29,57 @@ import { PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-
  */
 
 const PRODUCT_KEYS = [
-  'id', 'name', 'description', 'created_at', 'updated_at', 'retired_on', 'deleted_at', 'status', 'labels', 'preorder', 'on_sale', 'tag_list',
-  'marketplace_category_id', 'marketplace_category', 'price', 'cents', 'marketplace_url', 'short_url', 'storefront_url', 'collections', 'photos',
-  'shipping_group', 'variants', 'list_in_marketplace', 'has_override_priced_variants',
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+  'retired_on',
+  'deleted_at',
+  'status',
+  'labels',
+  'preorder',
+  'on_sale',
+  'tag_list',
+  'marketplace_category_id',
+  'marketplace_category',
+  'price',
+  'cents',
+  'marketplace_url',
+  'short_url',
+  'storefront_url',
+  'collections',
+  'photos',
+  'shipping_group',
+  'variants',
+  'list_in_marketplace',
+  'has_override_priced_variants',
 ].sort();
-const VARIANT_KEYS = ['id', 'product_id', 'name', 'position', 'sku', 'full_quantity', 'percent_available', 'is_default_variant', 'in_stock', 'sold', 'price', 'sold_out', 'status', 'has_override_price', 'cents'].sort();
+const VARIANT_KEYS = [
+  'id',
+  'product_id',
+  'name',
+  'position',
+  'sku',
+  'full_quantity',
+  'percent_available',
+  'is_default_variant',
+  'in_stock',
+  'sold',
+  'price',
+  'sold_out',
+  'status',
+  'has_override_price',
+  'cents',
+].sort();
 const PAGINATION_KEYS = ['total', 'offset', 'total_pages', 'next_url', 'current_max_id'].sort();
 /** Nothing in this file is about the limits: one address places every checkout, one key sends every call. */
-const WIDE_OPEN = { CHECKOUT_BURST: '1000000', CHECKOUT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', RATE_LIMIT_PER_SECOND: '1000000' };
+const WIDE_OPEN = {
+  CHECKOUT_BURST: '1000000',
+  CHECKOUT_PER_SECOND: '1000000',
+  RATE_LIMIT_BURST: '1000000',
+  RATE_LIMIT_PER_SECOND: '1000000',
+};
 const ZONE_OFFSET = /[+-]\d\d:\d\d$/;
 const ORDER_TOPICS = ['order/created', 'order/paid', 'order/updated', 'order/shipped', 'order/on_hold', 'order/opened', 'order/canceled'];
 
@@ -76,13 +131,28 @@ afterAll(async () => {
 });
 
 async function tokenFor(browser: PageClient, scope: string): Promise<string> {
-  const redirect = await browser.approve({ client_id: oauth.app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', state: 'st', scope });
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code', code: redirect.searchParams.get('code')!, redirect_uri: oauth.app.redirect_uri, client_id: oauth.app.client_id, client_secret: oauth.app.client_secret,
+  const redirect = await browser.approve({
+    client_id: oauth.app.client_id,
+    redirect_uri: oauth.app.redirect_uri,
+    response_type: 'code',
+    state: 'st',
+    scope,
   });
-  const answer = await fetch(`${oauth.stack.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: redirect.searchParams.get('code')!,
+    redirect_uri: oauth.app.redirect_uri,
+    client_id: oauth.app.client_id,
+    client_secret: oauth.app.client_secret,
+  });
+  const answer = await fetch(`${oauth.stack.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
   const body = await json(answer);
-  if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Error(`token exchange answered ${answer.status}: ${JSON.stringify(body)}`);
+  if (answer.status !== 200 || typeof body.access_token !== 'string')
+    throw new Error(`token exchange answered ${answer.status}: ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
@@ -100,7 +170,11 @@ const pot = () => stocked.products[2]!;
 const scarce = () => stocked.products[3]!;
 
 /** A checkout that must be placed; answers the order it renders. */
-async function place(items: Array<{ variant_id: number; quantity: number }>, overrides: Record<string, unknown> = {}, subdomain = shopSubdomain): Promise<JsonBody> {
+async function place(
+  items: Array<{ variant_id: number; quantity: number }>,
+  overrides: Record<string, unknown> = {},
+  subdomain = shopSubdomain,
+): Promise<JsonBody> {
   const answer = await checkout(oauth.stack.baseUrl, subdomain, checkoutParams(items, overrides));
   if (!isPlaced(answer.status)) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const order = answer.body!.data as JsonBody;
@@ -112,7 +186,8 @@ async function place(items: Array<{ variant_id: number; quantity: number }>, ove
   return order;
 }
 
-const itemOf = (order: JsonBody, variantId: number): JsonBody => (order.items as JsonBody[]).map((entry) => entry.item as JsonBody).find((item) => item.variant_id === variantId)!;
+const itemOf = (order: JsonBody, variantId: number): JsonBody =>
+  (order.items as JsonBody[]).map((entry) => entry.item as JsonBody).find((item) => item.variant_id === variantId)!;
 
 /** Expects a 409 InvalidTransition whose message names the order's current status. */
 function expectInvalidTransition(answer: ApiAnswer, status: string): void {
@@ -136,7 +211,13 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     const answer = await checkout(
       oauth.stack.baseUrl,
       shopSubdomain,
-      checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 2 }, { variant_id: tea().variantIds[0]!, quantity: 1 }], { user_note: 'Leave at the door', shipping_class_id: stocked.classId }),
+      checkoutParams(
+        [
+          { variant_id: mug().variantIds[0]!, quantity: 2 },
+          { variant_id: tea().variantIds[0]!, quantity: 1 },
+        ],
+        { user_note: 'Leave at the door', shipping_class_id: stocked.classId },
+      ),
     );
     expect(isPlaced(answer.status)).toBe(true);
     expect(answer.body!.meta).toMatchObject({ code: answer.status, api_version: '1.0' });
@@ -146,9 +227,18 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
 
     expect(Object.keys(first).sort()).toEqual(ORDER_KEYS);
     expect(first).toMatchObject({
-      status: 'open', payment_processor: 'test', email: 'ann@buyer.example', user_note: 'Leave at the door',
+      status: 'open',
+      payment_processor: 'test',
+      email: 'ann@buyer.example',
+      user_note: 'Leave at the door',
       // 2 × 12.50 + 8.00; one group: 5.00 for the first unit, 1.50 for each of the two others.
-      subtotal: 3300, shipping: 800, tax: 0, discounts: 0, price: '41.00', fulfilled_at: null, fulfillments: [],
+      subtotal: 3300,
+      shipping: 800,
+      tax: 0,
+      discounts: 0,
+      price: '41.00',
+      fulfilled_at: null,
+      fulfillments: [],
     });
     expect(first.address).toEqual(BUYER_ADDRESS);
     expect(Object.keys(first.address).sort()).toEqual(ADDRESS_KEYS);
@@ -159,10 +249,26 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
       expect(Object.keys(entry.item).sort()).toEqual(ITEM_KEYS);
     }
     expect(itemOf(first, mug().variantIds[0]!)).toMatchObject({
-      order_id: first.id, product_id: mug().id, product_name: 'Mug', variant_name: 'Default', sku: null, quantity: 2, list_price: 1250, discount: 0, tax: 0,
-      price_in_cents: 2500, fulfilled_at: null, fulfillment_id: null,
+      order_id: first.id,
+      product_id: mug().id,
+      product_name: 'Mug',
+      variant_name: 'Default',
+      sku: null,
+      quantity: 2,
+      list_price: 1250,
+      discount: 0,
+      tax: 0,
+      price_in_cents: 2500,
+      fulfilled_at: null,
+      fulfillment_id: null,
     });
-    expect(itemOf(first, tea().variantIds[0]!)).toMatchObject({ product_id: tea().id, product_name: 'Tea', quantity: 1, list_price: 800, price_in_cents: 800 });
+    expect(itemOf(first, tea().variantIds[0]!)).toMatchObject({
+      product_id: tea().id,
+      product_name: 'Tea',
+      quantity: 1,
+      list_price: 800,
+      price_in_cents: 800,
+    });
 
     expect(await stockOf(shop, mug().id, mug().variantIds[0]!)).toEqual({ in_stock: 18, sold: 2 });
     expect(await stockOf(shop, tea().id, tea().variantIds[0]!)).toEqual({ in_stock: 29, sold: 1 });
@@ -195,66 +301,117 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     expect((await allOrders(shop)).filter((listed) => listed.email === 'twice@buyer.example')).toHaveLength(1);
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 29, sold: 1 });
     // The same key with other parameters is refused; at another store it is another buyer's key altogether.
-    const changed = await checkout(oauth.stack.baseUrl, shopSubdomain, { ...params, items: [{ variant_id: tea().variantIds[1]!, quantity: 2 }] }, { idempotencyKey: 'buyer-cart-42' });
+    const changed = await checkout(
+      oauth.stack.baseUrl,
+      shopSubdomain,
+      { ...params, items: [{ variant_id: tea().variantIds[1]!, quantity: 2 }] },
+      { idempotencyKey: 'buyer-cart-42' },
+    );
     expect(changed.status).toBe(422);
-    const elsewhere = await checkout(oauth.stack.baseUrl, rivalSubdomain, checkoutParams([{ variant_id: rivalStocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: 'twice@buyer.example' }), { idempotencyKey: 'buyer-cart-42' });
+    const elsewhere = await checkout(
+      oauth.stack.baseUrl,
+      rivalSubdomain,
+      checkoutParams([{ variant_id: rivalStocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: 'twice@buyer.example' }),
+      { idempotencyKey: 'buyer-cart-42' },
+    );
     expect(isPlaced(elsewhere.status)).toBe(true);
     expect(elsewhere.body!.data.id).not.toBe(order.id);
     expect(elsewhere.headers!.get('idempotent-replayed')).toBeNull();
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 29, sold: 1 });
   });
 
-  it('takes the page\'s form too: a urlencoded body with the address and items as JSON text', async () => {
+  it("takes the page's form too: a urlencoded body with the address and items as JSON text", async () => {
     const form = new URLSearchParams({
       email: 'form@buyer.example',
       address: JSON.stringify(BUYER_ADDRESS),
       items: JSON.stringify([{ variant_id: tea().variantIds[1]!, quantity: 1 }]),
       payment_token: 'tok_visa',
     });
-    const response = await fetch(`${oauth.stack.baseUrl}/s/${shopSubdomain}/checkout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const response = await fetch(`${oauth.stack.baseUrl}/s/${shopSubdomain}/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
     const body = await json(response);
     expect(isPlaced(response.status)).toBe(true);
-    expect(body.data).toMatchObject({ status: 'open', email: 'form@buyer.example', address: BUYER_ADDRESS, items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }] });
+    expect(body.data).toMatchObject({
+      status: 'open',
+      email: 'form@buyer.example',
+      address: BUYER_ADDRESS,
+      items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }],
+    });
     expectEvent('order/created', { ...body.data, status: 'pending', paid_at: null, updated_at: body.data.confirmed_at });
     expectEvent('order/paid', body.data);
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 28, sold: 2 });
   });
 
-  it('takes a checkout on the store\'s own host too (Host: <subdomain>.shops.localhost, POST /checkout)', async () => {
+  it("takes a checkout on the store's own host too (Host: <subdomain>.shops.localhost, POST /checkout)", async () => {
     const { port } = new URL(oauth.stack.baseUrl);
     const body = JSON.stringify(checkoutParams([{ variant_id: tea().variantIds[1]!, quantity: 1 }], { email: 'host@buyer.example' }));
     const answer = await new Promise<{ status: number; body: JsonBody }>((resolve, reject) => {
       const request = httpRequest(
-        { host: '127.0.0.1', port: Number(port), path: '/checkout', method: 'POST', headers: { host: `${shopSubdomain}.shops.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          path: '/checkout',
+          method: 'POST',
+          headers: {
+            host: `${shopSubdomain}.shops.localhost:${port}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonBody }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonBody }),
+          );
         },
       );
       request.on('error', reject);
       request.end(body);
     });
     expect(isPlaced(answer.status)).toBe(true);
-    expect(answer.body.data).toMatchObject({ status: 'open', email: 'host@buyer.example', items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }] });
+    expect(answer.body.data).toMatchObject({
+      status: 'open',
+      email: 'host@buyer.example',
+      items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }],
+    });
     expectEvent('order/created', { ...answer.body.data, status: 'pending', paid_at: null, updated_at: answer.body.data.confirmed_at });
     expectEvent('order/paid', answer.body.data);
   });
 
   it('answers 422 naming each bad field, and 404 for a store that does not exist', async () => {
-    const bad = await checkout(oauth.stack.baseUrl, shopSubdomain, { address: { ...BUYER_ADDRESS, country: 'USA' }, items: [], payment_token: 'tok_visa' });
+    const bad = await checkout(oauth.stack.baseUrl, shopSubdomain, {
+      address: { ...BUYER_ADDRESS, country: 'USA' },
+      items: [],
+      payment_token: 'tok_visa',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body!.meta).toMatchObject({ code: 422, error_type: 'ValidationError' });
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/email/);
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/items/);
     // Shapes are fine but nothing ships there, or not by the class asked for: 422 on that field (bracket names, as the form sends them), stock given back.
-    const abroad = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { address: { ...BUYER_ADDRESS, country: 'FR' } }));
+    const abroad = await checkout(
+      oauth.stack.baseUrl,
+      shopSubdomain,
+      checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { address: { ...BUYER_ADDRESS, country: 'FR' } }),
+    );
     expect(abroad.status).toBe(422);
     expect(Object.keys(abroad.body!.meta.errors)).toEqual(['address[country]']);
-    const otherClass = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { shipping_class_id: stocked.classId + 1000 }));
+    const otherClass = await checkout(
+      oauth.stack.baseUrl,
+      shopSubdomain,
+      checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }], { shipping_class_id: stocked.classId + 1000 }),
+    );
     expect(otherClass.status).toBe(422);
     expect(Object.keys(otherClass.body!.meta.errors)).toEqual(['shipping_class_id']);
-    const nowhere = await checkout(oauth.stack.baseUrl, 'no-such-shop', checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }]));
+    const nowhere = await checkout(
+      oauth.stack.baseUrl,
+      'no-such-shop',
+      checkoutParams([{ variant_id: mug().variantIds[0]!, quantity: 1 }]),
+    );
     expect(nowhere.status).toBe(404);
     expect(await stockOf(shop, mug().id, mug().variantIds[0]!)).toEqual({ in_stock: 18, sold: 2 });
   });
@@ -262,7 +419,15 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
   it('answers 409 OutOfStock naming every short variant in meta.errors.items, and takes nothing', async () => {
     const [one, two] = scarce().variantIds as [number, number];
     const before = (await allOrders(shop)).length;
-    const answer = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: one, quantity: 2 }, { variant_id: two, quantity: 5 }, { variant_id: mug().variantIds[0]!, quantity: 1 }]));
+    const answer = await checkout(
+      oauth.stack.baseUrl,
+      shopSubdomain,
+      checkoutParams([
+        { variant_id: one, quantity: 2 },
+        { variant_id: two, quantity: 5 },
+        { variant_id: mug().variantIds[0]!, quantity: 1 },
+      ]),
+    );
     expect(answer.status).toBe(409);
     expect(answer.body!.meta).toMatchObject({ code: 409, error_type: 'OutOfStock' });
     const lines = answer.body!.meta.errors.items as string[];
@@ -277,14 +442,21 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
 
   it('answers 402 PaymentDeclined, keeps the order as "failed" and gives its stock back', async () => {
     const potVariant = pot().variantIds[0]!;
-    const answer = await checkout(oauth.stack.baseUrl, shopSubdomain, checkoutParams([{ variant_id: potVariant, quantity: 3 }], { email: 'declined@buyer.example', payment_token: 'tok_chargeDeclined' }));
+    const answer = await checkout(
+      oauth.stack.baseUrl,
+      shopSubdomain,
+      checkoutParams([{ variant_id: potVariant, quantity: 3 }], { email: 'declined@buyer.example', payment_token: 'tok_chargeDeclined' }),
+    );
     expect(answer.status).toBe(402);
     expect(answer.body!.meta).toMatchObject({ code: 402, error_type: 'PaymentDeclined' });
     const failed = (await allOrders(shop, 'failed')).filter((order) => order.email === 'declined@buyer.example');
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ status: 'failed', paid_at: null, subtotal: 9000 });
     expect(await read(failed[0]!.id)).toEqual(failed[0]);
-    await waitFor(async () => (await stockOf(shop, pot().id, potVariant)).in_stock === 10, { timeoutMs: 15_000, message: 'the declined order\'s stock back in catalog' });
+    await waitFor(async () => (await stockOf(shop, pot().id, potVariant)).in_stock === 10, {
+      timeoutMs: 15_000,
+      message: "the declined order's stock back in catalog",
+    });
     expect(await stockOf(shop, pot().id, potVariant)).toEqual({ in_stock: 10, sold: 0 });
     expectEvent('order/created', { ...failed[0], status: 'pending', updated_at: failed[0]!.confirmed_at });
     expectEvent('order/updated', failed[0]!);
@@ -295,18 +467,33 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
   let itemIds: number[];
 
   beforeAll(async () => {
-    big = await place([
-      { variant_id: mug().variantIds[0]!, quantity: 1 },
-      { variant_id: tea().variantIds[0]!, quantity: 2 },
-      { variant_id: tea().variantIds[1]!, quantity: 1 },
-      { variant_id: pot().variantIds[0]!, quantity: 1 },
-    ], { email: 'big@buyer.example' });
-    itemIds = [mug().variantIds[0]!, tea().variantIds[0]!, tea().variantIds[1]!, pot().variantIds[0]!].map((variantId) => itemOf(big, variantId).id as number);
-    rivalOrder = await place([{ variant_id: rivalStocked.products[0]!.variantIds[0]!, quantity: 1 }], { email: 'rivalbuyer@buyer.example' }, rivalSubdomain);
+    big = await place(
+      [
+        { variant_id: mug().variantIds[0]!, quantity: 1 },
+        { variant_id: tea().variantIds[0]!, quantity: 2 },
+        { variant_id: tea().variantIds[1]!, quantity: 1 },
+        { variant_id: pot().variantIds[0]!, quantity: 1 },
+      ],
+      { email: 'big@buyer.example' },
+    );
+    itemIds = [mug().variantIds[0]!, tea().variantIds[0]!, tea().variantIds[1]!, pot().variantIds[0]!].map(
+      (variantId) => itemOf(big, variantId).id as number,
+    );
+    rivalOrder = await place(
+      [{ variant_id: rivalStocked.products[0]!.variantIds[0]!, quantity: 1 }],
+      { email: 'rivalbuyer@buyer.example' },
+      rivalSubdomain,
+    );
   });
 
   it('ships the items sent as a JSON array in a JSON body: Partially Shipped, one fulfillment', async () => {
-    const answer = await shop.put(`/v1/orders/${big.id}/ship.json`, { items: [itemIds[0]], tracking_number: '1Z001', shipping_company: 'UPS', notify_customer: true, note_to_customer: 'First box' });
+    const answer = await shop.put(`/v1/orders/${big.id}/ship.json`, {
+      items: [itemIds[0]],
+      tracking_number: '1Z001',
+      shipping_company: 'UPS',
+      notify_customer: true,
+      note_to_customer: 'First box',
+    });
     expect(answer.status).toBe(200);
     big = answer.body.data;
     expectEvent('order/shipped', big);
@@ -315,7 +502,13 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
     expect(big.fulfillments).toHaveLength(1);
     const fulfillment = big.fulfillments[0];
     expect(Object.keys(fulfillment).sort()).toEqual(FULFILLMENT_KEYS);
-    expect(fulfillment).toMatchObject({ order_id: big.id, tracking_number: '1Z001', shipping_company: 'UPS', notify_customer: true, note_to_customer: 'First box' });
+    expect(fulfillment).toMatchObject({
+      order_id: big.id,
+      tracking_number: '1Z001',
+      shipping_company: 'UPS',
+      notify_customer: true,
+      note_to_customer: 'First box',
+    });
     expect(fulfillment.created_at).toMatch(ZONED);
     const shipped = itemOf(big, mug().variantIds[0]!);
     expect(shipped).toMatchObject({ id: itemIds[0], fulfillment_id: fulfillment.id });
@@ -337,7 +530,11 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
   });
 
   it('ships items sent as JSON text in a query-only PUT (?items=[id])', async () => {
-    const answer = await shop.raw('PUT', `/v1/orders/${big.id}/ship.json?items=${encodeURIComponent(`[${itemIds[1]}]`)}&tracking_number=1Z002`, undefined);
+    const answer = await shop.raw(
+      'PUT',
+      `/v1/orders/${big.id}/ship.json?items=${encodeURIComponent(`[${itemIds[1]}]`)}&tracking_number=1Z002`,
+      undefined,
+    );
     expect(answer.status).toBe(200);
     big = answer.body.data;
     expectEvent('order/shipped', big);
@@ -361,19 +558,31 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
     expect((await allOrders(shop, 'shipped')).map((order) => order.id)).toEqual([big.id]);
   });
 
-  it('changes a fulfillment\'s tracking fields with PUT /v1/orders/:order_id/fulfillments/:id', async () => {
+  it("changes a fulfillment's tracking fields with PUT /v1/orders/:order_id/fulfillments/:id", async () => {
     const fulfillmentId = big.fulfillments[0].id;
-    const answer = await shop.put(`/v1/orders/${big.id}/fulfillments/${fulfillmentId}.json`, { tracking_number: '1Z999', shipping_company: 'FedEx' });
+    const answer = await shop.put(`/v1/orders/${big.id}/fulfillments/${fulfillmentId}.json`, {
+      tracking_number: '1Z999',
+      shipping_company: 'FedEx',
+    });
     expect(answer.status).toBe(200);
     const fulfillment = answer.body.data;
     expect(Object.keys(fulfillment).sort()).toEqual(FULFILLMENT_KEYS);
-    expect(fulfillment).toMatchObject({ id: fulfillmentId, order_id: big.id, tracking_number: '1Z999', shipping_company: 'FedEx', note_to_customer: 'First box', notify_customer: true });
+    expect(fulfillment).toMatchObject({
+      id: fulfillmentId,
+      order_id: big.id,
+      tracking_number: '1Z999',
+      shipping_company: 'FedEx',
+      note_to_customer: 'First box',
+      notify_customer: true,
+    });
     expect(fulfillment.items).toEqual(big.fulfillments[0].items);
     expectEvent('fulfillment/updated', fulfillment);
     const now = await read(big.id);
     expect(now.fulfillments[0]).toEqual(fulfillment);
     big = now;
-    const byToken = await withToken(writer, 'PUT', `/v1/orders/${big.id}/fulfillments/${fulfillmentId}`, { note_to_customer: 'On its way' });
+    const byToken = await withToken(writer, 'PUT', `/v1/orders/${big.id}/fulfillments/${fulfillmentId}`, {
+      note_to_customer: 'On its way',
+    });
     expect(byToken.status).toBe(200);
     expect(byToken.body.data).toMatchObject({ tracking_number: '1Z999', note_to_customer: 'On its way' });
     expectEvent('fulfillment/updated', byToken.body.data);
@@ -389,14 +598,19 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
     expect(await read(first.id)).toEqual(first);
   });
 
-  it('lists the order\'s products and variants (distinct, in the order of its items)', async () => {
+  it("lists the order's products and variants (distinct, in the order of its items)", async () => {
     const products = await shop.get(`/v1/orders/${big.id}/products.json`);
     expect(products.status).toBe(200);
     expect(products.body.data.products.map((product: JsonBody) => product.id)).toEqual([mug().id, tea().id, pot().id]);
     for (const product of products.body.data.products as JsonBody[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
     const variants = await withToken(reader, 'GET', `/v1/orders/${big.id}/variants`);
     expect(variants.status).toBe(200);
-    expect(variants.body.data.variants.map((variant: JsonBody) => variant.id)).toEqual([mug().variantIds[0], tea().variantIds[0], tea().variantIds[1], pot().variantIds[0]]);
+    expect(variants.body.data.variants.map((variant: JsonBody) => variant.id)).toEqual([
+      mug().variantIds[0],
+      tea().variantIds[0],
+      tea().variantIds[1],
+      pot().variantIds[0],
+    ]);
     for (const variant of variants.body.data.variants as JsonBody[]) expect(Object.keys(variant).sort()).toEqual(VARIANT_KEYS);
     expect(variants.body.data.variants[0]).toMatchObject({ product_id: mug().id, name: 'Default' });
   });
@@ -409,7 +623,10 @@ describe('hold, open and cancel (spec 3.2; DESIGN §8)', () => {
     expect(answer.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
     expect(answer.body.error).toContain('store_write');
     expect((await withToken(reader, 'PUT', `/v1/orders/${big.id}/ship.json`, {})).status).toBe(403);
-    expect((await withToken(reader, 'PUT', `/v1/orders/${big.id}/fulfillments/${big.fulfillments[0].id}.json`, { tracking_number: 'RO' })).status).toBe(403);
+    expect(
+      (await withToken(reader, 'PUT', `/v1/orders/${big.id}/fulfillments/${big.fulfillments[0].id}.json`, { tracking_number: 'RO' }))
+        .status,
+    ).toBe(403);
     expect(await read(first.id)).toEqual(first);
     expect(await read(big.id)).toEqual(big);
   });
@@ -461,7 +678,10 @@ describe('hold, open and cancel (spec 3.2; DESIGN §8)', () => {
     first = answer.body.data;
     expectEvent('order/canceled', first);
     // Mug: 20 − 2 (first) − 1 (big) + 2 back; Tea: 30 − 1 − 2 + 1 back.
-    await waitFor(async () => (await stockOf(shop, mug().id, mug().variantIds[0]!)).in_stock === 19, { timeoutMs: 15_000, message: 'the canceled order\'s stock back' });
+    await waitFor(async () => (await stockOf(shop, mug().id, mug().variantIds[0]!)).in_stock === 19, {
+      timeoutMs: 15_000,
+      message: "the canceled order's stock back",
+    });
     expect(await stockOf(shop, mug().id, mug().variantIds[0]!)).toEqual({ in_stock: 19, sold: 1 });
     expect(await stockOf(shop, tea().id, tea().variantIds[0]!)).toEqual({ in_stock: 28, sold: 2 });
     expectInvalidTransition(await shop.put(`/v1/orders/${first.id}/open.json`, {}), 'canceled');
@@ -476,7 +696,10 @@ describe('hold, open and cancel (spec 3.2; DESIGN §8)', () => {
     expect(held.body.data.status).toBe('on hold');
     expectEvent('order/on_hold', held.body.data);
     const basic = Buffer.from(`${shop.apiKey}:ignored`).toString('base64');
-    const opened = await fetch(`${oauth.stack.baseUrl}/v1/orders/${big.id}/open.json`, { method: 'PUT', headers: { authorization: `Basic ${basic}` } });
+    const opened = await fetch(`${oauth.stack.baseUrl}/v1/orders/${big.id}/open.json`, {
+      method: 'PUT',
+      headers: { authorization: `Basic ${basic}` },
+    });
     expect(opened.status).toBe(200);
     big = (await json(opened)).data;
     expect(big.status).toBe('open');
@@ -528,7 +751,13 @@ describe('GET /v1/orders (spec 4.4; DESIGN §6)', () => {
   });
 
   it('filters by status, "on hold" spelled on+hold or on%20hold; "open" includes Partially Shipped', async () => {
-    const partial = await place([{ variant_id: mug().variantIds[0]!, quantity: 1 }, { variant_id: pot().variantIds[0]!, quantity: 1 }], { email: 'partial@buyer.example' });
+    const partial = await place(
+      [
+        { variant_id: mug().variantIds[0]!, quantity: 1 },
+        { variant_id: pot().variantIds[0]!, quantity: 1 },
+      ],
+      { email: 'partial@buyer.example' },
+    );
     const shipped = await shop.put(`/v1/orders/${partial.id}/ship.json`, { items: [itemOf(partial, mug().variantIds[0]!).id] });
     expect(shipped.body.data.status).toBe('Partially Shipped');
     expectEvent('order/shipped', shipped.body.data);
@@ -543,7 +772,8 @@ describe('GET /v1/orders (spec 4.4; DESIGN §6)', () => {
       expect(answer.status).toBe(200);
       return (answer.body.data.orders as JsonBody[]).map((order) => `${order.id} ${order.status}`);
     };
-    const expected = (...statuses: string[]) => all.filter((order) => statuses.includes(order.status)).map((order) => `${order.id} ${order.status}`);
+    const expected = (...statuses: string[]) =>
+      all.filter((order) => statuses.includes(order.status)).map((order) => `${order.id} ${order.status}`);
     expect(await listed('status=on+hold')).toEqual([`${big.id} on hold`]);
     expect(await listed('status=on%20hold')).toEqual([`${big.id} on hold`]);
     expect(await listed('status=open')).toEqual(expected('open', 'Partially Shipped'));
@@ -563,12 +793,14 @@ describe('GET /v1/orders (spec 4.4; DESIGN §6)', () => {
   it('filters by updated_at_min and updated_at_max (unix timestamps)', async () => {
     const future = Math.floor(Date.now() / 1000) + 3_600;
     expect((await shop.get(`/v1/orders.json?updated_at_min=${future}`)).body.data.orders).toEqual([]);
-    expect((await shop.get(`/v1/orders.json?updated_at_max=${future}&limit=250`)).body.data.orders.map((order: JsonBody) => order.id)).toEqual(all.map((order) => order.id));
+    expect(
+      (await shop.get(`/v1/orders.json?updated_at_max=${future}&limit=250`)).body.data.orders.map((order: JsonBody) => order.id),
+    ).toEqual(all.map((order) => order.id));
   });
 });
 
-describe('another store\'s key (DESIGN §6: foreign ids are 404)', () => {
-  it('gets 404 for every order and fulfillment call on the shop\'s ids, and nothing changes', async () => {
+describe("another store's key (DESIGN §6: foreign ids are 404)", () => {
+  it("gets 404 for every order and fulfillment call on the shop's ids, and nothing changes", async () => {
     const before = await allOrders(shop);
     const fulfillmentId = big.fulfillments[0].id;
     const calls: Array<[string, () => Promise<ApiAnswer>]> = [
@@ -580,7 +812,10 @@ describe('another store\'s key (DESIGN §6: foreign ids are 404)', () => {
       ['PUT open', () => rival.put(`/v1/orders/${big.id}/open.json`, {})],
       ['PUT cancel', () => rival.put(`/v1/orders/${big.id}/cancel.json`, {})],
       ['PUT fulfillment', () => rival.put(`/v1/orders/${big.id}/fulfillments/${fulfillmentId}.json`, { tracking_number: 'STOLEN' })],
-      ['PUT shop fulfillment under the rival\'s order', () => rival.put(`/v1/orders/${rivalOrder.id}/fulfillments/${fulfillmentId}.json`, { tracking_number: 'STOLEN' })],
+      [
+        "PUT shop fulfillment under the rival's order",
+        () => rival.put(`/v1/orders/${rivalOrder.id}/fulfillments/${fulfillmentId}.json`, { tracking_number: 'STOLEN' }),
+      ],
     ];
     const statuses: Record<string, number> = {};
     for (const [name, call] of calls) statuses[name] = (await call()).status;
@@ -592,7 +827,7 @@ describe('another store\'s key (DESIGN §6: foreign ids are 404)', () => {
     expect(rivalList.filter((order) => shopIds.has(order.id))).toEqual([]);
   });
 
-  it('and the shop\'s key gets 404 on the rival\'s order and fulfillment, even under its own order', async () => {
+  it("and the shop's key gets 404 on the rival's order and fulfillment, even under its own order", async () => {
     const shippedRival = await rival.put(`/v1/orders/${rivalOrder.id}/ship.json`, { tracking_number: 'R1' });
     expect(shippedRival.status).toBe(200);
     rivalOrder = shippedRival.body.data;
@@ -601,7 +836,9 @@ describe('another store\'s key (DESIGN §6: foreign ids are 404)', () => {
     expect((await shop.get(`/v1/orders/${rivalOrder.id}.json`)).status).toBe(404);
     expect((await shop.put(`/v1/orders/${rivalOrder.id}/cancel.json`, {})).status).toBe(404);
     expect((await shop.put(`/v1/orders/${rivalOrder.id}/open.json`, {})).status).toBe(404);
-    expect((await shop.put(`/v1/orders/${rivalOrder.id}/fulfillments/${rivalFulfillment}.json`, { tracking_number: 'X' })).status).toBe(404);
+    expect((await shop.put(`/v1/orders/${rivalOrder.id}/fulfillments/${rivalFulfillment}.json`, { tracking_number: 'X' })).status).toBe(
+      404,
+    );
     expect((await shop.put(`/v1/orders/${big.id}/fulfillments/${rivalFulfillment}.json`, { tracking_number: 'X' })).status).toBe(404);
     expect((await withToken(writer, 'PUT', `/v1/orders/${rivalOrder.id}/hold.json`)).status).toBe(404);
     expect((await rival.get(`/v1/orders/${rivalOrder.id}.json`)).body.data).toEqual(rivalOrder);
@@ -613,41 +850,72 @@ describe('events on JetStream (DESIGN §5; orders.proto)', () => {
   it('publishes each change once on events.orders.<store>.<topic>, carrying the record as the API rendered it then', async () => {
     const topics = [...ORDER_TOPICS, 'fulfillment/updated'];
     const expectedCount = expectedEvents.length;
-    const readAll = async () => (await Promise.all(topics.map((topic) => subjectEvents(bus, 'orders', `events.orders.${shopStoreId}.${topic}`)))).flat();
-    const published = await waitFor(async () => {
-      const events = await readAll();
-      return events.length >= expectedCount ? events : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 250, message: `${expectedCount} order events of the shop` });
+    const readAll = async () =>
+      (await Promise.all(topics.map((topic) => subjectEvents(bus, 'orders', `events.orders.${shopStoreId}.${topic}`)))).flat();
+    const published = await waitFor(
+      async () => {
+        const events = await readAll();
+        return events.length >= expectedCount ? events : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, message: `${expectedCount} order events of the shop` },
+    );
 
     for (const topic of topics) expect(expectedEvents.some((event) => event.topic === topic)).toBe(true);
     const canonical = (topic: string, resource: unknown) => `${topic} ${canonicalJson(resource)}`;
-    const missing = expectedEvents.map((event) => canonical(event.topic, event.resource)).filter((wanted) => !published.some((event) => canonical(event.topic, event.resource) === wanted));
+    const missing = expectedEvents
+      .map((event) => canonical(event.topic, event.resource))
+      .filter((wanted) => !published.some((event) => canonical(event.topic, event.resource) === wanted));
     expect(missing).toEqual([]);
-    expect(published.map((event) => canonical(event.topic, event.resource)).sort()).toEqual(expectedEvents.map((event) => canonical(event.topic, event.resource)).sort());
+    expect(published.map((event) => canonical(event.topic, event.resource)).sort()).toEqual(
+      expectedEvents.map((event) => canonical(event.topic, event.resource)).sort(),
+    );
     for (const event of published) {
-      expect(event).toMatchObject({ store_id: shopStoreId, resource_type: event.topic === 'fulfillment/updated' ? 'fulfillment' : 'order', resource_id: event.resource.id });
+      expect(event).toMatchObject({
+        store_id: shopStoreId,
+        resource_type: event.topic === 'fulfillment/updated' ? 'fulfillment' : 'order',
+        resource_id: event.resource.id,
+      });
     }
     // The rival's order is on its own subjects only.
     expect(published.filter((event) => event.resource_id === rivalOrder.id && event.resource_type === 'order')).toEqual([]);
     // An order's events are numbered in the order its changes happened.
-    const bigEvents = published.filter((event) => event.resource_type === 'order' && event.resource_id === big.id).sort((a, b) => a.sequence - b.sequence);
-    expect(bigEvents.map((event) => event.topic)).toEqual(['order/created', 'order/paid', 'order/shipped', 'order/shipped', 'order/shipped', 'order/opened', 'order/on_hold', 'order/opened', 'order/on_hold']);
+    const bigEvents = published
+      .filter((event) => event.resource_type === 'order' && event.resource_id === big.id)
+      .sort((a, b) => a.sequence - b.sequence);
+    expect(bigEvents.map((event) => event.topic)).toEqual([
+      'order/created',
+      'order/paid',
+      'order/shipped',
+      'order/shipped',
+      'order/shipped',
+      'order/opened',
+      'order/on_hold',
+      'order/opened',
+      'order/on_hold',
+    ]);
     expect(bigEvents.at(-1)!.resource).toEqual(await read(big.id));
   });
 });
 
-describe('the store\'s time zone (DESIGN §6)', () => {
-  it('renders every order timestamp in the zone the owner sets, once the storefront\'s change reaches orders', async () => {
+describe("the store's time zone (DESIGN §6)", () => {
+  it("renders every order timestamp in the zone the owner sets, once the storefront's change reaches orders", async () => {
     const before = await read(big.id);
     const changed = await shop.put('/v1/store.json', { time_zone: 'Asia/Tokyo' });
     expect(changed.status).toBe(200);
-    const after = await waitFor(async () => {
-      const now = await read(big.id);
-      return now.updated_at.endsWith('+09:00') ? now : undefined;
-    }, { timeoutMs: 15_000, intervalMs: 100, message: 'orders to render in Asia/Tokyo' });
-    const instants = (order: JsonBody) => [order.confirmed_at, order.updated_at, order.paid_at, order.fulfillments[0].created_at].map((stamp: string) => new Date(stamp).getTime());
+    const after = await waitFor(
+      async () => {
+        const now = await read(big.id);
+        return now.updated_at.endsWith('+09:00') ? now : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 100, message: 'orders to render in Asia/Tokyo' },
+    );
+    const instants = (order: JsonBody) =>
+      [order.confirmed_at, order.updated_at, order.paid_at, order.fulfillments[0].created_at].map((stamp: string) =>
+        new Date(stamp).getTime(),
+      );
     expect(instants(after)).toEqual(instants(before));
-    for (const stamp of [after.confirmed_at, after.paid_at, after.fulfillments[0].created_at, after.items[0].item.fulfilled_at]) expect(stamp).toMatch(/\+09:00$/);
+    for (const stamp of [after.confirmed_at, after.paid_at, after.fulfillments[0].created_at, after.items[0].item.fulfilled_at])
+      expect(stamp).toMatch(/\+09:00$/);
     const listed = (await shop.get('/v1/orders.json?limit=250')).body.data.orders as JsonBody[];
     expect(listed.every((order) => ZONE_OFFSET.exec(order.updated_at)?.[0] === '+09:00')).toBe(true);
   });
@@ -657,7 +925,10 @@ describe('the store\'s time zone (DESIGN §6)', () => {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as JsonBody)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as JsonBody)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -49,7 +49,9 @@ describe('a shipping group in use cannot be deleted, even under concurrency (iss
       const group = (await shop.post('/v1/shipping_groups.json', { name: `Contested ${round}` })).body.data;
 
       const creates = Array.from({ length: CREATES_PER_ROUND }, (_, i) =>
-        pause(-deleteAfterMs).then(() => shop.post('/v1/products.json', { name: `Race r${round} n${i}`, cents: 100 + i, shipping_group_id: group.id })),
+        pause(-deleteAfterMs).then(() =>
+          shop.post('/v1/products.json', { name: `Race r${round} n${i}`, cents: 100 + i, shipping_group_id: group.id }),
+        ),
       );
       const deletion = pause(deleteAfterMs).then(() => shop.delete(`/v1/shipping_groups/${group.id}.json`));
       const [deleted, answers] = [await deletion, await Promise.all(creates)];
@@ -96,7 +98,9 @@ const statusAndError = (answer: ApiAnswer) => ({ status: answer.status, error: a
 async function liveProductIdsOf(shop: ApiClient, groupId: number): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const products = (await shop.get(`/v1/products.json?shipping_group_id=${groupId}&page=${page}`)).body.data.products as Array<{ id: number }>;
+    const products = (await shop.get(`/v1/products.json?shipping_group_id=${groupId}&page=${page}`)).body.data.products as Array<{
+      id: number;
+    }>;
     if (products.length === 0) return ids;
     ids.push(...products.map((product) => product.id));
   }

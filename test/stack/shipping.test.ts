@@ -39,10 +39,15 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     const created = await shop.post('/v1/shipping_groups.json', { name: 'Standard', rates }, 'form');
     expect(created.status).toBe(200);
     standard = created.body.data;
-    expect(standard).toMatchObject({ name: 'Standard', shipping_rates: [{ shipping_rate: { shipping_class_id: domestic.id, first_item_in_cents: 500, additional_item_in_cents: 150 } }] });
+    expect(standard).toMatchObject({
+      name: 'Standard',
+      shipping_rates: [{ shipping_rate: { shipping_class_id: domestic.id, first_item_in_cents: 500, additional_item_in_cents: 150 } }],
+    });
     express = (await shop.post('/v1/shipping_groups.json', { name: 'Express' }, 'query')).body.data;
     const classNow = (await shop.get(`/v1/shipping_classes/${domestic.id}.json`)).body.data;
-    expect(classNow.shipping_rates).toEqual([{ shipping_rate: { shipping_group_id: standard.id, first_item_in_cents: 500, additional_item_in_cents: 150 } }]);
+    expect(classNow.shipping_rates).toEqual([
+      { shipping_rate: { shipping_group_id: standard.id, first_item_in_cents: 500, additional_item_in_cents: 150 } },
+    ]);
     const groups = await shop.get('/v1/shipping_groups.json');
     expect(groups.body.data.shipping_groups.map((group: JsonBody) => group.id)).toEqual([standard.id, express.id]);
     const classes = await shop.get('/v1/shipping_classes.json');
@@ -54,14 +59,23 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     const read = await shop.get(`/v1/shipping_rate.json?${query}`);
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({
-      shipping_group_id: standard.id, shipping_class_id: domestic.id, first_item_in_cents: 500, additional_item_in_cents: 150,
+      shipping_group_id: standard.id,
+      shipping_class_id: domestic.id,
+      first_item_in_cents: 500,
+      additional_item_in_cents: 150,
       shipping_group: { id: standard.id, name: 'Standard', products: [] },
       shipping_class: { id: domestic.id, name: 'Domestic', countries: ['US', 'CA'] },
     });
-    const updated = await shop.put(`/v1/shipping_rate.json?${query}`, { first_item_in_cents: '700', additional_item_in_cents: '200' }, 'form');
+    const updated = await shop.put(
+      `/v1/shipping_rate.json?${query}`,
+      { first_item_in_cents: '700', additional_item_in_cents: '200' },
+      'form',
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 200 });
-    expect((await shop.get(`/v1/shipping_groups/${standard.id}.json`)).body.data.shipping_rates[0].shipping_rate.first_item_in_cents).toBe(700);
+    expect((await shop.get(`/v1/shipping_groups/${standard.id}.json`)).body.data.shipping_rates[0].shipping_rate.first_item_in_cents).toBe(
+      700,
+    );
   });
 
   it('answers 422 without both ids and 404 for unknown or foreign ones', async () => {
@@ -88,13 +102,16 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     const classRates = async (id: number) => (await shop.get(`/v1/shipping_classes/${id}.json`)).body.data.shipping_rates;
 
     beforeAll(async () => {
-      [ground, air, sea] = await Promise.all(['Ground', 'Air', 'Sea'].map(async (name) => (await shop.post('/v1/shipping_classes.json', { name, countries: ['US'] })).body.data));
+      [ground, air, sea] = await Promise.all(
+        ['Ground', 'Air', 'Sea'].map(async (name) => (await shop.post('/v1/shipping_classes.json', { name, countries: ['US'] })).body.data),
+      );
       const rates = [
         { shipping_class_id: ground.id, first_item_in_cents: 500, additional_item_in_cents: 100 },
         { shipping_class_id: air.id, first_item_in_cents: 1500, additional_item_in_cents: 500 },
       ];
       parcels = (await shop.post('/v1/shipping_groups.json', { name: 'Parcels', rates })).body.data;
-      letters = (await shop.post('/v1/shipping_groups.json', { name: 'Letters', rates: [{ ...rates[0], first_item_in_cents: 100 }] })).body.data;
+      letters = (await shop.post('/v1/shipping_groups.json', { name: 'Letters', rates: [{ ...rates[0], first_item_in_cents: 100 }] })).body
+        .data;
       expect(parcels.shipping_rates).toEqual([rate(ground.id, 500, 100), rate(air.id, 1500, 500)]);
     });
 
@@ -114,12 +131,22 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
       const renamed = await shop.put(`/v1/shipping_classes/${ground.id}.json`, { name: 'Road', rates: '[]' }, 'form-no-content-type');
 
       expect(renamed.status).toBe(200);
-      expect(renamed.body.data).toMatchObject({ id: ground.id, name: 'Road', shipping_rates: [classRate(parcels.id, 500, 100), classRate(letters.id, 100, 100)] });
+      expect(renamed.body.data).toMatchObject({
+        id: ground.id,
+        name: 'Road',
+        shipping_rates: [classRate(parcels.id, 500, 100), classRate(letters.id, 100, 100)],
+      });
     });
 
     it('upserts the one pair a group update names and keeps the others', async () => {
-      const updated = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, { rates: [{ shipping_class_id: sea.id, first_item_in_cents: 300, additional_item_in_cents: 50 }] });
-      const changed = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, { rates: JSON.stringify([{ shipping_class_id: ground.id, first_item_in_cents: '550', additional_item_in_cents: 100 }]) }, 'form');
+      const updated = await shop.put(`/v1/shipping_groups/${parcels.id}.json`, {
+        rates: [{ shipping_class_id: sea.id, first_item_in_cents: 300, additional_item_in_cents: 50 }],
+      });
+      const changed = await shop.put(
+        `/v1/shipping_groups/${parcels.id}.json`,
+        { rates: JSON.stringify([{ shipping_class_id: ground.id, first_item_in_cents: '550', additional_item_in_cents: 100 }]) },
+        'form',
+      );
 
       expect(updated.body.data.shipping_rates).toEqual([rate(ground.id, 500, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
       expect(changed.body.data.shipping_rates).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
@@ -127,7 +154,9 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     });
 
     it('upserts the one pair a class update names and keeps the others', async () => {
-      const updated = await shop.put(`/v1/shipping_classes/${air.id}.json`, { rates: [{ shipping_group_id: letters.id, first_item_in_cents: 900, additional_item_in_cents: 0 }] });
+      const updated = await shop.put(`/v1/shipping_classes/${air.id}.json`, {
+        rates: [{ shipping_group_id: letters.id, first_item_in_cents: 900, additional_item_in_cents: 0 }],
+      });
 
       expect(updated.body.data.shipping_rates).toEqual([classRate(parcels.id, 1500, 500), classRate(letters.id, 900, 0)]);
       expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500), rate(sea.id, 300, 50)]);
@@ -154,7 +183,12 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
 
       expect(removed.status).toBe(200);
       expect(removed.body).toEqual({ data: before.body.data, meta: { code: 200, api_version: '1.0' } });
-      expect(removed.body.data).toMatchObject({ shipping_group_id: parcels.id, shipping_class_id: sea.id, first_item_in_cents: 300, additional_item_in_cents: 50 });
+      expect(removed.body.data).toMatchObject({
+        shipping_group_id: parcels.id,
+        shipping_class_id: sea.id,
+        first_item_in_cents: 300,
+        additional_item_in_cents: 50,
+      });
       expect(await groupRates(parcels.id)).toEqual([rate(ground.id, 550, 100), rate(air.id, 1500, 500)]);
       expect(await classRates(sea.id)).toEqual([]);
       // The pair itself remains (both ends exist): GET answers it without a rate, and a second DELETE finds none.
@@ -167,8 +201,18 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     });
 
     it('DELETE /v1/shipping_rate also takes the ids in a JSON or form body, with a trailing slash', async () => {
-      const byJson = await shop.raw('DELETE', '/v1/shipping_rate/', JSON.stringify({ shipping_group_id: parcels.id, shipping_class_id: air.id }), 'application/json');
-      const byForm = await shop.raw('DELETE', '/v1/shipping_rate.json/', `shipping_group_id=${letters.id}&shipping_class_id=${ground.id}`, 'application/x-www-form-urlencoded');
+      const byJson = await shop.raw(
+        'DELETE',
+        '/v1/shipping_rate/',
+        JSON.stringify({ shipping_group_id: parcels.id, shipping_class_id: air.id }),
+        'application/json',
+      );
+      const byForm = await shop.raw(
+        'DELETE',
+        '/v1/shipping_rate.json/',
+        `shipping_group_id=${letters.id}&shipping_class_id=${ground.id}`,
+        'application/x-www-form-urlencoded',
+      );
 
       expect([byJson.status, byForm.status]).toEqual([200, 200]);
       expect(byJson.body.data).toMatchObject({ shipping_group_id: parcels.id, shipping_class_id: air.id, first_item_in_cents: 1500 });
@@ -178,8 +222,10 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     });
 
     it('announces a removed rate on both ends in one write, as a rate change does', async () => {
-      const sameRates = (event: { resource: Record<string, unknown> }, rates: unknown[]) => JSON.stringify(event.resource.shipping_rates) === JSON.stringify(rates);
-      const isSeaEmptied = (event: PublishedEvent) => event.topic === 'shipping_class/updated' && event.resource.id === sea.id && sameRates(event, []);
+      const sameRates = (event: { resource: Record<string, unknown> }, rates: unknown[]) =>
+        JSON.stringify(event.resource.shipping_rates) === JSON.stringify(rates);
+      const isSeaEmptied = (event: PublishedEvent) =>
+        event.topic === 'shipping_class/updated' && event.resource.id === sea.id && sameRates(event, []);
       const events = await waitFor(
         async () => {
           const all = (await streamEvents(await bus.jetstreamManager(), 'shipping')).filter((event) => event.store_id === shopStoreId);
@@ -188,7 +234,10 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
         { timeoutMs: 10_000, message: 'the events of the removed rate' },
       );
       const groupEvent = events.findIndex(
-        (event) => event.topic === 'shipping_group/updated' && event.resource.id === parcels.id && sameRates(event, [rate(ground.id, 550, 100), rate(air.id, 1500, 500)]),
+        (event) =>
+          event.topic === 'shipping_group/updated' &&
+          event.resource.id === parcels.id &&
+          sameRates(event, [rate(ground.id, 550, 100), rate(air.id, 1500, 500)]),
       );
       expect(groupEvent).toBeGreaterThanOrEqual(0);
       expect(isSeaEmptied(events[groupEvent + 1])).toBe(true);
@@ -197,7 +246,7 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
 
   let teapot: JsonBody;
 
-  it('gives a product the store\'s first group by default, and follows a rename of its group', async () => {
+  it("gives a product the store's first group by default, and follows a rename of its group", async () => {
     teapot = (await shop.post('/v1/products.json', { name: 'Teapot', cents: 3500 })).body.data;
     expect(teapot.shipping_group).toEqual({ id: standard.id, name: 'Standard' });
     const explicit = (await shop.post('/v1/products.json', { name: 'Cup', cents: 900, shipping_group_id: express.id })).body.data;
@@ -215,7 +264,10 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
     expect(renamed.shipping_group).toEqual({ id: standard.id, name: 'Standard Post' });
     const filtered = (await shop.get(`/v1/products.json?shipping_group_id=${express.id}`)).body.data.products;
     expect(filtered.map((product: JsonBody) => product.id)).toEqual([explicit.id]);
-    expect((await shop.get(`/v1/shipping_rate.json?shipping_group_id=${standard.id}&shipping_class_id=${domestic.id}`)).body.data.shipping_group.products).toEqual([teapot.id]);
+    expect(
+      (await shop.get(`/v1/shipping_rate.json?shipping_group_id=${standard.id}&shipping_class_id=${domestic.id}`)).body.data.shipping_group
+        .products,
+    ).toEqual([teapot.id]);
   });
 
   it('refuses to delete a group while a product uses it (409), and deletes it once none does', async () => {
@@ -232,7 +284,9 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
   });
 
   it('deletes a class with its rates', async () => {
-    const withRate = await shop.put(`/v1/shipping_groups/${express.id}.json`, { rates: [{ shipping_class_id: domestic.id, first_item_in_cents: 900, additional_item_in_cents: 0 }] });
+    const withRate = await shop.put(`/v1/shipping_groups/${express.id}.json`, {
+      rates: [{ shipping_class_id: domestic.id, first_item_in_cents: 900, additional_item_in_cents: 0 }],
+    });
     expect(withRate.body.data.shipping_rates).toHaveLength(1);
     expect((await shop.delete(`/v1/shipping_classes/${domestic.id}.json`)).status).toBe(200);
     expect((await shop.get(`/v1/shipping_groups/${express.id}.json`)).body.data.shipping_rates).toEqual([]);
@@ -247,7 +301,14 @@ describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rul
       { timeoutMs: 10_000, message: 'shipping events' },
     );
     const topics = new Set(events.map((event) => event.topic));
-    for (const topic of ['shipping_group/created', 'shipping_group/updated', 'shipping_group/deleted', 'shipping_class/created', 'shipping_class/updated', 'shipping_class/deleted']) {
+    for (const topic of [
+      'shipping_group/created',
+      'shipping_group/updated',
+      'shipping_group/deleted',
+      'shipping_class/created',
+      'shipping_class/updated',
+      'shipping_class/deleted',
+    ]) {
       expect(topics).toContain(topic);
     }
     const rename = events.find((event) => event.topic === 'shipping_group/updated' && event.resource.name === 'Standard Post');

@@ -14,7 +14,11 @@ async function launcherOutput(env: NodeJS.ProcessEnv): Promise<{ code: number | 
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-log-')), 'output.log');
   const fd = fs.openSync(log, 'w');
   try {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], { env, cwd: REPO_ROOT, stdio: ['ignore', fd, fd] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], {
+      env,
+      cwd: REPO_ROOT,
+      stdio: ['ignore', fd, fd],
+    });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     return { code, lines: fs.readFileSync(log, 'utf8').trimEnd().split('\n') };
   } finally {
@@ -49,7 +53,9 @@ describe('two stacks side by side', () => {
 
   it('both answer, their services on ports the launcher picked, none of them shared', async () => {
     for (const stack of [first, second]) expect((await fetch(`${stack.baseUrl}/healthz`)).status).toBe(200);
-    const ports = [first, second].flatMap((stack) => Object.values(stack.info().grpc_addresses).map((address) => Number(address.split(':')[1])));
+    const ports = [first, second].flatMap((stack) =>
+      Object.values(stack.info().grpc_addresses).map((address) => Number(address.split(':')[1])),
+    );
     expect(ports).toHaveLength(12);
     expect(new Set(ports).size).toBe(12);
     expect(ports.filter((port) => port >= 50_151 && port <= 50_156)).toEqual([]);
@@ -68,20 +74,28 @@ describe('two stacks side by side', () => {
   it("stops a third start on the first stack's PORT, the last line naming PORT", async () => {
     const { code, lines } = await launcherOutput({ ...(await stackEnvironment(newDataDir())), PORT: first.env.PORT });
     expect(code).toBe(1);
-    expect(lines.at(-1)).toMatch(new RegExp(`^Could not start the stack: port ${first.env.PORT} \\(PORT, the gateway's\\) is taken, by another program or another stack: set PORT to a free port, e\\.g\\. PORT=\\d+ npm start\\.$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^Could not start the stack: port ${first.env.PORT} \\(PORT, the gateway's\\) is taken, by another program or another stack: set PORT to a free port, e\\.g\\. PORT=\\d+ npm start\\.$`,
+      ),
+    );
   });
 
   it("stops a third start told to use a service port the first stack holds, the last line naming that service's address setting", async () => {
     const catalog = first.info().grpc_addresses.catalog!;
     const { code, lines } = await launcherOutput({ ...(await stackEnvironment(newDataDir())), CATALOG_GRPC_ADDR: catalog });
     expect(code).toBe(1);
-    expect(lines.at(-1)).toBe(`Could not start the stack: port ${catalog.split(':')[1]} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is taken, by another program or another stack: unset CATALOG_GRPC_ADDR and npm start picks a free port.`);
+    expect(lines.at(-1)).toBe(
+      `Could not start the stack: port ${catalog.split(':')[1]} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is taken, by another program or another stack: unset CATALOG_GRPC_ADDR and npm start picks a free port.`,
+    );
   });
 
   it("stops a third start on the first stack's DATA_DIR, whose databases it would share", async () => {
     const { code, lines } = await launcherOutput({ ...first.env, PORT: String(await freePort()) });
     expect(code).toBe(1);
-    expect(lines.at(-1)).toBe(`Could not start the stack: a stack already runs on DATA_DIR ${first.env.DATA_DIR} (launcher pid ${first.info().launcher_pid}, API at http://localhost:${first.env.PORT}): stop it, or set DATA_DIR to another directory to run a second stack.`);
+    expect(lines.at(-1)).toBe(
+      `Could not start the stack: a stack already runs on DATA_DIR ${first.env.DATA_DIR} (launcher pid ${first.info().launcher_pid}, API at http://localhost:${first.env.PORT}): stop it, or set DATA_DIR to another directory to run a second stack.`,
+    );
   });
 });
 
@@ -94,26 +108,38 @@ describe("storectl's messages", () => {
     const dataDir = newDataDir();
     const result = await storectl({ ...process.env, DATA_DIR: dataDir }, ['key', 'rotate', '--store', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`No stack is running for DATA_DIR ${dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.\n`);
+    expect(result.stderr).toBe(
+      `No stack is running for DATA_DIR ${dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.\n`,
+    );
   });
 
   it('says the stack has stopped when its launcher is gone', async () => {
     const dataDir = newDataDir();
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => gone.once('exit', resolve));
-    fs.writeFileSync(path.join(dataDir, 'stack.json'), JSON.stringify({ launcher_pid: gone.pid, grpc_addresses: { identity: '127.0.0.1:1' } }));
+    fs.writeFileSync(
+      path.join(dataDir, 'stack.json'),
+      JSON.stringify({ launcher_pid: gone.pid, grpc_addresses: { identity: '127.0.0.1:1' } }),
+    );
     const result = await storectl({ ...process.env, DATA_DIR: dataDir }, ['key', 'rotate', '--store', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`The stack of DATA_DIR ${dataDir} is not running: its launcher (pid ${gone.pid}) has exited. Start it again with \`npm start\`.\n`);
+    expect(result.stderr).toBe(
+      `The stack of DATA_DIR ${dataDir} is not running: its launcher (pid ${gone.pid}) has exited. Start it again with \`npm start\`.\n`,
+    );
   });
 
   it('names the service that does not answer, its address and where that came from', async () => {
     const dataDir = newDataDir();
     const address = `127.0.0.1:${await freePort()}`;
-    fs.writeFileSync(path.join(dataDir, 'stack.json'), JSON.stringify({ launcher_pid: process.pid, grpc_addresses: { identity: address } }));
+    fs.writeFileSync(
+      path.join(dataDir, 'stack.json'),
+      JSON.stringify({ launcher_pid: process.pid, grpc_addresses: { identity: address } }),
+    );
     const result = await storectl({ ...process.env, DATA_DIR: dataDir }, ['key', 'rotate', '--store', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`The identity service does not answer at ${address} (from ${dataDir}/stack.json): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.\n`);
+    expect(result.stderr).toBe(
+      `The identity service does not answer at ${address} (from ${dataDir}/stack.json): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.\n`,
+    );
   });
 
   it.each([

@@ -33,7 +33,11 @@ describe('sign-in throttling through the gateway', () => {
   it('keeps one budget for a client that sends a new X-Forwarded-For (and a forged client-address header) each time', async () => {
     const owner = await anOwner(stack.env, 'spoof');
     const spoofing = (n: number): PageClientOptions => ({
-      headers: { 'x-forwarded-for': `10.0.0.${n}`, 'x-commerce-client-address': `10.0.1.${n}`, 'x-commerce-client-address-signature': 'forged' },
+      headers: {
+        'x-forwarded-for': `10.0.0.${n}`,
+        'x-commerce-client-address': `10.0.1.${n}`,
+        'x-commerce-client-address-signature': 'forged',
+      },
     });
 
     const failures = [];
@@ -68,16 +72,20 @@ describe('sign-in throttling through the gateway', () => {
 function fetchFrom(localAddress: string): typeof fetch {
   return (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
-      const request = http.request(String(input), { method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), localAddress }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const headers = new Headers();
-          for (let i = 0; i < response.rawHeaders.length; i += 2) headers.append(response.rawHeaders[i], response.rawHeaders[i + 1]);
-          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
-        });
-      });
+      const request = http.request(
+        String(input),
+        { method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), localAddress },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const headers = new Headers();
+            for (let i = 0; i < response.rawHeaders.length; i += 2) headers.append(response.rawHeaders[i], response.rawHeaders[i + 1]);
+            resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+          });
+        },
+      );
       request.on('error', reject);
       request.end(typeof init.body === 'string' ? init.body : undefined);
     });

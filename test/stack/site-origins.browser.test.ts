@@ -47,10 +47,17 @@ beforeAll(async () => {
   const shop = new ApiClient(stack.baseUrl, owner.api_key);
   stocked = await stockShop(shop, [{ name: 'Green Tea', cents: 1250, stock: [20] }]);
   expect((await shop.put('/v1/store.json', { custom_domain: CUSTOM_DOMAIN })).status).toBe(200);
-  const page = await shop.post('/v1/store/templates.json', { name: 'Sign in', permalink: 'sign-in', content: lookAlikePage(stocked.products[0].variantIds[0]) });
+  const page = await shop.post('/v1/store/templates.json', {
+    name: 'Sign in',
+    permalink: 'sign-in',
+    content: lookAlikePage(stocked.products[0].variantIds[0]),
+  });
   expect(page.status).toBe(200);
   // The storefront learns of products from catalog's events: wait until the product's page is there.
-  await waitFor(async () => (await requestSite(`${owner.store.url}/products/${stocked.products[0].id}`)).status === 200, { timeoutMs: 30_000, message: 'the product page' });
+  await waitFor(async () => (await requestSite(`${owner.store.url}/products/${stocked.products[0].id}`)).status === 200, {
+    timeoutMs: 30_000,
+    message: 'the product page',
+  });
   browser = await launchChromium([resolveToThisMachine(CUSTOM_DOMAIN)]);
 });
 
@@ -103,7 +110,10 @@ describe("the platform's pages", () => {
 
     for (const site of [owner.store.url, customSite]) {
       const [request] = await Promise.all([page.waitForRequest(`${site}/admin`), page.goto(`${site}/admin`)]);
-      expect({ site, cookie: (await request.allHeaders()).cookie ?? '' }).toEqual({ site, cookie: expect.not.stringContaining('sc_session') });
+      expect({ site, cookie: (await request.allHeaders()).cookie ?? '' }).toEqual({
+        site,
+        cookie: expect.not.stringContaining('sc_session'),
+      });
       expect((await context.cookies(site)).map((cookie) => cookie.name)).not.toContain('sc_session');
       await expect(page.locator('input[type=password]').count()).resolves.toBe(0);
     }
@@ -144,7 +154,10 @@ describe("a store's page", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${owner.store.url}/pages/sign-in`);
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.click('#buy-now')]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.click('#buy-now'),
+    ]);
 
     expect(answer.url()).toBe(`${owner.store.url}/checkout`);
     expect(answer.status()).toBe(422);
@@ -164,8 +177,15 @@ describe('identity unreachable', () => {
     expect(signin.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(signin.headers.get('retry-after')).toBe('5');
     expect(await signin.text()).toContain('Sign-in is unavailable right now');
-    const token = await fetch(`${stack.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const token = await fetch(`${stack.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(token.status).toBe(503);
-    expect(await token.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'The authorization server is unavailable; try again shortly' });
+    expect(await token.json()).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: 'The authorization server is unavailable; try again shortly',
+    });
   });
 });

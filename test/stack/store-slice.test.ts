@@ -11,7 +11,13 @@ interface StoreCreated {
   api_key: string;
 }
 
-const ERROR_META = expect.objectContaining({ code: expect.any(Number), api_version: '1.0', error_type: expect.any(String), error_message: expect.any(String), request_id: expect.any(String) });
+const ERROR_META = expect.objectContaining({
+  code: expect.any(Number),
+  api_version: '1.0',
+  error_type: expect.any(String),
+  error_message: expect.any(String),
+  request_id: expect.any(String),
+});
 
 describe('the store record through the whole stack', () => {
   let dataDir: string;
@@ -40,7 +46,18 @@ describe('the store record through the whole stack', () => {
   });
 
   it('creates a store, its owner and an API key with the CLI', async () => {
-    const result = await storectl(env, ['store', 'create', '--name', 'Tea Shop', '--subdomain', 'teashop', '--email', 'Owner@Example.com', '--password', 'correct horse battery']);
+    const result = await storectl(env, [
+      'store',
+      'create',
+      '--name',
+      'Tea Shop',
+      '--subdomain',
+      'teashop',
+      '--email',
+      'Owner@Example.com',
+      '--password',
+      'correct horse battery',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     created = result.json as StoreCreated;
@@ -48,12 +65,29 @@ describe('the store record through the whole stack', () => {
     expect(created.user).toMatchObject({ email: 'owner@example.com' });
     // The store's site where npm start serves it: PUBLIC_URL's scheme and port (docs/buyer-site.md).
     const url = `http://teashop.shops.localhost:${new URL(stack.baseUrl).port}`;
-    expect(created.store).toMatchObject({ name: 'Tea Shop', subdomain: 'teashop', url, service_url: 'teashop.shops.localhost', time_zone: 'America/New_York' });
+    expect(created.store).toMatchObject({
+      name: 'Tea Shop',
+      subdomain: 'teashop',
+      url,
+      service_url: 'teashop.shops.localhost',
+      time_zone: 'America/New_York',
+    });
     expect(created.store.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
   });
 
   it('refuses a second store on a taken subdomain with the field named', async () => {
-    const result = await storectl(env, ['store', 'create', '--name', 'Copy', '--subdomain', 'teashop', '--email', 'other@example.com', '--password', 'another long password']);
+    const result = await storectl(env, [
+      'store',
+      'create',
+      '--name',
+      'Copy',
+      '--subdomain',
+      'teashop',
+      '--email',
+      'other@example.com',
+      '--password',
+      'another long password',
+    ]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stderr)).toEqual({ error: expect.any(String), errors: { subdomain: ['has already been taken'] } });
   });
@@ -70,16 +104,46 @@ describe('the store record through the whole stack', () => {
       expect(body.meta).toEqual({ code: 200, api_version: '1.0' });
       expect(body.data).toEqual(bodies[0].data);
     }
-    expect(Object.keys(bodies[0].data)).toEqual(expect.arrayContaining(['name', 'description', 'url', 'service_url', 'subdomain', 'location', 'support_email', 'return_address', 'business_name', 'business_type', 'phone', 'time_zone', 'avatar', 'storefront_open', 'list_in_marketplace', 'custom_domain', 'use_default_layout', 'css', 'layout']));
+    expect(Object.keys(bodies[0].data)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'description',
+        'url',
+        'service_url',
+        'subdomain',
+        'location',
+        'support_email',
+        'return_address',
+        'business_name',
+        'business_type',
+        'phone',
+        'time_zone',
+        'avatar',
+        'storefront_open',
+        'list_in_marketplace',
+        'custom_domain',
+        'use_default_layout',
+        'css',
+        'layout',
+      ]),
+    );
   });
 
   it('updates with a JSON body, a form body without Content-Type, and the query string alone', async () => {
     const key = created.api_key;
-    const jsonPut = await fetch(`${stack.baseUrl}/v1/store.json`, { method: 'PUT', headers: { 'API-KEY': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ description: 'Loose leaf teas', storefront_open: 'false' }) });
+    const jsonPut = await fetch(`${stack.baseUrl}/v1/store.json`, {
+      method: 'PUT',
+      headers: { 'API-KEY': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ description: 'Loose leaf teas', storefront_open: 'false' }),
+    });
     expect(jsonPut.status).toBe(200);
     expect((await json(jsonPut)).data).toMatchObject({ description: 'Loose leaf teas', storefront_open: false });
 
-    const form = await fetch(`${stack.baseUrl}/v1/store`, { method: 'PUT', headers: { 'API-KEY': key }, body: new Blob(['css=body%7Bcolor%3Ared%7D&time_zone=Europe%2FParis']) });
+    const form = await fetch(`${stack.baseUrl}/v1/store`, {
+      method: 'PUT',
+      headers: { 'API-KEY': key },
+      body: new Blob(['css=body%7Bcolor%3Ared%7D&time_zone=Europe%2FParis']),
+    });
     expect(form.status).toBe(200);
     expect((await json(form)).data).toMatchObject({ css: 'body{color:red}', time_zone: 'Europe/Paris' });
 
@@ -91,7 +155,11 @@ describe('the store record through the whole stack', () => {
   });
 
   it('answers 422 with per-field errors for bad input', async () => {
-    const response = await fetch(`${stack.baseUrl}/v1/store?api_key=${created.api_key}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ time_zone: 'Mars/Base', support_email: 'nope' }) });
+    const response = await fetch(`${stack.baseUrl}/v1/store?api_key=${created.api_key}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ time_zone: 'Mars/Base', support_email: 'nope' }),
+    });
     expect(response.status).toBe(422);
     const body = await json(response);
     expect(body.meta).toEqual(expect.objectContaining({ code: 422, error_type: 'ValidationError' }));
@@ -100,7 +168,14 @@ describe('the store record through the whole stack', () => {
 
   it('sees every change on a later read', async () => {
     const body = await json(await get(`/v1/store?api_key=${created.api_key}`));
-    expect(body.data).toMatchObject({ name: 'Tea House', description: 'Loose leaf teas', css: 'body{color:red}', time_zone: 'Europe/Paris', storefront_open: false, list_in_marketplace: true });
+    expect(body.data).toMatchObject({
+      name: 'Tea House',
+      description: 'Loose leaf teas',
+      css: 'body{color:red}',
+      time_zone: 'Europe/Paris',
+      storefront_open: false,
+      list_in_marketplace: true,
+    });
   });
 
   it('publishes store/updated on JetStream with the rendered store', async () => {
@@ -108,7 +183,12 @@ describe('the store record through the whole stack', () => {
     try {
       const subject = `events.storefront.${created.store.id}.store/updated`;
       const jsm = await nc.jetstreamManager();
-      await jsm.consumers.add('EVENTS_STOREFRONT', { filter_subject: subject, ack_policy: AckPolicy.None, deliver_policy: DeliverPolicy.All, name: 'stack-test' });
+      await jsm.consumers.add('EVENTS_STOREFRONT', {
+        filter_subject: subject,
+        ack_policy: AckPolicy.None,
+        deliver_policy: DeliverPolicy.All,
+        name: 'stack-test',
+      });
       const consumer = await nc.jetstream().consumers.get('EVENTS_STOREFRONT', 'stack-test');
       const events: Array<{ topic: string; store_id: number; resource: { name: string }; sequence: number; id: string }> = [];
       await waitFor(
@@ -141,7 +221,10 @@ describe('the store record through the whole stack', () => {
     expect(rotated.code).toBe(0);
     const { api_key } = rotated.json as { api_key: string };
     expect(api_key).not.toBe(created.api_key);
-    await waitFor(async () => (await get(`/v1/store?api_key=${created.api_key}`)).status === 401, { timeoutMs: 5_000, message: 'old key still accepted' });
+    await waitFor(async () => (await get(`/v1/store?api_key=${created.api_key}`)).status === 401, {
+      timeoutMs: 5_000,
+      message: 'old key still accepted',
+    });
     expect((await get(`/v1/store?api_key=${api_key}`)).status).toBe(200);
     created.api_key = api_key;
   });
@@ -151,7 +234,10 @@ describe('the store record through the whole stack', () => {
     await waitFor(async () => (await get('/healthz')).status === 503, { timeoutMs: 10_000, message: 'healthz never noticed' });
     const response = await get(`/v1/store?api_key=${created.api_key}`);
     expect(response.status).toBe(503);
-    expect(await json(response)).toEqual({ error: expect.any(String), meta: expect.objectContaining({ code: 503, error_type: 'ServiceUnavailable' }) });
+    expect(await json(response)).toEqual({
+      error: expect.any(String),
+      meta: expect.objectContaining({ code: 503, error_type: 'ServiceUnavailable' }),
+    });
   });
 
   it('keeps the data across a restart of the whole stack', async () => {

@@ -52,7 +52,13 @@ afterAll(async () => {
 });
 
 async function tokenFor(browser: PageClient, scope: string): Promise<string> {
-  const redirect = await browser.approve({ client_id: oauth.app.client_id, redirect_uri: oauth.app.redirect_uri, response_type: 'code', state: 'st', scope });
+  const redirect = await browser.approve({
+    client_id: oauth.app.client_id,
+    redirect_uri: oauth.app.redirect_uri,
+    response_type: 'code',
+    state: 'st',
+    scope,
+  });
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code: redirect.searchParams.get('code')!,
@@ -60,9 +66,14 @@ async function tokenFor(browser: PageClient, scope: string): Promise<string> {
     client_id: oauth.app.client_id,
     client_secret: oauth.app.client_secret,
   });
-  const answer = await fetch(`${oauth.stack.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  const answer = await fetch(`${oauth.stack.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
   const body = await json(answer);
-  if (answer.status !== 200 || typeof body.access_token !== 'string') throw new Error(`token exchange answered ${answer.status}: ${JSON.stringify(body)}`);
+  if (answer.status !== 200 || typeof body.access_token !== 'string')
+    throw new Error(`token exchange answered ${answer.status}: ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
@@ -80,7 +91,9 @@ const list = async (client: ApiClient = shop): Promise<JsonBody[]> => {
 };
 
 const templateEvents = async (topic: string): Promise<PublishedEvent[]> =>
-  (await streamEvents(await bus.jetstreamManager(), 'storefront')).filter((event) => event.topic === topic && event.store_id === shopStoreId);
+  (await streamEvents(await bus.jetstreamManager(), 'storefront')).filter(
+    (event) => event.topic === topic && event.store_id === shopStoreId,
+  );
 
 describe('page templates through the whole stack (spec 4.3)', () => {
   let about: JsonBody;
@@ -100,12 +113,21 @@ describe('page templates through the whole stack (spec 4.3)', () => {
   });
 
   it('creates a custom template, lists it, and publishes template/created with the rendered template', async () => {
-    const created = await shop.post('/v1/store/templates.json', { name: 'About us', permalink: 'about', content: '<h1>{{ store.name }}</h1>\n{% if true %}<p>hi</p>{% endif %}' });
+    const created = await shop.post('/v1/store/templates.json', {
+      name: 'About us',
+      permalink: 'about',
+      content: '<h1>{{ store.name }}</h1>\n{% if true %}<p>hi</p>{% endif %}',
+    });
 
     expect(created.status).toBe(200);
     about = created.body.data;
     expect(Object.keys(about).sort()).toEqual(TEMPLATE_KEYS);
-    expect(about).toMatchObject({ name: 'About us', permalink: 'about', kind: 'custom', content: '<h1>{{ store.name }}</h1>\n{% if true %}<p>hi</p>{% endif %}' });
+    expect(about).toMatchObject({
+      name: 'About us',
+      permalink: 'about',
+      kind: 'custom',
+      content: '<h1>{{ store.name }}</h1>\n{% if true %}<p>hi</p>{% endif %}',
+    });
     expect(await list()).toContainEqual(about);
 
     const events = await waitFor(
@@ -121,7 +143,11 @@ describe('page templates through the whole stack (spec 4.3)', () => {
   });
 
   it('creates and updates from a form, a form without Content-Type and the query string alone', async () => {
-    const form = await shop.post('/v1/store/templates', { name: 'Form Page', permalink: 'form-page', content: '{{ "a" | upcase }}' }, 'form');
+    const form = await shop.post(
+      '/v1/store/templates',
+      { name: 'Form Page', permalink: 'form-page', content: '{{ "a" | upcase }}' },
+      'form',
+    );
     expect(form.body.data).toMatchObject({ permalink: 'form-page', content: '{{ "a" | upcase }}' });
     const bare = await shop.post('/v1/store/templates', { name: 'Bare Page', content: 'x & y' }, 'form-no-content-type');
     expect(bare.body.data).toMatchObject({ permalink: 'bare-page', content: 'x & y' });
@@ -136,7 +162,13 @@ describe('page templates through the whole stack (spec 4.3)', () => {
     const updated = await shop.put(`/v1/store/templates/${about.id}`, { content: '<p>{{ store.name | escape }}</p>' });
 
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ id: about.id, name: 'About us', permalink: 'about', content: '<p>{{ store.name | escape }}</p>', created_at: about.created_at });
+    expect(updated.body.data).toMatchObject({
+      id: about.id,
+      name: 'About us',
+      permalink: 'about',
+      content: '<p>{{ store.name | escape }}</p>',
+      created_at: about.created_at,
+    });
     const events = await waitFor(
       async () => {
         const found = (await templateEvents('template/updated')).filter((e) => e.resource_id === about.id);
@@ -152,7 +184,12 @@ describe('page templates through the whole stack (spec 4.3)', () => {
   it("edits a default template's content, keeping its permalink", async () => {
     const home = (await list()).find((template) => template.kind === 'home')!;
     const edited = await shop.put(`/v1/store/templates/${home.id}.json`, { content: '<h1>Welcome to {{ store.name }}</h1>' });
-    expect(edited.body.data).toMatchObject({ id: home.id, kind: 'home', permalink: home.permalink, content: '<h1>Welcome to {{ store.name }}</h1>' });
+    expect(edited.body.data).toMatchObject({
+      id: home.id,
+      kind: 'home',
+      permalink: home.permalink,
+      content: '<h1>Welcome to {{ store.name }}</h1>',
+    });
 
     const moved = await shop.put(`/v1/store/templates/${home.id}.json`, { permalink: 'start' });
     expect(moved.status).toBe(422);
@@ -161,10 +198,17 @@ describe('page templates through the whole stack (spec 4.3)', () => {
 
   it("answers 422 for Liquid that does not parse, naming the line and the parser's message, and stores nothing", async () => {
     const before = await list();
-    const bad = await shop.post('/v1/store/templates', { name: 'Broken', content: '<p>one</p>\n<p>two</p>\n{% for p in products %}\n<p>{{ p.name }}</p>' });
+    const bad = await shop.post('/v1/store/templates', {
+      name: 'Broken',
+      content: '<p>one</p>\n<p>two</p>\n{% for p in products %}\n<p>{{ p.name }}</p>',
+    });
 
     expect(bad.status).toBe(422);
-    expect(bad.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError', errors: { content: ['has a Liquid syntax error on line 3: tag {% for p in products %} not closed'] } });
+    expect(bad.body.meta).toMatchObject({
+      code: 422,
+      error_type: 'ValidationError',
+      errors: { content: ['has a Liquid syntax error on line 3: tag {% for p in products %} not closed'] },
+    });
     const badUpdate = await shop.put(`/v1/store/templates/${about.id}`, { content: 'ok\n{{ unclosed' }, 'form');
     expect(badUpdate.status).toBe(422);
     expect(badUpdate.body.meta.errors).toEqual({ content: ['has a Liquid syntax error on line 2: output "{{ unclosed" not closed'] });
@@ -181,9 +225,26 @@ describe('page templates through the whole stack (spec 4.3)', () => {
     expect(taken.status).toBe(422);
     expect(taken.body.meta.errors).toEqual({ permalink: ['has already been taken'] });
 
-    for (const permalink of ['cart', 'checkout', 'orders', 'products', 'p', 'collections', 'pages', 'contact', 'faq', 'store.css', 's', 'home']) {
+    for (const permalink of [
+      'cart',
+      'checkout',
+      'orders',
+      'products',
+      'p',
+      'collections',
+      'pages',
+      'contact',
+      'faq',
+      'store.css',
+      's',
+      'home',
+    ]) {
       const reserved = await shop.post('/v1/store/templates', { name: 'Reserved', permalink });
-      expect([permalink, reserved.status, reserved.body.meta.errors]).toEqual([permalink, 422, { permalink: ['is reserved for a page of the site'] }]);
+      expect([permalink, reserved.status, reserved.body.meta.errors]).toEqual([
+        permalink,
+        422,
+        { permalink: ['is reserved for a page of the site'] },
+      ]);
     }
     // Another store may use the same permalink.
     expect((await rival.post('/v1/store/templates', { name: 'About', permalink: 'about' })).status).toBe(200);
@@ -232,7 +293,11 @@ describe('attacks on template input', () => {
     expect(many.status).toBe(422);
     expect(many.body.meta.errors).toEqual({ content: ['has too many Liquid tags and outputs (maximum is 4000)'] });
 
-    const fits = await shop.post('/v1/store/templates', { name: 'Fits', permalink: 'fits', content: '{{ a }}\n'.repeat(4_000) + 'x'.repeat(90_000) });
+    const fits = await shop.post('/v1/store/templates', {
+      name: 'Fits',
+      permalink: 'fits',
+      content: '{{ a }}\n'.repeat(4_000) + 'x'.repeat(90_000),
+    });
     expect(fits.status).toBe(200);
   });
 
@@ -242,7 +307,11 @@ describe('attacks on template input', () => {
     const answer = await shop.post('/v1/store/templates', { name: 'Deep', permalink: 'deep', content: deep });
     expect(answer.status).toBe(422);
     expect(answer.body.meta.errors).toEqual({ content: ['is nested too deeply to be a Liquid template'] });
-    const parens = await shop.post('/v1/store/templates', { name: 'Parens', permalink: 'parens', content: `{{ ${'('.repeat(5_000)}a${')'.repeat(5_000)} }}` });
+    const parens = await shop.post('/v1/store/templates', {
+      name: 'Parens',
+      permalink: 'parens',
+      content: `{{ ${'('.repeat(5_000)}a${')'.repeat(5_000)} }}`,
+    });
     expect(parens.body.meta.errors).toEqual({ content: ['is nested too deeply to be a Liquid template'] });
     expect((await shop.get('/v1/store/templates')).status).toBe(200);
   });
@@ -252,7 +321,12 @@ describe('attacks on template input', () => {
       const answer = await shop.post('/v1/store/templates', { name: 'Sneaky', permalink }, 'form');
       expect([permalink, answer.status, Object.keys(answer.body.meta.errors ?? {})]).toEqual([permalink, 422, ['permalink']]);
     }
-    const raw = await shop.raw('POST', '/v1/store/templates', 'name=Encoded&permalink=encoded&content=%3Cp%3E%25%7B%7B%20%E2%82%AC%20%7D%7D%3C%2Fp%3E', 'application/x-www-form-urlencoded');
+    const raw = await shop.raw(
+      'POST',
+      '/v1/store/templates',
+      'name=Encoded&permalink=encoded&content=%3Cp%3E%25%7B%7B%20%E2%82%AC%20%7D%7D%3C%2Fp%3E',
+      'application/x-www-form-urlencoded',
+    );
     expect(raw.status).toBe(200);
     expect(raw.body.data.content).toBe('<p>%{{ € }}</p>');
 
@@ -273,7 +347,10 @@ describe('template events reach webhooks', () => {
     const updated = (await shop.put(`/v1/store/templates/${created.id}`, { content: 'v2' })).body.data;
 
     const arrivalOf = (topic: string) =>
-      waitFor(() => receiver.acceptedOf(topic).find((arrival) => arrival.resourceId === created.id), { timeoutMs: 20_000, message: `${topic} at the receiver` });
+      waitFor(() => receiver.acceptedOf(topic).find((arrival) => arrival.resourceId === created.id), {
+        timeoutMs: 20_000,
+        message: `${topic} at the receiver`,
+      });
     expect((await arrivalOf('template/created')).body.data).toEqual(created);
     expect((await arrivalOf('template/updated')).body.data).toEqual(updated);
     expect(receiver.rejected).toEqual([]);

@@ -12,7 +12,8 @@ import { createStoreWithCli, json, startStack, stackEnvironment, storectl, type 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15';
-const EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
+const EDGE =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -30,7 +31,18 @@ describe('visit statistics through the whole stack', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-visits-'));
     env = await stackEnvironment(dataDir);
     stack = await startStack(env);
-    const result = await storectl(env, ['store', 'create', '--name', 'Quiet Shop', '--subdomain', 'quietshop', '--email', 'quiet@example.com', '--password', 'correct horse battery']);
+    const result = await storectl(env, [
+      'store',
+      'create',
+      '--name',
+      'Quiet Shop',
+      '--subdomain',
+      'quietshop',
+      '--email',
+      'quiet@example.com',
+      '--password',
+      'correct horse battery',
+    ]);
     expect(result.code).toBe(0);
     key = (result.json as { api_key: string }).api_key;
   });
@@ -40,7 +52,8 @@ describe('visit statistics through the whole stack', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const get = (pathAndQuery: string, headers: Record<string, string> = { 'API-KEY': key }) => fetch(`${stack.baseUrl}${pathAndQuery}`, { headers });
+  const get = (pathAndQuery: string, headers: Record<string, string> = { 'API-KEY': key }) =>
+    fetch(`${stack.baseUrl}${pathAndQuery}`, { headers });
 
   /** The body of a 200, and today's weekday in `timeZone` taken before and after the call (a read at midnight may show either). */
   async function read(pathAndQuery: string, timeZone: string) {
@@ -51,7 +64,13 @@ describe('visit statistics through the whole stack', () => {
     return { body: await json(response), today: [before, after] };
   }
 
-  function expectZerosShape(data: { weekly_visits: Array<{ weekly_visit: Record<string, unknown> }>; daily_visits: Array<{ daily_visit: Record<string, unknown> }> }, today: string[]) {
+  function expectZerosShape(
+    data: {
+      weekly_visits: Array<{ weekly_visit: Record<string, unknown> }>;
+      daily_visits: Array<{ daily_visit: Record<string, unknown> }>;
+    },
+    today: string[],
+  ) {
     expect(Object.keys(data).sort()).toEqual(['daily_visits', 'weekly_visits']);
     expect(data.weekly_visits).toHaveLength(8);
     expect(data.daily_visits).toHaveLength(7);
@@ -88,7 +107,11 @@ describe('visit statistics through the whole stack', () => {
   });
 
   it("labels the days in the store's zone, as the owner sets it", async () => {
-    const put = await fetch(`${stack.baseUrl}/v1/store.json`, { method: 'PUT', headers: { 'API-KEY': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ time_zone: 'Pacific/Kiritimati' }) });
+    const put = await fetch(`${stack.baseUrl}/v1/store.json`, {
+      method: 'PUT',
+      headers: { 'API-KEY': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ time_zone: 'Pacific/Kiritimati' }),
+    });
     expect(put.status).toBe(200);
     const { body, today } = await read('/v1/store/visits', 'Pacific/Kiritimati'); // UTC+14: a day ahead of New York most hours
     expectZerosShape(body.data, today);
@@ -109,11 +132,16 @@ describe('visit statistics through the whole stack', () => {
     function view(pathAndQuery: string, headers: Record<string, string>): Promise<{ status: number; visitorCookie?: string }> {
       return new Promise((resolve, reject) => {
         http
-          .get({ host: '127.0.0.1', port: shop.url.port, path: pathAndQuery, headers: { ...headers, Host: shop.url.host }, agent: false }, (response) => {
-            response.resume();
-            const setCookie = (response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('sc_vid='));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, visitorCookie: setCookie?.split(';')[0]!.slice('sc_vid='.length) }));
-          })
+          .get(
+            { host: '127.0.0.1', port: shop.url.port, path: pathAndQuery, headers: { ...headers, Host: shop.url.host }, agent: false },
+            (response) => {
+              response.resume();
+              const setCookie = (response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('sc_vid='));
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, visitorCookie: setCookie?.split(';')[0]!.slice('sc_vid='.length) }),
+              );
+            },
+          )
           .on('error', reject);
       });
     }
@@ -123,14 +151,20 @@ describe('visit statistics through the whole stack', () => {
       const response = await get(`/v1/store/${marketplaceOnly ? 'marketplace_visits' : 'visits'}.json`, { 'API-KEY': shop.apiKey });
       expect(response.status).toBe(200);
       const days = (await json(response)).data.daily_visits as Array<{ daily_visit: { visits: number; visitors: number } }>;
-      return days.reduce((sum, { daily_visit }) => ({ visits: sum.visits + daily_visit.visits, visitors: sum.visitors + daily_visit.visitors }), { visits: 0, visitors: 0 });
+      return days.reduce(
+        (sum, { daily_visit }) => ({ visits: sum.visits + daily_visit.visits, visitors: sum.visitors + daily_visit.visitors }),
+        { visits: 0, visitors: 0 },
+      );
     }
 
     it('counts 40 forged visitor ids from one client as one visit, a cookieless burst as one, an empty User-Agent and a bot as none, and a browser that keeps its cookie once', async () => {
       // 40 forged ids through the marketplace: half with the shape of an unsigned id, half with a made-up signature.
       const replacedForgeries: Array<string | undefined> = [];
       for (let i = 0; i < 40; i++) {
-        const forged = i % 2 === 0 ? randomBytes(16).toString('base64url') : `${randomBytes(16).toString('base64url')}.${randomBytes(16).toString('base64url')}`;
+        const forged =
+          i % 2 === 0
+            ? randomBytes(16).toString('base64url')
+            : `${randomBytes(16).toString('base64url')}.${randomBytes(16).toString('base64url')}`;
         const answer = await view('/?ref=marketplace', { 'User-Agent': FIREFOX, Cookie: `sc_vid=${forged}` });
         expect(answer.status).toBe(200);
         replacedForgeries.push(answer.visitorCookie);
@@ -143,7 +177,8 @@ describe('visit statistics through the whole stack', () => {
       // A browser: its first page through the marketplace, then three more with the cookie it was given.
       const first = await view('/?ref=marketplace', { 'User-Agent': CHROME });
       const kept: Array<{ status: number; visitorCookie?: string }> = [];
-      for (const page of ['/cart', '/', '/contact']) kept.push(await view(page, { 'User-Agent': CHROME, Cookie: `sc_vid=${first.visitorCookie}` }));
+      for (const page of ['/cart', '/', '/contact'])
+        kept.push(await view(page, { 'User-Agent': CHROME, Cookie: `sc_vid=${first.visitorCookie}` }));
       // Last, another browser's one view: once it shows, every view before it has been counted (views are taken in arrival order).
       await view('/', { 'User-Agent': EDGE });
 

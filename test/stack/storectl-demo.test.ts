@@ -31,10 +31,26 @@ describe('storectl demo seed', () => {
 
   it('fills a small store, and its JSON counts match GET /v1/orders and GET /v1/products', async () => {
     const created = await createStoreWithCli(env, 'demoshop');
-    const seeded = await storectl(env, ['demo', 'seed', '--store', String(created.store.id), '--products', String(PRODUCTS), '--orders', String(ORDERS), '--url', stack.baseUrl]);
+    const seeded = await storectl(env, [
+      'demo',
+      'seed',
+      '--store',
+      String(created.store.id),
+      '--products',
+      String(PRODUCTS),
+      '--orders',
+      String(ORDERS),
+      '--url',
+      stack.baseUrl,
+    ]);
     expect({ code: seeded.code, stderr: seeded.code === 0 ? '' : seeded.stderr }).toEqual({ code: 0, stderr: '' });
     const summary = seeded.json as JsonBody;
-    expect(summary).toMatchObject({ store: { id: created.store.id, subdomain: 'demoshop' }, products: PRODUCTS, api_key_rotated: true, api_key: expect.any(String) });
+    expect(summary).toMatchObject({
+      store: { id: created.store.id, subdomain: 'demoshop' },
+      products: PRODUCTS,
+      api_key_rotated: true,
+      api_key: expect.any(String),
+    });
 
     // The key was rotated: the old one is refused, the printed one works.
     expect((await new ApiClient(stack.baseUrl, created.api_key).get('/v1/store.json')).status).toBe(401);
@@ -58,7 +74,9 @@ describe('storectl demo seed', () => {
     expect(orders).toHaveLength(placed + summary.declined_checkouts);
     const byStatus: Record<string, number> = {};
     for (const order of orders) byStatus[order.status] = (byStatus[order.status] ?? 0) + 1;
-    const expected: Record<string, number> = Object.fromEntries(Object.entries(summary.orders.by_status as Record<string, number>).filter(([, count]) => count > 0));
+    const expected: Record<string, number> = Object.fromEntries(
+      Object.entries(summary.orders.by_status as Record<string, number>).filter(([, count]) => count > 0),
+    );
     if (summary.declined_checkouts > 0) expected.failed = summary.declined_checkouts;
     expect(byStatus).toEqual(expected);
     // The list filters agree: "open" counts the partially shipped ones too.

@@ -43,11 +43,14 @@ interface OtlpAttribute {
 interface OtlpExport {
   resourceSpans?: Array<{
     resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[] }> }>;
+    scopeSpans?: Array<{
+      spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[] }>;
+    }>;
   }>;
 }
 
-const valueOf = (value: OtlpValue): unknown => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.boolValue ?? value.doubleValue;
+const valueOf = (value: OtlpValue): unknown =>
+  value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.boolValue ?? value.doubleValue;
 const attributesOf = (attributes: OtlpAttribute[] = []) => Object.fromEntries(attributes.map(({ key, value }) => [key, valueOf(value)]));
 
 /** An OTLP/HTTP trace receiver (the JSON protocol), as a collector would run one: every span of every request, flattened. */
@@ -93,7 +96,15 @@ class OtlpReceiver {
       const service = String(attributesOf(resource?.attributes)['service.name']);
       for (const { spans = [] } of scopeSpans) {
         for (const span of spans) {
-          this.spans.push({ service, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId ?? '', name: span.name, kind: span.kind, attributes: attributesOf(span.attributes) });
+          this.spans.push({
+            service,
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId ?? '',
+            name: span.name,
+            kind: span.kind,
+            attributes: attributesOf(span.attributes),
+          });
         }
       }
     }
@@ -155,7 +166,11 @@ async function openShop(tag: string, otel: Record<string, string>): Promise<Shop
 
 /** One buyer checkout of one mug; resolves once the app has received both order/created and order/paid. */
 async function checkOutOneMug(shop: Shop): Promise<void> {
-  const answer = await checkout(shop.stack.baseUrl, shop.subdomain, checkoutParams([{ variant_id: shop.variantId, quantity: 1 }], { shipping_class_id: shop.classId }));
+  const answer = await checkout(
+    shop.stack.baseUrl,
+    shop.subdomain,
+    checkoutParams([{ variant_id: shop.variantId, quantity: 1 }], { shipping_class_id: shop.classId }),
+  );
   if (!isPlaced(answer.status)) throw new Error(`the checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   await waitFor(() => shop.webhooks.acceptedOf('order/created').length === 1 && shop.webhooks.acceptedOf('order/paid').length === 1, {
     timeoutMs: 30_000,
@@ -164,12 +179,15 @@ async function checkOutOneMug(shop: Shop): Promise<void> {
 }
 
 /** The message of the order's event on JetStream (the last of its subject: the store has one order). */
-const orderMessage = (shop: Shop, topic: string) => shop.bus.jetstreamManager().then((jsm) => jsm.streams.getMessage('EVENTS_ORDERS', { last_by_subj: `events.orders.${shop.storeId}.${topic}` }));
+const orderMessage = (shop: Shop, topic: string) =>
+  shop.bus
+    .jetstreamManager()
+    .then((jsm) => jsm.streams.getMessage('EVENTS_ORDERS', { last_by_subj: `events.orders.${shop.storeId}.${topic}` }));
 
 /** The span's ancestors, nearest first, up to the trace's root; null while one of them has not arrived yet. */
 function ancestorsOf(span: ExportedSpan, byId: Map<string, ExportedSpan>): ExportedSpan[] | null {
   const ancestors: ExportedSpan[] = [];
-  for (let parentId = span.parentSpanId; parentId; ) {
+  for (let parentId = span.parentSpanId; parentId;) {
     const parent = byId.get(parentId);
     if (!parent) return null;
     ancestors.push(parent);
@@ -185,7 +203,11 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   beforeAll(async () => {
     const endpoint = await otlp.listen();
     // http/json, not the default http/protobuf: that the receiver can read what arrives shows the variable is honoured.
-    shop = await openShop('traced', { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    shop = await openShop('traced', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
   });
 
   afterAll(async () => {
@@ -193,16 +215,21 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     await otlp.close();
   });
 
-  it('links the spans of one checkout, from the gateway to the delivery\'s POST to the app, in one trace', async () => {
+  it("links the spans of one checkout, from the gateway to the delivery's POST to the app, in one trace", async () => {
     await checkOutOneMug(shop);
 
     const checkoutPath = `/s/${shop.subdomain}/checkout`;
-    const root = await waitFor(() => otlp.spans.find((span) => span.service === 'gateway' && span.kind === KIND.SERVER && span.attributes['url.path'] === checkoutPath), {
-      timeoutMs: 30_000,
-      message: "the gateway's span of the checkout",
-    });
+    const root = await waitFor(
+      () =>
+        otlp.spans.find((span) => span.service === 'gateway' && span.kind === KIND.SERVER && span.attributes['url.path'] === checkoutPath),
+      {
+        timeoutMs: 30_000,
+        message: "the gateway's span of the checkout",
+      },
+    );
     const inTrace = () => otlp.spans.filter((span) => span.traceId === root.traceId);
-    const find = (service: string, kind: number, test: (span: ExportedSpan) => boolean) => inTrace().find((span) => span.service === service && span.kind === kind && test(span));
+    const find = (service: string, kind: number, test: (span: ExportedSpan) => boolean) =>
+      inTrace().find((span) => span.service === service && span.kind === kind && test(span));
     const rpc = (method: string) => (span: ExportedSpan) => span.attributes['rpc.method'] === method;
     const wanted = () => ({
       createOrder: find('orders', KIND.SERVER, rpc('CreateOrder')),
@@ -220,8 +247,16 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       },
       { timeoutMs: 30_000, message: "the checkout's spans, each with all its ancestors" },
     ).catch((error: Error) => {
-      const seen = inTrace().map(({ service, kind, name, spanId, parentSpanId }) => `${service} ${kind} ${name} ${spanId}<-${parentSpanId}`);
-      throw new Error(`${error.message}; found ${JSON.stringify(Object.entries(wanted()).filter(([, span]) => span).map(([what]) => what))}; trace ${root.traceId}:\n${seen.join('\n')}`);
+      const seen = inTrace().map(
+        ({ service, kind, name, spanId, parentSpanId }) => `${service} ${kind} ${name} ${spanId}<-${parentSpanId}`,
+      );
+      throw new Error(
+        `${error.message}; found ${JSON.stringify(
+          Object.entries(wanted())
+            .filter(([, span]) => span)
+            .map(([what]) => what),
+        )}; trace ${root.traceId}:\n${seen.join('\n')}`,
+      );
     });
     const { createOrder, reserveStock, quoteShipping, post } = found as { [K in keyof typeof found]: ExportedSpan };
     const lineage = (span: ExportedSpan) => ancestorsOf(span, byId)!.map((ancestor) => ancestor.spanId);
@@ -236,10 +271,19 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     // NATS header), under the CreateOrder whose write stored the event.
     expect(post.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 204 });
     const deliver = byId.get(post.parentSpanId)!;
-    expect(deliver).toMatchObject({ service: 'webhooks', kind: KIND.INTERNAL, name: expect.stringMatching(/^deliver order\/(created|paid)$/) });
+    expect(deliver).toMatchObject({
+      service: 'webhooks',
+      kind: KIND.INTERNAL,
+      name: expect.stringMatching(/^deliver order\/(created|paid)$/),
+    });
     const topic = deliver.name.slice('deliver '.length);
     const processed = byId.get(deliver.parentSpanId)!;
-    expect(processed).toMatchObject({ service: 'webhooks', kind: KIND.CONSUMER, name: `process ${topic}`, attributes: { 'messaging.consumer.group.name': 'webhooks-delivery-orders' } });
+    expect(processed).toMatchObject({
+      service: 'webhooks',
+      kind: KIND.CONSUMER,
+      name: `process ${topic}`,
+      attributes: { 'messaging.consumer.group.name': 'webhooks-delivery-orders' },
+    });
     const published = byId.get(processed.parentSpanId)!;
     expect(published).toMatchObject({ service: 'orders', kind: KIND.PRODUCER, name: `publish ${topic}` });
     expect(lineage(published)).toContain(createOrder.spanId);
@@ -250,11 +294,23 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const message = await orderMessage(shop, 'order/created');
     const traceparent = message.header.get('traceparent');
     const [, traceId, spanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(traceparent) ?? [];
-    const publish = await waitFor(() => otlp.spans.find((span) => span.spanId === spanId), { timeoutMs: 30_000, message: `the span ${spanId} of the header ${traceparent}` });
+    const publish = await waitFor(() => otlp.spans.find((span) => span.spanId === spanId), {
+      timeoutMs: 30_000,
+      message: `the span ${spanId} of the header ${traceparent}`,
+    });
     expect(publish).toMatchObject({ service: 'orders', name: 'publish order/created', traceId });
     const checkoutPath = `/s/${shop.subdomain}/checkout`;
     expect(otlp.spans.find((span) => span.service === 'gateway' && span.attributes['url.path'] === checkoutPath)?.traceId).toBe(traceId);
-    expect(Object.keys(message.json<Record<string, unknown>>()).sort()).toEqual(['id', 'occurred_at', 'resource', 'resource_id', 'resource_type', 'sequence', 'store_id', 'topic']);
+    expect(Object.keys(message.json<Record<string, unknown>>()).sort()).toEqual([
+      'id',
+      'occurred_at',
+      'resource',
+      'resource_id',
+      'resource_type',
+      'sequence',
+      'store_id',
+      'topic',
+    ]);
   });
 });
 
@@ -270,7 +326,11 @@ describe('tracing off: OTEL_EXPORTER_OTLP_ENDPOINT unset', () => {
   it('loads no SDK in any process: nothing is exported, not even at shutdown, and events carry no trace', async () => {
     const endpoint = await otlp.listen();
     // Where a process that loaded the SDK would send its spans; it alone does not turn tracing on.
-    shop = await openShop('untraced', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    shop = await openShop('untraced', {
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
     await checkOutOneMug(shop);
 
     for (const topic of ['order/created', 'order/paid']) expect((await orderMessage(shop, topic)).header.get('traceparent')).toBe('');

@@ -21,7 +21,10 @@ let world: TwoStoreStack;
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  world = await startTwoStoreStack('webhook-chaos', ['chaoshook', 'chaosrival'], { RATE_LIMIT_BURST: WIDE_OPEN, RATE_LIMIT_PER_SECOND: WIDE_OPEN });
+  world = await startTwoStoreStack('webhook-chaos', ['chaoshook', 'chaosrival'], {
+    RATE_LIMIT_BURST: WIDE_OPEN,
+    RATE_LIMIT_PER_SECOND: WIDE_OPEN,
+  });
   // The receivers are on loopback: only the webhooks service is started again with private targets allowed.
   await world.stack.killService('webhooks', 'SIGTERM');
   await world.stack.startService('webhooks', ALLOW_PRIVATE);
@@ -48,19 +51,26 @@ async function hookedReceiver(name: string, options: { delayMs?: number } = {}):
 
 /** Every product event catalog recorded for products named with `prefix`, oldest first per subject. */
 async function recordedEvents(prefix: string): Promise<PublishedEvent[]> {
-  const all = (await Promise.all(TOPICS.map((topic) => subjectEvents<PublishedEvent>(world.bus, 'catalog', `events.catalog.${world.shopStoreId}.${topic}`)))).flat();
+  const all = (
+    await Promise.all(
+      TOPICS.map((topic) => subjectEvents<PublishedEvent>(world.bus, 'catalog', `events.catalog.${world.shopStoreId}.${topic}`)),
+    )
+  ).flat();
   return all.filter((event) => String((event.resource as { name?: unknown }).name ?? '').startsWith(prefix));
 }
 
 /** Waits until the stream holds the same events twice in a row and the receiver accepted at least as many. */
 async function settled(receiver: WebhookReceiver, prefix: string, timeoutMs: number): Promise<PublishedEvent[]> {
   let previous = -1;
-  return waitFor(async () => {
-    const recorded = await recordedEvents(prefix);
-    const stable = recorded.length === previous;
-    previous = recorded.length;
-    return stable && receiver.accepted.size >= recorded.length ? recorded : undefined;
-  }, { timeoutMs, intervalMs: 1_000, message: `deliveries of the ${prefix} events (accepted ${receiver.accepted.size})` });
+  return waitFor(
+    async () => {
+      const recorded = await recordedEvents(prefix);
+      const stable = recorded.length === previous;
+      previous = recorded.length;
+      return stable && receiver.accepted.size >= recorded.length ? recorded : undefined;
+    },
+    { timeoutMs, intervalMs: 1_000, message: `deliveries of the ${prefix} events (accepted ${receiver.accepted.size})` },
+  );
 }
 
 /** The checks every scenario ends with. */
@@ -74,13 +84,21 @@ function expectEveryEventOnceInOrder(receiver: WebhookReceiver, recorded: Publis
   for (const event of recorded) byProduct.set(event.resource_id, [...(byProduct.get(event.resource_id) ?? []), event]);
   for (const [productId, events] of byProduct) {
     const expected = [...events].sort((a, b) => a.sequence - b.sequence).map((event) => event.id);
-    const arrived = [...receiver.accepted.values()].filter((arrival) => arrival.resourceId === productId).map((arrival) => arrival.webhookId);
+    const arrived = [...receiver.accepted.values()]
+      .filter((arrival) => arrival.resourceId === productId)
+      .map((arrival) => arrival.webhookId);
     expect({ productId, arrived }).toEqual({ productId, arrived: expected });
   }
 }
 
 /** `count` products named `<prefix>p<i> v0`, each then renamed v1..v`updates` in turn; products in parallel. */
-async function productBurst(prefix: string, count: number, updates: number, onAnswer?: (answer: ApiAnswer) => void, options: { retry503?: boolean } = {}): Promise<{ acked: number[]; ackedNames: string[]; failed: string[] }> {
+async function productBurst(
+  prefix: string,
+  count: number,
+  updates: number,
+  onAnswer?: (answer: ApiAnswer) => void,
+  options: { retry503?: boolean } = {},
+): Promise<{ acked: number[]; ackedNames: string[]; failed: string[] }> {
   const acked: number[] = [];
   const ackedNames: string[] = [];
   const failed: string[] = [];
@@ -104,7 +122,8 @@ async function productBurst(prefix: string, count: number, updates: number, onAn
       const created = await send(() => world.shop.post('/v1/products.json', { name: `${prefix}p${i} v0`, cents: 100 + i }), `create p${i}`);
       if (!created) return;
       acked.push(created.body.data.id);
-      for (let v = 1; v <= updates; v++) await send(() => world.shop.put(`/v1/products/${created.body.data.id}.json`, { name: `${prefix}p${i} v${v}` }), `p${i} v${v}`);
+      for (let v = 1; v <= updates; v++)
+        await send(() => world.shop.put(`/v1/products/${created.body.data.id}.json`, { name: `${prefix}p${i} v${v}` }), `p${i} v${v}`);
     }),
   );
   return { acked, ackedNames, failed };
@@ -119,12 +138,19 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     // 10 products, created and updated twice: 30 events, the first of each product tried (and failed) at once.
     const burst = await productBurst('a:', 10, 2);
     expect(burst.failed).toEqual([]);
-    const recorded = await waitFor(async () => {
-      const events = await recordedEvents('a:');
-      return events.length === 30 ? events : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 250 });
+    const recorded = await waitFor(
+      async () => {
+        const events = await recordedEvents('a:');
+        return events.length === 30 ? events : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     // Down until each product's first event has failed once (later ones wait behind it), then up well before the 5 s retry.
-    await waitFor(() => receiver.failedAttempts.size >= 10 || undefined, { timeoutMs: 30_000, intervalMs: 50, message: 'a failed first attempt per product' });
+    await waitFor(() => receiver.failedAttempts.size >= 10 || undefined, {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+      message: 'a failed first attempt per product',
+    });
     receiver.mode = 'up';
 
     await settled(receiver, 'a:', 120_000);
@@ -148,11 +174,15 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     expectEveryEventOnceInOrder(receiver, recorded);
     expect(repeatsOf(receiver)).toEqual([]);
     // Every acknowledged create reached the receiver.
-    const delivered = new Set([...receiver.accepted.values()].filter((arrival) => arrival.topic === 'product/created').map((arrival) => arrival.resourceId));
+    const delivered = new Set(
+      [...receiver.accepted.values()].filter((arrival) => arrival.topic === 'product/created').map((arrival) => arrival.resourceId),
+    );
     for (const id of burst.acked) expect(delivered.has(id)).toBe(true);
     const names = new Set([...receiver.accepted.values()].map((arrival) => arrival.body.data.name));
     expect(burst.ackedNames.filter((name) => !names.has(name))).toEqual([]);
-    process.stdout.write(`chaos (b) nats restart: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${receiver.arrivals.length} requests, writes failed ${burst.failed.length}\n`);
+    process.stdout.write(
+      `chaos (b) nats restart: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${receiver.arrivals.length} requests, writes failed ${burst.failed.length}\n`,
+    );
   }, 300_000);
 
   it('(c) the webhooks service SIGKILLed mid-delivery and started again: every event once; a repeat only of a request in flight at the kill', async () => {
@@ -171,26 +201,39 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     expectEveryEventOnceInOrder(receiver, recorded);
     const repeats = repeatsOf(receiver);
     for (const [id] of repeats) expect(arrivedByKill.has(id)).toBe(true);
-    process.stdout.write(`chaos (c) webhooks SIGKILL: ${recorded.length} events, ${acceptedAtKill} accepted before the kill (${arrivedByKill.size} ids had arrived), ${repeats.length} repeats after the restart: ${JSON.stringify(repeats)}\n`);
+    process.stdout.write(
+      `chaos (c) webhooks SIGKILL: ${recorded.length} events, ${acceptedAtKill} accepted before the kill (${arrivedByKill.size} ids had arrived), ${repeats.length} repeats after the restart: ${JSON.stringify(repeats)}\n`,
+    );
   }, 300_000);
 
   it('(d) catalog SIGKILLed during a burst of writes and started again: the events delivered are the events recorded', async () => {
     const receiver = await hookedReceiver('killcatalog');
     let answers = 0;
     let kill: Promise<void> | undefined;
-    const burst = await productBurst('d:', 20, 5, () => {
-      if (++answers === 30) kill = world.stack.killService('catalog', 'SIGKILL').then(async () => void (await world.stack.startService('catalog')));
-    }, { retry503: true });
+    const burst = await productBurst(
+      'd:',
+      20,
+      5,
+      () => {
+        if (++answers === 30)
+          kill = world.stack.killService('catalog', 'SIGKILL').then(async () => void (await world.stack.startService('catalog')));
+      },
+      { retry503: true },
+    );
     expect(burst.failed.filter((failure) => !failure.endsWith('sent again'))).toEqual([]);
     await kill;
     const recorded = await settled(receiver, 'd:', 180_000);
     expectEveryEventOnceInOrder(receiver, recorded);
     expect(repeatsOf(receiver)).toEqual([]);
-    const delivered = new Set([...receiver.accepted.values()].filter((arrival) => arrival.topic === 'product/created').map((arrival) => arrival.resourceId));
+    const delivered = new Set(
+      [...receiver.accepted.values()].filter((arrival) => arrival.topic === 'product/created').map((arrival) => arrival.resourceId),
+    );
     for (const id of burst.acked) expect(delivered.has(id)).toBe(true);
     // Every acknowledged write (create or rename) reached the receiver.
     const names = new Set([...receiver.accepted.values()].map((arrival: Arrival) => arrival.body.data.name));
     expect(burst.ackedNames.filter((name) => !names.has(name))).toEqual([]);
-    process.stdout.write(`chaos (d) catalog SIGKILL: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${names.size} names, ${burst.failed.length} writes refused 503 while catalog was down and sent again, ${burst.acked.length} products created\n`);
+    process.stdout.write(
+      `chaos (d) catalog SIGKILL: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${names.size} names, ${burst.failed.length} writes refused 503 while catalog was down and sent again, ${burst.acked.length} products created\n`,
+    );
   }, 300_000);
 });

@@ -18,7 +18,10 @@ let world: TwoStoreStack;
 const receiver = new WebhookReceiver();
 
 beforeAll(async () => {
-  world = await startTwoStoreStack('webhook-order', ['ordershook', 'ordersrival'], { RATE_LIMIT_BURST: WIDE_OPEN, RATE_LIMIT_PER_SECOND: WIDE_OPEN });
+  world = await startTwoStoreStack('webhook-order', ['ordershook', 'ordersrival'], {
+    RATE_LIMIT_BURST: WIDE_OPEN,
+    RATE_LIMIT_PER_SECOND: WIDE_OPEN,
+  });
   // The receiver is on loopback: only the webhooks service is started again with private targets allowed.
   await world.stack.killService('webhooks', 'SIGTERM');
   await world.stack.startService('webhooks', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -30,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('per-resource order of webhook deliveries (issue 14, item 3)', () => {
-  it('delivers each product\'s 50 updates in the order they happened, each exactly once, to a verifying receiver', async () => {
+  it("delivers each product's 50 updates in the order they happened, each exactly once, to a verifying receiver", async () => {
     const base = await receiver.listen();
     const created = await world.shop.post('/v1/webhooks.json', { url: `${base}/order`, events: ['product/updated'] });
     expect(created.status).toBe(200);
@@ -57,13 +60,20 @@ describe('per-resource order of webhook deliveries (issue 14, item 3)', () => {
 
     // What catalog recorded: every product/updated of the store in its stream.
     const subject = `events.catalog.${world.shopStoreId}.product/updated`;
-    const recorded = await waitFor(async () => {
-      const events = await subjectEvents<PublishedEvent>(world.bus, 'catalog', subject);
-      return events.length >= PRODUCTS * UPDATES ? events : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 500, message: 'every update recorded in the catalog stream' });
+    const recorded = await waitFor(
+      async () => {
+        const events = await subjectEvents<PublishedEvent>(world.bus, 'catalog', subject);
+        return events.length >= PRODUCTS * UPDATES ? events : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 500, message: 'every update recorded in the catalog stream' },
+    );
     expect(recorded).toHaveLength(PRODUCTS * UPDATES);
 
-    await waitFor(() => receiver.accepted.size >= recorded.length || undefined, { timeoutMs: 180_000, intervalMs: 250, message: `${recorded.length} deliveries (have ${receiver.accepted.size})` });
+    await waitFor(() => receiver.accepted.size >= recorded.length || undefined, {
+      timeoutMs: 180_000,
+      intervalMs: 250,
+      message: `${recorded.length} deliveries (have ${receiver.accepted.size})`,
+    });
     // A moment more for anything doubled to show.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 

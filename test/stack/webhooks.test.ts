@@ -52,7 +52,7 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
     expect(JSON.stringify(read.body)).not.toContain('whsec_');
   });
 
-  it('lists the store\'s webhooks flat in data.webhooks, without secrets', async () => {
+  it("lists the store's webhooks flat in data.webhooks, without secrets", async () => {
     const listed = await shop.get('/v1/webhooks.json');
 
     expect(listed.status).toBe(200);
@@ -66,13 +66,27 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
     const created = await shop.raw('POST', `/v1/webhooks.json?${query}`, undefined);
 
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ url: RECEIVER, events: ['product/created', 'shipping_group/*'], status: 'active', secret: expect.stringMatching(/^whsec_/) });
+    expect(created.body.data).toMatchObject({
+      url: RECEIVER,
+      events: ['product/created', 'shipping_group/*'],
+      status: 'active',
+      secret: expect.stringMatching(/^whsec_/),
+    });
   });
 
-  it('updates at the spec\'s /v1/webhoooks/:id, as a form and from the query alone', async () => {
-    const form = await shop.put(`/v1/webhoooks/${hook.id}.json`, { events: 'order/shipped,fulfillment/updated', url: 'https://93.184.215.15/v2' }, 'form');
+  it("updates at the spec's /v1/webhoooks/:id, as a form and from the query alone", async () => {
+    const form = await shop.put(
+      `/v1/webhoooks/${hook.id}.json`,
+      { events: 'order/shipped,fulfillment/updated', url: 'https://93.184.215.15/v2' },
+      'form',
+    );
     expect(form.status).toBe(200);
-    expect(form.body.data).toMatchObject({ id: hook.id, url: 'https://93.184.215.15/v2', events: ['order/shipped', 'fulfillment/updated'], created_at: hook.created_at });
+    expect(form.body.data).toMatchObject({
+      id: hook.id,
+      url: 'https://93.184.215.15/v2',
+      events: ['order/shipped', 'fulfillment/updated'],
+      created_at: hook.created_at,
+    });
     expect(form.body.data).not.toHaveProperty('secret');
 
     const disabled = await shop.put(`/v1/webhoooks/${hook.id}`, { enabled: 'false' }, 'query');
@@ -95,7 +109,13 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
 
     const both = await shop.post('/v1/webhooks.json', { url: 'http://10.0.0.5/hook', events: '["order/paid","order/exploded"]' }, 'form');
     expect(both.status).toBe(422);
-    expect(both.body.meta).toMatchObject({ error_type: 'ValidationError', errors: { url: [expect.stringMatching(/private address \(10\.0\.0\.5\)/)], events: ['has a topic that is not a public topic: "order/exploded"'] } });
+    expect(both.body.meta).toMatchObject({
+      error_type: 'ValidationError',
+      errors: {
+        url: [expect.stringMatching(/private address \(10\.0\.0\.5\)/)],
+        events: ['has a topic that is not a public topic: "order/exploded"'],
+      },
+    });
 
     const noTopics = await shop.put(`/v1/webhoooks/${hook.id}`, { events: [] });
     expect(noTopics.status).toBe(422);
@@ -144,7 +164,7 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
     await world.stack.startService('webhooks', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   });
 
-  it('shows a product event\'s delivery in GET deliveries, with its attempt, and the event in GET /v1/events', async () => {
+  it("shows a product event's delivery in GET deliveries, with its attempt, and the event in GET /v1/events", async () => {
     const base = await receiver.listen();
     const created = await shop.post('/v1/webhooks.json', { url: `${base}/repair`, events: ['product/created'] });
     expect(created.status).toBe(200);
@@ -153,17 +173,31 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
 
     const product = await shop.post('/v1/products.json', { name: 'Repair Mug', cents: 1200 });
     expect(product.status).toBe(200);
-    const [arrival] = await waitFor(() => (receiver.acceptedOf('product/created').length > 0 ? receiver.acceptedOf('product/created') : undefined), { timeoutMs: 20_000 });
+    const [arrival] = await waitFor(
+      () => (receiver.acceptedOf('product/created').length > 0 ? receiver.acceptedOf('product/created') : undefined),
+      { timeoutMs: 20_000 },
+    );
     expect(arrival.resourceId).toBe(product.body.data.id);
 
-    const listed = await waitFor(async () => {
-      const answer = await shop.get(`/v1/webhooks/${webhookId}/deliveries.json`);
-      return answer.body.data?.deliveries?.[0]?.status === 'delivered' ? answer : undefined;
-    }, { timeoutMs: 10_000 });
+    const listed = await waitFor(
+      async () => {
+        const answer = await shop.get(`/v1/webhooks/${webhookId}/deliveries.json`);
+        return answer.body.data?.deliveries?.[0]?.status === 'delivered' ? answer : undefined;
+      },
+      { timeoutMs: 10_000 },
+    );
     expect(listed.status).toBe(200);
     const [delivery] = listed.body.data.deliveries;
-    expect(delivery).toMatchObject({ webhook_id: webhookId, event_id: arrival.webhookId, topic: 'product/created', status: 'delivered', next_attempt_at: null });
-    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, status_code: 204, error: null, attempted_at: expect.stringMatching(ZONED) })]);
+    expect(delivery).toMatchObject({
+      webhook_id: webhookId,
+      event_id: arrival.webhookId,
+      topic: 'product/created',
+      status: 'delivered',
+      next_attempt_at: null,
+    });
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 204, error: null, attempted_at: expect.stringMatching(ZONED) }),
+    ]);
     // Its one delivery is the whole list: no next page.
     expect(listed.body.pagination).toEqual({ limit: 50, next_url: null });
     expect(listed.headers.get('link')).toBeNull();
@@ -172,7 +206,13 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
 
     const feed = await shop.get('/v1/events.json?topic=product%2Fcreated');
     expect(feed.status).toBe(200);
-    expect(feed.body.data.events).toContainEqual(expect.objectContaining({ id: arrival.webhookId, topic: 'product/created', resource: expect.objectContaining({ id: product.body.data.id, name: 'Repair Mug' }) }));
+    expect(feed.body.data.events).toContainEqual(
+      expect.objectContaining({
+        id: arrival.webhookId,
+        topic: 'product/created',
+        resource: expect.objectContaining({ id: product.body.data.id, name: 'Repair Mug' }),
+      }),
+    );
     expect((await shop.get('/v1/events?topic=webhook%2Ftest')).status).toBe(422);
     expect((await rival.get('/v1/events')).body.data.events).not.toContainEqual(expect.objectContaining({ id: arrival.webhookId }));
   });
@@ -182,7 +222,9 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ topic: 'webhook/test', webhook_id: webhookId });
 
-    const [ping] = await waitFor(() => (receiver.acceptedOf('webhook/test').length > 0 ? receiver.acceptedOf('webhook/test') : undefined), { timeoutMs: 20_000 });
+    const [ping] = await waitFor(() => (receiver.acceptedOf('webhook/test').length > 0 ? receiver.acceptedOf('webhook/test') : undefined), {
+      timeoutMs: 20_000,
+    });
     expect(ping.webhookId).toBe(sent.body.data.event_id);
     expect(ping.body).toMatchObject({ type: 'webhook/test', data: { webhook_id: webhookId, message: expect.any(String) } });
     expect(receiver.rejected).toEqual([]);
@@ -202,7 +244,11 @@ describe('deliveries, retry, replay, test ping and the events feed through the w
 
     expect((await shop.post(`/v1/webhooks/${webhookId}/replay`, {})).status).toBe(422);
     // 253402300800 is 10000-01-01: no event occurred that late (it replayed every event)
-    expect((await shop.post(`/v1/webhooks/${webhookId}/replay?since=253402300800`, {})).body.data).toEqual({ webhook_id: webhookId, events: 0, scheduled: 0 });
+    expect((await shop.post(`/v1/webhooks/${webhookId}/replay?since=253402300800`, {})).body.data).toEqual({
+      webhook_id: webhookId,
+      events: 0,
+      scheduled: 0,
+    });
     const since = Math.floor(Date.now() / 1000) - 600;
     const replayed = await shop.post(`/v1/webhooks/${webhookId}/replay?since=${since}`, {});
     expect(replayed.status).toBe(200);

@@ -9,16 +9,53 @@ import type { JsonBody } from './stack.harness';
 
 /** Spec 2.2, exactly. */
 export const ORDER_KEYS = [
-  'id', 'subtotal', 'shipping', 'tax', 'discounts', 'confirmed_at', 'fulfilled_at', 'updated_at', 'paid_at', 'payment_processor', 'status', 'email',
-  'user_note', 'price', 'address', 'items', 'fulfillments',
+  'id',
+  'subtotal',
+  'shipping',
+  'tax',
+  'discounts',
+  'confirmed_at',
+  'fulfilled_at',
+  'updated_at',
+  'paid_at',
+  'payment_processor',
+  'status',
+  'email',
+  'user_note',
+  'price',
+  'address',
+  'items',
+  'fulfillments',
 ].sort();
 export const ITEM_KEYS = [
-  'id', 'order_id', 'product_id', 'product_name', 'variant_id', 'variant_name', 'sku', 'quantity', 'fulfilled_at', 'discount', 'list_price', 'tax',
-  'fulfillment_id', 'price_in_cents',
+  'id',
+  'order_id',
+  'product_id',
+  'product_name',
+  'variant_id',
+  'variant_name',
+  'sku',
+  'quantity',
+  'fulfilled_at',
+  'discount',
+  'list_price',
+  'tax',
+  'fulfillment_id',
+  'price_in_cents',
 ].sort();
 export const ADDRESS_KEYS = ['name', 'address_1', 'address_2', 'city', 'postal', 'state', 'state_abbrev', 'country'].sort();
 /** DESIGN §8. */
-export const FULFILLMENT_KEYS = ['id', 'order_id', 'items', 'tracking_number', 'shipping_company', 'note_to_customer', 'notify_customer', 'created_at', 'updated_at'].sort();
+export const FULFILLMENT_KEYS = [
+  'id',
+  'order_id',
+  'items',
+  'tracking_number',
+  'shipping_company',
+  'note_to_customer',
+  'notify_customer',
+  'created_at',
+  'updated_at',
+].sort();
 export const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/;
 
 export const BUYER_ADDRESS = {
@@ -66,11 +103,21 @@ export interface CheckoutAnswer {
 export const isPlaced = (status: number | string): boolean => status === 200 || status === 201;
 
 /** `POST /s/<subdomain>/checkout` with a JSON body and no credential; a transport failure answers its text instead of throwing. */
-export async function checkout(baseUrl: string, subdomain: string, params: CheckoutParams | Record<string, unknown>, options: { idempotencyKey?: string; timeoutMs?: number } = {}): Promise<CheckoutAnswer> {
+export async function checkout(
+  baseUrl: string,
+  subdomain: string,
+  params: CheckoutParams | Record<string, unknown>,
+  options: { idempotencyKey?: string; timeoutMs?: number } = {},
+): Promise<CheckoutAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   try {
-    const response = await fetch(`${baseUrl}/s/${subdomain}/checkout`, { method: 'POST', headers, body: JSON.stringify(params), signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
+    const response = await fetch(`${baseUrl}/s/${subdomain}/checkout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(params),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+    });
     const text = await response.text();
     let body: JsonBody | undefined;
     try {
@@ -106,7 +153,10 @@ export async function stockShop(shop: ApiClient, products: Array<{ name: string;
   const created = await shop.post('/v1/shipping_classes.json', { name: 'Domestic', countries: ['US'] });
   expectOk(created, 'shipping class');
   const classId = created.body.data.id as number;
-  const group = await shop.post('/v1/shipping_groups.json', { name: 'Standard', rates: [{ shipping_class_id: classId, first_item_in_cents: 500, additional_item_in_cents: 150 }] });
+  const group = await shop.post('/v1/shipping_groups.json', {
+    name: 'Standard',
+    rates: [{ shipping_class_id: classId, first_item_in_cents: 500, additional_item_in_cents: 150 }],
+  });
   expectOk(group, 'shipping group');
   const groupId = group.body.data.id as number;
   const stocked: StockedProduct[] = [];
@@ -115,10 +165,17 @@ export async function stockShop(shop: ApiClient, products: Array<{ name: string;
     expectOk(product, `product ${name}`);
     const id = product.body.data.id as number;
     const defaultId = product.body.data.variants[0].variant.id as number;
-    expectOk(await shop.put(`/v1/products/${id}/variants/${defaultId}.json`, { full_quantity: stock[0], in_stock: stock[0] }), `stock of ${name}`);
+    expectOk(
+      await shop.put(`/v1/products/${id}/variants/${defaultId}.json`, { full_quantity: stock[0], in_stock: stock[0] }),
+      `stock of ${name}`,
+    );
     const variantIds = [defaultId];
     for (const [index, units] of stock.slice(1).entries()) {
-      const variant = await shop.post(`/v1/products/${id}/variants.json`, { name: `${name} ${index + 2}`, sku: `${name.replace(/\W/g, '').toUpperCase()}-${index + 2}`, full_quantity: units });
+      const variant = await shop.post(`/v1/products/${id}/variants.json`, {
+        name: `${name} ${index + 2}`,
+        sku: `${name.replace(/\W/g, '').toUpperCase()}-${index + 2}`,
+        full_quantity: units,
+      });
       expectOk(variant, `variant ${index + 2} of ${name}`);
       variantIds.push(variant.body.data.id as number);
     }
@@ -160,7 +217,8 @@ export function unitsHeld(orders: JsonBody[]): Map<number, number> {
   const held = new Map<number, number>();
   for (const order of orders) {
     if (!HOLDS_STOCK.has(order.status)) continue;
-    for (const { item } of order.items as JsonBody[]) held.set(item.variant_id, (held.get(item.variant_id) ?? 0) + (item.quantity as number));
+    for (const { item } of order.items as JsonBody[])
+      held.set(item.variant_id, (held.get(item.variant_id) ?? 0) + (item.quantity as number));
   }
   return held;
 }

@@ -84,12 +84,19 @@ export async function stackEnvironment(dataDir: string): Promise<NodeJS.ProcessE
 /** Starts the built launcher exactly as `npm start` runs it, and waits until it reports the stack ready. */
 export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
   // As `npm start` runs it (package.json's start script).
-  const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--optimize-for-size', '--v8-pool-size=1', path.join(REPO_ROOT, 'deploy/launcher/dist/main.js')],
+    { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitFor(() => output.includes('Store Commerce is running') || child.exitCode !== null, { timeoutMs: 60_000, message: 'stack did not start' });
+  await waitFor(() => output.includes('Store Commerce is running') || child.exitCode !== null, {
+    timeoutMs: 60_000,
+    message: 'stack did not start',
+  });
   if (child.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
   const stackFile = path.join(env.DATA_DIR!, 'stack.json');
   const info = () => JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackInfo;
@@ -97,7 +104,10 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
   const replacements = new Map<string, ServiceHandle & { child: ChildProcess }>();
   const pidOf = (service: string) => replacements.get(service)?.pid ?? info().pids[service]!;
   let natsReplacement: ChildProcess | undefined;
-  const natsExited = (nats: ChildProcess) => (nats.exitCode !== null || nats.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => nats.once('exit', () => resolve())));
+  const natsExited = (nats: ChildProcess) =>
+    nats.exitCode !== null || nats.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => nats.once('exit', () => resolve()));
   const killNats = async (signal: NodeJS.Signals = 'SIGKILL') => {
     if (natsReplacement) {
       const nats = natsReplacement;
@@ -111,14 +121,23 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<StackHandle> {
     await waitFor(() => !isAlive(pid), { timeoutMs: 15_000, intervalMs: 20, message: `nats-server (pid ${pid}) to exit after ${signal}` });
   };
   const startNats = async () => {
-    if (natsReplacement ? natsReplacement.exitCode === null && natsReplacement.signalCode === null : isAlive(info().pids.nats ?? 0)) throw new Error('nats-server is still running: killNats first');
+    if (natsReplacement ? natsReplacement.exitCode === null && natsReplacement.signalCode === null : isAlive(info().pids.nats ?? 0))
+      throw new Error('nats-server is still running: killNats first');
     // As deploy/launcher/src/stack.ts starts it: its port, its JetStream directory under DATA_DIR, its log file.
     const port = Number(new URL(info().nats_url).port);
     const storeDir = path.join(env.DATA_DIR!, 'nats');
     const binary = env.NATS_SERVER_BIN ?? 'nats-server';
-    const nats = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], { env, cwd: REPO_ROOT, stdio: 'ignore' });
+    const nats = spawn(
+      binary,
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')],
+      { env, cwd: REPO_ROOT, stdio: 'ignore' },
+    );
     natsReplacement = nats;
-    await waitFor(() => nats.exitCode !== null || nats.signalCode !== null || acceptsConnections(port), { timeoutMs: 30_000, intervalMs: 50, message: 'nats-server to accept connections again' });
+    await waitFor(() => nats.exitCode !== null || nats.signalCode !== null || acceptsConnections(port), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+      message: 'nats-server to accept connections again',
+    });
     if (nats.exitCode !== null || nats.signalCode !== null) throw new Error(`nats-server exited at its restart (code ${nats.exitCode})`);
   };
   return {
@@ -196,7 +215,12 @@ function isAlive(pid: number): boolean {
  * One service as deploy/launcher/src/stack.ts starts it: the launcher's environment, its services' addresses (stack.json),
  * the bus, the data directory, the secret it keeps there and identity's page address, then GRPC_PORT/GRPC_HOST.
  */
-function spawnService(env: NodeJS.ProcessEnv, info: StackInfo, service: string, extraEnv: Record<string, string>): ServiceHandle & { child: ChildProcess } {
+function spawnService(
+  env: NodeJS.ProcessEnv,
+  info: StackInfo,
+  service: string,
+  extraEnv: Record<string, string>,
+): ServiceHandle & { child: ChildProcess } {
   const address = info.grpc_addresses[service]!;
   const addresses = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, info.grpc_addresses[name]!]));
   const secretFile = path.join(env.DATA_DIR!, 'secrets', 'oauth-jwt-secret');
@@ -214,12 +238,18 @@ function spawnService(env: NodeJS.ProcessEnv, info: StackInfo, service: string, 
   };
   // The storefront alone runs with a larger old space (the launcher's SERVICE_NODE_FLAGS).
   const flags = service === 'storefront' ? ['--initial-old-space-size=256'] : [];
-  const child = spawn(process.execPath, [...flags, path.join(REPO_ROOT, `services/${service}/dist/main.js`)], { env: serviceEnv, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, path.join(REPO_ROOT, `services/${service}/dist/main.js`)], {
+    env: serviceEnv,
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     pid: child.pid!,
@@ -237,11 +267,15 @@ function spawnService(env: NodeJS.ProcessEnv, info: StackInfo, service: string, 
 
 async function untilServing(service: string, address: string, started: ServiceHandle & { child: ChildProcess }): Promise<void> {
   const { checkHealth } = await import('@commerce/grpc-runtime');
-  const serving = await waitFor(async () => (started.child.exitCode !== null || started.child.signalCode !== null ? 'exited' : checkHealth(address, { deadlineMs: 1_000 })), {
-    timeoutMs: 30_000,
-    intervalMs: 100,
-    message: `${service} at ${address} to serve`,
-  }).catch(() => 'timeout' as const);
+  const serving = await waitFor(
+    async () =>
+      started.child.exitCode !== null || started.child.signalCode !== null ? 'exited' : checkHealth(address, { deadlineMs: 1_000 }),
+    {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      message: `${service} at ${address} to serve`,
+    },
+  ).catch(() => 'timeout' as const);
   if (serving !== true) {
     await started.stop();
     throw new Error(`${service} did not start (${serving}):\n${started.output()}`);
@@ -250,7 +284,11 @@ async function untilServing(service: string, address: string, started: ServiceHa
 
 /** Runs the operator CLI as `npm run storectl -- ...` does, answering its parsed JSON output. */
 export async function storectl(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; json: unknown; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/storectl/dist/main.js'), ...args], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'deploy/storectl/dist/main.js'), ...args], {
+    env,
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -270,7 +308,18 @@ export interface CreatedStore {
 
 /** `storectl store create` for a fresh subdomain (name, e-mail and password derived from it); fails the test if the CLI does. */
 export async function createStoreWithCli(env: NodeJS.ProcessEnv, subdomain: string): Promise<CreatedStore> {
-  const created = await storectl(env, ['store', 'create', '--name', `Shop ${subdomain}`, '--subdomain', subdomain, '--email', `${subdomain}@example.com`, '--password', 'correct horse battery']);
+  const created = await storectl(env, [
+    'store',
+    'create',
+    '--name',
+    `Shop ${subdomain}`,
+    '--subdomain',
+    subdomain,
+    '--email',
+    `${subdomain}@example.com`,
+    '--password',
+    'correct horse battery',
+  ]);
   if (created.code !== 0) throw new Error(`storectl store create ${subdomain} failed: ${created.stderr}`);
   return created.json as CreatedStore;
 }

@@ -6,7 +6,11 @@ import type { PublishedEvent } from '@commerce/testing';
  * ordered consumer: one round trip for hundreds of events, where `streamEvents` asks for each message.
  * The filter goes as one subject (`filter_subject`): nats-server 2.9 ignores a `filter_subjects` list.
  */
-export async function subjectEvents<E extends PublishedEvent = PublishedEvent>(bus: NatsConnection, context: string, subject: string): Promise<E[]> {
+export async function subjectEvents<E extends PublishedEvent = PublishedEvent>(
+  bus: NatsConnection,
+  context: string,
+  subject: string,
+): Promise<E[]> {
   const stream = `EVENTS_${context.toUpperCase()}`;
   const { state } = await (await bus.jetstreamManager()).streams.info(stream, { subjects_filter: subject });
   const count = state.subjects?.[subject] ?? 0;

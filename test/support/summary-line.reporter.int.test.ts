@@ -23,11 +23,19 @@ afterEach(async () => {
  */
 async function runJest(files: Record<string, string>): Promise<{ code: number | null; output: string }> {
   for (const [name, source] of Object.entries(files)) fs.writeFileSync(path.join(root, name), source);
-  const config = { rootDir: root, testMatch: ['<rootDir>/*.check.js'], reporters: reporters.map((reporter) => reporter.replace('<rootDir>', REPO_ROOT)) };
+  const config = {
+    rootDir: root,
+    testMatch: ['<rootDir>/*.check.js'],
+    reporters: reporters.map((reporter) => reporter.replace('<rootDir>', REPO_ROOT)),
+  };
   const log = path.join(root, 'output.log');
   const fd = fs.openSync(log, 'w');
   try {
-    const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config)], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', fd, fd] });
+    const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config)], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', fd, fd],
+    });
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     return { code, output: fs.readFileSync(log, 'utf8') };
   } finally {
@@ -38,7 +46,7 @@ async function runJest(files: Record<string, string>): Promise<{ code: number | 
 const lastLine = (output: string) => output.trimEnd().split('\n').at(-1);
 
 describe("npm test's last line", () => {
-  it('is `N passed, N failed` after a passing run of several files, below jest\'s own summary', async () => {
+  it("is `N passed, N failed` after a passing run of several files, below jest's own summary", async () => {
     const { code, output } = await runJest({
       'one.check.js': "test('adds', () => expect(1 + 1).toBe(2));\ntest('joins', () => expect('a' + 'b').toBe('ab'));\n",
       'two.check.js': "test('compares', () => expect(2 > 1).toBe(true));\n",
@@ -50,7 +58,8 @@ describe("npm test's last line", () => {
 
   it("is `N passed, N failed` after a failing run, with jest's report of the failure kept above it", async () => {
     const { code, output } = await runJest({
-      'broken.check.js': "test('holds', () => expect(1).toBe(1));\ntest('breaks', () => expect({ colour: 'red' }).toEqual({ colour: 'blue' }));\n",
+      'broken.check.js':
+        "test('holds', () => expect(1).toBe(1));\ntest('breaks', () => expect({ colour: 'red' }).toEqual({ colour: 'blue' }));\n",
     });
     expect(code).toBe(1);
     expect(output).toContain('● breaks');

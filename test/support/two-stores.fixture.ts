@@ -20,7 +20,11 @@ export interface TwoStoreStack {
 }
 
 /** `extraEnv` reaches the launcher and through it every process of the stack (e.g. `CHECKOUT_BURST` for the gateway). */
-export async function startTwoStoreStack(tag: string, subdomains: [shop: string, rival: string], extraEnv: Record<string, string> = {}): Promise<TwoStoreStack> {
+export async function startTwoStoreStack(
+  tag: string,
+  subdomains: [shop: string, rival: string],
+  extraEnv: Record<string, string> = {},
+): Promise<TwoStoreStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stack-${tag}-`));
   const env = { ...(await stackEnvironment(dataDir)), ...extraEnv };
   const stack = await startStack(env);

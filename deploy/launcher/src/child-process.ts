@@ -5,8 +5,9 @@ import { createInterface } from 'node:readline';
  * The readable-line formatter, loaded only when lines are made readable (a terminal): writing JSON lines as they come,
  * the launcher does not load the logging library (pino, ~2.5 MB resident) it would never use.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
-const prettyLogLines = (options: { colorize: boolean }) => (require('@commerce/observability') as typeof import('@commerce/observability')).prettyLogLines(options);
+const prettyLogLines = (options: { colorize: boolean }) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
+  (require('@commerce/observability') as typeof import('@commerce/observability')).prettyLogLines(options);
 
 export interface ManagedProcess {
   name: string;
@@ -41,7 +42,16 @@ export function childLineWriter(name: string, index: number, output: ProcessOutp
  * Starts a child whose every output line is written with its name in front. `notifiesReady`: a Node service that
  * reports ready over an IPC channel (ready.ts), which it is given.
  */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number, cwd: string, output: ProcessOutput, options: { notifiesReady?: boolean } = {}): ManagedProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  index: number,
+  cwd: string,
+  output: ProcessOutput,
+  options: { notifiesReady?: boolean } = {},
+): ManagedProcess {
   const stdio: StdioOptions = options.notifiesReady ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
   const child = spawn(command, args, { env, cwd, stdio });
   const lineOf = childLineWriter(name, index, output);
@@ -52,7 +62,9 @@ export function startProcess(name: string, command: string, args: string[], env:
   // Its last output lines are printed before anyone hears it is gone (a start failure's reason first): 'exit' can come
   // before the pipes are read to the end. Not 'close', which also waits for the IPC channel; and a process it left
   // behind holding the pipes costs at most OUTPUT_DRAIN_MS.
-  const outputRead = Promise.all([child.stdout!, child.stderr!].map((stream) => new Promise<void>((resolve) => stream.once('close', () => resolve()))));
+  const outputRead = Promise.all(
+    [child.stdout!, child.stderr!].map((stream) => new Promise<void>((resolve) => stream.once('close', () => resolve()))),
+  );
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
       const drained = setTimeout(() => resolve(code), OUTPUT_DRAIN_MS);

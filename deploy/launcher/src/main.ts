@@ -5,7 +5,9 @@ import { startStack } from './stack';
 async function main(): Promise<void> {
   const config = loadLauncherConfig();
   const stack = await startStack(config);
-  process.stdout.write(`\nStore Commerce is running. API base URL: ${stack.baseUrl}/v1\nData: ${config.dataDir}  (Ctrl-C stops everything)\n\n`);
+  process.stdout.write(
+    `\nStore Commerce is running. API base URL: ${stack.baseUrl}/v1\nData: ${config.dataDir}  (Ctrl-C stops everything)\n\n`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -38,26 +38,51 @@ export async function planPorts(config: LauncherConfig): Promise<PortPlan> {
 }
 
 /** METRICS_PORT_BASE: the gateway at the base, the services after it; 0: a free port each; unset: none. */
-export async function metricsPortsOf(config: Pick<LauncherConfig, 'METRICS_PORT_BASE'>, besides: number[] = []): Promise<Record<string, number>> {
+export async function metricsPortsOf(
+  config: Pick<LauncherConfig, 'METRICS_PORT_BASE'>,
+  besides: number[] = [],
+): Promise<Record<string, number>> {
   const base = config.METRICS_PORT_BASE;
   if (base === undefined) return {};
-  const ports = await Promise.all(METRICS_PROCESSES.map((_, index) => (base === 0 ? freePort({ besides }) : Promise.resolve(base + index))));
+  const ports = await Promise.all(
+    METRICS_PROCESSES.map((_, index) => (base === 0 ? freePort({ besides }) : Promise.resolve(base + index))),
+  );
   return Object.fromEntries(METRICS_PROCESSES.map((name, index) => [name, ports[index]!]));
 }
 
-const configuredAddress = (config: LauncherConfig, name: ServiceName): string | undefined => config[addressEnvName(name) as `${Uppercase<ServiceName>}_GRPC_ADDR`];
+const configuredAddress = (config: LauncherConfig, name: ServiceName): string | undefined =>
+  config[addressEnvName(name) as `${Uppercase<ServiceName>}_GRPC_ADDR`];
 
 /** Every port the operator's settings fix: the gateway's, identity's pages' when set, the services' set addresses, the metrics from a base. */
 export function configuredPorts(config: LauncherConfig): ConfiguredPort[] {
-  const gateway: ConfiguredPort = { port: config.PORT, host: config.HOST, source: "PORT, the gateway's", remedy: async () => `set PORT to a free port, e.g. PORT=${await nearbyFreePort(config.PORT, config.HOST)} npm start` };
+  const gateway: ConfiguredPort = {
+    port: config.PORT,
+    host: config.HOST,
+    source: "PORT, the gateway's",
+    remedy: async () => `set PORT to a free port, e.g. PORT=${await nearbyFreePort(config.PORT, config.HOST)} npm start`,
+  };
   const identityPages: ConfiguredPort[] = config.IDENTITY_HTTP_PORT
-    ? [{ port: config.IDENTITY_HTTP_PORT, host: config.IDENTITY_HTTP_HOST, source: "IDENTITY_HTTP_PORT, identity's pages'", remedy: async () => 'unset IDENTITY_HTTP_PORT and identity binds a free port' }]
+    ? [
+        {
+          port: config.IDENTITY_HTTP_PORT,
+          host: config.IDENTITY_HTTP_HOST,
+          source: "IDENTITY_HTTP_PORT, identity's pages'",
+          remedy: async () => 'unset IDENTITY_HTTP_PORT and identity binds a free port',
+        },
+      ]
     : [];
   const services = SERVICE_NAMES.flatMap((name): ConfiguredPort[] => {
     const address = configuredAddress(config, name);
     if (address === undefined) return [];
     const setting = addressEnvName(name);
-    return [{ port: Number(address.split(':').pop()), host: '127.0.0.1', source: `${setting}, ${name}'s gRPC server's`, remedy: async () => `unset ${setting} and npm start picks a free port` }];
+    return [
+      {
+        port: Number(address.split(':').pop()),
+        host: '127.0.0.1',
+        source: `${setting}, ${name}'s gRPC server's`,
+        remedy: async () => `unset ${setting} and npm start picks a free port`,
+      },
+    ];
   });
   const base = config.METRICS_PORT_BASE;
   const metrics = base

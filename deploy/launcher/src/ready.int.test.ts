@@ -8,7 +8,16 @@ let printed: string[] = [];
 
 /** A Node child running `script`, given an IPC channel as the launcher gives its services. */
 function child(name: string, script: string, command = process.execPath): ManagedProcess {
-  const managed = startProcess(name, command, ['-e', script], process.env, 0, process.cwd(), { colorize: false, readable: false }, { notifiesReady: true });
+  const managed = startProcess(
+    name,
+    command,
+    ['-e', script],
+    process.env,
+    0,
+    process.cwd(),
+    { colorize: false, readable: false },
+    { notifiesReady: true },
+  );
   started.push(managed);
   return managed;
 }
@@ -23,19 +32,28 @@ afterEach(async () => {
 
 describe('waiting for a service to report ready', () => {
   it('resolves on the notice, and the channel is closed on both ends afterwards', async () => {
-    const managed = child('catalog', "setTimeout(() => process.send({ type: 'ready' }, () => process.disconnect()), 200); setInterval(() => {}, 1000);");
+    const managed = child(
+      'catalog',
+      "setTimeout(() => process.send({ type: 'ready' }, () => process.disconnect()), 200); setInterval(() => {}, 1000);",
+    );
     await expect(untilReady(managed, 5_000)).resolves.toEqual({ type: 'ready', urls: {} });
     expect(managed.child.connected).toBe(false);
     expect(managed.child.exitCode).toBeNull();
   });
 
   it('resolves with what the notice carries: the URLs the service chose at start', async () => {
-    const managed = child('identity', "process.send({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } }, () => process.disconnect()); setInterval(() => {}, 1000);");
+    const managed = child(
+      'identity',
+      "process.send({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } }, () => process.disconnect()); setInterval(() => {}, 1000);",
+    );
     await expect(untilReady(managed, 5_000)).resolves.toEqual({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } });
   });
 
   it('closes its own end when a service sends the notice and keeps its channel open', async () => {
-    const managed = child('orders', "process.send({ type: 'ready' }); process.on('disconnect', () => console.log('parent closed')); setInterval(() => {}, 1000);");
+    const managed = child(
+      'orders',
+      "process.send({ type: 'ready' }); process.on('disconnect', () => console.log('parent closed')); setInterval(() => {}, 1000);",
+    );
     await untilReady(managed, 5_000);
     expect(managed.child.connected).toBe(false);
   });

@@ -10,7 +10,8 @@ describe("a service's ready notice", () => {
   it('carries the URLs a service chose at start, by name, and only string ones', () => {
     const sent = { type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234', port: 41234, nested: { a: 'b' } } };
     expect(readyNoticeOf(sent)).toEqual({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } });
-    for (const urls of [null, 'http://127.0.0.1:41234', ['http://127.0.0.1:41234'], 7]) expect(readyNoticeOf({ type: 'ready', urls })).toEqual({ type: 'ready', urls: {} });
+    for (const urls of [null, 'http://127.0.0.1:41234', ['http://127.0.0.1:41234'], 7])
+      expect(readyNoticeOf({ type: 'ready', urls })).toEqual({ type: 'ready', urls: {} });
   });
 
   it('says why a process that is gone never reported ready: its code, the signal, or no start at all', () => {

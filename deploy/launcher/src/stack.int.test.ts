@@ -56,10 +56,16 @@ function writeEntry(relativePath: string, script: string): void {
 
 /** A launcher config for a repository whose services behave as `overrides` says (ready otherwise). */
 async function configFor(overrides: Partial<Record<string, Behaviour>>, env: NodeJS.ProcessEnv = {}): Promise<LauncherConfig> {
-  for (const name of SERVICE_NAMES) writeEntry(`services/${name}/dist/main.js`, PID_FILE + ENV_FILE + serviceScript(name, overrides[name] ?? 'ready'));
+  for (const name of SERVICE_NAMES)
+    writeEntry(`services/${name}/dist/main.js`, PID_FILE + ENV_FILE + serviceScript(name, overrides[name] ?? 'ready'));
   writeEntry('gateway/dist/main.js', ENV_FILE + GATEWAY_SCRIPT);
   // NATS_URL set: no nats-server is started (the stand-ins connect to nothing).
-  const config = loadLauncherConfig({ DATA_DIR: path.join(root, 'data'), PORT: String(await freePort()), NATS_URL: 'nats://127.0.0.1:1', ...env });
+  const config = loadLauncherConfig({
+    DATA_DIR: path.join(root, 'data'),
+    PORT: String(await freePort()),
+    NATS_URL: 'nats://127.0.0.1:1',
+    ...env,
+  });
   return { ...config, repoRoot: root };
 }
 
@@ -99,10 +105,13 @@ describe('the launcher starting the stack', () => {
   it('gives each service the port stack.json lists for it, and every process the same addresses of all of them', async () => {
     const stack = await startStack(await configFor({}, { CATALOG_GRPC_ADDR: `127.0.0.1:${await freePort()}` }));
     try {
-      const { grpc_addresses: addresses } = JSON.parse(fs.readFileSync(path.join(root, 'data/stack.json'), 'utf8')) as { grpc_addresses: Record<string, string> };
+      const { grpc_addresses: addresses } = JSON.parse(fs.readFileSync(path.join(root, 'data/stack.json'), 'utf8')) as {
+        grpc_addresses: Record<string, string>;
+      };
       expect(Object.keys(addresses)).toEqual([...SERVICE_NAMES]);
       const given = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, addresses[name]]));
-      const envOf = (entry: string) => JSON.parse(fs.readFileSync(path.join(root, entry, 'dist/env.json'), 'utf8')) as Record<string, string>;
+      const envOf = (entry: string) =>
+        JSON.parse(fs.readFileSync(path.join(root, entry, 'dist/env.json'), 'utf8')) as Record<string, string>;
       for (const name of SERVICE_NAMES) expect(envOf(`services/${name}`)).toEqual({ ...given, GRPC_PORT: addresses[name]!.split(':')[1] });
       expect(envOf('gateway')).toEqual(given);
     } finally {
@@ -111,7 +120,10 @@ describe('the launcher starting the stack', () => {
   });
 
   it('starts its own nats-server when NATS_URL is unset, its Go runtime on NATS_GOMAXPROCS threads (one unless set)', async () => {
-    for (const [env, threads] of [[{}, '1'], [{ NATS_GOMAXPROCS: '2' }, '2']] as const) {
+    for (const [env, threads] of [
+      [{}, '1'],
+      [{ NATS_GOMAXPROCS: '2' }, '2'],
+    ] as const) {
       const stack = await startStack({ ...(await configFor({}, env)), NATS_URL: undefined });
       try {
         const nats = stack.processes.find((managed) => managed.name === 'nats');

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addressEnvName, freePort, isProcessRunning, readStackFile, SERVICE_NAMES, writeStackFile, type ServiceName } from '@commerce/config';
+import {
+  addressEnvName,
+  freePort,
+  isProcessRunning,
+  readStackFile,
+  SERVICE_NAMES,
+  writeStackFile,
+  type ServiceName,
+} from '@commerce/config';
 import { processOutputFor, startProcess, type ManagedProcess, type ProcessOutput } from './child-process';
 import type { LauncherConfig } from './config';
 import { untilReady, type ReadyNotice } from './ready';
@@ -67,9 +75,22 @@ async function startNats(config: LauncherConfig, processes: ManagedProcess[], po
   const port = await freePort({ besides: ports.configured });
   const storeDir = path.join(config.dataDir, 'nats');
   fs.mkdirSync(storeDir, { recursive: true });
-  const nats = startProcess('nats', config.NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')], natsEnv(config), 0, config.repoRoot, outputOf(config));
+  const nats = startProcess(
+    'nats',
+    config.NATS_SERVER_BIN,
+    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-l', path.join(storeDir, 'nats-server.log')],
+    natsEnv(config),
+    0,
+    config.repoRoot,
+    outputOf(config),
+  );
   processes.push(nats);
-  await waitUntil('nats-server', () => acceptsConnections(port), config.STARTUP_TIMEOUT_MS, () => nats.child.exitCode !== null);
+  await waitUntil(
+    'nats-server',
+    () => acceptsConnections(port),
+    config.STARTUP_TIMEOUT_MS,
+    () => nats.child.exitCode !== null,
+  );
   process.stdout.write(`[nats] JetStream on 127.0.0.1:${port}, log in ${storeDir}/nats-server.log\n`);
   return `nats://127.0.0.1:${port}`;
 }
@@ -98,11 +119,24 @@ function sharedEnv(config: LauncherConfig, natsUrl: string, grpcAddresses: PortP
 }
 
 /** Writes where everything runs to DATA_DIR/stack.json, for storectl, operators and the stack tests (no secrets in it). */
-function writeStackFileOf(config: LauncherConfig, stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[]; ports: PortPlan }): void {
+function writeStackFileOf(
+  config: LauncherConfig,
+  stack: { baseUrl: string; natsUrl: string; identityHttpUrl: string; processes: ManagedProcess[]; ports: PortPlan },
+): void {
   const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid!]));
-  const metrics = Object.fromEntries(Object.entries(stack.ports.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]));
+  const metrics = Object.fromEntries(
+    Object.entries(stack.ports.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]),
+  );
   const { baseUrl, natsUrl, identityHttpUrl } = stack;
-  writeStackFile(config.dataDir, { base_url: baseUrl, nats_url: natsUrl, identity_http_url: identityHttpUrl, grpc_addresses: stack.ports.grpcAddresses, launcher_pid: process.pid, pids, metrics });
+  writeStackFile(config.dataDir, {
+    base_url: baseUrl,
+    nats_url: natsUrl,
+    identity_http_url: identityHttpUrl,
+    grpc_addresses: stack.ports.grpcAddresses,
+    launcher_pid: process.pid,
+    pids,
+    metrics,
+  });
 }
 
 /** Two stacks on one DATA_DIR would share its databases: a second launcher stops before starting anything. */
@@ -110,7 +144,9 @@ function refuseRunningStack(config: LauncherConfig): void {
   const running = readStackFile(config.dataDir);
   const pid = running?.launcher_pid;
   if (pid === undefined || pid === process.pid || !isProcessRunning(pid)) return;
-  throw new Error(`a stack already runs on DATA_DIR ${config.dataDir} (launcher pid ${pid}, API at ${running?.base_url}): stop it, or set DATA_DIR to another directory to run a second stack.`);
+  throw new Error(
+    `a stack already runs on DATA_DIR ${config.dataDir} (launcher pid ${pid}, API at ${running?.base_url}): stop it, or set DATA_DIR to another directory to run a second stack.`,
+  );
 }
 
 export async function startStack(config: LauncherConfig): Promise<RunningStack> {
@@ -127,17 +163,39 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Unset, identity binds a port of its own (0) and reports it: a port picked free here could be taken before identity
     // binds it, by the source port of one of the services' outgoing connections.
-    const env = { ...sharedEnv(config, natsUrl, ports.grpcAddresses), PUBLIC_URL: baseUrl, IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0) };
+    const env = {
+      ...sharedEnv(config, natsUrl, ports.grpcAddresses),
+      PUBLIC_URL: baseUrl,
+      IDENTITY_HTTP_PORT: String(config.IDENTITY_HTTP_PORT ?? 0),
+    };
     const { metricsPorts } = ports;
-    const metricsEnv = (name: string): NodeJS.ProcessEnv => (metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) });
-    const notices = await Promise.all(SERVICE_NAMES.map((name, index) => startService(config, name, ports.grpcAddresses[name], { ...env, ...metricsEnv(name) }, index + 1, processes)));
+    const metricsEnv = (name: string): NodeJS.ProcessEnv =>
+      metricsPorts[name] === undefined ? {} : { METRICS_PORT: String(metricsPorts[name]) };
+    const notices = await Promise.all(
+      SERVICE_NAMES.map((name, index) =>
+        startService(config, name, ports.grpcAddresses[name], { ...env, ...metricsEnv(name) }, index + 1, processes),
+      ),
+    );
     // identity's pages, which the gateway proxies to, are a background task: they listen before identity reports ready.
     const identityHttpUrl = identityPagesUrl(notices[SERVICE_NAMES.indexOf('identity')]!);
     const gatewayEnv = { ...env, ...metricsEnv('gateway'), PORT: String(config.PORT), IDENTITY_HTTP_URL: identityHttpUrl };
-    const gateway = startProcess('gateway', process.execPath, [...STACK_NODE_FLAGS, ...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')], gatewayEnv, 7, config.repoRoot, outputOf(config));
+    const gateway = startProcess(
+      'gateway',
+      process.execPath,
+      [...STACK_NODE_FLAGS, ...GATEWAY_NODE_FLAGS, path.join(config.repoRoot, 'gateway/dist/main.js')],
+      gatewayEnv,
+      7,
+      config.repoRoot,
+      outputOf(config),
+    );
     processes.push(gateway);
     const healthz = `http://127.0.0.1:${config.PORT}/healthz`;
-    await waitUntil('gateway', () => answersOk(healthz), config.STARTUP_TIMEOUT_MS, () => gateway.child.exitCode !== null);
+    await waitUntil(
+      'gateway',
+      () => answersOk(healthz),
+      config.STARTUP_TIMEOUT_MS,
+      () => gateway.child.exitCode !== null,
+    );
     writeStackFileOf(config, { baseUrl, natsUrl, identityHttpUrl, processes, ports });
     return { baseUrl, natsUrl, processes, stop };
   } catch (error) {
@@ -149,16 +207,35 @@ export async function startStack(config: LauncherConfig): Promise<RunningStack> 
 /** Where identity's pages listen, as identity reported it (on IDENTITY_HTTP_PORT when set, a port of its own otherwise). */
 function identityPagesUrl(notice: ReadyNotice): string {
   const url = notice.urls[IDENTITY_PAGES];
-  if (!url) throw new Error(`identity reported ready without the URL of its pages (urls.${IDENTITY_PAGES}); is it built from this checkout? (npm run build)`);
+  if (!url)
+    throw new Error(
+      `identity reported ready without the URL of its pages (urls.${IDENTITY_PAGES}); is it built from this checkout? (npm run build)`,
+    );
   return url;
 }
 
 /** Starts a service and waits for its ready notice, which it resolves with. */
-async function startService(config: LauncherConfig, name: ServiceName, address: string, env: NodeJS.ProcessEnv, index: number, processes: ManagedProcess[]): Promise<ReadyNotice> {
+async function startService(
+  config: LauncherConfig,
+  name: ServiceName,
+  address: string,
+  env: NodeJS.ProcessEnv,
+  index: number,
+  processes: ManagedProcess[],
+): Promise<ReadyNotice> {
   const port = address.split(':').pop()!;
   const entry = path.join(config.repoRoot, `services/${name}/dist/main.js`);
   const serviceEnv = { ...env, GRPC_PORT: port, GRPC_HOST: '127.0.0.1' };
-  const managed = startProcess(name, process.execPath, [...STACK_NODE_FLAGS, ...(SERVICE_NODE_FLAGS[name] ?? []), entry], serviceEnv, index, config.repoRoot, outputOf(config), { notifiesReady: true });
+  const managed = startProcess(
+    name,
+    process.execPath,
+    [...STACK_NODE_FLAGS, ...(SERVICE_NODE_FLAGS[name] ?? []), entry],
+    serviceEnv,
+    index,
+    config.repoRoot,
+    outputOf(config),
+    { notifiesReady: true },
+  );
   processes.push(managed);
   // Its notice over IPC rather than gRPC health checks: the launcher would hold gRPC (~9 MB) for as long as the stack runs.
   return untilReady(managed, config.STARTUP_TIMEOUT_MS);

@@ -2,7 +2,12 @@ import http from 'node:http';
 import net from 'node:net';
 
 /** Polls `probe` until it answers true or the deadline passes. */
-export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number, aborted: () => boolean = () => false): Promise<void> {
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  aborted: () => boolean = () => false,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (aborted()) throw new Error(`${what} exited before it was ready`);

@@ -33,19 +33,25 @@ export async function createStoreCommand(stack: StackLocator, options: Options) 
       time_zone: options['time-zone'] ?? '',
     }),
   );
-  const { store } = await onService(stack, 'storefront', (address) => createClient(storefront.StoreServiceClient, address).getStore({ store_id: account.store_id }));
+  const { store } = await onService(stack, 'storefront', (address) =>
+    createClient(storefront.StoreServiceClient, address).getStore({ store_id: account.store_id }),
+  );
   return { store: presentStore(store!), user: account.user, api_key: account.api_key };
 }
 
 export async function rotateKeyCommand(stack: StackLocator, options: Options) {
   const storeId = storeIdOf(options);
-  const { api_key } = await onService(stack, 'identity', (address) => createClient(identity.IdentityServiceClient, address).rotateApiKey({ store_id: storeId }));
+  const { api_key } = await onService(stack, 'identity', (address) =>
+    createClient(identity.IdentityServiceClient, address).rotateApiKey({ store_id: storeId }),
+  );
   return { api_key };
 }
 
 export async function createAppCommand(stack: StackLocator, options: Options) {
   required('app create', options, 'name', 'redirect-uri', 'owner-email');
   const request = { name: options.name!, redirect_uri: options['redirect-uri']!, owner_email: options['owner-email']! };
-  const { app, client_secret } = await onService(stack, 'identity', (address) => createClient(identity.IdentityServiceClient, address).createApp(request));
+  const { app, client_secret } = await onService(stack, 'identity', (address) =>
+    createClient(identity.IdentityServiceClient, address).createApp(request),
+  );
   return { client_id: app!.client_id, client_secret, name: app!.name, redirect_uri: app!.redirect_uri };
 }

@@ -93,7 +93,8 @@ function describe(failure: unknown): string {
   const error = failure instanceof CommandFailed ? failure.cause : failure;
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
   if (error instanceof StackUnavailable) return error.message;
-  if (error instanceof RemoteError) return JSON.stringify({ error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) }, null, 2);
+  if (error instanceof RemoteError)
+    return JSON.stringify({ error: error.message, ...(error.fieldViolations ? { errors: error.fieldViolations } : {}) }, null, 2);
   return JSON.stringify({ error: error instanceof Error ? error.message : String(error) }, null, 2);
 }
 

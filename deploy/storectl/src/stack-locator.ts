@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { addressEnvName, configuredServiceAddresses, isProcessRunning, loadConfig, readStackFile, type ServiceName, type StackFile } from '@commerce/config';
+import {
+  addressEnvName,
+  configuredServiceAddresses,
+  isProcessRunning,
+  loadConfig,
+  readStackFile,
+  type ServiceName,
+  type StackFile,
+} from '@commerce/config';
 import { GrpcStatus, isRemoteError } from '@commerce/grpc-runtime';
 
 /** Why storectl cannot act on a stack, as a sentence for the operator (exit code 1). */
@@ -31,14 +39,20 @@ export class StackLocator {
     const configured = this.configured[setting];
     if (configured) return { address: configured, source: setting };
     const address = this.runningStack().grpc_addresses?.[service];
-    if (!address) throw new StackUnavailable(`The stack of DATA_DIR ${this.dataDir} was started by an older launcher, whose stack.json does not say where its services listen: stop it and start it again with \`npm start\`.`);
+    if (!address)
+      throw new StackUnavailable(
+        `The stack of DATA_DIR ${this.dataDir} was started by an older launcher, whose stack.json does not say where its services listen: stop it and start it again with \`npm start\`.`,
+      );
     return { address, source: `${this.dataDir}/stack.json` };
   }
 
   /** The gateway's public base URL, as the launcher wrote it. */
   baseUrl(): string {
     const url = this.runningStack().base_url;
-    if (!url) throw new StackUnavailable(`The stack.json of DATA_DIR ${this.dataDir} names no base URL: start the stack again with \`npm start\`, or pass --url.`);
+    if (!url)
+      throw new StackUnavailable(
+        `The stack.json of DATA_DIR ${this.dataDir} names no base URL: start the stack again with \`npm start\`, or pass --url.`,
+      );
     return url;
   }
 
@@ -53,13 +67,19 @@ export class StackLocator {
     try {
       stack = readStackFile(this.dataDir);
     } catch (error) {
-      throw new StackUnavailable(`The stack.json of DATA_DIR ${this.dataDir} cannot be read (${error instanceof Error ? error.message : String(error)}): start the stack again with \`npm start\`, which writes it anew.`);
+      throw new StackUnavailable(
+        `The stack.json of DATA_DIR ${this.dataDir} cannot be read (${error instanceof Error ? error.message : String(error)}): start the stack again with \`npm start\`, which writes it anew.`,
+      );
     }
     if (!stack) {
-      throw new StackUnavailable(`No stack is running for DATA_DIR ${this.dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.`);
+      throw new StackUnavailable(
+        `No stack is running for DATA_DIR ${this.dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.`,
+      );
     }
     if (stack.launcher_pid === undefined || !isProcessRunning(stack.launcher_pid)) {
-      throw new StackUnavailable(`The stack of DATA_DIR ${this.dataDir} is not running: its launcher (pid ${stack.launcher_pid}) has exited. Start it again with \`npm start\`.`);
+      throw new StackUnavailable(
+        `The stack of DATA_DIR ${this.dataDir} is not running: its launcher (pid ${stack.launcher_pid}) has exited. Start it again with \`npm start\`.`,
+      );
     }
     return stack;
   }
@@ -75,6 +95,8 @@ export async function onService<T>(stack: StackLocator, service: ServiceName, ca
     return await call(address);
   } catch (error) {
     if (!isRemoteError(error) || (error.code !== GrpcStatus.UNAVAILABLE && error.code !== GrpcStatus.DEADLINE_EXCEEDED)) throw error;
-    throw new StackUnavailable(`The ${service} service does not answer at ${address} (from ${source}): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.`);
+    throw new StackUnavailable(
+      `The ${service} service does not answer at ${address} (from ${source}): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.`,
+    );
   }
 }

@@ -34,7 +34,7 @@ describe('ApiKeyCache', () => {
     expect(cacheWithClock().lookup('sk_unknown')).toBeUndefined();
   });
 
-  it('drops only the invalidated store\'s keys', () => {
+  it("drops only the invalidated store's keys", () => {
     const { cache, remember, lookup } = cacheWithClock();
     remember('sk_7a', 7);
     remember('sk_7b', 7);

@@ -29,7 +29,11 @@ const identity: ApiKeyIdentityClient = {
 };
 
 function accessToken(claims: { store_id?: number; scope: string; grant_id?: string }, signWith = tokens.secret): string {
-  return jwt.sign({ sub: '42', client_id: 'app-1', grant_id: 'grant-9', ...claims }, signWith, { issuer: tokens.issuer, audience: tokens.audience, expiresIn: '1h' });
+  return jwt.sign({ sub: '42', client_id: 'app-1', grant_id: 'grant-9', ...claims }, signWith, {
+    issuer: tokens.issuer,
+    audience: tokens.audience,
+    expiresIn: '1h',
+  });
 }
 
 let server: TestServer;
@@ -47,7 +51,10 @@ beforeAll(async () => {
   const echo = route(async (_req, res, { principal, storeId }) => ok(res, { kind: principal.kind, store_id: storeId }));
   v1.get('/store', echo);
   v1.put('/store', echo);
-  v1.get('/me', route(async (_req, res, { principal }) => ok(res, { kind: principal.kind }), { scope: 'user', needsStore: false }));
+  v1.get(
+    '/me',
+    route(async (_req, res, { principal }) => ok(res, { kind: principal.kind }), { scope: 'user', needsStore: false }),
+  );
   app.use('/v1', v1);
   app.use(notFoundHandler());
   app.use(errorMiddleware());
@@ -57,7 +64,10 @@ afterAll(() => server.close());
 
 async function call(method: 'GET' | 'PUT', path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${path}`, { method, headers, ...(method === 'PUT' ? { body: 'name=Bolts' } : {}) });
-  return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown>; error?: string; meta: Record<string, unknown> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: Record<string, unknown>; error?: string; meta: Record<string, unknown> },
+  };
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -97,10 +107,14 @@ describe('authenticate + route', () => {
     const forged = await call('GET', '/v1/store', bearer(accessToken({ store_id: 7, scope: 'store_read' }, 'x'.repeat(32))));
     expect(forged.status).toBe(401);
     expect(forged.body.error).toBe('Access token is invalid or expired');
-    const expired = jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'g', scope: 'store_read', exp: Math.floor(Date.now() / 1000) - 60 }, tokens.secret, {
-      issuer: tokens.issuer,
-      audience: tokens.audience,
-    });
+    const expired = jwt.sign(
+      { sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'g', scope: 'store_read', exp: Math.floor(Date.now() / 1000) - 60 },
+      tokens.secret,
+      {
+        issuer: tokens.issuer,
+        audience: tokens.audience,
+      },
+    );
     expect((await call('GET', `/v1/store?access_token=${expired}`)).status).toBe(401);
   });
 

@@ -60,7 +60,12 @@ export class Authenticator {
     if (cached) return cached;
     const generation = this.grantCache.currentGeneration();
     const answer = await this.identityClient.checkGrant({ grant_id: grantId }, { requestId });
-    const status: GrantStatus = { active: answer.active, userId: answer.user_id, storeId: answer.store_id, scopes: new Set(answer.scope.split(' ').filter(Boolean)) };
+    const status: GrantStatus = {
+      active: answer.active,
+      userId: answer.user_id,
+      storeId: answer.store_id,
+      scopes: new Set(answer.scope.split(' ').filter(Boolean)),
+    };
     this.grantCache.set(grantId, status, generation);
     return status;
   }

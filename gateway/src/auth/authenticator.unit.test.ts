@@ -50,7 +50,7 @@ describe('Authenticator', () => {
     expect(identity.calls).toHaveLength(1);
   });
 
-  it('asks identity again once the store\'s keys were invalidated, and only for that store', async () => {
+  it("asks identity again once the store's keys were invalidated, and only for that store", async () => {
     const { identity, cache, authenticator } = setup();
     await authenticator.authenticate({ kind: 'api_key', value: 'sk_7' }, 'req-1');
     await authenticator.authenticate({ kind: 'api_key', value: 'sk_8' }, 'req-2');
@@ -80,18 +80,24 @@ describe('Authenticator', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('lets identity\'s UNAUTHENTICATED through and caches nothing', async () => {
+  it("lets identity's UNAUTHENTICATED through and caches nothing", async () => {
     const { identity, cache, authenticator } = setup();
     const attempt = authenticator.authenticate({ kind: 'api_key', value: 'sk_wrong' }, 'req-1');
     await expect(attempt).rejects.toBeInstanceOf(RemoteError);
     await expect(attempt).rejects.toMatchObject({ code: GrpcStatus.UNAUTHENTICATED });
-    await expect(authenticator.authenticate({ kind: 'api_key', value: 'sk_wrong' }, 'req-2')).rejects.toMatchObject({ code: GrpcStatus.UNAUTHENTICATED });
+    await expect(authenticator.authenticate({ kind: 'api_key', value: 'sk_wrong' }, 'req-2')).rejects.toMatchObject({
+      code: GrpcStatus.UNAUTHENTICATED,
+    });
     expect(identity.calls).toHaveLength(2);
     expect(cache.size).toBe(0);
   });
 
   const signed = (claims: Record<string, unknown>) =>
-    jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'grant-9', scope: 'store_read store_write', ...claims }, tokens.secret, { issuer: tokens.issuer, audience: tokens.audience, expiresIn: '1h' });
+    jwt.sign(
+      { sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'grant-9', scope: 'store_read store_write', ...claims },
+      tokens.secret,
+      { issuer: tokens.issuer, audience: tokens.audience, expiresIn: '1h' },
+    );
 
   it('verifies an OAuth token locally, asks identity about its grant once, and takes the store and scopes the grant has now', async () => {
     const { identity, authenticator } = setup();
@@ -106,8 +112,12 @@ describe('Authenticator', () => {
 
   it('refuses a token whose grant is revoked, or belongs to another user', async () => {
     const { authenticator } = setup();
-    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({ grant_id: 'grant-revoked' }) }, 'req-1')).rejects.toBeInstanceOf(InvalidTokenError);
-    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({ sub: '43' }) }, 'req-2')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(
+      authenticator.authenticate({ kind: 'oauth', value: signed({ grant_id: 'grant-revoked' }) }, 'req-1'),
+    ).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(authenticator.authenticate({ kind: 'oauth', value: signed({ sub: '43' }) }, 'req-2')).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
   });
 
   it('refuses a cached grant from the moment it is revoked', async () => {

@@ -2,7 +2,10 @@ import type { Request } from 'express';
 import { credentialFrom } from './credential';
 
 /** The parts of a request `credentialFrom` reads; header names lowercased as Node delivers them. */
-function request({ headers = {}, query = {} }: { headers?: Record<string, string | string[]>; query?: Record<string, unknown> } = {}): Request {
+function request({
+  headers = {},
+  query = {},
+}: { headers?: Record<string, string | string[]>; query?: Record<string, unknown> } = {}): Request {
   return { headers, query } as unknown as Request;
 }
 
@@ -18,13 +21,19 @@ describe('credentialFrom', () => {
   });
 
   it('reads an API key from the HTTP Basic user and ignores the password', () => {
-    expect(credentialFrom(request({ headers: { authorization: basic('sk_basic:whatever') } }))).toEqual({ kind: 'api_key', value: 'sk_basic' });
+    expect(credentialFrom(request({ headers: { authorization: basic('sk_basic:whatever') } }))).toEqual({
+      kind: 'api_key',
+      value: 'sk_basic',
+    });
     expect(credentialFrom(request({ headers: { authorization: basic('sk_basic:') } }))).toEqual({ kind: 'api_key', value: 'sk_basic' });
     expect(credentialFrom(request({ headers: { authorization: basic('sk_basic') } }))).toEqual({ kind: 'api_key', value: 'sk_basic' });
   });
 
   it('keeps colons in the Basic password out of the key', () => {
-    expect(credentialFrom(request({ headers: { authorization: basic('sk_basic:pass:with:colons') } }))).toEqual({ kind: 'api_key', value: 'sk_basic' });
+    expect(credentialFrom(request({ headers: { authorization: basic('sk_basic:pass:with:colons') } }))).toEqual({
+      kind: 'api_key',
+      value: 'sk_basic',
+    });
   });
 
   it('reads an OAuth token from Authorization: Bearer, whatever the scheme case and spacing', () => {
@@ -47,17 +56,28 @@ describe('credentialFrom', () => {
     });
 
     it('prefers headers over the query string', () => {
-      const credential = credentialFrom(request({ headers: { 'api-key': 'sk_header' }, query: { api_key: 'sk_query', access_token: 'eyJ.query' } }));
+      const credential = credentialFrom(
+        request({ headers: { 'api-key': 'sk_header' }, query: { api_key: 'sk_query', access_token: 'eyJ.query' } }),
+      );
       expect(credential).toEqual({ kind: 'api_key', value: 'sk_header' });
     });
 
     it('prefers ?api_key= over ?access_token=', () => {
-      expect(credentialFrom(request({ query: { api_key: 'sk_query', access_token: 'eyJ.query' } }))).toEqual({ kind: 'api_key', value: 'sk_query' });
+      expect(credentialFrom(request({ query: { api_key: 'sk_query', access_token: 'eyJ.query' } }))).toEqual({
+        kind: 'api_key',
+        value: 'sk_query',
+      });
     });
 
     it('falls through an Authorization header it does not understand', () => {
-      expect(credentialFrom(request({ headers: { authorization: 'Digest abc' }, query: { api_key: 'sk_query' } }))).toEqual({ kind: 'api_key', value: 'sk_query' });
-      expect(credentialFrom(request({ headers: { authorization: 'Bearer' }, query: { access_token: 'eyJ.query' } }))).toEqual({ kind: 'oauth', value: 'eyJ.query' });
+      expect(credentialFrom(request({ headers: { authorization: 'Digest abc' }, query: { api_key: 'sk_query' } }))).toEqual({
+        kind: 'api_key',
+        value: 'sk_query',
+      });
+      expect(credentialFrom(request({ headers: { authorization: 'Bearer' }, query: { access_token: 'eyJ.query' } }))).toEqual({
+        kind: 'oauth',
+        value: 'eyJ.query',
+      });
     });
   });
 

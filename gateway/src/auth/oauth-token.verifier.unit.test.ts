@@ -26,7 +26,14 @@ function expectInvalid(forged: string) {
 describe('verifyAccessToken', () => {
   it('turns a valid token into an OAuth principal with its scopes', () => {
     const principal = verifyAccessToken(token(), settings);
-    expect(principal).toEqual({ kind: 'oauth', userId: 42, storeId: 7, clientId: 'app-1', grantId: 'grant-9', scopes: new Set(['user', 'store_read', 'store_write']) });
+    expect(principal).toEqual({
+      kind: 'oauth',
+      userId: 42,
+      storeId: 7,
+      clientId: 'app-1',
+      grantId: 'grant-9',
+      scopes: new Set(['user', 'store_read', 'store_write']),
+    });
   });
 
   it('reads a token without store_id as a user without a store, and without scope as no scopes', () => {
@@ -53,7 +60,11 @@ describe('verifyAccessToken', () => {
   });
 
   it('refuses an unsigned token (alg none)', () => {
-    const unsigned = jwt.sign({ ...claims, exp: inAnHour() }, '', { algorithm: 'none', issuer: settings.issuer, audience: settings.audience });
+    const unsigned = jwt.sign({ ...claims, exp: inAnHour() }, '', {
+      algorithm: 'none',
+      issuer: settings.issuer,
+      audience: settings.audience,
+    });
     expectInvalid(unsigned);
   });
 

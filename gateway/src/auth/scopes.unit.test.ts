@@ -2,7 +2,14 @@ import type { Principal } from './principal';
 import { missingScope, requiredScope } from './scopes';
 
 const apiKey: Principal = { kind: 'api_key', storeId: 7, keyId: 'key-7' };
-const oauthWith = (...scopes: string[]): Principal => ({ kind: 'oauth', userId: 42, storeId: 7, clientId: 'app-1', grantId: 'grant-9', scopes: new Set(scopes) });
+const oauthWith = (...scopes: string[]): Principal => ({
+  kind: 'oauth',
+  userId: 42,
+  storeId: 7,
+  clientId: 'app-1',
+  grantId: 'grant-9',
+  scopes: new Set(scopes),
+});
 
 describe('requiredScope', () => {
   it.each(['GET', 'HEAD'])('asks store_read for %s', (method) => {

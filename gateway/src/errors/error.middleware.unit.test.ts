@@ -69,7 +69,13 @@ describe('errorMiddleware', () => {
     expect(res.status).toBe(500);
     expect(JSON.parse(res.text)).toEqual({
       error: 'Internal server error',
-      meta: { code: 500, api_version: '1.0', error_type: 'InternalServerError', error_message: 'Internal server error', request_id: 'req-7' },
+      meta: {
+        code: 500,
+        api_version: '1.0',
+        error_type: 'InternalServerError',
+        error_message: 'Internal server error',
+        request_id: 'req-7',
+      },
     });
     expect(res.text).not.toMatch(/secret|Error:|at /);
     expect(logged).toHaveLength(1);
@@ -82,7 +88,13 @@ describe('errorMiddleware', () => {
     expect(res.status).toBe(503);
     expect(JSON.parse(res.text)).toEqual({
       error: 'Service unavailable, try again shortly',
-      meta: { code: 503, api_version: '1.0', error_type: 'ServiceUnavailable', error_message: 'Service unavailable, try again shortly', request_id: 'req-7' },
+      meta: {
+        code: 503,
+        api_version: '1.0',
+        error_type: 'ServiceUnavailable',
+        error_message: 'Service unavailable, try again shortly',
+        request_id: 'req-7',
+      },
     });
     expect(res.text).not.toMatch(/ECONNREFUSED/);
   });

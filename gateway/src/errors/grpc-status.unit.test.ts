@@ -16,12 +16,20 @@ describe('httpStatusForGrpc', () => {
     expect(httpStatusForGrpc(code)).toBe(http);
   });
 
-  it.each([status.OK, status.RESOURCE_EXHAUSTED, status.CANCELLED, status.UNKNOWN, status.OUT_OF_RANGE, status.UNIMPLEMENTED, status.INTERNAL, status.DATA_LOSS, 99, -1])(
-    'maps anything else (%i, RESOURCE_EXHAUSTED without a reason: a message past the size limit) to 500',
-    (code) => {
-      expect(httpStatusForGrpc(code)).toBe(500);
-    },
-  );
+  it.each([
+    status.OK,
+    status.RESOURCE_EXHAUSTED,
+    status.CANCELLED,
+    status.UNKNOWN,
+    status.OUT_OF_RANGE,
+    status.UNIMPLEMENTED,
+    status.INTERNAL,
+    status.DATA_LOSS,
+    99,
+    -1,
+  ])('maps anything else (%i, RESOURCE_EXHAUSTED without a reason: a message past the size limit) to 500', (code) => {
+    expect(httpStatusForGrpc(code)).toBe(500);
+  });
 });
 
 describe('httpAnswerForGrpc', () => {

@@ -58,7 +58,9 @@ function countOf(value: unknown): number | undefined {
 }
 
 function describeShortVariant({ variant_id, requested, in_stock }: ShortVariant): string {
-  return in_stock <= 0 ? `variant ${variant_id} is out of stock (${requested} requested)` : `variant ${variant_id} has only ${in_stock} in stock (${requested} requested)`;
+  return in_stock <= 0
+    ? `variant ${variant_id} is out of stock (${requested} requested)`
+    : `variant ${variant_id} has only ${in_stock} in stock (${requested} requested)`;
 }
 
 const PAST_TENSE: Readonly<Record<string, string>> = { ship: 'shipped', hold: 'put on hold', open: 'opened', cancel: 'canceled' };

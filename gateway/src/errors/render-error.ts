@@ -67,7 +67,8 @@ function remoteParts(err: RemoteErrorLike): ErrorParts {
   const answer = httpAnswerForGrpc(err.code, err.reason);
   const status = answer.status;
   if (status >= 500) return genericServerError(status, err.code);
-  const errorType = answer.errorType ?? (status === 403 && err.reason && REASON_SHAPE.test(err.reason) ? err.reason : errorTypeForStatus(status));
+  const errorType =
+    answer.errorType ?? (status === 403 && err.reason && REASON_SHAPE.test(err.reason) ? err.reason : errorTypeForStatus(status));
   const fieldErrors = status === 422 && err.fieldViolations ? bracketFieldNames(err.fieldViolations) : undefined;
   const worded = answer.detail?.({ message: err.message || errorType, metadata: err.metadata }) ?? {};
   return { status, errorType, message: worded.message ?? (err.message || errorType), fieldErrors: worded.fieldErrors ?? fieldErrors };

@@ -23,7 +23,10 @@ describe('renderError', () => {
     expect(renderError(new ApiError(404, 'Order not found'), 'req-42')).toEqual({
       status: 404,
       headers: {},
-      body: { error: 'Order not found', meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Order not found', request_id: 'req-42' } },
+      body: {
+        error: 'Order not found',
+        meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Order not found', request_id: 'req-42' },
+      },
     });
   });
 
@@ -67,18 +70,34 @@ describe('renderError', () => {
     expect(rendered).toEqual({
       status: 500,
       headers: {},
-      body: { error: 'Internal server error', meta: { code: 500, api_version: '1.0', error_type: 'InternalServerError', error_message: 'Internal server error', request_id: 'req-42' } },
+      body: {
+        error: 'Internal server error',
+        meta: {
+          code: 500,
+          api_version: '1.0',
+          error_type: 'InternalServerError',
+          error_message: 'Internal server error',
+          request_id: 'req-42',
+        },
+      },
     });
     expect(JSON.stringify(rendered)).not.toMatch(/secret|password|stack/);
   });
 
-  it.each([['a string'], [null], [undefined], [{ code: 5, message: 'not a RemoteError by name' }]])('renders %p as a plain 500', (thrown) => {
-    expect(bodyOf(thrown).meta).toMatchObject({ code: 500, error_type: 'InternalServerError' });
-  });
+  it.each([['a string'], [null], [undefined], [{ code: 5, message: 'not a RemoteError by name' }]])(
+    'renders %p as a plain 500',
+    (thrown) => {
+      expect(bodyOf(thrown).meta).toMatchObject({ code: 500, error_type: 'InternalServerError' });
+    },
+  );
 
   it('hides the message of a gateway ApiError with a 5xx status but keeps its headers', () => {
     const rendered = renderError(new ApiError(503, 'identity at 10.0.0.5 refused', { headers: { 'Retry-After': '1' } }), 'r');
-    expect(rendered).toMatchObject({ status: 503, headers: { 'Retry-After': '1' }, body: { error: 'Service unavailable, try again shortly' } });
+    expect(rendered).toMatchObject({
+      status: 503,
+      headers: { 'Retry-After': '1' },
+      body: { error: 'Service unavailable, try again shortly' },
+    });
   });
 
   describe('remote errors', () => {
@@ -87,10 +106,18 @@ describe('renderError', () => {
         status: 404,
         body: { error: 'Product not found', meta: { code: 404, error_type: 'NotFound', error_message: 'Product not found' } },
       });
-      expect(bodyOf(new RemoteError(status.FAILED_PRECONDITION, 'Order cannot be shipped from hold')).meta).toMatchObject({ code: 409, error_type: 'Conflict' });
-      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Too many', 'RESOURCE_EXHAUSTED')).meta).toMatchObject({ code: 429, error_type: 'RateLimited' });
+      expect(bodyOf(new RemoteError(status.FAILED_PRECONDITION, 'Order cannot be shipped from hold')).meta).toMatchObject({
+        code: 409,
+        error_type: 'Conflict',
+      });
+      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Too many', 'RESOURCE_EXHAUSTED')).meta).toMatchObject({
+        code: 429,
+        error_type: 'RateLimited',
+      });
       // No reason: grpc-js refused a message past the channel's size limit; nothing of it reaches the client.
-      expect(bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Received message larger than max (9000000 vs 8388608)')).meta).toMatchObject({
+      expect(
+        bodyOf(new RemoteError(status.RESOURCE_EXHAUSTED, 'Received message larger than max (9000000 vs 8388608)')).meta,
+      ).toMatchObject({
         code: 500,
         error_type: 'InternalServerError',
         error_message: 'Internal server error',
@@ -98,13 +125,19 @@ describe('renderError', () => {
     });
 
     it('uses the reason as the type of a 403', () => {
-      expect(bodyOf(new RemoteError(status.PERMISSION_DENIED, 'Needs store_write', 'InsufficientScope')).meta.error_type).toBe('InsufficientScope');
+      expect(bodyOf(new RemoteError(status.PERMISSION_DENIED, 'Needs store_write', 'InsufficientScope')).meta.error_type).toBe(
+        'InsufficientScope',
+      );
       expect(bodyOf(new RemoteError(status.PERMISSION_DENIED, 'No', 'bad reason <x>')).meta.error_type).toBe('Forbidden');
       expect(bodyOf(new RemoteError(status.NOT_FOUND, 'No', 'InsufficientScope')).meta.error_type).toBe('NotFound');
     });
 
     it('turns field violations into errors named like the inputs', () => {
-      const err = new RemoteError(status.INVALID_ARGUMENT, 'Invalid product', undefined, { name: ['is required'], 'owner.email': ['is taken'], 'rates.0.cents': ['must be positive'] });
+      const err = new RemoteError(status.INVALID_ARGUMENT, 'Invalid product', undefined, {
+        name: ['is required'],
+        'owner.email': ['is taken'],
+        'rates.0.cents': ['must be positive'],
+      });
       expect(bodyOf(err)).toEqual({
         error: 'Invalid product',
         meta: {
@@ -128,7 +161,13 @@ describe('renderError', () => {
         headers: {},
         body: {
           error: 'Service unavailable, try again shortly',
-          meta: { code: 503, api_version: '1.0', error_type: 'ServiceUnavailable', error_message: 'Service unavailable, try again shortly', request_id: 'req-42' },
+          meta: {
+            code: 503,
+            api_version: '1.0',
+            error_type: 'ServiceUnavailable',
+            error_message: 'Service unavailable, try again shortly',
+            request_id: 'req-42',
+          },
         },
       });
     });
@@ -141,7 +180,16 @@ describe('renderError', () => {
         expect(ruleBroken('PAYMENT_DECLINED', 'Your card was declined', { order_id: '31' })).toEqual({
           status: 402,
           headers: {},
-          body: { error: 'Your card was declined', meta: { code: 402, api_version: '1.0', error_type: 'PaymentDeclined', error_message: 'Your card was declined', request_id: 'req-42' } },
+          body: {
+            error: 'Your card was declined',
+            meta: {
+              code: 402,
+              api_version: '1.0',
+              error_type: 'PaymentDeclined',
+              error_message: 'Your card was declined',
+              request_id: 'req-42',
+            },
+          },
         });
       });
 
@@ -154,15 +202,27 @@ describe('renderError', () => {
         expect(rendered.status).toBe(409);
         expect(rendered.body).toMatchObject({
           error: 'Not enough stock for 2 variants',
-          meta: { code: 409, error_type: 'OutOfStock', errors: { items: ['variant 12 has only 1 in stock (3 requested)', 'variant 14 is out of stock (2 requested)'] } },
+          meta: {
+            code: 409,
+            error_type: 'OutOfStock',
+            errors: { items: ['variant 12 has only 1 in stock (3 requested)', 'variant 14 is out of stock (2 requested)'] },
+          },
         });
       });
 
       it("reads catalog's flat metadata, and falls back to the message when no variant is readable", () => {
-        expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock', { variant_id: '12', requested: '3', in_stock: '1' }).body.meta.errors).toEqual({
+        expect(
+          ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock', { variant_id: '12', requested: '3', in_stock: '1' }).body.meta
+            .errors,
+        ).toEqual({
           items: ['variant 12 has only 1 in stock (3 requested)'],
         });
-        const unreadable: Array<Record<string, string> | undefined> = [undefined, { short_variants: 'not json' }, { short_variants: '[{"variant_id":"x"}]' }, { variant_id: '12' }];
+        const unreadable: Array<Record<string, string> | undefined> = [
+          undefined,
+          { short_variants: 'not json' },
+          { short_variants: '[{"variant_id":"x"}]' },
+          { variant_id: '12' },
+        ];
         for (const metadata of unreadable) {
           expect(ruleBroken('INSUFFICIENT_STOCK', 'Only 1 of variant 12 in stock, 3 requested', metadata).body.meta).toMatchObject({
             code: 409,
@@ -173,7 +233,9 @@ describe('renderError', () => {
       });
 
       it('answers a refused transition with 409 InvalidTransition naming the current status', () => {
-        expect(ruleBroken('ILLEGAL_TRANSITION', 'An order that is on hold cannot be shipped', { status: 'on hold', action: 'ship' }).body.meta).toMatchObject({
+        expect(
+          ruleBroken('ILLEGAL_TRANSITION', 'An order that is on hold cannot be shipped', { status: 'on hold', action: 'ship' }).body.meta,
+        ).toMatchObject({
           code: 409,
           error_type: 'InvalidTransition',
           error_message: 'An order that is on hold cannot be shipped',
@@ -182,7 +244,9 @@ describe('renderError', () => {
           error: 'An order that is canceled cannot be put on hold',
           meta: { code: 409, error_type: 'InvalidTransition' },
         });
-        expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused', { status: 'failed', action: 'archive' }).body.error).toBe('An order that is failed cannot be changed this way');
+        expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused', { status: 'failed', action: 'archive' }).body.error).toBe(
+          'An order that is failed cannot be changed this way',
+        );
         expect(ruleBroken('ILLEGAL_TRANSITION', 'Refused').body.error).toBe('Refused');
       });
 
@@ -198,21 +262,35 @@ describe('renderError', () => {
       });
 
       it('answers other reasons as their code does', () => {
-        expect(ruleBroken('SHIPPING_GROUP_IN_USE', 'Shipping group is used by 2 products', { product_count: '2' }).body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
-        expect(ruleBroken('PAYMENT_DECLINED', 'Aborted', undefined, status.ABORTED).body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
+        expect(ruleBroken('SHIPPING_GROUP_IN_USE', 'Shipping group is used by 2 products', { product_count: '2' }).body.meta).toMatchObject(
+          { code: 409, error_type: 'Conflict' },
+        );
+        expect(ruleBroken('PAYMENT_DECLINED', 'Aborted', undefined, status.ABORTED).body.meta).toMatchObject({
+          code: 409,
+          error_type: 'Conflict',
+        });
         expect(ruleBroken('toString', 'Odd reason').body.meta).toMatchObject({ code: 409, error_type: 'Conflict' });
-        expect(ruleBroken('PAYMENT_DECLINED', 'Internal', undefined, status.INTERNAL).body).toMatchObject({ error: 'Internal server error', meta: { code: 500 } });
+        expect(ruleBroken('PAYMENT_DECLINED', 'Internal', undefined, status.INTERNAL).body).toMatchObject({
+          error: 'Internal server error',
+          meta: { code: 500 },
+        });
       });
     });
 
     it.each([status.INTERNAL, status.UNKNOWN, status.DATA_LOSS])('renders %i as a generic 500', (code) => {
-      expect(bodyOf(new RemoteError(code, 'mongo: duplicate key in orders_by_store'))).toMatchObject({ error: 'Internal server error', meta: { code: 500 } });
+      expect(bodyOf(new RemoteError(code, 'mongo: duplicate key in orders_by_store'))).toMatchObject({
+        error: 'Internal server error',
+        meta: { code: 500 },
+      });
     });
   });
 
   it('keeps the message of an exposed 4xx from Express (http-errors convention)', () => {
     const decodeFailure = Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400, expose: true });
-    expect(bodyOf(decodeFailure)).toMatchObject({ error: "Failed to decode param '%E0%A4%A'", meta: { code: 400, error_type: 'BadRequest' } });
+    expect(bodyOf(decodeFailure)).toMatchObject({
+      error: "Failed to decode param '%E0%A4%A'",
+      meta: { code: 400, error_type: 'BadRequest' },
+    });
     const unexposed = Object.assign(new Error('internal detail'), { status: 400 });
     expect(bodyOf(unexposed)).toMatchObject({ error: 'Internal server error', meta: { code: 500 } });
   });

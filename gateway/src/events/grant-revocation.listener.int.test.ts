@@ -23,7 +23,8 @@ function revocation(grantId: number, storeId = 7) {
   });
 }
 
-const remember = (grantId: string) => cache.set(grantId, { active: true, userId: 42, storeId: 7, scopes: new Set(['store_read']) }, cache.currentGeneration());
+const remember = (grantId: string) =>
+  cache.set(grantId, { active: true, userId: 42, storeId: 7, scopes: new Set(['store_read']) }, cache.currentGeneration());
 const isActive = (grantId: string) => cache.get(grantId)?.active === true;
 
 beforeAll(async () => {
@@ -55,7 +56,14 @@ describe('listenForGrantRevocations', () => {
   });
 
   it('ignores other topics of identity, such as app/uninstalled, which always comes with grant/revoked', async () => {
-    const uninstalled = newEvent({ topic: 'app/uninstalled', storeId: 7, resourceType: 'grant', resourceId: 2, sequence: 2, resource: { client_id: 'sca_app' } as never }); // partial: only the topic matters here
+    const uninstalled = newEvent({
+      topic: 'app/uninstalled',
+      storeId: 7,
+      resourceType: 'grant',
+      resourceId: 2,
+      sequence: 2,
+      resource: { client_id: 'sca_app' } as never,
+    }); // partial: only the topic matters here
     identity.publish(eventSubject('identity', uninstalled), encodeEvent(uninstalled));
     const event = revocation(1);
     identity.publish(eventSubject('identity', event), encodeEvent(event));
@@ -73,8 +81,14 @@ describe('listenForGrantRevocations', () => {
   it('forgets every grant after a broker outage, and still hears revocations after it', async () => {
     await server.restart();
     await waitFor(() => cache.size === 0, { ...DEADLINE, message: 'the cache to be cleared after the reconnect' });
-    await waitFor(async () => !gateway.isClosed() && (await gateway.flush().then(() => true)), { ...DEADLINE, message: 'the gateway to reconnect' });
-    await waitFor(async () => !identity.isClosed() && (await identity.flush().then(() => true)), { ...DEADLINE, message: 'identity to reconnect' });
+    await waitFor(async () => !gateway.isClosed() && (await gateway.flush().then(() => true)), {
+      ...DEADLINE,
+      message: 'the gateway to reconnect',
+    });
+    await waitFor(async () => !identity.isClosed() && (await identity.flush().then(() => true)), {
+      ...DEADLINE,
+      message: 'identity to reconnect',
+    });
 
     remember('3');
     const event = revocation(3);

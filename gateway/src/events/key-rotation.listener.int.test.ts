@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('listenForKeyRotations', () => {
-  it('drops the rotated store\'s keys and keeps the other stores\'', async () => {
+  it("drops the rotated store's keys and keeps the other stores'", async () => {
     const event = rotation(7);
     expect(eventSubject('identity', event)).toBe('events.identity.7.api_key/rotated');
     identity.publish(eventSubject('identity', event), encodeEvent(event));
@@ -62,7 +62,14 @@ describe('listenForKeyRotations', () => {
   });
 
   it('ignores other topics and other contexts', async () => {
-    const otherTopic = newEvent({ topic: 'store/updated', storeId: 7, resourceType: 'store', resourceId: 7, sequence: 1, resource: {} as never }); // only the topic matters here
+    const otherTopic = newEvent({
+      topic: 'store/updated',
+      storeId: 7,
+      resourceType: 'store',
+      resourceId: 7,
+      sequence: 1,
+      resource: {} as never,
+    }); // only the topic matters here
     identity.publish('events.identity.7.store/updated', encodeEvent(otherTopic));
     identity.publish('events.storefront.7.api_key/rotated', encodeEvent(rotation(7)));
     // Identity's messages arrive in order: once store 8's rotation is applied, the two above were seen.
@@ -82,8 +89,14 @@ describe('listenForKeyRotations', () => {
   it('forgets every key after a broker outage, when rotations may have been missed, and still hears rotations after it', async () => {
     await server.restart();
     await waitFor(() => cache.size === 0, { ...DEADLINE, message: 'the cache to be cleared after the reconnect' });
-    await waitFor(async () => !gateway.isClosed() && (await gateway.flush().then(() => true)), { ...DEADLINE, message: 'the gateway to reconnect' });
-    await waitFor(async () => !identity.isClosed() && (await identity.flush().then(() => true)), { ...DEADLINE, message: 'identity to reconnect' });
+    await waitFor(async () => !gateway.isClosed() && (await gateway.flush().then(() => true)), {
+      ...DEADLINE,
+      message: 'the gateway to reconnect',
+    });
+    await waitFor(async () => !identity.isClosed() && (await identity.flush().then(() => true)), {
+      ...DEADLINE,
+      message: 'identity to reconnect',
+    });
 
     remember('sk_9', 9);
     remember('sk_10', 10);

@@ -35,7 +35,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 function refusal(error: NodeJS.ErrnoException): ApiError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError(431, `The request line and headers are larger than ${Math.floor(maxHeaderSize / 1024)} KB; send long parameters in the body`);
+      return new ApiError(
+        431,
+        `The request line and headers are larger than ${Math.floor(maxHeaderSize / 1024)} KB; send long parameters in the body`,
+      );
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return new ApiError(413, 'The chunk extensions of the request body are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':

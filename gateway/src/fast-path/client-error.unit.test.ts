@@ -35,7 +35,9 @@ function exchange(...requests: string[]): Promise<{ answers: RawAnswer[]; closed
     const sendNext = () => socket.write(requests[sent++]);
     socket.on('data', (chunk) => {
       chunks.push(chunk);
-      const complete = parseAnswers(Buffer.concat(chunks).toString('latin1')).filter((answer) => answer.body.length === Number(answer.headers['content-length'] ?? 0));
+      const complete = parseAnswers(Buffer.concat(chunks).toString('latin1')).filter(
+        (answer) => answer.body.length === Number(answer.headers['content-length'] ?? 0),
+      );
       if (complete.length === sent && sent < requests.length) sendNext();
     });
     socket.on('error', reject);
@@ -50,7 +52,9 @@ function parseAnswers(raw: string): RawAnswer[] {
   while (rest.length > 0) {
     const headEnd = rest.indexOf('\r\n\r\n');
     const [statusLine, ...headerLines] = rest.slice(0, headEnd).split('\r\n');
-    const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
     rest = rest.slice(headEnd + 4 + length);
@@ -67,9 +71,18 @@ describe('requests node refuses before Express sees them', () => {
     expect(answers).toHaveLength(1);
     const [answer] = answers;
     expect(answer.status).toBe(431);
-    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' });
+    expect(answer.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      connection: 'close',
+      'cache-control': 'no-store',
+    });
     const body = JSON.parse(answer.body) as { error: string; meta: Record<string, unknown> };
-    expect(body.meta).toMatchObject({ code: 431, api_version: '1.0', error_type: 'RequestHeaderFieldsTooLarge', error_message: body.error });
+    expect(body.meta).toMatchObject({
+      code: 431,
+      api_version: '1.0',
+      error_type: 'RequestHeaderFieldsTooLarge',
+      error_message: body.error,
+    });
     expect(body.error).toMatch(/larger than 16 KB/);
     expect(body.meta.request_id).toBe(answer.headers['x-request-id']);
     expect(closedByServer).toBe(true);
@@ -82,14 +95,19 @@ describe('requests node refuses before Express sees them', () => {
   });
 
   it('answers the 431 on a kept-alive connection after its earlier answers, and keeps serving others', async () => {
-    const { answers } = await exchange('GET /v1/store HTTP/1.1\r\nHost: localhost\r\n\r\n', `GET ${LONG_QUERY} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const { answers } = await exchange(
+      'GET /v1/store HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      `GET ${LONG_QUERY} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 431]);
     expect(JSON.parse(answers[1].body)).toMatchObject({ meta: { code: 431 } });
     expect((await fetch(`${server.url}/v1/store`)).status).toBe(200);
   });
 
   it('never writes into an answer already on the wire: a pipelined request too large after a good one closes after its answer, as node does', async () => {
-    const { answers } = await exchange(`GET /v1/store HTTP/1.1\r\nHost: localhost\r\n\r\nGET ${LONG_QUERY} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const { answers } = await exchange(
+      `GET /v1/store HTTP/1.1\r\nHost: localhost\r\n\r\nGET ${LONG_QUERY} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
     expect(answers).toHaveLength(1);
     expect(JSON.parse(answers[0].body)).toMatchObject({ data: { id: 1 } });
   });

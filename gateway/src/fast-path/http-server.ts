@@ -25,7 +25,8 @@ export function createHttpServer(app: Express): Server {
  */
 export function listenOn(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => reject(new Error(`gateway could not listen on ${host}:${port}: ${error.code ?? error.message}`, { cause: error }));
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(new Error(`gateway could not listen on ${host}:${port}: ${error.code ?? error.message}`, { cause: error }));
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);

@@ -14,7 +14,9 @@ describe('createHttpServer', () => {
     });
     const server = createHttpServer(app);
     const prototypes: unknown[] = [];
-    server.prependListener('request', (req: IncomingMessage, res) => prototypes.push(Object.getPrototypeOf(req), Object.getPrototypeOf(res)));
+    server.prependListener('request', (req: IncomingMessage, res) =>
+      prototypes.push(Object.getPrototypeOf(req), Object.getPrototypeOf(res)),
+    );
     await listenOn(server, 0, '127.0.0.1');
     try {
       const { port } = server.address() as { port: number };

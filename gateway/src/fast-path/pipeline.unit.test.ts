@@ -24,12 +24,46 @@ beforeAll(async () => {
   });
   app.use('/ordered', pipeline(step('a'), step('b'), step('c')));
   app.get('/ordered', (_req, res) => ok(res, res.locals.trail));
-  app.use('/thrown', pipeline(step('a'), () => { throw new ApiError(422, 'thrown in a step'); }, step('never')));
-  app.use('/rejected', pipeline(step('a'), async () => { throw new ApiError(429, 'rejected in a step'); }, step('never')));
-  app.use('/passed', pipeline((_req, _res, next) => next(new ApiError(403, 'passed to next')), step('never')));
-  app.use('/async', pipeline(step('a'), async (_req, _res, next) => { await new Promise((resolve) => setImmediate(resolve)); next(); }, step('b')));
+  app.use(
+    '/thrown',
+    pipeline(
+      step('a'),
+      () => {
+        throw new ApiError(422, 'thrown in a step');
+      },
+      step('never'),
+    ),
+  );
+  app.use(
+    '/rejected',
+    pipeline(
+      step('a'),
+      async () => {
+        throw new ApiError(429, 'rejected in a step');
+      },
+      step('never'),
+    ),
+  );
+  app.use(
+    '/passed',
+    pipeline((_req, _res, next) => next(new ApiError(403, 'passed to next')), step('never')),
+  );
+  app.use(
+    '/async',
+    pipeline(
+      step('a'),
+      async (_req, _res, next) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        next();
+      },
+      step('b'),
+    ),
+  );
   app.get('/async', (_req, res) => ok(res, res.locals.trail));
-  app.use('/answered', pipeline(step('a'), (_req, res) => ok(res, 'answered early'), step('never')));
+  app.use(
+    '/answered',
+    pipeline(step('a'), (_req, res) => ok(res, 'answered early'), step('never')),
+  );
   app.use(notFoundHandler());
   app.use(errorMiddleware());
   server = await startTestServer(app);

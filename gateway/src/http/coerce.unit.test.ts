@@ -145,7 +145,12 @@ describe('parseInput', () => {
 
   it('returns the coerced value', () => {
     const params = parseParamString('name=Shop&subdomain=shop&owner[email]=a%40b.co&owner[login]=ann&rates[0][shipping_class_id]=3');
-    expect(parseInput(storeSchema, params)).toEqual({ name: 'Shop', subdomain: 'shop', owner: { email: 'a@b.co', login: 'ann' }, rates: [{ shipping_class_id: 3 }] });
+    expect(parseInput(storeSchema, params)).toEqual({
+      name: 'Shop',
+      subdomain: 'shop',
+      owner: { email: 'a@b.co', login: 'ann' },
+      rates: [{ shipping_class_id: 3 }],
+    });
   });
 
   it('throws a 422 with every field named the way the client sent it', () => {
@@ -171,7 +176,11 @@ describe('parseInput', () => {
   });
 
   it('puts problems with the whole input under base', () => {
-    expect(() => parseInput(z.object({}).strict(), { extra: 1 })).toThrow(expect.objectContaining({ fieldErrors: { base: ['unknown parameters: extra'] } }));
-    expect(() => parseInput(z.object({ a: z.string() }), 'text')).toThrow(expect.objectContaining({ fieldErrors: { base: ['must be an object'] } }));
+    expect(() => parseInput(z.object({}).strict(), { extra: 1 })).toThrow(
+      expect.objectContaining({ fieldErrors: { base: ['unknown parameters: extra'] } }),
+    );
+    expect(() => parseInput(z.object({ a: z.string() }), 'text')).toThrow(
+      expect.objectContaining({ fieldErrors: { base: ['must be an object'] } }),
+    );
   });
 });

@@ -7,7 +7,9 @@ let server: TestServer;
 beforeAll(async () => {
   const app = express();
   app.get('/store', (_req, res) => ok(res, { id: 1, name: 'Shop' }));
-  app.get('/orders', (_req, res) => ok(res, { orders: [] }, { pagination: { total: 0, offset: 0, total_pages: 0, next_url: '/v1/orders?page=2', current_max_id: null } }));
+  app.get('/orders', (_req, res) =>
+    ok(res, { orders: [] }, { pagination: { total: 0, offset: 0, total_pages: 0, next_url: '/v1/orders?page=2', current_max_id: null } }),
+  );
   app.delete('/products/1', (_req, res) => ok(res, {}));
   server = await startTestServer(app);
 });

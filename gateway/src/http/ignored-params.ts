@@ -45,7 +45,13 @@ export function ignoredParams(schema: Schema | undefined, params: Params): Ignor
 function visit(schema: Schema, value: unknown, path: Path, note: (path: Path) => void): void {
   const inner = unwrap(schema, value);
   if (!inner) return;
-  const def = inner.schema._zod.def as { type: string; shape?: Record<string, Schema>; catchall?: Schema; element?: Schema; options?: Schema[] };
+  const def = inner.schema._zod.def as {
+    type: string;
+    shape?: Record<string, Schema>;
+    catchall?: Schema;
+    element?: Schema;
+    options?: Schema[];
+  };
   const current = inner.value;
   if (def.type === 'object' && isRecord(current)) {
     for (const [key, field] of Object.entries(current)) {

@@ -21,11 +21,16 @@ describe('ignoredParams', () => {
   it('names nested names as the API spells inputs, inside objects and lists', () => {
     const params = { name: 'EU', rates: [{ shipping_group_id: 1, first_item_in_cents: 5, additional_item_in_cents: 1, colour: 'red' }] };
     expect(ignoredParams(createShippingClassInput, params).names).toEqual(['rates[0][colour]']);
-    expect(ignoredParams(createShippingClassInput, parseParamString('name=EU&rates[0][shipping_group_id]=1&rates[0][tint]=x')).names).toEqual(['rates[0][tint]']);
+    expect(
+      ignoredParams(createShippingClassInput, parseParamString('name=EU&rates[0][shipping_group_id]=1&rates[0][tint]=x')).names,
+    ).toEqual(['rates[0][tint]']);
   });
 
   it('reads values as the schema does first: a rate wrapped as the API renders it, an item as an order renders it', () => {
-    const wrapped = { name: 'EU', rates: [{ shipping_rate: { shipping_group_id: 1, first_item_in_cents: 5, additional_item_in_cents: 1, colour: 'red' } }] };
+    const wrapped = {
+      name: 'EU',
+      rates: [{ shipping_rate: { shipping_group_id: 1, first_item_in_cents: 5, additional_item_in_cents: 1, colour: 'red' } }],
+    };
     expect(ignoredParams(createShippingClassInput, wrapped).names).toEqual(['rates[0][colour]']);
     expect(ignoredParams(shipOrderInput, { items: [{ item: { id: 101, name: 'Tee' } }, 102] }).names).toEqual([]);
   });
@@ -60,7 +65,12 @@ describe('the answer of a /v1 call names what it ignored', () => {
       getStore: async () => ({ store: storefront.Store.fromPartial({ id: 7, name: 'Tea House', time_zone: 'UTC' }) }),
       updateStore: async (request: Record<string, unknown>) => {
         updates.push(request);
-        if (request.name === '') throw new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: "Validation failed: name can't be blank", fieldViolations: { name: ["can't be blank"] } });
+        if (request.name === '')
+          throw new RemoteError({
+            code: GrpcStatus.INVALID_ARGUMENT,
+            message: "Validation failed: name can't be blank",
+            fieldViolations: { name: ["can't be blank"] },
+          });
         return { store: storefront.Store.fromPartial({ id: 7, name: String(request.name), time_zone: 'UTC' }) };
       },
     },
@@ -88,28 +98,39 @@ describe('the answer of a /v1 call names what it ignored', () => {
     ['a form body', '/v1/store.json', 'name=Tea&colour=red', 'application/x-www-form-urlencoded'],
     ['a form body without Content-Type', '/v1/store.json', 'name=Tea&colour=red', undefined],
     ['the query string', '/v1/store.json?name=Tea&colour=red&api_key=sck_test', undefined, undefined],
-  ])('PUT /v1/store with an unknown field in %s: 200, the store changed, and meta names the field', async (_style, path, body, contentType) => {
-    updates.length = 0;
-    const answer = await send('PUT', path, body, contentType);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ name: 'Tea' });
-    expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['colour'] });
-    expect(updates).toEqual([expect.not.objectContaining({ colour: expect.anything() })]);
-  });
+  ])(
+    'PUT /v1/store with an unknown field in %s: 200, the store changed, and meta names the field',
+    async (_style, path, body, contentType) => {
+      updates.length = 0;
+      const answer = await send('PUT', path, body, contentType);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ name: 'Tea' });
+      expect(answer.body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['colour'] });
+      expect(updates).toEqual([expect.not.objectContaining({ colour: expect.anything() })]);
+    },
+  );
 
   it('keeps meta as it was when nothing is ignored', async () => {
     expect((await send('PUT', '/v1/store', '{"name":"Tea"}', 'application/json')).body.meta).toEqual({ code: 200, api_version: '1.0' });
     expect((await send('GET', '/v1/store?api_key=sck_test')).body.meta).toEqual({ code: 200, api_version: '1.0' });
   });
 
-  it('names a read\'s unknown parameters too', async () => {
-    expect((await send('GET', '/v1/store.json?colour=red')).body.meta).toEqual({ code: 200, api_version: '1.0', ignored_params: ['colour'] });
+  it("names a read's unknown parameters too", async () => {
+    expect((await send('GET', '/v1/store.json?colour=red')).body.meta).toEqual({
+      code: 200,
+      api_version: '1.0',
+      ignored_params: ['colour'],
+    });
   });
 
   it('names them beside a 422, where a misspelt field is most likely', async () => {
     const answer = await send('PUT', '/v1/store', '{"name":"","nmae":"Tea"}', 'application/json');
     expect(answer.status).toBe(422);
-    expect(answer.body.meta).toMatchObject({ error_type: 'ValidationError', errors: { name: ["can't be blank"] }, ignored_params: ['nmae'] });
+    expect(answer.body.meta).toMatchObject({
+      error_type: 'ValidationError',
+      errors: { name: ["can't be blank"] },
+      ignored_params: ['nmae'],
+    });
   });
 
   it('bounds the list and says how many there were', async () => {

@@ -95,7 +95,8 @@ function parseJsonBody(body: string, limits: ParamLimits): Params {
     throw new ApiError(400, 'Request body is not valid JSON');
   }
   if (!isRecord(parsed)) throw new ApiError(400, 'Request body must be a JSON object');
-  if (nestedDeeperThan(parsed, limits.maxDepth)) throw new ApiError(400, `The JSON body is nested too deeply (at most ${limits.maxDepth} levels below the top object)`);
+  if (nestedDeeperThan(parsed, limits.maxDepth))
+    throw new ApiError(400, `The JSON body is nested too deeply (at most ${limits.maxDepth} levels below the top object)`);
   return parsed;
 }
 

@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function send(path: string, init: RequestInit = {}): Promise<{ status: number; body: { data?: unknown; error?: string; meta: Record<string, unknown> } }> {
+async function send(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: { data?: unknown; error?: string; meta: Record<string, unknown> } }> {
   const res = await fetch(`${server.url}${path}`, init);
   return { status: res.status, body: (await res.json()) as { data?: unknown; error?: string; meta: Record<string, unknown> } };
 }
@@ -64,7 +67,10 @@ describe('requestParams', () => {
   });
 
   it('lets the body win over the query', async () => {
-    const { body } = await send('/echo?name=query&page=2&owner[login]=q', { method: 'PUT', ...json({ name: 'body', owner: { email: 'b@x.co' } }) });
+    const { body } = await send('/echo?name=query&page=2&owner[login]=q', {
+      method: 'PUT',
+      ...json({ name: 'body', owner: { email: 'b@x.co' } }),
+    });
     expect(body.data).toEqual({ name: 'body', page: '2', owner: { login: 'q', email: 'b@x.co' } });
   });
 
@@ -83,7 +89,13 @@ describe('requestParams', () => {
     expect(status).toBe(400);
     expect(body).toEqual({
       error: 'Request body is not valid JSON',
-      meta: { code: 400, api_version: '1.0', error_type: 'BadRequest', error_message: 'Request body is not valid JSON', request_id: 'req-1' },
+      meta: {
+        code: 400,
+        api_version: '1.0',
+        error_type: 'BadRequest',
+        error_message: 'Request body is not valid JSON',
+        request_id: 'req-1',
+      },
     });
   });
 
@@ -99,7 +111,13 @@ describe('requestParams', () => {
     expect(status).toBe(400);
     expect(body).toEqual({
       error: 'The JSON body is nested too deeply (at most 8 levels below the top object)',
-      meta: { code: 400, api_version: '1.0', error_type: 'BadRequest', error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)', request_id: 'req-1' },
+      meta: {
+        code: 400,
+        api_version: '1.0',
+        error_type: 'BadRequest',
+        error_message: 'The JSON body is nested too deeply (at most 8 levels below the top object)',
+        request_id: 'req-1',
+      },
     });
   });
 
@@ -114,7 +132,10 @@ describe('requestParams', () => {
 
   it('answers JSON text nested too deeply inside a form or query value with a 400', async () => {
     const deepList = encodeURIComponent('['.repeat(1_000) + ']'.repeat(1_000));
-    expect((await send('/echo', { method: 'POST', ...form(`countries=${deepList}`) })).body.meta).toMatchObject({ code: 400, error_type: 'BadRequest' });
+    expect((await send('/echo', { method: 'POST', ...form(`countries=${deepList}`) })).body.meta).toMatchObject({
+      code: 400,
+      error_type: 'BadRequest',
+    });
     expect((await send(`/echo?countries=${deepList}`)).status).toBe(400);
     expect((await send(`/echo?countries=${encodeURIComponent('[[["US"]]]')}`)).body.data).toEqual({ countries: [[['US']]] });
   });
@@ -124,7 +145,13 @@ describe('requestParams', () => {
     expect(status).toBe(413);
     expect(body).toEqual({
       error: 'Request body is larger than 1 MB',
-      meta: { code: 413, api_version: '1.0', error_type: 'PayloadTooLarge', error_message: 'Request body is larger than 1 MB', request_id: 'req-1' },
+      meta: {
+        code: 413,
+        api_version: '1.0',
+        error_type: 'PayloadTooLarge',
+        error_message: 'Request body is larger than 1 MB',
+        request_id: 'req-1',
+      },
     });
   });
 
@@ -145,9 +172,11 @@ describe('requestParams', () => {
 
 describe('requestParams and prototype pollution', () => {
   const polluted = () => (Object.prototype as Record<string, unknown>).polluted;
-  const BRACKETS = '__proto__[polluted]=1&constructor[prototype][polluted]=1&owner[__proto__][polluted]=1&owner[constructor][prototype][polluted]=1&name=kept';
+  const BRACKETS =
+    '__proto__[polluted]=1&constructor[prototype][polluted]=1&owner[__proto__][polluted]=1&owner[constructor][prototype][polluted]=1&name=kept';
   const JSON_TEXT = `owner=${encodeURIComponent('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}')}&name=kept`;
-  const JSON_BODY = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"owner":{"__proto__":{"polluted":1}},"name":"kept"}';
+  const JSON_BODY =
+    '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"owner":{"__proto__":{"polluted":1}},"name":"kept"}';
 
   afterEach(() => expect(polluted()).toBeUndefined());
 
@@ -158,7 +187,11 @@ describe('requestParams and prototype pollution', () => {
     ['JSON text in a query value', `/echo?${JSON_TEXT}`, { method: 'PUT' }],
     ['JSON text in a form value', '/echo', { method: 'POST', ...form(JSON_TEXT) }],
     ['a JSON body', '/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY }],
-    ['a JSON body merged over bracket names in the query', `/echo?${BRACKETS}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY }],
+    [
+      'a JSON body merged over bracket names in the query',
+      `/echo?${BRACKETS}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY },
+    ],
   ])('handles %s without touching Object.prototype', async (_style, path, init: RequestInit) => {
     const { status, body } = await send(path, init);
     expect(status).toBe(200);
@@ -169,7 +202,8 @@ describe('requestParams and prototype pollution', () => {
 
   it('drops prototype names from brackets, keeps them as plain keys in JSON', async () => {
     expect((await send(`/echo?${BRACKETS}`)).body.data).toEqual({ name: 'kept' });
-    const fromJson = (await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY })).body.data as Record<string, unknown>;
+    const fromJson = (await send('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON_BODY })).body
+      .data as Record<string, unknown>;
     expect(Object.keys(fromJson)).toEqual(['__proto__', 'constructor', 'owner', 'name']);
   });
 });

@@ -22,7 +22,8 @@ export function expandJsonText(text: string, maxDepth: number): unknown {
   } catch {
     return text;
   }
-  if (nestedDeeperThan(parsed, maxDepth - 1)) throw new ApiError(400, `A parameter's JSON value is nested too deeply (at most ${maxDepth} levels)`);
+  if (nestedDeeperThan(parsed, maxDepth - 1))
+    throw new ApiError(400, `A parameter's JSON value is nested too deeply (at most ${maxDepth} levels)`);
   if (typeof parsed === 'object' && parsed !== null) sourceTextOf.set(parsed, text);
   return parsed;
 }

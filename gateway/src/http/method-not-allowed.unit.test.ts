@@ -8,10 +8,21 @@ import { startTestServer, type TestServer } from './test-server';
 
 /** No call may reach a backend: a 405 is decided by the gateway alone. */
 const reached: string[] = [];
-const clients = new Proxy({}, { get: (_target, service) => new Proxy({}, { get: (_client, method) => async () => {
-  reached.push(`${String(service)}.${String(method)}`);
-  throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'stub backend' });
-} }) }) as unknown as BackendClients;
+const clients = new Proxy(
+  {},
+  {
+    get: (_target, service) =>
+      new Proxy(
+        {},
+        {
+          get: (_client, method) => async () => {
+            reached.push(`${String(service)}.${String(method)}`);
+            throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'stub backend' });
+          },
+        },
+      ),
+  },
+) as unknown as BackendClients;
 
 const identity: ApiKeyIdentityClient = {
   authenticateApiKey: async ({ api_key }) => {
@@ -49,7 +60,12 @@ afterAll(() => server.close());
 async function call(method: string, path: string, headers: Record<string, string> = KEY) {
   const res = await fetch(`${server.url}${path}`, { method, headers });
   const text = await res.text();
-  return { status: res.status, allow: res.headers.get('allow'), contentType: res.headers.get('content-type'), body: text ? (JSON.parse(text) as { error: string; meta: Record<string, unknown> }) : undefined };
+  return {
+    status: res.status,
+    allow: res.headers.get('allow'),
+    contentType: res.headers.get('content-type'),
+    body: text ? (JSON.parse(text) as { error: string; meta: Record<string, unknown> }) : undefined,
+  };
 }
 
 describe('a known path with a method it does not take', () => {
@@ -60,32 +76,59 @@ describe('a known path with a method it does not take', () => {
     expect(paths.get('/v1/store')).toEqual(new Set(['GET', 'HEAD', 'PUT']));
   });
 
-  it.each([...paths].map(([path, methods]) => [path, [...methods]] as const))('%s answers 405 with Allow for every other method, at every spelling', async (path, taken) => {
-    const allow = METHODS.filter((method) => taken.includes(method)).join(', ');
-    for (const method of METHODS.filter((method) => !taken.includes(method))) {
-      for (const spelling of [path, `${path}.json`, `${path}/`, `${path}.json/`]) {
-        reached.length = 0;
-        const answer = await call(method, spelling);
-        expect({ method, spelling, status: answer.status, allow: answer.allow, contentType: answer.contentType }).toEqual({ method, spelling, status: 405, allow, contentType: 'application/json; charset=utf-8' });
-        // A HEAD answer has no body.
-        if (method !== 'HEAD') expect(answer.body).toEqual({
-          error: `${method} is not a method of this path; it takes ${allow}`,
-          meta: { code: 405, api_version: '1.0', error_type: 'MethodNotAllowed', error_message: `${method} is not a method of this path; it takes ${allow}`, request_id: expect.any(String) },
-        });
-        expect(reached).toEqual([]);
+  it.each([...paths].map(([path, methods]) => [path, [...methods]] as const))(
+    '%s answers 405 with Allow for every other method, at every spelling',
+    async (path, taken) => {
+      const allow = METHODS.filter((method) => taken.includes(method)).join(', ');
+      for (const method of METHODS.filter((method) => !taken.includes(method))) {
+        for (const spelling of [path, `${path}.json`, `${path}/`, `${path}.json/`]) {
+          reached.length = 0;
+          const answer = await call(method, spelling);
+          expect({ method, spelling, status: answer.status, allow: answer.allow, contentType: answer.contentType }).toEqual({
+            method,
+            spelling,
+            status: 405,
+            allow,
+            contentType: 'application/json; charset=utf-8',
+          });
+          // A HEAD answer has no body.
+          if (method !== 'HEAD')
+            expect(answer.body).toEqual({
+              error: `${method} is not a method of this path; it takes ${allow}`,
+              meta: {
+                code: 405,
+                api_version: '1.0',
+                error_type: 'MethodNotAllowed',
+                error_message: `${method} is not a method of this path; it takes ${allow}`,
+                request_id: expect.any(String),
+              },
+            });
+          expect(reached).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('is the issue\'s DELETE /v1/store, answered only to a caller with a credential (401 otherwise, as every /v1 call)', async () => {
+  it("is the issue's DELETE /v1/store, answered only to a caller with a credential (401 otherwise, as every /v1 call)", async () => {
     expect(await call('DELETE', '/v1/store')).toMatchObject({ status: 405, allow: 'GET, HEAD, PUT' });
     expect(await call('DELETE', '/v1/store', {})).toMatchObject({ status: 401, allow: null });
   });
 
   it('leaves an unknown path a 404, whatever the method', async () => {
-    for (const [method, path] of [['GET', '/v1/nothing_here'], ['DELETE', '/v1/products/12/nothing'], ['OPTIONS', '/v1/nothing_here'], ['POST', '/v1/stores/12']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/nothing_here'],
+      ['DELETE', '/v1/products/12/nothing'],
+      ['OPTIONS', '/v1/nothing_here'],
+      ['POST', '/v1/stores/12'],
+    ]) {
       const answer = await call(method, path);
-      expect({ method, path, status: answer.status, allow: answer.allow, error: answer.body?.error }).toEqual({ method, path, status: 404, allow: null, error: 'Not found' });
+      expect({ method, path, status: answer.status, allow: answer.allow, error: answer.body?.error }).toEqual({
+        method,
+        path,
+        status: 404,
+        allow: null,
+        error: 'Not found',
+      });
     }
   });
 });

@@ -39,7 +39,8 @@ export function refusePaging(req: Request): void {
   const params = readParams(req);
   const errors: FieldErrors = {};
   for (const name of ['limit', 'per_page']) if (isGiven(params[name])) errors[name] = [NOT_PAGED];
-  if (isGiven(params.page) && String(params.page).trim() !== '1') errors.page = ['must be 1: this list is not paged, every record is on page 1'];
+  if (isGiven(params.page) && String(params.page).trim() !== '1')
+    errors.page = ['must be 1: this list is not paged, every record is on page 1'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 

@@ -6,18 +6,45 @@ import { MAX_PAGE_SIZE, pageSizeOf } from './page-params';
 import { startTestServer, type TestServer } from './test-server';
 
 /** Every backend call answers an empty list of every kind, which is all these routes need. */
-const EMPTY_LISTS = { webhooks: [], templates: [], shipping_groups: [], shipping_classes: [], products: [], variants: [], time_zone: 'UTC', store_context: { time_zone: 'UTC', subdomain: 'shop', url: 'https://shop.example.com' } };
+const EMPTY_LISTS = {
+  webhooks: [],
+  templates: [],
+  shipping_groups: [],
+  shipping_classes: [],
+  products: [],
+  variants: [],
+  time_zone: 'UTC',
+  store_context: { time_zone: 'UTC', subdomain: 'shop', url: 'https://shop.example.com' },
+};
 const reached: string[] = [];
-const clients = new Proxy({}, { get: (_target, service) => new Proxy({}, { get: (_client, method) => async () => {
-  reached.push(`${String(service)}.${String(method)}`);
-  return EMPTY_LISTS;
-} }) }) as unknown as BackendClients;
+const clients = new Proxy(
+  {},
+  {
+    get: (_target, service) =>
+      new Proxy(
+        {},
+        {
+          get: (_client, method) => async () => {
+            reached.push(`${String(service)}.${String(method)}`);
+            return EMPTY_LISTS;
+          },
+        },
+      ),
+  },
+) as unknown as BackendClients;
 const identity: ApiKeyIdentityClient = {
   authenticateApiKey: async () => ({ store_id: 7, key_id: 'key-7' }),
   checkGrant: async () => ({ active: false, user_id: 0, store_id: 0, client_id: '', scope: '' }),
 };
 
-const UNPAGED_LISTS = ['/v1/webhooks', '/v1/store/templates', '/v1/shipping_groups', '/v1/shipping_classes', '/v1/orders/31/products', '/v1/orders/31/variants'];
+const UNPAGED_LISTS = [
+  '/v1/webhooks',
+  '/v1/store/templates',
+  '/v1/shipping_groups',
+  '/v1/shipping_classes',
+  '/v1/orders/31/products',
+  '/v1/orders/31/variants',
+];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,7 +55,11 @@ afterAll(() => server.close());
 async function get(path: string) {
   reached.length = 0;
   const res = await fetch(`${server.url}${path}`, { headers: { 'API-KEY': 'sck_test' } });
-  return { status: res.status, body: (await res.json()) as { data?: unknown; pagination?: unknown; meta: Record<string, unknown> }, reached: [...reached] };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: unknown; pagination?: unknown; meta: Record<string, unknown> },
+    reached: [...reached],
+  };
 }
 
 describe.each(UNPAGED_LISTS)('GET %s, a list that is not paged', (path) => {

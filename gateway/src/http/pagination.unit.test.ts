@@ -4,10 +4,22 @@ import { startTestServer } from './test-server';
 
 /** The parts of a request pagination reads. */
 function requestTo(target: string, host = 'api.example.test', protocol = 'http'): Request {
-  return { originalUrl: target, url: target, protocol, get: (name: string) => (name.toLowerCase() === 'host' ? host : undefined) } as unknown as Request;
+  return {
+    originalUrl: target,
+    url: target,
+    protocol,
+    get: (name: string) => (name.toLowerCase() === 'host' ? host : undefined),
+  } as unknown as Request;
 }
 
-const result = (overrides: Partial<PageResult> = {}): PageResult => ({ total: 45, page: 1, limit: 20, count: 20, currentMaxId: 97, ...overrides });
+const result = (overrides: Partial<PageResult> = {}): PageResult => ({
+  total: 45,
+  page: 1,
+  limit: 20,
+  count: 20,
+  currentMaxId: 97,
+  ...overrides,
+});
 
 describe('paginationOf', () => {
   it('counts pages and offset from the applied page and limit', () => {
@@ -18,8 +30,12 @@ describe('paginationOf', () => {
   });
 
   it('has a next_url on the same path while records are left after this page', () => {
-    expect(paginationOf(requestTo('/v1/products.json'), result()).next_url).toBe('http://api.example.test/v1/products.json?older_than_id=98&page=2');
-    expect(paginationOf(requestTo('/v1/products?page=2&older_than_id=98'), result({ page: 2 })).next_url).toBe('http://api.example.test/v1/products?older_than_id=98&page=3');
+    expect(paginationOf(requestTo('/v1/products.json'), result()).next_url).toBe(
+      'http://api.example.test/v1/products.json?older_than_id=98&page=2',
+    );
+    expect(paginationOf(requestTo('/v1/products?page=2&older_than_id=98'), result({ page: 2 })).next_url).toBe(
+      'http://api.example.test/v1/products?older_than_id=98&page=3',
+    );
   });
 
   it('has none on the last page, a full one included, nor past it', () => {
@@ -39,7 +55,9 @@ describe('paginationOf', () => {
   });
 
   it('uses the request protocol and host otherwise', () => {
-    expect(paginationOf(requestTo('/v1/products', 'localhost:8080', 'https'), result()).next_url).toMatch(/^https:\/\/localhost:8080\/v1\/products\?/);
+    expect(paginationOf(requestTo('/v1/products', 'localhost:8080', 'https'), result()).next_url).toMatch(
+      /^https:\/\/localhost:8080\/v1\/products\?/,
+    );
   });
 
   it('treats a page of 0 as the first page', () => {
@@ -50,8 +68,12 @@ describe('paginationOf', () => {
 
 describe('nextPageQuery', () => {
   it('keeps the other filters in order and as encoded, and replaces page', () => {
-    expect(nextPageQuery('status=coming%20soon&page=2&sort_direction=DESC', 3, 97)).toBe('?status=coming%20soon&sort_direction=DESC&older_than_id=98&page=3');
-    expect(nextPageQuery('status=coming+soon&updated_at_min=1700000000', 2, 97)).toBe('?status=coming+soon&updated_at_min=1700000000&older_than_id=98&page=2');
+    expect(nextPageQuery('status=coming%20soon&page=2&sort_direction=DESC', 3, 97)).toBe(
+      '?status=coming%20soon&sort_direction=DESC&older_than_id=98&page=3',
+    );
+    expect(nextPageQuery('status=coming+soon&updated_at_min=1700000000', 2, 97)).toBe(
+      '?status=coming+soon&updated_at_min=1700000000&older_than_id=98&page=2',
+    );
   });
 
   it('never carries credentials, however they are spelled', () => {
@@ -130,7 +152,9 @@ describe('cursor pages', () => {
     [false, null, null],
   ])('answer next_url and Link only while the service has more (has more: %s)', async (hasMore, link, nextUrl) => {
     const app = express();
-    app.get('/v1/events', (req, res) => sendCursorPage(req, res, { events: [{ id: 'e1' }, { id: 'e2' }] }, { limit: 2, hasMore, cursor: { name: 'since_id', value: 'e2' } }));
+    app.get('/v1/events', (req, res) =>
+      sendCursorPage(req, res, { events: [{ id: 'e1' }, { id: 'e2' }] }, { limit: 2, hasMore, cursor: { name: 'since_id', value: 'e2' } }),
+    );
     const server = await startTestServer(app);
     try {
       const response = await fetch(`${server.url}/v1/events?limit=2`);

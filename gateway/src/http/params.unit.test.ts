@@ -4,7 +4,11 @@ import { mergeParams, parseParamString } from './params';
 
 describe('parseParamString', () => {
   it('reads plain names, percent-encoding and + as a space', () => {
-    expect(parseParamString('name=Tee%20shirt&description=soft+cotton&empty=')).toEqual({ name: 'Tee shirt', description: 'soft cotton', empty: '' });
+    expect(parseParamString('name=Tee%20shirt&description=soft+cotton&empty=')).toEqual({
+      name: 'Tee shirt',
+      description: 'soft cotton',
+      empty: '',
+    });
   });
 
   it('nests bracket names into objects', () => {
@@ -48,7 +52,9 @@ describe('parseParamString', () => {
   });
 
   it('leaves text that only looks like JSON as a string', () => {
-    expect(parseParamString(`a=${encodeURIComponent('[not json]')}&b=${encodeURIComponent('{x')}&c=${encodeURIComponent(' ["US"]')}&d=12`)).toEqual({
+    expect(
+      parseParamString(`a=${encodeURIComponent('[not json]')}&b=${encodeURIComponent('{x')}&c=${encodeURIComponent(' ["US"]')}&d=12`),
+    ).toEqual({
       a: '[not json]',
       b: '{x',
       c: ' ["US"]',
@@ -75,7 +81,9 @@ describe('parseParamString', () => {
   });
 
   it('keeps __proto__ inside JSON text an ordinary key', () => {
-    const params = parseParamString(`owner=${encodeURIComponent('{"__proto__":{"admin":true}}')}&list[]=${encodeURIComponent('{"constructor":{"prototype":{"admin":true}}}')}`);
+    const params = parseParamString(
+      `owner=${encodeURIComponent('{"__proto__":{"admin":true}}')}&list[]=${encodeURIComponent('{"constructor":{"prototype":{"admin":true}}}')}`,
+    );
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     const owner = params.owner as Record<string, unknown>;
     expect(Object.getPrototypeOf(owner)).toBe(Object.prototype);

@@ -13,13 +13,17 @@ describe('canonicalJson', () => {
   });
 
   it('writes what JSON.stringify writes for scalars, empty containers and undefined', () => {
-    expect(canonicalJson({ s: 'é"\n', n: 1.5, f: false, e: {}, l: [], u: undefined })).toBe('{"e":{},"f":false,"l":[],"n":1.5,"s":"é\\"\\n","u":null}');
+    expect(canonicalJson({ s: 'é"\n', n: 1.5, f: false, e: {}, l: [], u: undefined })).toBe(
+      '{"e":{},"f":false,"l":[],"n":1.5,"s":"é\\"\\n","u":null}',
+    );
     expect(canonicalJson([undefined, 'x'])).toBe('[null,"x"]');
     expect(canonicalJson(undefined)).toBe('null');
   });
 
   it('fingerprints the same parameters in another key order the same', () => {
-    expect(canonicalJson({ name: 'Tea', owner: { email: 'a@b.co', login: 'a' } })).toBe(canonicalJson({ owner: { login: 'a', email: 'a@b.co' }, name: 'Tea' }));
+    expect(canonicalJson({ name: 'Tea', owner: { email: 'a@b.co', login: 'a' } })).toBe(
+      canonicalJson({ owner: { login: 'a', email: 'a@b.co' }, name: 'Tea' }),
+    );
   });
 
   it('does not overflow the stack on a value nested 100,000 levels deep (it threw RangeError at ~6,000)', () => {

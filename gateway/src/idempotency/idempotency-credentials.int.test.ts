@@ -24,13 +24,25 @@ let gate: Promise<void> | undefined;
 /** An OAuth principal from test headers: the same app and user, with the store and scopes the test names. */
 function principalOf(headers: express.Request['headers']): Principal {
   const scopes = String(headers['x-test-scopes'] ?? 'store_read store_write');
-  return { kind: 'oauth', userId: 7, clientId: 'app-1', grantId: `grant-${scopes}`, storeId: Number(headers['x-test-store'] ?? 1), scopes: new Set(scopes.split(' ')) };
+  return {
+    kind: 'oauth',
+    userId: 7,
+    clientId: 'app-1',
+    grantId: `grant-${scopes}`,
+    storeId: Number(headers['x-test-store'] ?? 1),
+    scopes: new Set(scopes.split(' ')),
+  };
 }
 
 beforeAll(async () => {
   nats = await startNatsServer();
   nc = await connect({ servers: nats.url });
-  const store = await IdempotencyStore.open(nc, { ttlMs: 60_000, staleAfterMs: 30_000, bucket: 'idem_credentials', sealKey: Buffer.alloc(32, 7) });
+  const store = await IdempotencyStore.open(nc, {
+    ttlMs: 60_000,
+    staleAfterMs: 30_000,
+    bucket: 'idem_credentials',
+    sealKey: Buffer.alloc(32, 7),
+  });
   const app = express();
   app.use((req, res, next) => {
     res.locals.requestId = 'test';
@@ -58,7 +70,11 @@ afterAll(async () => {
 });
 
 const create = (key: string, headers: Record<string, string> = {}, body = { url: 'https://example.com/hook' }) =>
-  fetch(`${server.url}/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key, ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('an idempotent replay checks the credential first', () => {
   it('answers a store_read token 403, never the stored answer and its secret; the writer still gets its replay', async () => {

@@ -123,7 +123,11 @@ describe('Idempotency-Key on POST', () => {
   it('treats the same parameters in another input style as the same request', async () => {
     const gateway = await startGateway(freshBucket());
     await post(gateway.url, { name: 'Tea', cents: '100' }, { 'Idempotency-Key': 'styles' });
-    const form = await fetch(`${gateway.url}/things`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'Idempotency-Key': 'styles' }, body: 'cents=100&name=Tea' });
+    const form = await fetch(`${gateway.url}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'Idempotency-Key': 'styles' },
+      body: 'cents=100&name=Tea',
+    });
     expect(form.headers.get('idempotent-replayed')).toBe('true');
     expect(gateway.runs()).toBe(1);
   });

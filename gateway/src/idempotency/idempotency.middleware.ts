@@ -62,8 +62,8 @@ export function idempotency(store: IdempotencyRecords, logger: Logger, options: 
         throw new ApiError(422, 'This Idempotency-Key was already used with other parameters', { errorType: 'ValidationError' });
       case 'started':
         recordAnswer(res, (response) =>
-          (response.status >= 500 ? store.abandon(key) : store.finish(key, outcome.revision, fingerprint, response)).catch((error: unknown) =>
-            logger.warn({ err: error, request_id: res.locals.requestId }, 'could not record the idempotent answer'),
+          (response.status >= 500 ? store.abandon(key) : store.finish(key, outcome.revision, fingerprint, response)).catch(
+            (error: unknown) => logger.warn({ err: error, request_id: res.locals.requestId }, 'could not record the idempotent answer'),
           ),
         );
         return false;

@@ -16,10 +16,7 @@ type IdempotencyRecord =
   | { state: 'done'; fingerprint: string; sealed?: never; response: StoredResponse };
 
 export type BeginOutcome =
-  | { kind: 'started'; revision: number }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+  { kind: 'started'; revision: number } | { kind: 'replay'; response: StoredResponse } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 export interface IdempotencyStoreOptions {
   /** How long a finished request is replayed (DESIGN §6: 24 h). */
@@ -65,7 +62,8 @@ export class IdempotencyStore {
       if (!isLive(entry)) continue; // deleted or expired between our create and get: try again
       const record = entry.json<IdempotencyRecord>();
       if (record.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      if (record.state === 'done') return { kind: 'replay', response: record.sealed !== undefined ? this.open(key, record.sealed) : record.response };
+      if (record.state === 'done')
+        return { kind: 'replay', response: record.sealed !== undefined ? this.open(key, record.sealed) : record.response };
       if (now - record.started_at < this.options.staleAfterMs) return { kind: 'in_progress' };
       const takenOver = await this.kv.update(key, pending, entry.revision).catch(() => undefined);
       if (takenOver !== undefined) return { kind: 'started', revision: takenOver };

@@ -25,7 +25,8 @@ type UserJson = ReturnType<typeof presentUser>;
  * Each has an `id`: the document lists it once under components/schemas and refers to it.
  */
 
-const timestamp = () => z.string().meta({ description: "ISO 8601 in the store's time zone, with its offset", examples: ['2026-11-22T05:32:29+01:00'] });
+const timestamp = () =>
+  z.string().meta({ description: "ISO 8601 in the store's time zone, with its offset", examples: ['2026-11-22T05:32:29+01:00'] });
 const optionalTimestamp = () => timestamp().nullable();
 const id = () => z.number().int();
 const cents = () => z.number().int().meta({ description: 'an amount in cents' });
@@ -50,11 +51,27 @@ export const variantJson = z
   })
   .meta({ id: 'Variant' }) satisfies z.ZodType<VariantJson>;
 
-const photoSizes = ['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq'] as const;
-export const photoJson = z.strictObject(Object.fromEntries(photoSizes.map((size) => [size, z.string()])) as Record<(typeof photoSizes)[number], z.ZodString>).meta({
-  id: 'Photo',
-  description: 'The photo at each size: protocol-relative URLs with a resize hint',
-});
+const photoSizes = [
+  'original',
+  'large',
+  'homepage',
+  'medium',
+  'small',
+  '64w',
+  '200w',
+  '400w',
+  '600w',
+  '1000w',
+  '64sq',
+  '200sq',
+  '400sq',
+] as const;
+export const photoJson = z
+  .strictObject(Object.fromEntries(photoSizes.map((size) => [size, z.string()])) as Record<(typeof photoSizes)[number], z.ZodString>)
+  .meta({
+    id: 'Photo',
+    description: 'The photo at each size: protocol-relative URLs with a resize hint',
+  });
 
 export const productJson = z
   .strictObject({
@@ -229,7 +246,7 @@ export const shippingGroupJson = z
   .strictObject({
     id: id(),
     name: z.string(),
-    products: z.array(id()).optional().meta({ description: 'the group\'s products (the shipping rate answer only)' }),
+    products: z.array(id()).optional().meta({ description: "the group's products (the shipping rate answer only)" }),
     shipping_rates: z.array(z.strictObject({ shipping_rate: z.strictObject({ shipping_class_id: id(), ...rateAmounts }) })),
   })
   .meta({ id: 'ShippingGroup' }) satisfies z.ZodType<ShippingGroupJson>;
@@ -322,7 +339,11 @@ const ignoredParams = {
     .max(20)
     .optional()
     .meta({ description: 'the parameters the call does not take and ignored, at most 20 names of at most 64 characters' }),
-  ignored_params_total: z.number().int().optional().meta({ description: 'how many parameters were ignored, when more than `ignored_params` names' }),
+  ignored_params_total: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'how many parameters were ignored, when more than `ignored_params` names' }),
 };
 
 const successMeta = z.strictObject({ code: z.literal(200), api_version: z.literal('1.0'), ...ignoredParams }).meta({ id: 'SuccessMeta' });
@@ -342,7 +363,10 @@ export const pagination = z
     total: z.number().int(),
     offset: z.number().int(),
     total_pages: z.number().int(),
-    next_url: z.string().nullable().meta({ description: 'the next page (also the `Link: <...>; rel="next"` header); null on the last page' }),
+    next_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'the next page (also the `Link: <...>; rel="next"` header); null on the last page' }),
     current_max_id: z.number().int().nullable(),
   })
   .meta({ id: 'Pagination' });
@@ -373,7 +397,10 @@ export const errorBody = z
       api_version: z.literal('1.0'),
       error_type: z.string().meta({ examples: ['ValidationError'] }),
       error_message: z.string(),
-      errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'the messages of each input field (`base`: the whole input)' }),
+      errors: z
+        .record(z.string(), z.array(z.string()))
+        .optional()
+        .meta({ description: 'the messages of each input field (`base`: the whole input)' }),
       request_id: z.string(),
       ...ignoredParams,
     }),

@@ -65,8 +65,27 @@ const fullProduct = productMessage({
 });
 
 const item = (overrides: Partial<orders.OrderItem> = {}) =>
-  orders.OrderItem.fromPartial({ id: 7, order_id: 3, product_id: 11, product_name: 'Mug', variant_id: 12, variant_name: 'Blue', quantity: 2, list_price: 1250, price_in_cents: 2500, ...overrides });
-const fulfillment = orders.Fulfillment.fromPartial({ id: 5, order_id: 3, item_ids: [7], tracking_number: '1Z', shipping_company: 'UPS', created_at: AT, updated_at: AT });
+  orders.OrderItem.fromPartial({
+    id: 7,
+    order_id: 3,
+    product_id: 11,
+    product_name: 'Mug',
+    variant_id: 12,
+    variant_name: 'Blue',
+    quantity: 2,
+    list_price: 1250,
+    price_in_cents: 2500,
+    ...overrides,
+  });
+const fulfillment = orders.Fulfillment.fromPartial({
+  id: 5,
+  order_id: 3,
+  item_ids: [7],
+  tracking_number: '1Z',
+  shipping_company: 'UPS',
+  created_at: AT,
+  updated_at: AT,
+});
 const fullOrder = orders.Order.fromPartial({
   id: 3,
   total: 2999,
@@ -84,13 +103,31 @@ const fullOrder = orders.Order.fromPartial({
 });
 const bareOrder = orders.Order.fromPartial({ id: 4, updated_at: AT, items: [item()] });
 
-const store = (overrides: Partial<storefront.Store> = {}) => storefront.Store.fromPartial({ id: 1, name: 'Tea House', time_zone: ZONE, ...overrides });
+const store = (overrides: Partial<storefront.Store> = {}) =>
+  storefront.Store.fromPartial({ id: 1, name: 'Tea House', time_zone: ZONE, ...overrides });
 
-const group = shipping.ShippingGroup.fromPartial({ id: 7, name: 'Posters', rates: [{ shipping_class_id: 3, first_item_in_cents: 500, additional_item_in_cents: 200 }] });
-const cls = shipping.ShippingClass.fromPartial({ id: 3, name: 'Standard', countries: ['US'], rates: [{ shipping_group_id: 7, first_item_in_cents: 500, additional_item_in_cents: 200 }] });
+const group = shipping.ShippingGroup.fromPartial({
+  id: 7,
+  name: 'Posters',
+  rates: [{ shipping_class_id: 3, first_item_in_cents: 500, additional_item_in_cents: 200 }],
+});
+const cls = shipping.ShippingClass.fromPartial({
+  id: 3,
+  name: 'Standard',
+  countries: ['US'],
+  rates: [{ shipping_group_id: 7, first_item_in_cents: 500, additional_item_in_cents: 200 }],
+});
 
 const webhook = (overrides: Partial<webhooks.Webhook> = {}) =>
-  webhooks.Webhook.fromPartial({ id: 2, url: 'https://hooks.example/a', events: ['order/paid'], status: 'active', created_at: AT, updated_at: AT, ...overrides });
+  webhooks.Webhook.fromPartial({
+    id: 2,
+    url: 'https://hooks.example/a',
+    events: ['order/paid'],
+    status: 'active',
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  });
 
 describe('the answer schemas of the OpenAPI document fit what the presenters render', () => {
   it('products and variants, with every optional field and with none', () => {
@@ -102,7 +139,10 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
 
   it('collections', () => {
     expectShape(collectionJson, presentCollection(collectionMessage(), storeContext()));
-    expectShape(collectionJson, presentCollection(collectionMessage({ created_at: undefined, updated_at: undefined, product_ids: [] }), storeContext()));
+    expectShape(
+      collectionJson,
+      presentCollection(collectionMessage({ created_at: undefined, updated_at: undefined, product_ids: [] }), storeContext()),
+    );
   });
 
   it('orders and fulfillments', () => {
@@ -114,8 +154,25 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
   it('the store, its templates and visits, and the user', () => {
     expectShape(storeJson, presentStore(store({ custom_domain: 'tea.example', created_at: AT, updated_at: AT })));
     expectShape(storeJson, presentStore(store()));
-    expectShape(templateJson, presentTemplate(storefront.Template.fromPartial({ id: 1, name: 'Home', permalink: 'home', content: '<p>', kind: 'page', created_at: AT, updated_at: AT }), ZONE));
-    const visits = storefront.GetStoreVisitsResponse.fromPartial({ weekly_visits: [{ week: '2026-01-12', visits: 3, visitors: 2 }], daily_visits: [{ day: '2026-01-15', visits: 1, visitors: 1 }] });
+    expectShape(
+      templateJson,
+      presentTemplate(
+        storefront.Template.fromPartial({
+          id: 1,
+          name: 'Home',
+          permalink: 'home',
+          content: '<p>',
+          kind: 'page',
+          created_at: AT,
+          updated_at: AT,
+        }),
+        ZONE,
+      ),
+    );
+    const visits = storefront.GetStoreVisitsResponse.fromPartial({
+      weekly_visits: [{ week: '2026-01-12', visits: 3, visitors: 2 }],
+      daily_visits: [{ day: '2026-01-15', visits: 1, visitors: 1 }],
+    });
     expectShape(storeVisitsJson, presentStoreVisits(visits));
     expectShape(userJson, presentUser(identity.User.fromPartial({ id: 9, email: 'a@b.co', login: 'ann', store_id: 1 })));
   });
@@ -124,8 +181,21 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
     expectShape(shippingGroupJson, presentShippingGroup(group));
     expectShape(shippingGroupJson, presentShippingGroup(group, [7, 9]));
     expectShape(shippingClassJson, presentShippingClass(cls));
-    expectShape(shippingRateJson, presentShippingRate(shipping.GetShippingRateResponse.fromPartial({ shipping_group: group, shipping_class: cls, product_ids: [7], rate: { first_item_in_cents: 1, additional_item_in_cents: 2 } })));
-    expectShape(shippingRateJson, presentShippingRate(shipping.GetShippingRateResponse.fromPartial({ shipping_group: group, shipping_class: cls })));
+    expectShape(
+      shippingRateJson,
+      presentShippingRate(
+        shipping.GetShippingRateResponse.fromPartial({
+          shipping_group: group,
+          shipping_class: cls,
+          product_ids: [7],
+          rate: { first_item_in_cents: 1, additional_item_in_cents: 2 },
+        }),
+      ),
+    );
+    expectShape(
+      shippingRateJson,
+      presentShippingRate(shipping.GetShippingRateResponse.fromPartial({ shipping_group: group, shipping_class: cls })),
+    );
   });
 
   it('webhooks (the created one with its secret) and deliveries', () => {
@@ -153,7 +223,11 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
   it('the envelopes: {data, meta}, a paged list, the error body', () => {
     expectShape(dataAnswer(storeJson), { data: presentStore(store()), meta: { code: 200, api_version: '1.0' } });
     const pagination = { total: 1, offset: 0, total_pages: 1, next_url: 'https://api.example/v1/products?page=2', current_max_id: 7 };
-    expectShape(pagedAnswer('products', productJson), { data: { products: [presentProduct(productMessage(), storeContext())] }, meta: { code: 200, api_version: '1.0' }, pagination });
+    expectShape(pagedAnswer('products', productJson), {
+      data: { products: [presentProduct(productMessage(), storeContext())] },
+      meta: { code: 200, api_version: '1.0' },
+      pagination,
+    });
     expectShape(errorBody, renderError(new ValidationError({ name: ["can't be blank"] }), 'r-1').body);
     expectShape(errorBody, renderError(new Error('boom'), 'r-2').body);
   });

@@ -20,7 +20,10 @@ function isApiRoute(route: RegisteredRoute): boolean {
 /** The documented operations of the app: each route's doc, from its handler or from external-operations.ts. */
 export function documentedRoutes(app: Express): Array<RegisteredRoute & { doc: OperationDoc | undefined }> {
   return routesOf(app)
-    .map((route) => ({ ...route, doc: route.handlers.map(operationDocOf).find(Boolean) ?? EXTERNAL_OPERATIONS[`${route.method.toUpperCase()} ${route.path}`] }))
+    .map((route) => ({
+      ...route,
+      doc: route.handlers.map(operationDocOf).find(Boolean) ?? EXTERNAL_OPERATIONS[`${route.method.toUpperCase()} ${route.path}`],
+    }))
     .filter((route) => route.doc !== undefined || isApiRoute(route));
 }
 
@@ -89,9 +92,17 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   if (parameters.length) operation.parameters = parameters;
   operation.responses = {
     '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
-    ...Object.fromEntries(errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` }])),
     ...Object.fromEntries(
-      Object.entries(doc.otherAnswers ?? {}).map(([status, { description, body }]) => [status, { description, content: { 'application/json': { schema: toJsonSchema(body, 'output') } } }]),
+      errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [
+        String(status),
+        { $ref: `#/components/responses/${ERROR_ANSWERS[status]![0]}` },
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(doc.otherAnswers ?? {}).map(([status, { description, body }]) => [
+        status,
+        { description, content: { 'application/json': { schema: toJsonSchema(body, 'output') } } },
+      ]),
     ),
   };
   operation.security = securityOf(method, doc);
@@ -129,7 +140,10 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   403: ['Forbidden', '`InsufficientScope`: the token lacks the scope; `OAuthRequired`: an API key on a user call; `Forbidden`'],
   404: ['NotFound', "Unknown id, including another store's records"],
   405: ['MethodNotAllowed', 'An OAuth user without a store calls a store endpoint'],
-  409: ['Conflict', '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, `CheckoutInProgress`: the record or its state refuses the call'],
+  409: [
+    'Conflict',
+    '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, `CheckoutInProgress`: the record or its state refuses the call',
+  ],
   413: ['PayloadTooLarge', 'Body over 1 MB'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
   429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
@@ -139,7 +153,10 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
 
 function errorResponses(): Record<string, unknown> {
   return Object.fromEntries(
-    Object.values(ERROR_ANSWERS).map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}Error` } } } }]),
+    Object.values(ERROR_ANSWERS).map(([name, description]) => [
+      name,
+      { description, content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}Error` } } } },
+    ]),
   );
 }
 
@@ -166,7 +183,14 @@ function securitySchemes(base: string): Record<string, unknown> {
     oauth2: {
       type: 'oauth2',
       description: 'An OAuth access token, sent as `Authorization: Bearer TOKEN` (docs/oauth.md)',
-      flows: { authorizationCode: { authorizationUrl: `${base}/oauth/authorize`, tokenUrl: `${base}/oauth/token`, refreshUrl: `${base}/oauth/token`, scopes: SCOPES } },
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${base}/oauth/authorize`,
+          tokenUrl: `${base}/oauth/token`,
+          refreshUrl: `${base}/oauth/token`,
+          scopes: SCOPES,
+        },
+      },
     },
   };
 }
@@ -188,7 +212,8 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
 
 function tagsOf(paths: Record<string, Record<string, unknown>>): Array<{ name: string; description?: string }> {
   const used = new Set<string>();
-  for (const operations of Object.values(paths)) for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) used.add(tag);
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) for (const tag of (operation as { tags: string[] }).tags) used.add(tag);
   const known = TAGS.filter((tag) => used.has(tag.name));
   return [...known, ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))];
 }

@@ -16,7 +16,8 @@ const health = (code: 200 | 503, status: 'ok' | 'degraded') =>
 export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /healthz': {
     summary: 'Health of the gateway and its six services',
-    description: 'No credential. 200 only when every service answers the standard gRPC health check SERVING; otherwise 503 naming those that do not.',
+    description:
+      'No credential. 200 only when every service answers the standard gRPC health check SERVING; otherwise 503 naming those that do not.',
     tag: 'Operations',
     auth: 'none',
     answer: health(200, 'ok'),
@@ -26,7 +27,7 @@ export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     summary: "Check out a buyer's cart (JSON)",
     description: [
       "The buyer path (no owner credential): one order on the store's site, also at `https://<subdomain>.<STOREFRONT_DOMAIN>/checkout`.",
-      'Limited per client address. `meta.confirmation_url` is the order\'s confirmation page for a headless storefront to send its buyer to.',
+      "Limited per client address. `meta.confirmation_url` is the order's confirmation page for a headless storefront to send its buyer to.",
       '`meta.errors.items` of a 409 `OutOfStock` names each short variant; a declined card is 402 `PaymentDeclined`.',
     ].join(' '),
     tag: 'Checkout',

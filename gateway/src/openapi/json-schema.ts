@@ -15,7 +15,8 @@ const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', unrepresentable: 'any', o
 export function namedSchemas(): Record<string, unknown> {
   const { schemas } = z.toJSONSchema(namedRegistry(), { ...JSON_SCHEMA_OPTIONS, io: 'output', uri: (id) => SCHEMA_REF + id });
   // A cycle through unnamed parts would land in a `__shared` schema no component holds.
-  if ('__shared' in schemas) throw new Error('An answer schema holds a cycle through an unnamed part: name that part (`.meta({ id })`) in answers.ts');
+  if ('__shared' in schemas)
+    throw new Error('An answer schema holds a cycle through an unnamed part: name that part (`.meta({ id })`) in answers.ts');
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema)]));
 }
 
@@ -35,7 +36,8 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   const converted = z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io }) as JsonSchema;
   const { $schema: _schema, $defs: defs, ...rest } = converted;
   const unnamed = Object.keys(defs ?? {}).filter((id) => !NAMED_IDS.has(id));
-  if (unnamed.length) throw new Error(`Schemas the document does not name: ${unnamed.join(', ')} (list them in answers.ts's NAMED_ANSWERS)`);
+  if (unnamed.length)
+    throw new Error(`Schemas the document does not name: ${unnamed.join(', ')} (list them in answers.ts's NAMED_ANSWERS)`);
   return tidy(rest) as JsonSchema;
 }
 

@@ -7,7 +7,8 @@ import { documented } from './operation';
 /** The document's own doc: its answer is an OpenAPI object, not the `{data, meta}` envelope. */
 const OPENAPI_DOC = {
   summary: 'This OpenAPI 3.1 document',
-  description: 'No credential. Also at `/v1/openapi.json`. Generated from the zod schemas the gateway validates with; the page at `/docs` renders it.',
+  description:
+    'No credential. Also at `/v1/openapi.json`. Generated from the zod schemas the gateway validates with; the page at `/docs` renders it.',
   tag: 'Operations',
   auth: 'none',
   answer: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),

@@ -31,8 +31,11 @@ interface Run {
 
 function run(bin: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...OFFLINE }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd, env: { ...process.env, ...OFFLINE }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -57,13 +60,23 @@ interface LintProblem {
 }
 
 describe('Redocly CLI', () => {
-  it("lints the document with the repository's ruleset (recommended, descriptions required) and finds no problem", async () => {
-    const lint = await run(binOf('@redocly/cli', 'bin/cli.js'), ['lint', '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '10000', documentPath], dir);
-    const report = JSON.parse(lint.stdout || '{}') as { totals?: { errors: number; warnings: number }; problems?: LintProblem[] };
-    const problems = (report.problems ?? []).map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
-    expect({ stderr: lint.code === 0 ? '' : lint.stderr, problems }).toEqual({ stderr: '', problems: [] });
-    expect(report.totals).toEqual(expect.objectContaining({ errors: 0, warnings: 0 }));
-  }, TOOL_TIMEOUT_MS);
+  it(
+    "lints the document with the repository's ruleset (recommended, descriptions required) and finds no problem",
+    async () => {
+      const lint = await run(
+        binOf('@redocly/cli', 'bin/cli.js'),
+        ['lint', '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '10000', documentPath],
+        dir,
+      );
+      const report = JSON.parse(lint.stdout || '{}') as { totals?: { errors: number; warnings: number }; problems?: LintProblem[] };
+      const problems = (report.problems ?? []).map(
+        (problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
+      );
+      expect({ stderr: lint.code === 0 ? '' : lint.stderr, problems }).toEqual({ stderr: '', problems: [] });
+      expect(report.totals).toEqual(expect.objectContaining({ errors: 0, warnings: 0 }));
+    },
+    TOOL_TIMEOUT_MS,
+  );
 });
 
 /** The files, written beside the generated types, and what TypeScript says of them (strict, as app code compiles; ES5's lib is enough and quick). */
@@ -71,7 +84,15 @@ async function typeErrorsOf(files: Record<string, string>): Promise<Array<{ file
   await Promise.all(Object.entries(files).map(([name, source]) => writeFile(path.join(dir, name), source)));
   const program = ts.createProgram(
     Object.keys(files).map((name) => path.join(dir, name)),
-    { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, lib: ['lib.es5.d.ts'], skipLibCheck: true, types: [] },
+    {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      lib: ['lib.es5.d.ts'],
+      skipLibCheck: true,
+      types: [],
+    },
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
     file: path.basename(diagnostic.file?.fileName ?? ''),
@@ -89,23 +110,29 @@ export declare const order: Json<'/v1/orders/{id}', 'get'>;
 `;
 
 describe('openapi-typescript', () => {
-  it("generates types in which a product's name is a string and an order item's quantity a number, not `unknown`", async () => {
-    const generate = await run(binOf('openapi-typescript', 'bin/cli.js'), [documentPath, '--output', path.join(dir, 'api.ts')], dir);
-    expect({ code: generate.code, stderr: generate.code === 0 ? '' : generate.stderr }).toEqual({ code: 0, stderr: '' });
+  it(
+    "generates types in which a product's name is a string and an order item's quantity a number, not `unknown`",
+    async () => {
+      const generate = await run(binOf('openapi-typescript', 'bin/cli.js'), [documentPath, '--output', path.join(dir, 'api.ts')], dir);
+      expect({ code: generate.code, stderr: generate.code === 0 ? '' : generate.stderr }).toEqual({ code: 0, stderr: '' });
 
-    const errors = await typeErrorsOf({
-      'answers.ts': ANSWERS,
-      'fits.ts': [
-        "import { order, product, products } from './answers';",
-        'export const name: string = product.data.name;',
-        'export const listed: string | undefined = products.data.products[0]?.name;',
-        'export const quantity: number | undefined = order.data.items[0]?.item.quantity;',
-        'export const variantPrice: number | undefined = product.data.variants[0]?.variant.price;',
-        'export const total: number = products.pagination.total;',
-      ].join('\n'),
-      // Must not compile: typed `any`, the answer would let this through as it lets everything through.
-      'refused.ts': ["import { product } from './answers';", 'export const name: number = product.data.name;'].join('\n'),
-    });
-    expect(errors).toEqual([expect.objectContaining({ file: 'refused.ts', line: 2, code: 2322, message: "Type 'string' is not assignable to type 'number'." })]);
-  }, TOOL_TIMEOUT_MS);
+      const errors = await typeErrorsOf({
+        'answers.ts': ANSWERS,
+        'fits.ts': [
+          "import { order, product, products } from './answers';",
+          'export const name: string = product.data.name;',
+          'export const listed: string | undefined = products.data.products[0]?.name;',
+          'export const quantity: number | undefined = order.data.items[0]?.item.quantity;',
+          'export const variantPrice: number | undefined = product.data.variants[0]?.variant.price;',
+          'export const total: number = products.pagination.total;',
+        ].join('\n'),
+        // Must not compile: typed `any`, the answer would let this through as it lets everything through.
+        'refused.ts': ["import { product } from './answers';", 'export const name: number = product.data.name;'].join('\n'),
+      });
+      expect(errors).toEqual([
+        expect.objectContaining({ file: 'refused.ts', line: 2, code: 2322, message: "Type 'string' is not assignable to type 'number'." }),
+      ]);
+    },
+    TOOL_TIMEOUT_MS,
+  );
 });

@@ -6,7 +6,20 @@ import type { BackendClients } from '../clients';
 import { createHttpServer } from '../fast-path/http-server';
 import { buildOpenApiDocument } from './document';
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[]; parameters?: Array<{ name: string; in: string; schema?: unknown }>; requestBody?: unknown }>> } & Record<string, unknown>;
+type Document = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, unknown>;
+        security: unknown[];
+        parameters?: Array<{ name: string; in: string; schema?: unknown }>;
+        requestBody?: unknown;
+      }
+    >
+  >;
+} & Record<string, unknown>;
 
 /** The document builds from the routes; no backend is called. */
 const app = (publicUrl?: string) => aGatewayApp({} as BackendClients, {} as ApiKeyIdentityClient, { publicUrl });
@@ -41,7 +54,8 @@ function registeredOperations(express: Express): string[] {
     for (const layer of stack) {
       if (layer.route) {
         const paths = [layer.route.path].flat();
-        for (const method of Object.keys(layer.route.methods)) for (const path of paths) found.push(`${method.toUpperCase()} ${(prefix + path).replace(/:(\w+)/g, '{$1}')}`);
+        for (const method of Object.keys(layer.route.methods))
+          for (const path of paths) found.push(`${method.toUpperCase()} ${(prefix + path).replace(/:(\w+)/g, '{$1}')}`);
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack, typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '');
       }
@@ -52,7 +66,9 @@ function registeredOperations(express: Express): string[] {
 }
 
 function documentedOperations(document: Document): string[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -73,7 +89,10 @@ describe('the OpenAPI document', () => {
 
   it('documents every /v1 route the app registers, /healthz and the JSON checkout, and nothing it does not serve', () => {
     const served = registeredOperations(gateway).filter(
-      (operation) => (operation.includes(' /v1/') && !operation.startsWith('OPTIONS ')) || operation === 'GET /healthz' || operation === 'POST /s/{subdomain}/checkout',
+      (operation) =>
+        (operation.includes(' /v1/') && !operation.startsWith('OPTIONS ')) ||
+        operation === 'GET /healthz' ||
+        operation === 'POST /s/{subdomain}/checkout',
     );
     expect(served.length).toBeGreaterThan(60);
     expect(new Set(documentedOperations(document))).toEqual(new Set(served));
@@ -87,9 +106,13 @@ describe('the OpenAPI document', () => {
     expect(schemes.basic).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
     expect(schemes.oauth2).toMatchObject({
       type: 'oauth2',
-      flows: { authorizationCode: { authorizationUrl: 'https://api.example.com/oauth/authorize', tokenUrl: 'https://api.example.com/oauth/token' } },
+      flows: {
+        authorizationCode: { authorizationUrl: 'https://api.example.com/oauth/authorize', tokenUrl: 'https://api.example.com/oauth/token' },
+      },
     });
-    expect(Object.keys((schemes.oauth2 as { flows: { authorizationCode: { scopes: object } } }).flows.authorizationCode.scopes).sort()).toEqual(['store_read', 'store_write', 'user']);
+    expect(
+      Object.keys((schemes.oauth2 as { flows: { authorizationCode: { scopes: object } } }).flows.authorizationCode.scopes).sort(),
+    ).toEqual(['store_read', 'store_write', 'user']);
   });
 
   it('lists the other spelling of a path as deprecated', () => {
@@ -109,12 +132,23 @@ describe('the OpenAPI document', () => {
 
   it('describes inputs from the schemas the routes parse with: query parameters on GET, a JSON or form body on POST and PUT', () => {
     const list = document.paths['/v1/products']!.get!;
-    expect(list.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'page', in: 'query' }), expect.objectContaining({ name: 'updated_at_min', in: 'query' })]));
-    const create = document.paths['/v1/products']!.post!.requestBody as { content: Record<string, { schema: { properties: object; required: string[] } }> };
+    expect(list.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'page', in: 'query' }),
+        expect.objectContaining({ name: 'updated_at_min', in: 'query' }),
+      ]),
+    );
+    const create = document.paths['/v1/products']!.post!.requestBody as {
+      content: Record<string, { schema: { properties: object; required: string[] } }>;
+    };
     expect(Object.keys(create.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(create.content['application/json']!.schema.required).toEqual(['name']);
-    expect(Object.keys(create.content['application/json']!.schema.properties)).toEqual(expect.arrayContaining(['name', 'price', 'cents', 'tag_list']));
-    expect(document.paths['/v1/products/{id}']!.put!.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+    expect(Object.keys(create.content['application/json']!.schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'price', 'cents', 'tag_list']),
+    );
+    expect(document.paths['/v1/products/{id}']!.put!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    );
   });
 
   it('says something of every input field: none is an empty schema (what zod cannot express is described by hand)', () => {
@@ -131,7 +165,9 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(empty).toEqual([]);
-    const price = (document.paths['/v1/products']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> }).content['application/json']!.schema.properties.price;
+    const price = (
+      document.paths['/v1/products']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+    ).content['application/json']!.schema.properties.price;
     expect(price).toEqual(expect.objectContaining({ description: expect.stringContaining('decimal') }));
   });
 
@@ -143,16 +179,25 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v1/products']!.post!.responses['422']).toEqual({ $ref: '#/components/responses/ValidationError' });
     expect(document.paths['/s/{subdomain}/checkout']!.post!.responses['402']).toEqual({ $ref: '#/components/responses/PaymentDeclined' });
     const responses = (document.components as { responses: Record<string, unknown> }).responses;
-    expect(responses.ValidationError).toEqual(expect.objectContaining({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }));
+    expect(responses.ValidationError).toEqual(
+      expect.objectContaining({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }),
+    );
   });
 
   it('defines each named schema by its body, never as a reference (the shape Redocly and openapi-typescript refused as circular)', () => {
     const schemas = (document.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
     expect(Object.keys(schemas).length).toBeGreaterThan(20);
-    expect(Object.entries(schemas).filter(([, schema]) => '$ref' in schema || schema.type !== 'object').map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(schemas)
+        .filter(([, schema]) => '$ref' in schema || schema.type !== 'object')
+        .map(([name]) => name),
+    ).toEqual([]);
     expect(schemas.Product).toMatchObject({
       type: 'object',
-      properties: { name: { type: 'string' }, variants: { type: 'array', items: { properties: { variant: { $ref: '#/components/schemas/Variant' } } } } },
+      properties: {
+        name: { type: 'string' },
+        variants: { type: 'array', items: { properties: { variant: { $ref: '#/components/schemas/Variant' } } } },
+      },
     });
     expect(schemas.Order).toMatchObject({ properties: { fulfillments: { items: { $ref: '#/components/schemas/Fulfillment' } } } });
   });
@@ -160,9 +205,13 @@ describe('the OpenAPI document', () => {
   it('describes every operation and every parameter', () => {
     const undescribed: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(operations) as Array<[string, { description?: string; parameters?: Array<{ name: string; in: string; description?: string }> }]>) {
+      for (const [method, operation] of Object.entries(operations) as Array<
+        [string, { description?: string; parameters?: Array<{ name: string; in: string; description?: string }> }]
+      >) {
         if (!operation.description?.trim()) undescribed.push(`${method.toUpperCase()} ${path}`);
-        for (const parameter of operation.parameters ?? []) if (!parameter.description?.trim()) undescribed.push(`${method.toUpperCase()} ${path}: ${parameter.in} parameter ${parameter.name}`);
+        for (const parameter of operation.parameters ?? [])
+          if (!parameter.description?.trim())
+            undescribed.push(`${method.toUpperCase()} ${path}: ${parameter.in} parameter ${parameter.name}`);
       }
     }
     expect(undescribed).toEqual([]);

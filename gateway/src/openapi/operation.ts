@@ -49,7 +49,9 @@ export function operationDocOf(handler: unknown): OperationDoc | undefined {
 }
 
 /** RouteContext plus `input()`: the request's params parsed with the operation's schema (a 422 when they do not fit). */
-export type OperationContext<S extends z.ZodType | undefined> = RouteContext & { input: () => S extends z.ZodType ? z.output<S> : undefined };
+export type OperationContext<S extends z.ZodType | undefined> = RouteContext & {
+  input: () => S extends z.ZodType ? z.output<S> : undefined;
+};
 
 /**
  * `route()` with its doc: the scope and store checks of route(), then the handler, which reads its input with

@@ -36,7 +36,13 @@ export function pathParameters(path: string): unknown[] {
     const segment = segments[segments.indexOf(`{${name}}`) - 1]!;
     const record = RECORD_OF_SEGMENT[segment];
     if (!record) throw new Error(`No description for {${name}} after /${segment}/ in ${path}: add the segment to RECORD_OF_SEGMENT`);
-    return { name, in: 'path', required: true, description: `The ${record}'s id (another store's is a 404, as an unknown id)`, schema: { type: 'integer', minimum: 1 } };
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description: `The ${record}'s id (another store's is a 404, as an unknown id)`,
+      schema: { type: 'integer', minimum: 1 },
+    };
   });
 }
 
@@ -61,6 +67,7 @@ export const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record',
+  description:
+    'A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };

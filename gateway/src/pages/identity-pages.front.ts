@@ -11,7 +11,10 @@ import { isPlatformHost } from './platform-host';
  * them in its own origin, read them, nor get a session made there (docs/buyer-site.md#one-origin-per-store).
  * Decided here on the raw path and Host, before the proxy's own (costlier) request matching: every API call passes by.
  */
-export function identityPagesFront(forward: RequestHandler, options: { platformHosts: ReadonlySet<string>; authFailures?: AuthFailureLimit }): RequestHandler {
+export function identityPagesFront(
+  forward: RequestHandler,
+  options: { platformHosts: ReadonlySet<string>; authFailures?: AuthFailureLimit },
+): RequestHandler {
   const { platformHosts, authFailures } = options;
   return (req, res, next) => {
     const pathname = pathnameOf(req.url);

@@ -20,7 +20,12 @@ export interface IdentityPagesOptions {
  * client writes them as easily. httpxy (unjs's maintained fork of http-proxy) is ESM-only, hence loaded at start,
  * not imported (the gateway is CommonJS); main.ts builds it and hands it to the app.
  */
-export async function createIdentityPagesProxy(target: string, oauthJwtSecret: string, logger: Logger, options: IdentityPagesOptions): Promise<RequestHandler> {
+export async function createIdentityPagesProxy(
+  target: string,
+  oauthJwtSecret: string,
+  logger: Logger,
+  options: IdentityPagesOptions,
+): Promise<RequestHandler> {
   const { createProxyServer } = await import('httpxy');
   const signedClientAddress = clientAddressSigner(oauthJwtSecret);
   const proxy = createProxyServer({ target, changeOrigin: false });
@@ -49,6 +54,10 @@ function unavailable(error: Error, req: IncomingMessage, res: ServerResponse | S
   const body = machine
     ? JSON.stringify({ error: 'temporarily_unavailable', error_description: 'The authorization server is unavailable; try again shortly' })
     : '<!doctype html><title>Unavailable</title><p>Sign-in is unavailable right now. Try again shortly.</p>';
-  res.writeHead(503, { 'content-type': machine ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
+  res.writeHead(503, {
+    'content-type': machine ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'retry-after': '5',
+    'cache-control': 'no-store',
+  });
   res.end(body);
 }

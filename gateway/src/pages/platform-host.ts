@@ -21,4 +21,5 @@ export function hostNameOf(hostHeader: string | undefined): string {
   return name.replace(/\.$/, '');
 }
 
-export const isPlatformHost = (hostHeader: string | undefined, platformHosts: ReadonlySet<string>): boolean => platformHosts.has(hostNameOf(hostHeader));
+export const isPlatformHost = (hostHeader: string | undefined, platformHosts: ReadonlySet<string>): boolean =>
+  platformHosts.has(hostNameOf(hostHeader));

@@ -51,9 +51,13 @@ export class AuthFailureLimit {
 }
 
 function tooMany(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, `Too many failed authentications from this address, retry in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
+  return new ApiError(
+    429,
+    `Too many failed authentications from this address, retry in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+    {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    },
+  );
 }
 
 /**
@@ -68,7 +72,10 @@ export function clientAddressKey(address: string | undefined): string {
   const [head = '', tail] = address.split('%')[0].split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
   return `${groups
     .slice(0, 4)
     .map((group) => parseInt(group || '0', 16).toString(16))

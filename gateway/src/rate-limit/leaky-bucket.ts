@@ -47,7 +47,8 @@ export class LeakyBucket {
   private readonly localUsage: Map<string, number> | undefined;
 
   constructor(options: LeakyBucketOptions = DEFAULT_LEAKY_BUCKET) {
-    if (!(options.capacity >= 1) || !(options.leakPerSecond > 0)) throw new RangeError('LeakyBucket needs capacity >= 1 and leakPerSecond > 0');
+    if (!(options.capacity >= 1) || !(options.leakPerSecond > 0))
+      throw new RangeError('LeakyBucket needs capacity >= 1 and leakPerSecond > 0');
     this.capacity = options.capacity;
     this.leakPerMs = options.leakPerSecond / 1000;
     this.idleMsUntilEmpty = options.capacity / this.leakPerMs;
@@ -72,7 +73,12 @@ export class LeakyBucket {
     const bucket = this.buckets.get(key);
     const level = bucket ? this.leaked(bucket, nowMs) : 0;
     if (level + 1 > this.capacity + EPSILON) {
-      return { allowed: false, limit: this.capacity, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((level + 1 - this.capacity) / this.leakPerMs / 1000)) };
+      return {
+        allowed: false,
+        limit: this.capacity,
+        remaining: 0,
+        retryAfterSeconds: Math.max(1, Math.ceil((level + 1 - this.capacity) / this.leakPerMs / 1000)),
+      };
     }
     return { allowed: true, limit: this.capacity, remaining: this.remainingIn({ level, updatedAtMs: nowMs }), retryAfterSeconds: 0 };
   }

@@ -69,7 +69,12 @@ describe('LeakyBucket', () => {
     takeMany(bucket, 'a', 3, T0);
     bucket.take('b', T0);
     bucket.record('c', 2, T0);
-    expect(bucket.drainLocalUsage()).toEqual(new Map([['a', 2], ['b', 1]]));
+    expect(bucket.drainLocalUsage()).toEqual(
+      new Map([
+        ['a', 2],
+        ['b', 1],
+      ]),
+    );
     expect(bucket.drainLocalUsage()).toEqual(new Map());
   });
 

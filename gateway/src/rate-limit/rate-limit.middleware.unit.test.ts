@@ -51,7 +51,13 @@ describe('rateLimit', () => {
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(await refused.json()).toEqual({
       error: 'Rate limit exceeded, retry in 2 seconds',
-      meta: { code: 429, api_version: '1.0', error_type: 'RateLimited', error_message: 'Rate limit exceeded, retry in 2 seconds', request_id: 'req-9' },
+      meta: {
+        code: 429,
+        api_version: '1.0',
+        error_type: 'RateLimited',
+        error_message: 'Rate limit exceeded, retry in 2 seconds',
+        request_id: 'req-9',
+      },
     });
     nowMs += 2000;
     expect((await call('s1')).status).toBe(200);

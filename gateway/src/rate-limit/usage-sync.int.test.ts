@@ -65,10 +65,16 @@ describe('startRateLimitSync', () => {
     const key = freshKey();
 
     take(a.bucket, key, 4);
-    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 4, { ...DEADLINE, message: 'replica B to count the 4 requests admitted by A' });
+    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 4, {
+      ...DEADLINE,
+      message: 'replica B to count the 4 requests admitted by A',
+    });
 
     take(b.bucket, key, 2);
-    await waitFor(() => a.bucket.remaining(key) === CAPACITY - 6, { ...DEADLINE, message: 'replica A to count the 2 requests admitted by B' });
+    await waitFor(() => a.bucket.remaining(key) === CAPACITY - 6, {
+      ...DEADLINE,
+      message: 'replica A to count the 2 requests admitted by B',
+    });
     expect(b.bucket.remaining(key)).toBe(CAPACITY - 6);
   });
 
@@ -89,7 +95,10 @@ describe('startRateLimitSync', () => {
 
     take(a.bucket, key, 3);
     // B has it, so A's report is on the wire; the barrier from A's connection lands on A after it.
-    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 3, { ...DEADLINE, message: 'replica B to count the 3 requests admitted by A' });
+    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 3, {
+      ...DEADLINE,
+      message: 'replica B to count the 3 requests admitted by A',
+    });
     await barrier(a.nc, a.bucket);
     expect(a.bucket.remaining(key)).toBe(CAPACITY - 3);
   });
@@ -142,6 +151,9 @@ describe('startRateLimitSync', () => {
 
     take(a.bucket, key, 5);
     a.sync.stop();
-    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 5, { ...DEADLINE, message: 'replica B to hear the usage A flushed on stop' });
+    await waitFor(() => b.bucket.remaining(key) === CAPACITY - 5, {
+      ...DEADLINE,
+      message: 'replica B to hear the usage A flushed on stop',
+    });
   });
 });

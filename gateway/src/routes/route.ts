@@ -28,7 +28,10 @@ export function route(handler: (req: Request, res: Response, context: RouteConte
   return async (req: Request, res: Response): Promise<void> => {
     const principal = principalOf(res);
     const scope = missingScope(principal, requiredScope(req.method, options.scope));
-    if (scope) throw new ApiError(403, `This call requires the ${scope} scope, which the user has not granted to this app`, { errorType: 'InsufficientScope' });
+    if (scope)
+      throw new ApiError(403, `This call requires the ${scope} scope, which the user has not granted to this app`, {
+        errorType: 'InsufficientScope',
+      });
     if ((options.needsStore ?? true) && !principal.storeId) throw new ApiError(405, NEEDS_STORE);
     if (await answeredIdempotently(res)) return; // a replay only for a credential the checks above let through
     const requestId = res.locals.requestId as string;

@@ -14,8 +14,14 @@ describe('presentStoreVisits', () => {
       ],
     });
     expect(presentStoreVisits(response)).toEqual({
-      weekly_visits: [{ weekly_visit: { week: '11/15/26', visits: 3, visitors: 2 } }, { weekly_visit: { week: '11/22/26', visits: 0, visitors: 0 } }],
-      daily_visits: [{ daily_visit: { day: 'Monday', visits: 1, visitors: 1 } }, { daily_visit: { day: 'Tuesday', visits: 0, visitors: 0 } }],
+      weekly_visits: [
+        { weekly_visit: { week: '11/15/26', visits: 3, visitors: 2 } },
+        { weekly_visit: { week: '11/22/26', visits: 0, visitors: 0 } },
+      ],
+      daily_visits: [
+        { daily_visit: { day: 'Monday', visits: 1, visitors: 1 } },
+        { daily_visit: { day: 'Tuesday', visits: 0, visitors: 0 } },
+      ],
     });
   });
 });

@@ -19,7 +19,6 @@ describe('freePort', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-
   it('never answers a port it answered before, nor one it is told is taken, though neither is bound yet', async () => {
     const picked = await Promise.all(Array.from({ length: 2_000 }, () => freePort()));
     expect(new Set(picked).size).toBe(2_000);

@@ -19,7 +19,13 @@ export {
   storefrontDomain,
   type ServiceName,
 } from './platform.config';
-export { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressKey, signClientAddress, isSignedClientAddress } from './client-address';
+export {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_SIGNATURE_HEADER,
+  clientAddressKey,
+  signClientAddress,
+  isSignedClientAddress,
+} from './client-address';
 export { freePort, portIsFree } from './free-port';
 export { z } from 'zod';
 export { readStackFile, writeStackFile, stackFilePath, isProcessRunning, type StackFile } from './stack-file';

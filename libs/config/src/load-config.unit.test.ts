@@ -3,7 +3,13 @@ import { ConfigError, loadConfig, serviceConfigSchema, addressOf, serviceAddress
 describe('loadConfig', () => {
   it('applies defaults and coerces numbers', () => {
     const config = loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://127.0.0.1:4222', GRPC_PORT: '7000' });
-    expect(config).toMatchObject({ SERVICE_NAME: 'catalog', GRPC_PORT: 7000, GRPC_HOST: '127.0.0.1', DATA_DIR: '.data', LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      SERVICE_NAME: 'catalog',
+      GRPC_PORT: 7000,
+      GRPC_HOST: '127.0.0.1',
+      DATA_DIR: '.data',
+      LOG_LEVEL: 'info',
+    });
     expect(config.MONGO_URL).toBeUndefined();
   });
 
@@ -28,8 +34,13 @@ describe('loadConfig', () => {
   it('takes a MongoDB replica set list with ports, and refuses what is not a MongoDB connection string', () => {
     const replicaSet = 'mongodb://mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/?replicaSet=rs0';
     expect(loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://n:4222', MONGO_URL: replicaSet }).MONGO_URL).toBe(replicaSet);
-    expect(loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://n:4222', MONGO_URL: 'mongodb+srv://cluster0.example.net/db' }).MONGO_URL).toBe('mongodb+srv://cluster0.example.net/db');
-    expect(() => loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://n:4222', MONGO_URL: 'http://mongo:27017' })).toThrow(/MONGO_URL/);
+    expect(
+      loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://n:4222', MONGO_URL: 'mongodb+srv://cluster0.example.net/db' })
+        .MONGO_URL,
+    ).toBe('mongodb+srv://cluster0.example.net/db');
+    expect(() => loadConfig(serviceConfigSchema('catalog'), { NATS_URL: 'nats://n:4222', MONGO_URL: 'http://mongo:27017' })).toThrow(
+      /MONGO_URL/,
+    );
   });
 
   it('works with any zod schema', () => {

@@ -35,7 +35,9 @@ export const logFormat = logFormatChoice.default('json');
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** A `<SERVICE>_GRPC_ADDR` value: `host:port`, or `dns:///host:port` for a name whose every address takes calls in turn. */
-const grpcAddressValue = z.string().regex(/^(dns:\/\/\/)?[^\s:/]+:\d+$/, 'must be host:port, or dns:///host:port to balance calls over every address the name resolves to');
+const grpcAddressValue = z
+  .string()
+  .regex(/^(dns:\/\/\/)?[^\s:/]+:\d+$/, 'must be host:port, or dns:///host:port to balance calls over every address the name resolves to');
 
 /** `host:port` of one service's gRPC endpoint, from `<SERVICE>_GRPC_ADDR` or the default port. */
 export function grpcAddress(service: ServiceName) {
@@ -52,7 +54,10 @@ export const serviceAddresses = z.object(
 
 /** The addresses an operator set, each optional: `npm start` picks a free port for every service left unset. */
 export const configuredServiceAddresses = z.object(
-  Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddressValue.optional()])) as Record<`${Uppercase<ServiceName>}_GRPC_ADDR`, z.ZodOptional<typeof grpcAddressValue>>,
+  Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddressValue.optional()])) as Record<
+    `${Uppercase<ServiceName>}_GRPC_ADDR`,
+    z.ZodOptional<typeof grpcAddressValue>
+  >,
 );
 
 export function addressOf(config: z.infer<typeof serviceAddresses>, service: ServiceName): string {

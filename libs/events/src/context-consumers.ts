@@ -4,7 +4,10 @@ import type { EventLogger } from './event.logger';
 import { ensureStream } from './event.stream';
 
 /** One durable consumer of a context's stream: everything an EventConsumer takes but the stream it reads. */
-export interface ContextConsumerDefinition extends Omit<EventConsumerOptions, 'nc' | 'stream' | 'filterSubject' | 'filterSubjects' | 'logger'> {
+export interface ContextConsumerDefinition extends Omit<
+  EventConsumerOptions,
+  'nc' | 'stream' | 'filterSubject' | 'filterSubjects' | 'logger'
+> {
   /** The publishing context: its stream is ensured, and the consumer reads `events.<context>.>`. */
   context: string;
 }
@@ -21,7 +24,12 @@ export interface ConsumersTask {
  * ensured first, so a service may start before the services that publish on them; a consumer that fails to
  * start stops the ones already running (the host registers a task's stop only once its start succeeded).
  */
-export function contextConsumers(name: string, nc: NatsConnection, logger: EventLogger, definitions: readonly ContextConsumerDefinition[]): ConsumersTask {
+export function contextConsumers(
+  name: string,
+  nc: NatsConnection,
+  logger: EventLogger,
+  definitions: readonly ContextConsumerDefinition[],
+): ConsumersTask {
   const consumers: EventConsumer[] = [];
   const stopAll = async () => {
     await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));

@@ -1,8 +1,25 @@
 import type { StoreJson } from '@commerce/api-presenters';
-import { decodeEvent, encodeEvent, eventSubject, eventStreamName, isEventOf, newEvent, topicFilter, type DomainEvent, type EventTopic } from '@commerce/events';
+import {
+  decodeEvent,
+  encodeEvent,
+  eventSubject,
+  eventStreamName,
+  isEventOf,
+  newEvent,
+  topicFilter,
+  type DomainEvent,
+  type EventTopic,
+} from '@commerce/events';
 
 // A partial store is enough here: these tests are about the envelope, not the rendered record.
-const input = { topic: 'store/updated' as const, storeId: 42, resourceType: 'store', resourceId: 42, sequence: 3, resource: { name: 'Acme' } as StoreJson };
+const input = {
+  topic: 'store/updated' as const,
+  storeId: 42,
+  resourceType: 'store',
+  resourceId: 42,
+  sequence: 3,
+  resource: { name: 'Acme' } as StoreJson,
+};
 
 describe('newEvent', () => {
   it('builds the DESIGN §5 envelope with a fresh id and a UTC timestamp', () => {
@@ -29,9 +46,12 @@ describe('newEvent', () => {
     expect(Math.abs(parseInt(ids[0].replace('-', '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
   });
 
-  it.each(['store.updated', 'store/*', 'updated', 'Store/Updated', 'store/up dated'])('rejects topic %p that would break the subject', (topic) => {
-    expect(() => newEvent({ ...input, topic: topic as EventTopic })).toThrow(/Invalid event topic/);
-  });
+  it.each(['store.updated', 'store/*', 'updated', 'Store/Updated', 'store/up dated'])(
+    'rejects topic %p that would break the subject',
+    (topic) => {
+      expect(() => newEvent({ ...input, topic: topic as EventTopic })).toThrow(/Invalid event topic/);
+    },
+  );
 
   it('rejects a non-integer store id', () => {
     expect(() => newEvent({ ...input, storeId: 1.5 })).toThrow(/Invalid event storeId/);

@@ -1,4 +1,14 @@
-import type { CollectionJson, FulfillmentJson, OrderJson, ProductJson, ShippingClassJson, ShippingGroupJson, StoreJson, TemplateJson, VariantJson } from '@commerce/api-presenters';
+import type {
+  CollectionJson,
+  FulfillmentJson,
+  OrderJson,
+  ProductJson,
+  ShippingClassJson,
+  ShippingGroupJson,
+  StoreJson,
+  TemplateJson,
+  VariantJson,
+} from '@commerce/api-presenters';
 
 /** identity's `api_key/rotated`: a store's key was replaced (gateways drop the old one from their caches). */
 export interface ApiKeyRotatedResource {

@@ -1,5 +1,14 @@
 import { SpanKind, trace } from '@opentelemetry/api';
-import { DEAD_EVENTS_COLLECTION, ensureStream, EventConsumer, OutboxRelay, outboxTracking, withOutbox, type DomainEvent, type OutboxDocument } from '@commerce/events';
+import {
+  DEAD_EVENTS_COLLECTION,
+  ensureStream,
+  EventConsumer,
+  OutboxRelay,
+  outboxTracking,
+  withOutbox,
+  type DomainEvent,
+  type OutboxDocument,
+} from '@commerce/events';
 import { openDatabase, type Collection, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { currentTraceCarrier, type TraceCarrier } from '@commerce/tracing';
@@ -59,7 +68,13 @@ async function tracedWrite(write: () => Promise<unknown>): Promise<{ traceId: st
 }
 
 async function startRelay(): Promise<OutboxRelay> {
-  relay = new OutboxRelay({ nc: nats.nc, context, collections: [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: 60_000 });
+  relay = new OutboxRelay({
+    nc: nats.nc,
+    context,
+    collections: [stores],
+    deadEvents: db.collection(DEAD_EVENTS_COLLECTION),
+    sweepIntervalMs: 60_000,
+  });
   await relay.start();
   return relay;
 }
@@ -67,7 +82,7 @@ async function startRelay(): Promise<OutboxRelay> {
 const spansNamed = (name: string) => recorder.spans().filter((span) => span.name === name);
 
 describe('the trace context of an event, from its write to its consumers', () => {
-  it('is stored with the events a traced insert or $push adds, and not with an untraced write\'s', async () => {
+  it("is stored with the events a traced insert or $push adds, and not with an untraced write's", async () => {
     const [inserted, pushed, each1, each2, untraced] = [1, 2, 3, 4, 5].map((resourceId) => anEvent({ resourceId }));
     const write = await tracedWrite(async () => {
       await stores.insertOne({ id: 1, outbox: [inserted] });
@@ -79,7 +94,10 @@ describe('the trace context of an event, from its write to its consumers', () =>
     const outbox = (await stores.findOne({ id: 1 }))!.outbox!;
     expect(outbox.map((event) => event.id)).toEqual([inserted.id, pushed.id, each1.id, each2.id]);
     for (const event of outbox) {
-      expect(event).toEqual({ ...[inserted, pushed, each1, each2].find((e) => e.id === event.id), trace: { traceparent: expect.stringMatching(TRACEPARENT) } });
+      expect(event).toEqual({
+        ...[inserted, pushed, each1, each2].find((e) => e.id === event.id),
+        trace: { traceparent: expect.stringMatching(TRACEPARENT) },
+      });
       expect(TRACEPARENT.exec(event.trace!.traceparent)!.slice(1)).toEqual([write.traceId, write.spanId]);
     }
     expect((await stores.findOne({ id: 2 }))!.outbox).toEqual([untraced]);
@@ -92,14 +110,20 @@ describe('the trace context of an event, from its write to its consumers', () =>
     await stores.insertOne({ id: 10, outbox: [untraced] });
     await (await startRelay()).kick();
 
-    const messages = await waitFor(() => streamMessages(nats.jsm, `EVENTS_${context.toUpperCase()}`).then((all) => (all.length === 2 ? all : null)));
+    const messages = await waitFor(() =>
+      streamMessages(nats.jsm, `EVENTS_${context.toUpperCase()}`).then((all) => (all.length === 2 ? all : null)),
+    );
     const traced = messages.find((message) => message.json<DomainEvent>().id === event.id)!;
     expect(traced.json()).toEqual(event);
     const [publish] = spansNamed('publish order/paid');
     expect(publish.kind).toBe(SpanKind.PRODUCER);
     expect(publish.spanContext().traceId).toBe(write.traceId);
     expect(publish.parentSpanContext?.spanId).toBe(write.spanId);
-    expect(publish.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': `events.${context}.9.order/paid`, 'messaging.message.id': event.id });
+    expect(publish.attributes).toMatchObject({
+      'messaging.system': 'nats',
+      'messaging.destination.name': `events.${context}.9.order/paid`,
+      'messaging.message.id': event.id,
+    });
     expect(traced.header.get('traceparent')).toBe(`00-${write.traceId}-${publish.spanContext().spanId}-01`);
     expect(spansNamed('publish order/paid')).toHaveLength(1);
 
@@ -133,7 +157,11 @@ describe('the trace context of an event, from its write to its consumers', () =>
     expect(processed.kind).toBe(SpanKind.CONSUMER);
     expect(processed.spanContext().traceId).toBe(write.traceId);
     expect(processed.parentSpanContext?.spanId).toBe(publish.spanContext().spanId);
-    expect(processed.attributes).toMatchObject({ 'messaging.consumer.group.name': 'webhooks', 'messaging.message.id': event.id, 'messaging.nats.delivery_count': 1 });
+    expect(processed.attributes).toMatchObject({
+      'messaging.consumer.group.name': 'webhooks',
+      'messaging.message.id': event.id,
+      'messaging.nats.delivery_count': 1,
+    });
     // What the handler stores (a webhook delivery) carries the process span's context.
     expect(seen.get(event.id)).toEqual({ traceparent: `00-${write.traceId}-${processed.spanContext().spanId}-01` });
     expect(seen.get(untraced.id)).toBeUndefined();

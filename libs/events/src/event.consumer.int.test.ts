@@ -1,4 +1,15 @@
-import { DEAD_LETTER_STREAM, encodeEvent, ensureStream, EventConsumer, eventSubject, type DeadLetter, type DomainEvent, type EventConsumerOptions, type EventMeta, type ProcessedEventDocument } from '@commerce/events';
+import {
+  DEAD_LETTER_STREAM,
+  encodeEvent,
+  ensureStream,
+  EventConsumer,
+  eventSubject,
+  type DeadLetter,
+  type DomainEvent,
+  type EventConsumerOptions,
+  type EventMeta,
+  type ProcessedEventDocument,
+} from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
@@ -31,7 +42,15 @@ afterEach(async () => {
 type Handler = EventConsumerOptions['handler'];
 
 async function startConsumer(handler: Handler, options: Partial<EventConsumerOptions> = {}): Promise<EventConsumer> {
-  consumer = new EventConsumer({ nc: nats.nc, stream, durable: 'webhooks', filterSubject: `events.${context}.>`, handler, backoffMs: [100], ...options });
+  consumer = new EventConsumer({
+    nc: nats.nc,
+    stream,
+    durable: 'webhooks',
+    filterSubject: `events.${context}.>`,
+    handler,
+    backoffMs: [100],
+    ...options,
+  });
   await consumer.start();
   return consumer;
 }
@@ -67,7 +86,9 @@ async function settled(): Promise<boolean> {
 
 async function deadLetters(): Promise<Array<{ subject: string; letter: DeadLetter }>> {
   const messages = await streamMessages(nats.jsm, DEAD_LETTER_STREAM).catch(() => []);
-  return messages.filter((m) => m.subject === `deadletter.${stream}.webhooks`).map((m) => ({ subject: m.subject, letter: m.json<DeadLetter>() }));
+  return messages
+    .filter((m) => m.subject === `deadletter.${stream}.webhooks`)
+    .map((m) => ({ subject: m.subject, letter: m.json<DeadLetter>() }));
 }
 
 function gate(): { opened: Promise<void>; open(): void } {
@@ -127,7 +148,9 @@ describe('EventConsumer', () => {
     const event = anEvent({ topic: 'order/paid' });
     await publish(event);
 
-    const [dead] = await waitFor(() => deadLetters().then((all) => (all.length ? all : null)), { message: 'event in the dead-letter stream' });
+    const [dead] = await waitFor(() => deadLetters().then((all) => (all.length ? all : null)), {
+      message: 'event in the dead-letter stream',
+    });
     expect(dead.letter).toMatchObject({
       event,
       error: { name: 'Error', message: 'template is broken' },
@@ -168,7 +191,11 @@ describe('EventConsumer', () => {
     await waitFor(async () => (await consumerInfo()).ack_floor.stream_seq === 3, { message: 'all three messages acked' });
     expect(handled).toEqual([event.id, other.id]);
     expect(await processed.count({ event_id: event.id })).toBe(1);
-    expect(await processed.findOne({ event_id: other.id })).toMatchObject({ key: `webhooks:${other.id}`, durable: 'webhooks', topic: other.topic });
+    expect(await processed.findOne({ event_id: other.id })).toMatchObject({
+      key: `webhooks:${other.id}`,
+      durable: 'webhooks',
+      topic: other.topic,
+    });
   });
 
   it('only receives the subjects it filters on', async () => {

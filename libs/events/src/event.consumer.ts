@@ -1,6 +1,15 @@
 import { DuplicateKeyError, KeyedQueue, type Collection, type Doc } from '@commerce/persistence';
 import { inSpanOf } from '@commerce/tracing';
-import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  nanos,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
 import { decodeEvent } from './event.codec';
 import { errorFields, silentLogger, type EventLogger } from './event.logger';
 import { ensureDeadLetterStream, isNotFound } from './event.stream';
@@ -90,7 +99,8 @@ export class EventConsumer {
     this.logger = options.logger ?? silentLogger;
     if (this.maxDeliver < 1) throw new Error('EventConsumer: maxDeliver must be at least 1');
     this.concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('EventConsumer: concurrency must be a positive integer');
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1)
+      throw new Error('EventConsumer: concurrency must be a positive integer');
     const batchWindowMs = options.batchWindowMs ?? 0;
     if (!(batchWindowMs >= 0)) throw new Error('EventConsumer: batchWindowMs must be 0 or more');
     if (batchWindowMs > 0) this.batches = new BatchWindow(batchWindowMs, this.concurrency);
@@ -185,7 +195,10 @@ export class EventConsumer {
     const decoded = decodeMessage(msg);
     const key = 'event' in decoded ? `${decoded.event.resource_type}:${decoded.event.resource_id}` : `undecodable:${msg.seq}`;
     const batch = this.batches?.join();
-    const handled = this.resources.run(key, batch ? () => batch.then(() => this.processSafely(msg, decoded)) : () => this.processSafely(msg, decoded));
+    const handled = this.resources.run(
+      key,
+      batch ? () => batch.then(() => this.processSafely(msg, decoded)) : () => this.processSafely(msg, decoded),
+    );
     this.inFlight.add(handled);
     void handled.finally(() => this.inFlight.delete(handled));
     while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
@@ -201,7 +214,10 @@ export class EventConsumer {
     try {
       await this.process(msg, decoded);
     } catch (err) {
-      this.logger.error({ ...errorFields(err), durable: this.options.durable, streamSequence: msg.seq }, 'event processing failed unexpectedly');
+      this.logger.error(
+        { ...errorFields(err), durable: this.options.durable, streamSequence: msg.seq },
+        'event processing failed unexpectedly',
+      );
     }
   }
 
@@ -293,7 +309,13 @@ export class EventConsumer {
     const { processed, durable } = this.options;
     if (!processed) return;
     try {
-      await processed.insertOne({ key: this.processedKey(event), event_id: event.id, durable, topic: event.topic, processed_at: new Date().toISOString() });
+      await processed.insertOne({
+        key: this.processedKey(event),
+        event_id: event.id,
+        durable,
+        topic: event.topic,
+        processed_at: new Date().toISOString(),
+      });
     } catch (err) {
       if (err instanceof DuplicateKeyError) return;
       // The side effect happened; acking still beats redoing it. Only a later duplicate could slip through.

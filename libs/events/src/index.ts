@@ -1,8 +1,25 @@
 // Domain events (DESIGN §5): envelope, transactional outbox, relay to JetStream, durable consumers.
 export { newEvent, isEventOf, eventSubject, topicFilter, type DomainEvent, type EventEnvelope, type NewEventInput } from './domain-event';
-export type { EventResources, EventTopic, ApiKeyRotatedResource, GrantRevokedResource, AppUninstalledResource, PublicTopic, WebhookTestResource } from './event-topics';
+export type {
+  EventResources,
+  EventTopic,
+  ApiKeyRotatedResource,
+  GrantRevokedResource,
+  AppUninstalledResource,
+  PublicTopic,
+  WebhookTestResource,
+} from './event-topics';
 export { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS, subscribesTo } from './event-topics';
-export { withOutbox, flagPendingOutboxes, outboxRemoval, lastOutboxRemoval, OUTBOX_PENDING_FIELD, PENDING_OUTBOX_FILTER, type OutboxDocument, type OutboxEvent } from './outbox';
+export {
+  withOutbox,
+  flagPendingOutboxes,
+  outboxRemoval,
+  lastOutboxRemoval,
+  OUTBOX_PENDING_FIELD,
+  PENDING_OUTBOX_FILTER,
+  type OutboxDocument,
+  type OutboxEvent,
+} from './outbox';
 export { outboxTracking } from './outbox-tracking';
 export { encodeEvent, decodeEvent } from './event.codec';
 export {
@@ -14,7 +31,13 @@ export {
   DUPLICATE_WINDOW_MS,
 } from './event.stream';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox.relay';
-export { DEAD_EVENTS_COLLECTION, isPermanentPublishFailure, type DeadEventDocument, type OutboxDeadLetter, type PublishFailure } from './outbox-dead-letter';
+export {
+  DEAD_EVENTS_COLLECTION,
+  isPermanentPublishFailure,
+  type DeadEventDocument,
+  type OutboxDeadLetter,
+  type PublishFailure,
+} from './outbox-dead-letter';
 export { contextConsumers, type ContextConsumerDefinition, type ConsumersTask } from './context-consumers';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type EventMeta, type ProcessedEventDocument } from './event.consumer';
 export type { DeadLetter } from './dead-letter.publisher';

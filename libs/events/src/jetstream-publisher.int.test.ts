@@ -71,7 +71,9 @@ describe('JetStreamPublisher', () => {
 
   it('answers many publishes in flight each with its own sequence, in the order they were sent', async () => {
     const count = 500;
-    const acks = await Promise.all(Array.from({ length: count }, (_, i) => publisher.publish(subject, bytes(`${i}`), { msgID: `many-${i}` })));
+    const acks = await Promise.all(
+      Array.from({ length: count }, (_, i) => publisher.publish(subject, bytes(`${i}`), { msgID: `many-${i}` })),
+    );
 
     expect(acks.map((ack) => ack.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     const stored = await streamMessages(nats.jsm, stream);

@@ -1,7 +1,19 @@
 // JetStream publishes acknowledged through one subscription, as nats.go's PublishAsync does: nats.js's js.publish is
 // a request per message (a deferred, a timer, a mux entry, and on the ack a NatsError(CANCELLED) with its stack for
 // the request it just resolved: 3.6% of catalog's CPU under write load).
-import { createInbox, ErrorCode, headers as natsHeaders, NatsError, type ApiError, type JetStreamClient, type Msg, type MsgHdrs, type NatsConnection, type PubAck, type Subscription } from 'nats';
+import {
+  createInbox,
+  ErrorCode,
+  headers as natsHeaders,
+  NatsError,
+  type ApiError,
+  type JetStreamClient,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type PubAck,
+  type Subscription,
+} from 'nats';
 
 export interface StreamPublishOptions {
   /** Sent as `Nats-Msg-Id`: the stream drops a second message with the same id within its duplicate window. */
@@ -71,7 +83,13 @@ export class JetStreamPublisher implements StreamPublisher {
     this.subscription?.unsubscribe();
   }
 
-  private send(subject: string, data: Uint8Array, options: StreamPublishOptions, resolve: (ack: PubAck) => void, reject: (error: Error) => void): void {
+  private send(
+    subject: string,
+    data: Uint8Array,
+    options: StreamPublishOptions,
+    resolve: (ack: PubAck) => void,
+    reject: (error: Error) => void,
+  ): void {
     if (this.closedBy) throw this.closedBy;
     const token = (++this.sent).toString(36);
     const headers = options.headers ?? natsHeaders();

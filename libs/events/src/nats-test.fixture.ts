@@ -35,7 +35,12 @@ export async function streamMessages(jsm: JetStreamManager, stream: string): Pro
 let nextResourceId = 1;
 
 /** An event for transport tests: its resource is whatever the test needs, not a full rendered record. */
-export function anEvent(overrides: Partial<Omit<NewEventInput<'store/updated'>, 'resource' | 'topic'>> & { topic?: string; resource?: Record<string, unknown> } = {}): DomainEvent {
+export function anEvent(
+  overrides: Partial<Omit<NewEventInput<'store/updated'>, 'resource' | 'topic'>> & {
+    topic?: string;
+    resource?: Record<string, unknown>;
+  } = {},
+): DomainEvent {
   return newEvent<'store/updated'>({
     storeId: 7,
     resourceType: 'store',

@@ -76,10 +76,21 @@ export async function deadLetterOutboxEvent(
   error: PublishFailure,
 ): Promise<void> {
   const now = new Date();
-  await target.deadEvents.insertOne({ _id: event.id, context: target.context, event, error, dead_at: now }).catch((insertError: unknown) => {
-    if (!(insertError instanceof DuplicateKeyError)) throw insertError; // kept by an earlier attempt
-  });
+  await target.deadEvents
+    .insertOne({ _id: event.id, context: target.context, event, error, dead_at: now })
+    .catch((insertError: unknown) => {
+      if (!(insertError instanceof DuplicateKeyError)) throw insertError; // kept by an earlier attempt
+    });
   const { resource: _resource, ...envelope } = event;
-  const letter: OutboxDeadLetter = { context: target.context, event: envelope, event_bytes: eventBytes, error, kept_in: target.keptIn, failed_at: now.toISOString() };
-  await target.js.publish(`deadletter.outbox.${target.context}`, new TextEncoder().encode(JSON.stringify(letter)), { msgID: `outbox:${event.id}` });
+  const letter: OutboxDeadLetter = {
+    context: target.context,
+    event: envelope,
+    event_bytes: eventBytes,
+    error,
+    kept_in: target.keptIn,
+    failed_at: now.toISOString(),
+  };
+  await target.js.publish(`deadletter.outbox.${target.context}`, new TextEncoder().encode(JSON.stringify(letter)), {
+    msgID: `outbox:${event.id}`,
+  });
 }

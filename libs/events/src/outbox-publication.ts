@@ -5,7 +5,13 @@ import { eventSubject, type DomainEvent } from './domain-event';
 import { encodeEvent } from './event.codec';
 import { errorFields, type EventLogger } from './event.logger';
 import type { StreamPublisher } from './jetstream-publisher';
-import { deadLetterOutboxEvent, isPermanentPublishFailure, PoisonEventError, publishFailureOf, type DeadEventDocument } from './outbox-dead-letter';
+import {
+  deadLetterOutboxEvent,
+  isPermanentPublishFailure,
+  PoisonEventError,
+  publishFailureOf,
+  type DeadEventDocument,
+} from './outbox-dead-letter';
 import { lastOutboxRemoval, outboxRemoval, type OutboxDocument, type OutboxEvent } from './outbox';
 import { traceHeaders } from './trace-headers';
 
@@ -96,9 +102,14 @@ export class OutboxPublication {
       const encoded = body;
       const span = { kind: 'producer' as const, parent: stored.trace, attributes: stored.trace && messagingAttributes(subject, event) };
       const ack = await inSpanOf(`publish ${event.topic}`, span, (carrier) =>
-        this.options.publisher.publish(subject, encoded, { msgID: event.id, timeout: this.options.publishTimeoutMs, headers: traceHeaders(carrier) }),
+        this.options.publisher.publish(subject, encoded, {
+          msgID: event.id,
+          timeout: this.options.publishTimeoutMs,
+          headers: traceHeaders(carrier),
+        }),
       );
-      if (ack.duplicate) this.options.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
+      if (ack.duplicate)
+        this.options.logger.info({ eventId: event.id, subject, seq: ack.seq }, 'event was already on the stream; removed from outbox');
       this.published += 1;
       this.rememberPublished(event.id);
       return true;
@@ -120,7 +131,16 @@ export class OutboxPublication {
     await deadLetterOutboxEvent({ js, deadEvents, context, keptIn }, event, eventBytes, publishFailureOf(err));
     this.deadLettered += 1;
     logger.error(
-      { ...errorFields(err), context, eventId: event.id, topic: event.topic, storeId: event.store_id, eventBytes, keptIn, deadLettered: this.deadLettered },
+      {
+        ...errorFields(err),
+        context,
+        eventId: event.id,
+        topic: event.topic,
+        storeId: event.store_id,
+        eventBytes,
+        keptIn,
+        deadLettered: this.deadLettered,
+      },
       'outbox event can never be published: dead-lettered, the events behind it go on',
     );
   }

@@ -45,7 +45,11 @@ function flagUpdate(update: Update): Update {
   const set = (update.$set as Record<string, unknown> | undefined) ?? {};
   if (!(push !== undefined && 'outbox' in push) && !setsEvents(set)) return update;
   const carrier = push && 'outbox' in push ? currentTraceCarrier() : undefined;
-  return { ...update, ...(carrier ? { $push: { ...push, outbox: tracedPush(push!.outbox, carrier) } } : {}), $set: { ...set, [OUTBOX_PENDING_FIELD]: true } };
+  return {
+    ...update,
+    ...(carrier ? { $push: { ...push, outbox: tracedPush(push!.outbox, carrier) } } : {}),
+    $set: { ...set, [OUTBOX_PENDING_FIELD]: true },
+  };
 }
 
 /** A `$set` of the outbox adds events unless it empties it (the relay's removal of the last ones, which clears the flag). */

@@ -1,9 +1,24 @@
-import { lastOutboxRemoval, newEvent, outboxRemoval, outboxTracking, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from '@commerce/events';
+import {
+  lastOutboxRemoval,
+  newEvent,
+  outboxRemoval,
+  outboxTracking,
+  PENDING_OUTBOX_FILTER,
+  withOutbox,
+  type OutboxDocument,
+} from '@commerce/events';
 import { openDatabase, type Database, type DatabaseOptions } from '@commerce/persistence';
 import { removeDir, tempDir } from '@commerce/testing';
 
 const event = (sequence: number) =>
-  newEvent({ topic: 'variant/updated', storeId: 2, resourceType: 'variant', resourceId: 9, sequence, resource: { id: 9, sequence } as never }); // a partial variant: these tests are about the outbox
+  newEvent({
+    topic: 'variant/updated',
+    storeId: 2,
+    resourceType: 'variant',
+    resourceId: 9,
+    sequence,
+    resource: { id: 9, sequence } as never,
+  }); // a partial variant: these tests are about the outbox
 
 // The relay relies on these three operations behaving the same on every engine a service may run on, through
 // outboxTracking as every service writes its outbox documents.
@@ -30,7 +45,9 @@ describe.each(['memory', 'embedded'] as const)('outbox operations on the %s engi
     await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 150 }, $inc: { version: 1 } }, first));
     await variants.updateOne({ id: 9 }, withOutbox({ $set: { price_cents: 175 }, $inc: { version: 1 } }, second));
 
-    expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([{ id: 9, price_cents: 175, version: 3, outbox: [first, second], outbox_pending: true }]);
+    expect(await variants.find(PENDING_OUTBOX_FILTER)).toEqual([
+      { id: 9, price_cents: 175, version: 3, outbox: [first, second], outbox_pending: true },
+    ]);
 
     const removal = outboxRemoval([first.id]);
     expect(await variants.updateOne(removal.filter, removal.update)).toMatchObject({ matched: 1, modified: 1 });

@@ -46,8 +46,17 @@ afterEach(async () => {
 
 const streamName = () => `EVENTS_${context.toUpperCase()}`;
 
-async function startRelay(options: { sweepIntervalMs?: number; maxBackoffMs?: number; js?: JetStreamClient; collections?: Array<Collection<OutboxDocument>> } = {}): Promise<OutboxRelay> {
-  relay = new OutboxRelay({ nc: nats.nc, context, collections: options.collections ?? [stores], deadEvents: db.collection(DEAD_EVENTS_COLLECTION), sweepIntervalMs: options.sweepIntervalMs ?? 60_000, ...options });
+async function startRelay(
+  options: { sweepIntervalMs?: number; maxBackoffMs?: number; js?: JetStreamClient; collections?: Array<Collection<OutboxDocument>> } = {},
+): Promise<OutboxRelay> {
+  relay = new OutboxRelay({
+    nc: nats.nc,
+    context,
+    collections: options.collections ?? [stores],
+    deadEvents: db.collection(DEAD_EVENTS_COLLECTION),
+    sweepIntervalMs: options.sweepIntervalMs ?? 60_000,
+    ...options,
+  });
   await relay.start();
   return relay;
 }
@@ -115,7 +124,12 @@ describe('OutboxRelay', () => {
 
   it("publishes a document's events of different resources side by side, each resource's one after another in order", async () => {
     const [a, b] = [101, 102];
-    const events = [anEvent({ resourceId: a, sequence: 1 }), anEvent({ resourceId: b, sequence: 1 }), anEvent({ resourceId: a, sequence: 2 }), anEvent({ resourceId: b, sequence: 2 })];
+    const events = [
+      anEvent({ resourceId: a, sequence: 1 }),
+      anEvent({ resourceId: b, sequence: 1 }),
+      anEvent({ resourceId: a, sequence: 2 }),
+      anEvent({ resourceId: b, sequence: 2 }),
+    ];
     const label = new Map(events.map((event) => [event.id, `${event.resource_id === a ? 'a' : 'b'}${event.sequence}`]));
     const log: string[] = [];
     await storeWithPendingEvents(11, events);
@@ -329,7 +343,11 @@ describe('OutboxRelay', () => {
   });
 
   describe('an event that can never be published (poison)', () => {
-    const deadLetters = async () => (await streamMessages(nats.jsm, DEAD_LETTER_STREAM).catch(() => [])).map((m) => ({ subject: m.subject, letter: m.json<OutboxDeadLetter>() }));
+    const deadLetters = async () =>
+      (await streamMessages(nats.jsm, DEAD_LETTER_STREAM).catch(() => [])).map((m) => ({
+        subject: m.subject,
+        letter: m.json<OutboxDeadLetter>(),
+      }));
 
     it("dead-letters an event too large for the broker, keeps it whole in the service's store, and every other event keeps flowing in order", async () => {
       const huge = anEvent({ storeId: 1, resourceId: 1, sequence: 1, resource: { name: 'x'.repeat(2_000_000) } });
@@ -340,7 +358,9 @@ describe('OutboxRelay', () => {
       const relay = await startRelay();
       await relay.kick();
 
-      await waitFor(async () => (await outboxOf(1))?.length === 0 && (await outboxOf(2))?.length === 0, { message: 'both outboxes drained' });
+      await waitFor(async () => (await outboxOf(1))?.length === 0 && (await outboxOf(2))?.length === 0, {
+        message: 'both outboxes drained',
+      });
       const published = (await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id);
       expect(published.filter((id) => others.some((event) => event.id === id))).toEqual(others.map((event) => event.id));
       expect(published).toContain(afterHuge.id);
@@ -368,7 +388,9 @@ describe('OutboxRelay', () => {
       await startRelay();
       await waitFor(async () => (await outboxOf(3))?.length === 0, { message: 'the outbox drained past the invalid event' });
       expect((await streamMessages(nats.jsm, streamName())).map((m) => m.json<DomainEvent>().id)).toEqual([next.id]);
-      expect((await deadLetters()).some(({ letter }) => letter.event.id === invalid.id && /Invalid event topic/.test(letter.error.message))).toBe(true);
+      expect(
+        (await deadLetters()).some(({ letter }) => letter.event.id === invalid.id && /Invalid event topic/.test(letter.error.message)),
+      ).toBe(true);
     });
   });
 });

@@ -212,11 +212,17 @@ export class OutboxRelay {
       this.blockedUntil = Date.now() + backoffMs;
       // Ask for the retry now; pump() schedules it when the backoff ends.
       this.requested ??= waiter();
-      this.logger.warn({ ...errorFields(err), context: this.options.context, failures: this.failures, backoffMs }, 'outbox relay pass failed; will retry');
+      this.logger.warn(
+        { ...errorFields(err), context: this.options.context, failures: this.failures, backoffMs },
+        'outbox relay pass failed; will retry',
+      );
     }
   }
 
-  private async relayCollection(collection: Collection<OutboxDocument>, pass: { read: boolean; sweep: boolean; inserted: InsertedDocument[] }): Promise<void> {
+  private async relayCollection(
+    collection: Collection<OutboxDocument>,
+    pass: { read: boolean; sweep: boolean; inserted: InsertedDocument[] },
+  ): Promise<void> {
     const { read, sweep, inserted } = pass;
     const seen = new Set<string>();
     // Inserted documents first, so that a read in the same pass finds only the events written after theirs.

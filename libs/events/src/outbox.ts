@@ -53,7 +53,10 @@ export function withOutbox(update: Update, event: DomainEvent): Update {
  * pending flag's index and decided there on every engine (no index on array elements needed).
  */
 export function outboxRemoval(eventIds: readonly string[]): { filter: Filter; update: Update } {
-  return { filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventIds[0] }, update: { $pull: { outbox: { id: { $in: [...eventIds] } } } } };
+  return {
+    filter: { [OUTBOX_PENDING_FIELD]: true, 'outbox.0.id': eventIds[0] },
+    update: { $pull: { outbox: { id: { $in: [...eventIds] } } } },
+  };
 }
 
 /**
@@ -79,7 +82,10 @@ const BACKLOG_SCAN_LIMIT = 10_000;
  * which is the relay's lag. Reads at most `BACKLOG_SCAN_LIMIT` documents per collection: past that the backlog is
  * reported as at least that large.
  */
-export async function outboxBacklog(collections: ReadonlyArray<Collection<OutboxDocument>>, now: number): Promise<{ events: number; oldestAgeSeconds: number }> {
+export async function outboxBacklog(
+  collections: ReadonlyArray<Collection<OutboxDocument>>,
+  now: number,
+): Promise<{ events: number; oldestAgeSeconds: number }> {
   let events = 0;
   let oldest = now;
   for (const collection of collections) {

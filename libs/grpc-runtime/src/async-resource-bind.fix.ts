@@ -38,7 +38,9 @@ type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 
 function bindWithoutPrototypeSwap<Fn extends AnyFunction>(this: AsyncResource, fn: Fn, thisArg?: unknown): Fn {
   if (typeof fn !== 'function') {
-    throw Object.assign(new TypeError(`The "fn" argument must be of type function. Received ${fn === null ? 'null' : typeof fn}`), { code: 'ERR_INVALID_ARG_TYPE' });
+    throw Object.assign(new TypeError(`The "fn" argument must be of type function. Received ${fn === null ? 'null' : typeof fn}`), {
+      code: 'ERR_INVALID_ARG_TYPE',
+    });
   }
   return bound(this, fn, thisArg);
 }

@@ -23,13 +23,25 @@ describe('AsyncResource.prototype.bind after fixAsyncResourceBind', () => {
   it('binds this when given, also through the static AsyncResource.bind', () => {
     const self = { name: 'bound this' };
     // @types/node leaves out bind's thisArg; Node has taken it since v14.
-    const bindWithThis = AsyncResource.prototype.bind as unknown as (this: AsyncResource, fn: () => unknown, thisArg: unknown) => () => unknown;
-    const viaInstance = bindWithThis.call(new AsyncResource('Probe'), function (this: unknown) {
-      return this;
-    }, self);
-    const viaStatic = AsyncResource.bind(function (this: unknown) {
-      return this;
-    }, 'Probe', self);
+    const bindWithThis = AsyncResource.prototype.bind as unknown as (
+      this: AsyncResource,
+      fn: () => unknown,
+      thisArg: unknown,
+    ) => () => unknown;
+    const viaInstance = bindWithThis.call(
+      new AsyncResource('Probe'),
+      function (this: unknown) {
+        return this;
+      },
+      self,
+    );
+    const viaStatic = AsyncResource.bind(
+      function (this: unknown) {
+        return this;
+      },
+      'Probe',
+      self,
+    );
     expect(viaInstance.call({ other: true })).toBe(self);
     expect(viaStatic()).toBe(self);
   });
@@ -49,6 +61,8 @@ describe('AsyncResource.prototype.bind after fixAsyncResourceBind', () => {
   });
 
   it('refuses what is not a function, as Node does', () => {
-    expect(() => new AsyncResource('Probe').bind(42 as unknown as () => void)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
+    expect(() => new AsyncResource('Probe').bind(42 as unknown as () => void)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }),
+    );
   });
 });

@@ -45,7 +45,9 @@ describe('requireStoreId', () => {
   it('passes a store id through and refuses a missing one as a validation failure', () => {
     expect(requireStoreId(42)).toBe(42);
     for (const missing of [0, -1, 1.5]) {
-      expect(() => requireStoreId(missing)).toThrow(expect.objectContaining({ reason: 'INVALID_ARGUMENT', fieldViolations: { store_id: ['is required'] } }));
+      expect(() => requireStoreId(missing)).toThrow(
+        expect.objectContaining({ reason: 'INVALID_ARGUMENT', fieldViolations: { store_id: ['is required'] } }),
+      );
     }
   });
 });

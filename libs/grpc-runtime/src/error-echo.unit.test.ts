@@ -54,7 +54,9 @@ describe('boundViolations', () => {
   });
 
   it('gives a whole-input violation its message alone in the summary', () => {
-    expect(summarizeViolations(boundViolations({ base: ['send a name or a permalink'] }))).toBe('Validation failed: send a name or a permalink');
+    expect(summarizeViolations(boundViolations({ base: ['send a name or a permalink'] }))).toBe(
+      'Validation failed: send a name or a permalink',
+    );
   });
 });
 
@@ -63,7 +65,9 @@ describe('validationFailed', () => {
     const error = validationFailed(unknownTopics(4_000));
     expect(error.fieldViolations!.events).toHaveLength(ECHO_LIMITS.violations + 1);
     expect(error.message.length).toBeLessThanOrEqual(ECHO_LIMITS.messageChars);
-    expect(error.message).toMatch(/^Validation failed: events has a topic that is not a public topic: "bad\/topic0", .* \(and 3,9\d\d more\)$/);
+    expect(error.message).toMatch(
+      /^Validation failed: events has a topic that is not a public topic: "bad\/topic0", .* \(and 3,9\d\d more\)$/,
+    );
   });
 });
 

@@ -17,8 +17,11 @@ import {
 } from '@commerce/grpc-runtime';
 import { MAX_MESSAGE_BYTES } from './channel.options';
 
-const aStore = (fields: Partial<storefront.Store> = {}) => storefront.Store.fromPartial({ id: 1, name: 'Bolts & Nuts', subdomain: 'bolts', ...fields });
-const manyUnknownIds = () => ({ products: Array.from({ length: 5_000 }, (_, index) => `has an unknown product id: ${1_000_000_000 + index}`) });
+const aStore = (fields: Partial<storefront.Store> = {}) =>
+  storefront.Store.fromPartial({ id: 1, name: 'Bolts & Nuts', subdomain: 'bolts', ...fields });
+const manyUnknownIds = () => ({
+  products: Array.from({ length: 5_000 }, (_, index) => `has an unknown product id: ${1_000_000_000 + index}`),
+});
 
 /** createStore fails in the way its subdomain names; getStore of store 99 answers a record past the message limit. */
 const handlers = implement(storefront.StoreServiceService, {
@@ -53,7 +56,12 @@ let running: RunningGrpcServer;
 let stores: ReturnType<typeof createClient<storefront.StoreServiceClient>>;
 
 beforeAll(async () => {
-  running = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [handlers], logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  running = await startGrpcServer({
+    port: 0,
+    host: '127.0.0.1',
+    services: [handlers],
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
   stores = createClient(storefront.StoreServiceClient, running.address, { deadlineMs: 3_000 });
 });
 afterAll(async () => {
@@ -68,15 +76,18 @@ async function besideANeighbour(failing: Promise<unknown>): Promise<{ failure: R
   return { failure, neighbour: settled[0] };
 }
 
-describe.each(['many-violations', 'raw-violations', 'long-message', 'long-metadata'])('a failure that echoes too much (%s)', (subdomain) => {
-  it('fails that call alone, with its code, and the call beside it is answered', async () => {
-    const { failure, neighbour } = await besideANeighbour(stores.createStore(storefront.CreateStoreRequest.fromPartial({ subdomain })));
+describe.each(['many-violations', 'raw-violations', 'long-message', 'long-metadata'])(
+  'a failure that echoes too much (%s)',
+  (subdomain) => {
+    it('fails that call alone, with its code, and the call beside it is answered', async () => {
+      const { failure, neighbour } = await besideANeighbour(stores.createStore(storefront.CreateStoreRequest.fromPartial({ subdomain })));
 
-    expect(failure.code).toBe(subdomain.endsWith('violations') ? status.INVALID_ARGUMENT : status.FAILED_PRECONDITION);
-    expect(failure.message.length).toBeLessThanOrEqual(ECHO_LIMITS.messageChars);
-    expect(neighbour.status).toBe('fulfilled');
-  });
-});
+      expect(failure.code).toBe(subdomain.endsWith('violations') ? status.INVALID_ARGUMENT : status.FAILED_PRECONDITION);
+      expect(failure.message.length).toBeLessThanOrEqual(ECHO_LIMITS.messageChars);
+      expect(neighbour.status).toBe('fulfilled');
+    });
+  },
+);
 
 describe('violations carried back', () => {
   it('are the first ones and the count of the others', async () => {

@@ -1,6 +1,16 @@
 // Promise-based clients over the generated grpc-js client classes: one shared channel per address,
 // a deadline on every call, request id and principal forwarded, failures thrown as RemoteError.
-import { credentials, type CallOptions as GrpcCallOptions, type ChannelCredentials, type Client, type ClientOptions, type ClientUnaryCall, type Metadata, type ServiceDefinition, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  type CallOptions as GrpcCallOptions,
+  type ChannelCredentials,
+  type Client,
+  type ClientOptions,
+  type ClientUnaryCall,
+  type Metadata,
+  type ServiceDefinition,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { writeCallMetadata, type Principal } from './call.context';
 import { channelFor } from './channel.options';
 import { fromServiceError } from './status.mapping';
@@ -35,14 +45,19 @@ type UnaryCallSignature<Req, Res> = (
   callback: (error: ServiceError | null, response: Res) => void,
 ) => ClientUnaryCall;
 
-export type RemoteMethod<F> = F extends UnaryCallSignature<infer Req, infer Res> ? (request: Req, options?: CallOptions) => Promise<Res> : never;
+export type RemoteMethod<F> =
+  F extends UnaryCallSignature<infer Req, infer Res> ? (request: Req, options?: CallOptions) => Promise<Res> : never;
 
 /** `client.getStore(request, options)` for every unary RPC of the generated client class. */
 export type ServiceClient<C> = {
   readonly [K in keyof C as K extends string ? (C[K] extends UnaryCallSignature<never, unknown> ? K : never) : never]: RemoteMethod<C[K]>;
 };
 
-export function createClient<C extends Client>(Ctor: ClientConstructor<C>, address: string, options: ClientFactoryOptions = {}): ServiceClient<C> {
+export function createClient<C extends Client>(
+  Ctor: ClientConstructor<C>,
+  address: string,
+  options: ClientFactoryOptions = {},
+): ServiceClient<C> {
   const client = new Ctor(address, credentials.createInsecure(), { channelOverride: channelFor(address) });
   const defaultDeadlineMs = options.deadlineMs ?? 5000;
   const remote: Record<string, unknown> = {};

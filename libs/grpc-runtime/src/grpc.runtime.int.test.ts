@@ -21,7 +21,8 @@ import {
 import { channelFor } from './channel.options';
 
 const STORE_SERVICE = 'commerce.storefront.v1.StoreService';
-const aStore = (fields: Partial<storefront.Store> = {}) => storefront.Store.fromPartial({ id: 1, name: 'Bolts & Nuts', subdomain: 'bolts', ...fields });
+const aStore = (fields: Partial<storefront.Store> = {}) =>
+  storefront.Store.fromPartial({ id: 1, name: 'Bolts & Nuts', subdomain: 'bolts', ...fields });
 
 /** Handlers whose behaviour each test chooses; they record the context they were called with. */
 function storeServiceDouble() {
@@ -53,7 +54,11 @@ function storeServiceDouble() {
 
 function recordingLogger() {
   const errors: Array<Record<string, unknown>> = [];
-  const logger: Logger = { info: () => undefined, warn: () => undefined, error: (fields) => errors.push(fields as Record<string, unknown>) };
+  const logger: Logger = {
+    info: () => undefined,
+    warn: () => undefined,
+    error: (fields) => errors.push(fields as Record<string, unknown>),
+  };
   return { logger, errors };
 }
 
@@ -92,7 +97,7 @@ describe('a service served by startGrpcServer and called through createClient', 
     await running.shutdown();
   });
 
-  it('answers a call with the handler\'s response', async () => {
+  it("answers a call with the handler's response", async () => {
     const { store } = await stores.getStore({ store_id: 1 });
 
     expect(store).toMatchObject({ id: 1, name: 'Bolts & Nuts', subdomain: 'bolts' });
@@ -125,7 +130,9 @@ describe('a service served by startGrpcServer and called through createClient', 
   });
 
   it('answers an unexpected failure with INTERNAL "Internal error" and logs it with the request id', async () => {
-    const err = await rejection(stores.createStore(storefront.CreateStoreRequest.fromPartial({ subdomain: 'crash' }), { requestId: 'req-crash-001' }));
+    const err = await rejection(
+      stores.createStore(storefront.CreateStoreRequest.fromPartial({ subdomain: 'crash' }), { requestId: 'req-crash-001' }),
+    );
 
     expect(err).toMatchObject({ code: status.INTERNAL, message: 'Internal error', reason: undefined });
     expect(errors.at(-1)).toMatchObject({ request_id: 'req-crash-001', method: `/${STORE_SERVICE}/CreateStore` });
@@ -140,7 +147,9 @@ describe('a service served by startGrpcServer and called through createClient', 
   });
 
   it('uses the earlier of its own deadline and an inherited one', async () => {
-    const err = await rejection(stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: 1 }), { deadlineMs: 5000, deadline: Date.now() + 100 }));
+    const err = await rejection(
+      stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: 1 }), { deadlineMs: 5000, deadline: Date.now() + 100 }),
+    );
     double.releaseSlowCall();
 
     expect(err.code).toBe(status.DEADLINE_EXCEEDED);
@@ -272,7 +281,13 @@ describe('calling an address where nothing listens', () => {
 
 describe('shutdown', () => {
   it('reports NOT_SERVING while draining, then stops answering', async () => {
-    const running = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [storeServiceDouble().handlers], logger: recordingLogger().logger, drainMs: 1000 });
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      services: [storeServiceDouble().handlers],
+      logger: recordingLogger().logger,
+      drainMs: 1000,
+    });
     expect(await checkHealth(running.address)).toBe(true);
 
     const stopped = running.shutdown();
@@ -287,7 +302,13 @@ describe('shutdown', () => {
   // A forced shutdown resets the stream: the caller sees CANCELLED (it never cancels calls itself).
   it('cancels calls still running after the shutdown timeout', async () => {
     const double = storeServiceDouble();
-    const running = await startGrpcServer({ port: 0, host: '127.0.0.1', services: [double.handlers], logger: recordingLogger().logger, shutdownTimeoutMs: 100 });
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      services: [double.handlers],
+      logger: recordingLogger().logger,
+      shutdownTimeoutMs: 100,
+    });
     const stores = createClient(storefront.StoreServiceClient, running.address);
     const slowCall = rejection(stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: 1 })));
     await double.slowCallStarted;
@@ -304,7 +325,12 @@ describe('startGrpcServer', () => {
     const { getStore: _missing, ...incomplete } = storeServiceDouble().handlers.implementation;
 
     await expect(
-      startGrpcServer({ port: 0, host: '127.0.0.1', services: [{ definition: storefront.StoreServiceService, implementation: incomplete }], logger: recordingLogger().logger }),
+      startGrpcServer({
+        port: 0,
+        host: '127.0.0.1',
+        services: [{ definition: storefront.StoreServiceService, implementation: incomplete }],
+        logger: recordingLogger().logger,
+      }),
     ).rejects.toThrow(`No handler for /${STORE_SERVICE}/GetStore`);
   });
 });
@@ -316,7 +342,9 @@ type Reflection = Client & { ServerReflectionInfo(): ClientDuplexStream<object, 
 function reflectionClient(address: string): Reflection {
   const protoFile = path.join(path.dirname(require.resolve('@grpc/reflection')), '../proto/grpc/reflection/v1/reflection.proto');
   const loaded = loadPackageDefinition(loadSync(protoFile, { keepCase: true, oneofs: true, defaults: true })) as unknown as {
-    grpc: { reflection: { v1: { ServerReflection: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => Reflection } } };
+    grpc: {
+      reflection: { v1: { ServerReflection: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => Reflection } };
+    };
   };
   return new loaded.grpc.reflection.v1.ServerReflection(address, credentials.createInsecure());
 }

@@ -50,7 +50,13 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.max_connection_age_grace_ms': 60_000,
   });
   for (const binding of services) {
-    server.addService(binding.definition, toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, { logger, observe: options.observeCall }) as UntypedServiceImplementation);
+    server.addService(
+      binding.definition,
+      toGrpcImplementation(binding as ServiceBindingOf<ServiceDefinition>, {
+        logger,
+        observe: options.observeCall,
+      }) as UntypedServiceImplementation,
+    );
   }
 
   const serviceNames = options.serviceNames ?? services.map(({ definition }) => serviceNameOf(definition));
@@ -87,7 +93,13 @@ function bind(server: Server, address: string): Promise<number> {
   });
 }
 
-async function stop(server: Server, health: HealthImplementation, names: string[], options: GrpcServerOptions, logger: Logger): Promise<void> {
+async function stop(
+  server: Server,
+  health: HealthImplementation,
+  names: string[],
+  options: GrpcServerOptions,
+  logger: Logger,
+): Promise<void> {
   for (const name of names) health.setStatus(name, 'NOT_SERVING');
   if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
   const graceful = await new Promise<boolean>((resolve) => {

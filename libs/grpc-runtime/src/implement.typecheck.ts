@@ -2,14 +2,24 @@
 // tsconfig.test.json). Each `@ts-expect-error` must meet an error, so loosened typing fails the check.
 import { storefront } from '@commerce/contracts';
 import { createClient, type CallOptions, type ServiceClient } from './grpc.client';
-import { implement, toGrpcImplementation, type ServiceBinding, type ServiceHandlers, type HandlersOf, type UnaryHandler } from './unary.handler';
+import {
+  implement,
+  toGrpcImplementation,
+  type ServiceBinding,
+  type ServiceHandlers,
+  type HandlersOf,
+  type UnaryHandler,
+} from './unary.handler';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 declare const handlers: ServiceHandlers<typeof storefront.StoreServiceService>;
 declare const getStore: UnaryHandler<storefront.GetStoreRequest, storefront.GetStoreResponse>;
 
 // One area's handlers are the same functions as the full map's.
-export const _areaHandlers: Equal<HandlersOf<typeof storefront.StoreServiceService, 'getStore'>['getStore'], (typeof handlers)['getStore']> = true;
+export const _areaHandlers: Equal<
+  HandlersOf<typeof storefront.StoreServiceService, 'getStore'>['getStore'],
+  (typeof handlers)['getStore']
+> = true;
 
 // A complete implementation compiles; what grpc-js receives is the generated server interface;
 // a binding fits the server's list of services.
@@ -24,7 +34,9 @@ implement(storefront.StoreServiceService, incomplete);
 // @ts-expect-error createStore and updateStore are missing
 implement(storefront.StoreServiceService, { getStore });
 // @ts-expect-error an area file that leaves out one of the RPCs it names
-export const _incompleteArea: HandlersOf<typeof storefront.StoreServiceService, 'getStore' | 'createStore'> = { createStore: handlers.createStore };
+export const _incompleteArea: HandlersOf<typeof storefront.StoreServiceService, 'getStore' | 'createStore'> = {
+  createStore: handlers.createStore,
+};
 
 // A misspelt RPC: refused.
 // @ts-expect-error getStores is not an RPC of StoreService

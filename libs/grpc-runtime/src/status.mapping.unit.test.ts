@@ -48,13 +48,22 @@ describe('toServiceError', () => {
     expect(sent.metadata.get(STATUS_DETAILS_KEY)[0]).toBeInstanceOf(Buffer);
   });
 
-  it('sends a broken rule as FAILED_PRECONDITION with the contract\'s own reason and metadata', () => {
+  it("sends a broken rule as FAILED_PRECONDITION with the contract's own reason and metadata", () => {
     const received = roundTrip(ruleBroken('LAST_VARIANT', 'A product keeps at least one variant', { product_id: '7' }));
-    expect(received).toMatchObject({ code: status.FAILED_PRECONDITION, reason: 'LAST_VARIANT', metadata: { product_id: '7' }, message: 'A product keeps at least one variant' });
+    expect(received).toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      reason: 'LAST_VARIANT',
+      metadata: { product_id: '7' },
+      message: 'A product keeps at least one variant',
+    });
   });
 
   it('gives every convenience constructor its reason and a client-safe message', () => {
-    expect([notFound('Product'), conflict('c'), alreadyExists('a'), unauthenticated('u'), permissionDenied('p'), failedPrecondition('f')].map((err) => [err.reason, err.message])).toEqual([
+    expect(
+      [notFound('Product'), conflict('c'), alreadyExists('a'), unauthenticated('u'), permissionDenied('p'), failedPrecondition('f')].map(
+        (err) => [err.reason, err.message],
+      ),
+    ).toEqual([
       ['NOT_FOUND', 'Product not found'],
       ['CONFLICT', 'c'],
       ['ALREADY_EXISTS', 'a'],
@@ -62,7 +71,10 @@ describe('toServiceError', () => {
       ['PERMISSION_DENIED', 'p'],
       ['FAILED_PRECONDITION', 'f'],
     ]);
-    expect(validationFailed({ name: ['is required'] })).toMatchObject({ reason: 'INVALID_ARGUMENT', message: 'Validation failed: name is required' });
+    expect(validationFailed({ name: ['is required'] })).toMatchObject({
+      reason: 'INVALID_ARGUMENT',
+      message: 'Validation failed: name is required',
+    });
   });
 
   it('turns an unknown error into INTERNAL "Internal error" and logs the original instead of sending it', () => {
@@ -87,14 +99,27 @@ describe('toServiceError', () => {
   });
 
   it('passes a downstream domain failure through unchanged', () => {
-    const downstream = new RemoteError({ code: status.NOT_FOUND, message: 'Variant not found', reason: 'NOT_FOUND', metadata: { resource: 'Variant' } });
+    const downstream = new RemoteError({
+      code: status.NOT_FOUND,
+      message: 'Variant not found',
+      reason: 'NOT_FOUND',
+      metadata: { resource: 'Variant' },
+    });
 
-    expect(roundTrip(downstream)).toMatchObject({ code: status.NOT_FOUND, message: 'Variant not found', reason: 'NOT_FOUND', metadata: { resource: 'Variant' } });
+    expect(roundTrip(downstream)).toMatchObject({
+      code: status.NOT_FOUND,
+      message: 'Variant not found',
+      reason: 'NOT_FOUND',
+      metadata: { resource: 'Variant' },
+    });
   });
 
   it('keeps the code of a downstream transport failure but not its message', () => {
     const { logger, warnings } = recordingLogger();
-    const unavailable = new RemoteError({ code: status.UNAVAILABLE, message: 'No connection established. Last error: connect ECONNREFUSED 10.1.2.3:50051' });
+    const unavailable = new RemoteError({
+      code: status.UNAVAILABLE,
+      message: 'No connection established. Last error: connect ECONNREFUSED 10.1.2.3:50051',
+    });
     const late = new RemoteError({ code: status.DEADLINE_EXCEEDED, message: 'Deadline exceeded after 5.001s' });
 
     expect(roundTrip(unavailable, logger)).toMatchObject({ code: status.UNAVAILABLE, message: 'Service unavailable' });
@@ -105,7 +130,11 @@ describe('toServiceError', () => {
   it('hides a downstream INTERNAL behind its own', () => {
     const downstream = new RemoteError({ code: status.INTERNAL, message: 'Internal error' });
 
-    expect(roundTrip(downstream, recordingLogger().logger)).toMatchObject({ code: status.INTERNAL, message: 'Internal error', reason: undefined });
+    expect(roundTrip(downstream, recordingLogger().logger)).toMatchObject({
+      code: status.INTERNAL,
+      message: 'Internal error',
+      reason: undefined,
+    });
   });
 });
 
@@ -134,7 +163,11 @@ describe('fromServiceError', () => {
   });
 
   it('reads a status without details as code and message only', () => {
-    const err = Object.assign(new Error('5 NOT_FOUND: gone'), { code: status.NOT_FOUND, details: 'gone', metadata: new Metadata() }) as ServiceError;
+    const err = Object.assign(new Error('5 NOT_FOUND: gone'), {
+      code: status.NOT_FOUND,
+      details: 'gone',
+      metadata: new Metadata(),
+    }) as ServiceError;
 
     const received = fromServiceError(err);
 

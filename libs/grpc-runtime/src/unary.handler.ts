@@ -81,7 +81,10 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, options: Handle
 }
 
 /** Wraps every handler of a binding with `unary`; fails fast when the definition has an RPC without one. */
-export function toGrpcImplementation<D extends ServiceDefinition>(binding: ServiceBindingOf<D>, options: HandlerOptions = {}): GrpcImplementation<D> {
+export function toGrpcImplementation<D extends ServiceDefinition>(
+  binding: ServiceBindingOf<D>,
+  options: HandlerOptions = {},
+): GrpcImplementation<D> {
   const handlers = binding.implementation as AnyHandlers;
   const implementation: Record<string, handleUnaryCall<never, unknown>> = {};
   for (const [name, method] of Object.entries(binding.definition)) {

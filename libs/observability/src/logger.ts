@@ -58,7 +58,18 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
 // The parameters whose values are credentials: API keys, OAuth codes, verifiers, secrets and tokens, passwords,
 // CSRF tokens. A name matches as the code reads it (qs): percent-decoded, `+` as a space, in any letter case,
 // bare or as any part of a bracketed name (`api_key[]`, `api_key[x]`, `owner[password]`).
-const SECRET_NAMES = new Set(['api_key', 'access_token', 'client_secret', 'secret', 'code', 'code_verifier', 'refresh_token', 'password', 'token', 'csrf_token']);
+const SECRET_NAMES = new Set([
+  'api_key',
+  'access_token',
+  'client_secret',
+  'secret',
+  'code',
+  'code_verifier',
+  'refresh_token',
+  'password',
+  'token',
+  'csrf_token',
+]);
 
 /** Removes credentials from a URL before it is logged; everything else stays as it was written. */
 export function redactUrl(url: string): string {

@@ -36,14 +36,25 @@ describe('logger', () => {
   });
 
   it('strips credentials from logged URLs', () => {
-    expect(redactUrl('/v1/store.json?api_key=sk_1&x=2&access_token=t')).toBe('/v1/store.json?api_key=[redacted]&x=2&access_token=[redacted]');
+    expect(redactUrl('/v1/store.json?api_key=sk_1&x=2&access_token=t')).toBe(
+      '/v1/store.json?api_key=[redacted]&x=2&access_token=[redacted]',
+    );
   });
 
   it.each([
-    ['/oauth/token?grant_type=authorization_code&code=scc_1&client_secret=scs_2&code_verifier=v3', '/oauth/token?grant_type=authorization_code&code=[redacted]&client_secret=[redacted]&code_verifier=[redacted]'],
-    ['/oauth/token?grant_type=refresh_token&refresh_token=scr_1&client_id=sca_x', '/oauth/token?grant_type=refresh_token&refresh_token=[redacted]&client_id=sca_x'],
+    [
+      '/oauth/token?grant_type=authorization_code&code=scc_1&client_secret=scs_2&code_verifier=v3',
+      '/oauth/token?grant_type=authorization_code&code=[redacted]&client_secret=[redacted]&code_verifier=[redacted]',
+    ],
+    [
+      '/oauth/token?grant_type=refresh_token&refresh_token=scr_1&client_id=sca_x',
+      '/oauth/token?grant_type=refresh_token&refresh_token=[redacted]&client_id=sca_x',
+    ],
     ['/oauth/revoke?token=eyJ', '/oauth/revoke?token=[redacted]'],
-    ['/v1/application/stores?secret=scs_1&owner[password]=pw&owner%5Bpassword%5D=pw2&owner[email]=a@b.c', '/v1/application/stores?secret=[redacted]&owner[password]=[redacted]&owner%5Bpassword%5D=[redacted]&owner[email]=a@b.c'],
+    [
+      '/v1/application/stores?secret=scs_1&owner[password]=pw&owner%5Bpassword%5D=pw2&owner[email]=a@b.c',
+      '/v1/application/stores?secret=[redacted]&owner[password]=[redacted]&owner%5Bpassword%5D=[redacted]&owner[email]=a@b.c',
+    ],
     ['/cb?code=scc_1&state=keep', '/cb?code=[redacted]&state=keep'],
   ])('strips OAuth and account secrets from %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
@@ -89,7 +100,14 @@ describe('logger', () => {
 });
 
 describe('readable log lines (LOG_FORMAT=pretty)', () => {
-  const entry = JSON.stringify({ level: 'info', time: '2026-11-24T03:00:00.000Z', service: 'catalog', request_id: 'req-1', msg: 'request', status: 201 });
+  const entry = JSON.stringify({
+    level: 'info',
+    time: '2026-11-24T03:00:00.000Z',
+    service: 'catalog',
+    request_id: 'req-1',
+    msg: 'request',
+    status: 201,
+  });
 
   it('turns a JSON line into time, level, request id, message and the other fields on one line', () => {
     const line = prettyLogLines({ colorize: false })(entry);

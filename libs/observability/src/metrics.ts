@@ -24,8 +24,19 @@ export interface GrpcServerMetrics {
 }
 
 export function grpcServerMetrics(registry: Registry): GrpcServerMetrics {
-  const handled = new Counter({ name: 'grpc_server_handled_total', help: 'gRPC calls answered, by method and status code', labelNames: ['grpc_service', 'grpc_method', 'grpc_code'], registers: [registry] });
-  const seconds = new Histogram({ name: 'grpc_server_handling_seconds', help: 'Time to answer a gRPC call', labelNames: ['grpc_service', 'grpc_method', 'grpc_code'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const handled = new Counter({
+    name: 'grpc_server_handled_total',
+    help: 'gRPC calls answered, by method and status code',
+    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+    registers: [registry],
+  });
+  const seconds = new Histogram({
+    name: 'grpc_server_handling_seconds',
+    help: 'Time to answer a gRPC call',
+    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
   return {
     observe(path, code, duration) {
       // "/commerce.catalog.v1.CatalogService/GetProduct"
@@ -43,8 +54,19 @@ export interface HttpServerMetrics {
 }
 
 export function httpServerMetrics(registry: Registry): HttpServerMetrics {
-  const requests = new Counter({ name: 'http_server_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status_code'], registers: [registry] });
-  const seconds = new Histogram({ name: 'http_server_request_duration_seconds', help: 'Time to answer an HTTP request', labelNames: ['method', 'route', 'status_code'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_server_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  });
+  const seconds = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
   return {
     observe(labels, duration) {
       const values = { method: labels.method, route: labels.route, status_code: String(labels.status_code) };
@@ -55,7 +77,13 @@ export function httpServerMetrics(registry: Registry): HttpServerMetrics {
 }
 
 /** A gauge whose value is read when Prometheus scrapes (a backlog, a lag), by label set. */
-export function scrapedGauge(registry: Registry, name: string, help: string, labelNames: string[], read: () => Promise<Array<{ labels: Record<string, string>; value: number }>>): Gauge {
+export function scrapedGauge(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: string[],
+  read: () => Promise<Array<{ labels: Record<string, string>; value: number }>>,
+): Gauge {
   return new Gauge({
     name,
     help,
@@ -96,7 +124,10 @@ export function shareMetricsWithPrimary(registry: Registry): void {
   new AggregatorRegistry();
 }
 
-async function listen(collect: () => Promise<{ contentType: string; body: string }>, options: { port: number; host?: string }): Promise<MetricsServer> {
+async function listen(
+  collect: () => Promise<{ contentType: string; body: string }>,
+  options: { port: number; host?: string },
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');

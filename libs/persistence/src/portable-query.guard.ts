@@ -15,7 +15,8 @@ export function assertPortableCollectionName(name: string): void {
 /** Fields a projection may name: top-level names, which both engines read alike. */
 export function assertPortableFieldNames(fields: readonly string[]): void {
   if (fields.length === 0) throw refuse('findFields needs at least one field');
-  for (const field of fields) if (!/^[A-Za-z0-9_-]+$/.test(field)) throw refuse(`findFields takes top-level field names, not ${JSON.stringify(field)}`);
+  for (const field of fields)
+    if (!/^[A-Za-z0-9_-]+$/.test(field)) throw refuse(`findFields takes top-level field names, not ${JSON.stringify(field)}`);
 }
 
 export function assertPortableFilter(filter: Filter): void {

@@ -13,21 +13,51 @@ const at = (minute: number) => new Date(Date.UTC(2024, 1, 1, 0, minute));
 
 /** Pages and counts a listing makes: equality prefix, ranges, both sort directions, skip and limit. Sorts have no ties. */
 const LISTINGS: [Filter, FindOptions][] = [
-  [{ storeId: 1, deleted: false }, { sort: { id: 1 }, limit: 10 }],
-  [{ storeId: 1, deleted: false }, { sort: { id: -1 }, skip: 5, limit: 10 }],
-  [{ storeId: 1, deleted: false, id: { $gt: 10 } }, { sort: { id: -1 }, skip: 3, limit: 5 }],
+  [
+    { storeId: 1, deleted: false },
+    { sort: { id: 1 }, limit: 10 },
+  ],
+  [
+    { storeId: 1, deleted: false },
+    { sort: { id: -1 }, skip: 5, limit: 10 },
+  ],
+  [
+    { storeId: 1, deleted: false, id: { $gt: 10 } },
+    { sort: { id: -1 }, skip: 3, limit: 5 },
+  ],
   [{ storeId: 1, deleted: false, id: { $gte: 5, $lt: 30 } }, { sort: { id: 1 } }],
-  [{ storeId: 2, deleted: false, id: { $lte: 50 } }, { sort: { id: -1 }, skip: 40, limit: 5 }],
-  [{ storeId: 1, deleted: false, status: 'active' }, { sort: { id: 1 }, skip: 2, limit: 4 }],
-  [{ storeId: 1, deleted: false, status: 'draft' }, { sort: { id: -1 }, limit: 3 }],
+  [
+    { storeId: 2, deleted: false, id: { $lte: 50 } },
+    { sort: { id: -1 }, skip: 40, limit: 5 },
+  ],
+  [
+    { storeId: 1, deleted: false, status: 'active' },
+    { sort: { id: 1 }, skip: 2, limit: 4 },
+  ],
+  [
+    { storeId: 1, deleted: false, status: 'draft' },
+    { sort: { id: -1 }, limit: 3 },
+  ],
   [{ storeId: 2, deleted: false, status: 'archived', id: { $gt: 41 } }, { sort: { id: 1 } }],
-  [{ storeId: 1, deleted: false }, { sort: { updatedAt: -1 }, limit: 10 }],
-  [{ storeId: 1, deleted: false }, { sort: { updatedAt: 1 }, skip: 1, limit: 10 }],
+  [
+    { storeId: 1, deleted: false },
+    { sort: { updatedAt: -1 }, limit: 10 },
+  ],
+  [
+    { storeId: 1, deleted: false },
+    { sort: { updatedAt: 1 }, skip: 1, limit: 10 },
+  ],
   [{ storeId: 1, deleted: false, updatedAt: { $gte: at(30) } }, { sort: { updatedAt: 1 } }],
-  [{ storeId: 2, deleted: false, updatedAt: { $lt: at(60) } }, { sort: { updatedAt: -1 }, skip: 2 }],
+  [
+    { storeId: 2, deleted: false, updatedAt: { $lt: at(60) } },
+    { sort: { updatedAt: -1 }, skip: 2 },
+  ],
   [{ storeId: 1, deleted: false, status: { $exists: false } }, { sort: { id: 1 } }],
   [{ storeId: 1, deleted: true }, { sort: { id: 1 } }],
-  [{ storeId: 1, deleted: false, status: 'active', priceCents: 1000 }, { sort: { id: -1 }, limit: 5 }],
+  [
+    { storeId: 1, deleted: false, status: 'active', priceCents: 1000 },
+    { sort: { id: -1 }, limit: 5 },
+  ],
 ];
 
 /** The same writes on both collections: updates that move documents between index ranges, upserts, deletes. */
@@ -41,7 +71,11 @@ async function applyWrites(products: Collection<Product>): Promise<void> {
   await products.deleteOne({ id: 5 });
   await products.deleteMany({ storeId: 2, status: 'archived' });
   await products.updateOne({ id: 100, storeId: 1, deleted: false }, { $set: { status: 'active', updatedAt: at(150) } }, { upsert: true });
-  await products.findOneAndUpdate({ id: 101, storeId: 2, deleted: false }, { $set: { status: 'draft', updatedAt: at(2) } }, { upsert: true });
+  await products.findOneAndUpdate(
+    { id: 101, storeId: 2, deleted: false },
+    { $set: { status: 'draft', updatedAt: at(2) } },
+    { upsert: true },
+  );
   await products.insertOne(aProduct({ id: 102, storeId: 1, deleted: false, status: 'archived', updatedAt: at(3) }));
 }
 
@@ -76,7 +110,9 @@ describeCollectionContract((context) => {
     it('pages and counts by equality prefix, range and sort in both directions, with skip and limit', async () => {
       await expectSameListings();
 
-      expect(ids(await indexed().find({ storeId: 1, deleted: false, id: { $gt: 10 } }, { sort: { id: -1 }, skip: 3, limit: 5 }))).toEqual([37, 36, 34, 33, 32]);
+      expect(ids(await indexed().find({ storeId: 1, deleted: false, id: { $gt: 10 } }, { sort: { id: -1 }, skip: 3, limit: 5 }))).toEqual([
+        37, 36, 34, 33, 32,
+      ]);
       expect(await indexed().count({ storeId: 1, deleted: false, status: 'active' })).toBe(11);
       expect(ids(await indexed().find({ storeId: 1, deleted: false }, { sort: { updatedAt: -1 }, limit: 3 }))).toEqual([1, 3, 5]);
       expect(ids(await indexed().find({ storeId: 1, deleted: false }, { sort: { updatedAt: 1 }, limit: 2 }))).toEqual([13, 2]);
@@ -87,7 +123,9 @@ describeCollectionContract((context) => {
       await applyWrites(plain());
 
       await expectSameListings();
-      expect(ids(await indexed().find({ storeId: 1, deleted: false, status: 'active' }, { sort: { id: -1 }, limit: 3 }))).toEqual([100, 40, 39]);
+      expect(ids(await indexed().find({ storeId: 1, deleted: false, status: 'active' }, { sort: { id: -1 }, limit: 3 }))).toEqual([
+        100, 40, 39,
+      ]);
       expect(ids(await indexed().find({ storeId: 2, deleted: false }, { sort: { updatedAt: 1 }, limit: 3 }))).toEqual([45, 101, 44]);
       expect(ids(await indexed().find({ storeId: 1, deleted: false }, { sort: { updatedAt: -1 }, limit: 3 }))).toEqual([8, 100, 1]);
     });

@@ -81,7 +81,9 @@ describeCollectionContract((context) => {
     });
 
     it('give concurrent upserts of one key one document, counted once per call', async () => {
-      const upserts = await Promise.allSettled(Array.from({ length: 10 }, () => rows().updateOne({ sku: 'U' }, { $inc: { n: 1 } }, { upsert: true })));
+      const upserts = await Promise.allSettled(
+        Array.from({ length: 10 }, () => rows().updateOne({ sku: 'U' }, { $inc: { n: 1 } }, { upsert: true })),
+      );
 
       // MongoDB may refuse a racing first upsert with a duplicate key (the caller retries); none is lost silently.
       const refused = upserts.filter((result) => result.status === 'rejected');

@@ -50,7 +50,10 @@ describeCollectionContract((context) => {
 
     it('round-trips Dates as Date objects, top-level, nested and inside arrays', async () => {
       const at = new Date('2024-05-06T07:08:09.123Z');
-      await context.db().collection('events').insertOne({ id: 1, at, nested: { at }, history: [{ at }, at] });
+      await context
+        .db()
+        .collection('events')
+        .insertOne({ id: 1, at, nested: { at }, history: [{ at }, at] });
 
       const stored = await context.db().collection('events').findOne({ id: 1 });
 
@@ -109,7 +112,10 @@ describeCollectionContract((context) => {
     });
 
     it('keeps collections apart, and every handle on one name sees the same data', async () => {
-      await context.db().collection<Product>('products').insertOne(aProduct({ id: 1 }));
+      await context
+        .db()
+        .collection<Product>('products')
+        .insertOne(aProduct({ id: 1 }));
 
       expect(await context.db().collection<Product>('products').count({})).toBe(1);
       expect(await context.db().collection<Product>('archive').count({})).toBe(0);

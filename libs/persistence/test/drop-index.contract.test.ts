@@ -33,7 +33,9 @@ describeCollectionContract((context) => {
       await products().insertOne(aProduct({ id: 1, storeId: 1, sku: 'A-1' }));
 
       await products().dropIndex('products_sku');
-      const error = await products().insertOne(aProduct({ id: 1, storeId: 1, sku: 'B-1' })).catch((err: unknown) => err);
+      const error = await products()
+        .insertOne(aProduct({ id: 1, storeId: 1, sku: 'B-1' }))
+        .catch((err: unknown) => err);
 
       expect(error).toBeInstanceOf(DuplicateKeyError);
       expect((error as DuplicateKeyError).index).toBe('products_store_id');
@@ -41,8 +43,11 @@ describeCollectionContract((context) => {
 
     it('answers queries the index served as before, from the documents alone', async () => {
       await products().createIndex({ storeId: 1, priceCents: 1, id: 1 }, { name: 'products_by_price' });
-      await products().insertMany([1, 2, 3, 4, 5, 6].map((id) => aProduct({ id, storeId: id % 2 === 0 ? 1 : 2, priceCents: 7000 - id * 1000 })));
-      const query = (): Promise<Product[]> => products().find({ storeId: 1, priceCents: { $gte: 1000 } }, { sort: { priceCents: 1, id: 1 }, limit: 2 });
+      await products().insertMany(
+        [1, 2, 3, 4, 5, 6].map((id) => aProduct({ id, storeId: id % 2 === 0 ? 1 : 2, priceCents: 7000 - id * 1000 })),
+      );
+      const query = (): Promise<Product[]> =>
+        products().find({ storeId: 1, priceCents: { $gte: 1000 } }, { sort: { priceCents: 1, id: 1 }, limit: 2 });
       const before = await query();
 
       await products().dropIndex('products_by_price');
@@ -59,7 +64,9 @@ describeCollectionContract((context) => {
       await products().dropIndex('products_key');
       await products().createIndex({ title: 1 }, { unique: true, name: 'products_key' });
       await products().insertOne(aProduct({ id: 3, sku: 'A-1' }));
-      const error = await products().insertOne(aProduct({ id: 4, sku: 'C-1', title: 'Same' })).catch((err: unknown) => err);
+      const error = await products()
+        .insertOne(aProduct({ id: 4, sku: 'C-1', title: 'Same' }))
+        .catch((err: unknown) => err);
 
       expect(error).toBeInstanceOf(DuplicateKeyError);
       expect([(error as DuplicateKeyError).index, (error as DuplicateKeyError).keyValue]).toEqual(['products_key', { title: 'Same' }]);
@@ -105,7 +112,10 @@ describeCollectionContract((context) => {
     // SQLite's own plan (MongoDB's planner is its own; its answers are checked above).
     if (context.engine !== 'mongodb') {
       it('is no longer in the plan SQLite makes', async () => {
-        const query: [Filter, FindOptions] = [{ storeId: 1, priceCents: { $gte: 1000 } }, { sort: { priceCents: 1, id: 1 }, limit: 2 }];
+        const query: [Filter, FindOptions] = [
+          { storeId: 1, priceCents: { $gte: 1000 } },
+          { sort: { priceCents: 1, id: 1 }, limit: 2 },
+        ];
         await products().createIndex({ storeId: 1, priceCents: 1, id: 1 }, { unique: true, name: 'products_by_price' });
         expect(sqlitePlanOf(context.db(), ...query)).toMatch(/INDEX products\/products_by_price\b/);
 

@@ -17,7 +17,7 @@ describeCollectionContract((context) => {
       await products().insertOne(aProduct({ id: 1, priceCents: 100 }));
     });
 
-    it("returns the document after the update by default", async () => {
+    it('returns the document after the update by default', async () => {
       const after = await products().findOneAndUpdate({ id: 1 }, { $inc: { priceCents: 5 } });
 
       expect(after).toEqual(aProduct({ id: 1, priceCents: 105 }));
@@ -56,7 +56,9 @@ describeCollectionContract((context) => {
       await jobs().insertMany([1, 2, 3, 4, 5].map((id) => ({ id, status: 'pending' as const, attempts: 0 })));
 
       const claims = await Promise.all(
-        Array.from({ length: 12 }, () => jobs().findOneAndUpdate({ status: 'pending' }, { $set: { status: 'taken' }, $inc: { attempts: 1 } })),
+        Array.from({ length: 12 }, () =>
+          jobs().findOneAndUpdate({ status: 'pending' }, { $set: { status: 'taken' }, $inc: { attempts: 1 } }),
+        ),
       );
 
       const taken = claims.filter((job): job is Job => job !== null);

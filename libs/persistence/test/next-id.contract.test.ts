@@ -5,7 +5,9 @@ describeCollectionContract((context) => {
     it('hands out 1, 2, 3… per counter name, each counter on its own', async () => {
       const db = context.db();
 
-      expect([await db.nextId('products'), await db.nextId('products'), await db.nextId('orders'), await db.nextId('products')]).toEqual([1, 2, 1, 3]);
+      expect([await db.nextId('products'), await db.nextId('products'), await db.nextId('orders'), await db.nextId('products')]).toEqual([
+        1, 2, 1, 3,
+      ]);
     });
 
     it('gives 50 concurrent callers the distinct ids 1..50', async () => {

@@ -63,7 +63,9 @@ describeCollectionContract((context) => {
       await products().createIndex({ sku: 1 }, { unique: true });
       await products().insertMany([aProduct({ id: 1, sku: 'A-1' }), aProduct({ id: 2, sku: 'B-1' })]);
 
-      const error = await duplicateKeyErrorOf(() => products().updateOne({ id: 2 }, { $set: { sku: 'A-1', title: 'Changed' }, $inc: { priceCents: 1 } }));
+      const error = await duplicateKeyErrorOf(() =>
+        products().updateOne({ id: 2 }, { $set: { sku: 'A-1', title: 'Changed' }, $inc: { priceCents: 1 } }),
+      );
 
       expect(error.keyValue).toEqual({ sku: 'A-1' });
       expect(await products().findOne({ id: 2 })).toEqual(aProduct({ id: 2, sku: 'B-1' }));

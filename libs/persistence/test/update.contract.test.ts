@@ -8,7 +8,14 @@ describeCollectionContract((context) => {
   describe('update operators', () => {
     beforeEach(async () => {
       await products().insertMany([
-        aProduct({ id: 1, tags: ['red'], outbox: [{ id: 'a', type: 'created' }, { id: 'b', type: 'updated' }] }),
+        aProduct({
+          id: 1,
+          tags: ['red'],
+          outbox: [
+            { id: 'a', type: 'created' },
+            { id: 'b', type: 'updated' },
+          ],
+        }),
         aProduct({ id: 2, tags: ['red'] }),
       ]);
     });
@@ -59,9 +66,17 @@ describeCollectionContract((context) => {
 
     it('applies several operators in one update', async () => {
       const at = new Date('2024-02-03T04:05:06.000Z');
-      await products().updateOne({ id: 1 }, { $set: { status: 'archived', updatedAt: at }, $inc: { priceCents: 1 }, $pull: { outbox: { id: 'b' } } });
+      await products().updateOne(
+        { id: 1 },
+        { $set: { status: 'archived', updatedAt: at }, $inc: { priceCents: 1 }, $pull: { outbox: { id: 'b' } } },
+      );
 
-      expect(await product(1)).toMatchObject({ status: 'archived', updatedAt: at, priceCents: 1001, outbox: [{ id: 'a', type: 'created' }] });
+      expect(await product(1)).toMatchObject({
+        status: 'archived',
+        updatedAt: at,
+        priceCents: 1001,
+        outbox: [{ id: 'a', type: 'created' }],
+      });
     });
 
     it('updateOne changes one document and reports matched and modified', async () => {
@@ -76,7 +91,13 @@ describeCollectionContract((context) => {
     });
 
     it('round-trips awkward strings and numbers exactly, so setting them again modifies nothing', async () => {
-      const awkward = { note: 'quote" back\\ \u2028 \u0001 \t\n é 😀 </script>', ratio: 0.1, big: 1e21, tiny: 5e-324, long: 123456789.12345679 };
+      const awkward = {
+        note: 'quote" back\\ \u2028 \u0001 \t\n é 😀 </script>',
+        ratio: 0.1,
+        big: 1e21,
+        tiny: 5e-324,
+        long: 123456789.12345679,
+      };
       await products().updateOne({ id: 2 }, { $set: awkward });
 
       expect(await products().updateOne({ id: 2 }, { $set: awkward })).toEqual({ matched: 1, modified: 0 });
@@ -85,14 +106,20 @@ describeCollectionContract((context) => {
 
     it('$set of whole fields keeps a field in its place, puts a new one last, and stores Dates, arrays and subdocuments whole', async () => {
       const at = new Date('2024-02-03T04:05:06.000Z');
-      await products().updateOne({ id: 2 }, { $set: { title: 'Renamed', addedAt: at, colours: ['teal', 'navy'], dims: { widthMm: 3, heightMm: 4 } } });
+      await products().updateOne(
+        { id: 2 },
+        { $set: { title: 'Renamed', addedAt: at, colours: ['teal', 'navy'], dims: { widthMm: 3, heightMm: 4 } } },
+      );
 
       const stored = await product(2);
       expect(Object.keys(stored!)).toEqual([...Object.keys(aProduct({ id: 2, tags: ['red'] })), 'addedAt', 'colours', 'dims']);
       expect(stored).toMatchObject({ title: 'Renamed', addedAt: at, colours: ['teal', 'navy'], dims: { widthMm: 3, heightMm: 4 } });
       // The new array field matches element-wise, as any array does.
       expect(idsOf(await products().find({ colours: 'navy' }))).toEqual([2]);
-      expect(await products().updateOne({ id: 2 }, { $set: { addedAt: new Date(at), colours: ['teal', 'navy'] } })).toEqual({ matched: 1, modified: 0 });
+      expect(await products().updateOne({ id: 2 }, { $set: { addedAt: new Date(at), colours: ['teal', 'navy'] } })).toEqual({
+        matched: 1,
+        modified: 0,
+      });
     });
 
     it('$set can empty an array field and clear a flag in one write, only where the filter still holds', async () => {

@@ -138,7 +138,10 @@ describeCollectionContract((context) => {
         { id: 4, value: new Date(early.getTime()) },
       ]);
 
-      await expect(items().insertOne({ id: 5, value: new Date(early.getTime()) })).rejects.toMatchObject({ name: 'DuplicateKeyError', keyValue: { value: early } });
+      await expect(items().insertOne({ id: 5, value: new Date(early.getTime()) })).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        keyValue: { value: early },
+      });
       expect(await items().count({})).toBe(4);
     });
   });

@@ -39,10 +39,15 @@ describe('periodic', () => {
   it('reports a failed run and keeps going', async () => {
     const errors: unknown[] = [];
     let runs = 0;
-    const task = periodic('sweep', 5, async () => {
-      runs += 1;
-      if (runs === 1) throw new Error('store busy');
-    }, (error) => errors.push(error));
+    const task = periodic(
+      'sweep',
+      5,
+      async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('store busy');
+      },
+      (error) => errors.push(error),
+    );
     task.start();
     await waitFor(async () => runs >= 2, { message: 'a run after the failed one' });
     await task.stop();

@@ -45,7 +45,8 @@ export async function runMigrations(db: Database, scoped: Record<string, readonl
 function inOrder(scope: string, migrations: readonly Migration[]): Migration[] {
   const sorted = [...migrations].sort((a, b) => a.id - b.id);
   sorted.forEach((migration, index) => {
-    if (!Number.isSafeInteger(migration.id) || migration.id < 1) throw new Error(`migration ${scope}/${migration.id}: ids are positive integers`);
+    if (!Number.isSafeInteger(migration.id) || migration.id < 1)
+      throw new Error(`migration ${scope}/${migration.id}: ids are positive integers`);
     if (index > 0 && sorted[index - 1]!.id === migration.id) throw new Error(`migration ${scope}/${migration.id} is declared twice`);
   });
   return sorted;

@@ -50,6 +50,17 @@ describe('telling the launcher a service is ready', () => {
   });
 
   it('does nothing in a process started without a channel (tests, k8s, docker-compose)', async () => {
-    await expect(notifyReady({ urls: { identity_pages: 'http://127.0.0.1:41234' } }, { connected: false, send: undefined, disconnect: () => { throw new Error('no channel to close'); } })).resolves.toBeUndefined();
+    await expect(
+      notifyReady(
+        { urls: { identity_pages: 'http://127.0.0.1:41234' } },
+        {
+          connected: false,
+          send: undefined,
+          disconnect: () => {
+            throw new Error('no channel to close');
+          },
+        },
+      ),
+    ).resolves.toBeUndefined();
   });
 });

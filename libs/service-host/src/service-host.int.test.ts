@@ -25,7 +25,15 @@ describe('ServiceHost', () => {
   });
   beforeEach(async () => {
     dataDir = await tempDir('service-host-int-');
-    config = { SERVICE_NAME: 'webhooks', GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, DATA_DIR: dataDir, MONGO_DB_PREFIX: '', NATS_URL: nats.url, LOG_LEVEL: 'silent' };
+    config = {
+      SERVICE_NAME: 'webhooks',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: 0,
+      DATA_DIR: dataDir,
+      MONGO_DB_PREFIX: '',
+      NATS_URL: nats.url,
+      LOG_LEVEL: 'silent',
+    };
   });
   afterEach(() => removeDir(dataDir));
 
@@ -36,13 +44,22 @@ describe('ServiceHost', () => {
     });
 
   it('publishes events of documents written before the outbox flag existed (migration host/1), once per database', async () => {
-    const legacy = newEvent({ topic: 'store/updated', storeId: 7, resourceType: 'store', resourceId: 7, sequence: 1, resource: {} as never });
+    const legacy = newEvent({
+      topic: 'store/updated',
+      storeId: 7,
+      resourceType: 'store',
+      resourceId: 7,
+      sequence: 1,
+      resource: {} as never,
+    });
     const before = await openDatabase({ engine: 'embedded', dir: `${dataDir}/webhooks` });
     await before.collection<Doc>('things').insertOne({ id: 7, outbox: [legacy] });
     await before.close();
 
     const running = await start();
-    await waitFor(async () => (await streamEvents(jsm, 'webhooks')).some((event) => event.id === legacy.id), { message: 'the legacy event on the stream' });
+    await waitFor(async () => (await streamEvents(jsm, 'webhooks')).some((event) => event.id === legacy.id), {
+      message: 'the legacy event on the stream',
+    });
     const records = await running.host.db.collection(MIGRATIONS_COLLECTION).find({});
     expect(records.map((record) => record._id)).toEqual(['host/1']);
     await running.stop();

@@ -1,7 +1,22 @@
 import { connect, type NatsConnection } from 'nats';
-import { DEAD_EVENTS_COLLECTION, ensureStream, flagPendingOutboxes, OutboxRelay, outboxTracking, type OutboxDocument } from '@commerce/events';
+import {
+  DEAD_EVENTS_COLLECTION,
+  ensureStream,
+  flagPendingOutboxes,
+  OutboxRelay,
+  outboxTracking,
+  type OutboxDocument,
+} from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
-import { createLogger, loadMetrics, type GrpcServerMetrics, type Logger, type Metrics, type MetricsServer, type Registry } from '@commerce/observability';
+import {
+  createLogger,
+  loadMetrics,
+  type GrpcServerMetrics,
+  type Logger,
+  type Metrics,
+  type MetricsServer,
+  type Registry,
+} from '@commerce/observability';
 import { databaseOptionsFrom, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
 import { stopTracing } from '@commerce/tracing';
 import type { BackgroundTask } from './background-task';
@@ -97,7 +112,13 @@ export class ServiceHost {
     const nc = await connect({ servers: config.NATS_URL, name: config.SERVICE_NAME, maxReconnectAttempts: -1 });
     await ensureStream(await nc.jetstreamManager(), config.SERVICE_NAME);
     const toolkit = config.METRICS_PORT === undefined ? undefined : loadMetrics();
-    const host = new ServiceHost(config, logger, db, nc, toolkit && { toolkit, registry: toolkit.createMetricsRegistry(config.SERVICE_NAME) });
+    const host = new ServiceHost(
+      config,
+      logger,
+      db,
+      nc,
+      toolkit && { toolkit, registry: toolkit.createMetricsRegistry(config.SERVICE_NAME) },
+    );
     openHosts.add(host);
     logger.info({ engine: db.engine }, 'service host open');
     return host;
@@ -141,7 +162,9 @@ export class ServiceHost {
   async startBackground(task: BackgroundTask): Promise<void> {
     await task.start();
     this.backgroundStops.unshift(async () => {
-      await task.stop().catch((error: unknown) => this.logger.warn({ err: error, task: task.name }, 'a background task did not stop cleanly'));
+      await task
+        .stop()
+        .catch((error: unknown) => this.logger.warn({ err: error, task: task.name }, 'a background task did not stop cleanly'));
     });
   }
 
@@ -156,14 +179,24 @@ export class ServiceHost {
       logger: this.logger,
     });
     await this.relay.start();
-    this.grpc = await startGrpcServer({ port: this.config.GRPC_PORT, host: this.config.GRPC_HOST, services, protoFiles, logger: this.logger, observeCall: this.callMetrics?.observe });
+    this.grpc = await startGrpcServer({
+      port: this.config.GRPC_PORT,
+      host: this.config.GRPC_HOST,
+      services,
+      protoFiles,
+      logger: this.logger,
+      observeCall: this.callMetrics?.observe,
+    });
     return this.grpc;
   }
 
   /** Serves `/metrics` on METRICS_PORT when it is set; nothing otherwise. */
   private async serveMetrics(): Promise<void> {
     if (this.config.METRICS_PORT === undefined || !this.metrics) return;
-    this.metricsServer = await this.metrics.toolkit.serveMetrics(this.metrics.registry, { port: this.config.METRICS_PORT, host: this.config.METRICS_HOST });
+    this.metricsServer = await this.metrics.toolkit.serveMetrics(this.metrics.registry, {
+      port: this.config.METRICS_PORT,
+      host: this.config.METRICS_HOST,
+    });
     this.logger.info({ port: this.metricsServer.port }, 'metrics served at /metrics');
   }
 

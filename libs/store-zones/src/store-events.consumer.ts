@@ -18,5 +18,7 @@ export interface StoreEventsConsumerOptions {
 /** The durable consumer of the storefront's store events, which keeps the service's store-zone projection. */
 export function storeEventsConsumer({ nc, db, logger, durable, handler }: StoreEventsConsumerOptions): BackgroundTask {
   const processed = db.collection<ProcessedEventDocument>('processed_events');
-  return contextConsumers('store events consumer', nc, logger, [{ context: 'storefront', durable, handler, processed, backoffMs: [500, 2_000, 10_000, 30_000] }]);
+  return contextConsumers('store events consumer', nc, logger, [
+    { context: 'storefront', durable, handler, processed, backoffMs: [500, 2_000, 10_000, 30_000] },
+  ]);
 }

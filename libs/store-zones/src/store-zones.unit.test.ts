@@ -28,7 +28,14 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const storeEvent = (topic: 'store/created' | 'store/updated', storeId: number, timeZone: string, updatedAt: Date) =>
-  newEvent({ topic, storeId, resourceType: 'store', resourceId: storeId, sequence: 1, resource: { time_zone: timeZone, updated_at: updatedAt.toISOString() } as never });
+  newEvent({
+    topic,
+    storeId,
+    resourceType: 'store',
+    resourceId: storeId,
+    sequence: 1,
+    resource: { time_zone: timeZone, updated_at: updatedAt.toISOString() } as never,
+  });
 
 describe('storeZone', () => {
   it('asks the storefront once for a store it has not seen, then answers from the projection', async () => {

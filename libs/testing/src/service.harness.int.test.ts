@@ -31,7 +31,14 @@ async function startNotebookStorefront(env: ServiceEnv): Promise<NotebookStorefr
           const store = storefront.Store.fromPartial({ id: stores.length + 1, name, subdomain });
           stores.push(store);
           writeFileSync(file, JSON.stringify(stores));
-          const event = newEvent({ topic: 'store/created', storeId: store.id, resourceType: 'store', resourceId: store.id, sequence: 1, resource: { name } as never }); // a partial store: enough for the harness
+          const event = newEvent({
+            topic: 'store/created',
+            storeId: store.id,
+            resourceType: 'store',
+            resourceId: store.id,
+            sequence: 1,
+            resource: { name } as never,
+          }); // a partial store: enough for the harness
           await bus.jetstream().publish(eventSubject('storefront', event), encodeEvent(event));
           return { store };
         },
@@ -80,7 +87,12 @@ describe('a service harness', () => {
   it('starts the service in-process on its address with a temp DATA_DIR, the bus, its siblings’ addresses and the test’s env', async () => {
     const { env } = harness.service;
 
-    expect(env).toMatchObject({ GRPC_HOST: '127.0.0.1', DATA_DIR: harness.dataDir, NATS_URL: harness.natsUrl, STOREFRONT_DOMAIN: 'shops.test' });
+    expect(env).toMatchObject({
+      GRPC_HOST: '127.0.0.1',
+      DATA_DIR: harness.dataDir,
+      NATS_URL: harness.natsUrl,
+      STOREFRONT_DOMAIN: 'shops.test',
+    });
     expect(`127.0.0.1:${env.GRPC_PORT}`).toBe(harness.address);
     expect(env.SHIPPING_GRPC_ADDR).toBe(harness.siblings.shipping.address);
     expect(env.STOREFRONT_GRPC_ADDR).toBeUndefined();
@@ -111,7 +123,9 @@ describe('a service harness', () => {
     await harness.waitForEvents('storefront', 1, { store_id: store!.id });
 
     expect((await harness.eventsOf('storefront')).length).toBeGreaterThan(1);
-    expect(await harness.eventsOf('storefront', { store_id: store!.id, topic: 'store/created' })).toEqual([expect.objectContaining({ store_id: store!.id, sequence: 1 })]);
+    expect(await harness.eventsOf('storefront', { store_id: store!.id, topic: 'store/created' })).toEqual([
+      expect.objectContaining({ store_id: store!.id, sequence: 1 }),
+    ]);
     expect(await harness.eventsOf('storefront', { store_id: store!.id, topic: 'store/updated' })).toEqual([]);
     expect(await harness.eventsOf('storefront', { where: (event) => event.resource.name === 'Filtered' })).toHaveLength(1);
   });
@@ -121,7 +135,9 @@ describe('a service harness', () => {
 
     const waiting = harness.waitForEvents('storefront', 2, { store_id: store!.id, topic: 'store/created' }, { timeoutMs: 300 });
 
-    await expect(waiting).rejects.toThrow(`waitFor: 2 event(s) of store ${store!.id}, of topic store/created on EVENTS_STOREFRONT within 300ms; 1 found`);
+    await expect(waiting).rejects.toThrow(
+      `waitFor: 2 event(s) of store ${store!.id}, of topic store/created on EVENTS_STOREFRONT within 300ms; 1 found`,
+    );
   });
 
   it('rejectionOf() answers the RemoteError a call fails with', async () => {

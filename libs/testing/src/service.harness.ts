@@ -100,11 +100,13 @@ export class ServiceHarness<S extends StartedService, C extends Client, N extend
     const own = addressEnvName(options.name);
     this.address = addresses[own];
     const shared = { DATA_DIR: dataDir, NATS_URL: nats.url };
-    const siblingEntries = (Object.entries<SiblingOptions>(options.siblings ?? {}) as [ServiceName, SiblingOptions][]).map(([name, sibling]) => {
-      const { [addressEnvName(name)]: address, ...others } = addresses;
-      const env = { ...others, ...shared, GRPC_PORT: portOf(address), ...sibling.env };
-      return [name, new ServiceProcess(name, env)] as const;
-    });
+    const siblingEntries = (Object.entries<SiblingOptions>(options.siblings ?? {}) as [ServiceName, SiblingOptions][]).map(
+      ([name, sibling]) => {
+        const { [addressEnvName(name)]: address, ...others } = addresses;
+        const env = { ...others, ...shared, GRPC_PORT: portOf(address), ...sibling.env };
+        return [name, new ServiceProcess(name, env)] as const;
+      },
+    );
     this.siblings = Object.fromEntries(siblingEntries) as Record<N, ServiceProcess>;
     const { [own]: _own, ...siblingAddresses } = addresses;
     const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -172,7 +174,11 @@ export class ServiceHarness<S extends StartedService, C extends Client, N extend
       () => service?.stop(),
       ...this.siblingList()
         .reverse()
-        .map(([, sibling]) => () => sibling.stop()),
+        .map(
+          ([, sibling]) =>
+            () =>
+              sibling.stop(),
+        ),
       () => closeAllChannels(),
       () => this.bus?.drain().catch(() => undefined),
       () => this.nats.stop(),
@@ -201,10 +207,16 @@ async function inOrder(steps: (() => unknown)[]): Promise<void> {
 const accepts =
   ({ store_id, topic, where }: EventFilter) =>
   (event: PublishedEvent): boolean =>
-    (store_id === undefined || event.store_id === store_id) && (topic === undefined || event.topic === topic) && (where === undefined || where(event));
+    (store_id === undefined || event.store_id === store_id) &&
+    (topic === undefined || event.topic === topic) &&
+    (where === undefined || where(event));
 
 function describeFilter({ store_id, topic, where }: EventFilter): string {
-  const parts = [store_id !== undefined && `of store ${store_id}`, topic !== undefined && `of topic ${topic}`, where && 'that match'].filter(Boolean);
+  const parts = [
+    store_id !== undefined && `of store ${store_id}`,
+    topic !== undefined && `of topic ${topic}`,
+    where && 'that match',
+  ].filter(Boolean);
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 

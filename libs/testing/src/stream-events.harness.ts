@@ -28,7 +28,8 @@ export async function streamEvents<E extends PublishedEvent = PublishedEvent>(js
     if (!message) continue; // removed by a limit or a purge
     const event = message.json<E>();
     const expectedSubject = `events.${context}.${event.store_id}.${event.topic}`;
-    if (message.subject !== expectedSubject) throw new Error(`event ${event.id} was published on ${message.subject}, expected ${expectedSubject}`);
+    if (message.subject !== expectedSubject)
+      throw new Error(`event ${event.id} was published on ${message.subject}, expected ${expectedSubject}`);
     events.push(event);
   }
   return events;

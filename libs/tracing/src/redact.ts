@@ -4,8 +4,9 @@
 import type { redactUrl } from '@commerce/observability';
 
 let redact: typeof redactUrl | undefined;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const redactor = (): typeof redactUrl => (redact ??= (require('@commerce/observability') as typeof import('@commerce/observability')).redactUrl);
+const redactor = (): typeof redactUrl =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  (redact ??= (require('@commerce/observability') as typeof import('@commerce/observability')).redactUrl);
 
 /** The query of a request target with its credentials redacted; undefined when it has none. */
 export function redactedQuery(target: string): string | undefined {

@@ -5,7 +5,14 @@ import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { defaultResource, detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  hostDetector,
+  processDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { redactedQuery, redactedUrl } from './redact';
 
@@ -67,9 +74,17 @@ export function otlpProtocol(env: NodeJS.ProcessEnv): OtlpProtocol {
 /** The OTLP exporter of the protocol; only its package is loaded. It reads its endpoint, headers and timeout from OTEL_EXPORTER_OTLP_*. */
 export function exporterFor(protocol: OtlpProtocol): SpanExporter {
   /* eslint-disable @typescript-eslint/no-require-imports -- one exporter package of three is loaded */
-  if (protocol === 'grpc') return new (require('@opentelemetry/exporter-trace-otlp-grpc') as typeof import('@opentelemetry/exporter-trace-otlp-grpc')).OTLPTraceExporter();
-  if (protocol === 'http/json') return new (require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
-  return new (require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+  if (protocol === 'grpc')
+    return new (
+      require('@opentelemetry/exporter-trace-otlp-grpc') as typeof import('@opentelemetry/exporter-trace-otlp-grpc')
+    ).OTLPTraceExporter();
+  if (protocol === 'http/json')
+    return new (
+      require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')
+    ).OTLPTraceExporter();
+  return new (
+    require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto')
+  ).OTLPTraceExporter();
   /* eslint-enable @typescript-eslint/no-require-imports */
 }
 

@@ -46,7 +46,12 @@ export function inSpanOf<R>(name: string, options: TracedSpanOptions, work: (car
   return options.parent ? inSpan(name, options, options.parent, work) : context.with(ROOT_CONTEXT, work, undefined, undefined);
 }
 
-async function inSpan<R>(name: string, options: TracedSpanOptions, parent: TraceCarrier, work: (carrier: TraceCarrier | undefined) => Promise<R>): Promise<R> {
+async function inSpan<R>(
+  name: string,
+  options: TracedSpanOptions,
+  parent: TraceCarrier,
+  work: (carrier: TraceCarrier | undefined) => Promise<R>,
+): Promise<R> {
   const parentContext = contextOf(parent);
   const span = tracer().startSpan(name, { kind: KINDS[options.kind], attributes: options.attributes }, parentContext);
   const spanContext = trace.setSpan(parentContext, span);

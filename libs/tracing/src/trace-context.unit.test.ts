@@ -19,7 +19,7 @@ describe('trace context, tracing on', () => {
   });
   afterAll(() => recorder.stop());
 
-  it('has no carrier outside a span, and the active span\'s W3C context inside one', () => {
+  it("has no carrier outside a span, and the active span's W3C context inside one", () => {
     expect(currentTraceCarrier()).toBeUndefined();
     const carrier = trace.getTracer('test').startActiveSpan('write', (active) => {
       const inside = currentTraceCarrier();
@@ -27,17 +27,24 @@ describe('trace context, tracing on', () => {
       return inside;
     });
     const [, traceId, spanId] = TRACEPARENT.exec(carrier!.traceparent)!;
-    const write = recorder.spans().filter((s) => s.name === 'write').find((s) => s.spanContext().spanId === spanId)!;
+    const write = recorder
+      .spans()
+      .filter((s) => s.name === 'write')
+      .find((s) => s.spanContext().spanId === spanId)!;
     expect(write.spanContext().traceId).toBe(traceId);
   });
 
-  it('runs work in a child span of the stored context and hands it the child\'s own carrier', async () => {
+  it("runs work in a child span of the stored context and hands it the child's own carrier", async () => {
     const parent: TraceCarrier = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'vendor=x' };
-    const handed = await inSpanOf('publish order/paid', { kind: 'producer', parent, attributes: { 'messaging.system': 'nats' } }, async (carrier) => {
-      // The span is the active one while the work runs: what the work stores joins the same trace.
-      expect(currentTraceCarrier()).toEqual(carrier);
-      return carrier;
-    });
+    const handed = await inSpanOf(
+      'publish order/paid',
+      { kind: 'producer', parent, attributes: { 'messaging.system': 'nats' } },
+      async (carrier) => {
+        // The span is the active one while the work runs: what the work stores joins the same trace.
+        expect(currentTraceCarrier()).toEqual(carrier);
+        return carrier;
+      },
+    );
 
     const span = recorder.spans().find((s) => s.name === 'publish order/paid')!;
     expect(span.kind).toBe(SpanKind.PRODUCER);
@@ -49,7 +56,9 @@ describe('trace context, tracing on', () => {
 
   it('marks the span as failed when the work throws, and throws on', async () => {
     const parent = { traceparent: '00-1af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
-    await expect(inSpanOf('process order/paid', { kind: 'consumer', parent }, async () => Promise.reject(new Error('receiver down')))).rejects.toThrow('receiver down');
+    await expect(
+      inSpanOf('process order/paid', { kind: 'consumer', parent }, async () => Promise.reject(new Error('receiver down'))),
+    ).rejects.toThrow('receiver down');
 
     const span = recorder.spans().find((s) => s.name === 'process order/paid')!;
     expect(span.kind).toBe(SpanKind.CONSUMER);
@@ -57,15 +66,24 @@ describe('trace context, tracing on', () => {
     expect(span.events.map((event) => event.name)).toEqual(['exception']);
   });
 
-  it('makes no span when the work was not traced, and runs it outside the caller\'s trace', async () => {
+  it("makes no span when the work was not traced, and runs it outside the caller's trace", async () => {
     const before = recorder.spans().length;
     const seen = await trace.getTracer('test').startActiveSpan('another request', async (span) => {
-      const inside = await inSpanOf('publish store/updated', { kind: 'producer', parent: undefined }, async (carrier) => ({ carrier, active: currentTraceCarrier() }));
+      const inside = await inSpanOf('publish store/updated', { kind: 'producer', parent: undefined }, async (carrier) => ({
+        carrier,
+        active: currentTraceCarrier(),
+      }));
       span.end();
       return inside;
     });
     expect(seen).toEqual({ carrier: undefined, active: undefined });
-    expect(recorder.spans().map((span) => span.name)).toEqual([...recorder.spans().slice(0, before).map((span) => span.name), 'another request']);
+    expect(recorder.spans().map((span) => span.name)).toEqual([
+      ...recorder
+        .spans()
+        .slice(0, before)
+        .map((span) => span.name),
+      'another request',
+    ]);
   });
 });
 

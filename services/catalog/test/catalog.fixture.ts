@@ -9,7 +9,11 @@ import { startCatalogService } from '../src/service';
 
 export type CatalogClient = ServiceClient<catalog.CatalogServiceClient>;
 
-export type CatalogHarness = ServiceHarness<Awaited<ReturnType<typeof startCatalogService>>, catalog.CatalogServiceClient, 'storefront' | 'shipping'> & {
+export type CatalogHarness = ServiceHarness<
+  Awaited<ReturnType<typeof startCatalogService>>,
+  catalog.CatalogServiceClient,
+  'storefront' | 'shipping'
+> & {
   stores: ServiceClient<storefront.StoreServiceClient>;
   shipping: ServiceClient<shipping.ShippingServiceClient>;
   /** The config catalog runs with, to open its data while it is stopped. */
@@ -32,7 +36,8 @@ export async function startCatalogHarness(env: Record<string, string> = {}): Pro
     stores,
     shipping: createClient(shipping.ShippingServiceClient, harness.siblings.shipping.address),
     config: loadCatalogConfig(harness.env),
-    newStore: async (overrides: Partial<storefront.CreateStoreRequest> = {}) => (await stores.createStore(aCreateStoreRequest(overrides))).store!,
+    newStore: async (overrides: Partial<storefront.CreateStoreRequest> = {}) =>
+      (await stores.createStore(aCreateStoreRequest(overrides))).store!,
   });
 }
 
@@ -40,7 +45,13 @@ let nextStore = 1;
 
 function aCreateStoreRequest(overrides: Partial<storefront.CreateStoreRequest>): storefront.CreateStoreRequest {
   const n = nextStore++;
-  return storefront.CreateStoreRequest.fromPartial({ name: `Shop ${n}`, subdomain: `shop-${n}`, owner_user_id: n, support_email: 'owner@example.com', ...overrides });
+  return storefront.CreateStoreRequest.fromPartial({
+    name: `Shop ${n}`,
+    subdomain: `shop-${n}`,
+    owner_user_id: n,
+    support_email: 'owner@example.com',
+    ...overrides,
+  });
 }
 
 /** A valid create request; tests override only what they check. */
@@ -48,20 +59,47 @@ export function aProduct(storeId: number, overrides: Partial<catalog.CreateProdu
   return catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Green Tea', cents: 1999, ...overrides });
 }
 
-export function aVariant(storeId: number, productId: number, overrides: Partial<catalog.CreateVariantRequest> = {}): catalog.CreateVariantRequest {
-  return catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, name: 'Large', full_quantity: 10, ...overrides });
+export function aVariant(
+  storeId: number,
+  productId: number,
+  overrides: Partial<catalog.CreateVariantRequest> = {},
+): catalog.CreateVariantRequest {
+  return catalog.CreateVariantRequest.fromPartial({
+    store_id: storeId,
+    product_id: productId,
+    name: 'Large',
+    full_quantity: 10,
+    ...overrides,
+  });
 }
 
 /** Creates a product and answers it (the response's product, never undefined). */
-export async function createProduct(client: CatalogClient, storeId: number, overrides: Partial<catalog.CreateProductRequest> = {}): Promise<catalog.Product> {
+export async function createProduct(
+  client: CatalogClient,
+  storeId: number,
+  overrides: Partial<catalog.CreateProductRequest> = {},
+): Promise<catalog.Product> {
   const { product } = await client.createProduct(aProduct(storeId, overrides));
   return product!;
 }
 
 /** A product whose default variant holds `stock` units (full_quantity = stock). */
-export async function productWithStock(client: CatalogClient, storeId: number, stock: number, overrides: Partial<catalog.CreateProductRequest> = {}) {
+export async function productWithStock(
+  client: CatalogClient,
+  storeId: number,
+  stock: number,
+  overrides: Partial<catalog.CreateProductRequest> = {},
+) {
   const product = await createProduct(client, storeId, overrides);
   const variantId = product.variants[0]!.id;
-  await client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: variantId, full_quantity: stock, in_stock: stock }));
+  await client.updateVariant(
+    catalog.UpdateVariantRequest.fromPartial({
+      store_id: storeId,
+      product_id: product.id,
+      variant_id: variantId,
+      full_quantity: stock,
+      in_stock: stock,
+    }),
+  );
   return { product, variantId };
 }

@@ -14,11 +14,16 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const createCollection = async (fields: Partial<catalog.CreateCollectionRequest> = {}) =>
-  (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', ...fields }))).collection!;
+  (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', ...fields })))
+    .collection!;
 const updateCollection = (collectionId: number, fields: Partial<catalog.UpdateCollectionRequest>) =>
-  harness.client.updateCollection(catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...fields }));
-const getCollection = async (collectionId: number) => (await harness.client.getCollection({ store_id: storeId, collection_id: collectionId })).collection!;
-const collectionsOf = async (productId: number) => (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.collection_ids;
+  harness.client.updateCollection(
+    catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...fields }),
+  );
+const getCollection = async (collectionId: number) =>
+  (await harness.client.getCollection({ store_id: storeId, collection_id: collectionId })).collection!;
+const collectionsOf = async (productId: number) =>
+  (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.collection_ids;
 
 describe('collections and their products', () => {
   it('creates a collection with members in the order given, and each member lists it', async () => {
@@ -33,7 +38,11 @@ describe('collections and their products', () => {
   });
 
   it('sets the membership with product_ids and keeps both sides in agreement', async () => {
-    const [a, b, c] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
+    const [a, b, c] = [
+      await createProduct(harness.client, storeId),
+      await createProduct(harness.client, storeId),
+      await createProduct(harness.client, storeId),
+    ];
     const collection = await createCollection({ product_ids: [a.id, b.id] });
 
     const { collection: updated } = await updateCollection(collection.id, { product_ids: { product_ids: [c.id, a.id] } });
@@ -63,7 +72,11 @@ describe('collections and their products', () => {
     const foreign = await createProduct(harness.client, otherStore);
     const collection = await createCollection();
 
-    const created = await rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'X', product_ids: [deleted.id] })));
+    const created = await rejectionOf(
+      harness.client.createCollection(
+        catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'X', product_ids: [deleted.id] }),
+      ),
+    );
     const updated = await rejectionOf(updateCollection(collection.id, { product_ids: { product_ids: [foreign.id, 999_999] } }));
 
     expect(created.code).toBe(GrpcStatus.INVALID_ARGUMENT);
@@ -72,7 +85,9 @@ describe('collections and their products', () => {
   });
 
   it('refuses a blank name', async () => {
-    const error = await rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: '  ' })));
+    const error = await rejectionOf(
+      harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: '  ' })),
+    );
 
     expect(error.fieldViolations).toEqual({ name: ["can't be blank"] });
   });
@@ -96,15 +111,23 @@ describe('collections and their products', () => {
 
     expect(deleted).toMatchObject({ id: doomed.id, product_ids: [a.id] });
     expect(await collectionsOf(a.id)).toEqual([keep.id]);
-    expect((await rejectionOf(harness.client.getCollection({ store_id: storeId, collection_id: doomed.id }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getCollection({ store_id: storeId, collection_id: doomed.id }))).code).toBe(
+      GrpcStatus.NOT_FOUND,
+    );
     expect((await rejectionOf(updateCollection(doomed.id, { name: 'Back' }))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('lists a product page of one collection with collection_id', async () => {
-    const [a, b, c] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
+    const [a, b, c] = [
+      await createProduct(harness.client, storeId),
+      await createProduct(harness.client, storeId),
+      await createProduct(harness.client, storeId),
+    ];
     const collection = await createCollection({ product_ids: [c.id, a.id] });
 
-    const page = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, collection_id: collection.id }));
+    const page = await harness.client.listProducts(
+      catalog.ListProductsRequest.fromPartial({ store_id: storeId, collection_id: collection.id }),
+    );
 
     expect(page.products.map(({ id }) => id)).toEqual([a.id, c.id]);
     expect(page.total).toBe(2);
@@ -116,7 +139,8 @@ describe('ListCollections', () => {
   it('pages the live collections by id with a total', async () => {
     const storeWithCollections = (await harness.newStore()).id;
     const create = async (name: string) =>
-      (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeWithCollections, name }))).collection!;
+      (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeWithCollections, name })))
+        .collection!;
     const [one, two, three] = [await create('One'), await create('Two'), await create('Three')];
     await harness.client.deleteCollection({ store_id: storeWithCollections, collection_id: two.id });
 

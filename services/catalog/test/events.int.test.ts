@@ -22,11 +22,16 @@ const topicsAndSequences = (events: PublishedEvent[]) => events.map((event) => [
 
 describe('catalog events', () => {
   it('publishes product/created and variant/created with the records as the API renders them', async () => {
-    const answer = await harness.client.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Matcha', cents: 2500 }));
+    const answer = await harness.client.createProduct(
+      catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Matcha', cents: 2500 }),
+    );
     const product = answer.product!;
 
     const [created] = await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('product', product.id) });
-    const [variantCreated] = await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('variant', product.variants[0]!.id) });
+    const [variantCreated] = await harness.waitForEvents('catalog', 1, {
+      store_id: storeId,
+      where: of('variant', product.variants[0]!.id),
+    });
 
     expect(created).toMatchObject({ topic: 'product/created', sequence: 1, store_id: storeId });
     expect(created!.resource).toEqual(JSON.parse(JSON.stringify(presentProduct(product, context))));
@@ -39,7 +44,9 @@ describe('catalog events', () => {
     const product = await createProduct(harness.client, storeId, { cents: 1000 });
     const defaultId = product.variants[0]!.id;
     const { variant: large } = await harness.client.createVariant(aVariant(storeId, product.id, { name: 'Large', position: 1 }));
-    await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1100 }));
+    await harness.client.updateProduct(
+      catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1100 }),
+    );
     const { product: deleted } = await harness.client.deleteProduct({ store_id: storeId, product_id: product.id });
 
     const productEvents = await harness.waitForEvents('catalog', 4, { store_id: storeId, where: of('product', product.id) });
@@ -85,9 +92,15 @@ describe('catalog events', () => {
 
   it('publishes collection events and product/updated for every product whose collections changed', async () => {
     const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
-    const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [a.id] }));
+    const { collection } = await harness.client.createCollection(
+      catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [a.id] }),
+    );
     const { collection: updated } = await harness.client.updateCollection(
-      catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collection!.id, product_ids: { product_ids: [b.id] } }),
+      catalog.UpdateCollectionRequest.fromPartial({
+        store_id: storeId,
+        collection_id: collection!.id,
+        product_ids: { product_ids: [b.id] },
+      }),
     );
     await harness.client.deleteCollection({ store_id: storeId, collection_id: collection!.id });
 
@@ -110,7 +123,9 @@ describe('catalog events', () => {
 
   it('publishes collection/updated when a deleted product leaves a collection', async () => {
     const [a, b] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
-    const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [a.id, b.id] }));
+    const { collection } = await harness.client.createCollection(
+      catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [a.id, b.id] }),
+    );
 
     await harness.client.deleteProduct({ store_id: storeId, product_id: a.id });
 
@@ -123,10 +138,14 @@ describe('catalog events', () => {
 
   it('publishes nothing for an update that changes nothing', async () => {
     const product = await createProduct(harness.client, storeId, { name: 'Same' });
-    await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, name: 'Same' }));
+    await harness.client.updateProduct(
+      catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, name: 'Same' }),
+    );
     const marker = await createProduct(harness.client, storeId);
     await harness.waitForEvents('catalog', 1, { store_id: storeId, where: of('product', marker.id) });
 
-    expect(await harness.eventsOf('catalog', { store_id: storeId })).toEqual(expect.not.arrayContaining([expect.objectContaining({ topic: 'product/updated', resource_id: product.id })]));
+    expect(await harness.eventsOf('catalog', { store_id: storeId })).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ topic: 'product/updated', resource_id: product.id })]),
+    );
   });
 });

@@ -19,8 +19,13 @@ const urlOfLength = (length: number, filler = 'a') => {
   const start = 'https://img.example.com/';
   return start + filler.repeat(length - start.length);
 };
-const updateProduct = (fields: Partial<catalog.UpdateProductRequest>) => harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, ...fields }));
-const productEvents = async (productId: number) => harness.eventsOf('catalog', { store_id: storeId, where: (event) => event.resource_type === 'product' && event.resource_id === productId });
+const updateProduct = (fields: Partial<catalog.UpdateProductRequest>) =>
+  harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, ...fields }));
+const productEvents = async (productId: number) =>
+  harness.eventsOf('catalog', {
+    store_id: storeId,
+    where: (event) => event.resource_type === 'product' && event.resource_id === productId,
+  });
 
 describe('photo URLs', () => {
   it('refuses a 1,000,000-character photo URL (it rendered as a 13 MB product) on create and on update', async () => {
@@ -30,7 +35,9 @@ describe('photo URLs', () => {
     expect(created.fieldViolations).toEqual({ 'photos[0]': ['is too long (maximum is 2048 characters)'] });
 
     const product = await createProduct(harness.client, storeId);
-    const updated = await rejectionOf(updateProduct({ product_id: product.id, photos: { urls: ['https://img.example.com/a.jpg', urlOfLength(1_000_000)] } }));
+    const updated = await rejectionOf(
+      updateProduct({ product_id: product.id, photos: { urls: ['https://img.example.com/a.jpg', urlOfLength(1_000_000)] } }),
+    );
     expect(updated.fieldViolations).toEqual({ 'photos[1]': ['is too long (maximum is 2048 characters)'] });
     expect((await harness.client.getProduct({ store_id: storeId, product_id: product.id })).product!.photos).toEqual([]);
   });
@@ -45,7 +52,9 @@ describe('photo URLs', () => {
 describe('prices', () => {
   it('takes a price or override of up to 1,000,000,000 cents and refuses more, on create and update', async () => {
     const product = await createProduct(harness.client, storeId, { cents: 1_000_000_000 });
-    const variant = (await harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_000 }))).variant!;
+    const variant = (
+      await harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_000 }))
+    ).variant!;
     expect([product.cents, variant.cents]).toEqual([1_000_000_000, 1_000_000_000]);
 
     const refusals = [
@@ -53,33 +62,55 @@ describe('prices', () => {
       await rejectionOf(updateProduct({ product_id: product.id, cents: 1_000_000_001 })),
     ];
     const overrides = [
-      await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_001 }))),
       await rejectionOf(
-        harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: variant.id, override_cents: Number.MAX_SAFE_INTEGER })),
+        harness.client.createVariant(aVariant(storeId, product.id, { has_override_price: true, override_cents: 1_000_000_001 })),
+      ),
+      await rejectionOf(
+        harness.client.updateVariant(
+          catalog.UpdateVariantRequest.fromPartial({
+            store_id: storeId,
+            product_id: product.id,
+            variant_id: variant.id,
+            override_cents: Number.MAX_SAFE_INTEGER,
+          }),
+        ),
       ),
     ];
 
-    for (const error of refusals) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { cents: ['must be at most 1000000000'] } });
-    for (const error of overrides) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { override_cents: ['must be at most 1000000000'] } });
+    for (const error of refusals)
+      expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { cents: ['must be at most 1000000000'] } });
+    for (const error of overrides)
+      expect(error).toMatchObject({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        fieldViolations: { override_cents: ['must be at most 1000000000'] },
+      });
   });
 });
 
 describe('names that show nothing', () => {
   const invisible = '\u200b\u200c\u0007\ufeff';
 
-  it("calls a product, variant or collection name of only zero-width or control characters blank", async () => {
+  it('calls a product, variant or collection name of only zero-width or control characters blank', async () => {
     const product = await createProduct(harness.client, storeId);
     const refusals = await Promise.all([
       rejectionOf(harness.client.createProduct(aProduct(storeId, { name: invisible }))),
       rejectionOf(updateProduct({ product_id: product.id, name: invisible })),
       rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { name: invisible }))),
       rejectionOf(
-        harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: product.variants[0]!.id, name: invisible })),
+        harness.client.updateVariant(
+          catalog.UpdateVariantRequest.fromPartial({
+            store_id: storeId,
+            product_id: product.id,
+            variant_id: product.variants[0]!.id,
+            name: invisible,
+          }),
+        ),
       ),
       rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: invisible }))),
     ]);
 
-    for (const error of refusals) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
+    for (const error of refusals)
+      expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
     expect((await harness.client.getProduct({ store_id: storeId, product_id: product.id })).product).toEqual(product);
   });
 });
@@ -120,10 +151,14 @@ describe('the rendered size of a product', () => {
   const quotedPhotos = Array.from({ length: 5 }, (_, n) => urlOfLength(2_048, `${n}"`.repeat(1_100)).slice(0, 2_048));
 
   it('refuses a create whose product would render over 524288 bytes, naming the reason', async () => {
-    const error = await rejectionOf(harness.client.createProduct(aProduct(storeId, { name: 'Too big', description: hugeDescription, photo_urls: quotedPhotos })));
+    const error = await rejectionOf(
+      harness.client.createProduct(aProduct(storeId, { name: 'Too big', description: hugeDescription, photo_urls: quotedPhotos })),
+    );
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
-    expect(error.fieldViolations).toEqual({ product: [expect.stringMatching(/^is too large: it would render as \d+ bytes \(maximum is 524288\)$/)] });
+    expect(error.fieldViolations).toEqual({
+      product: [expect.stringMatching(/^is too large: it would render as \d+ bytes \(maximum is 524288\)$/)],
+    });
     const listed = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, limit: 250 }));
     expect(listed.products.map(({ name }) => name)).not.toContain('Too big');
   });
@@ -141,7 +176,10 @@ describe('the rendered size of a product', () => {
     const product = await createProduct(harness.client, storeId, { description: hugeDescription });
     const addUntilRefused = async (name: string, sku: string) => {
       for (let tries = 0; tries < 100; tries++) {
-        const refused = await harness.client.createVariant(aVariant(storeId, product.id, { name, sku })).then(() => undefined, (error: unknown) => error);
+        const refused = await harness.client.createVariant(aVariant(storeId, product.id, { name, sku })).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
         if (refused) return refused;
       }
       return undefined;
@@ -151,10 +189,21 @@ describe('the rendered size of a product', () => {
     const big = await addUntilRefused('x' + '\u0001'.repeat(254), '\u0001'.repeat(255));
     const small = await addUntilRefused('x\u0001'.repeat(20), '');
     const renamed = await rejectionOf(
-      harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: product.variants[0]!.id, name: 'x' + '\u0001'.repeat(254) })),
+      harness.client.updateVariant(
+        catalog.UpdateVariantRequest.fromPartial({
+          store_id: storeId,
+          product_id: product.id,
+          variant_id: product.variants[0]!.id,
+          name: 'x' + '\u0001'.repeat(254),
+        }),
+      ),
     );
 
-    for (const error of [big, small, renamed]) expect(error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { product: [expect.stringMatching(/^is too large/)] } });
+    for (const error of [big, small, renamed])
+      expect(error).toMatchObject({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        fieldViolations: { product: [expect.stringMatching(/^is too large/)] },
+      });
     const { product: current } = await harness.client.getProduct({ store_id: storeId, product_id: product.id });
     expect(current!.variants.length).toBeLessThan(100);
     expect(current!.variants[0]!.name).toBe('Default');
@@ -169,7 +218,11 @@ describe('the rendered size of a product', () => {
       shipping_notes: 'n'.repeat(5_000),
     });
 
-    await harness.waitForEvents('catalog', 1, { store_id: storeId, topic: 'product/created', where: (event) => event.resource_id === product.id });
+    await harness.waitForEvents('catalog', 1, {
+      store_id: storeId,
+      topic: 'product/created',
+      where: (event) => event.resource_id === product.id,
+    });
     expect(await productEvents(product.id)).toHaveLength(1);
   });
 });

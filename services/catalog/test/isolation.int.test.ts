@@ -14,7 +14,11 @@ beforeAll(async () => {
   mine = (await harness.newStore()).id;
   theirs = (await harness.newStore()).id;
   product = await createProduct(harness.client, theirs);
-  collection = (await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: theirs, name: 'Theirs', product_ids: [product.id] }))).collection!;
+  collection = (
+    await harness.client.createCollection(
+      catalog.CreateCollectionRequest.fromPartial({ store_id: theirs, name: 'Theirs', product_ids: [product.id] }),
+    )
+  ).collection!;
 });
 
 afterAll(() => harness?.stop());
@@ -24,17 +28,41 @@ const variantId = () => product.variants[0]!.id;
 describe("another store's records answer NOT_FOUND, on reads and writes", () => {
   it.each([
     ['GetProduct', () => harness.client.getProduct({ store_id: mine, product_id: product.id })],
-    ['UpdateProduct', () => harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: mine, product_id: product.id, name: 'Mine now' }))],
+    [
+      'UpdateProduct',
+      () =>
+        harness.client.updateProduct(
+          catalog.UpdateProductRequest.fromPartial({ store_id: mine, product_id: product.id, name: 'Mine now' }),
+        ),
+    ],
     ['DeleteProduct', () => harness.client.deleteProduct({ store_id: mine, product_id: product.id })],
     ['CreateVariant', () => harness.client.createVariant(aVariant(mine, product.id))],
     ['GetVariant', () => harness.client.getVariant({ store_id: mine, product_id: product.id, variant_id: variantId() })],
-    ['UpdateVariant', () => harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: mine, product_id: product.id, variant_id: variantId(), in_stock: 0 }))],
+    [
+      'UpdateVariant',
+      () =>
+        harness.client.updateVariant(
+          catalog.UpdateVariantRequest.fromPartial({ store_id: mine, product_id: product.id, variant_id: variantId(), in_stock: 0 }),
+        ),
+    ],
     ['DeleteVariant', () => harness.client.deleteVariant({ store_id: mine, product_id: product.id, variant_id: variantId() })],
     ['GetCollection', () => harness.client.getCollection({ store_id: mine, collection_id: collection.id })],
-    ['UpdateCollection', () => harness.client.updateCollection(catalog.UpdateCollectionRequest.fromPartial({ store_id: mine, collection_id: collection.id, name: 'Mine' }))],
+    [
+      'UpdateCollection',
+      () =>
+        harness.client.updateCollection(
+          catalog.UpdateCollectionRequest.fromPartial({ store_id: mine, collection_id: collection.id, name: 'Mine' }),
+        ),
+    ],
     ['DeleteCollection', () => harness.client.deleteCollection({ store_id: mine, collection_id: collection.id })],
-    ['ListProducts of its collection', () => harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: mine, collection_id: collection.id }))],
-    ['ReserveStock of its variant', () => harness.client.reserveStock({ store_id: mine, order_key: 'steal', lines: [{ variant_id: variantId(), quantity: 1 }] })],
+    [
+      'ListProducts of its collection',
+      () => harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: mine, collection_id: collection.id })),
+    ],
+    [
+      'ReserveStock of its variant',
+      () => harness.client.reserveStock({ store_id: mine, order_key: 'steal', lines: [{ variant_id: variantId(), quantity: 1 }] }),
+    ],
   ])('%s', async (_rpc, call) => {
     expect((await rejectionOf(call())).code).toBe(GrpcStatus.NOT_FOUND);
   });
@@ -56,7 +84,11 @@ describe("another store's records answer NOT_FOUND, on reads and writes", () => 
   });
 
   it("refuses another store's products as collection members", async () => {
-    const error = await rejectionOf(harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: mine, name: 'Mine', product_ids: [product.id] })));
+    const error = await rejectionOf(
+      harness.client.createCollection(
+        catalog.CreateCollectionRequest.fromPartial({ store_id: mine, name: 'Mine', product_ids: [product.id] }),
+      ),
+    );
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
   });

@@ -37,7 +37,8 @@ function counting(database: Database): Database {
   });
 }
 
-const unexpected = (what: string) => () => Promise.reject(new Error(`${what} should not be asked: the projections know the store and its group`));
+const unexpected = (what: string) => () =>
+  Promise.reject(new Error(`${what} should not be asked: the projections know the store and its group`));
 
 beforeAll(async () => {
   db = await openDatabase({ engine: 'memory' });
@@ -57,15 +58,26 @@ afterAll(async () => {
 
 /** A store with `count` products of three variants each, all in two collections. */
 async function storeWithProducts(storeId: number, count: number): Promise<void> {
-  await deps.storeContexts.apply(storeId, { time_zone: 'UTC', subdomain: `s${storeId}`, url: `https://s${storeId}.example`, updated_at: '2026-01-01T00:00:00Z' });
+  await deps.storeContexts.apply(storeId, {
+    time_zone: 'UTC',
+    subdomain: `s${storeId}`,
+    url: `https://s${storeId}.example`,
+    updated_at: '2026-01-01T00:00:00Z',
+  });
   await deps.shippingGroupProjection.apply({ store_id: storeId, id: 1, name: 'Standard', deleted: false, sequence: 1 });
   const ids: number[] = [];
   for (let n = 0; n < count; n++) {
-    const { product } = await createProduct(deps, storeId, catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: `P${n}`, cents: 100 }));
-    for (const name of ['M', 'L']) await createVariant(deps, storeId, catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, name }));
+    const { product } = await createProduct(
+      deps,
+      storeId,
+      catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: `P${n}`, cents: 100 }),
+    );
+    for (const name of ['M', 'L'])
+      await createVariant(deps, storeId, catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, name }));
     ids.push(product.id);
   }
-  for (const name of ['A', 'B']) await createCollection(deps, storeId, catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name, product_ids: ids }));
+  for (const name of ['A', 'B'])
+    await createCollection(deps, storeId, catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name, product_ids: ids }));
 }
 
 async function readsOfOnePage(storeId: number): Promise<{ reads: number; products: number }> {

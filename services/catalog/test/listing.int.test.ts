@@ -12,12 +12,14 @@ beforeAll(async () => {
   harness = await startCatalogHarness();
   storeId = (await harness.newStore()).id;
   ids = [];
-  for (let n = 0; n < 25; n++) ids.push((await createProduct(harness.client, storeId, { name: `Tea ${n}`, status: n % 3 === 2 ? 'hidden' : 'active' })).id);
+  for (let n = 0; n < 25; n++)
+    ids.push((await createProduct(harness.client, storeId, { name: `Tea ${n}`, status: n % 3 === 2 ? 'hidden' : 'active' })).id);
 });
 
 afterAll(() => harness?.stop());
 
-const list = (fields: Partial<catalog.ListProductsRequest> = {}) => harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...fields }));
+const list = (fields: Partial<catalog.ListProductsRequest> = {}) =>
+  harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...fields }));
 const idsOf = (page: catalog.ListProductsResponse) => page.products.map(({ id }) => id);
 
 describe('ListProducts', () => {
@@ -52,7 +54,9 @@ describe('ListProducts', () => {
   });
 
   it('filters by updated_at window, bounds included', async () => {
-    const touched = (await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: ids[4], on_sale: true }))).product!;
+    const touched = (
+      await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: ids[4], on_sale: true }))
+    ).product!;
 
     const since = await list({ updated_at_min: touched.updated_at, limit: 250 });
     const until = await list({ updated_at_max: new Date(touched.updated_at!.getTime() - 1), limit: 250 });
@@ -80,7 +84,9 @@ describe('ListProducts', () => {
     const inGroup = await createProduct(harness.client, groupStore, { shipping_group_id: group!.id });
     const elsewhere = await createProduct(harness.client, groupStore, { shipping_group_id: other.id });
 
-    const page = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: groupStore, shipping_group_id: group!.id }));
+    const page = await harness.client.listProducts(
+      catalog.ListProductsRequest.fromPartial({ store_id: groupStore, shipping_group_id: group!.id }),
+    );
 
     expect(inGroup).toMatchObject({ shipping_group_id: group!.id, shipping_group_name: 'Freight' });
     expect(idsOf(page)).toEqual([inGroup.id]);

@@ -13,11 +13,14 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const update = (fields: Partial<catalog.UpdateProductRequest>) => harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, ...fields }));
+const update = (fields: Partial<catalog.UpdateProductRequest>) =>
+  harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, ...fields }));
 
 describe('CreateProduct', () => {
   it('creates an active product with its "Default" variant and answers the store context', async () => {
-    const answer = await harness.client.createProduct(aProduct(store.id, { name: '  Green Tea ', cents: 1999, tag_list: [' green', 'loose ', '', 'Green'] }));
+    const answer = await harness.client.createProduct(
+      aProduct(store.id, { name: '  Green Tea ', cents: 1999, tag_list: [' green', 'loose ', '', 'Green'] }),
+    );
 
     expect(answer.store_context).toEqual({ time_zone: 'Europe/Berlin', subdomain: 'teashop', url: store.url });
     expect(answer.product).toMatchObject({
@@ -114,19 +117,41 @@ describe('CreateProduct', () => {
 
 describe('UpdateProduct', () => {
   it('changes only the fields present', async () => {
-    const product = await createProduct(harness.client, store.id, { description: 'Before', tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
+    const product = await createProduct(harness.client, store.id, {
+      description: 'Before',
+      tag_list: ['a'],
+      photo_urls: ['https://img.example.com/a.jpg'],
+    });
 
     const { product: updated } = await update({ product_id: product.id, name: 'Sencha', on_sale: true });
 
-    expect(updated).toMatchObject({ name: 'Sencha', on_sale: true, description: 'Before', tag_list: ['a'], photos: [{ url: 'https://img.example.com/a.jpg' }], cents: 1999 });
+    expect(updated).toMatchObject({
+      name: 'Sencha',
+      on_sale: true,
+      description: 'Before',
+      tag_list: ['a'],
+      photos: [{ url: 'https://img.example.com/a.jpg' }],
+      cents: 1999,
+    });
     expect(updated!.updated_at!.getTime()).toBeGreaterThanOrEqual(product.updated_at!.getTime());
     expect(updated!.created_at).toEqual(product.created_at);
   });
 
   it('clears description, marketplace category, photos and tags with their empty values', async () => {
-    const product = await createProduct(harness.client, store.id, { description: 'x', marketplace_category_id: 3, tag_list: ['a'], photo_urls: ['https://img.example.com/a.jpg'] });
+    const product = await createProduct(harness.client, store.id, {
+      description: 'x',
+      marketplace_category_id: 3,
+      tag_list: ['a'],
+      photo_urls: ['https://img.example.com/a.jpg'],
+    });
 
-    const { product: updated } = await update({ product_id: product.id, description: '', marketplace_category_id: 0, tag_list: { tags: [] }, photos: { urls: [] } });
+    const { product: updated } = await update({
+      product_id: product.id,
+      description: '',
+      marketplace_category_id: 0,
+      tag_list: { tags: [] },
+      photos: { urls: [] },
+    });
 
     expect(updated).toMatchObject({ description: undefined, marketplace_category_id: undefined, tag_list: [], photos: [] });
   });
@@ -167,7 +192,9 @@ describe('UpdateProduct', () => {
   it('refuses bad values and a shipping group of nobody', async () => {
     const product = await createProduct(harness.client, store.id);
 
-    const error = await rejectionOf(update({ product_id: product.id, name: '', cents: -5, shipping_group_id: 424_242, photos: { urls: ['not a url'] } }));
+    const error = await rejectionOf(
+      update({ product_id: product.id, name: '', cents: -5, shipping_group_id: 424_242, photos: { urls: ['not a url'] } }),
+    );
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({
@@ -194,7 +221,9 @@ describe('DeleteProduct', () => {
     expect(deleted!.deleted_at).toBeInstanceOf(Date);
     expect((await rejectionOf(harness.client.getProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(update({ product_id: product.id, name: 'Back' }))).code).toBe(GrpcStatus.NOT_FOUND);
-    expect((await rejectionOf(harness.client.deleteProduct({ store_id: store.id, product_id: product.id }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.deleteProduct({ store_id: store.id, product_id: product.id }))).code).toBe(
+      GrpcStatus.NOT_FOUND,
+    );
     const listed = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: store.id, limit: 250 }));
     expect(listed.products.map(({ id }) => id)).not.toContain(product.id);
   });

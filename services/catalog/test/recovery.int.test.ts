@@ -28,15 +28,22 @@ async function restartAfter(crash: (db: Database) => Promise<unknown>): Promise<
   await harness.service.firstRecovery;
 }
 
-const productEvents = async (productId: number) => (await harness.eventsOf('catalog', { store_id: storeId })).filter((event) => event.resource.id === productId && event.topic.startsWith('product/'));
+const productEvents = async (productId: number) =>
+  (await harness.eventsOf('catalog', { store_id: storeId })).filter(
+    (event) => event.resource.id === productId && event.topic.startsWith('product/'),
+  );
 
 it('writes the product/updated a membership change still owed its products', async () => {
   const product = await createProduct(harness.client, storeId);
-  const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [product.id] }));
+  const { collection } = await harness.client.createCollection(
+    catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [product.id] }),
+  );
   await harness.waitForEvents('catalog', 2, { store_id: storeId, where: (event) => event.resource.id === product.id });
 
   // Crash right after the collection's write: the membership is stored, its products' events are not.
-  await restartAfter((db) => db.collection('collections').updateOne({ store_id: storeId, id: collection!.id }, { $set: { pending_product_touches: [product.id] } }));
+  await restartAfter((db) =>
+    db.collection('collections').updateOne({ store_id: storeId, id: collection!.id }, { $set: { pending_product_touches: [product.id] } }),
+  );
 
   const events = await waitFor(async () => {
     const found = await productEvents(product.id);
@@ -51,15 +58,28 @@ it('writes the product/updated a membership change still owed its products', asy
 
 it('pulls a deleted product from its collections when the crash came before the pull', async () => {
   const [gone, kept] = [await createProduct(harness.client, storeId), await createProduct(harness.client, storeId)];
-  const { collection } = await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [gone.id, kept.id] }));
+  const { collection } = await harness.client.createCollection(
+    catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Pair', product_ids: [gone.id, kept.id] }),
+  );
 
   // Crash right after the delete's write: the product is deleted, the collection still lists it.
   await restartAfter((db) =>
-    db.collection('products').updateOne({ store_id: storeId, id: gone.id }, { $set: { deleted: true, deleted_at: new Date(), collections_cleanup_pending: true }, $inc: { rev: 1 } }),
+    db
+      .collection('products')
+      .updateOne(
+        { store_id: storeId, id: gone.id },
+        { $set: { deleted: true, deleted_at: new Date(), collections_cleanup_pending: true }, $inc: { rev: 1 } },
+      ),
   );
 
-  expect((await harness.client.getCollection({ store_id: storeId, collection_id: collection!.id })).collection!.product_ids).toEqual([kept.id]);
-  const updated = await harness.waitForEvents('catalog', 1, { store_id: storeId, topic: 'collection/updated', where: (event) => event.resource.id === collection!.id });
+  expect((await harness.client.getCollection({ store_id: storeId, collection_id: collection!.id })).collection!.product_ids).toEqual([
+    kept.id,
+  ]);
+  const updated = await harness.waitForEvents('catalog', 1, {
+    store_id: storeId,
+    topic: 'collection/updated',
+    where: (event) => event.resource.id === collection!.id,
+  });
   expect(updated[0]!.resource.products).toEqual([kept.id]);
 });
 
@@ -68,10 +88,17 @@ it('catches up on the shipping events published while it was down (durable consu
   const product = await createProduct(harness.client, storeId, { shipping_group_id: group!.id });
 
   await harness.service.stop();
-  await harness.shipping.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group!.id, name: 'Renamed while down' }));
+  await harness.shipping.updateShippingGroup(
+    shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group!.id, name: 'Renamed while down' }),
+  );
   await harness.restart();
 
-  await waitFor(async () => (await harness.client.getProduct({ store_id: storeId, product_id: product.id })).product!.shipping_group_name === 'Renamed while down', {
-    message: 'the rename published while catalog was down',
-  });
+  await waitFor(
+    async () =>
+      (await harness.client.getProduct({ store_id: storeId, product_id: product.id })).product!.shipping_group_name ===
+      'Renamed while down',
+    {
+      message: 'the rename published while catalog was down',
+    },
+  );
 });

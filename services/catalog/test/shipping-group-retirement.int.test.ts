@@ -14,20 +14,32 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const aGroup = async (storeId: number, name = 'Heavy') => (await harness.shipping.createShippingGroup({ store_id: storeId, name, rates: [] })).shipping_group!;
+const aGroup = async (storeId: number, name = 'Heavy') =>
+  (await harness.shipping.createShippingGroup({ store_id: storeId, name, rates: [] })).shipping_group!;
 const retire = (storeId: number, groupId: number, token: string) =>
   harness.client.retireShippingGroup({ store_id: storeId, shipping_group_id: groupId, retirement_token: token });
 const restore = (storeId: number, groupId: number, token: string) =>
   harness.client.restoreShippingGroup({ store_id: storeId, shipping_group_id: groupId, retirement_token: token });
-const createIn = (storeId: number, groupId: number) => harness.client.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Crate', cents: 100, shipping_group_id: groupId }));
+const createIn = (storeId: number, groupId: number) =>
+  harness.client.createProduct(
+    catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Crate', cents: 100, shipping_group_id: groupId }),
+  );
 
 describe('RetireShippingGroup', () => {
   it('answers the products of a group in use and retires nothing', async () => {
     const storeId = (await harness.newStore()).id;
     const group = await aGroup(storeId);
-    const [a, b] = [await createProduct(harness.client, storeId, { shipping_group_id: group.id }), await createProduct(harness.client, storeId, { shipping_group_id: group.id })];
+    const [a, b] = [
+      await createProduct(harness.client, storeId, { shipping_group_id: group.id }),
+      await createProduct(harness.client, storeId, { shipping_group_id: group.id }),
+    ];
 
-    expect(await retire(storeId, group.id, 'attempt-1')).toEqual({ retired: false, product_count: 2, product_ids: [a.id, b.id], held_for_ms: 0 });
+    expect(await retire(storeId, group.id, 'attempt-1')).toEqual({
+      retired: false,
+      product_count: 2,
+      product_ids: [a.id, b.id],
+      held_for_ms: 0,
+    });
     expect((await createIn(storeId, group.id)).product!.shipping_group_id).toBe(group.id);
   });
 
@@ -36,11 +48,20 @@ describe('RetireShippingGroup', () => {
     const group = await aGroup(storeId);
     const other = await createProduct(harness.client, storeId, { shipping_group_id: (await aGroup(storeId, 'Light')).id });
 
-    expect(await retire(storeId, group.id, 'attempt-1')).toEqual({ retired: true, product_count: 0, product_ids: [], held_for_ms: HOLD_MS });
+    expect(await retire(storeId, group.id, 'attempt-1')).toEqual({
+      retired: true,
+      product_count: 0,
+      product_ids: [],
+      held_for_ms: HOLD_MS,
+    });
     expect(await retire(storeId, group.id, 'attempt-1')).toMatchObject({ retired: true });
 
     const created = await rejectionOf(createIn(storeId, group.id));
-    const moved = await rejectionOf(harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: other.id, shipping_group_id: group.id })));
+    const moved = await rejectionOf(
+      harness.client.updateProduct(
+        catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: other.id, shipping_group_id: group.id }),
+      ),
+    );
     expect([created.code, moved.code]).toEqual([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.INVALID_ARGUMENT]);
     expect(created.fieldViolations).toEqual({ shipping_group_id: ['is being deleted'] });
     expect(moved.fieldViolations).toEqual({ shipping_group_id: ['is being deleted'] });
@@ -78,10 +99,17 @@ describe('a retirement whose delete never happened', () => {
     await retire(storeId, group.id, 'abandoned-attempt');
     expect((await rejectionOf(createIn(storeId, group.id))).code).toBe(GrpcStatus.INVALID_ARGUMENT);
 
-    const product = await waitFor(() => createIn(storeId, group.id).then((answer) => answer.product, () => undefined), {
-      timeoutMs: 10_000,
-      message: 'the group usable again after the hold',
-    });
+    const product = await waitFor(
+      () =>
+        createIn(storeId, group.id).then(
+          (answer) => answer.product,
+          () => undefined,
+        ),
+      {
+        timeoutMs: 10_000,
+        message: 'the group usable again after the hold',
+      },
+    );
     expect(product.shipping_group_id).toBe(group.id);
   });
 
@@ -93,8 +121,13 @@ describe('a retirement whose delete never happened', () => {
 
     // At once, whether or not the deleted event reached the projection yet; then for good once it did.
     expect((await rejectionOf(createIn(storeId, group.id))).code).toBe(GrpcStatus.INVALID_ARGUMENT);
-    await waitFor(async () => (await rejectionOf(createIn(storeId, group.id))).fieldViolations?.shipping_group_id?.[0] === 'is not a shipping group of this store', {
-      message: 'the deleted event applied',
-    });
+    await waitFor(
+      async () =>
+        (await rejectionOf(createIn(storeId, group.id))).fieldViolations?.shipping_group_id?.[0] ===
+        'is not a shipping group of this store',
+      {
+        message: 'the deleted event applied',
+      },
+    );
   });
 });

@@ -38,9 +38,21 @@ beforeEach(async () => {
     groupRetirementHoldMs: HOLD_MS,
   });
   const clock = () => now;
-  deps = { ...wired, clock: () => new Date(clock()), shippingGroups: new ShippingGroups(wired.shippingGroupProjection, shipping, { clock }) };
-  await deps.storeContexts.apply(STORE, { time_zone: 'UTC', subdomain: 'shop', url: 'https://shop.example', updated_at: '2026-01-01T00:00:00Z' });
-  for (const [id, name] of [[1, 'Standard'], [2, 'Express']] as const) {
+  deps = {
+    ...wired,
+    clock: () => new Date(clock()),
+    shippingGroups: new ShippingGroups(wired.shippingGroupProjection, shipping, { clock }),
+  };
+  await deps.storeContexts.apply(STORE, {
+    time_zone: 'UTC',
+    subdomain: 'shop',
+    url: 'https://shop.example',
+    updated_at: '2026-01-01T00:00:00Z',
+  });
+  for (const [id, name] of [
+    [1, 'Standard'],
+    [2, 'Express'],
+  ] as const) {
     inShipping.set(id, { id, name });
     await deps.shippingGroupProjection.apply({ store_id: STORE, id, name, deleted: false, sequence: 1 });
   }
@@ -48,14 +60,23 @@ beforeEach(async () => {
 
 afterEach(() => db.close());
 
-const create = (shippingGroupId: number) => createProduct(deps, STORE, catalog.CreateProductRequest.fromPartial({ store_id: STORE, name: 'Mug', cents: 900, shipping_group_id: shippingGroupId }));
+const create = (shippingGroupId: number) =>
+  createProduct(
+    deps,
+    STORE,
+    catalog.CreateProductRequest.fromPartial({ store_id: STORE, name: 'Mug', cents: 900, shipping_group_id: shippingGroupId }),
+  );
 const moveTo = (productId: number, shippingGroupId: number) =>
-  updateProduct(deps, STORE, catalog.UpdateProductRequest.fromPartial({ store_id: STORE, product_id: productId, shipping_group_id: shippingGroupId }));
+  updateProduct(
+    deps,
+    STORE,
+    catalog.UpdateProductRequest.fromPartial({ store_id: STORE, product_id: productId, shipping_group_id: shippingGroupId }),
+  );
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const violationsOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'accepted',
-    (error: unknown) => (isDomainError(error) ? error.fieldViolations ?? `${error.reason}: ${error.message}` : error),
+    (error: unknown) => (isDomainError(error) ? (error.fieldViolations ?? `${error.reason}: ${error.message}`) : error),
   );
 
 describe('RetireShippingGroup', () => {
@@ -108,7 +129,9 @@ describe('RetireShippingGroup', () => {
     await retireShippingGroup(deps, STORE, 1, 'attempt-1');
 
     expect(await retireShippingGroup(deps, STORE, 1, 'attempt-1')).toEqual({ retired: true, heldForMs: HOLD_MS });
-    expect(await violationsOf(retireShippingGroup(deps, STORE, 1, 'attempt-2'))).toBe('CONFLICT: Another deletion of this shipping group is under way; try again');
+    expect(await violationsOf(retireShippingGroup(deps, STORE, 1, 'attempt-2'))).toBe(
+      'CONFLICT: Another deletion of this shipping group is under way; try again',
+    );
   });
 
   it('retires a group the projection has not seen yet, which a product then cannot take from shipping', async () => {

@@ -16,7 +16,8 @@ afterAll(() => harness?.stop());
 
 let nextKey = 1;
 const aKey = () => `checkout-${nextKey++}`;
-const reserve = (orderKey: string, lines: catalog.StockLine[]) => harness.client.reserveStock({ store_id: storeId, order_key: orderKey, lines });
+const reserve = (orderKey: string, lines: catalog.StockLine[]) =>
+  harness.client.reserveStock({ store_id: storeId, order_key: orderKey, lines });
 const release = (orderKey: string) => harness.client.releaseStock({ store_id: storeId, order_key: orderKey });
 const stockOf = async (variantId: number) => {
   const { variants } = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [variantId], include_deleted: false });
@@ -34,8 +35,26 @@ describe('ReserveStock', () => {
     ]);
 
     expect(lines).toEqual([
-      { variant_id: cup.variantId, product_id: cup.product.id, product_name: 'Cup', variant_name: 'Default', sku: undefined, quantity: 3, unit_cents: 450, shipping_group_id: 0 },
-      { variant_id: tea.variantId, product_id: tea.product.id, product_name: 'Tea', variant_name: 'Default', sku: undefined, quantity: 2, unit_cents: 1000, shipping_group_id: 0 },
+      {
+        variant_id: cup.variantId,
+        product_id: cup.product.id,
+        product_name: 'Cup',
+        variant_name: 'Default',
+        sku: undefined,
+        quantity: 3,
+        unit_cents: 450,
+        shipping_group_id: 0,
+      },
+      {
+        variant_id: tea.variantId,
+        product_id: tea.product.id,
+        product_name: 'Tea',
+        variant_name: 'Default',
+        sku: undefined,
+        quantity: 2,
+        unit_cents: 1000,
+        shipping_group_id: 0,
+      },
     ]);
     expect(await stockOf(tea.variantId)).toEqual({ in_stock: 3, sold: 2 });
     expect(await stockOf(cup.variantId)).toEqual({ in_stock: 0, sold: 3 });
@@ -46,7 +65,11 @@ describe('ReserveStock', () => {
 
     await reserve(aKey(), [{ variant_id: variantId, quantity: 1 }]);
 
-    const events = await harness.waitForEvents('catalog', 1, { store_id: storeId, topic: 'variant/updated', where: (event) => event.resource.id === variantId && event.resource.in_stock === 3 });
+    const events = await harness.waitForEvents('catalog', 1, {
+      store_id: storeId,
+      topic: 'variant/updated',
+      where: (event) => event.resource.id === variantId && event.resource.in_stock === 3,
+    });
     expect(events[0]!.resource).toMatchObject({ sold: 1, sold_out: false });
   });
 
@@ -102,7 +125,9 @@ describe('ReserveStock', () => {
       { variant_id: bigMug!.id, requested: 5, in_stock: 4 },
     ]);
     expect(error.metadata).toMatchObject({ variant_id: String(pots.variantId), requested: '3', in_stock: '1' });
-    expect(error.message).toBe(`Only 1 of variant ${pots.variantId} in stock, 3 requested; only 4 of variant ${bigMug!.id} in stock, 5 requested`);
+    expect(error.message).toBe(
+      `Only 1 of variant ${pots.variantId} in stock, 3 requested; only 4 of variant ${bigMug!.id} in stock, 5 requested`,
+    );
     expect(await stockOf(pots.variantId)).toEqual({ in_stock: 1, sold: 0 });
     expect(await stockOf(mugs.variantId)).toEqual({ in_stock: 2, sold: 0 });
     expect(await stockOf(bigMug!.id)).toEqual({ in_stock: 4, sold: 0 });
@@ -116,8 +141,14 @@ describe('ReserveStock', () => {
     const deleted = await productWithStock(harness.client, storeId, 5);
     await harness.client.deleteProduct({ store_id: storeId, product_id: deleted.product.id });
 
-    expect(await rejectionOf(reserve(aKey(), [{ variant_id: hidden.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
-    expect(await rejectionOf(reserve(aKey(), [{ variant_id: deleted.variantId, quantity: 1 }]))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, reason: 'NOT_PURCHASABLE' });
+    expect(await rejectionOf(reserve(aKey(), [{ variant_id: hidden.variantId, quantity: 1 }]))).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      reason: 'NOT_PURCHASABLE',
+    });
+    expect(await rejectionOf(reserve(aKey(), [{ variant_id: deleted.variantId, quantity: 1 }]))).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      reason: 'NOT_PURCHASABLE',
+    });
     expect((await rejectionOf(reserve(aKey(), [{ variant_id: 888_888, quantity: 1 }]))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
@@ -132,7 +163,10 @@ describe('ReserveStock', () => {
     );
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
-    expect(error.fieldViolations).toEqual({ 'lines.quantity': ['must be at least 1'], 'lines.variant_id': [`lists variant ${variantId} more than once`] });
+    expect(error.fieldViolations).toEqual({
+      'lines.quantity': ['must be at least 1'],
+      'lines.variant_id': [`lists variant ${variantId} more than once`],
+    });
     expect((await rejectionOf(reserve(aKey(), []))).fieldViolations).toEqual({ lines: ['must have at least one line'] });
   });
 
@@ -155,7 +189,8 @@ describe('ReserveStock', () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => reserve(aKey(), [{ variant_id: variantId, quantity: 1 }])));
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
-    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) expect(result.reason).toMatchObject({ reason: 'INSUFFICIENT_STOCK' });
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(result.reason).toMatchObject({ reason: 'INSUFFICIENT_STOCK' });
     expect(await stockOf(variantId)).toEqual({ in_stock: 0, sold: 5 });
   });
 });
@@ -201,9 +236,16 @@ describe('after a crash', () => {
     // What a crash between "take the stock" and "mark the reservation reserved" leaves on disk.
     const db = await openDatabase(databaseOptionsFrom(harness.config, 'catalog'));
     const products = db.collection('products');
-    const stored = (await products.findOne({ store_id: storeId, id: product.id })) as { variants: { id: number; in_stock: number; sold: number }[] };
-    const variants = stored.variants.map((variant) => (variant.id === variantId ? { ...variant, in_stock: variant.in_stock - 2, sold: variant.sold + 2 } : variant));
-    await products.updateOne({ store_id: storeId, id: product.id }, { $set: { variants, stock_marks: [{ reservation_id: 9_999, state: 'held' }] }, $inc: { rev: 1 } });
+    const stored = (await products.findOne({ store_id: storeId, id: product.id })) as {
+      variants: { id: number; in_stock: number; sold: number }[];
+    };
+    const variants = stored.variants.map((variant) =>
+      variant.id === variantId ? { ...variant, in_stock: variant.in_stock - 2, sold: variant.sold + 2 } : variant,
+    );
+    await products.updateOne(
+      { store_id: storeId, id: product.id },
+      { $set: { variants, stock_marks: [{ reservation_id: 9_999, state: 'held' }] }, $inc: { rev: 1 } },
+    );
     await db.collection('reservations').insertOne({
       store_id: storeId,
       order_key: 'crashed-checkout',
@@ -232,10 +274,22 @@ describe('batch reads for orders', () => {
     const gone = await createProduct(harness.client, storeId);
     await harness.client.deleteProduct({ store_id: storeId, product_id: gone.id });
 
-    const live = await harness.client.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id, 555_555], include_deleted: false });
+    const live = await harness.client.getProductsByIds({
+      store_id: storeId,
+      product_ids: [gone.id, kept.id, 555_555],
+      include_deleted: false,
+    });
     const all = await harness.client.getProductsByIds({ store_id: storeId, product_ids: [gone.id, kept.id], include_deleted: true });
-    const variants = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: true });
-    const liveVariants = await harness.client.getVariantsByIds({ store_id: storeId, variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id], include_deleted: false });
+    const variants = await harness.client.getVariantsByIds({
+      store_id: storeId,
+      variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id],
+      include_deleted: true,
+    });
+    const liveVariants = await harness.client.getVariantsByIds({
+      store_id: storeId,
+      variant_ids: [gone.variants[0]!.id, kept.variants[0]!.id],
+      include_deleted: false,
+    });
 
     expect(live.products.map(({ id }) => id)).toEqual([kept.id]);
     expect(all.products.map(({ id }) => id)).toEqual([gone.id, kept.id]);

@@ -16,9 +16,13 @@ afterAll(() => harness?.stop());
 const addVariant = async (productId: number, overrides: Partial<catalog.CreateVariantRequest> = {}) =>
   (await harness.client.createVariant(aVariant(storeId, productId, overrides))).variant!;
 const updateVariant = (productId: number, variantId: number, fields: Partial<catalog.UpdateVariantRequest>) =>
-  harness.client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, variant_id: variantId, ...fields }));
-const variantsOf = async (productId: number) => (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.variants;
-const deleteVariant = (productId: number, variantId: number) => harness.client.deleteVariant({ store_id: storeId, product_id: productId, variant_id: variantId });
+  harness.client.updateVariant(
+    catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, variant_id: variantId, ...fields }),
+  );
+const variantsOf = async (productId: number) =>
+  (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!.variants;
+const deleteVariant = (productId: number, variantId: number) =>
+  harness.client.deleteVariant({ store_id: storeId, product_id: productId, variant_id: variantId });
 
 describe('CreateVariant', () => {
   it('appends a variant with its stock derived fields', async () => {
@@ -41,7 +45,9 @@ describe('CreateVariant', () => {
       has_override_price: false,
       cents: 1000,
     });
-    expect((await harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: variant.id })).variant).toEqual(variant);
+    expect((await harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: variant.id })).variant).toEqual(
+      variant,
+    );
   });
 
   it('starts with all of full_quantity in stock when in_stock is absent', async () => {
@@ -76,7 +82,9 @@ describe('CreateVariant', () => {
   it('refuses bad input per field', async () => {
     const product = await createProduct(harness.client, storeId);
 
-    const error = await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { name: '', full_quantity: -1, override_cents: -2, position: 0 })));
+    const error = await rejectionOf(
+      harness.client.createVariant(aVariant(storeId, product.id, { name: '', full_quantity: -1, override_cents: -2, position: 0 })),
+    );
     const tooMany = await rejectionOf(harness.client.createVariant(aVariant(storeId, product.id, { full_quantity: 2, in_stock: 3 })));
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
@@ -104,7 +112,9 @@ describe('GetVariant / UpdateVariant', () => {
     const other = await createProduct(harness.client, storeId);
     const variantId = one.variants[0]!.id;
 
-    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: other.id, variant_id: variantId }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: other.id, variant_id: variantId }))).code).toBe(
+      GrpcStatus.NOT_FOUND,
+    );
     expect((await rejectionOf(updateVariant(other.id, variantId, { name: 'Stolen' }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejectionOf(deleteVariant(other.id, variantId))).code).toBe(GrpcStatus.NOT_FOUND);
   });
@@ -116,7 +126,15 @@ describe('GetVariant / UpdateVariant', () => {
     const { variant: updated } = await updateVariant(product.id, variant.id, { in_stock: 0 });
     const { variant: cleared } = await updateVariant(product.id, variant.id, { sku: '', has_override_price: true, override_cents: 100 });
 
-    expect(updated).toMatchObject({ in_stock: 0, full_quantity: 10, sold_out: true, status: 'sold-out', percent_available: 0, sku: 'S-1', name: 'Large' });
+    expect(updated).toMatchObject({
+      in_stock: 0,
+      full_quantity: 10,
+      sold_out: true,
+      status: 'sold-out',
+      percent_available: 0,
+      sku: 'S-1',
+      name: 'Large',
+    });
     expect(cleared).toMatchObject({ sku: undefined, cents: 100, has_override_price: true });
   });
 
@@ -166,7 +184,9 @@ describe('DeleteVariant', () => {
       [b.id, 1, true],
       [c.id, 2, false],
     ]);
-    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: defaultId }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getVariant({ store_id: storeId, product_id: product.id, variant_id: defaultId }))).code).toBe(
+      GrpcStatus.NOT_FOUND,
+    );
   });
 
   it('refuses to delete the last variant with FAILED_PRECONDITION LAST_VARIANT', async () => {

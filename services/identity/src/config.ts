@@ -1,4 +1,12 @@
-import { DEFAULT_IDENTITY_HTTP_PORT, grpcAddress, loadConfig, oauthTokenSettings, portSchema, serviceConfigSchema, z } from '@commerce/config';
+import {
+  DEFAULT_IDENTITY_HTTP_PORT,
+  grpcAddress,
+  loadConfig,
+  oauthTokenSettings,
+  portSchema,
+  serviceConfigSchema,
+  z,
+} from '@commerce/config';
 
 const schema = serviceConfigSchema('identity')
   .extend(oauthTokenSettings.shape)

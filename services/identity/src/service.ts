@@ -56,7 +56,12 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
       clock: options.clock ?? (() => new Date()),
       oauth: secret
         ? {
-            accessToken: { secret, issuer: config.OAUTH_ISSUER, audience: config.OAUTH_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
+            accessToken: {
+              secret,
+              issuer: config.OAUTH_ISSUER,
+              audience: config.OAUTH_AUDIENCE,
+              ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+            },
             codeTtlMs: config.AUTHORIZATION_CODE_TTL_SECONDS * 1000,
             refreshTokenTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
           }

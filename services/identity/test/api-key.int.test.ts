@@ -52,7 +52,10 @@ describe('RotateApiKey', () => {
 
     expect(rotated.api_key).toMatch(/^sck_[A-Za-z0-9_-]{43}$/);
     expect(rotated.api_key).not.toBe(account.api_key);
-    expect(await harness.client.authenticateApiKey({ api_key: rotated.api_key })).toEqual({ store_id: account.store_id, key_id: rotated.key_id });
+    expect(await harness.client.authenticateApiKey({ api_key: rotated.api_key })).toEqual({
+      store_id: account.store_id,
+      key_id: rotated.key_id,
+    });
     expect((await rejectionOf(harness.client.authenticateApiKey({ api_key: account.api_key }))).code).toBe(status.UNAUTHENTICATED);
     expect(rotated.key_id).not.toBe(firstKeyId);
   });
@@ -63,8 +66,14 @@ describe('RotateApiKey', () => {
 
     const rotated = await harness.client.rotateApiKey({ store_id: account.store_id });
 
-    const isRotation = (event: { store_id: number; topic: string; sequence: number }) => event.store_id === account.store_id && event.topic === 'api_key/rotated' && event.sequence === 2;
-    const [event] = await harness.waitForEvents('identity', 1, { where: isRotation }, { message: `the rotation of store ${account.store_id}'s key` });
+    const isRotation = (event: { store_id: number; topic: string; sequence: number }) =>
+      event.store_id === account.store_id && event.topic === 'api_key/rotated' && event.sequence === 2;
+    const [event] = await harness.waitForEvents(
+      'identity',
+      1,
+      { where: isRotation },
+      { message: `the rotation of store ${account.store_id}'s key` },
+    );
     expect(event.resource).toEqual({ store_id: account.store_id, key_id: rotated.key_id, old_key_id: firstKeyId });
     expect(JSON.stringify(event)).not.toContain(rotated.api_key);
     const ofStore = (await harness.eventsOf('identity')).filter((published) => published.store_id === account.store_id);
@@ -80,11 +89,21 @@ describe('RotateApiKey', () => {
     const rotations = await Promise.all(Array.from({ length: 10 }, () => harness.client.rotateApiKey({ store_id: account.store_id })));
 
     const working = await Promise.all(
-      rotations.map(({ api_key }) => harness.client.authenticateApiKey({ api_key }).then(({ key_id }) => key_id, () => undefined)),
+      rotations.map(({ api_key }) =>
+        harness.client.authenticateApiKey({ api_key }).then(
+          ({ key_id }) => key_id,
+          () => undefined,
+        ),
+      ),
     );
     expect(working.filter(Boolean)).toHaveLength(1);
     const isLast = (event: { store_id: number; sequence: number }) => event.store_id === account.store_id && event.sequence === 11;
-    const [last] = await harness.waitForEvents('identity', 1, { where: isLast }, { message: `the 10th rotation of store ${account.store_id}'s key` });
+    const [last] = await harness.waitForEvents(
+      'identity',
+      1,
+      { where: isLast },
+      { message: `the 10th rotation of store ${account.store_id}'s key` },
+    );
     expect(last.resource.key_id).toBe(working.find(Boolean));
   });
 

@@ -110,7 +110,10 @@ describe('sessions and forms', () => {
     const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
 
-    const answer = await browser.submit('/signin?return_to=https%3A%2F%2Fevil.example%2F', '/signin', { identifier: account.user!.email, password: PASSWORD });
+    const answer = await browser.submit('/signin?return_to=https%3A%2F%2Fevil.example%2F', '/signin', {
+      identifier: account.user!.email,
+      password: PASSWORD,
+    });
 
     expect(answer.location).toBe('/admin');
   });
@@ -211,14 +214,26 @@ describe('the admin panel', () => {
     expect(revoked.location).toBe('/admin?notice=app-revoked');
     expect((await owner.browser.get('/admin')).html).toContain('No app is authorized.');
     expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
-    const [event] = await harness.waitForEvents('identity', 1, { where: (e) => e.topic === 'app/uninstalled' && e.resource.client_id === app.clientId }, { message: 'app/uninstalled' });
-    expect(event).toMatchObject({ store_id: owner.storeId, resource: { client_id: app.clientId, app_name: 'Inventory Sync', user_id: owner.userId, store_id: owner.storeId } });
+    const [event] = await harness.waitForEvents(
+      'identity',
+      1,
+      { where: (e) => e.topic === 'app/uninstalled' && e.resource.client_id === app.clientId },
+      { message: 'app/uninstalled' },
+    );
+    expect(event).toMatchObject({
+      store_id: owner.storeId,
+      resource: { client_id: app.clientId, app_name: 'Inventory Sync', user_id: owner.userId, store_id: owner.storeId },
+    });
   });
 
-  it('revokes every user\'s authorization when the developer deletes the app', async () => {
+  it("revokes every user's authorization when the developer deletes the app", async () => {
     const developer = await aSignedInOwner(harness);
     const created = await developer.browser.submit('/admin', '/admin/apps', { name: 'Short Lived', redirect_uri: REDIRECT_URI });
-    const app = { clientId: /data-field="Client id">([^<]+)</.exec(created.html)![1], clientSecret: /data-field="Client secret">([^<]+)</.exec(created.html)![1], redirectUri: REDIRECT_URI };
+    const app = {
+      clientId: /data-field="Client id">([^<]+)</.exec(created.html)![1],
+      clientSecret: /data-field="Client secret">([^<]+)</.exec(created.html)![1],
+      redirectUri: REDIRECT_URI,
+    };
     const user = await aSignedInOwner(harness);
     const tokens = (await exchange(harness.httpUrl, app, await aCode(user.browser, app))).body;
 

@@ -10,7 +10,11 @@ import { loadIdentityConfig } from '../src/config';
 import type { UserRecord } from '../src/domain/user';
 import { startIdentityService } from '../src/service';
 
-export type IdentityHarness = ServiceHarness<Awaited<ReturnType<typeof startIdentityService>>, identity.IdentityServiceClient, 'storefront'> & {
+export type IdentityHarness = ServiceHarness<
+  Awaited<ReturnType<typeof startIdentityService>>,
+  identity.IdentityServiceClient,
+  'storefront'
+> & {
   /** A client of the same storefront the identity service calls. */
   stores: ServiceClient<storefront.StoreServiceClient>;
   /** Base URL of the OAuth pages and endpoints (port 0, picked at start). */
@@ -46,10 +50,12 @@ export async function startIdentityHarness(extraEnv: Record<string, string> = {}
     httpUrl: harness.service.httpUrl!,
     jwtSecret: JWT_SECRET,
     advanceClock: (ms: number) => void (clockOffsetMs += ms),
-    datafileText: async (collection: string) => `${JSON.stringify(readEmbeddedCollection(identityDir, collection))}\n${await embeddedStoreBytes(identityDir)}`,
+    datafileText: async (collection: string) =>
+      `${JSON.stringify(readEmbeddedCollection(identityDir, collection))}\n${await embeddedStoreBytes(identityDir)}`,
     storedUsers: async () => readEmbeddedCollection<UserRecord & Doc>(identityDir, 'users'),
     storedCodes: async () => readEmbeddedCollection<{ code_hash: string; expires_at: unknown } & Doc>(identityDir, 'authorization_codes'),
-    storedLoginAttempts: async () => readEmbeddedCollection<{ key: string; failures: number; window_started_at: unknown } & Doc>(identityDir, 'login_attempts'),
+    storedLoginAttempts: async () =>
+      readEmbeddedCollection<{ key: string; failures: number; window_started_at: unknown } & Doc>(identityDir, 'login_attempts'),
   });
 }
 

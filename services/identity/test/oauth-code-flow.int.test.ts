@@ -13,7 +13,15 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const authorizeQuery = (overrides: Record<string, string> = {}) => new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUri, response_type: 'code', scope: 'store_write', state: 's-1', ...overrides });
+const authorizeQuery = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({
+    client_id: app.clientId,
+    redirect_uri: app.redirectUri,
+    response_type: 'code',
+    scope: 'store_write',
+    state: 's-1',
+    ...overrides,
+  });
 
 describe('the authorization dialog', () => {
   it('sends a visitor to sign in first, then back to the consent page that lists the scopes', async () => {
@@ -135,17 +143,43 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^scr_/), scope: 'user store_read store_write' });
-    const claims = jwt.verify(answer.body.access_token, harness.jwtSecret, { algorithms: ['HS256'], issuer: 'store-commerce', audience: 'store-commerce-api' }) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: String(userId), store_id: storeId, client_id: app.clientId, scope: 'user store_read store_write', grant_id: expect.stringMatching(/^\d+$/) });
-    expect(await harness.client.checkGrant({ grant_id: claims.grant_id })).toEqual({ active: true, user_id: userId, store_id: storeId, client_id: app.clientId, scope: 'user store_read store_write' });
+    expect(answer.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: expect.stringMatching(/^scr_/),
+      scope: 'user store_read store_write',
+    });
+    const claims = jwt.verify(answer.body.access_token, harness.jwtSecret, {
+      algorithms: ['HS256'],
+      issuer: 'store-commerce',
+      audience: 'store-commerce-api',
+    }) as jwt.JwtPayload;
+    expect(claims).toMatchObject({
+      sub: String(userId),
+      store_id: storeId,
+      client_id: app.clientId,
+      scope: 'user store_read store_write',
+      grant_id: expect.stringMatching(/^\d+$/),
+    });
+    expect(await harness.client.checkGrant({ grant_id: claims.grant_id })).toEqual({
+      active: true,
+      user_id: userId,
+      store_id: storeId,
+      client_id: app.clientId,
+      scope: 'user store_read store_write',
+    });
   });
 
   it('takes every parameter from the query string and the client from HTTP Basic', async () => {
     const { browser } = await aSignedInOwner(harness);
     const code = await aCode(browser, app);
 
-    const answer = await postToken(harness.httpUrl, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri }, { basic: [app.clientId, app.clientSecret], inQuery: true });
+    const answer = await postToken(
+      harness.httpUrl,
+      { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri },
+      { basic: [app.clientId, app.clientSecret], inQuery: true },
+    );
 
     expect(answer.status).toBe(200);
     expect(answer.body.scope).toBe('user store_read');
@@ -162,7 +196,12 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
     expect(second.status).toBe(400);
     expect(second.body).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
     expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
-    const refreshed = await postToken(harness.httpUrl, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: app.clientId, client_secret: app.clientSecret });
+    const refreshed = await postToken(harness.httpUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(refreshed.body.error).toBe('invalid_grant');
   });
 
@@ -177,7 +216,7 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
     expect(answer.body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
   });
 
-  it('refuses a redirect_uri other than the authorization request\'s', async () => {
+  it("refuses a redirect_uri other than the authorization request's", async () => {
     const { browser } = await aSignedInOwner(harness);
     const code = await aCode(browser, app);
 
@@ -216,7 +255,14 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
     ['no secret', { client_secret: '' }],
     ['an unknown client', { client_id: 'sca_unknown' }],
   ])('answers 401 invalid_client with WWW-Authenticate for %s', async (_case, overrides) => {
-    const answer = await postToken(harness.httpUrl, { grant_type: 'authorization_code', code: 'scc_x', redirect_uri: app.redirectUri, client_id: app.clientId, client_secret: app.clientSecret, ...overrides });
+    const answer = await postToken(harness.httpUrl, {
+      grant_type: 'authorization_code',
+      code: 'scc_x',
+      redirect_uri: app.redirectUri,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      ...overrides,
+    });
 
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ error: 'invalid_client', error_description: 'Client authentication failed' });
@@ -228,7 +274,11 @@ describe('POST /oauth/token with grant_type=authorization_code', () => {
 
     const password = await postToken(harness.httpUrl, { grant_type: 'password', ...credentials });
     const none = await postToken(harness.httpUrl, credentials);
-    const both = await postToken(harness.httpUrl, { grant_type: 'authorization_code', code: 'x', ...credentials }, { basic: [app.clientId, app.clientSecret] });
+    const both = await postToken(
+      harness.httpUrl,
+      { grant_type: 'authorization_code', code: 'x', ...credentials },
+      { basic: [app.clientId, app.clientSecret] },
+    );
 
     expect([password.status, password.body.error]).toEqual([400, 'unsupported_grant_type']);
     expect([none.status, none.body.error]).toEqual([400, 'invalid_request']);

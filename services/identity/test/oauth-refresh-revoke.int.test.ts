@@ -14,7 +14,13 @@ afterAll(() => harness?.stop());
 
 const grantOf = (accessToken: string) => (jwt.decode(accessToken) as jwt.JwtPayload).grant_id as string;
 const refresh = (refreshToken: string, extra: Record<string, string> = {}) =>
-  postToken(harness.httpUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: app.clientId, client_secret: app.clientSecret, ...extra });
+  postToken(harness.httpUrl, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    ...extra,
+  });
 
 async function freshTokens(scope = 'store_write') {
   const owner = await aSignedInOwner(harness);
@@ -48,14 +54,22 @@ describe('grant_type=refresh_token', () => {
     expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
   });
 
-  it('publishes grant/revoked on the store\'s subject, without any token in it', async () => {
+  it("publishes grant/revoked on the store's subject, without any token in it", async () => {
     const { tokens, storeId, userId } = await freshTokens();
     await refresh(tokens.refresh_token);
     await refresh(tokens.refresh_token);
 
     const grantId = grantOf(tokens.access_token);
-    const [event] = await harness.waitForEvents('identity', 1, { where: (e) => e.topic === 'grant/revoked' && e.resource.grant_id === grantId }, { message: `grant ${grantId} revoked` });
-    expect(event).toMatchObject({ store_id: storeId, resource: { grant_id: grantId, client_id: app.clientId, user_id: userId, store_id: storeId } });
+    const [event] = await harness.waitForEvents(
+      'identity',
+      1,
+      { where: (e) => e.topic === 'grant/revoked' && e.resource.grant_id === grantId },
+      { message: `grant ${grantId} revoked` },
+    );
+    expect(event).toMatchObject({
+      store_id: storeId,
+      resource: { grant_id: grantId, client_id: app.clientId, user_id: userId, store_id: storeId },
+    });
     expect(JSON.stringify(event)).not.toMatch(/scr_|eyJ/);
   });
 
@@ -89,7 +103,12 @@ describe('grant_type=refresh_token', () => {
     const other = await anApp(harness);
     const { tokens } = await freshTokens();
 
-    const answer = await postToken(harness.httpUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: other.clientId, client_secret: other.clientSecret });
+    const answer = await postToken(harness.httpUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: other.clientId,
+      client_secret: other.clientSecret,
+    });
 
     expect(answer.body.error).toBe('invalid_grant');
     expect((await refresh(tokens.refresh_token)).status).toBe(200);
@@ -118,7 +137,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(false);
   });
 
-  it('answers 200 and changes nothing for an unknown token or another client\'s token', async () => {
+  it("answers 200 and changes nothing for an unknown token or another client's token", async () => {
     const other = await anApp(harness);
     const { tokens } = await freshTokens();
 
@@ -128,7 +147,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     expect((await harness.client.checkGrant({ grant_id: grantOf(tokens.access_token) })).active).toBe(true);
   });
 
-  it('needs the client\'s credentials', async () => {
+  it("needs the client's credentials", async () => {
     const { tokens } = await freshTokens();
 
     const answer = await revoke(tokens.refresh_token, { ...app, clientSecret: 'scs_wrong' });

@@ -16,12 +16,21 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 describe('CreateApp', () => {
-  it('answers the client id and a secret shown once, and keeps only the secret\'s hash', async () => {
+  it("answers the client id and a secret shown once, and keeps only the secret's hash", async () => {
     const owner = await harness.client.createStoreAccount(anAccountRequest());
 
-    const created = await harness.client.createApp({ name: 'Label Printer', redirect_uri: 'https://labels.example/cb', owner_email: owner.user!.email.toUpperCase() });
+    const created = await harness.client.createApp({
+      name: 'Label Printer',
+      redirect_uri: 'https://labels.example/cb',
+      owner_email: owner.user!.email.toUpperCase(),
+    });
 
-    expect(created.app).toEqual({ client_id: expect.stringMatching(/^sca_/), name: 'Label Printer', redirect_uri: 'https://labels.example/cb', owner_user_id: owner.user!.id });
+    expect(created.app).toEqual({
+      client_id: expect.stringMatching(/^sca_/),
+      name: 'Label Printer',
+      redirect_uri: 'https://labels.example/cb',
+      owner_user_id: owner.user!.id,
+    });
     expect(created.client_secret).toMatch(/^scs_[A-Za-z0-9_-]{43}$/);
     expect(await harness.datafileText('apps')).not.toContain(created.client_secret);
   });
@@ -33,7 +42,9 @@ describe('CreateApp', () => {
     ['a blank name', { name: ' ' }, 'name'],
     ['an owner without an account', { owner_email: 'nobody@example.com' }, 'owner_email'],
   ])('refuses %s', async (_case, overrides, field) => {
-    const error = await rejectionOf(harness.client.createApp({ name: 'App', redirect_uri: REDIRECT_URI, owner_email: 'owner1@example.com', ...overrides }));
+    const error = await rejectionOf(
+      harness.client.createApp({ name: 'App', redirect_uri: REDIRECT_URI, owner_email: 'owner1@example.com', ...overrides }),
+    );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(Object.keys(error.fieldViolations ?? {})).toEqual([field]);
@@ -46,11 +57,23 @@ describe('CreateUserStore', () => {
     await browser.signUp('storeless@example.com', PASSWORD);
     const [user] = (await harness.storedUsers()).filter((stored) => stored.email === 'storeless@example.com');
 
-    const created = await harness.client.createUserStore({ user_id: user.id, name: 'Late Shop', subdomain: 'late-shop', paypal_email: '', time_zone: '' });
+    const created = await harness.client.createUserStore({
+      user_id: user.id,
+      name: 'Late Shop',
+      subdomain: 'late-shop',
+      paypal_email: '',
+      time_zone: '',
+    });
 
     expect(created.user).toMatchObject({ id: user.id, store_id: created.store_id });
-    expect((await harness.stores.getStore({ store_id: created.store_id })).store).toMatchObject({ name: 'Late Shop', owner_user_id: user.id, support_email: 'storeless@example.com' });
-    const second = await rejectionOf(harness.client.createUserStore({ user_id: user.id, name: 'Again', subdomain: 'again-shop', paypal_email: '', time_zone: '' }));
+    expect((await harness.stores.getStore({ store_id: created.store_id })).store).toMatchObject({
+      name: 'Late Shop',
+      owner_user_id: user.id,
+      support_email: 'storeless@example.com',
+    });
+    const second = await rejectionOf(
+      harness.client.createUserStore({ user_id: user.id, name: 'Again', subdomain: 'again-shop', paypal_email: '', time_zone: '' }),
+    );
     expect([second.code, second.message]).toEqual([status.ALREADY_EXISTS, 'This user already has a store']);
   });
 });
@@ -71,9 +94,18 @@ describe('CreateApplicationStore', () => {
     const answer = await harness.client.createApplicationStore(request({ owner_login: 'made.by.app' }));
 
     expect(answer.user).toMatchObject({ login: 'made.by.app', store_id: answer.store_id });
-    expect(answer.token).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'user store_read store_write', refresh_token: expect.stringMatching(/^scr_/) });
+    expect(answer.token).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'user store_read store_write',
+      refresh_token: expect.stringMatching(/^scr_/),
+    });
     const claims = jwt.verify(answer.token!.access_token, harness.jwtSecret) as jwt.JwtPayload;
-    expect(await harness.client.checkGrant({ grant_id: claims.grant_id })).toMatchObject({ active: true, store_id: answer.store_id, client_id: app.clientId });
+    expect(await harness.client.checkGrant({ grant_id: claims.grant_id })).toMatchObject({
+      active: true,
+      store_id: answer.store_id,
+      client_id: app.clientId,
+    });
   });
 
   it('refuses a wrong secret as UNAUTHENTICATED and creates nothing', async () => {
@@ -95,6 +127,12 @@ describe('CreateApplicationStore', () => {
 
 describe('CheckGrant', () => {
   it.each(['', '0', 'abc', '999999'])('answers inactive for the grant id "%s"', async (grantId) => {
-    expect(await harness.client.checkGrant({ grant_id: grantId })).toEqual({ active: false, user_id: 0, store_id: 0, client_id: '', scope: '' });
+    expect(await harness.client.checkGrant({ grant_id: grantId })).toEqual({
+      active: false,
+      user_id: 0,
+      store_id: 0,
+      client_id: '',
+      scope: '',
+    });
   });
 });

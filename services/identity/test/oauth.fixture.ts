@@ -20,7 +20,9 @@ export async function anApp(harness: IdentityHarness, redirectUri = REDIRECT_URI
 }
 
 /** A store owner signed in to the pages in a browser of their own. */
-export async function aSignedInOwner(harness: IdentityHarness): Promise<{ browser: PageClient; userId: number; storeId: number; email: string }> {
+export async function aSignedInOwner(
+  harness: IdentityHarness,
+): Promise<{ browser: PageClient; userId: number; storeId: number; email: string }> {
   const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
   const browser = new PageClient(harness.httpUrl);
   const signedIn = await browser.signIn(account.user!.email, PASSWORD);
@@ -40,12 +42,19 @@ export interface TokenAnswer {
 }
 
 /** POST /oauth/token (or /oauth/revoke) with a form body, and HTTP Basic when asked. */
-export async function postToken(baseUrl: string, params: Record<string, string>, options: { basic?: [string, string]; path?: string; inQuery?: boolean } = {}): Promise<TokenAnswer> {
+export async function postToken(
+  baseUrl: string,
+  params: Record<string, string>,
+  options: { basic?: [string, string]; path?: string; inQuery?: boolean } = {},
+): Promise<TokenAnswer> {
   const headers: Record<string, string> = {};
-  if (options.basic) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic[0])}:${encodeURIComponent(options.basic[1])}`).toString('base64')}`;
+  if (options.basic)
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic[0])}:${encodeURIComponent(options.basic[1])}`).toString('base64')}`;
   const form = new URLSearchParams(params).toString();
   const path = options.path ?? '/oauth/token';
-  const init: RequestInit = options.inQuery ? { method: 'POST', headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: form };
+  const init: RequestInit = options.inQuery
+    ? { method: 'POST', headers }
+    : { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: form };
   const response = await fetch(`${baseUrl}${path}${options.inQuery ? `?${form}` : ''}`, init);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
@@ -53,11 +62,24 @@ export async function postToken(baseUrl: string, params: Record<string, string>,
 
 /** A code for the app from a signed-in owner's approval. */
 export async function aCode(browser: PageClient, app: RegisteredApp, extra: Record<string, string> = {}): Promise<string> {
-  const redirect = await browser.approve({ client_id: app.clientId, redirect_uri: app.redirectUri, response_type: 'code', state: 'xyz', ...extra });
+  const redirect = await browser.approve({
+    client_id: app.clientId,
+    redirect_uri: app.redirectUri,
+    response_type: 'code',
+    state: 'xyz',
+    ...extra,
+  });
   const code = redirect.searchParams.get('code');
   if (!code) throw new Error(`no code in ${redirect}`);
   return code;
 }
 
 export const exchange = (baseUrl: string, app: RegisteredApp, code: string, extra: Record<string, string> = {}) =>
-  postToken(baseUrl, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, client_id: app.clientId, client_secret: app.clientSecret, ...extra });
+  postToken(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: app.redirectUri,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    ...extra,
+  });

@@ -83,7 +83,12 @@ export class PageClient {
       const index = pair.indexOf('=');
       this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
     }
-    return { status: response.status, headers: response.headers, html: await response.text(), location: response.headers.get('location') ?? undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      html: await response.text(),
+      location: response.headers.get('location') ?? undefined,
+    };
   }
 }
 
@@ -96,4 +101,10 @@ export function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
-const decodeEntities = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');

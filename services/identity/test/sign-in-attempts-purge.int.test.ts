@@ -33,7 +33,10 @@ describe('sign-in attempt counters', () => {
     expect(await storedKeys()).toEqual(latest);
 
     harness.advanceClock(minutes(15));
-    await waitFor(async () => (await harness.storedLoginAttempts()).length === 0, { timeoutMs: 5_000, message: 'the last window to be purged' });
+    await waitFor(async () => (await harness.storedLoginAttempts()).length === 0, {
+      timeoutMs: 5_000,
+      message: 'the last window to be purged',
+    });
   });
 });
 

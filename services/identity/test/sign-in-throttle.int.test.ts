@@ -53,7 +53,8 @@ describe('sign-in throttling', () => {
     const account = await anAccount('two.names');
 
     const failures = [];
-    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) failures.push(await signIn(attempt % 2 ? account.login : account.email, WRONG));
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++)
+      failures.push(await signIn(attempt % 2 ? account.login : account.email, WRONG));
 
     expect(failures).toEqual(Array(MAX_FAILURES).fill(401));
     expect(await signIn(account.email, PASSWORD)).toBe(429);
@@ -72,7 +73,10 @@ describe('sign-in throttling', () => {
 
   it('ignores a client-address header that the gateway did not sign', async () => {
     const account = await anAccount();
-    const forged = (n: number) => ({ ...seenByGateway(`10.0.1.${n}`, 'a guessed secret, not the one identity holds'), 'x-forwarded-for': `10.0.0.${n}` });
+    const forged = (n: number) => ({
+      ...seenByGateway(`10.0.1.${n}`, 'a guessed secret, not the one identity holds'),
+      'x-forwarded-for': `10.0.0.${n}`,
+    });
 
     const failures = [];
     for (let n = 1; n <= MAX_FAILURES; n++) failures.push(await signIn(account.email, WRONG, forged(n)));
@@ -85,7 +89,9 @@ describe('sign-in throttling', () => {
   it('throttles by the address the gateway signed, so another client of the gateway keeps its own budget', async () => {
     const account = await anAccount();
 
-    const failures = await Promise.all(Array.from({ length: MAX_FAILURES + 2 }, () => signIn(account.email, WRONG, seenByGateway('203.0.113.7'))));
+    const failures = await Promise.all(
+      Array.from({ length: MAX_FAILURES + 2 }, () => signIn(account.email, WRONG, seenByGateway('203.0.113.7'))),
+    );
 
     expect(countOf(failures, 401)).toBe(MAX_FAILURES);
     expect(await signIn(account.email, PASSWORD, seenByGateway('203.0.113.7'))).toBe(429);
@@ -94,7 +100,7 @@ describe('sign-in throttling', () => {
     expect(await signIn(account.email, PASSWORD)).toBe(303);
   });
 
-  it('throttles password guesses made through an app\'s store creation for an existing user (POST /v1/application/stores)', async () => {
+  it("throttles password guesses made through an app's store creation for an existing user (POST /v1/application/stores)", async () => {
     const account = await anAccount();
     const app = await anApp(harness);
     const guess = (password: string) =>

@@ -18,7 +18,12 @@ const storedUserByEmail = async (email: string) => (await harness.storedUsers())
 
 describe('CreateStoreAccount', () => {
   it('creates the user, their store and an sck_ key, and shows no password hash', async () => {
-    const request = anAccountRequest({ email: '  Jane.Doe@Example.COM ', subdomain: 'janes', name: "Jane's Goods", time_zone: 'Europe/Paris' });
+    const request = anAccountRequest({
+      email: '  Jane.Doe@Example.COM ',
+      subdomain: 'janes',
+      name: "Jane's Goods",
+      time_zone: 'Europe/Paris',
+    });
 
     const account = await harness.client.createStoreAccount(request);
 
@@ -28,7 +33,13 @@ describe('CreateStoreAccount', () => {
     expect(account.user).toMatchObject({ email: 'jane.doe@example.com', login: 'jane.doe', store_id: account.store_id });
     expect(JSON.stringify(account)).not.toMatch(/scrypt|correct horse/);
     const { store } = await harness.stores.getStore({ store_id: account.store_id });
-    expect(store).toMatchObject({ subdomain: 'janes', name: "Jane's Goods", owner_user_id: account.user!.id, support_email: 'jane.doe@example.com', time_zone: 'Europe/Paris' });
+    expect(store).toMatchObject({
+      subdomain: 'janes',
+      name: "Jane's Goods",
+      owner_user_id: account.user!.id,
+      support_email: 'jane.doe@example.com',
+      time_zone: 'Europe/Paris',
+    });
     expect((await harness.client.getUser({ user_id: account.user!.id })).user).toEqual(account.user);
   });
 
@@ -52,7 +63,9 @@ describe('CreateStoreAccount', () => {
     const request = anAccountRequest();
     await harness.client.createStoreAccount(request);
 
-    const error = await rejectionOf(harness.client.createStoreAccount({ ...request, subdomain: 'second-store', email: request.email.toUpperCase() }));
+    const error = await rejectionOf(
+      harness.client.createStoreAccount({ ...request, subdomain: 'second-store', email: request.email.toUpperCase() }),
+    );
 
     expect(error.code).toBe(status.ALREADY_EXISTS);
     expect(error.message).toBe('This user already has a store');
@@ -82,8 +95,10 @@ describe('CreateStoreAccount', () => {
     expect(await storedUserByEmail('no-at-sign')).toEqual([]);
   });
 
-  it('passes the storefront\'s refusal on and leaves no user behind, so the e-mail can sign up afresh', async () => {
-    await harness.stores.createStore(storefront.CreateStoreRequest.fromPartial({ name: 'First', subdomain: 'popular', owner_user_id: 999 }));
+  it("passes the storefront's refusal on and leaves no user behind, so the e-mail can sign up afresh", async () => {
+    await harness.stores.createStore(
+      storefront.CreateStoreRequest.fromPartial({ name: 'First', subdomain: 'popular', owner_user_id: 999 }),
+    );
     const refused = anAccountRequest({ subdomain: 'popular' });
 
     const error = await rejectionOf(harness.client.createStoreAccount(refused));
@@ -94,7 +109,10 @@ describe('CreateStoreAccount', () => {
 
     // Another password works: nothing of the refused attempt survives to claim the e-mail.
     const account = await harness.client.createStoreAccount({ ...refused, subdomain: 'less-popular', password: 'a fresh password' });
-    expect((await harness.stores.getStore({ store_id: account.store_id })).store).toMatchObject({ subdomain: 'less-popular', owner_user_id: account.user!.id });
+    expect((await harness.stores.getStore({ store_id: account.store_id })).store).toMatchObject({
+      subdomain: 'less-popular',
+      owner_user_id: account.user!.id,
+    });
     expect(await storedUserByEmail(refused.email)).toHaveLength(1);
   });
 });
@@ -121,7 +139,10 @@ describe('CreateStoreAccount while the storefront is down', () => {
 
     const account = await harness.client.createStoreAccount(request);
     expect(account.user).toMatchObject({ id: pending.id, store_id: account.store_id });
-    expect((await harness.stores.getStore({ store_id: account.store_id })).store).toMatchObject({ subdomain: request.subdomain, owner_user_id: pending.id });
+    expect((await harness.stores.getStore({ store_id: account.store_id })).store).toMatchObject({
+      subdomain: request.subdomain,
+      owner_user_id: pending.id,
+    });
     expect((await harness.client.authenticateApiKey({ api_key: account.api_key })).store_id).toBe(account.store_id);
     expect(await storedUserByEmail(request.email)).toMatchObject([{ id: pending.id, store_id: account.store_id }]);
   });
@@ -134,7 +155,12 @@ describe('CreateStoreAccount while the storefront is down', () => {
     await harness.siblings.storefront.start();
     // What the storefront did for a first attempt whose answer never reached identity.
     const { store: created } = await harness.stores.createStore(
-      storefront.CreateStoreRequest.fromPartial({ name: request.name, subdomain: request.subdomain, owner_user_id: pending.id, request_key: pending.store_request_key }),
+      storefront.CreateStoreRequest.fromPartial({
+        name: request.name,
+        subdomain: request.subdomain,
+        owner_user_id: pending.id,
+        request_key: pending.store_request_key,
+      }),
     );
 
     const account = await harness.client.createStoreAccount(request);

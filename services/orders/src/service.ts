@@ -46,9 +46,18 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       protoFiles: ['commerce/orders/v1/orders.proto'],
       migrations: [],
       background: [
-        storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'orders-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
-        periodic('checkout recovery', config.CHECKOUT_SWEEP_INTERVAL_MS, async () => void (await recoverCheckouts(deps)), (error) =>
-          host.logger.error({ err: error }, 'checkout recovery sweep failed'),
+        storeEventsConsumer({
+          nc: host.nc,
+          db: host.db,
+          logger: host.logger,
+          durable: 'orders-store-zones',
+          handler: (event) => applyStoreEvent(deps, event),
+        }),
+        periodic(
+          'checkout recovery',
+          config.CHECKOUT_SWEEP_INTERVAL_MS,
+          async () => void (await recoverCheckouts(deps)),
+          (error) => host.logger.error({ err: error }, 'checkout recovery sweep failed'),
         ),
       ],
     };

@@ -22,7 +22,8 @@ const stockOfShop = async (shop: Shop) => ({
   mug: await stockOf(harness, shop.storeId, shop.mug.variantId),
 });
 
-const listed = async (storeId: number) => (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId }))).total;
+const listed = async (storeId: number) =>
+  (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId }))).total;
 
 /** The test processor's ledger entries of a checkout key (keyed `<checkout key>/<order id>`). */
 async function paymentsOf(checkoutKey: string) {
@@ -80,7 +81,9 @@ describe('with shipping stopped (after the stock was reserved)', () => {
     const refused = await whileStopped(harness, 'shipping', () => rejectionOf(harness.client.createOrder(request)));
     expect(refused.code).toBe(GrpcStatus.UNAVAILABLE);
 
-    const { order } = await waitFor(() => harness.client.createOrder(request), { message: 'the checkout to go through with shipping back' });
+    const { order } = await waitFor(() => harness.client.createOrder(request), {
+      message: 'the checkout to go through with shipping back',
+    });
 
     expect(order!.status).toBe('open');
     expect(await stockOfShop(shop)).toEqual({ tea: { in_stock: 18, sold: 2 }, mug: { in_stock: 9, sold: 1 } });

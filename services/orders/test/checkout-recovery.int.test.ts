@@ -10,7 +10,18 @@ import { CheckoutRepository } from '../src/infra/checkout.repository';
 import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
 import { checkoutCrashedAfter, depsDyingAt } from './crashed-checkout';
 import { startHoldingProxy, type HoldingProxy } from './holding-proxy';
-import { aCheckout, aShop, anOpenOrder, startOrdersHarness, stockOf, waitForOrderEvents, waitForStock, type OrdersHarness, type Shop, whileStopped } from './orders.fixture';
+import {
+  aCheckout,
+  aShop,
+  anOpenOrder,
+  startOrdersHarness,
+  stockOf,
+  waitForOrderEvents,
+  waitForStock,
+  type OrdersHarness,
+  type Shop,
+  whileStopped,
+} from './orders.fixture';
 
 const LEASE_MS = 1_000;
 let harness: OrdersHarness;
@@ -19,7 +30,11 @@ let shippingProxy: HoldingProxy;
 
 beforeAll(async () => {
   shippingProxy = await startHoldingProxy();
-  harness = await startOrdersHarness({ CHECKOUT_LEASE_MS: String(LEASE_MS), CHECKOUT_SWEEP_INTERVAL_MS: '200', SHIPPING_GRPC_ADDR: shippingProxy.address });
+  harness = await startOrdersHarness({
+    CHECKOUT_LEASE_MS: String(LEASE_MS),
+    CHECKOUT_SWEEP_INTERVAL_MS: '200',
+    SHIPPING_GRPC_ADDR: shippingProxy.address,
+  });
   shippingProxy.target = harness.siblings.shipping.address;
 });
 
@@ -42,12 +57,14 @@ const waitForShopStock = async (shop: Shop, expected: typeof UNTOUCHED) => {
 };
 
 /** The checkout's saga log entry as orders keeps it (null once forgotten). */
-const checkoutOf = (request: orders.CreateOrderRequest) => new CheckoutRepository(CheckoutRepository.collectionOf(harness.service.host.db)).find(request.store_id, request.checkout_key);
+const checkoutOf = (request: orders.CreateOrderRequest) =>
+  new CheckoutRepository(CheckoutRepository.collectionOf(harness.service.host.db)).find(request.store_id, request.checkout_key);
 
 /** The test processor's ledger entry of a saga key. */
 const paymentOf = (sagaKey: string) => TestPaymentProcessor.collectionOf(harness.service.host.db).findOne({ key: sagaKey });
 
-const getOrder = async (storeId: number, orderId: number) => (await harness.client.getOrder({ store_id: storeId, order_id: orderId })).order!;
+const getOrder = async (storeId: number, orderId: number) =>
+  (await harness.client.getOrder({ store_id: storeId, order_id: orderId })).order!;
 
 describe('a checkout that stopped before its order was written', () => {
   it('is undone once its lease ran out: the stock it reserved goes back and its key may start afresh', async () => {
@@ -57,7 +74,10 @@ describe('a checkout that stopped before its order was written', () => {
     await checkoutCrashedAfter(harness, request, 'after-reserve');
     expect(await stockOfShop(shop)).toEqual(TAKEN);
     // Still the dead call's until its lease ends: a repeat is told to wait, not given a second order.
-    expect(await rejectionOf(harness.client.createOrder(request))).toMatchObject({ code: GrpcStatus.ABORTED, reason: 'CHECKOUT_IN_PROGRESS' });
+    expect(await rejectionOf(harness.client.createOrder(request))).toMatchObject({
+      code: GrpcStatus.ABORTED,
+      reason: 'CHECKOUT_IN_PROGRESS',
+    });
 
     await waitForShopStock(shop, UNTOUCHED);
     await waitFor(async () => (await checkoutOf(request)) === null, { message: 'the undone checkout to be forgotten' });
@@ -75,7 +95,9 @@ describe('a checkout that stopped before its order was written', () => {
 
     await whileStopped(harness, 'catalog', async () => {
       // The sweep takes it over (a new lease) and fails to release it: it stays for the next sweep.
-      await waitFor(async () => (await checkoutOf(request))?.lease_token !== crashed.lease_token, { message: 'the sweep to take the checkout over' });
+      await waitFor(async () => (await checkoutOf(request))?.lease_token !== crashed.lease_token, {
+        message: 'the sweep to take the checkout over',
+      });
       const taken = (await checkoutOf(request))!;
       await waitFor(async () => (await checkoutOf(request))?.lease_token !== taken.lease_token, { message: 'the sweep to try again' });
       expect((await checkoutOf(request))!.state).toBe('reserving');
@@ -96,7 +118,9 @@ describe('a checkout that stopped before its order was written', () => {
 
     expect(first.code).toBe(GrpcStatus.UNAVAILABLE);
     expect(repeat).toMatchObject({ code: GrpcStatus.ABORTED, reason: 'CHECKOUT_IN_PROGRESS' });
-    const { order } = await waitFor(() => harness.client.createOrder(request), { message: 'the same key to go through once the sweep forgot the cut-short attempt' });
+    const { order } = await waitFor(() => harness.client.createOrder(request), {
+      message: 'the same key to go through once the sweep forgot the cut-short attempt',
+    });
     expect(order!.status).toBe('open');
     expect(await stockOfShop(shop)).toEqual(TAKEN);
   });
@@ -124,7 +148,9 @@ describe('a checkout that stopped with its order pending', () => {
     ]);
     expect(await paymentOf(sagaKey)).toMatchObject({ state: 'voided' });
     // The voided key can never be charged after: the dead call, had it woken up, could not take the money.
-    expect(await depsDyingAt(harness, null).payments.charge({ key: sagaKey, token: 'tok_visa', amountCents: failed.total, description: 'late' })).toEqual({
+    expect(
+      await depsDyingAt(harness, null).payments.charge({ key: sagaKey, token: 'tok_visa', amountCents: failed.total, description: 'late' }),
+    ).toEqual({
       approved: false,
       message: 'The payment was canceled.',
     });
@@ -178,7 +204,9 @@ describe('a canceled order whose stock catalog could not take back', () => {
     const shop = await aShop(harness);
     const order = await anOpenOrder(harness, shop);
 
-    const canceled = await whileStopped(harness, 'catalog', () => harness.client.cancelOrder({ store_id: shop.storeId, order_id: order.id }));
+    const canceled = await whileStopped(harness, 'catalog', () =>
+      harness.client.cancelOrder({ store_id: shop.storeId, order_id: order.id }),
+    );
 
     expect(canceled.order!.status).toBe('canceled');
     await waitForShopStock(shop, UNTOUCHED);
@@ -210,7 +238,10 @@ describe('a checkout whose shipping quote outlasts its lease (within the backend
     await answer;
 
     // orders.proto: "no checkout stays pending"; DESIGN §10: no stock lost or oversold.
-    await waitFor(async () => (await list('pending')).total === 0, { timeoutMs: 5 * LEASE_MS, message: 'no order of the store to stay pending' });
+    await waitFor(async () => (await list('pending')).total === 0, {
+      timeoutMs: 5 * LEASE_MS,
+      message: 'no order of the store to stay pending',
+    });
     const open = (await list('open')).total;
     expect(await stockOfShop(shop)).toEqual(open === 0 ? UNTOUCHED : TAKEN);
   });

@@ -34,14 +34,21 @@ const STANDARD_FOR_3 = RATES.standard.first + 2 * RATES.standard.additional;
 const EXPRESS_FOR_3 = RATES.express.first + 2 * RATES.express.additional;
 
 const aBudgetClass = async (shop: Shop) =>
-  (await harness.shipping.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: shop.storeId, name: 'Budget', countries: ['US'] }))).shipping_class!;
+  (
+    await harness.shipping.createShippingClass(
+      shipping.CreateShippingClassRequest.fromPartial({ store_id: shop.storeId, name: 'Budget', countries: ['US'] }),
+    )
+  ).shipping_class!;
 
 /** The test processor's ledger entries of a checkout key (keyed `<checkout key>/<order id>`). */
 async function paymentsOf(checkoutKey: string) {
-  return (await TestPaymentProcessor.collectionOf(harness.service.host.db).find({})).filter((entry) => entry.key.startsWith(`${checkoutKey}/`));
+  return (await TestPaymentProcessor.collectionOf(harness.service.host.db).find({})).filter((entry) =>
+    entry.key.startsWith(`${checkoutKey}/`),
+  );
 }
 
-const ordersOf = async (storeId: number) => (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId }))).orders;
+const ordersOf = async (storeId: number) =>
+  (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId }))).orders;
 
 async function stockOfShop(shop: Shop) {
   return { tea: await stockOf(harness, shop.storeId, shop.tea.variantId), mug: await stockOf(harness, shop.storeId, shop.mug.variantId) };
@@ -140,7 +147,12 @@ describe('a checkout that goes through', () => {
 
     const { order } = await harness.client.createOrder(aCheckout(shop, { shipping_class_id: shop.express.id }));
 
-    expect(order).toMatchObject({ shipping: EXPRESS_FOR_3, total: SUBTOTAL + EXPRESS_FOR_3, shipping_class_id: shop.express.id, shipping_class_name: 'Express' });
+    expect(order).toMatchObject({
+      shipping: EXPRESS_FOR_3,
+      total: SUBTOTAL + EXPRESS_FOR_3,
+      shipping_class_id: shop.express.id,
+      shipping_class_name: 'Express',
+    });
   });
 
   it('takes the cheapest class among those that ship to the country', async () => {
@@ -150,7 +162,12 @@ describe('a checkout that goes through', () => {
       shipping.UpdateShippingGroupRequest.fromPartial({
         store_id: shop.storeId,
         shipping_group_id: shop.group.id,
-        rates: { rates: [...shop.group.rates, { shipping_class_id: (await aBudgetClass(shop)).id, first_item_in_cents: 100, additional_item_in_cents: 0 }] },
+        rates: {
+          rates: [
+            ...shop.group.rates,
+            { shipping_class_id: (await aBudgetClass(shop)).id, first_item_in_cents: 100, additional_item_in_cents: 0 },
+          ],
+        },
       }),
     );
     const budget = (await harness.client.createOrder(aCheckout(shop))).order!;
@@ -183,7 +200,9 @@ describe('a checkout key', () => {
     expect(again).toEqual(first);
     expect(await stockOfShop(shop)).toEqual({ tea: { in_stock: 18, sold: 2 }, mug: { in_stock: 9, sold: 1 } });
     expect((await ordersOf(shop.storeId)).map((order) => order.id)).toEqual([first.order!.id]);
-    expect(await paymentsOf(request.checkout_key)).toEqual([expect.objectContaining({ state: 'captured', amount_cents: first.order!.total })]);
+    expect(await paymentsOf(request.checkout_key)).toEqual([
+      expect.objectContaining({ state: 'captured', amount_cents: first.order!.total }),
+    ]);
   });
 
   it('run twice at once makes one order: each answer is that order or "still in progress"', async () => {
@@ -229,7 +248,11 @@ describe('a checkout key', () => {
     const again = await rejectionOf(harness.client.createOrder(request));
 
     expect(first.reason).toBe('INSUFFICIENT_STOCK');
-    expect({ code: again.code, reason: again.reason, metadata: again.metadata }).toEqual({ code: first.code, reason: first.reason, metadata: first.metadata });
+    expect({ code: again.code, reason: again.reason, metadata: again.metadata }).toEqual({
+      code: first.code,
+      reason: first.reason,
+      metadata: first.metadata,
+    });
     expect(await stockOfShop(shop)).toEqual(UNTOUCHED);
   });
 });
@@ -287,7 +310,9 @@ describe('a checkout refused', () => {
     const shop = await aShop(harness);
     const other = await aShop(harness);
 
-    const error = await rejectionOf(harness.client.createOrder(aCheckout(shop, { lines: [{ variant_id: other.tea.variantId, quantity: 1 }] })));
+    const error = await rejectionOf(
+      harness.client.createOrder(aCheckout(shop, { lines: [{ variant_id: other.tea.variantId, quantity: 1 }] })),
+    );
 
     expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ items: [`variant ${other.tea.variantId} does not exist`] });
@@ -330,7 +355,11 @@ describe('a checkout refused', () => {
     const cases: Array<[string, (shop: Shop) => Partial<orders.CreateOrderRequest>, Record<string, string[]>]> = [
       ['a malformed e-mail', () => ({ email: 'ada-at-example.com' }), { email: ['is not a valid e-mail address'] }],
       ['no e-mail', () => ({ email: ' ' }), { email: ["can't be blank"] }],
-      ['a country that is not a two-letter code', () => ({ address: { ...US_ADDRESS, country: 'USA' } }), { 'address.country': ['must be a two-letter country code (ISO 3166-1 alpha-2)'] }],
+      [
+        'a country that is not a two-letter code',
+        () => ({ address: { ...US_ADDRESS, country: 'USA' } }),
+        { 'address.country': ['must be a two-letter country code (ISO 3166-1 alpha-2)'] },
+      ],
       [
         'no address',
         () => ({ address: undefined }),
@@ -343,7 +372,11 @@ describe('a checkout refused', () => {
         },
       ],
       ['no items', () => ({ lines: [] }), { items: ['must have at least one item'] }],
-      ['a quantity of 0', (s) => ({ lines: [{ variant_id: s.tea.variantId, quantity: 0 }] }), { 'items[0].quantity': ['must be a whole number from 1 to 10000'] }],
+      [
+        'a quantity of 0',
+        (s) => ({ lines: [{ variant_id: s.tea.variantId, quantity: 0 }] }),
+        { 'items[0].quantity': ['must be a whole number from 1 to 10000'] },
+      ],
       [
         'a variant twice',
         (s) => ({
@@ -378,7 +411,7 @@ describe('a checkout refused', () => {
     expect(await ordersOf(shop.storeId)).toEqual([]);
   });
 
-  it('to a country code no country has: INVALID_ARGUMENT on address.country (not on shipping\'s own field), and the stock it took given back', async () => {
+  it("to a country code no country has: INVALID_ARGUMENT on address.country (not on shipping's own field), and the stock it took given back", async () => {
     const shop = await aShop(harness);
 
     const error = await rejectionOf(harness.client.createOrder(aCheckout(shop, { address: { ...US_ADDRESS, country: 'ZZ' } })));
@@ -392,7 +425,9 @@ describe('a checkout refused', () => {
   it('asking for a class that does not ship there: INVALID_ARGUMENT on shipping_class_id, and the stock it took given back', async () => {
     const shop = await aShop(harness);
 
-    const notThere = await rejectionOf(harness.client.createOrder(aCheckout(shop, { shipping_class_id: shop.express.id, address: { ...US_ADDRESS, country: 'CA' } })));
+    const notThere = await rejectionOf(
+      harness.client.createOrder(aCheckout(shop, { shipping_class_id: shop.express.id, address: { ...US_ADDRESS, country: 'CA' } })),
+    );
     const unknown = await rejectionOf(harness.client.createOrder(aCheckout(shop, { shipping_class_id: 987_654 })));
 
     for (const error of [notThere, unknown]) {

@@ -54,13 +54,27 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
  * Runs the checkout until right after `step` and stops it there. Answers what the crashed call had fixed:
  * its order id and the saga key its stock and payment are held under.
  */
-export async function checkoutCrashedAfter(harness: OrdersHarness, request: orders.CreateOrderRequest, step: CheckoutStep): Promise<{ orderId: number; sagaKey: string }> {
+export async function checkoutCrashedAfter(
+  harness: OrdersHarness,
+  request: orders.CreateOrderRequest,
+  step: CheckoutStep,
+): Promise<{ orderId: number; sagaKey: string }> {
   const deps = depsDyingAt(harness, step);
   try {
     await checkout(deps, request.store_id, {
       checkout_key: request.checkout_key,
       email: request.email,
-      address: { name: '', address_1: '', address_2: '', city: '', postal: '', state: '', state_abbrev: '', country: '', ...request.address },
+      address: {
+        name: '',
+        address_1: '',
+        address_2: '',
+        city: '',
+        postal: '',
+        state: '',
+        state_abbrev: '',
+        country: '',
+        ...request.address,
+      },
       lines: request.lines,
       shipping_class_id: request.shipping_class_id,
       user_note: request.user_note ?? null,

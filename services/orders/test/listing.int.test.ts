@@ -13,7 +13,8 @@ let placed: { open: number; shipped: number; held: number; partial: number; canc
 /** Every order as GetOrder answers it after the setup, newest first. */
 let all: orders.Order[];
 
-const list = (request: Partial<orders.ListOrdersRequest> = {}) => harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId, ...request }));
+const list = (request: Partial<orders.ListOrdersRequest> = {}) =>
+  harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId, ...request }));
 const idsOf = (answer: orders.ListOrdersResponse) => answer.orders.map((order) => order.id);
 
 beforeAll(async () => {
@@ -26,7 +27,9 @@ beforeAll(async () => {
   const held = (await anOpenOrder(harness, shop)).id;
   await harness.client.holdOrder({ ...ids, order_id: held });
   const partialOrder = await anOpenOrder(harness, shop);
-  await harness.client.shipOrder(orders.ShipOrderRequest.fromPartial({ ...ids, order_id: partialOrder.id, item_ids: [partialOrder.items[0]!.id] }));
+  await harness.client.shipOrder(
+    orders.ShipOrderRequest.fromPartial({ ...ids, order_id: partialOrder.id, item_ids: [partialOrder.items[0]!.id] }),
+  );
   const canceled = (await anOpenOrder(harness, shop)).id;
   await harness.client.cancelOrder({ ...ids, order_id: canceled });
   const declined = await rejectionOf(harness.client.createOrder(aCheckout(shop, { payment_token: 'tok_chargeDeclined' })));
@@ -37,7 +40,8 @@ beforeAll(async () => {
   await harness.client.openOrder({ ...ids, order_id: open });
   placed = { open, shipped, held, partial: partialOrder.id, canceled, failed, latest };
   all = [];
-  for (const orderId of [latest, failed, canceled, partialOrder.id, held, shipped, open]) all.push((await harness.client.getOrder({ ...ids, order_id: orderId })).order!);
+  for (const orderId of [latest, failed, canceled, partialOrder.id, held, shipped, open])
+    all.push((await harness.client.getOrder({ ...ids, order_id: orderId })).order!);
 });
 
 afterAll(() => harness?.stop());

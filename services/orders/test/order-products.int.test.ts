@@ -42,7 +42,9 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 it('answers the products of the items, distinct and in item order, as catalog has them now', async () => {
-  await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: shop.storeId, product_id: shop.tea.product.id, name: 'Sencha', cents: 1200 }));
+  await harness.catalog.updateProduct(
+    catalog.UpdateProductRequest.fromPartial({ store_id: shop.storeId, product_id: shop.tea.product.id, name: 'Sencha', cents: 1200 }),
+  );
 
   const answer = await harness.client.getOrderProducts(ids());
 

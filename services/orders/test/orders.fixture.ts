@@ -64,7 +64,10 @@ export const RATES = { standard: { first: 500, additional: 200 }, express: { fir
 let nextShop = 1;
 
 /** A new store with two classes, one group, and two products with stock. */
-export async function aShop(harness: OrdersHarness, options: { timeZone?: string; teaStock?: number; mugStock?: number } = {}): Promise<Shop> {
+export async function aShop(
+  harness: OrdersHarness,
+  options: { timeZone?: string; teaStock?: number; mugStock?: number } = {},
+): Promise<Shop> {
   const teaStock = options.teaStock ?? 20;
   const mugStock = options.mugStock ?? 10;
   const n = nextShop++;
@@ -78,16 +81,27 @@ export async function aShop(harness: OrdersHarness, options: { timeZone?: string
     }),
   );
   const storeId = store!.id;
-  const standard = (await harness.shipping.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: 'Standard', countries: ['US', 'CA'] })))
-    .shipping_class!;
-  const express = (await harness.shipping.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: 'Express', countries: ['US'] }))).shipping_class!;
+  const standard = (
+    await harness.shipping.createShippingClass(
+      shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: 'Standard', countries: ['US', 'CA'] }),
+    )
+  ).shipping_class!;
+  const express = (
+    await harness.shipping.createShippingClass(
+      shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: 'Express', countries: ['US'] }),
+    )
+  ).shipping_class!;
   const group = (
     await harness.shipping.createShippingGroup(
       shipping.CreateShippingGroupRequest.fromPartial({
         store_id: storeId,
         name: 'Parcels',
         rates: [
-          { shipping_class_id: standard.id, first_item_in_cents: RATES.standard.first, additional_item_in_cents: RATES.standard.additional },
+          {
+            shipping_class_id: standard.id,
+            first_item_in_cents: RATES.standard.first,
+            additional_item_in_cents: RATES.standard.additional,
+          },
           { shipping_class_id: express.id, first_item_in_cents: RATES.express.first, additional_item_in_cents: RATES.express.additional },
         ],
       }),
@@ -96,11 +110,25 @@ export async function aShop(harness: OrdersHarness, options: { timeZone?: string
 
   const tea = await aProduct(harness, storeId, { name: 'Green Tea', cents: 1000, shipping_group_id: group.id });
   await harness.catalog.updateVariant(
-    catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: tea.id, variant_id: tea.variants[0]!.id, sku: 'TEA-1', full_quantity: teaStock, in_stock: teaStock }),
+    catalog.UpdateVariantRequest.fromPartial({
+      store_id: storeId,
+      product_id: tea.id,
+      variant_id: tea.variants[0]!.id,
+      sku: 'TEA-1',
+      full_quantity: teaStock,
+      in_stock: teaStock,
+    }),
   );
   const mug = await aProduct(harness, storeId, { name: 'Mug', cents: 450, shipping_group_id: group.id });
   const { variant: large } = await harness.catalog.createVariant(
-    catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: mug.id, name: 'Large', full_quantity: mugStock, has_override_price: true, override_cents: 650 }),
+    catalog.CreateVariantRequest.fromPartial({
+      store_id: storeId,
+      product_id: mug.id,
+      name: 'Large',
+      full_quantity: mugStock,
+      has_override_price: true,
+      override_cents: 650,
+    }),
   );
   return {
     storeId,
@@ -113,17 +141,34 @@ export async function aShop(harness: OrdersHarness, options: { timeZone?: string
   };
 }
 
-export async function aProduct(harness: OrdersHarness, storeId: number, request: Partial<catalog.CreateProductRequest>): Promise<catalog.Product> {
-  const { product } = await harness.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Thing', cents: 100, ...request }));
+export async function aProduct(
+  harness: OrdersHarness,
+  storeId: number,
+  request: Partial<catalog.CreateProductRequest>,
+): Promise<catalog.Product> {
+  const { product } = await harness.catalog.createProduct(
+    catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Thing', cents: 100, ...request }),
+  );
   return product!;
 }
 
 /** A product of its own with `stock` units in its default variant, in the shop's group. */
-export async function aStockedProduct(harness: OrdersHarness, shop: Shop, stock: number, request: Partial<catalog.CreateProductRequest> = {}): Promise<ShopProduct> {
+export async function aStockedProduct(
+  harness: OrdersHarness,
+  shop: Shop,
+  stock: number,
+  request: Partial<catalog.CreateProductRequest> = {},
+): Promise<ShopProduct> {
   const product = await aProduct(harness, shop.storeId, { shipping_group_id: shop.group.id, ...request });
   const variantId = product.variants[0]!.id;
   await harness.catalog.updateVariant(
-    catalog.UpdateVariantRequest.fromPartial({ store_id: shop.storeId, product_id: product.id, variant_id: variantId, full_quantity: stock, in_stock: stock }),
+    catalog.UpdateVariantRequest.fromPartial({
+      store_id: shop.storeId,
+      product_id: product.id,
+      variant_id: variantId,
+      full_quantity: stock,
+      in_stock: stock,
+    }),
   );
   return { product, variantId };
 }
@@ -172,7 +217,11 @@ export function aCheckout(shop: Shop, overrides: Partial<orders.CreateOrderReque
 }
 
 /** A paid (open) order of the shop, through CreateOrder. */
-export async function anOpenOrder(harness: OrdersHarness, shop: Shop, overrides: Partial<orders.CreateOrderRequest> = {}): Promise<orders.Order> {
+export async function anOpenOrder(
+  harness: OrdersHarness,
+  shop: Shop,
+  overrides: Partial<orders.CreateOrderRequest> = {},
+): Promise<orders.Order> {
   const { order } = await harness.client.createOrder(aCheckout(shop, overrides));
   return order!;
 }
@@ -183,7 +232,10 @@ export const orderEvents = (harness: OrdersHarness, storeId: number, orderId: nu
 
 /** Waits until the order has `count` events on the stream and answers them. */
 export const waitForOrderEvents = (harness: OrdersHarness, storeId: number, orderId: number, count: number): Promise<PublishedEvent[]> =>
-  harness.waitForEvents('orders', count, { store_id: storeId, where: (event) => event.resource_type === 'order' && event.resource_id === orderId });
+  harness.waitForEvents('orders', count, {
+    store_id: storeId,
+    where: (event) => event.resource_type === 'order' && event.resource_id === orderId,
+  });
 
 /** Waits until catalog answers the variant's stock as `expected` (catalog is the one place stock lives). */
 export const waitForStock = (harness: OrdersHarness, storeId: number, variantId: number, expected: { in_stock: number; sold: number }) =>

@@ -44,7 +44,9 @@ it('follows a change of the store zone: answers and later events use the new zon
   await waitFor(async () => (await harness.client.getOrder({ store_id: shop.storeId, order_id: order.id })).time_zone === 'Asia/Kolkata', {
     message: "GetOrder's time_zone to follow the store",
   });
-  expect((await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId }))).time_zone).toBe('Asia/Kolkata');
+  expect((await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId }))).time_zone).toBe(
+    'Asia/Kolkata',
+  );
   const held = await harness.client.holdOrder({ store_id: shop.storeId, order_id: order.id });
   expect(held.time_zone).toBe('Asia/Kolkata');
   const events = await waitForOrderEvents(harness, shop.storeId, order.id, 3);
@@ -61,7 +63,8 @@ it('follows a zone change made in the same second as the store version it first 
   const shop = await aShop(harness, { timeZone: 'America/New_York' });
   const zoneOf = async () => (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId }))).time_zone;
   const setZone = async (timeZone: string) =>
-    (await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: shop.storeId, time_zone: timeZone }))).store!.updated_at!;
+    (await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: shop.storeId, time_zone: timeZone }))).store!
+      .updated_at!;
 
   let sameSecond = false;
   for (let attempt = 0; attempt < 5 && !sameSecond; attempt++) {

@@ -5,7 +5,17 @@ import { presentFulfillment, presentOrder } from '@commerce/api-presenters';
 import { orders } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
 import { rejectionOf } from '@commerce/testing';
-import { aCheckout, aShop, anOpenOrder, orderEvents, startOrdersHarness, stockOf, waitForOrderEvents, type OrdersHarness, type Shop } from './orders.fixture';
+import {
+  aCheckout,
+  aShop,
+  anOpenOrder,
+  orderEvents,
+  startOrdersHarness,
+  stockOf,
+  waitForOrderEvents,
+  type OrdersHarness,
+  type Shop,
+} from './orders.fixture';
 
 let harness: OrdersHarness;
 let shop: Shop;
@@ -20,7 +30,8 @@ afterAll(() => harness?.stop());
 const ZONE = 'America/New_York';
 
 const ids = (orderId: number) => ({ store_id: shop.storeId, order_id: orderId });
-const ship = (orderId: number, request: Partial<orders.ShipOrderRequest> = {}) => harness.client.shipOrder(orders.ShipOrderRequest.fromPartial({ ...ids(orderId), ...request }));
+const ship = (orderId: number, request: Partial<orders.ShipOrderRequest> = {}) =>
+  harness.client.shipOrder(orders.ShipOrderRequest.fromPartial({ ...ids(orderId), ...request }));
 const hold = (orderId: number) => harness.client.holdOrder(ids(orderId));
 const reopen = (orderId: number) => harness.client.openOrder(ids(orderId));
 const cancel = (orderId: number) => harness.client.cancelOrder(ids(orderId));
@@ -56,7 +67,12 @@ describe('ShipOrder', () => {
   it('ships every item when none is named: shipped, fulfilled_at, one fulfillment with every item', async () => {
     const order = await anOrder();
 
-    const answer = await ship(order.id, { tracking_number: '1Z999', shipping_company: 'UPS', notify_customer: true, note_to_customer: 'On its way' });
+    const answer = await ship(order.id, {
+      tracking_number: '1Z999',
+      shipping_company: 'UPS',
+      notify_customer: true,
+      note_to_customer: 'On its way',
+    });
 
     const { order: shipped, fulfillment } = answer;
     expect(answer.time_zone).toBe(ZONE);
@@ -149,7 +165,9 @@ describe('ShipOrder', () => {
   });
 
   it('refuses to ship a failed or canceled order: ILLEGAL_TRANSITION naming the status', async () => {
-    const failed = Number((await rejectionOf(harness.client.createOrder(aCheckout(shop, { payment_token: 'tok_chargeDeclined' })))).metadata!.order_id);
+    const failed = Number(
+      (await rejectionOf(harness.client.createOrder(aCheckout(shop, { payment_token: 'tok_chargeDeclined' })))).metadata!.order_id,
+    );
     const canceled = (await cancel((await anOrder()).id)).order!;
 
     await expectIllegal(ship(failed), 'ship', 'failed');
@@ -258,9 +276,15 @@ describe('OpenOrder', () => {
 
 describe('CancelOrder', () => {
   it('cancels an open order and gives its stock back to catalog, publishing order/canceled', async () => {
-    const before = { tea: await stockOf(harness, shop.storeId, shop.tea.variantId), mug: await stockOf(harness, shop.storeId, shop.mug.variantId) };
+    const before = {
+      tea: await stockOf(harness, shop.storeId, shop.tea.variantId),
+      mug: await stockOf(harness, shop.storeId, shop.mug.variantId),
+    };
     const order = await anOrder();
-    expect(await stockOf(harness, shop.storeId, shop.tea.variantId)).toEqual({ in_stock: before.tea.in_stock - 2, sold: before.tea.sold + 2 });
+    expect(await stockOf(harness, shop.storeId, shop.tea.variantId)).toEqual({
+      in_stock: before.tea.in_stock - 2,
+      sold: before.tea.sold + 2,
+    });
 
     const answer = await cancel(order.id);
 
@@ -312,7 +336,12 @@ describe('CancelOrder', () => {
 describe('UpdateFulfillment', () => {
   it('changes only the fields given, and publishes fulfillment/updated with the fulfillment as rendered', async () => {
     const order = await anOrder();
-    const shipped = await ship(order.id, { tracking_number: 'OLD', shipping_company: 'UPS', note_to_customer: 'Thanks', notify_customer: true });
+    const shipped = await ship(order.id, {
+      tracking_number: 'OLD',
+      shipping_company: 'UPS',
+      note_to_customer: 'Thanks',
+      notify_customer: true,
+    });
     const fulfillmentId = shipped.fulfillment!.id;
 
     const answer = await harness.client.updateFulfillment(
@@ -326,7 +355,11 @@ describe('UpdateFulfillment', () => {
     expect(answer.order!.status).toBe('shipped');
     expect(await current(order.id)).toEqual(answer.order);
 
-    const events = await harness.waitForEvents('orders', 1, { store_id: shop.storeId, topic: 'fulfillment/updated', where: (event) => event.resource_id === fulfillmentId });
+    const events = await harness.waitForEvents('orders', 1, {
+      store_id: shop.storeId,
+      topic: 'fulfillment/updated',
+      where: (event) => event.resource_id === fulfillmentId,
+    });
     expect(events).toHaveLength(1);
     expect(events[0]!.resource_type).toBe('fulfillment');
     expect(events[0]!.sequence).toBe(4);
@@ -338,7 +371,12 @@ describe('UpdateFulfillment', () => {
     const shipped = await ship(order.id, { tracking_number: 'T1', shipping_company: 'UPS', note_to_customer: 'Thanks' });
 
     const answer = await harness.client.updateFulfillment(
-      orders.UpdateFulfillmentRequest.fromPartial({ ...ids(order.id), fulfillment_id: shipped.fulfillment!.id, shipping_company: 'DHL', note_to_customer: '' }),
+      orders.UpdateFulfillmentRequest.fromPartial({
+        ...ids(order.id),
+        fulfillment_id: shipped.fulfillment!.id,
+        shipping_company: 'DHL',
+        note_to_customer: '',
+      }),
     );
 
     expect(answer.fulfillment).toMatchObject({ tracking_number: 'T1', shipping_company: 'DHL', note_to_customer: '' });
@@ -349,7 +387,13 @@ describe('UpdateFulfillment', () => {
     const shipped = (await ship(order.id, { tracking_number: 'T1' })).order!;
 
     const refused = await rejectionOf(
-      harness.client.updateFulfillment(orders.UpdateFulfillmentRequest.fromPartial({ ...ids(order.id), fulfillment_id: shipped.fulfillments[0]!.id, shipping_company: 'c'.repeat(201) })),
+      harness.client.updateFulfillment(
+        orders.UpdateFulfillmentRequest.fromPartial({
+          ...ids(order.id),
+          fulfillment_id: shipped.fulfillments[0]!.id,
+          shipping_company: 'c'.repeat(201),
+        }),
+      ),
     );
 
     expect(refused.code).toBe(GrpcStatus.INVALID_ARGUMENT);
@@ -364,7 +408,9 @@ describe('UpdateFulfillment', () => {
     const shippedB = (await ship(b.id)).order!;
 
     const error = await rejectionOf(
-      harness.client.updateFulfillment(orders.UpdateFulfillmentRequest.fromPartial({ ...ids(b.id), fulfillment_id: shippedA.fulfillments[0]!.id, tracking_number: 'X' })),
+      harness.client.updateFulfillment(
+        orders.UpdateFulfillmentRequest.fromPartial({ ...ids(b.id), fulfillment_id: shippedA.fulfillments[0]!.id, tracking_number: 'X' }),
+      ),
     );
 
     expect(error.code).toBe(GrpcStatus.NOT_FOUND);
@@ -407,6 +453,10 @@ describe('every change', () => {
 
     await waitForOrderEvents(harness, shop.storeId, order.id, 3);
 
-    expect((await orderEvents(harness, shop.storeId, order.id)).map((event) => event.topic)).toEqual(['order/created', 'order/paid', 'order/on_hold']);
+    expect((await orderEvents(harness, shop.storeId, order.id)).map((event) => event.topic)).toEqual([
+      'order/created',
+      'order/paid',
+      'order/on_hold',
+    ]);
   });
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 const aProduct = async (storeId: number, shippingGroupId: number) =>
-  (await running.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Poster', cents: 1500, shipping_group_id: shippingGroupId }))).product!;
+  (
+    await running.catalog.createProduct(
+      catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Poster', cents: 1500, shipping_group_id: shippingGroupId }),
+    )
+  ).product!;
 
 describe('a group products use', () => {
   it('cannot be deleted (FAILED_PRECONDITION SHIPPING_GROUP_IN_USE), then can once its product is gone', async () => {
@@ -37,7 +41,9 @@ describe('a group products use', () => {
     const { shipping_group } = await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
 
     expect(shipping_group).toEqual(group);
-    expect((await rejectionOf(harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id }))).code).toBe(status.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id }))).code).toBe(
+      status.NOT_FOUND,
+    );
     expect((await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: cls.id })).shipping_class!.rates).toEqual([]);
   });
 
@@ -63,7 +69,11 @@ describe('a group deleted while catalog writes products', () => {
     const group = await aGroup(storeId);
 
     await harness.client.deleteShippingGroup({ store_id: storeId, shipping_group_id: group.id });
-    const refused = await rejectionOf(running.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Late', cents: 1, shipping_group_id: group.id })));
+    const refused = await rejectionOf(
+      running.catalog.createProduct(
+        catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Late', cents: 1, shipping_group_id: group.id }),
+      ),
+    );
 
     expect(refused.code).toBe(status.INVALID_ARGUMENT);
     expect(refused.fieldViolations!.shipping_group_id).toHaveLength(1);
@@ -105,7 +115,12 @@ describe('shipping rates with their products', () => {
     const answer = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
     expect(answer.product_ids).toEqual([first.id, second.id]);
-    expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
+    expect(answer.rate).toEqual({
+      shipping_group_id: group.id,
+      shipping_class_id: cls.id,
+      first_item_in_cents: 500,
+      additional_item_in_cents: 100,
+    });
     expect(answer.shipping_group).toEqual(group);
   });
 
@@ -114,13 +129,25 @@ describe('shipping rates with their products', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId);
 
-    const created = await harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 700 });
-    const changed = await harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, additional_item_in_cents: 250 });
+    const created = await harness.client.updateShippingRate({
+      store_id: storeId,
+      shipping_group_id: group.id,
+      shipping_class_id: cls.id,
+      first_item_in_cents: 700,
+    });
+    const changed = await harness.client.updateShippingRate({
+      store_id: storeId,
+      shipping_group_id: group.id,
+      shipping_class_id: cls.id,
+      additional_item_in_cents: 250,
+    });
 
     expect(created.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 0 });
     expect(changed.rate).toMatchObject({ first_item_in_cents: 700, additional_item_in_cents: 250 });
     expect(changed.shipping_group!.rates).toEqual([groupRate(cls.id, 700, 250)]);
-    expect(changed.shipping_class!.rates).toEqual([{ shipping_group_id: group.id, first_item_in_cents: 700, additional_item_in_cents: 250 }]);
+    expect(changed.shipping_class!.rates).toEqual([
+      { shipping_group_id: group.id, first_item_in_cents: 700, additional_item_in_cents: 250 },
+    ]);
     const events = await harness.waitForEvents('shipping', 6, { store_id: storeId });
     expect(events.slice(2).map((event) => [event.topic, event.sequence])).toEqual([
       ['shipping_group/updated', 2],
@@ -149,11 +176,20 @@ describe('DeleteShippingRate', () => {
     const product = await aProduct(storeId, group.id);
     const before = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
 
-    const answer = await harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
+    const answer = await harness.client.deleteShippingRate({
+      store_id: storeId,
+      shipping_group_id: group.id,
+      shipping_class_id: standard.id,
+    });
 
     expect(answer).toEqual(before);
     expect(answer.product_ids).toEqual([product.id]);
-    expect(answer.rate).toEqual({ shipping_group_id: group.id, shipping_class_id: standard.id, first_item_in_cents: 500, additional_item_in_cents: 100 });
+    expect(answer.rate).toEqual({
+      shipping_group_id: group.id,
+      shipping_class_id: standard.id,
+      first_item_in_cents: 500,
+      additional_item_in_cents: 100,
+    });
     const after = await harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: standard.id });
     expect(after.rate).toBeUndefined();
     expect(after.shipping_group!.rates).toEqual([groupRate(express.id, 900, 300)]);
@@ -180,12 +216,17 @@ describe('DeleteShippingRate', () => {
     const storeId = await running.aStore();
     const [cls, unrated] = [await aClass(storeId), await aClass(storeId, { name: 'Express' })];
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
-    const remove = (shipping_group_id: number, shipping_class_id: number) => rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id, shipping_class_id }));
+    const remove = (shipping_group_id: number, shipping_class_id: number) =>
+      rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id, shipping_class_id }));
 
     const [noRate, noGroup, noClass] = [await remove(group.id, unrated.id), await remove(987_654, cls.id), await remove(group.id, 987_654)];
 
     expect([noRate.code, noGroup.code, noClass.code]).toEqual([status.NOT_FOUND, status.NOT_FOUND, status.NOT_FOUND]);
-    expect([noRate.message, noGroup.message, noClass.message]).toEqual(['Shipping rate not found', 'Shipping group not found', 'Shipping class not found']);
+    expect([noRate.message, noGroup.message, noClass.message]).toEqual([
+      'Shipping rate not found',
+      'Shipping group not found',
+      'Shipping class not found',
+    ]);
     expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);
   });
 
@@ -195,7 +236,9 @@ describe('DeleteShippingRate', () => {
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
     await harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id });
 
-    const error = await rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+    const error = await rejectionOf(
+      harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }),
+    );
 
     expect(error.code).toBe(status.NOT_FOUND);
   });

@@ -32,7 +32,9 @@ describe('while catalog cannot answer', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
 
-    const error = await rejectionOf(harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+    const error = await rejectionOf(
+      harness.client.getShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }),
+    );
 
     expect(error.code).toBe(status.UNAVAILABLE);
   });
@@ -43,11 +45,18 @@ describe('while catalog cannot answer', () => {
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
 
     const error = await rejectionOf(
-      harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: 900 }),
+      harness.client.updateShippingRate({
+        store_id: storeId,
+        shipping_group_id: group.id,
+        shipping_class_id: cls.id,
+        first_item_in_cents: 900,
+      }),
     );
 
     expect(error.code).toBe(status.UNAVAILABLE);
-    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(cls.id, 500, 100)]);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([
+      groupRate(cls.id, 500, 100),
+    ]);
   });
 
   it('refuses to remove a shipping rate it could not answer in full, keeps it and announces nothing', async () => {
@@ -55,7 +64,9 @@ describe('while catalog cannot answer', () => {
     const cls = await aClass(storeId);
     const group = await aGroup(storeId, { rates: [groupRate(cls.id, 500, 100)] });
 
-    const error = await rejectionOf(harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }));
+    const error = await rejectionOf(
+      harness.client.deleteShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id }),
+    );
 
     expect(error.code).toBe(status.UNAVAILABLE);
     expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group).toEqual(group);

@@ -44,7 +44,10 @@ describe('QuoteShipping', () => {
   it('prices each group on its own (first item once, additional after) and only offers classes that rate every group', async () => {
     const quote = await harness.client.quoteShipping({ store_id: storeId, country: 'US', lines: [line(posters, 2, 1), line(mugs, 1, 2)] });
 
-    expect(quote).toEqual({ ships_to_destination: true, quotes: [{ shipping_class_id: standard, shipping_class_name: 'Standard', total_cents: 500 + 200 + 800 }] });
+    expect(quote).toEqual({
+      ships_to_destination: true,
+      quotes: [{ shipping_class_id: standard, shipping_class_name: 'Standard', total_cents: 500 + 200 + 800 }],
+    });
   });
 
   it('answers "does not ship there" for a country no class covers, and for a line without a group', async () => {
@@ -56,7 +59,11 @@ describe('QuoteShipping', () => {
   });
 
   it('follows rate changes at once', async () => {
-    await harness.client.updateShippingGroup({ store_id: storeId, shipping_group_id: mugs, rates: { rates: [groupRate(standard, 800, 300), groupRate(express, 2000, 100)] } });
+    await harness.client.updateShippingGroup({
+      store_id: storeId,
+      shipping_group_id: mugs,
+      rates: { rates: [groupRate(standard, 800, 300), groupRate(express, 2000, 100)] },
+    });
 
     const quote = await harness.client.quoteShipping({ store_id: storeId, country: 'US', lines: [line(posters, 1), line(mugs, 2)] });
 
@@ -71,7 +78,10 @@ describe('QuoteShipping', () => {
     const empty = await rejectionOf(harness.client.quoteShipping({ store_id: storeId, country: 'US', lines: [] }));
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
-    expect(error.fieldViolations).toEqual({ country: ['must be an ISO 3166-1 alpha-2 country code'], 'lines[0].quantity': ['must be at least 1'] });
+    expect(error.fieldViolations).toEqual({
+      country: ['must be an ISO 3166-1 alpha-2 country code'],
+      'lines[0].quantity': ['must be at least 1'],
+    });
     expect(empty.fieldViolations).toEqual({ lines: ["can't be empty"] });
   });
 });

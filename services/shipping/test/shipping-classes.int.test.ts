@@ -12,15 +12,22 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const update = (store_id: number, shipping_class_id: number, changes: Omit<Partial<shipping.UpdateShippingClassRequest>, 'store_id' | 'shipping_class_id'>) =>
-  harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id, shipping_class_id, ...changes }));
+const update = (
+  store_id: number,
+  shipping_class_id: number,
+  changes: Omit<Partial<shipping.UpdateShippingClassRequest>, 'store_id' | 'shipping_class_id'>,
+) => harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id, shipping_class_id, ...changes }));
 
 describe('CreateShippingClass', () => {
   it('creates a class with upper-cased, de-duplicated countries and its rates by group', async () => {
     const storeId = aStoreId();
     const [posters, mugs] = [await aGroup(storeId, { name: 'Posters' }), await aGroup(storeId, { name: 'Mugs' })];
 
-    const cls = await aClass(storeId, { name: 'Express', countries: ['us', 'Ca', 'US'], rates: [classRate(mugs.id, 900, 300), classRate(posters.id, 1200, 400)] });
+    const cls = await aClass(storeId, {
+      name: 'Express',
+      countries: ['us', 'Ca', 'US'],
+      rates: [classRate(mugs.id, 900, 300), classRate(posters.id, 1200, 400)],
+    });
 
     expect(cls).toEqual({
       id: expect.any(Number),
@@ -105,7 +112,9 @@ describe('UpdateShippingClass', () => {
     const { shipping_class } = await update(storeId, before.id, { name: 'Ground', rates: { rates: [] } });
 
     expect(shipping_class).toEqual({ ...before, name: 'Ground', updated_at: expect.any(Date) });
-    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([groupRate(before.id, 500, 100)]);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id })).shipping_group!.rates).toEqual([
+      groupRate(before.id, 500, 100),
+    ]);
   });
 
   it('answers NOT_FOUND for an unknown class', async () => {
@@ -124,7 +133,9 @@ describe('DeleteShippingClass', () => {
     const { shipping_class } = await harness.client.deleteShippingClass({ store_id: storeId, shipping_class_id: cls.id });
 
     expect(shipping_class).toEqual(cls);
-    expect((await rejectionOf(harness.client.getShippingClass({ store_id: storeId, shipping_class_id: cls.id }))).code).toBe(status.NOT_FOUND);
+    expect((await rejectionOf(harness.client.getShippingClass({ store_id: storeId, shipping_class_id: cls.id }))).code).toBe(
+      status.NOT_FOUND,
+    );
     const { shipping_group } = await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: group.id });
     expect(shipping_group!.rates).toEqual([]);
   });

@@ -11,14 +11,19 @@ beforeAll(async () => {
 afterAll(() => harness?.stop());
 
 /** The rendered group of spec 2.5, as the API and the events carry it. */
-const renderedGroup = (id: number, name: string, rates: shipping.ShippingGroupRate[]) => ({ id, name, shipping_rates: rates.map((shipping_rate) => ({ shipping_rate })) });
+const renderedGroup = (id: number, name: string, rates: shipping.ShippingGroupRate[]) => ({
+  id,
+  name,
+  shipping_rates: rates.map((shipping_rate) => ({ shipping_rate })),
+});
 const renderedClass = (id: number, name: string, countries: string[], rates: shipping.ShippingClassRate[]) => ({
   id,
   name,
   countries,
   shipping_rates: rates.map((shipping_rate) => ({ shipping_rate })),
 });
-const summary = (events: Array<{ topic: string; resource_id?: unknown; sequence: number }>) => events.map((event) => [event.topic, event.resource_id, event.sequence]);
+const summary = (events: Array<{ topic: string; resource_id?: unknown; sequence: number }>) =>
+  events.map((event) => [event.topic, event.resource_id, event.sequence]);
 
 describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', () => {
   it('announces a new group, and the class its rate touches, with the rendered records', async () => {
@@ -36,7 +41,12 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     expect(events[0].resource).toEqual(renderedClass(cls.id, 'Standard', ['US'], []));
     expect(events[1].resource).toEqual(renderedGroup(group.id, 'Posters', [groupRate(cls.id, 500, 100)]));
     expect(events[2].resource).toEqual(renderedClass(cls.id, 'Standard', ['US'], [classRate(group.id, 500, 100)]));
-    expect(events[1]).toMatchObject({ store_id: storeId, resource_type: 'shipping_group', resource_id: group.id, occurred_at: group.created_at!.toISOString() });
+    expect(events[1]).toMatchObject({
+      store_id: storeId,
+      resource_type: 'shipping_group',
+      resource_id: group.id,
+      occurred_at: group.created_at!.toISOString(),
+    });
     expect(new Set(events.map((event) => event.id)).size).toBe(3);
   });
 
@@ -44,8 +54,12 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const storeId = aStoreId();
     const group = await aGroup(storeId, { name: 'Posters' });
 
-    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Posters' }));
-    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
+    await harness.client.updateShippingGroup(
+      shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Posters' }),
+    );
+    await harness.client.updateShippingGroup(
+      shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }),
+    );
 
     const events = await harness.waitForEvents('shipping', 1, { store_id: storeId, topic: 'shipping_group/updated' });
     expect(summary(events)).toEqual([['shipping_group/updated', group.id, 2]]);
@@ -58,7 +72,11 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const cls = await aClass(storeId, { name: 'Express', countries: ['US'], rates: [classRate(posters.id, 900, 300)] });
 
     await harness.client.updateShippingClass(
-      shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [classRate(mugs.id, 700, 100)] } }),
+      shipping.UpdateShippingClassRequest.fromPartial({
+        store_id: storeId,
+        shipping_class_id: cls.id,
+        rates: { rates: [classRate(mugs.id, 700, 100)] },
+      }),
     );
 
     const events = await waitForCount(storeId, 6);
@@ -68,7 +86,9 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
       ['shipping_class/updated', cls.id, 2],
       ['shipping_group/updated', mugs.id, 2],
     ]);
-    expect(events[4].resource).toEqual(renderedClass(cls.id, 'Express', ['US'], [classRate(posters.id, 900, 300), classRate(mugs.id, 700, 100)]));
+    expect(events[4].resource).toEqual(
+      renderedClass(cls.id, 'Express', ['US'], [classRate(posters.id, 900, 300), classRate(mugs.id, 700, 100)]),
+    );
     expect(events[5].resource).toEqual(renderedGroup(mugs.id, 'Mugs', [groupRate(cls.id, 700, 100)]));
   });
 
@@ -77,10 +97,16 @@ describe('shipping events on the stream (events.shipping.<store_id>.<topic>)', (
     const cls = await aClass(storeId, { name: 'Standard', countries: ['US'] });
     const group = await aGroup(storeId, { name: 'Posters', rates: [groupRate(cls.id, 500, 100)] });
 
-    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, rates: { rates: [] } }));
-    await harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [] } }));
+    await harness.client.updateShippingGroup(
+      shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, rates: { rates: [] } }),
+    );
+    await harness.client.updateShippingClass(
+      shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, rates: { rates: [] } }),
+    );
     // A later change, so that when its event is on the stream every earlier one is too.
-    await harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }));
+    await harness.client.updateShippingGroup(
+      shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: 'Prints' }),
+    );
 
     const events = await harness.waitForEvents('shipping', 1, { store_id: storeId, topic: 'shipping_group/updated' });
     expect(summary(events)).toEqual([['shipping_group/updated', group.id, 2]]);

@@ -12,8 +12,11 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const update = (store_id: number, shipping_group_id: number, changes: Omit<Partial<shipping.UpdateShippingGroupRequest>, 'store_id' | 'shipping_group_id'>) =>
-  harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id, shipping_group_id, ...changes }));
+const update = (
+  store_id: number,
+  shipping_group_id: number,
+  changes: Omit<Partial<shipping.UpdateShippingGroupRequest>, 'store_id' | 'shipping_group_id'>,
+) => harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id, shipping_group_id, ...changes }));
 
 describe('CreateShippingGroup', () => {
   it('creates a group with its rates ordered by class, trimmed name, timestamps set', async () => {
@@ -21,7 +24,10 @@ describe('CreateShippingGroup', () => {
     const express = await aClass(storeId, { name: 'Express' });
     const standard = await aClass(storeId, { name: 'Standard' });
 
-    const group = await aGroup(storeId, { name: '  Posters ', rates: [groupRate(standard.id, 500, 200), groupRate(express.id, 1500, 700)] });
+    const group = await aGroup(storeId, {
+      name: '  Posters ',
+      rates: [groupRate(standard.id, 500, 200), groupRate(express.id, 1500, 700)],
+    });
 
     expect(group).toEqual({
       id: expect.any(Number),
@@ -96,12 +102,22 @@ describe('UpdateShippingGroup', () => {
 
   it('upserts the classes named and keeps the rate of every class left out', async () => {
     const storeId = aStoreId();
-    const [standard, express, economy] = [await aClass(storeId), await aClass(storeId, { name: 'Express' }), await aClass(storeId, { name: 'Economy' })];
+    const [standard, express, economy] = [
+      await aClass(storeId),
+      await aClass(storeId, { name: 'Express' }),
+      await aClass(storeId, { name: 'Economy' }),
+    ];
     const before = await aGroup(storeId, { rates: [groupRate(standard.id, 500, 100), groupRate(express.id, 1500, 500)] });
 
-    const { shipping_group } = await update(storeId, before.id, { rates: { rates: [groupRate(economy.id, 300, 50), groupRate(standard.id, 600, 100)] } });
+    const { shipping_group } = await update(storeId, before.id, {
+      rates: { rates: [groupRate(economy.id, 300, 50), groupRate(standard.id, 600, 100)] },
+    });
 
-    expect(shipping_group!.rates).toEqual([groupRate(standard.id, 600, 100), groupRate(express.id, 1500, 500), groupRate(economy.id, 300, 50)]);
+    expect(shipping_group!.rates).toEqual([
+      groupRate(standard.id, 600, 100),
+      groupRate(express.id, 1500, 500),
+      groupRate(economy.id, 300, 50),
+    ]);
     expect(shipping_group!.name).toBe(before.name);
     const { shipping_class } = await harness.client.getShippingClass({ store_id: storeId, shipping_class_id: express.id });
     expect(shipping_class!.rates).toEqual([{ shipping_group_id: before.id, first_item_in_cents: 1500, additional_item_in_cents: 500 }]);
@@ -115,7 +131,9 @@ describe('UpdateShippingGroup', () => {
     const { shipping_group } = await update(storeId, before.id, { name: 'Large posters', rates: { rates: [] } });
 
     expect(shipping_group).toEqual({ ...before, name: 'Large posters', updated_at: expect.any(Date) });
-    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: before.id })).shipping_group!.rates).toEqual(before.rates);
+    expect((await harness.client.getShippingGroup({ store_id: storeId, shipping_group_id: before.id })).shipping_group!.rates).toEqual(
+      before.rates,
+    );
   });
 
   it('changes nothing, not even updated_at, for an empty rate list alone', async () => {

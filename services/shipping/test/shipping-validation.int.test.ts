@@ -45,7 +45,12 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
 
     const error = await rejectionOf(
       harness.client.createShippingClass(
-        shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: '', countries: ['US', 'UK', 'usa'], rates: [classRate(888_888, 100, 0)] }),
+        shipping.CreateShippingClassRequest.fromPartial({
+          store_id: storeId,
+          name: '',
+          countries: ['US', 'UK', 'usa'],
+          rates: [classRate(888_888, 100, 0)],
+        }),
       ),
     );
 
@@ -62,7 +67,14 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const before = await aClass(storeId, { countries: ['US'] });
 
     const error = await rejectionOf(
-      harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: before.id, name: 'Fine', countries: { countries: ['ZZ'] } })),
+      harness.client.updateShippingClass(
+        shipping.UpdateShippingClassRequest.fromPartial({
+          store_id: storeId,
+          shipping_class_id: before.id,
+          name: 'Fine',
+          countries: { countries: ['ZZ'] },
+        }),
+      ),
     );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
@@ -73,7 +85,10 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
   it('refuses a rename to a blank or overlong name', async () => {
     const storeId = aStoreId();
     const group = await aGroup(storeId);
-    const rename = (name: string) => harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name }));
+    const rename = (name: string) =>
+      harness.client.updateShippingGroup(
+        shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name }),
+      );
 
     expect((await rejectionOf(rename(''))).fieldViolations).toEqual({ name: ["can't be blank"] });
     expect((await rejectionOf(rename('x'.repeat(101)))).fieldViolations).toEqual({ name: ['must be at most 100 characters'] });
@@ -85,13 +100,26 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const invisible = '\u200b\u200c\u0007\ufeff';
 
     const refusals = [
-      await rejectionOf(harness.client.createShippingGroup(shipping.CreateShippingGroupRequest.fromPartial({ store_id: storeId, name: invisible }))),
-      await rejectionOf(harness.client.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: invisible }))),
-      await rejectionOf(harness.client.updateShippingGroup(shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: invisible }))),
-      await rejectionOf(harness.client.updateShippingClass(shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, name: invisible }))),
+      await rejectionOf(
+        harness.client.createShippingGroup(shipping.CreateShippingGroupRequest.fromPartial({ store_id: storeId, name: invisible })),
+      ),
+      await rejectionOf(
+        harness.client.createShippingClass(shipping.CreateShippingClassRequest.fromPartial({ store_id: storeId, name: invisible })),
+      ),
+      await rejectionOf(
+        harness.client.updateShippingGroup(
+          shipping.UpdateShippingGroupRequest.fromPartial({ store_id: storeId, shipping_group_id: group.id, name: invisible }),
+        ),
+      ),
+      await rejectionOf(
+        harness.client.updateShippingClass(
+          shipping.UpdateShippingClassRequest.fromPartial({ store_id: storeId, shipping_class_id: cls.id, name: invisible }),
+        ),
+      ),
     ];
 
-    for (const error of refusals) expect(error).toMatchObject({ code: status.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
+    for (const error of refusals)
+      expect(error).toMatchObject({ code: status.INVALID_ARGUMENT, fieldViolations: { name: ["can't be blank"] } });
     expect((await harness.client.listShippingGroups({ store_id: storeId })).shipping_groups).toEqual([group]);
     expect((await harness.client.listShippingClasses({ store_id: storeId })).shipping_classes).toEqual([cls]);
   });
@@ -100,20 +128,33 @@ describe('validation: INVALID_ARGUMENT with every bad field named as the API spe
     const storeId = aStoreId();
     const [group, cls] = [await aGroup(storeId), await aClass(storeId)];
 
-    const missing = await rejectionOf(harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: 0, shipping_class_id: 0, first_item_in_cents: 1 }));
+    const missing = await rejectionOf(
+      harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: 0, shipping_class_id: 0, first_item_in_cents: 1 }),
+    );
     const negative = await rejectionOf(
-      harness.client.updateShippingRate({ store_id: storeId, shipping_group_id: group.id, shipping_class_id: cls.id, first_item_in_cents: -1, additional_item_in_cents: -2 }),
+      harness.client.updateShippingRate({
+        store_id: storeId,
+        shipping_group_id: group.id,
+        shipping_class_id: cls.id,
+        first_item_in_cents: -1,
+        additional_item_in_cents: -2,
+      }),
     );
 
     expect(missing.code).toBe(status.INVALID_ARGUMENT);
     expect(missing.fieldViolations).toEqual({ shipping_group_id: ['is required'], shipping_class_id: ['is required'] });
     // Catalog is not running in this file: a refusal on input does not depend on it.
     expect(negative.code).toBe(status.INVALID_ARGUMENT);
-    expect(negative.fieldViolations).toEqual({ first_item_in_cents: ['must be at least 0'], additional_item_in_cents: ['must be at least 0'] });
+    expect(negative.fieldViolations).toEqual({
+      first_item_in_cents: ['must be at least 0'],
+      additional_item_in_cents: ['must be at least 0'],
+    });
   });
 
   it('refuses DeleteShippingRate without both ids before asking anyone', async () => {
-    const error = await rejectionOf(harness.client.deleteShippingRate({ store_id: aStoreId(), shipping_group_id: 0, shipping_class_id: 0 }));
+    const error = await rejectionOf(
+      harness.client.deleteShippingRate({ store_id: aStoreId(), shipping_group_id: 0, shipping_class_id: 0 }),
+    );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({ shipping_group_id: ['is required'], shipping_class_id: ['is required'] });

@@ -8,7 +8,11 @@ import { loadShippingConfig } from '../src/config';
 import { startShippingService } from '../src/service';
 
 export type ShippingClient = ServiceClient<shipping.ShippingServiceClient>;
-export type ShippingHarness = ServiceHarness<Awaited<ReturnType<typeof startShippingService>>, shipping.ShippingServiceClient, 'storefront' | 'catalog'>;
+export type ShippingHarness = ServiceHarness<
+  Awaited<ReturnType<typeof startShippingService>>,
+  shipping.ShippingServiceClient,
+  'storefront' | 'catalog'
+>;
 
 export function startShippingHarness(options: { withCatalog?: boolean } = {}): Promise<ShippingHarness> {
   const start = options.withCatalog ?? false;
@@ -37,7 +41,12 @@ export function catalogBeside(harness: ShippingHarness): RunningCatalog {
     stores,
     process: harness.siblings.catalog,
     async aStore() {
-      const request = storefront.CreateStoreRequest.fromPartial({ name: 'Ship Shop', subdomain: `ship-${nextSubdomain++}`, owner_user_id: 1, support_email: 'o@example.com' });
+      const request = storefront.CreateStoreRequest.fromPartial({
+        name: 'Ship Shop',
+        subdomain: `ship-${nextSubdomain++}`,
+        owner_user_id: 1,
+        support_email: 'o@example.com',
+      });
       return (await stores.createStore(request)).store!.id;
     },
   };
@@ -58,21 +67,31 @@ export function fixtures(client: () => ShippingClient) {
       return shipping_class!;
     },
     async aGroup(storeId: number, overrides: Partial<shipping.CreateShippingGroupRequest> = {}): Promise<shipping.ShippingGroup> {
-      const { shipping_group } = await client().createShippingGroup(shipping.CreateShippingGroupRequest.fromPartial({ store_id: storeId, name: 'Posters', ...overrides }));
+      const { shipping_group } = await client().createShippingGroup(
+        shipping.CreateShippingGroupRequest.fromPartial({ store_id: storeId, name: 'Posters', ...overrides }),
+      );
       return shipping_group!;
     },
   };
 }
 
 /** A group's rate row as the contract carries it. */
-export const groupRate = (shipping_class_id: number, first_item_in_cents: number, additional_item_in_cents: number): shipping.ShippingGroupRate => ({
+export const groupRate = (
+  shipping_class_id: number,
+  first_item_in_cents: number,
+  additional_item_in_cents: number,
+): shipping.ShippingGroupRate => ({
   shipping_class_id,
   first_item_in_cents,
   additional_item_in_cents,
 });
 
 /** A class's rate row as the contract carries it. */
-export const classRate = (shipping_group_id: number, first_item_in_cents: number, additional_item_in_cents: number): shipping.ShippingClassRate => ({
+export const classRate = (
+  shipping_group_id: number,
+  first_item_in_cents: number,
+  additional_item_in_cents: number,
+): shipping.ShippingClassRate => ({
   shipping_group_id,
   first_item_in_cents,
   additional_item_in_cents,

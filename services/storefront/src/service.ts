@@ -72,11 +72,16 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       engine: new LiquidPageEngine(BUILT_IN_PAGES),
       catalogs: new SiteCatalogs(catalogProjection),
       pageContents: new PageContentCache(),
-      orders: new OrdersClientPort(createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS })),
+      orders: new OrdersClientPort(
+        createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS }),
+      ),
       logger: host.logger,
     };
-    const visitPrune = periodic('visit retention', 3_600_000, async () => void (await pruneVisits(visits, new Date())), (error) =>
-      host.logger.error({ err: error }, 'visit retention failed'),
+    const visitPrune = periodic(
+      'visit retention',
+      3_600_000,
+      async () => void (await pruneVisits(visits, new Date())),
+      (error) => host.logger.error({ err: error }, 'visit retention failed'),
     );
     return {
       services: [
@@ -90,7 +95,9 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       background: [
         visitFlushTask(pageViews),
         visitPrune,
-        catalogEventsConsumer(host.nc, host.logger, (event, delivery) => applyCatalogEvent({ projection: catalogProjection }, event, delivery)),
+        catalogEventsConsumer(host.nc, host.logger, (event, delivery) =>
+          applyCatalogEvent({ projection: catalogProjection }, event, delivery),
+        ),
       ],
     };
   });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const render = (storeId: number, overrides: Partial<storefront.RenderPageRequest> = {}) => harness.client.renderPage(aRenderRequest(storeId, overrides));
+const render = (storeId: number, overrides: Partial<storefront.RenderPageRequest> = {}) =>
+  harness.client.renderPage(aRenderRequest(storeId, overrides));
 
 /** A store that ships to the US, with a product in stock the projection already shows. */
 async function aShop() {
@@ -20,18 +21,30 @@ async function aShop() {
     shipping.CreateShippingClassRequest.fromPartial({ store_id: store.id, name: 'Standard', countries: ['US'] }),
   );
   const { shipping_group: group } = await harness.shipping.createShippingGroup(
-    shipping.CreateShippingGroupRequest.fromPartial({ store_id: store.id, name: 'Parcels', rates: [{ shipping_class_id: standard!.id, first_item_in_cents: 500, additional_item_in_cents: 100 }] }),
+    shipping.CreateShippingGroupRequest.fromPartial({
+      store_id: store.id,
+      name: 'Parcels',
+      rates: [{ shipping_class_id: standard!.id, first_item_in_cents: 500, additional_item_in_cents: 100 }],
+    }),
   );
   const tea = await aProduct(harness, store.id, { name: 'Green Tea', cents: 1250, shipping_group_id: group!.id }, 10);
   const variantId = tea.variants[0]!.id;
-  await pageWhen(harness, aRenderRequest(store.id, { path: `/products/${tea.id}` }), (page) => page.body.includes('10 in stock'), 'the product in stock');
+  await pageWhen(
+    harness,
+    aRenderRequest(store.id, { path: `/products/${tea.id}` }),
+    (page) => page.body.includes('10 in stock'),
+    'the product in stock',
+  );
   return { store, tea, variantId };
 }
 
 describe('RenderPage: cart, checkout and confirmation', () => {
   it("shows the buyer's cart with a form per line on the base path, and the cart count on every page", async () => {
     const { store, variantId } = await aShop();
-    const cart = [{ variant_id: variantId, quantity: 3 }, { variant_id: 999_999, quantity: 1 }];
+    const cart = [
+      { variant_id: variantId, quantity: 3 },
+      { variant_id: 999_999, quantity: 1 },
+    ];
 
     const page = await render(store.id, { path: '/cart', cart, csrf_token: 'tok-1' });
 
@@ -68,8 +81,20 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<form method="post" action="/checkout" id="checkout-form">');
     expect(page.body).toContain('<input type="hidden" name="csrf_token" value="tok-2">');
-    expect(page.body).toContain(`<input type="hidden" name="items[0][variant_id]" value="${variantId}"><input type="hidden" name="items[0][quantity]" value="2">`);
-    for (const name of ['email', 'address[name]', 'address[address_1]', 'address[address_2]', 'address[city]', 'address[state]', 'address[postal]', 'address[country]', 'payment_token']) {
+    expect(page.body).toContain(
+      `<input type="hidden" name="items[0][variant_id]" value="${variantId}"><input type="hidden" name="items[0][quantity]" value="2">`,
+    );
+    for (const name of [
+      'email',
+      'address[name]',
+      'address[address_1]',
+      'address[address_2]',
+      'address[city]',
+      'address[state]',
+      'address[postal]',
+      'address[country]',
+      'payment_token',
+    ]) {
       expect(page.body).toContain(`name="${name}"`);
     }
     expect(page.body).toContain('<textarea name="user_note" id="user_note" rows="3">ring &lt;twice&gt;</textarea>');
@@ -120,7 +145,9 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.body).toContain('Ada Lovelace');
     // The platform sends no e-mail: the page says so, and where the order can be seen again.
     expect(page.body).not.toMatch(/receipt goes to/i);
-    expect(page.body).toContain(`<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. The shop can reach you at ada@example.com.</p>`);
+    expect(page.body).toContain(
+      `<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. The shop can reach you at ada@example.com.</p>`,
+    );
 
     const otherStore = await aStore(harness);
     expect((await render(otherStore.id, { path: '/orders/any-token', order_id: order!.id })).status).toBe(404);
@@ -130,7 +157,12 @@ describe('RenderPage: cart, checkout and confirmation', () => {
   it('counts a page answered 200 to a GET as a page view; not the stylesheet, a 404 or a HEAD', async () => {
     const store = await aStore(harness);
     // Each from a client of its own (the User-Agent tells them apart), so that each would count if it counted at all.
-    const browser = (name: string) => ({ user_agent: `Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0 ${name}`, client_address: '203.0.113.7', referer: '', page_view: true });
+    const browser = (name: string) => ({
+      user_agent: `Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0 ${name}`,
+      client_address: '203.0.113.7',
+      referer: '',
+      page_view: true,
+    });
     // Four other clients whose requests must not count: the stylesheet, a 404, the product page of no product, a HEAD.
     await render(store.id, { path: '/store.css', ...browser('css-only') });
     await render(store.id, { path: '/nope', ...browser('not-found-only') });

@@ -5,7 +5,11 @@ import { readEmbeddedCollection } from '@commerce/persistence';
 import { waitFor, type PublishedEvent } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
 import { CATALOG_PROJECTION_DURABLE } from '../src/infra/catalog-events.consumer';
-import type { CatalogVersionDocument, ProjectedProductDocument, ProjectedVariantDocument } from '../src/infra/catalog-projection.repository';
+import type {
+  CatalogVersionDocument,
+  ProjectedProductDocument,
+  ProjectedVariantDocument,
+} from '../src/infra/catalog-projection.repository';
 import { aProduct, aRenderRequest, aStore, pageWhen, setStock, startPageHarness, type PageHarness } from './page.fixture';
 
 let harness: PageHarness;
@@ -55,10 +59,17 @@ describe("the storefront's catalog projection, fed by catalog's events", () => {
     const store = await aStore(harness);
     const tea = await aProduct(harness, store.id, { name: 'Tea 0', cents: 100 });
     for (let n = 1; n <= 30; n++) {
-      await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: tea.id, name: `Tea ${n}`, cents: 100 + n }));
+      await harness.catalog.updateProduct(
+        catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: tea.id, name: `Tea ${n}`, cents: 100 + n }),
+      );
     }
 
-    const page = await pageWhen(harness, aRenderRequest(store.id, { path: `/products/${tea.id}` }), (answer) => answer.body.includes('<h1>Tea 30</h1>'), 'the last name');
+    const page = await pageWhen(
+      harness,
+      aRenderRequest(store.id, { path: `/products/${tea.id}` }),
+      (answer) => answer.body.includes('<h1>Tea 30</h1>'),
+      'the last name',
+    );
 
     expect(page.body).toContain('$1.30');
     const events = await harness.eventsOf('catalog', { store_id: store.id, topic: 'product/updated' });
@@ -72,9 +83,16 @@ describe("the storefront's catalog projection, fed by catalog's events", () => {
 
     await harness.restart();
     const after = await aProduct(harness, store.id, { name: 'After Restart' });
-    await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: before.id, name: 'Renamed Before' }));
+    await harness.catalog.updateProduct(
+      catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: before.id, name: 'Renamed Before' }),
+    );
 
-    const home = await pageWhen(harness, aRenderRequest(store.id), (page) => page.body.includes('After Restart') && page.body.includes('Renamed Before'), 'both products after the restart');
+    const home = await pageWhen(
+      harness,
+      aRenderRequest(store.id),
+      (page) => page.body.includes('After Restart') && page.body.includes('Renamed Before'),
+      'both products after the restart',
+    );
     expect(home.body).not.toContain('Before Restart');
     expect(home.body.indexOf('After Restart')).toBeLessThan(home.body.indexOf('Renamed Before'));
     expect(after.id).toBeGreaterThan(before.id);
@@ -84,17 +102,26 @@ describe("the storefront's catalog projection, fed by catalog's events", () => {
     const store = await aStore(harness);
     const tea = await aProduct(harness, store.id, { name: 'Tea 0', cents: 100 }, 7);
     for (let n = 1; n <= 3; n++) {
-      await harness.catalog.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: tea.id, name: `Tea ${n}`, cents: 100 + n }));
+      await harness.catalog.updateProduct(
+        catalog.UpdateProductRequest.fromPartial({ store_id: store.id, product_id: tea.id, name: `Tea ${n}`, cents: 100 + n }),
+      );
     }
     await setStock(harness, store.id, tea, 4);
-    await pageWhen(harness, aRenderRequest(store.id, { path: `/products/${tea.id}` }), (page) => page.body.includes('<h1>Tea 3</h1>'), 'the last name');
+    await pageWhen(
+      harness,
+      aRenderRequest(store.id, { path: `/products/${tea.id}` }),
+      (page) => page.body.includes('<h1>Tea 3</h1>'),
+      'the last name',
+    );
     await projectionCaughtUp();
     const before = storedProjectionOf(store.id);
     expect(before.version).toBeGreaterThan(0);
     expect(before.variants.map((doc) => doc.variant.in_stock)).toEqual([4]);
 
     const events = await harness.eventsOf('catalog', { store_id: store.id });
-    expect(events.map((event) => event.topic)).toEqual(expect.arrayContaining(['product/created', 'variant/created', 'product/updated', 'variant/updated']));
+    expect(events.map((event) => event.topic)).toEqual(
+      expect.arrayContaining(['product/created', 'variant/created', 'product/updated', 'variant/updated']),
+    );
     await publishAgain([events.at(-1)!, ...[...events].reverse()]);
     await projectionCaughtUp();
 

@@ -53,8 +53,20 @@ describe('CreateStore', () => {
 
     const [created] = await harness.waitForEvents('storefront', 1, { store_id: store!.id, topic: 'store/created' });
 
-    expect(created).toMatchObject({ topic: 'store/created', store_id: store!.id, sequence: 1, resource_type: 'store', resource_id: store!.id });
-    expect(created.resource).toMatchObject({ id: store!.id, name: 'Event Shop', subdomain: store!.subdomain, custom_domain: null, storefront_open: true });
+    expect(created).toMatchObject({
+      topic: 'store/created',
+      store_id: store!.id,
+      sequence: 1,
+      resource_type: 'store',
+      resource_id: store!.id,
+    });
+    expect(created.resource).toMatchObject({
+      id: store!.id,
+      name: 'Event Shop',
+      subdomain: store!.subdomain,
+      custom_domain: null,
+      storefront_open: true,
+    });
   });
 
   describe('with a request key', () => {
@@ -79,7 +91,9 @@ describe('CreateStore', () => {
     });
 
     it('answers one store to concurrent calls with the same key that name different subdomains', async () => {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => harness.client.createStore(aCreateStoreRequest({ request_key: 'signup-race-2' }))));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => harness.client.createStore(aCreateStoreRequest({ request_key: 'signup-race-2' }))),
+      );
 
       expect(new Set(answers.map(({ store }) => store!.id)).size).toBe(1);
     });
@@ -110,7 +124,9 @@ describe('CreateStore', () => {
 
     it('every bad field of one request at once', async () => {
       const error = await rejectionOf(
-        harness.client.createStore(aCreateStoreRequest({ name: ' ', support_email: 'not-an-email', time_zone: 'Mars/Olympus_Mons', paypal_email: 'paypal@' })),
+        harness.client.createStore(
+          aCreateStoreRequest({ name: ' ', support_email: 'not-an-email', time_zone: 'Mars/Olympus_Mons', paypal_email: 'paypal@' }),
+        ),
       );
 
       expect(error.code).toBe(status.INVALID_ARGUMENT);

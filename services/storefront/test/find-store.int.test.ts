@@ -77,7 +77,11 @@ describe('FindStore', () => {
     const emptySubdomain = await rejectionOf(bySubdomain('  '));
     const emptyDomain = await rejectionOf(byCustomDomain(''));
 
-    expect([absent.code, emptySubdomain.code, emptyDomain.code]).toEqual([status.INVALID_ARGUMENT, status.INVALID_ARGUMENT, status.INVALID_ARGUMENT]);
+    expect([absent.code, emptySubdomain.code, emptyDomain.code]).toEqual([
+      status.INVALID_ARGUMENT,
+      status.INVALID_ARGUMENT,
+      status.INVALID_ARGUMENT,
+    ]);
     expect(absent.fieldViolations).toEqual({ address: ['is required: a subdomain or a custom domain'] });
     expect(emptySubdomain.fieldViolations).toEqual({ subdomain: ["can't be blank"] });
     expect(emptyDomain.fieldViolations).toEqual({ custom_domain: ["can't be blank"] });

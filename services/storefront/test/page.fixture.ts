@@ -40,14 +40,27 @@ let nextStore = 1;
 export async function aStore(harness: PageHarness, overrides: Partial<storefront.CreateStoreRequest> = {}): Promise<storefront.Store> {
   const n = nextStore++;
   const { store } = await harness.stores.createStore(
-    storefront.CreateStoreRequest.fromPartial({ name: `Page Shop ${n}`, subdomain: `page-shop-${process.pid}-${n}`, owner_user_id: 500 + n, support_email: 'owner@example.com', ...overrides }),
+    storefront.CreateStoreRequest.fromPartial({
+      name: `Page Shop ${n}`,
+      subdomain: `page-shop-${process.pid}-${n}`,
+      owner_user_id: 500 + n,
+      support_email: 'owner@example.com',
+      ...overrides,
+    }),
   );
   return store!;
 }
 
 /** A product made through catalog, with its default variant's stock set. */
-export async function aProduct(harness: PageHarness, storeId: number, request: Partial<catalog.CreateProductRequest> = {}, stock = 10): Promise<catalog.Product> {
-  const { product } = await harness.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Green Tea', cents: 1250, ...request }));
+export async function aProduct(
+  harness: PageHarness,
+  storeId: number,
+  request: Partial<catalog.CreateProductRequest> = {},
+  stock = 10,
+): Promise<catalog.Product> {
+  const { product } = await harness.catalog.createProduct(
+    catalog.CreateProductRequest.fromPartial({ store_id: storeId, name: 'Green Tea', cents: 1250, ...request }),
+  );
   await setStock(harness, storeId, product!, stock);
   return product!;
 }
@@ -56,7 +69,13 @@ export async function aProduct(harness: PageHarness, storeId: number, request: P
 export async function setStock(harness: PageHarness, storeId: number, product: catalog.Product, stock: number): Promise<void> {
   const variant = product.variants[0]!;
   await harness.catalog.updateVariant(
-    catalog.UpdateVariantRequest.fromPartial({ store_id: storeId, product_id: product.id, variant_id: variant.id, full_quantity: stock, in_stock: stock }),
+    catalog.UpdateVariantRequest.fromPartial({
+      store_id: storeId,
+      product_id: product.id,
+      variant_id: variant.id,
+      full_quantity: stock,
+      in_stock: stock,
+    }),
   );
 }
 
@@ -65,7 +84,12 @@ export function aRenderRequest(storeId: number, overrides: Partial<storefront.Re
 }
 
 /** Renders the page until `until` accepts it (the projection follows catalog's events, so a page catches up). */
-export async function pageWhen(harness: PageHarness, request: storefront.RenderPageRequest, until: (page: storefront.RenderPageResponse) => boolean, what: string) {
+export async function pageWhen(
+  harness: PageHarness,
+  request: storefront.RenderPageRequest,
+  until: (page: storefront.RenderPageResponse) => boolean,
+  what: string,
+) {
   return waitFor(
     async () => {
       const page = await harness.client.renderPage(request);

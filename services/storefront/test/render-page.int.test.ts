@@ -9,7 +9,8 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-const render = (storeId: number, overrides: Partial<storefront.RenderPageRequest> = {}) => harness.client.renderPage(aRenderRequest(storeId, overrides));
+const render = (storeId: number, overrides: Partial<storefront.RenderPageRequest> = {}) =>
+  harness.client.renderPage(aRenderRequest(storeId, overrides));
 
 describe('RenderPage: products from the catalog projection', () => {
   it('lists the products catalog created on the home page, with photos, prices and links on the base path', async () => {
@@ -17,7 +18,12 @@ describe('RenderPage: products from the catalog projection', () => {
     const tea = await aProduct(harness, store.id, { name: 'Green Tea', cents: 1250, photo_urls: ['https://cdn.example/tea.jpg'] });
     const mug = await aProduct(harness, store.id, { name: 'Mug & Saucer', cents: 450 });
 
-    const home = await pageWhen(harness, aRenderRequest(store.id), (page) => page.body.includes('Mug &amp; Saucer') && page.body.includes('Green Tea'), 'both products on the home page');
+    const home = await pageWhen(
+      harness,
+      aRenderRequest(store.id),
+      (page) => page.body.includes('Mug &amp; Saucer') && page.body.includes('Green Tea'),
+      'both products on the home page',
+    );
 
     expect(home).toMatchObject({ status: 200, content_type: 'text/html; charset=utf-8' });
     expect(home.body).toContain(`href="/s/shop/products/${tea.id}"`);
@@ -61,7 +67,12 @@ describe('RenderPage: products from the catalog projection', () => {
 
     await harness.catalog.deleteProduct(catalog.DeleteProductRequest.fromPartial({ store_id: store.id, product_id: gone.id }));
 
-    const missing = await pageWhen(harness, aRenderRequest(store.id, { path: `/products/${gone.id}` }), (page) => page.status === 404, 'the deleted product to be gone');
+    const missing = await pageWhen(
+      harness,
+      aRenderRequest(store.id, { path: `/products/${gone.id}` }),
+      (page) => page.status === 404,
+      'the deleted product to be gone',
+    );
     expect(missing.body).toContain('Page not found');
     const home = await render(store.id);
     expect(home.body).toContain('Kept Tea');
@@ -78,7 +89,12 @@ describe('RenderPage: products from the catalog projection', () => {
     );
     const request = aRenderRequest(store.id, { path: `/collections/${collection!.id}` });
 
-    const page = await pageWhen(harness, request, (answer) => answer.status === 200 && answer.body.includes('Shown Tea'), 'the collection page');
+    const page = await pageWhen(
+      harness,
+      request,
+      (answer) => answer.status === 200 && answer.body.includes('Shown Tea'),
+      'the collection page',
+    );
 
     expect(page.body).toContain('<h1>Summer &lt;Teas&gt;</h1>');
     expect(page.body).not.toContain('Secret Tea');
@@ -103,7 +119,9 @@ describe('RenderPage: pages without products', () => {
 
   it('renders contact and faq from their templates, and serves the store css', async () => {
     const store = await aStore(harness);
-    await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: store.id, css: 'body { color: #123456; }', phone: '555-0100' }));
+    await harness.stores.updateStore(
+      storefront.UpdateStoreRequest.fromPartial({ store_id: store.id, css: 'body { color: #123456; }', phone: '555-0100' }),
+    );
 
     const contact = await render(store.id, { path: '/contact' });
     const faq = await render(store.id, { path: '/faq' });
@@ -121,13 +139,25 @@ describe('RenderPage: pages without products', () => {
     const home = templates.find((template) => template.kind === 'home')!;
     expect((await render(store.id)).body).toContain('<h1>Products</h1>');
 
-    await harness.templates.updateTemplate(storefront.UpdateTemplateRequest.fromPartial({ store_id: store.id, template_id: home.id, content: '<h2 id="mine">{{ store.name }} v1</h2>' }));
+    await harness.templates.updateTemplate(
+      storefront.UpdateTemplateRequest.fromPartial({
+        store_id: store.id,
+        template_id: home.id,
+        content: '<h2 id="mine">{{ store.name }} v1</h2>',
+      }),
+    );
     expect((await render(store.id)).body).toContain(`<h2 id="mine">${store.name} v1</h2>`);
-    await harness.templates.updateTemplate(storefront.UpdateTemplateRequest.fromPartial({ store_id: store.id, template_id: home.id, content: '<h2 id="mine">v2</h2>' }));
+    await harness.templates.updateTemplate(
+      storefront.UpdateTemplateRequest.fromPartial({ store_id: store.id, template_id: home.id, content: '<h2 id="mine">v2</h2>' }),
+    );
     expect((await render(store.id)).body).toContain('<h2 id="mine">v2</h2>');
 
     await harness.stores.updateStore(
-      storefront.UpdateStoreRequest.fromPartial({ store_id: store.id, use_default_layout: false, layout: '<html><body class="own">{{ content_for_layout }}<footer>{{ store.name }}</footer></body></html>' }),
+      storefront.UpdateStoreRequest.fromPartial({
+        store_id: store.id,
+        use_default_layout: false,
+        layout: '<html><body class="own">{{ content_for_layout }}<footer>{{ store.name }}</footer></body></html>',
+      }),
     );
     const wrapped = await render(store.id);
     expect(wrapped.body).toBe(`<html><body class="own"><h2 id="mine">v2</h2><footer>${store.name}</footer></body></html>`);
@@ -138,7 +168,14 @@ describe('RenderPage: pages without products', () => {
 
   it('renders a custom page at /pages/<permalink>', async () => {
     const store = await aStore(harness);
-    await harness.templates.createTemplate(storefront.CreateTemplateRequest.fromPartial({ store_id: store.id, name: 'About us', permalink: 'about-us', content: '<p id="about">We brew.</p>' }));
+    await harness.templates.createTemplate(
+      storefront.CreateTemplateRequest.fromPartial({
+        store_id: store.id,
+        name: 'About us',
+        permalink: 'about-us',
+        content: '<p id="about">We brew.</p>',
+      }),
+    );
 
     const page = await render(store.id, { path: '/pages/about-us' });
 
@@ -165,7 +202,9 @@ describe('RenderPage: pages without products', () => {
     const { templates } = await harness.templates.listTemplates({ store_id: store.id });
     const faq = templates.find((template) => template.kind === 'faq')!;
     const bomb = '{% for i in (1..100000) %}{% for j in (1..100000) %}{{ i }}{% endfor %}{% endfor %}';
-    await harness.templates.updateTemplate(storefront.UpdateTemplateRequest.fromPartial({ store_id: store.id, template_id: faq.id, content: bomb }));
+    await harness.templates.updateTemplate(
+      storefront.UpdateTemplateRequest.fromPartial({ store_id: store.id, template_id: faq.id, content: bomb }),
+    );
 
     const page = await render(store.id, { path: '/faq' });
 

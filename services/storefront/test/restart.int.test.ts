@@ -13,7 +13,9 @@ describe('a restarted storefront service on the same DATA_DIR', () => {
   it('still has its stores, their subdomains, request keys and event sequence', async () => {
     const request = aCreateStoreRequest({ subdomain: 'durable', request_key: 'durable-key' });
     const { store: created } = await harness.client.createStore(request);
-    const { store: updated } = await harness.client.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'Before restart', custom_domain: 'durable.example.com' }));
+    const { store: updated } = await harness.client.updateStore(
+      storefront.UpdateStoreRequest.fromPartial({ store_id: created!.id, name: 'Before restart', custom_domain: 'durable.example.com' }),
+    );
 
     await harness.restart();
 

@@ -7,7 +7,11 @@ import { startStorefrontService } from '../src/service';
 export type StorefrontHarness = ServiceHarness<Awaited<ReturnType<typeof startStorefrontService>>, storefront.StoreServiceClient>;
 
 export const startStorefrontHarness = (): Promise<StorefrontHarness> =>
-  startServiceHarness({ name: 'storefront', start: (env) => startStorefrontService(loadStorefrontConfig(env)), client: storefront.StoreServiceClient });
+  startServiceHarness({
+    name: 'storefront',
+    start: (env) => startStorefrontService(loadStorefrontConfig(env)),
+    client: storefront.StoreServiceClient,
+  });
 
 let nextSubdomain = 1;
 

@@ -21,8 +21,11 @@ async function aStore(overrides: Partial<storefront.CreateStoreRequest> = {}): P
 
 const create = (store_id: number, fields: Partial<Omit<storefront.CreateTemplateRequest, 'store_id'>>) =>
   templates.createTemplate(storefront.CreateTemplateRequest.fromPartial({ store_id, ...fields }));
-const update = (store_id: number, template_id: number, fields: Partial<Omit<storefront.UpdateTemplateRequest, 'store_id' | 'template_id'>>) =>
-  templates.updateTemplate(storefront.UpdateTemplateRequest.fromPartial({ store_id, template_id, ...fields }));
+const update = (
+  store_id: number,
+  template_id: number,
+  fields: Partial<Omit<storefront.UpdateTemplateRequest, 'store_id' | 'template_id'>>,
+) => templates.updateTemplate(storefront.UpdateTemplateRequest.fromPartial({ store_id, template_id, ...fields }));
 
 describe('ListTemplates', () => {
   it("answers a new store's six defaults, one of each kind, in the store's zone", async () => {
@@ -47,7 +50,11 @@ describe('CreateTemplate', () => {
   it('stores a custom template, lists it after the defaults and publishes template/created with the rendered template', async () => {
     const store = await aStore({ time_zone: 'Europe/Paris' });
 
-    const { template, time_zone } = await create(store.id, { name: ' About us ', permalink: 'About-Us', content: '<p>{{ store.name }}</p>' });
+    const { template, time_zone } = await create(store.id, {
+      name: ' About us ',
+      permalink: 'About-Us',
+      content: '<p>{{ store.name }}</p>',
+    });
 
     expect(time_zone).toBe('Europe/Paris');
     expect(template).toMatchObject({ name: 'About us', permalink: 'about-us', content: '<p>{{ store.name }}</p>', kind: 'custom' });
@@ -88,9 +95,13 @@ describe('CreateTemplate', () => {
     const store = await aStore();
     await create(store.id, { name: 'About', permalink: 'about' });
 
-    expect((await rejectionOf(create(store.id, { name: 'Again', permalink: 'about' }))).fieldViolations).toEqual({ permalink: ['has already been taken'] });
+    expect((await rejectionOf(create(store.id, { name: 'Again', permalink: 'about' }))).fieldViolations).toEqual({
+      permalink: ['has already been taken'],
+    });
     for (const permalink of ['cart', 'checkout', 'faq', 'store.css', DEFAULT_TEMPLATES[0].permalink]) {
-      expect((await rejectionOf(create(store.id, { name: 'Reserved', permalink }))).fieldViolations).toEqual({ permalink: ['is reserved for a page of the site'] });
+      expect((await rejectionOf(create(store.id, { name: 'Reserved', permalink }))).fieldViolations).toEqual({
+        permalink: ['is reserved for a page of the site'],
+      });
     }
     // Another store may use the same permalink.
     expect((await create((await aStore()).id, { name: 'About', permalink: 'about' })).template!.permalink).toBe('about');
@@ -99,11 +110,14 @@ describe('CreateTemplate', () => {
   it('gives one of many concurrent creates of a permalink the permalink, the others a violation', async () => {
     const store = await aStore();
 
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => create(store.id, { name: `Race ${index}`, permalink: 'race' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) => create(store.id, { name: `Race ${index}`, permalink: 'race' })),
+    );
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) {
-      if (result.status === 'rejected') expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
+      if (result.status === 'rejected')
+        expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
     }
     const listed = (await templates.listTemplates({ store_id: store.id })).templates;
     expect(listed.filter((template) => template.permalink === 'race')).toHaveLength(1);
@@ -121,7 +135,11 @@ describe('UpdateTemplate', () => {
     expect(template).toEqual({ ...before, content: '{% if true %}v2{% endif %}', updated_at: template!.updated_at });
     expect(template!.updated_at!.getTime()).toBeGreaterThan(before!.updated_at!.getTime());
     const [event] = await harness.waitForEvents('storefront', 1, { store_id: store.id, topic: 'template/updated' });
-    expect(event).toMatchObject({ sequence: 2, resource_id: before!.id, resource: { content: '{% if true %}v2{% endif %}', permalink: 'about' } });
+    expect(event).toMatchObject({
+      sequence: 2,
+      resource_id: before!.id,
+      resource: { content: '{% if true %}v2{% endif %}', permalink: 'about' },
+    });
   });
 
   it('writes and emits nothing when nothing changes', async () => {
@@ -153,9 +171,15 @@ describe('UpdateTemplate', () => {
     expect((await rejectionOf(update(store.id, before!.id, { content: 'a\nb\n{{ x ' }))).fieldViolations).toEqual({
       content: ['has a Liquid syntax error on line 3: output "{{ x " not closed'],
     });
-    expect((await rejectionOf(update(store.id, before!.id, { permalink: 'taken' }))).fieldViolations).toEqual({ permalink: ['has already been taken'] });
-    expect((await rejectionOf(update(store.id, before!.id, { permalink: 'orders' }))).fieldViolations).toEqual({ permalink: ['is reserved for a page of the site'] });
-    expect((await templates.listTemplates({ store_id: store.id })).templates.find((template) => template.id === before!.id)).toEqual(before);
+    expect((await rejectionOf(update(store.id, before!.id, { permalink: 'taken' }))).fieldViolations).toEqual({
+      permalink: ['has already been taken'],
+    });
+    expect((await rejectionOf(update(store.id, before!.id, { permalink: 'orders' }))).fieldViolations).toEqual({
+      permalink: ['is reserved for a page of the site'],
+    });
+    expect((await templates.listTemplates({ store_id: store.id })).templates.find((template) => template.id === before!.id)).toEqual(
+      before,
+    );
   });
 
   it("answers NOT_FOUND for another store's template and an unknown id, changing nothing", async () => {
@@ -172,7 +196,11 @@ describe('UpdateTemplate', () => {
     const store = await aStore();
     const { template } = await create(store.id, { name: 'Busy', permalink: 'busy', content: '' });
 
-    await Promise.all([update(store.id, template!.id, { name: 'Busier' }), update(store.id, template!.id, { content: 'new' }), update(store.id, template!.id, { permalink: 'busiest' })]);
+    await Promise.all([
+      update(store.id, template!.id, { name: 'Busier' }),
+      update(store.id, template!.id, { content: 'new' }),
+      update(store.id, template!.id, { permalink: 'busiest' }),
+    ]);
 
     const stored = (await templates.listTemplates({ store_id: store.id })).templates.find((t) => t.id === template!.id);
     expect(stored).toMatchObject({ name: 'Busier', content: 'new', permalink: 'busiest' });
@@ -184,13 +212,16 @@ describe('UpdateTemplate', () => {
 describe('concurrent moves to one permalink', () => {
   it('give it to one template and answer the others INVALID_ARGUMENT on permalink, never an internal error', async () => {
     const store = await aStore();
-    const created = await Promise.all(Array.from({ length: 4 }, (_, index) => create(store.id, { name: `Mover ${index}`, permalink: `mover-${index}` })));
+    const created = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => create(store.id, { name: `Mover ${index}`, permalink: `mover-${index}` })),
+    );
 
     const results = await Promise.allSettled(created.map(({ template }) => update(store.id, template!.id, { permalink: 'wanted' })));
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) {
-      if (result.status === 'rejected') expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
+      if (result.status === 'rejected')
+        expect((result.reason as { fieldViolations?: unknown }).fieldViolations).toEqual({ permalink: ['has already been taken'] });
     }
     const listed = (await templates.listTemplates({ store_id: store.id })).templates;
     expect(listed.filter((template) => template.permalink === 'wanted')).toHaveLength(1);

@@ -40,7 +40,13 @@ describe('UpdateStore', () => {
 
     const events = await harness.waitForEvents('storefront', 2, { store_id: before.id, topic: 'store/updated' });
     expect(events.map((event) => event.sequence)).toEqual([2, 3]);
-    expect(events[0].resource).toMatchObject({ id: before.id, name: 'Announced', location: 'Berlin', description: '', subdomain: before.subdomain });
+    expect(events[0].resource).toMatchObject({
+      id: before.id,
+      name: 'Announced',
+      location: 'Berlin',
+      description: '',
+      subdomain: before.subdomain,
+    });
     expect(events[1].resource).toMatchObject({ name: 'Announced', description: 'marker' });
     expect(new Set(events.map((event) => event.id)).size).toBe(2);
   });
@@ -94,7 +100,9 @@ describe('UpdateStore', () => {
   it('refuses bad changes field by field and changes nothing', async () => {
     const before = await aStore();
 
-    const error = await rejectionOf(update(before.id, { name: '', support_email: 'nope', time_zone: 'Nowhere/Land', custom_domain: 'not a host', phone: 'call me' }));
+    const error = await rejectionOf(
+      update(before.id, { name: '', support_email: 'nope', time_zone: 'Nowhere/Land', custom_domain: 'not a host', phone: 'call me' }),
+    );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual({
@@ -107,7 +115,7 @@ describe('UpdateStore', () => {
     expect((await harness.client.getStore({ store_id: before.id })).store).toEqual(before);
   });
 
-  describe('custom domains (issue 12: a store could take another store\'s or the platform\'s host name)', () => {
+  describe("custom domains (issue 12: a store could take another store's or the platform's host name)", () => {
     it("refuses another store's custom domain, in any spelling, and changes nothing", async () => {
       const owner = await aStore();
       const other = await aStore();
@@ -122,11 +130,15 @@ describe('UpdateStore', () => {
 
     it('lets exactly one of two stores claiming one domain at once have it', async () => {
       const [first, second] = [await aStore(), await aStore()];
-      const answers = await Promise.allSettled([update(first.id, { custom_domain: 'race.example.com' }), update(second.id, { custom_domain: 'race.example.com' })]);
+      const answers = await Promise.allSettled([
+        update(first.id, { custom_domain: 'race.example.com' }),
+        update(second.id, { custom_domain: 'race.example.com' }),
+      ]);
 
       expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
       const holders = [];
-      for (const store of [first, second]) if ((await harness.client.getStore({ store_id: store.id })).store?.custom_domain === 'race.example.com') holders.push(store.id);
+      for (const store of [first, second])
+        if ((await harness.client.getStore({ store_id: store.id })).store?.custom_domain === 'race.example.com') holders.push(store.id);
       expect(holders).toHaveLength(1);
     });
 

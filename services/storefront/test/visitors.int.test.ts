@@ -12,7 +12,8 @@ describe('who is a visitor (aggregator + SQLite file + read)', () => {
   /** A view without a signed visitor id from a client: an address and a User-Agent. */
   const unsigned = (storeId: number, minutes: number, address: string, userAgent = BROWSER, ref = '') =>
     f.view(storeId, '', minutesAfter(minutes), { client_address: address, user_agent: userAgent, ref });
-  const signed = (storeId: number, id: string, minutes: number, address: string, ref = '') => f.view(storeId, id, minutesAfter(minutes), { client_address: address, ref });
+  const signed = (storeId: number, id: string, minutes: number, address: string, ref = '') =>
+    f.view(storeId, id, minutesAfter(minutes), { client_address: address, ref });
 
   beforeEach(async () => {
     f.errors.length = 0;
@@ -45,13 +46,22 @@ describe('who is a visitor (aggregator + SQLite file + read)', () => {
 
   it('keeps a client without a cookie to the 30-minute rule: a view 30 minutes after its last is a new visit of the same visitor', async () => {
     const store = await f.aStore(1);
-    await f.record(unsigned(store, 0, '203.0.113.5'), unsigned(store, 29, '203.0.113.5'), unsigned(store, 58, '203.0.113.5'), unsigned(store, 100, '203.0.113.5'));
+    await f.record(
+      unsigned(store, 0, '203.0.113.5'),
+      unsigned(store, 29, '203.0.113.5'),
+      unsigned(store, 58, '203.0.113.5'),
+      unsigned(store, 100, '203.0.113.5'),
+    );
     expect(await f.today(store)).toEqual({ day: 'Tuesday', visits: 2, visitors: 1 });
   });
 
   it("counts a browser's cookieless first page and its pages with the signed id as one visit, and stores the id from then on", async () => {
     const store = await f.aStore(1);
-    await f.record(unsigned(store, 0, '203.0.113.5', BROWSER, 'marketplace'), signed(store, 'ann', 1, '203.0.113.5'), signed(store, 'ann', 5, '203.0.113.5'));
+    await f.record(
+      unsigned(store, 0, '203.0.113.5', BROWSER, 'marketplace'),
+      signed(store, 'ann', 1, '203.0.113.5'),
+      signed(store, 'ann', 5, '203.0.113.5'),
+    );
     // Later from another address (a phone on another network): the stored id continues, a new visit of the same visitor.
     f.aggregator = f.newAggregator();
     await f.record(signed(store, 'ann', 45, '198.51.100.77'));
@@ -78,7 +88,13 @@ describe('who is a visitor (aggregator + SQLite file + read)', () => {
     const store = await f.aStore(1);
     f.aggregator = f.newAggregator({ maxClients: 2 });
     // a, b, c: a is forgotten when c comes; a again (b forgotten), then c (still remembered).
-    await f.record(unsigned(store, 0, 'a'), unsigned(store, 1, 'b'), unsigned(store, 2, 'c'), unsigned(store, 3, 'a'), unsigned(store, 4, 'c'));
+    await f.record(
+      unsigned(store, 0, 'a'),
+      unsigned(store, 1, 'b'),
+      unsigned(store, 2, 'c'),
+      unsigned(store, 3, 'a'),
+      unsigned(store, 4, 'c'),
+    );
     expect(await f.today(store)).toEqual({ day: 'Tuesday', visits: 4, visitors: 4 });
   });
 });

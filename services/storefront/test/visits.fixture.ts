@@ -49,11 +49,29 @@ export class VisitsFixture {
 
   newAggregator(options: Partial<VisitAggregatorOptions> = {}): VisitAggregator {
     const timeZoneOf = storeTimeZones(this.stores, settings.defaultTimeZone, 0);
-    return new VisitAggregator({ visits: this.visits, timeZoneOf, storefrontDomain: settings.storefrontDomain, onError: (error) => this.errors.push(error), ...options });
+    return new VisitAggregator({
+      visits: this.visits,
+      timeZoneOf,
+      storefrontDomain: settings.storefrontDomain,
+      onError: (error) => this.errors.push(error),
+      ...options,
+    });
   }
 
   async aStore(id: number, timeZone = 'America/New_York'): Promise<number> {
-    const record = newStoreRecord(id, { name: `Store ${id}`, subdomain: `store-${id}`, owner_user_id: 1, support_email: 'o@example.com', paypal_email: '', time_zone: timeZone }, settings.assetsBaseUrl, this.now);
+    const record = newStoreRecord(
+      id,
+      {
+        name: `Store ${id}`,
+        subdomain: `store-${id}`,
+        owner_user_id: 1,
+        support_email: 'o@example.com',
+        paypal_email: '',
+        time_zone: timeZone,
+      },
+      settings.assetsBaseUrl,
+      this.now,
+    );
     await this.stores.insert(record, `key-${id}`, storeEvent('store/created', record, 1, settings));
     return id;
   }
@@ -61,7 +79,16 @@ export class VisitsFixture {
   /** A page view of the browser whose signed id is `visitor` ('' for none) at `at`, from that browser's own address unless `extra` says. */
   view(storeId: number, visitor: string, at: string, extra: Partial<PageView> = {}): PageView {
     if (!this.addresses.has(visitor)) this.addresses.set(visitor, `198.51.100.${this.addresses.size + 1}`);
-    return { store_id: storeId, visitor_id: visitor, at: new Date(at), user_agent: BROWSER, referer: '', ref: '', client_address: this.addresses.get(visitor)!, ...extra };
+    return {
+      store_id: storeId,
+      visitor_id: visitor,
+      at: new Date(at),
+      user_agent: BROWSER,
+      referer: '',
+      ref: '',
+      client_address: this.addresses.get(visitor)!,
+      ...extra,
+    };
   }
 
   async record(...views: PageView[]): Promise<void> {

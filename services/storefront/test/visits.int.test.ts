@@ -32,8 +32,16 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
   it('answers 8 weeks and 7 days of zeros for a store nobody visited, oldest first, in its zone', async () => {
     const store = await aStore(1);
     expect(await read(store)).toEqual({
-      weekly_visits: ['10/4/26', '10/11/26', '10/18/26', '10/25/26', '11/1/26', '11/8/26', '11/15/26', '11/22/26'].map((week) => ({ week, visits: 0, visitors: 0 })),
-      daily_visits: ['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Monday', 'Tuesday'].map((day) => ({ day, visits: 0, visitors: 0 })),
+      weekly_visits: ['10/4/26', '10/11/26', '10/18/26', '10/25/26', '11/1/26', '11/8/26', '11/15/26', '11/22/26'].map((week) => ({
+        week,
+        visits: 0,
+        visitors: 0,
+      })),
+      daily_visits: ['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Monday', 'Tuesday'].map((day) => ({
+        day,
+        visits: 0,
+        visitors: 0,
+      })),
     });
   });
 
@@ -112,7 +120,15 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
       { week: '11/22/26', visits: 0, visitors: 0 },
     ]);
     const aucklandRead = await read(auckland); // now is Wednesday 09:00 in Auckland
-    expect(aucklandRead.daily_visits.map((day) => day.day)).toEqual(['Thursday', 'Friday', 'Saturday', 'Sunday', 'Monday', 'Tuesday', 'Wednesday']);
+    expect(aucklandRead.daily_visits.map((day) => day.day)).toEqual([
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+    ]);
     expect(aucklandRead.daily_visits[3]).toEqual({ day: 'Sunday', visits: 1, visitors: 1 });
     expect(aucklandRead.weekly_visits.at(-1)).toEqual({ week: '11/22/26', visits: 1, visitors: 1 });
   });
@@ -121,7 +137,11 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
     const store = await aStore(1);
     f.now = new Date('2026-11-03T12:00:00Z');
     // 00:10 EDT and 23:40 EST of Sunday 1 November, 24.5 hours apart.
-    await record(view(store, 'a', '2026-11-01T04:10:00Z'), view(store, 'b', '2026-11-02T04:40:00Z'), view(store, 'c', '2026-11-02T05:10:00Z'));
+    await record(
+      view(store, 'a', '2026-11-01T04:10:00Z'),
+      view(store, 'b', '2026-11-02T04:40:00Z'),
+      view(store, 'c', '2026-11-02T05:10:00Z'),
+    );
     const days = await daily(store);
     expect(days.slice(-3)).toEqual([
       { day: 'Sunday', visits: 2, visitors: 2 },
@@ -133,7 +153,8 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
   it('shows the last 8 weeks only, each labelled by its Sunday (views recorded oldest first, as they arrive)', async () => {
     const store = await aStore(1);
     const weeksAgo = (weeks: number) => new Date(f.now.getTime() - weeks * 7 * 24 * 60 * MINUTE).toISOString();
-    for (let weeks = 9; weeks >= 0; weeks -= 1) for (let n = 0; n <= weeks; n += 1) f.aggregator.record(view(store, `v${n}`, weeksAgo(weeks)));
+    for (let weeks = 9; weeks >= 0; weeks -= 1)
+      for (let n = 0; n <= weeks; n += 1) f.aggregator.record(view(store, `v${n}`, weeksAgo(weeks)));
     await f.aggregator.flush();
     expect((await read(store)).weekly_visits).toEqual([
       { week: '10/4/26', visits: 8, visitors: 8 },
@@ -181,7 +202,11 @@ describe('visit statistics (aggregator + SQLite file + read)', () => {
 
   it('prunes browsers not seen for 8 days and counters older than any shown week, and keeps the rest', async () => {
     const store = await aStore(1);
-    await record(view(store, 'old', '2026-09-01T15:00:00Z'), view(store, 'recent', '2026-11-20T15:00:00Z'), view(store, 'now', '2026-11-24T15:00:00Z'));
+    await record(
+      view(store, 'old', '2026-09-01T15:00:00Z'),
+      view(store, 'recent', '2026-11-20T15:00:00Z'),
+      view(store, 'now', '2026-11-24T15:00:00Z'),
+    );
     const pruned = await pruneVisits(f.visits, f.now);
     expect(pruned).toEqual({ visitors: 1, counts: 2 }); // 'old' and its day and week counters
     expect(await today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
@@ -213,7 +238,15 @@ describe('VisitService over gRPC', () => {
         throw error;
       },
     });
-    aggregator.record({ store_id: store!.id, visitor_id: 'a', at: new Date(), user_agent: BROWSER, referer: '', ref: 'marketplace', client_address: '203.0.113.9' });
+    aggregator.record({
+      store_id: store!.id,
+      visitor_id: 'a',
+      at: new Date(),
+      user_agent: BROWSER,
+      referer: '',
+      ref: 'marketplace',
+      client_address: '203.0.113.9',
+    });
     await aggregator.flush();
 
     const all = await visitsClient.getStoreVisits({ store_id: store!.id, marketplace_only: false });

@@ -44,7 +44,9 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       webhooks: new WebhookRepository(webhookDocuments),
       deliveries,
       zones: new StoreZoneRepository(zones),
-      storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS })),
+      storefront: new StorefrontClientPort(
+        createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS }),
+      ),
       secrets: new SecretBox(secretKeyOf(config.WEBHOOK_SECRET_KEY, path.join(config.DATA_DIR, 'webhooks'))),
       resolver: new DnsResolver(),
       sender,
@@ -60,15 +62,34 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
     return {
       services: [
         implement(webhooks.WebhooksServiceService, webhooksHandlers(deps)),
-        implement(webhooks.WebhookDeliveryServiceService, deliveriesHandlers(deps, () => worker.kick())),
+        implement(
+          webhooks.WebhookDeliveryServiceService,
+          deliveriesHandlers(deps, () => worker.kick()),
+        ),
       ],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
       migrations: WEBHOOKS_MIGRATIONS,
       background: [
-        storeEventsConsumer({ nc: host.nc, db: host.db, logger: host.logger, durable: 'webhooks-store-zones', handler: (event) => applyStoreEvent(deps, event) }),
+        storeEventsConsumer({
+          nc: host.nc,
+          db: host.db,
+          logger: host.logger,
+          durable: 'webhooks-store-zones',
+          handler: (event) => applyStoreEvent(deps, event),
+        }),
         deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),
-        deliveryIntakeConsumers(host.nc, host.logger, (event) => storeEvent(deps, event), () => worker.kick()),
-        periodic('events feed pruning', PRUNE_INTERVAL_MS, () => pruneEvents(deps), (error) => host.logger.warn({ err: error }, 'events feed pruning failed; the next run retries')),
+        deliveryIntakeConsumers(
+          host.nc,
+          host.logger,
+          (event) => storeEvent(deps, event),
+          () => worker.kick(),
+        ),
+        periodic(
+          'events feed pruning',
+          PRUNE_INTERVAL_MS,
+          () => pruneEvents(deps),
+          (error) => host.logger.warn({ err: error }, 'events feed pruning failed; the next run retries'),
+        ),
       ],
     };
   });

@@ -56,7 +56,14 @@ const sequences = new Map<string, number>();
 async function publish(storeId: number, productId: number): Promise<DomainEvent> {
   const sequence = (sequences.get(`${storeId}/${productId}`) ?? 0) + 1;
   sequences.set(`${storeId}/${productId}`, sequence);
-  const event = newEvent({ topic: 'product/updated', storeId, resourceType: 'product', resourceId: productId, sequence, resource: { id: productId, name: `P${sequence}` } as never });
+  const event = newEvent({
+    topic: 'product/updated',
+    storeId,
+    resourceType: 'product',
+    resourceId: productId,
+    sequence,
+    resource: { id: productId, name: `P${sequence}` } as never,
+  });
   await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
   return event;
 }
@@ -64,7 +71,9 @@ async function publish(storeId: number, productId: number): Promise<DomainEvent>
 it('delivers published events signed, in order per product, with the same webhook-id on the retry', async () => {
   const storeId = await aStore(harness);
   const otherStore = await aStore(harness);
-  const { webhook, signing_secret } = await harness.client.createWebhook(aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }));
+  const { webhook, signing_secret } = await harness.client.createWebhook(
+    aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }),
+  );
   await harness.client.createWebhook(aWebhook(otherStore, { url: `${receiverUrl}/other`, events: ['order/paid'] }));
 
   const first = await publish(storeId, 1);
@@ -77,7 +86,11 @@ it('delivers published events signed, in order per product, with the same webhoo
   const verifier = new StandardWebhook(signing_secret);
   for (const request of received) {
     expect(verifier.verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
-    expect(request.headers).toMatchObject({ 'user-agent': 'StoreCommerce-Webhooks/1.0', 'content-type': 'application/json', 'x-webhook-topic': 'product/updated' });
+    expect(request.headers).toMatchObject({
+      'user-agent': 'StoreCommerce-Webhooks/1.0',
+      'content-type': 'application/json',
+      'x-webhook-topic': 'product/updated',
+    });
   }
   const ids = received.map((request) => request.headers['webhook-id']);
   expect(ids.filter((id) => id === first.id)).toHaveLength(2);
@@ -99,16 +112,28 @@ it('delivers published events signed, in order per product, with the same webhoo
 it('lists the attempts and replays an event through WebhookDeliveryService, with the same webhook-id', async () => {
   const deliveries = createClient(webhooks.WebhookDeliveryServiceClient, harness.address);
   const storeId = await aStore(harness);
-  const { webhook, signing_secret } = await harness.client.createWebhook(aWebhook(storeId, { url: `${receiverUrl}/replay`, events: ['product/updated'] }));
+  const { webhook, signing_secret } = await harness.client.createWebhook(
+    aWebhook(storeId, { url: `${receiverUrl}/replay`, events: ['product/updated'] }),
+  );
   const published = await publish(storeId, 9);
   const ofEvent = () => received.filter((request) => request.headers['webhook-id'] === published.id);
   await waitFor(() => ofEvent().length === 1 || undefined);
 
   const listed = await waitFor(async () => {
-    const answer = await deliveries.listDeliveries(webhooks.ListDeliveriesRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id }));
+    const answer = await deliveries.listDeliveries(
+      webhooks.ListDeliveriesRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id }),
+    );
     return answer.deliveries.length === 1 ? answer : undefined;
   });
-  expect(listed.deliveries[0]).toMatchObject({ webhook_id: webhook!.id, event_id: published.id, topic: 'product/updated', attempt: 1, status_code: 200, succeeded: true, error: '' });
+  expect(listed.deliveries[0]).toMatchObject({
+    webhook_id: webhook!.id,
+    event_id: published.id,
+    topic: 'product/updated',
+    attempt: 1,
+    status_code: 200,
+    succeeded: true,
+    error: '',
+  });
   expect(listed.time_zone).toBe('America/New_York');
 
   expect(await deliveries.replayEvent({ store_id: storeId, event_id: published.id, webhook_id: 0 })).toEqual({ scheduled: 1 });
@@ -138,7 +163,8 @@ it('delivers every event once across a restart of the service mid-stream', async
   await harness.restart();
   for (let n = 20; n < 40; n++) published.push(await publish(storeId, 100 + (n % 4)));
 
-  const ofTest = () => received.filter((request) => request.headers['webhook-id'] && published.some((event) => event.id === request.headers['webhook-id']));
+  const ofTest = () =>
+    received.filter((request) => request.headers['webhook-id'] && published.some((event) => event.id === request.headers['webhook-id']));
   await waitFor(() => ofTest().length >= published.length || undefined, { timeoutMs: 20_000 });
 
   const ids = ofTest().map((request) => request.headers['webhook-id']);
@@ -147,6 +173,10 @@ it('delivers every event once across a restart of the service mid-stream', async
   // Each product's events in the order they were published.
   for (let product = 100; product < 104; product++) {
     const expected = published.filter((event) => event.resource_id === product).map((event) => event.id);
-    expect(ofTest().filter((request) => JSON.parse(request.body).data.id === product).map((request) => request.headers['webhook-id'])).toEqual(expected);
+    expect(
+      ofTest()
+        .filter((request) => JSON.parse(request.body).data.id === product)
+        .map((request) => request.headers['webhook-id']),
+    ).toEqual(expected);
   }
 });

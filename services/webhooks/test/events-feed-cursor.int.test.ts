@@ -21,10 +21,24 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 function anEvent(id: string, receivedAt = SAME_MILLISECOND): StoredEventDocument {
-  return { id, topic: 'product/updated', store_id: STORE, occurred_at: receivedAt.toISOString(), resource: { id: 1 }, sequence: 1, resource_type: 'product', resource_id: 1, received_at: receivedAt, fanned_out: true };
+  return {
+    id,
+    topic: 'product/updated',
+    store_id: STORE,
+    occurred_at: receivedAt.toISOString(),
+    resource: { id: 1 },
+    sequence: 1,
+    resource_type: 'product',
+    resource_id: 1,
+    received_at: receivedAt,
+    fanned_out: true,
+  };
 }
 
-const idsAfter = async (sinceId: string) => (await listEvents({ deliveries }, STORE, { since_id: sinceId, limit: 0, topic: '' })).events.map((text) => (JSON.parse(text) as { id: string }).id);
+const idsAfter = async (sinceId: string) =>
+  (await listEvents({ deliveries }, STORE, { since_id: sinceId, limit: 0, topic: '' })).events.map(
+    (text) => (JSON.parse(text) as { id: string }).id,
+  );
 
 it('gives an event stored after the page was read, in the same millisecond and with a smaller id, on the next page', async () => {
   await deliveries.insertEvent(anEvent('m-second-in-id-order'));

@@ -23,15 +23,23 @@ afterAll(async () => {
 
 let sequence = 0;
 async function publish(storeId: number, topic: 'product/updated' | 'product/created', productId: number): Promise<DomainEvent> {
-  const event = newEvent({ topic, storeId, resourceType: 'product', resourceId: productId, sequence: ++sequence, resource: { id: productId, name: `P${sequence}` } as never });
+  const event = newEvent({
+    topic,
+    storeId,
+    resourceType: 'product',
+    resourceId: productId,
+    sequence: ++sequence,
+    resource: { id: productId, name: `P${sequence}` } as never,
+  });
   await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
   return event;
 }
 
-const feed = (storeId: number, request: Partial<webhooks.ListEventsRequest> = {}) => deliveries.listEvents(webhooks.ListEventsRequest.fromPartial({ store_id: storeId, ...request }));
+const feed = (storeId: number, request: Partial<webhooks.ListEventsRequest> = {}) =>
+  deliveries.listEvents(webhooks.ListEventsRequest.fromPartial({ store_id: storeId, ...request }));
 const parsed = (answer: webhooks.ListEventsResponse) => answer.events.map((text) => JSON.parse(text) as DomainEvent);
 
-it('answers the store\'s events as published, oldest first, paged after since_id, filtered by topic, without pings', async () => {
+it("answers the store's events as published, oldest first, paged after since_id, filtered by topic, without pings", async () => {
   const storeId = await aStore(harness);
   const otherStore = await aStore(harness);
   const { webhook } = await harness.client.createWebhook(aWebhook(storeId, { url: 'http://127.0.0.1:9/hooks', events: ['order/paid'] }));
@@ -71,7 +79,10 @@ it('refuses a topic that is not public and a since_id that is not a kept event o
   await waitFor(async () => ((await feed(otherStore)).events.length === 1 ? true : undefined), { timeoutMs: 10_000 });
 
   for (const request of [{ topic: 'webhook/test' }, { topic: 'api_key/rotated' }, { since_id: other.id }, { since_id: 'nope' }]) {
-    const error = await feed(storeId, request).then(() => undefined, (failure: { code: number; fieldViolations?: Record<string, string[]> }) => failure);
+    const error = await feed(storeId, request).then(
+      () => undefined,
+      (failure: { code: number; fieldViolations?: Record<string, string[]> }) => failure,
+    );
     expect(error?.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(Object.keys(error?.fieldViolations ?? {})).toEqual(Object.keys(request));
   }

@@ -49,7 +49,14 @@ afterAll(async () => {
 
 let sequence = 0;
 async function publish(storeId: number, productId: number): Promise<DomainEvent> {
-  const event = newEvent({ topic: 'product/updated', storeId, resourceType: 'product', resourceId: productId, sequence: ++sequence, resource: { id: productId, name: `P${sequence}` } as never });
+  const event = newEvent({
+    topic: 'product/updated',
+    storeId,
+    resourceType: 'product',
+    resourceId: productId,
+    sequence: ++sequence,
+    resource: { id: productId, name: `P${sequence}` } as never,
+  });
   await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
   return event;
 }
@@ -57,13 +64,16 @@ async function publish(storeId: number, productId: number): Promise<DomainEvent>
 const arrivalsOf = (eventId: string) => received.filter((request) => request.headers['webhook-id'] === eventId);
 
 async function deliveredList(storeId: number, webhookId: number, count: number) {
-  return waitFor(async () => {
-    const answer = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, older_than_id: 0, limit: 0 });
-    return answer.deliveries.filter((delivery) => delivery.status === 'delivered').length >= count ? answer : undefined;
-  }, { timeoutMs: 15_000 });
+  return waitFor(
+    async () => {
+      const answer = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, older_than_id: 0, limit: 0 });
+      return answer.deliveries.filter((delivery) => delivery.status === 'delivered').length >= count ? answer : undefined;
+    },
+    { timeoutMs: 15_000 },
+  );
 }
 
-it('lists a webhook\'s deliveries newest first, each with its attempts, paged by id', async () => {
+it("lists a webhook's deliveries newest first, each with its attempts, paged by id", async () => {
   const storeId = await aStore(harness);
   const { webhook } = await harness.client.createWebhook(aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }));
   const first = await publish(storeId, 1);
@@ -91,7 +101,9 @@ it('lists a webhook\'s deliveries newest first, each with its attempts, paged by
 
 it('retries a delivered delivery: a new attempt with the same webhook-id, signed', async () => {
   const storeId = await aStore(harness);
-  const { webhook, signing_secret } = await harness.client.createWebhook(aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }));
+  const { webhook, signing_secret } = await harness.client.createWebhook(
+    aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }),
+  );
   const event = await publish(storeId, 3);
   const [delivery] = (await deliveredList(storeId, webhook!.id, 1)).deliveries;
 
@@ -101,10 +113,13 @@ it('retries a delivered delivery: a new attempt with the same webhook-id, signed
   await waitFor(() => arrivalsOf(event.id).length >= 2 || undefined, { timeoutMs: 15_000 });
   const verifier = new StandardWebhook(signing_secret);
   for (const request of arrivalsOf(event.id)) expect(verifier.verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
-  const after = await waitFor(async () => {
-    const list = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhook!.id, older_than_id: 0, limit: 0 });
-    return list.deliveries[0].attempts.length === 2 && list.deliveries[0].status === 'delivered' ? list : undefined;
-  }, { timeoutMs: 15_000 });
+  const after = await waitFor(
+    async () => {
+      const list = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhook!.id, older_than_id: 0, limit: 0 });
+      return list.deliveries[0].attempts.length === 2 && list.deliveries[0].status === 'delivered' ? list : undefined;
+    },
+    { timeoutMs: 15_000 },
+  );
   expect(after.deliveries).toHaveLength(1);
 });
 
@@ -116,7 +131,10 @@ it('sends a webhook/test ping to that webhook only, unsubscribed as it is, and l
   const answer = await deliveries.sendTestEvent({ store_id: storeId, webhook_id: webhook!.id });
   expect(answer.delivery).toMatchObject({ webhook_id: webhook!.id, topic: 'webhook/test', status: 'pending' });
 
-  const [ping] = await waitFor(() => (arrivalsOf(answer.delivery!.event_id).length > 0 ? arrivalsOf(answer.delivery!.event_id) : undefined), { timeoutMs: 15_000 });
+  const [ping] = await waitFor(
+    () => (arrivalsOf(answer.delivery!.event_id).length > 0 ? arrivalsOf(answer.delivery!.event_id) : undefined),
+    { timeoutMs: 15_000 },
+  );
   expect(ping.headers['x-webhook-topic']).toBe('webhook/test');
   const body = new StandardWebhook(signing_secret).verify(ping.body, ping.headers) as Record<string, unknown>;
   expect(body).toMatchObject({ type: 'webhook/test', data: { webhook_id: webhook!.id, message: expect.any(String) } });
@@ -125,21 +143,36 @@ it('sends a webhook/test ping to that webhook only, unsubscribed as it is, and l
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(arrivalsOf(answer.delivery!.event_id)).toHaveLength(1);
   // A ping is not one of the store's events: a replay neither counts nor resends it.
-  expect(await deliveries.replayEventsSince({ store_id: storeId, webhook_id: 0, since: new Date(Date.now() - 60_000) })).toEqual({ scheduled: 0, events: 0 });
+  expect(await deliveries.replayEventsSince({ store_id: storeId, webhook_id: 0, since: new Date(Date.now() - 60_000) })).toEqual({
+    scheduled: 0,
+    events: 0,
+  });
 });
 
-it('answers NOT_FOUND for another store\'s webhook or delivery, and FAILED_PRECONDITION for a disabled webhook', async () => {
+it("answers NOT_FOUND for another store's webhook or delivery, and FAILED_PRECONDITION for a disabled webhook", async () => {
   const storeId = await aStore(harness);
   const otherStore = await aStore(harness);
   const { webhook } = await harness.client.createWebhook(aWebhook(storeId, { url: receiverUrl, events: ['product/updated'] }));
   const ping = await deliveries.sendTestEvent({ store_id: storeId, webhook_id: webhook!.id });
 
-  const code = (promise: Promise<unknown>) => promise.then(() => 'OK', (error: { code: number }) => error.code);
-  expect(await code(deliveries.listWebhookDeliveries({ store_id: otherStore, webhook_id: webhook!.id, older_than_id: 0, limit: 0 }))).toBe(GrpcStatus.NOT_FOUND);
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'OK',
+      (error: { code: number }) => error.code,
+    );
+  expect(await code(deliveries.listWebhookDeliveries({ store_id: otherStore, webhook_id: webhook!.id, older_than_id: 0, limit: 0 }))).toBe(
+    GrpcStatus.NOT_FOUND,
+  );
   expect(await code(deliveries.sendTestEvent({ store_id: otherStore, webhook_id: webhook!.id }))).toBe(GrpcStatus.NOT_FOUND);
-  expect(await code(deliveries.retryDelivery({ store_id: otherStore, webhook_id: webhook!.id, delivery_id: ping.delivery!.id }))).toBe(GrpcStatus.NOT_FOUND);
-  expect(await code(deliveries.retryDelivery({ store_id: storeId, webhook_id: webhook!.id, delivery_id: ping.delivery!.id + 1 }))).toBe(GrpcStatus.NOT_FOUND);
+  expect(await code(deliveries.retryDelivery({ store_id: otherStore, webhook_id: webhook!.id, delivery_id: ping.delivery!.id }))).toBe(
+    GrpcStatus.NOT_FOUND,
+  );
+  expect(await code(deliveries.retryDelivery({ store_id: storeId, webhook_id: webhook!.id, delivery_id: ping.delivery!.id + 1 }))).toBe(
+    GrpcStatus.NOT_FOUND,
+  );
 
-  await harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id, enabled: false }));
+  await harness.client.updateWebhook(
+    webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id, enabled: false }),
+  );
   expect(await code(deliveries.sendTestEvent({ store_id: storeId, webhook_id: webhook!.id }))).toBe(GrpcStatus.FAILED_PRECONDITION);
 });

@@ -21,7 +21,18 @@ beforeEach(async () => {
 afterEach(() => removeDir(dir));
 
 function anEvent(id: string): StoredEventDocument {
-  return { id, topic: 'product/updated', store_id: STORE, occurred_at: RECEIVED.toISOString(), resource: { id: 1 }, sequence: 1, resource_type: 'product', resource_id: 1, received_at: RECEIVED, fanned_out: true };
+  return {
+    id,
+    topic: 'product/updated',
+    store_id: STORE,
+    occurred_at: RECEIVED.toISOString(),
+    resource: { id: 1 },
+    sequence: 1,
+    resource_type: 'product',
+    resource_id: 1,
+    received_at: RECEIVED,
+    fanned_out: true,
+  };
 }
 
 /** Opens the data directory, does what a start does with it (indexes, then the migrations), and closes it. */
@@ -34,7 +45,8 @@ async function withDatabase<R>(work: (db: Database, deliveries: DeliveryReposito
   }
 }
 
-const startAsNow = (db: Database, deliveries: DeliveryRepository) => deliveries.ensureIndexes().then(() => runMigrations(db, { service: WEBHOOKS_MIGRATIONS }, logger));
+const startAsNow = (db: Database, deliveries: DeliveryRepository) =>
+  deliveries.ensureIndexes().then(() => runMigrations(db, { service: WEBHOOKS_MIGRATIONS }, logger));
 
 it('drops the index from a database the older code wrote, keeping the events and every other index', async () => {
   // As the older code left it: its indexes (the retired one with them), its one migration, an event.
@@ -67,7 +79,14 @@ it('never builds it in a new database, where the migration is recorded as ran an
 
   const indexes = readEmbeddedIndexes(dir, 'events');
   expect(indexes.recorded).not.toContain(RETIRED_FEED_INDEX);
-  expect(indexes.recorded).toEqual(['events_fan_out', 'events_id', 'events_received', 'events_resource_sequence', 'events_store_feed', 'events_store_occurred']);
+  expect(indexes.recorded).toEqual([
+    'events_fan_out',
+    'events_id',
+    'events_received',
+    'events_resource_sequence',
+    'events_store_feed',
+    'events_store_occurred',
+  ]);
   expect(indexes.built.filter((name) => name.includes(RETIRED_FEED_INDEX))).toEqual([]);
   expect(migrated.map((record) => record._id)).toEqual(['service/1', 'service/2']);
 });

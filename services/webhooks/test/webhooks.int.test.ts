@@ -17,22 +17,34 @@ describe('CreateWebhook', () => {
     const storeId = await aStore(harness, 'Asia/Tokyo');
     const before = Date.now();
 
-    const created = await harness.client.createWebhook(aWebhook(storeId, { events: ['order/paid', 'shipping_group/*', 'order/paid', 'order/canceled'] }));
+    const created = await harness.client.createWebhook(
+      aWebhook(storeId, { events: ['order/paid', 'shipping_group/*', 'order/paid', 'order/canceled'] }),
+    );
 
     expect(created.time_zone).toBe('Asia/Tokyo');
     expect(created.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(created.webhook).toMatchObject({ url: PUBLIC_URL, events: ['order/paid', 'shipping_group/*', 'order/canceled'], status: 'active', disabled_reason: undefined });
+    expect(created.webhook).toMatchObject({
+      url: PUBLIC_URL,
+      events: ['order/paid', 'shipping_group/*', 'order/canceled'],
+      status: 'active',
+      disabled_reason: undefined,
+    });
     expect(created.webhook!.created_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(created.webhook!.updated_at).toEqual(created.webhook!.created_at);
   });
 
   it('refuses every broken field at once, naming each', async () => {
     const storeId = await aStore(harness);
-    const refused = await rejectionOf(harness.client.createWebhook(aWebhook(storeId, { url: 'ftp://93.184.215.14/x', events: ['order/paid', 'order/teleported'] })));
+    const refused = await rejectionOf(
+      harness.client.createWebhook(aWebhook(storeId, { url: 'ftp://93.184.215.14/x', events: ['order/paid', 'order/teleported'] })),
+    );
 
     expect(refused).toMatchObject({
       code: GrpcStatus.INVALID_ARGUMENT,
-      fieldViolations: { url: ['must be an absolute http or https URL'], events: ['has a topic that is not a public topic: "order/teleported"'] },
+      fieldViolations: {
+        url: ['must be an absolute http or https URL'],
+        events: ['has a topic that is not a public topic: "order/teleported"'],
+      },
     });
   });
 
@@ -59,7 +71,7 @@ describe('CreateWebhook', () => {
     expect(refused).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { events: ['must name at least one topic'] } });
   });
 
-  it("answers NOT_FOUND for a store the storefront does not know, and INVALID_ARGUMENT without a store", async () => {
+  it('answers NOT_FOUND for a store the storefront does not know, and INVALID_ARGUMENT without a store', async () => {
     expect(await rejectionOf(harness.client.createWebhook(aWebhook(999_999)))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
     expect(await rejectionOf(harness.client.createWebhook(aWebhook(0)))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
   });
@@ -70,7 +82,10 @@ describe('CreateWebhook', () => {
     for (let n = 0; n < 50; n++) ids.push((await harness.client.createWebhook(aWebhook(storeId))).webhook!.id);
 
     const refused = await rejectionOf(harness.client.createWebhook(aWebhook(storeId)));
-    expect(refused).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] } });
+    expect(refused).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] },
+    });
 
     await harness.client.deleteWebhook({ store_id: storeId, webhook_id: ids[17]! });
     expect((await harness.client.createWebhook(aWebhook(storeId))).webhook!.status).toBe('active');
@@ -86,7 +101,10 @@ describe('ListWebhooks and GetWebhook', () => {
 
     const listed = await harness.client.listWebhooks({ store_id: storeId });
     expect(listed).toEqual({ webhooks: [first, second], time_zone: 'Europe/Paris' });
-    expect(await harness.client.getWebhook({ store_id: storeId, webhook_id: second.id })).toEqual({ webhook: second, time_zone: 'Europe/Paris' });
+    expect(await harness.client.getWebhook({ store_id: storeId, webhook_id: second.id })).toEqual({
+      webhook: second,
+      time_zone: 'Europe/Paris',
+    });
     expect(JSON.stringify(webhooks.ListWebhooksResponse.toJSON(listed))).not.toContain('whsec_');
   });
 
@@ -97,7 +115,9 @@ describe('ListWebhooks and GetWebhook', () => {
 
     await harness.stores.updateStore(storefront.UpdateStoreRequest.fromPartial({ store_id: storeId, time_zone: 'Asia/Kolkata' }));
 
-    await waitFor(async () => (await harness.client.listWebhooks({ store_id: storeId })).time_zone === 'Asia/Kolkata', { message: 'the list to render in the new zone' });
+    await waitFor(async () => (await harness.client.listWebhooks({ store_id: storeId })).time_zone === 'Asia/Kolkata', {
+      message: 'the list to render in the new zone',
+    });
   });
 });
 
@@ -107,12 +127,27 @@ describe('UpdateWebhook', () => {
     const created = (await harness.client.createWebhook(aWebhook(storeId))).webhook!;
 
     const { webhook } = await harness.client.updateWebhook(
-      webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: created.id, url: 'https://93.184.215.15/v2', events: { events: ['variant/deleted', 'store/updated'] } }),
+      webhooks.UpdateWebhookRequest.fromPartial({
+        store_id: storeId,
+        webhook_id: created.id,
+        url: 'https://93.184.215.15/v2',
+        events: { events: ['variant/deleted', 'store/updated'] },
+      }),
     );
 
-    expect(webhook).toMatchObject({ id: created.id, url: 'https://93.184.215.15/v2', events: ['variant/deleted', 'store/updated'], status: 'active', created_at: created.created_at });
+    expect(webhook).toMatchObject({
+      id: created.id,
+      url: 'https://93.184.215.15/v2',
+      events: ['variant/deleted', 'store/updated'],
+      status: 'active',
+      created_at: created.created_at,
+    });
     expect(webhook!.updated_at!.getTime()).toBeGreaterThanOrEqual(created.updated_at!.getTime());
-    const refused = await rejectionOf(harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: created.id, url: 'http://localhost/x' })));
+    const refused = await rejectionOf(
+      harness.client.updateWebhook(
+        webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: created.id, url: 'http://localhost/x' }),
+      ),
+    );
     expect(refused).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, fieldViolations: { url: [expect.stringContaining('loopback')] } });
     expect((await harness.client.getWebhook({ store_id: storeId, webhook_id: created.id })).webhook!.url).toBe('https://93.184.215.15/v2');
   });
@@ -120,7 +155,8 @@ describe('UpdateWebhook', () => {
   it('disables with a reason, and enabled = true makes it active again without one', async () => {
     const storeId = await aStore(harness);
     const created = (await harness.client.createWebhook(aWebhook(storeId))).webhook!;
-    const change = (enabled: boolean) => harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: created.id, enabled }));
+    const change = (enabled: boolean) =>
+      harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: created.id, enabled }));
 
     expect((await change(false)).webhook).toMatchObject({ status: 'disabled', disabled_reason: 'disabled by an update (enabled=false)' });
     const active = (await change(true)).webhook!;
@@ -139,7 +175,9 @@ describe('DeleteWebhook', () => {
 
     expect(await rejectionOf(harness.client.getWebhook(ids))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Webhook not found' });
     expect(await rejectionOf(harness.client.deleteWebhook(ids))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
-    expect(await rejectionOf(harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ ...ids, enabled: true })))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
+    expect(
+      await rejectionOf(harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ ...ids, enabled: true }))),
+    ).toMatchObject({ code: GrpcStatus.NOT_FOUND });
     expect((await harness.client.listWebhooks({ store_id: storeId })).webhooks).toEqual([]);
   });
 });
@@ -151,7 +189,9 @@ describe('tenancy', () => {
     const foreign = { store_id: theirs, webhook_id: hook.id };
 
     expect(await rejectionOf(harness.client.getWebhook(foreign))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
-    expect(await rejectionOf(harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ ...foreign, url: PUBLIC_URL })))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
+    expect(
+      await rejectionOf(harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ ...foreign, url: PUBLIC_URL }))),
+    ).toMatchObject({ code: GrpcStatus.NOT_FOUND });
     expect(await rejectionOf(harness.client.deleteWebhook(foreign))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
     expect((await harness.client.listWebhooks({ store_id: theirs })).webhooks).toEqual([]);
     expect((await harness.client.getWebhook({ store_id: mine, webhook_id: hook.id })).webhook).toEqual(hook);
@@ -161,7 +201,9 @@ describe('tenancy', () => {
 it('publishes no event for webhook records (they are not a public topic)', async () => {
   const storeId = await aStore(harness);
   const { webhook } = await harness.client.createWebhook(aWebhook(storeId));
-  await harness.client.updateWebhook(webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id, enabled: false }));
+  await harness.client.updateWebhook(
+    webhooks.UpdateWebhookRequest.fromPartial({ store_id: storeId, webhook_id: webhook!.id, enabled: false }),
+  );
   await harness.client.deleteWebhook({ store_id: storeId, webhook_id: webhook!.id });
   expect(await harness.eventsOf('webhooks')).toEqual([]);
 });

@@ -4,7 +4,10 @@
  * waited out as their `Retry-After` says, then sent again.
  */
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -31,7 +34,9 @@ export class ApiCallError extends Error {
     readonly fieldErrors: Record<string, string[]> | undefined,
     serverMessage: string,
   ) {
-    super(`${method} ${path} answered ${status}${errorType ? ` ${errorType}` : ''}: ${serverMessage}${fieldErrors ? ` ${JSON.stringify(fieldErrors)}` : ''}`);
+    super(
+      `${method} ${path} answered ${status}${errorType ? ` ${errorType}` : ''}: ${serverMessage}${fieldErrors ? ` ${JSON.stringify(fieldErrors)}` : ''}`,
+    );
   }
 }
 
@@ -100,9 +105,16 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 function errorOf(method: string, path: string, status: number, answer: unknown): ApiCallError {
-  const envelope = (typeof answer === 'object' && answer !== null ? answer : {}) as { error?: unknown; meta?: { error_type?: unknown; errors?: unknown } };
-  const message = typeof envelope.error === 'string' ? envelope.error : typeof answer === 'string' ? answer.slice(0, 200) : 'no error message';
+  const envelope = (typeof answer === 'object' && answer !== null ? answer : {}) as {
+    error?: unknown;
+    meta?: { error_type?: unknown; errors?: unknown };
+  };
+  const message =
+    typeof envelope.error === 'string' ? envelope.error : typeof answer === 'string' ? answer.slice(0, 200) : 'no error message';
   const errorType = typeof envelope.meta?.error_type === 'string' ? envelope.meta.error_type : undefined;
-  const errors = typeof envelope.meta?.errors === 'object' && envelope.meta.errors !== null ? (envelope.meta.errors as Record<string, string[]>) : undefined;
+  const errors =
+    typeof envelope.meta?.errors === 'object' && envelope.meta.errors !== null
+      ? (envelope.meta.errors as Record<string, string[]>)
+      : undefined;
   return new ApiCallError(method, path, status, errorType, errors, message);
 }

@@ -28,7 +28,8 @@ function aClient(answers: Response[], options: { apiKey?: string } = {}) {
   return { client, sent, waits };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 describe('ApiClient', () => {
   it('sends JSON with the API key and a run-unique Idempotency-Key on POST, and answers data', async () => {
@@ -38,7 +39,11 @@ describe('ApiClient', () => {
     expect(await client.call('POST', '/v1/shipping_classes', { name: 'Standard' })).toEqual({ id: 5 });
 
     expect(sent[0]).toMatchObject({ url: 'http://gateway.test/v1/shipping_groups', method: 'POST', body: '{"name":"Demo goods"}' });
-    expect(sent[0]!.headers).toMatchObject({ 'API-KEY': 'sk_demo', 'Content-Type': 'application/json', 'Idempotency-Key': 'storectl-demo-run1-1' });
+    expect(sent[0]!.headers).toMatchObject({
+      'API-KEY': 'sk_demo',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'storectl-demo-run1-1',
+    });
     expect(sent[1]!.headers['Idempotency-Key']).toBe('storectl-demo-run1-2');
   });
 
@@ -61,7 +66,10 @@ describe('ApiClient', () => {
       json(200, { data: { id: 9, status: 'open' } }),
     ]);
 
-    expect(await client.call('POST', '/s/teashop/checkout', { email: 'a@example.com' }, { credential: false })).toEqual({ id: 9, status: 'open' });
+    expect(await client.call('POST', '/s/teashop/checkout', { email: 'a@example.com' }, { credential: false })).toEqual({
+      id: 9,
+      status: 'open',
+    });
     expect(waits).toEqual([2_000, 1_000]);
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((request) => request.headers['Idempotency-Key']))).toEqual(new Set(['storectl-demo-run1-1']));
@@ -69,14 +77,23 @@ describe('ApiClient', () => {
 
   it('throws what the error envelope says: status, error type, field errors', async () => {
     const { client } = aClient([
-      json(409, { error: 'Not enough stock', meta: { code: 409, error_type: 'OutOfStock', errors: { items: ['variant 3 is out of stock (1 requested)'] } } }),
+      json(409, {
+        error: 'Not enough stock',
+        meta: { code: 409, error_type: 'OutOfStock', errors: { items: ['variant 3 is out of stock (1 requested)'] } },
+      }),
     ]);
 
     const error = await client.call('POST', '/s/teashop/checkout', {}, { credential: false }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiCallError);
-    expect(error).toMatchObject({ status: 409, errorType: 'OutOfStock', fieldErrors: { items: ['variant 3 is out of stock (1 requested)'] } });
-    expect((error as Error).message).toBe('POST /s/teashop/checkout answered 409 OutOfStock: Not enough stock {"items":["variant 3 is out of stock (1 requested)"]}');
+    expect(error).toMatchObject({
+      status: 409,
+      errorType: 'OutOfStock',
+      fieldErrors: { items: ['variant 3 is out of stock (1 requested)'] },
+    });
+    expect((error as Error).message).toBe(
+      'POST /s/teashop/checkout answered 409 OutOfStock: Not enough stock {"items":["variant 3 is out of stock (1 requested)"]}',
+    );
   });
 
   it('says where it could not connect', async () => {

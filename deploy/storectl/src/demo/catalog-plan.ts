@@ -76,7 +76,10 @@ export function planCatalog(random: Random, count: number): CatalogPlan {
   }
   const indexes = products.map((_, index) => index);
   const newest = indexes.slice(-Math.max(1, Math.ceil(count / 3)));
-  const gifts = random.shuffled(indexes).slice(0, Math.max(1, Math.ceil(count / 4))).sort((a, b) => a - b);
+  const gifts = random
+    .shuffled(indexes)
+    .slice(0, Math.max(1, Math.ceil(count / 4)))
+    .sort((a, b) => a - b);
   return {
     products,
     collections: [

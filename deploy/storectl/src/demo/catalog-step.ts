@@ -15,7 +15,12 @@ export interface CreatedCatalog {
 }
 
 /** Products (with their variants and stock) in the demo's shipping group, then the collections over them (docs/catalog.md). */
-export async function createCatalog(api: ApiClient, plan: CatalogPlan, shippingGroupId: number, progress: Progress): Promise<CreatedCatalog> {
+export async function createCatalog(
+  api: ApiClient,
+  plan: CatalogPlan,
+  shippingGroupId: number,
+  progress: Progress,
+): Promise<CreatedCatalog> {
   progress.start('products', plan.products.length + plan.collections.length);
   const products: CreatedProduct[] = [];
   for (const product of plan.products) {
@@ -48,7 +53,11 @@ async function createProduct(api: ApiClient, plan: ProductPlan, shippingGroupId:
   });
   const [first, ...others] = plan.variants;
   const defaultId = product.variants[0]!.variant.id;
-  await api.call('PUT', `/v1/products/${product.id}/variants/${defaultId}`, { name: first!.name, full_quantity: first!.stock, in_stock: first!.stock });
+  await api.call('PUT', `/v1/products/${product.id}/variants/${defaultId}`, {
+    name: first!.name,
+    full_quantity: first!.stock,
+    in_stock: first!.stock,
+  });
   const variantIds = [defaultId];
   for (const variant of others) {
     const created = await api.call<IdRecord>('POST', `/v1/products/${product.id}/variants`, {

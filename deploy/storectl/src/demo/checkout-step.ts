@@ -5,10 +5,17 @@ import type { PlannedOrder } from './order-plan';
 import type { Progress } from './progress';
 
 /** What one checkout came to: an order, a declined card (402), or a variant sold out meanwhile (409 OutOfStock, skipped). */
-export type CheckoutOutcome = { outcome: 'placed'; order: OrderRecord; plan: PlannedOrder } | { outcome: 'declined' } | { outcome: 'out-of-stock' };
+export type CheckoutOutcome =
+  { outcome: 'placed'; order: OrderRecord; plan: PlannedOrder } | { outcome: 'declined' } | { outcome: 'out-of-stock' };
 
 /** The buyer's path: `POST /s/<subdomain>/checkout`, no owner credential (DESIGN §10), one checkout at a time. */
-export async function placeCheckouts(api: ApiClient, subdomain: string, orders: PlannedOrder[], products: CreatedProduct[], progress: Progress): Promise<CheckoutOutcome[]> {
+export async function placeCheckouts(
+  api: ApiClient,
+  subdomain: string,
+  orders: PlannedOrder[],
+  products: CreatedProduct[],
+  progress: Progress,
+): Promise<CheckoutOutcome[]> {
   progress.start('checkouts', orders.length);
   const outcomes: CheckoutOutcome[] = [];
   for (const plan of orders) {
@@ -23,7 +30,10 @@ async function checkout(api: ApiClient, subdomain: string, plan: PlannedOrder, p
   const body = {
     email: plan.email,
     address: plan.address,
-    items: plan.lines.map((line) => ({ variant_id: products[line.product_index]!.variant_ids[line.variant_index]!, quantity: line.quantity })),
+    items: plan.lines.map((line) => ({
+      variant_id: products[line.product_index]!.variant_ids[line.variant_index]!,
+      quantity: line.quantity,
+    })),
     payment_token: plan.payment_token,
     ...(plan.user_note !== undefined ? { user_note: plan.user_note } : {}),
   };

@@ -21,10 +21,15 @@ type Values = Record<string, string | boolean | undefined>;
  * Reads the command's options (`--store`, `--api-key`, `--url`, `--products`, `--orders`, `--seed`). The URL's
  * fallbacks: `PUBLIC_URL`, then `stackUrl()` (storectl: the base URL in DATA_DIR/stack.json).
  */
-export function parseDemoSeedOptions(values: Values, env: { PUBLIC_URL?: string } = {}, stackUrl: () => string = () => DEMO_DEFAULTS.url): DemoSeedOptions {
+export function parseDemoSeedOptions(
+  values: Values,
+  env: { PUBLIC_URL?: string } = {},
+  stackUrl: () => string = () => DEMO_DEFAULTS.url,
+): DemoSeedOptions {
   const apiKey = stringOf(values['api-key']);
   const storeText = stringOf(values.store);
-  if (storeText === undefined && apiKey === undefined) throw new UsageError('demo seed needs --store ID (its API key is rotated) or --api-key KEY.');
+  if (storeText === undefined && apiKey === undefined)
+    throw new UsageError('demo seed needs --store ID (its API key is rotated) or --api-key KEY.');
   return {
     ...(storeText !== undefined ? { storeId: wholeNumber('store', storeText, 1, Number.MAX_SAFE_INTEGER) } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
@@ -41,7 +46,8 @@ function stringOf(value: string | boolean | undefined): string | undefined {
 
 function wholeNumber(name: string, text: string, min: number, max: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}.`);
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}.`);
   return value;
 }
 
@@ -53,7 +59,8 @@ function baseUrlOf(text: string): string {
   } catch {
     throw new UsageError(`--url must be an http(s) URL such as ${DEMO_DEFAULTS.url}.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL such as ${DEMO_DEFAULTS.url}.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--url must be an http(s) URL such as ${DEMO_DEFAULTS.url}.`);
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
   return `${url.protocol}//${url.host}${path}`;
 }

@@ -7,7 +7,9 @@ describe('parseDemoSeedOptions', () => {
   });
 
   it('takes every option as given', () => {
-    expect(parseDemoSeedOptions({ store: '3', products: '5', orders: '0', seed: '42', url: 'https://api.example.com/', 'api-key': ' sk_live ' })).toEqual({
+    expect(
+      parseDemoSeedOptions({ store: '3', products: '5', orders: '0', seed: '42', url: 'https://api.example.com/', 'api-key': ' sk_live ' }),
+    ).toEqual({
       storeId: 3,
       apiKey: 'sk_live',
       url: 'https://api.example.com',
@@ -19,14 +21,18 @@ describe('parseDemoSeedOptions', () => {
 
   it('reads the URL from PUBLIC_URL when --url is absent, and drops a /v1 path or trailing slash', () => {
     expect(parseDemoSeedOptions({ store: '1' }, { PUBLIC_URL: 'http://localhost:9090/' }).url).toBe('http://localhost:9090');
-    expect(parseDemoSeedOptions({ store: '1', url: 'http://127.0.0.1:8080/v1' }, { PUBLIC_URL: 'http://ignored:1' }).url).toBe('http://127.0.0.1:8080');
+    expect(parseDemoSeedOptions({ store: '1', url: 'http://127.0.0.1:8080/v1' }, { PUBLIC_URL: 'http://ignored:1' }).url).toBe(
+      'http://127.0.0.1:8080',
+    );
     expect(parseDemoSeedOptions({ store: '1' }, { PUBLIC_URL: '' }).url).toBe('http://localhost:8080');
   });
 
   it("falls back to the stack's own base URL (storectl: DATA_DIR/stack.json), asked only when --url and PUBLIC_URL are absent", () => {
     const stackUrl = jest.fn(() => 'http://localhost:18080');
     expect(parseDemoSeedOptions({ store: '1' }, {}, stackUrl).url).toBe('http://localhost:18080');
-    expect(parseDemoSeedOptions({ store: '1', url: 'http://127.0.0.1:9000' }, { PUBLIC_URL: 'http://localhost:9090' }, stackUrl).url).toBe('http://127.0.0.1:9000');
+    expect(parseDemoSeedOptions({ store: '1', url: 'http://127.0.0.1:9000' }, { PUBLIC_URL: 'http://localhost:9090' }, stackUrl).url).toBe(
+      'http://127.0.0.1:9000',
+    );
     expect(parseDemoSeedOptions({ store: '1' }, { PUBLIC_URL: 'http://localhost:9090' }, stackUrl).url).toBe('http://localhost:9090');
     expect(stackUrl).toHaveBeenCalledTimes(1);
   });

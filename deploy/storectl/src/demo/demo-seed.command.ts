@@ -25,7 +25,9 @@ export async function demoSeedCommand(stack: StackLocator, values: Record<string
   if (options.apiKey !== undefined) return { ...(await seedWithKey(options, options.apiKey)), api_key_rotated: false };
 
   const { api_key } = await rotateKeyCommand(stack, { store: String(options.storeId) });
-  process.stderr.write(`storectl: rotated the API key of store ${options.storeId}; the previous key no longer works (the new one is in the JSON output)\n`);
+  process.stderr.write(
+    `storectl: rotated the API key of store ${options.storeId}; the previous key no longer works (the new one is in the JSON output)\n`,
+  );
   try {
     return { ...(await seedWithKey(options, api_key)), api_key_rotated: true, api_key, note: ROTATED_NOTE };
   } catch (error) {
@@ -38,7 +40,8 @@ async function seedWithKey(options: DemoSeedOptions, apiKey: string): Promise<De
   const api = apiClient(options, apiKey, progress);
   try {
     const store = await api.call<StoreRecord>('GET', '/v1/store');
-    if (options.storeId !== undefined && store.id !== options.storeId) throw new Error(`the API key belongs to store ${store.id}, not to store ${options.storeId}`);
+    if (options.storeId !== undefined && store.id !== options.storeId)
+      throw new Error(`the API key belongs to store ${store.id}, not to store ${options.storeId}`);
     return await seedDemoStore(api, store, options, progress);
   } finally {
     progress.finish();

@@ -25,7 +25,12 @@ export interface PlannedLine {
  * What happens to an order once checkout opened it: shipped whole, shipped in part (the first
  * `items_shipped` of its items), put on hold, canceled, or left open for the owner.
  */
-export type OrderFate = { action: 'ship' } | { action: 'ship-partially'; items_shipped: number } | { action: 'hold' } | { action: 'cancel' } | { action: 'leave-open' };
+export type OrderFate =
+  | { action: 'ship' }
+  | { action: 'ship-partially'; items_shipped: number }
+  | { action: 'hold' }
+  | { action: 'cancel' }
+  | { action: 'leave-open' };
 
 export interface PlannedOrder {
   email: string;
@@ -38,8 +43,38 @@ export interface PlannedOrder {
   fate?: OrderFate;
 }
 
-const FIRST_NAMES = ['Ada', 'Bram', 'Chloé', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca', 'Maya', 'Noor', 'Oskar', 'Priya'];
-const LAST_NAMES = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Schmidt', 'Walsh', 'Novak', 'Haddad', 'Reyes', 'Campbell', 'Dubois', 'Fischer'];
+const FIRST_NAMES = [
+  'Ada',
+  'Bram',
+  'Chloé',
+  'Dmitri',
+  'Esme',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemi',
+  'Luca',
+  'Maya',
+  'Noor',
+  'Oskar',
+  'Priya',
+];
+const LAST_NAMES = [
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Schmidt',
+  'Walsh',
+  'Novak',
+  'Haddad',
+  'Reyes',
+  'Campbell',
+  'Dubois',
+  'Fischer',
+];
 
 type Place = Omit<CheckoutAddress, 'name' | 'address_1' | 'country'> & { street: string };
 const PLACES: Record<DemoCountry, readonly Place[]> = {

@@ -8,7 +8,16 @@ import type { Progress } from './progress';
 import { createShipping } from './shipping-step';
 
 export interface DemoSeedSummary {
-  store: { id: number; name: string; subdomain: string; url: string; custom_domain: string | null; buyer_url: string; checkout_url: string; api_url: string };
+  store: {
+    id: number;
+    name: string;
+    subdomain: string;
+    url: string;
+    custom_domain: string | null;
+    buyer_url: string;
+    checkout_url: string;
+    api_url: string;
+  };
   seed: number;
   shipping: { shipping_group_id: number; shipping_class_ids: number[] };
   products: number;
@@ -25,7 +34,12 @@ export interface DemoSeedSummary {
  * the buyer path, then the owner shipping, holding and canceling orders. Stops at the first answer it cannot
  * take in its stride (what was created stays); 429s are waited out, sold-out checkouts skipped.
  */
-export async function seedDemoStore(api: ApiClient, store: StoreRecord, counts: { products: number; orders: number; seed: number }, progress: Progress): Promise<DemoSeedSummary> {
+export async function seedDemoStore(
+  api: ApiClient,
+  store: StoreRecord,
+  counts: { products: number; orders: number; seed: number },
+  progress: Progress,
+): Promise<DemoSeedSummary> {
   const plan = planDemo(counts.seed, counts.products, counts.orders);
   const shipping = await createShipping(api, progress);
   const catalog = await createCatalog(api, plan.catalog, shipping.shipping_group_id, progress);

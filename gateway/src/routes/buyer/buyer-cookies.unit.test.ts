@@ -21,8 +21,16 @@ describe('readCookie', () => {
 
 describe('the cart cookie', () => {
   it('reads and writes variant-quantity pairs', () => {
-    expect(parseCart('9-2.11-1')).toEqual([{ variant_id: 9, quantity: 2 }, { variant_id: 11, quantity: 1 }]);
-    expect(formatCart([{ variant_id: 9, quantity: 2 }, { variant_id: 11, quantity: 1 }])).toBe('9-2.11-1');
+    expect(parseCart('9-2.11-1')).toEqual([
+      { variant_id: 9, quantity: 2 },
+      { variant_id: 11, quantity: 1 },
+    ]);
+    expect(
+      formatCart([
+        { variant_id: 9, quantity: 2 },
+        { variant_id: 11, quantity: 1 },
+      ]),
+    ).toBe('9-2.11-1');
     expect(parseCart('')).toEqual([]);
   });
 
@@ -113,7 +121,15 @@ describe('confirmation tokens', () => {
     expect(Buffer.from(sameBytes.split('.')[1], 'base64url')).toEqual(Buffer.from(token.split('.')[1], 'base64url'));
     expect(tokens.orderIdOf(7, sameBytes)).toBe(0);
     expect(tokens.orderIdOf(7, token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1))).toBe(0);
-    for (const bad of ['', '31', '31.', `0.${token.split('.')[1]}`, `${token}.x`, `-31.${token.split('.')[1]}`, '99999999999999999.AAAAAAAAAAAAAAAAAAAAAA']) {
+    for (const bad of [
+      '',
+      '31',
+      '31.',
+      `0.${token.split('.')[1]}`,
+      `${token}.x`,
+      `-31.${token.split('.')[1]}`,
+      '99999999999999999.AAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
       expect(tokens.orderIdOf(7, bad)).toBe(0);
     }
   });
@@ -121,7 +137,15 @@ describe('confirmation tokens', () => {
 
 describe('typedFields', () => {
   it('gives the form back by its field names, without the CSRF and payment tokens', () => {
-    expect(typedFields({ email: 'a@b.c', address: { name: 'Ann', country: 'US' }, items: [{ variant_id: '9', quantity: '1' }], csrf_token: 't', payment_token: 'tok_visa' })).toEqual({
+    expect(
+      typedFields({
+        email: 'a@b.c',
+        address: { name: 'Ann', country: 'US' },
+        items: [{ variant_id: '9', quantity: '1' }],
+        csrf_token: 't',
+        payment_token: 'tok_visa',
+      }),
+    ).toEqual({
       email: 'a@b.c',
       'address[name]': 'Ann',
       'address[country]': 'US',

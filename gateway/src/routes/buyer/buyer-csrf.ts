@@ -11,7 +11,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');
 
 /** The cookie's token when it has the shape of one (a tampered cookie is as good as none). */
-export const csrfTokenOf = (cookie: string | undefined): string | undefined => (cookie !== undefined && TOKEN.test(cookie) ? cookie : undefined);
+export const csrfTokenOf = (cookie: string | undefined): string | undefined =>
+  cookie !== undefined && TOKEN.test(cookie) ? cookie : undefined;
 
 /** True only for a well-formed cookie token and an equal form field, compared in constant time. */
 export function csrfMatches(cookieToken: string | undefined, formToken: unknown): boolean {

@@ -6,7 +6,13 @@ import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import type { ApiKeyIdentityClient } from '../../auth/authenticator';
 import type { BackendClients } from '../../clients';
 
-export const SHOP = storefront.Store.fromPartial({ id: 7, subdomain: 'shop', url: 'http://shop.shops.localhost:8080', custom_domain: 'shop.example.com', storefront_open: true });
+export const SHOP = storefront.Store.fromPartial({
+  id: 7,
+  subdomain: 'shop',
+  url: 'http://shop.shops.localhost:8080',
+  custom_domain: 'shop.example.com',
+  storefront_open: true,
+});
 export const SHOP_HOST = 'shop.shops.localhost:8080';
 
 /** What the backends were asked, and what a test makes them fail with. */
@@ -43,7 +49,9 @@ export function buyerBackends(stores: storefront.Store[] = [SHOP]): BuyerBackend
         findStore: async ({ address }: storefront.FindStoreRequest) => {
           backends.lookups.push(address);
           const value = address!.value.toLowerCase();
-          const store = stores.find((candidate) => (address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value));
+          const store = stores.find((candidate) =>
+            address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value,
+          );
           if (!store) throw new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'store not found' });
           return { store };
         },
@@ -60,7 +68,10 @@ export function buyerBackends(stores: storefront.Store[] = [SHOP]): BuyerBackend
           backends.checkouts.push(request);
           if (backends.fail.order) throw backends.fail.order;
           const placed = new Date('2026-03-01T15:00:00Z');
-          return { order: orders.Order.fromPartial({ id: 41, status: 'open', email: request.email, created_at: placed, updated_at: placed }), time_zone: 'UTC' };
+          return {
+            order: orders.Order.fromPartial({ id: 41, status: 'open', email: request.email, created_at: placed, updated_at: placed }),
+            time_zone: 'UTC',
+          };
         },
       },
     } as unknown as BackendClients,
@@ -75,12 +86,20 @@ export interface Answer {
 }
 
 /** One request with node:http, which (unlike fetch) sends the Host header it is given. */
-export function sendTo(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+export function sendTo(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(`${baseUrl}${path}`, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     outgoing.on('error', reject);
     outgoing.end(body);
@@ -89,4 +108,8 @@ export function sendTo(baseUrl: string, method: string, path: string, headers: R
 
 /** name=value of each Set-Cookie, for sending back. */
 export const cookiesOf = (answer: Answer): string => (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
-export const cookieValue = (cookies: string, name: string): string => cookies.split('; ').find((pair) => pair.startsWith(`${name}=`))!.slice(name.length + 1);
+export const cookieValue = (cookies: string, name: string): string =>
+  cookies
+    .split('; ')
+    .find((pair) => pair.startsWith(`${name}=`))!
+    .slice(name.length + 1);

@@ -64,9 +64,18 @@ export function cartChangeOf(params: Record<string, unknown>): CartChange | { er
   if (action !== 'add' && action !== 'set' && action !== 'remove') return { error: 'action must be add, set or remove' };
   const variantId = params.variant_id;
   if (typeof variantId !== 'string' || !VARIANT_ID.test(variantId.trim())) return { error: 'variant_id must be a positive whole number' };
-  const rawQuantity = params.quantity === undefined || params.quantity === '' ? (action === 'add' ? '1' : action === 'remove' ? '0' : undefined) : params.quantity;
-  if (typeof rawQuantity !== 'string' || !/^\d{1,4}$/.test(rawQuantity.trim())) return { error: `quantity must be a whole number from ${action === 'add' ? 1 : 0} to ${MAX_LINE_QUANTITY}` };
+  const rawQuantity =
+    params.quantity === undefined || params.quantity === ''
+      ? action === 'add'
+        ? '1'
+        : action === 'remove'
+          ? '0'
+          : undefined
+      : params.quantity;
+  if (typeof rawQuantity !== 'string' || !/^\d{1,4}$/.test(rawQuantity.trim()))
+    return { error: `quantity must be a whole number from ${action === 'add' ? 1 : 0} to ${MAX_LINE_QUANTITY}` };
   const quantity = Number(rawQuantity.trim());
-  if (quantity > MAX_LINE_QUANTITY || (action === 'add' && quantity === 0)) return { error: `quantity must be a whole number from ${action === 'add' ? 1 : 0} to ${MAX_LINE_QUANTITY}` };
+  if (quantity > MAX_LINE_QUANTITY || (action === 'add' && quantity === 0))
+    return { error: `quantity must be a whole number from ${action === 'add' ? 1 : 0} to ${MAX_LINE_QUANTITY}` };
   return { action, variantId: Number(variantId.trim()), quantity };
 }

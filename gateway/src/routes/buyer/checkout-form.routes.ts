@@ -64,8 +64,16 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
       const input = parseInput(checkoutInput, params);
       formLines = input.lines;
       const lines = formLines.length > 0 ? formLines : parseCart(readCookie(req.headers.cookie, COOKIE.cart));
-      const request = orders.CreateOrderRequest.fromPartial({ ...input, lines, store_id: store.id, checkout_key: formCheckoutKey(store.id, csrfCookie!, params, lines) });
-      const order = await placeOrder(clients, request, { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } });
+      const request = orders.CreateOrderRequest.fromPartial({
+        ...input,
+        lines,
+        store_id: store.id,
+        checkout_key: formCheckoutKey(store.id, csrfCookie!, params, lines),
+      });
+      const order = await placeOrder(clients, request, {
+        requestId: res.locals.requestId as string,
+        principal: { kind: 'buyer', store_id: store.id },
+      });
       const path = cookiePathOf(basePathOf(req));
       // A new token: the next checkout (same cart, same form) is a new checkout_key, not this order again.
       setCookie(res, COOKIE.csrf, newCsrfToken(), { path });
@@ -79,7 +87,11 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
 }
 
 /** CreateOrder; a repeat of a checkout still running waits for the first one's answer (orders replays it). */
-async function placeOrder(clients: BackendClients, request: orders.CreateOrderRequest, call: { requestId: string; principal: { kind: string; store_id: number } }): Promise<orders.Order> {
+async function placeOrder(
+  clients: BackendClients,
+  request: orders.CreateOrderRequest,
+  call: { requestId: string; principal: { kind: string; store_id: number } },
+): Promise<orders.Order> {
   for (let attempt = 0; ; attempt++) {
     try {
       const answer = await clients.orders.createOrder(request, call);
@@ -96,12 +108,25 @@ async function placeOrder(clients: BackendClients, request: orders.CreateOrderRe
  * The checkout page again, with the refusal. Lines the form sent (a store's own "buy now" form, not the cart) are
  * the page's cart: the page shows what was refused and posts those lines again, not the cart cookie's.
  */
-async function showRefusal(clients: BackendClients, req: Request, res: Response, sent: { params: Params; formLines: Cart }, error: unknown): Promise<void> {
+async function showRefusal(
+  clients: BackendClients,
+  req: Request,
+  res: Response,
+  sent: { params: Params; formLines: Cart },
+  error: unknown,
+): Promise<void> {
   const refusal = renderError(error, res.locals.requestId as string);
   if (!SHOWN_AGAIN.has(refusal.status)) throw error;
   for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
-  const fieldErrors: storefront.PageFieldError[] = Object.entries(refusal.body.meta.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
-  const page: PageExtras = { path: '/checkout', checkout_error: refusal.body.error, field_errors: fieldErrors, checkout_form: typedFields(sent.params) };
+  const fieldErrors: storefront.PageFieldError[] = Object.entries(refusal.body.meta.errors ?? {}).flatMap(([field, messages]) =>
+    messages.map((message) => ({ field, message })),
+  );
+  const page: PageExtras = {
+    path: '/checkout',
+    checkout_error: refusal.body.error,
+    field_errors: fieldErrors,
+    checkout_form: typedFields(sent.params),
+  };
   if (sent.formLines.length > 0) page.cart = sent.formLines;
   await renderAndSend(clients, req, res, page, refusal.status);
 }
@@ -147,6 +172,8 @@ export function typedFields(params: Params): Record<string, string> {
  * the store, the buyer's CSRF token (new after every placed order), the form's fields and the lines.
  */
 function formCheckoutKey(storeId: number, csrfToken: string, params: Params, lines: unknown): string {
-  const hash = createHash('sha256').update(`${storeId}\n${csrfToken}\n${JSON.stringify(params)}\n${JSON.stringify(lines)}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${storeId}\n${csrfToken}\n${JSON.stringify(params)}\n${JSON.stringify(lines)}`)
+    .digest('hex');
   return `form:${hash}`;
 }

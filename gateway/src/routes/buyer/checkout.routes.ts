@@ -49,7 +49,11 @@ export function checkoutRoutes(site: Router, clients: BackendClients, options: C
     refuseClosedStore(),
     requestParams(),
     // Keyed by store: a buyer has no credential, and two stores' buyers may well pick the same key.
-    options.idempotency && idempotency(options.idempotency, options.logger, { scopeOf: (_req, res) => `checkout:store:${buyerStoreOf(res).id}`, operationOf: () => 'POST checkout' }),
+    options.idempotency &&
+      idempotency(options.idempotency, options.logger, {
+        scopeOf: (_req, res) => `checkout:store:${buyerStoreOf(res).id}`,
+        operationOf: () => 'POST checkout',
+      }),
   );
 
   site.post('/checkout', steps, async (req, res) => {

@@ -14,7 +14,14 @@ const TIME_ZONE = 'Europe/Berlin';
 const PLACED = new Date('2026-03-01T15:00:00Z');
 
 const STORES = [
-  storefront.Store.fromPartial({ id: 7, subdomain: 'shop', url: 'http://shop.localhost:8080', custom_domain: 'shop.example.com', storefront_open: true, time_zone: TIME_ZONE }),
+  storefront.Store.fromPartial({
+    id: 7,
+    subdomain: 'shop',
+    url: 'http://shop.localhost:8080',
+    custom_domain: 'shop.example.com',
+    storefront_open: true,
+    time_zone: TIME_ZONE,
+  }),
   storefront.Store.fromPartial({ id: 8, subdomain: 'closed', storefront_open: false }),
   storefront.Store.fromPartial({ id: 9, subdomain: 'other', storefront_open: true }),
 ];
@@ -28,7 +35,9 @@ const storesBackend = {
   findStore: async ({ address }: storefront.FindStoreRequest) => {
     lookups.push(address);
     const value = address!.value.toLowerCase();
-    const store = STORES.find((candidate) => (address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value));
+    const store = STORES.find((candidate) =>
+      address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value,
+    );
     if (!store) throw new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'store not found' });
     return { store };
   },
@@ -40,13 +49,32 @@ const ordersBackend = {
     checkouts.push({ request, principal: call.principal });
     if (failure) throw failure;
     const items = request.lines.map((line, index) => ({
-      id: 101 + index, order_id: 30 + checkouts.length, product_id: 5, product_name: 'Tee', variant_id: line.variant_id, variant_name: 'Large',
-      quantity: line.quantity, list_price: 1000, price_in_cents: 1000 * line.quantity,
+      id: 101 + index,
+      order_id: 30 + checkouts.length,
+      product_id: 5,
+      product_name: 'Tee',
+      variant_id: line.variant_id,
+      variant_name: 'Large',
+      quantity: line.quantity,
+      list_price: 1000,
+      price_in_cents: 1000 * line.quantity,
     }));
     const subtotal = items.reduce((sum, item) => sum + item.price_in_cents, 0);
     const order = orders.Order.fromPartial({
-      id: 30 + checkouts.length, subtotal, shipping: 500, total: subtotal + 500, created_at: PLACED, confirmed_at: PLACED, paid_at: PLACED, updated_at: PLACED,
-      payment_processor: 'test', status: 'open', email: request.email, user_note: request.user_note, address: request.address, items,
+      id: 30 + checkouts.length,
+      subtotal,
+      shipping: 500,
+      total: subtotal + 500,
+      created_at: PLACED,
+      confirmed_at: PLACED,
+      paid_at: PLACED,
+      updated_at: PLACED,
+      payment_processor: 'test',
+      status: 'open',
+      email: request.email,
+      user_note: request.user_note,
+      address: request.address,
+      items,
     });
     return { order, time_zone: TIME_ZONE };
   },
@@ -81,7 +109,16 @@ beforeEach(() => {
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const FORM_TYPE = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const ADDRESS = { name: 'Ann Lee', address_1: '1 Main St', address_2: 'Apt 4', city: 'Portland', postal: '97201', state: 'Oregon', state_abbrev: 'OR', country: 'US' };
+const ADDRESS = {
+  name: 'Ann Lee',
+  address_1: '1 Main St',
+  address_2: 'Apt 4',
+  city: 'Portland',
+  postal: '97201',
+  state: 'Oregon',
+  state_abbrev: 'OR',
+  country: 'US',
+};
 const CHECKOUT = { email: 'ann@example.com', address: ADDRESS, items: [{ variant_id: 9, quantity: 2 }], payment_token: 'tok_visa' };
 const FORM =
   'email=ann%40example.com&address[name]=Ann+Lee&address[address_1]=1+Main+St&address[address_2]=Apt+4&address[city]=Portland&address[postal]=97201' +
@@ -130,7 +167,11 @@ describe('POST /s/:subdomain/checkout', () => {
         fulfillments: [],
       }),
       // On the store's own site as configured (its url), not on the address this request reached.
-      meta: { code: 200, api_version: '1.0', confirmation_url: expect.stringMatching(/^http:\/\/shop\.localhost:8080\/orders\/31\.[A-Za-z0-9_-]{22}$/) },
+      meta: {
+        code: 200,
+        api_version: '1.0',
+        confirmation_url: expect.stringMatching(/^http:\/\/shop\.localhost:8080\/orders\/31\.[A-Za-z0-9_-]{22}$/),
+      },
     });
     expect(answer.headers['cache-control']).toBe('no-store');
   });
@@ -160,10 +201,32 @@ describe('POST /s/:subdomain/checkout', () => {
   });
 
   it.each([
-    ['JSON text in a form value', FORM_TYPE, `email=a%40b.co&payment_token=tok_visa&items=${encodeURIComponent('[{"variant_id":9,"quantity":"2"},{"variant_id":"11","quantity":1}]')}`],
-    ['a form sent without a Content-Type', {}, 'email=a%40b.co&items[0][variant_id]=9&items[0][quantity]=2&items[1][variant_id]=11&items[1][quantity]=1'],
-    ['JSON text inside a JSON body', JSON_TYPE, JSON.stringify({ email: 'a@b.co', items: '[{"variant_id":9,"quantity":2},{"variant_id":11,"quantity":1}]' })],
-    ['loose scalars in JSON', JSON_TYPE, JSON.stringify({ email: 'a@b.co', items: [{ variant_id: '9', quantity: '2' }, { variant_id: 11, quantity: '1' }] })],
+    [
+      'JSON text in a form value',
+      FORM_TYPE,
+      `email=a%40b.co&payment_token=tok_visa&items=${encodeURIComponent('[{"variant_id":9,"quantity":"2"},{"variant_id":"11","quantity":1}]')}`,
+    ],
+    [
+      'a form sent without a Content-Type',
+      {},
+      'email=a%40b.co&items[0][variant_id]=9&items[0][quantity]=2&items[1][variant_id]=11&items[1][quantity]=1',
+    ],
+    [
+      'JSON text inside a JSON body',
+      JSON_TYPE,
+      JSON.stringify({ email: 'a@b.co', items: '[{"variant_id":9,"quantity":2},{"variant_id":11,"quantity":1}]' }),
+    ],
+    [
+      'loose scalars in JSON',
+      JSON_TYPE,
+      JSON.stringify({
+        email: 'a@b.co',
+        items: [
+          { variant_id: '9', quantity: '2' },
+          { variant_id: 11, quantity: '1' },
+        ],
+      }),
+    ],
   ])('reads items as %s', async (_style, headers, body) => {
     expect((await checkout({ headers, body })).status).toBe(200);
     expect(onlyCheckout().request.lines).toEqual([
@@ -201,22 +264,45 @@ describe('POST /s/:subdomain/checkout', () => {
     });
     const answer = await checkout({ json: { ...CHECKOUT, address: { ...ADDRESS, country: 'Narnia' } } });
     expect(answer.status).toBe(422);
-    expect(answer.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError', errors: { 'address[country]': ['is not a country code'], email: ['is invalid'] } });
+    expect(answer.body.meta).toMatchObject({
+      code: 422,
+      error_type: 'ValidationError',
+      errors: { 'address[country]': ['is not a country code'], email: ['is invalid'] },
+    });
   });
 
   it('answers a declined card with 402 PaymentDeclined', async () => {
-    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'The card was declined', reason: 'PAYMENT_DECLINED', metadata: { order_id: '31' } });
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: 'The card was declined',
+      reason: 'PAYMENT_DECLINED',
+      metadata: { order_id: '31' },
+    });
     const answer = await checkout({ json: { ...CHECKOUT, payment_token: 'tok_chargeDeclined' } });
     expect(answer.status).toBe(402);
     expect(answer.body).toEqual({
       error: 'The card was declined',
-      meta: { code: 402, api_version: '1.0', error_type: 'PaymentDeclined', error_message: 'The card was declined', request_id: expect.any(String) },
+      meta: {
+        code: 402,
+        api_version: '1.0',
+        error_type: 'PaymentDeclined',
+        error_message: 'The card was declined',
+        request_id: expect.any(String),
+      },
     });
   });
 
   it('answers short stock with 409 OutOfStock naming each short variant in errors.items', async () => {
-    const shortVariants = JSON.stringify([{ variant_id: 9, requested: 2, in_stock: 1 }, { variant_id: 11, requested: 1, in_stock: 0 }]);
-    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'Not enough stock', reason: 'INSUFFICIENT_STOCK', metadata: { short_variants: shortVariants } });
+    const shortVariants = JSON.stringify([
+      { variant_id: 9, requested: 2, in_stock: 1 },
+      { variant_id: 11, requested: 1, in_stock: 0 },
+    ]);
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: 'Not enough stock',
+      reason: 'INSUFFICIENT_STOCK',
+      metadata: { short_variants: shortVariants },
+    });
     const answer = await checkout({ json: CHECKOUT });
     expect(answer.status).toBe(409);
     expect(answer.body.meta).toMatchObject({
@@ -240,19 +326,33 @@ describe('POST /s/:subdomain/checkout', () => {
   it('answers 409 StoreClosed for a closed store, without calling orders', async () => {
     const answer = await checkout({ path: '/s/closed/checkout', json: CHECKOUT });
     expect(answer.status).toBe(409);
-    expect(answer.body.meta).toMatchObject({ code: 409, api_version: '1.0', error_type: 'StoreClosed', error_message: 'This store is closed and takes no orders' });
-    expect(checkouts).toEqual([]);
-  });
-
-  it.each(['/s/nobody/checkout', '/s/sh_op/checkout', '/s/a.b/checkout'])('answers %s with 404 in the error shape, without calling orders', async (path) => {
-    const answer = await checkout({ path, json: CHECKOUT });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({
-      error: 'No store at this address',
-      meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'No store at this address', request_id: expect.any(String) },
+    expect(answer.body.meta).toMatchObject({
+      code: 409,
+      api_version: '1.0',
+      error_type: 'StoreClosed',
+      error_message: 'This store is closed and takes no orders',
     });
     expect(checkouts).toEqual([]);
   });
+
+  it.each(['/s/nobody/checkout', '/s/sh_op/checkout', '/s/a.b/checkout'])(
+    'answers %s with 404 in the error shape, without calling orders',
+    async (path) => {
+      const answer = await checkout({ path, json: CHECKOUT });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({
+        error: 'No store at this address',
+        meta: {
+          code: 404,
+          api_version: '1.0',
+          error_type: 'NotFound',
+          error_message: 'No store at this address',
+          request_id: expect.any(String),
+        },
+      });
+      expect(checkouts).toEqual([]);
+    },
+  );
 
   // Everything else there leads to the store's own site (site-origin.unit.test.ts).
   it("sends other POSTs and methods under /s/:subdomain to the store's own site with 307", async () => {
@@ -262,21 +362,29 @@ describe('POST /s/:subdomain/checkout', () => {
       ['POST', '/s/shop', '/'],
     ]) {
       const answer = await sendTo(gateway, method, path);
-      expect({ method, path, status: answer.status, location: answer.headers.location }).toEqual({ method, path, status: 307, location: `http://shop.localhost:8080${rest}` });
+      expect({ method, path, status: answer.status, location: answer.headers.location }).toEqual({
+        method,
+        path,
+        status: 307,
+        location: `http://shop.localhost:8080${rest}`,
+      });
     }
     expect(checkouts).toEqual([]);
   });
 
   it('looks the store up once for many checkouts at once', async () => {
     const fresh = await aGateway();
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => checkout({ path: '/s/other/checkout', json: CHECKOUT }, fresh).then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => checkout({ path: '/s/other/checkout', json: CHECKOUT }, fresh).then((answer) => answer.status)),
+    );
     expect(statuses).toEqual(Array<number>(20).fill(200));
     expect(lookups).toEqual([{ $case: 'subdomain', value: 'other' }]);
   });
 });
 
 describe('POST /checkout on the store host', () => {
-  const onHost = (host: string, url = gateway) => checkout({ path: '/checkout', headers: { ...JSON_TYPE, Host: host }, body: JSON.stringify(CHECKOUT) }, url);
+  const onHost = (host: string, url = gateway) =>
+    checkout({ path: '/checkout', headers: { ...JSON_TYPE, Host: host }, body: JSON.stringify(CHECKOUT) }, url);
 
   it.each(['shop.localhost', 'shop.localhost:8080', 'Shop.LOCALHOST:3000'])('finds the store by its subdomain at Host %s', async (host) => {
     const answer = await onHost(host);
@@ -295,7 +403,12 @@ describe('POST /checkout on the store host', () => {
   });
 
   it('reads a form on the Host form too', async () => {
-    const answer = await send(gateway, { method: 'POST', path: '/checkout', headers: { ...FORM_TYPE, Host: 'shop.localhost' }, body: FORM });
+    const answer = await send(gateway, {
+      method: 'POST',
+      path: '/checkout',
+      headers: { ...FORM_TYPE, Host: 'shop.localhost' },
+      body: FORM,
+    });
     expect(answer.status).toBe(200);
     expect(onlyCheckout().request.lines).toHaveLength(2);
   });
@@ -361,7 +474,11 @@ describe('Idempotency-Key on checkout', () => {
   it('replays the first answer to a retry, at either address of the store, and places one order', async () => {
     const first = await withKey('retry-1');
     const again = await withKey('retry-1');
-    const onHost = await withKey('retry-1', { path: '/checkout', headers: { ...JSON_TYPE, Host: 'shop.example.com' }, body: JSON.stringify(CHECKOUT) });
+    const onHost = await withKey('retry-1', {
+      path: '/checkout',
+      headers: { ...JSON_TYPE, Host: 'shop.example.com' },
+      body: JSON.stringify(CHECKOUT),
+    });
 
     expect(first.status).toBe(200);
     expect(checkouts).toHaveLength(1);
@@ -418,14 +535,20 @@ describe('the checkout limit per client address', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.headers['x-ratelimit-limit']).toBe(String(BURST));
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
-    expect(refused.body.meta).toMatchObject({ code: 429, api_version: '1.0', error_type: 'RateLimited', error_message: expect.stringMatching(/^Rate limit exceeded, retry in \d+ seconds?$/) });
+    expect(refused.body.meta).toMatchObject({
+      code: 429,
+      api_version: '1.0',
+      error_type: 'RateLimited',
+      error_message: expect.stringMatching(/^Rate limit exceeded, retry in \d+ seconds?$/),
+    });
     expect(checkouts).toHaveLength(BURST);
 
     expect((await from('127.0.0.3')).status).toBe(200);
   });
 
   it('counts checkouts, not other calls: the API and other addresses are not slowed', async () => {
-    for (let n = 0; n < BURST + 2; n++) expect((await send(limited, { method: 'GET', path: '/healthz', localAddress: '127.0.0.4' })).status).toBe(200);
+    for (let n = 0; n < BURST + 2; n++)
+      expect((await send(limited, { method: 'GET', path: '/healthz', localAddress: '127.0.0.4' })).status).toBe(200);
     expect((await from('127.0.0.4')).status).toBe(200);
   });
 });

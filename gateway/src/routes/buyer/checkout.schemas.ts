@@ -8,7 +8,8 @@ import { CEILINGS } from '../../http/ceilings';
  * e-mail, the country code, quantities and stock are the orders service's, answered field by field.
  */
 
-const text = () => z.preprocess((value) => (value === null ? undefined : value), looseString({ trim: true, max: CEILINGS.lineChars }).optional());
+const text = () =>
+  z.preprocess((value) => (value === null ? undefined : value), looseString({ trim: true, max: CEILINGS.lineChars }).optional());
 /** The buyer's note as written; empty or null is no note (renders null). */
 const note = () => z.preprocess((value) => (value === null || value === '' ? undefined : value), looseString().optional());
 
@@ -28,7 +29,9 @@ const address = z
   )
   .strip();
 
-const line = z.object({ variant_id: looseInt(), quantity: looseInt() }, { error: 'must be an object with variant_id and quantity' }).strip();
+const line = z
+  .object({ variant_id: looseInt(), quantity: looseInt() }, { error: 'must be an object with variant_id and quantity' })
+  .strip();
 
 /** Output: the CreateOrderRequest fields besides store_id and checkout_key. */
 export const checkoutInput = z

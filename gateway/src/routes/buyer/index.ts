@@ -42,12 +42,24 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   site.use(visitorIdsFor(new VisitorIds(options.visitorKey)));
   // The checkout page's form first (browsers only), then the JSON checkout, then every page GET.
   checkoutFormRoutes(site, clients, { directory, tokens, limit: options.checkoutLimit });
-  checkoutRoutes(site, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });
+  checkoutRoutes(site, clients, {
+    directory,
+    limit: options.checkoutLimit,
+    idempotency: options.idempotency,
+    tokens,
+    logger: options.logger,
+  });
   pageRoutes(site, clients, { directory, tokens });
   site.use(pageErrors(options.logger));
   const pathForm = Router();
   pathForm.use(toOwnSite(directory, isHeadlessCheckout));
-  checkoutRoutes(pathForm, clients, { directory, limit: options.checkoutLimit, idempotency: options.idempotency, tokens, logger: options.logger });
+  checkoutRoutes(pathForm, clients, {
+    directory,
+    limit: options.checkoutLimit,
+    idempotency: options.idempotency,
+    tokens,
+    logger: options.logger,
+  });
   pathForm.use(pageErrors(options.logger));
   app.use('/s/:subdomain', storeAddressFromPath(), pathForm);
   app.use(storeAddressFromHost(options.storefrontDomain, options.platformHosts), site);

@@ -34,7 +34,15 @@ export function sendPage(res: Response, status: number, contentType: string, bod
   res.end(payload);
 }
 
-const TITLES: Readonly<Record<number, string>> = { 400: 'Bad request', 403: 'Form expired', 404: 'Page not found', 413: 'Too large', 422: 'Cannot do that', 429: 'Too many requests', 503: 'Unavailable' };
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  403: 'Form expired',
+  404: 'Page not found',
+  413: 'Too large',
+  422: 'Cannot do that',
+  429: 'Too many requests',
+  503: 'Unavailable',
+};
 
 /** The gateway's own page, for what no store can render: an unknown store, a refused form, a backend down. */
 export function sendMessagePage(res: Response, status: number, message: string): void {

@@ -68,10 +68,18 @@ export function buyerCookies(req: Request, res: Response, storeId: number): Buye
 }
 
 /** What a page call adds to the request's own path, cookies and headers. */
-export type PageExtras = Partial<Pick<storefront.RenderPageRequest, 'path' | 'order_id' | 'checkout_error' | 'field_errors' | 'checkout_form' | 'cart'>>;
+export type PageExtras = Partial<
+  Pick<storefront.RenderPageRequest, 'path' | 'order_id' | 'checkout_error' | 'field_errors' | 'checkout_form' | 'cart'>
+>;
 
 /** One RenderPage for this request, sent with the page headers; `status` overrides the page's own (a refused checkout's). */
-export async function renderAndSend(clients: BackendClients, req: Request, res: Response, extras: PageExtras = {}, status?: number): Promise<void> {
+export async function renderAndSend(
+  clients: BackendClients,
+  req: Request,
+  res: Response,
+  extras: PageExtras = {},
+  status?: number,
+): Promise<void> {
   const store = buyerStoreOf(res);
   const cookies = buyerCookies(req, res, store.id);
   const request = storefront.RenderPageRequest.fromPartial({
@@ -122,7 +130,8 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.locals.buyerPage !== true || res.headersSent) return next(error);
     const rendered = renderError(error, res.locals.requestId as string);
-    if (rendered.status >= 500) logger.error({ err: error, request_id: res.locals.requestId, method: req.method, path: req.path }, 'buyer page failed');
+    if (rendered.status >= 500)
+      logger.error({ err: error, request_id: res.locals.requestId, method: req.method, path: req.path }, 'buyer page failed');
     for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
     sendMessagePage(res, rendered.status, rendered.body.error);
   };

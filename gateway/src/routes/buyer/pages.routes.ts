@@ -33,7 +33,8 @@ export function pageRoutes(site: Router, clients: BackendClients, options: PageR
 
   site.post('/cart', pipeline(findStore, requestParams({ maxBodyBytes: CART_FORM_BYTES })), (req, res) => {
     const params = readParams(req);
-    if (!csrfMatches(readCookie(req.headers.cookie, COOKIE.csrf), params.csrf_token)) throw new ApiError(403, CSRF_REFUSED, { errorType: 'CsrfFailed' });
+    if (!csrfMatches(readCookie(req.headers.cookie, COOKIE.csrf), params.csrf_token))
+      throw new ApiError(403, CSRF_REFUSED, { errorType: 'CsrfFailed' });
     const change = cartChangeOf(params);
     if ('error' in change) throw new ApiError(422, `The cart was not changed: ${change.error}.`);
     const cart = changeCart(parseCart(readCookie(req.headers.cookie, COOKIE.cart)), change);
@@ -43,7 +44,9 @@ export function pageRoutes(site: Router, clients: BackendClients, options: PageR
     res.redirect(303, `${basePathOf(req)}/cart`);
   });
 
-  site.use(onlyReads(), findStore, (req, res) => renderAndSend(clients, req, res, { order_id: confirmedOrderOf(req, buyerStoreOf(res).id, options.tokens) }));
+  site.use(onlyReads(), findStore, (req, res) =>
+    renderAndSend(clients, req, res, { order_id: confirmedOrderOf(req, buyerStoreOf(res).id, options.tokens) }),
+  );
 }
 
 function onlyReads(): RequestHandler {

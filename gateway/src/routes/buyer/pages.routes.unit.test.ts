@@ -10,7 +10,13 @@ import { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { OrderTokens } from './order-token';
 
 const STORES = [
-  storefront.Store.fromPartial({ id: 7, subdomain: 'shop', url: 'http://shop.shops.localhost', custom_domain: 'shop.example.com', storefront_open: true }),
+  storefront.Store.fromPartial({
+    id: 7,
+    subdomain: 'shop',
+    url: 'http://shop.shops.localhost',
+    custom_domain: 'shop.example.com',
+    storefront_open: true,
+  }),
   storefront.Store.fromPartial({ id: 8, subdomain: 'closed', url: 'http://closed.shops.localhost', storefront_open: false }),
 ];
 /** Every request goes to the shop's own host unless it names another: its site lives there (the path form redirects, site-origin.unit.test.ts). */
@@ -29,7 +35,9 @@ const clients = {
     findStore: async ({ address }: storefront.FindStoreRequest) => {
       lookups.push(address);
       const value = address!.value.toLowerCase();
-      const store = STORES.find((candidate) => (address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value));
+      const store = STORES.find((candidate) =>
+        address!.$case === 'subdomain' ? candidate.subdomain === value : candidate.custom_domain === value,
+      );
       if (!store) throw new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'store not found' });
       return { store };
     },
@@ -40,8 +48,15 @@ const clients = {
       if (pageFailure) throw pageFailure;
       const closed = !STORES.find((store) => store.id === request.store_id)!.storefront_open;
       if (request.path === '/store.css') return { status: 200, content_type: 'text/css; charset=utf-8', body: 'body{color:red}' };
-      const known = ['/', '/cart', '/checkout'].includes(request.path) || /^\/(products|collections)\/\d+$/.test(request.path) || (request.path.startsWith('/orders/') && request.order_id > 0);
-      return { status: closed ? 503 : known ? 200 : 404, content_type: 'text/html; charset=utf-8', body: `<p>${closed ? 'maintenance' : request.path}</p>` };
+      const known =
+        ['/', '/cart', '/checkout'].includes(request.path) ||
+        /^\/(products|collections)\/\d+$/.test(request.path) ||
+        (request.path.startsWith('/orders/') && request.order_id > 0);
+      return {
+        status: closed ? 503 : known ? 200 : 404,
+        content_type: 'text/html; charset=utf-8',
+        body: `<p>${closed ? 'maintenance' : request.path}</p>`,
+      };
     },
   },
   orders: {
@@ -49,7 +64,16 @@ const clients = {
       checkouts.push(request);
       if (orderFailure) throw orderFailure;
       const placed = new Date('2026-03-01T15:00:00Z');
-      const order = orders.Order.fromPartial({ id: 41, status: 'open', email: request.email, address: request.address, created_at: placed, updated_at: placed, confirmed_at: placed, paid_at: placed });
+      const order = orders.Order.fromPartial({
+        id: 41,
+        status: 'open',
+        email: request.email,
+        address: request.address,
+        created_at: placed,
+        updated_at: placed,
+        confirmed_at: placed,
+        paid_at: placed,
+      });
       return { order, time_zone: 'UTC' };
     },
   },
@@ -88,7 +112,9 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     const outgoing = http.request(`${server.url}${path}`, { method, headers: { ...SHOP_HOST, ...headers }, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     outgoing.on('error', reject);
     outgoing.end(body);
@@ -115,7 +141,10 @@ async function aBuyer(headers: Record<string, string> = {}): Promise<{ cookie: s
 
 describe('GET of a site path', () => {
   it('renders the page through RenderPage with the path, the base, the query and the buyer, and sends it with the security headers', async () => {
-    const answer = await send('GET', '/products/12?page=2&ref=mail&page=3', { 'User-Agent': 'Chromium', Referer: 'https://search.example/' });
+    const answer = await send('GET', '/products/12?page=2&ref=mail&page=3', {
+      'User-Agent': 'Chromium',
+      Referer: 'https://search.example/',
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('<p>/products/12</p>');
@@ -132,8 +161,18 @@ describe('GET of a site path', () => {
     const cookies = setCookies(answer);
     expect(rendered).toEqual([
       expect.objectContaining({
-        store_id: 7, path: '/products/12', base_path: '', query: { page: '2', ref: 'mail' }, cart: [], csrf_token: cookies.sc_csrf.value, visitor_id: '',
-        user_agent: 'Chromium', referer: 'https://search.example/', client_address: '127.0.0.1', page_view: true, order_id: 0,
+        store_id: 7,
+        path: '/products/12',
+        base_path: '',
+        query: { page: '2', ref: 'mail' },
+        cart: [],
+        csrf_token: cookies.sc_csrf.value,
+        visitor_id: '',
+        user_agent: 'Chromium',
+        referer: 'https://search.example/',
+        client_address: '127.0.0.1',
+        page_view: true,
+        order_id: 0,
       }),
     ]);
   });
@@ -147,9 +186,18 @@ describe('GET of a site path', () => {
     expect(cookies.sc_csrf.attributes).toBe('Path=/; HttpOnly; SameSite=Lax');
     expect(rendered[0]).toMatchObject({ path: '/', base_path: '' });
 
-    const again = await send('GET', '/cart', { Cookie: `sc_vid=${cookies.sc_vid.value}; sc_csrf=${cookies.sc_csrf.value}; sc_cart=9-2.11-1` });
+    const again = await send('GET', '/cart', {
+      Cookie: `sc_vid=${cookies.sc_vid.value}; sc_csrf=${cookies.sc_csrf.value}; sc_cart=9-2.11-1`,
+    });
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect(rendered[1]).toMatchObject({ visitor_id: cookies.sc_vid.value.split('.')[0], csrf_token: cookies.sc_csrf.value, cart: [{ variant_id: 9, quantity: 2 }, { variant_id: 11, quantity: 1 }] });
+    expect(rendered[1]).toMatchObject({
+      visitor_id: cookies.sc_vid.value.split('.')[0],
+      csrf_token: cookies.sc_csrf.value,
+      cart: [
+        { variant_id: 9, quantity: 2 },
+        { variant_id: 11, quantity: 1 },
+      ],
+    });
   });
 
   it('replaces a tampered visitor id or CSRF token, and reads a tampered cart as empty', async () => {
@@ -179,7 +227,11 @@ describe('GET of a site path', () => {
 
   it('sends the stylesheet as CSS, checked again on every use', async () => {
     const answer = await send('GET', '/store.css');
-    expect(answer.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+    expect(answer.headers).toMatchObject({
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
     expect(answer.text).toBe('body{color:red}');
   });
 
@@ -198,7 +250,11 @@ describe('GET of a site path', () => {
       ['/', { Host: 'nobody.shops.localhost' }],
     ] as Array<[string, Record<string, string>]>) {
       const answer = await send('GET', path, headers);
-      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({ path, status: 404, type: 'text/html; charset=utf-8' });
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        path,
+        status: 404,
+        type: 'text/html; charset=utf-8',
+      });
       expect(answer.text).toContain('There is no store at this address.');
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     }
@@ -212,7 +268,11 @@ describe('GET of a site path', () => {
       const api = await send('GET', '/v1/store.json', { Host: host });
       expect({ host, status: api.status }).toEqual({ host, status: 401 });
       const unknown = await send('GET', '/anything', { Host: host });
-      expect({ host, status: unknown.status, type: unknown.headers['content-type'] }).toEqual({ host, status: 404, type: 'application/json; charset=utf-8' });
+      expect({ host, status: unknown.status, type: unknown.headers['content-type'] }).toEqual({
+        host,
+        status: 404,
+        type: 'application/json; charset=utf-8',
+      });
       expect(JSON.parse(unknown.text)).toMatchObject({ error: 'Not found', meta: { code: 404 } });
     }
     // /v1 on a store's own host is still the API.
@@ -237,7 +297,12 @@ describe('GET /orders/<token>', () => {
     expect(rendered[0]).toMatchObject({ path: `/orders/${tokens.tokenOf(7, 41)}`, order_id: 41 });
     expect((await send('GET', `/orders/${tokens.tokenOf(7, 41)}/`, { Host: 'shop.example.com' })).status).toBe(200);
     expect(rendered[1]).toMatchObject({ order_id: 41 });
-    for (const token of [tokens.tokenOf(8, 41), '41', `42.${tokens.tokenOf(7, 41).split('.')[1]}`, new OrderTokens(Buffer.alloc(32, 4)).tokenOf(7, 41)]) {
+    for (const token of [
+      tokens.tokenOf(8, 41),
+      '41',
+      `42.${tokens.tokenOf(7, 41).split('.')[1]}`,
+      new OrderTokens(Buffer.alloc(32, 4)).tokenOf(7, 41),
+    ]) {
       rendered.length = 0;
       expect((await send('GET', `/orders/${token}`)).status).toBe(404);
       expect(rendered[0].order_id).toBe(0);
@@ -250,19 +315,37 @@ describe('POST <site>/cart', () => {
 
   it('adds to the cart cookie (the whole store host) and answers 303 to the cart page', async () => {
     const buyer = await aBuyer();
-    const added = await send('POST', '/cart', { ...FORM_TYPE, Cookie: `${buyer.cookie}; sc_cart=9-1` }, cartForm({ variant_id: '9', quantity: '2', action: 'add', csrf_token: buyer.csrf }));
+    const added = await send(
+      'POST',
+      '/cart',
+      { ...FORM_TYPE, Cookie: `${buyer.cookie}; sc_cart=9-1` },
+      cartForm({ variant_id: '9', quantity: '2', action: 'add', csrf_token: buyer.csrf }),
+    );
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe('/cart');
     expect(setCookies(added).sc_cart).toEqual({ value: '9-3', attributes: 'Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000' });
 
-    const removed = await send('POST', '/cart', { ...FORM_TYPE, Cookie: `${buyer.cookie}; sc_cart=9-3` }, cartForm({ variant_id: '9', action: 'remove', csrf_token: buyer.csrf }));
-    expect(setCookies(removed).sc_cart).toEqual({ value: '', attributes: 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' });
+    const removed = await send(
+      'POST',
+      '/cart',
+      { ...FORM_TYPE, Cookie: `${buyer.cookie}; sc_cart=9-3` },
+      cartForm({ variant_id: '9', action: 'remove', csrf_token: buyer.csrf }),
+    );
+    expect(setCookies(removed).sc_cart).toEqual({
+      value: '',
+      attributes: 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    });
   });
 
   it("works on the store's custom domain, with cookies for that whole host", async () => {
     const host = { Host: 'shop.example.com' };
     const buyer = await aBuyer(host);
-    const added = await send('POST', '/cart', { ...host, ...FORM_TYPE, Cookie: buyer.cookie }, cartForm({ variant_id: '12', csrf_token: buyer.csrf }));
+    const added = await send(
+      'POST',
+      '/cart',
+      { ...host, ...FORM_TYPE, Cookie: buyer.cookie },
+      cartForm({ variant_id: '12', csrf_token: buyer.csrf }),
+    );
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe('/cart');
     expect(setCookies(added).sc_cart.value).toBe('12-1');
@@ -286,7 +369,11 @@ describe('POST <site>/cart', () => {
 
   it('answers bad input with a 4xx page, escaping what it repeats, never a crash', async () => {
     const buyer = await aBuyer();
-    const refused: Array<Record<string, string>> = [{ variant_id: '<script>alert(1)</script>' }, { variant_id: '9', quantity: '-1' }, { variant_id: '9', action: 'steal' }];
+    const refused: Array<Record<string, string>> = [
+      { variant_id: '<script>alert(1)</script>' },
+      { variant_id: '9', quantity: '-1' },
+      { variant_id: '9', action: 'steal' },
+    ];
     for (const fields of refused) {
       const answer = await send('POST', '/cart', { ...FORM_TYPE, Cookie: buyer.cookie }, cartForm({ ...fields, csrf_token: buyer.csrf }));
       expect(answer.status).toBe(422);
@@ -294,11 +381,25 @@ describe('POST <site>/cart', () => {
     }
     const nested = await send('POST', '/cart', { ...FORM_TYPE, Cookie: buyer.cookie }, `variant_id[a][b]=1&csrf_token=${buyer.csrf}`);
     expect(nested.status).toBe(422);
-    const huge = await send('POST', '/cart', { ...FORM_TYPE, Cookie: buyer.cookie }, `variant_id=9&csrf_token=${buyer.csrf}&pad=${'x'.repeat(10_000)}`);
+    const huge = await send(
+      'POST',
+      '/cart',
+      { ...FORM_TYPE, Cookie: buyer.cookie },
+      `variant_id=9&csrf_token=${buyer.csrf}&pad=${'x'.repeat(10_000)}`,
+    );
     expect(huge.status).toBe(413);
     expect(huge.headers['content-type']).toBe('text/html; charset=utf-8');
     const full = `sc_cart=${Array.from({ length: 50 }, (_, index) => `${index + 1}-1`).join('.')}`;
-    expect((await send('POST', '/cart', { ...FORM_TYPE, Cookie: `${buyer.cookie}; ${full}` }, cartForm({ variant_id: '999', csrf_token: buyer.csrf }))).status).toBe(422);
+    expect(
+      (
+        await send(
+          'POST',
+          '/cart',
+          { ...FORM_TYPE, Cookie: `${buyer.cookie}; ${full}` },
+          cartForm({ variant_id: '999', csrf_token: buyer.csrf }),
+        )
+      ).status,
+    ).toBe(422);
   });
 });
 
@@ -306,10 +407,23 @@ describe('the checkout form', () => {
   const tokens = new OrderTokens(SITE_KEY);
   const form = (csrf: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({
-      email: 'ann@example.com', 'address[name]': 'Ann Lee', 'address[address_1]': '1 Main St', 'address[address_2]': '', 'address[city]': 'Portland', 'address[state]': 'Oregon',
-      'address[postal]': '97201', 'address[country]': 'US', user_note: 'Gift', payment_token: 'tok_visa', 'items[0][variant_id]': '9', 'items[0][quantity]': '2', csrf_token: csrf, ...extra,
+      email: 'ann@example.com',
+      'address[name]': 'Ann Lee',
+      'address[address_1]': '1 Main St',
+      'address[address_2]': '',
+      'address[city]': 'Portland',
+      'address[state]': 'Oregon',
+      'address[postal]': '97201',
+      'address[country]': 'US',
+      user_note: 'Gift',
+      payment_token: 'tok_visa',
+      'items[0][variant_id]': '9',
+      'items[0][quantity]': '2',
+      csrf_token: csrf,
+      ...extra,
     }).toString();
-  const post = (cookie: string, body: string, headers: Record<string, string> = {}) => send('POST', '/checkout', { ...BROWSER, ...FORM_TYPE, Cookie: cookie, ...headers }, body);
+  const post = (cookie: string, body: string, headers: Record<string, string> = {}) =>
+    send('POST', '/checkout', { ...BROWSER, ...FORM_TYPE, Cookie: cookie, ...headers }, body);
 
   it('places the order from the bracket fields, clears the cart, renews the CSRF token and answers 303 to the confirmation page', async () => {
     const buyer = await aBuyer();
@@ -319,13 +433,27 @@ describe('the checkout form', () => {
     expect(answer.headers.location).toBe(`/orders/${tokens.tokenOf(7, 41)}`);
     expect(checkouts).toEqual([
       expect.objectContaining({
-        store_id: 7, email: 'ann@example.com', user_note: 'Gift', payment_token: 'tok_visa', lines: [{ variant_id: 9, quantity: 2 }],
-        address: expect.objectContaining({ name: 'Ann Lee', address_1: '1 Main St', city: 'Portland', state: 'Oregon', postal: '97201', country: 'US' }),
+        store_id: 7,
+        email: 'ann@example.com',
+        user_note: 'Gift',
+        payment_token: 'tok_visa',
+        lines: [{ variant_id: 9, quantity: 2 }],
+        address: expect.objectContaining({
+          name: 'Ann Lee',
+          address_1: '1 Main St',
+          city: 'Portland',
+          state: 'Oregon',
+          postal: '97201',
+          country: 'US',
+        }),
         checkout_key: expect.stringMatching(/^form:[0-9a-f]{64}$/),
       }),
     ]);
     const cookies = setCookies(answer);
-    expect(cookies.sc_cart).toEqual({ value: '', attributes: 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' });
+    expect(cookies.sc_cart).toEqual({
+      value: '',
+      attributes: 'Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    });
     expect(cookies.sc_csrf.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookies.sc_csrf.value).not.toBe(buyer.csrf);
   });
@@ -337,7 +465,16 @@ describe('the checkout form', () => {
     body.delete('items[0][quantity]');
     await post(`${buyer.cookie}; sc_cart=9-1.11-3`, body.toString());
     await post(`${buyer.cookie}; sc_cart=9-1.11-3`, body.toString());
-    expect(checkouts.map((request) => request.lines)).toEqual([[{ variant_id: 9, quantity: 1 }, { variant_id: 11, quantity: 3 }], [{ variant_id: 9, quantity: 1 }, { variant_id: 11, quantity: 3 }]]);
+    expect(checkouts.map((request) => request.lines)).toEqual([
+      [
+        { variant_id: 9, quantity: 1 },
+        { variant_id: 11, quantity: 3 },
+      ],
+      [
+        { variant_id: 9, quantity: 1 },
+        { variant_id: 11, quantity: 3 },
+      ],
+    ]);
     expect(checkouts[0].checkout_key).toBe(checkouts[1].checkout_key);
     await post(`${buyer.cookie}; sc_cart=9-2`, body.toString());
     expect(checkouts[2].checkout_key).not.toBe(checkouts[0].checkout_key);
@@ -352,7 +489,14 @@ describe('the checkout form', () => {
   });
 
   it.each([
-    [422, new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed', fieldViolations: { 'address.country': ['is not a country code'] } })],
+    [
+      422,
+      new RemoteError({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        message: 'Validation failed',
+        fieldViolations: { 'address.country': ['is not a country code'] },
+      }),
+    ],
     [402, new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'The card was declined', reason: 'PAYMENT_DECLINED' })],
     [503, new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' })],
   ])('renders the checkout page again with the refusal, the fields as typed and status %s', async (status, failure) => {
@@ -366,7 +510,11 @@ describe('the checkout form', () => {
     expect(rendered).toHaveLength(1);
     const page = rendered[0];
     expect(page).toMatchObject({ path: '/checkout', base_path: '', csrf_token: buyer.csrf, checkout_error: expect.any(String) });
-    expect(page.checkout_form).toMatchObject({ email: 'ann@example.com', 'address[city]': '<script>alert(1)</script>', 'items[0][variant_id]': '9' });
+    expect(page.checkout_form).toMatchObject({
+      email: 'ann@example.com',
+      'address[city]': '<script>alert(1)</script>',
+      'items[0][variant_id]': '9',
+    });
     expect(page.checkout_form).not.toHaveProperty('csrf_token');
     expect(page.checkout_form).not.toHaveProperty('payment_token');
     if (status === 422) expect(page.field_errors).toEqual([{ field: 'address[country]', message: 'is not a country code' }]);
@@ -374,13 +522,23 @@ describe('the checkout form', () => {
   });
 
   it('renders a refused checkout whose lines came from the form (no cart cookie) with those lines as its cart, so its errors show', async () => {
-    orderFailure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed', fieldViolations: { email: ['is invalid'] } });
+    orderFailure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed',
+      fieldViolations: { email: ['is invalid'] },
+    });
     const buyer = await aBuyer();
     rendered.length = 0;
     const answer = await post(buyer.cookie, form(buyer.csrf, { email: 'nobody' }));
 
     expect(answer.status).toBe(422);
-    expect(rendered).toEqual([expect.objectContaining({ path: '/checkout', cart: [{ variant_id: 9, quantity: 2 }], field_errors: [{ field: 'email', message: 'is invalid' }] })]);
+    expect(rendered).toEqual([
+      expect.objectContaining({
+        path: '/checkout',
+        cart: [{ variant_id: 9, quantity: 2 }],
+        field_errors: [{ field: 'email', message: 'is invalid' }],
+      }),
+    ]);
   });
 
   it("shows the gateway's own shape refusals on the page too (422, nothing called)", async () => {
@@ -400,18 +558,30 @@ describe('the checkout form', () => {
   });
 
   it('answers past the per-address checkout limit with a 429 page and Retry-After', async () => {
-    const limited = await startTestServer(aGatewayApp(clients, identity, { storefrontDomain: 'shops.localhost', checkoutLimit: new LeakyBucket({ capacity: 1, leakPerSecond: 0.001 }) }));
+    const limited = await startTestServer(
+      aGatewayApp(clients, identity, {
+        storefrontDomain: 'shops.localhost',
+        checkoutLimit: new LeakyBucket({ capacity: 1, leakPerSecond: 0.001 }),
+      }),
+    );
     try {
       const buyer = await aBuyer();
-      const postThere = () => new Promise<Answer>((resolve, reject) => {
-        const outgoing = http.request(`${limited.url}/checkout`, { method: 'POST', headers: { ...SHOP_HOST, ...BROWSER, ...FORM_TYPE, Cookie: buyer.cookie }, agent: false }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      const postThere = () =>
+        new Promise<Answer>((resolve, reject) => {
+          const outgoing = http.request(
+            `${limited.url}/checkout`,
+            { method: 'POST', headers: { ...SHOP_HOST, ...BROWSER, ...FORM_TYPE, Cookie: buyer.cookie }, agent: false },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+              );
+            },
+          );
+          outgoing.on('error', reject);
+          outgoing.end(form(buyer.csrf));
         });
-        outgoing.on('error', reject);
-        outgoing.end(form(buyer.csrf));
-      });
       expect((await postThere()).status).toBe(303);
       const refused = await postThere();
       expect(refused.status).toBe(429);

@@ -18,7 +18,13 @@ const identityPages: RequestHandler = (req, res) => {
 let server: TestServer;
 beforeAll(async () => {
   const pagesProxy = identityPagesFront(identityPages, { platformHosts: platformHostsOf('http://localhost:8080') });
-  server = await startTestServer(aGatewayApp(backends.clients, backends.identity, { storefrontDomain: 'shops.localhost', publicUrl: 'http://localhost:8080', pagesProxy }));
+  server = await startTestServer(
+    aGatewayApp(backends.clients, backends.identity, {
+      storefrontDomain: 'shops.localhost',
+      publicUrl: 'http://localhost:8080',
+      pagesProxy,
+    }),
+  );
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -26,7 +32,8 @@ beforeEach(() => {
   forwarded.length = 0;
 });
 
-const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => sendTo(server.url, method, path, headers, body);
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+  sendTo(server.url, method, path, headers, body);
 const BROWSER_FORM = { Accept: 'text/html,*/*;q=0.8', 'Content-Type': 'application/x-www-form-urlencoded' };
 const CHECKOUT = JSON.stringify({ email: 'ann@example.com', items: [{ variant_id: 9, quantity: 1 }], payment_token: 'tok_visa' });
 
@@ -38,7 +45,7 @@ describe('the path form /s/<subdomain>/', () => {
     ['HEAD', '/s/shop/products/12', '/products/12'],
     ['POST', '/s/shop/cart', '/cart'],
     ['GET', '/s/shop//evil.example/x', '//evil.example/x'],
-  ])('answers %s %s with 307 to the same path on the store\'s own site, serving and setting nothing', async (method, path, rest) => {
+  ])("answers %s %s with 307 to the same path on the store's own site, serving and setting nothing", async (method, path, rest) => {
     const answer = await send(method, path, method === 'POST' ? BROWSER_FORM : {}, method === 'POST' ? 'variant_id=9' : undefined);
     expect(answer.status).toBe(307);
     expect(answer.headers.location).toBe(`${SHOP.url}${rest}`);
@@ -55,8 +62,12 @@ describe('the path form /s/<subdomain>/', () => {
     expect(backends.checkouts).toEqual([]);
   });
 
-  it('keeps the JSON checkout of a headless storefront, its confirmation_url on the store\'s configured site whatever the Host', async () => {
-    for (const [path, host] of [['/s/shop/checkout', 'evil.example'], ['/checkout', SHOP_HOST], ['/checkout', 'shop.example.com']]) {
+  it("keeps the JSON checkout of a headless storefront, its confirmation_url on the store's configured site whatever the Host", async () => {
+    for (const [path, host] of [
+      ['/s/shop/checkout', 'evil.example'],
+      ['/checkout', SHOP_HOST],
+      ['/checkout', 'shop.example.com'],
+    ]) {
       const answer = await send('POST', path, { 'Content-Type': 'application/json', Host: host }, CHECKOUT);
       expect({ path, host, status: answer.status }).toEqual({ path, host, status: 200 });
       expect(JSON.parse(answer.text).meta.confirmation_url).toMatch(new RegExp(`^${SHOP.url}/orders/41\\.[A-Za-z0-9_-]{22}$`));
@@ -77,16 +88,21 @@ describe("the platform's pages", () => {
     expect(forwarded).toEqual([`${host} /signin`]);
   });
 
-  it.each([SHOP_HOST, 'shop.example.com'])("never answer on a store's host (%s): there, /signin and the others are the store's own 404 page", async (host) => {
-    for (const path of ['/signin', '/signup', '/admin', '/oauth/authorize?client_id=x']) {
-      const answer = await send('GET', path, { Host: host });
-      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-      expect(answer.text).toBe(`<p>${path.split('?')[0]}</p>`);
-    }
-    expect((await send('POST', '/signin', { ...BROWSER_FORM, Host: host }, 'identifier=a&password=b')).status).toBe(404);
-    expect((await send('POST', '/oauth/token', { 'Content-Type': 'application/x-www-form-urlencoded', Host: host }, 'grant_type=x')).status).toBe(404);
-    expect(forwarded).toEqual([]);
-  });
+  it.each([SHOP_HOST, 'shop.example.com'])(
+    "never answer on a store's host (%s): there, /signin and the others are the store's own 404 page",
+    async (host) => {
+      for (const path of ['/signin', '/signup', '/admin', '/oauth/authorize?client_id=x']) {
+        const answer = await send('GET', path, { Host: host });
+        expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+        expect(answer.text).toBe(`<p>${path.split('?')[0]}</p>`);
+      }
+      expect((await send('POST', '/signin', { ...BROWSER_FORM, Host: host }, 'identifier=a&password=b')).status).toBe(404);
+      expect(
+        (await send('POST', '/oauth/token', { 'Content-Type': 'application/x-www-form-urlencoded', Host: host }, 'grant_type=x')).status,
+      ).toBe(404);
+      expect(forwarded).toEqual([]);
+    },
+  );
 
   it('never share a host with a store, even one claiming the platform host as its custom domain', async () => {
     const claimed = buyerBackends([{ ...SHOP, custom_domain: 'api.example.com' }]);

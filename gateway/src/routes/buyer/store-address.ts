@@ -13,7 +13,10 @@ const NO_STORE = 'No store at this address';
 export function storeAddressFromPath(param = 'subdomain'): RequestHandler {
   return (req, res, next) => {
     const subdomain = req.params[param];
-    res.locals.storeAddress = typeof subdomain === 'string' && SUBDOMAIN.test(subdomain) ? ({ $case: 'subdomain', value: subdomain } satisfies StoreAddress) : undefined;
+    res.locals.storeAddress =
+      typeof subdomain === 'string' && SUBDOMAIN.test(subdomain)
+        ? ({ $case: 'subdomain', value: subdomain } satisfies StoreAddress)
+        : undefined;
     next();
   };
 }

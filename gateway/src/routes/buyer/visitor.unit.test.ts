@@ -94,7 +94,12 @@ describe('the visitor of a page request', () => {
   it("passes a signed cookie's id, the User-Agent and the client's address, and keeps the cookie", async () => {
     const cookie = ids.issue(7);
     expect(await get({ Cookie: `sc_vid=${cookie}`, 'User-Agent': 'Mozilla/5.0 Firefox/128.0' }, '127.0.0.3')).toBeUndefined();
-    expect(rendered[0]).toMatchObject({ visitor_id: cookie.split('.')[0], user_agent: 'Mozilla/5.0 Firefox/128.0', client_address: '127.0.0.3', page_view: true });
+    expect(rendered[0]).toMatchObject({
+      visitor_id: cookie.split('.')[0],
+      user_agent: 'Mozilla/5.0 Firefox/128.0',
+      client_address: '127.0.0.3',
+      page_view: true,
+    });
   });
 
   it.each([

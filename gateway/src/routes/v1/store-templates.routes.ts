@@ -25,27 +25,58 @@ function renderTemplate(answer: TemplateAnswer) {
 export function storeTemplatesRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store/templates',
-    operation({ summary: "List the store's page templates", description: 'The six default templates (Home, Collection, Product, Contact, FAQ, Maintenance), then the custom ones, oldest first. Unpaged.', tag: 'Store', auth: 'store', answer: listAnswer('templates', templateJson) }, async (req, res, { storeId, call }) => {
-      refusePaging(req);
-      const answer = await clients.templates.listTemplates({ store_id: storeId }, call);
-      ok(res, { templates: answer.templates.map((template) => presentTemplate(template, answer.time_zone)) });
-    }),
+    operation(
+      {
+        summary: "List the store's page templates",
+        description:
+          'The six default templates (Home, Collection, Product, Contact, FAQ, Maintenance), then the custom ones, oldest first. Unpaged.',
+        tag: 'Store',
+        auth: 'store',
+        answer: listAnswer('templates', templateJson),
+      },
+      async (req, res, { storeId, call }) => {
+        refusePaging(req);
+        const answer = await clients.templates.listTemplates({ store_id: storeId }, call);
+        ok(res, { templates: answer.templates.map((template) => presentTemplate(template, answer.time_zone)) });
+      },
+    ),
   );
 
   router.post(
     '/store/templates',
-    operation({ summary: 'Create a page template', description: "A custom page, served on the store's site at `/pages/<permalink>`. The permalink is made from the name when absent and is unique in the store; the Liquid `content` is checked, and a syntax error is a 422.", tag: 'Store', auth: 'store', input: createTemplateInput, answer: dataAnswer(templateJson) }, async (_req, res, { storeId, call, input }) => {
-      ok(res, renderTemplate(await clients.templates.createTemplate({ store_id: storeId, ...input() }, call)));
-    }),
+    operation(
+      {
+        summary: 'Create a page template',
+        description:
+          "A custom page, served on the store's site at `/pages/<permalink>`. The permalink is made from the name when absent and is unique in the store; the Liquid `content` is checked, and a syntax error is a 422.",
+        tag: 'Store',
+        auth: 'store',
+        input: createTemplateInput,
+        answer: dataAnswer(templateJson),
+      },
+      async (_req, res, { storeId, call, input }) => {
+        ok(res, renderTemplate(await clients.templates.createTemplate({ store_id: storeId, ...input() }, call)));
+      },
+    ),
   );
 
   router.put(
     '/store/templates/:id',
-    operation({ summary: 'Update a page template', description: 'Changes the fields sent (`name`, `permalink`, `content`); the others stay. The content is checked as on create.', tag: 'Store', auth: 'store', input: updateTemplateInput, answer: dataAnswer(templateJson) }, async (req, res, { storeId, call, input }) => {
-      const templateId = pathId(req, 'Template');
-      const changes = input();
-      const request = storefront.UpdateTemplateRequest.fromPartial({ store_id: storeId, template_id: templateId, ...changes });
-      ok(res, renderTemplate(await clients.templates.updateTemplate(request, call)));
-    }),
+    operation(
+      {
+        summary: 'Update a page template',
+        description: 'Changes the fields sent (`name`, `permalink`, `content`); the others stay. The content is checked as on create.',
+        tag: 'Store',
+        auth: 'store',
+        input: updateTemplateInput,
+        answer: dataAnswer(templateJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const templateId = pathId(req, 'Template');
+        const changes = input();
+        const request = storefront.UpdateTemplateRequest.fromPartial({ store_id: storeId, template_id: templateId, ...changes });
+        ok(res, renderTemplate(await clients.templates.updateTemplate(request, call)));
+      },
+    ),
   );
 }

@@ -12,7 +12,16 @@ const CREATED = new Date('2026-03-01T15:00:00Z');
 const UPDATED = new Date('2026-03-02T16:30:00Z');
 
 const aTemplate = (overrides: Partial<storefront.Template> = {}): storefront.Template =>
-  storefront.Template.fromPartial({ id: 12, name: 'About', permalink: 'about', content: '<p>{{ store.name }}</p>', kind: 'custom', created_at: CREATED, updated_at: UPDATED, ...overrides });
+  storefront.Template.fromPartial({
+    id: 12,
+    name: 'About',
+    permalink: 'about',
+    content: '<p>{{ store.name }}</p>',
+    kind: 'custom',
+    created_at: CREATED,
+    updated_at: UPDATED,
+    ...overrides,
+  });
 
 /** The template as the API renders it (DESIGN §8), in the store's zone. */
 const RENDERED = {
@@ -38,9 +47,15 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 }
 
 const templatesBackend = {
-  listTemplates: answering('listTemplates', () => ({ templates: [aTemplate({ id: 1, kind: 'home', name: 'Home', permalink: 'home' }), aTemplate()], time_zone: TIME_ZONE })),
+  listTemplates: answering('listTemplates', () => ({
+    templates: [aTemplate({ id: 1, kind: 'home', name: 'Home', permalink: 'home' }), aTemplate()],
+    time_zone: TIME_ZONE,
+  })),
   createTemplate: answering('createTemplate', () => ({ template: aTemplate(), time_zone: TIME_ZONE })),
-  updateTemplate: answering('updateTemplate', (request: storefront.UpdateTemplateRequest) => ({ template: aTemplate({ id: request.template_id }), time_zone: TIME_ZONE })),
+  updateTemplate: answering('updateTemplate', (request: storefront.UpdateTemplateRequest) => ({
+    template: aTemplate({ id: request.template_id }),
+    time_zone: TIME_ZONE,
+  })),
 };
 const clients = { templates: templatesBackend } as unknown as BackendClients;
 
@@ -49,7 +64,13 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
-  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write' }),
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
+  }),
 };
 
 let server: TestServer;
@@ -118,10 +139,17 @@ describe('POST /v1/store/templates', () => {
   });
 
   it("answers the service's Liquid refusal as 422 naming the line", async () => {
-    failure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed', fieldViolations: { content: ['has a Liquid syntax error on line 2: tag {% if x %} not closed'] } });
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed',
+      fieldViolations: { content: ['has a Liquid syntax error on line 2: tag {% if x %} not closed'] },
+    });
     const answer = await request('POST', '/v1/store/templates', JSON_TYPE, '{"name":"Bad","content":"a\\n{% if x %}"}');
     expect(answer.status).toBe(422);
-    expect(answer.body.meta).toMatchObject({ error_type: 'ValidationError', errors: { content: ['has a Liquid syntax error on line 2: tag {% if x %} not closed'] } });
+    expect(answer.body.meta).toMatchObject({
+      error_type: 'ValidationError',
+      errors: { content: ['has a Liquid syntax error on line 2: tag {% if x %} not closed'] },
+    });
   });
 });
 
@@ -130,7 +158,9 @@ describe('PUT /v1/store/templates/:id', () => {
     const answer = await request('PUT', '/v1/store/templates/12.json', JSON_TYPE, '{"content":"new","kind":"home","id":99}');
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'updateTemplate', request: { store_id: 7, template_id: 12, name: undefined, permalink: undefined, content: 'new' } }]);
+    expect(calls).toEqual([
+      { method: 'updateTemplate', request: { store_id: 7, template_id: 12, name: undefined, permalink: undefined, content: 'new' } },
+    ]);
     // `kind` and `id` are not inputs of an update: taken, ignored, and named.
     expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0', ignored_params: ['kind', 'id'] } });
   });
@@ -162,7 +192,8 @@ describe('scopes', () => {
   const bearer = (grantId: string) => ({
     Authorization: `Bearer ${jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' })}`,
   });
-  const withToken = (grantId: string, method: string, path: string, body?: string) => send(server.url, { method, path, headers: { ...bearer(grantId), ...(body ? JSON_TYPE : {}) }, body });
+  const withToken = (grantId: string, method: string, path: string, body?: string) =>
+    send(server.url, { method, path, headers: { ...bearer(grantId), ...(body ? JSON_TYPE : {}) }, body });
 
   it('lets store_read list', async () => {
     expect((await withToken('read-only', 'GET', '/v1/store/templates')).status).toBe(200);

@@ -33,7 +33,13 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
-  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'user-only' ? 'user' : 'store_read' }),
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'user-only' ? 'user' : 'store_read',
+  }),
 };
 
 let server: TestServer;
@@ -54,8 +60,14 @@ describe('GET /v1/store/visits', () => {
     expect(calls).toEqual([{ store_id: 7, marketplace_only: false }]);
     expect(answer.body).toEqual({
       data: {
-        weekly_visits: [{ weekly_visit: { week: '11/15/26', visits: 0, visitors: 0 } }, { weekly_visit: { week: '11/22/26', visits: 5, visitors: 1 } }],
-        daily_visits: [{ daily_visit: { day: 'Monday', visits: 0, visitors: 0 } }, { daily_visit: { day: 'Tuesday', visits: 5, visitors: 1 } }],
+        weekly_visits: [
+          { weekly_visit: { week: '11/15/26', visits: 0, visitors: 0 } },
+          { weekly_visit: { week: '11/22/26', visits: 5, visitors: 1 } },
+        ],
+        daily_visits: [
+          { daily_visit: { day: 'Monday', visits: 0, visitors: 0 } },
+          { daily_visit: { day: 'Tuesday', visits: 5, visitors: 1 } },
+        ],
       },
       meta: { code: 200, api_version: '1.0' },
     });
@@ -65,7 +77,9 @@ describe('GET /v1/store/visits', () => {
     const answer = await send(server.url, { method: 'GET', path: '/v1/store/marketplace_visits', headers: KEY });
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ store_id: 7, marketplace_only: true }]);
-    expect((answer.body.data as { daily_visits: unknown[] }).daily_visits[1]).toEqual({ daily_visit: { day: 'Tuesday', visits: 1, visitors: 1 } });
+    expect((answer.body.data as { daily_visits: unknown[] }).daily_visits[1]).toEqual({
+      daily_visit: { day: 'Tuesday', visits: 1, visitors: 1 },
+    });
   });
 
   it('needs store_read', async () => {

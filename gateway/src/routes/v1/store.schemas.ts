@@ -19,7 +19,10 @@ export const updateStoreInput = z
     location: text(),
     storefront_open: flag(),
     list_in_marketplace: flag(),
-    custom_domain: looseString().nullable().optional().transform((value) => (value === null ? '' : value)),
+    custom_domain: looseString()
+      .nullable()
+      .optional()
+      .transform((value) => (value === null ? '' : value)),
     use_default_layout: flag(),
     css: looseString({ max: CEILINGS.documentChars }).optional(),
     layout: looseString({ max: CEILINGS.documentChars }).optional(),

@@ -15,10 +15,15 @@ describe('presentCollection', () => {
 
   it('keeps the order products were set in and renders an empty collection', () => {
     expect(presentCollection(collectionMessage({ product_ids: [9, 2, 5] }), storeContext()).products).toEqual([9, 2, 5]);
-    expect(presentCollection(collectionMessage({ product_ids: [], description: '' }), storeContext())).toMatchObject({ products: [], description: '' });
+    expect(presentCollection(collectionMessage({ product_ids: [], description: '' }), storeContext())).toMatchObject({
+      products: [],
+      description: '',
+    });
   });
 
   it('follows the store zone', () => {
-    expect(presentCollection(collectionMessage(), storeContext({ time_zone: 'Asia/Kolkata' })).created_at).toBe('2026-01-15T18:04:56+05:30');
+    expect(presentCollection(collectionMessage(), storeContext({ time_zone: 'Asia/Kolkata' })).created_at).toBe(
+      '2026-01-15T18:04:56+05:30',
+    );
   });
 });

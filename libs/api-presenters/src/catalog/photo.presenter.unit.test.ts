@@ -3,7 +3,21 @@ import { PHOTO_SIZES, presentPhoto } from '@commerce/api-presenters';
 describe('presentPhoto', () => {
   it('has the 13 size keys of spec 2.3, all protocol-relative', () => {
     const photo = presentPhoto({ url: 'https://images.example.com/p/7/tea.jpg' });
-    expect(Object.keys(photo)).toEqual(['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq']);
+    expect(Object.keys(photo)).toEqual([
+      'original',
+      'large',
+      'homepage',
+      'medium',
+      'small',
+      '64w',
+      '200w',
+      '400w',
+      '600w',
+      '1000w',
+      '64sq',
+      '200sq',
+      '400sq',
+    ]);
     expect(PHOTO_SIZES).toHaveLength(13);
     for (const url of Object.values(photo)) expect(url.startsWith('//images.example.com/p/7/tea.jpg')).toBe(true);
   });

@@ -30,7 +30,9 @@ describe('productUrls', () => {
   });
 
   it('ignores a trailing slash on the store url', () => {
-    expect(productUrls({ id: 7, name: 'Tea' }, storeContext({ url: 'http://tea.shops.localhost:8081/' })).storefront_url).toBe('http://tea.shops.localhost:8081/product/7-tea');
+    expect(productUrls({ id: 7, name: 'Tea' }, storeContext({ url: 'http://tea.shops.localhost:8081/' })).storefront_url).toBe(
+      'http://tea.shops.localhost:8081/product/7-tea',
+    );
   });
 
   it('falls back to the storefront url for the marketplace when the store has a custom domain', () => {

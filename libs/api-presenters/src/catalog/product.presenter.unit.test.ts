@@ -2,9 +2,31 @@ import { presentProduct } from '@commerce/api-presenters';
 import { productMessage, storeContext, variantMessage } from './catalog.fixture';
 
 const SPEC_KEYS = [
-  'id', 'name', 'description', 'created_at', 'updated_at', 'retired_on', 'deleted_at', 'status', 'labels', 'preorder',
-  'on_sale', 'tag_list', 'marketplace_category_id', 'marketplace_category', 'price', 'cents', 'marketplace_url', 'short_url',
-  'storefront_url', 'collections', 'photos', 'shipping_group', 'variants', 'list_in_marketplace', 'has_override_priced_variants',
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+  'retired_on',
+  'deleted_at',
+  'status',
+  'labels',
+  'preorder',
+  'on_sale',
+  'tag_list',
+  'marketplace_category_id',
+  'marketplace_category',
+  'price',
+  'cents',
+  'marketplace_url',
+  'short_url',
+  'storefront_url',
+  'collections',
+  'photos',
+  'shipping_group',
+  'variants',
+  'list_in_marketplace',
+  'has_override_priced_variants',
 ];
 
 describe('presentProduct', () => {
@@ -42,8 +64,21 @@ describe('presentProduct', () => {
       variants: [
         {
           variant: {
-            id: 31, product_id: 7, name: 'Default', position: 1, sku: null, full_quantity: 10, percent_available: 40,
-            is_default_variant: true, in_stock: 4, sold: 6, price: 19.99, sold_out: false, status: 'active', has_override_price: false, cents: 1999,
+            id: 31,
+            product_id: 7,
+            name: 'Default',
+            position: 1,
+            sku: null,
+            full_quantity: 10,
+            percent_available: 40,
+            is_default_variant: true,
+            in_stock: 4,
+            sold: 6,
+            price: 19.99,
+            sold_out: false,
+            status: 'active',
+            has_override_price: false,
+            cents: 1999,
           },
         },
       ],
@@ -106,7 +141,10 @@ describe('presentProduct', () => {
     expect(json.photos.map((entry) => entry.photo.original)).toEqual(['//img.example/1.jpg', '//img.example/2.jpg']);
     expect(Object.keys(json.photos[0]!.photo)).toHaveLength(13);
     expect(json.variants.map((entry) => Object.keys(entry))).toEqual([['variant'], ['variant']]);
-    expect(json.variants.map((entry) => [entry.variant.id, entry.variant.sku])).toEqual([[1, null], [2, 'L']]);
+    expect(json.variants.map((entry) => [entry.variant.id, entry.variant.sku])).toEqual([
+      [1, null],
+      [2, 'L'],
+    ]);
   });
 
   it('renders timestamps in the store zone with its offset', () => {

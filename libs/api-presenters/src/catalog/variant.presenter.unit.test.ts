@@ -5,8 +5,21 @@ describe('presentVariant', () => {
   it('renders exactly the fields of spec 2.4', () => {
     const json = presentVariant(variantMessage(), storeContext());
     expect(Object.keys(json)).toEqual([
-      'id', 'product_id', 'name', 'position', 'sku', 'full_quantity', 'percent_available', 'is_default_variant',
-      'in_stock', 'sold', 'price', 'sold_out', 'status', 'has_override_price', 'cents',
+      'id',
+      'product_id',
+      'name',
+      'position',
+      'sku',
+      'full_quantity',
+      'percent_available',
+      'is_default_variant',
+      'in_stock',
+      'sold',
+      'price',
+      'sold_out',
+      'status',
+      'has_override_price',
+      'cents',
     ]);
     expect(json).toEqual({
       id: 31,
@@ -36,8 +49,29 @@ describe('presentVariant', () => {
   });
 
   it('keeps a sku and the service-computed stock fields', () => {
-    const json = presentVariant(variantMessage({ sku: 'TEA-S', in_stock: 0, sold_out: true, status: 'sold-out', percent_available: 0, has_override_price: true, override_cents: 2500, cents: 2500 }), storeContext());
-    expect(json).toMatchObject({ sku: 'TEA-S', in_stock: 0, sold_out: true, status: 'sold-out', percent_available: 0, has_override_price: true, cents: 2500, price: 25 });
+    const json = presentVariant(
+      variantMessage({
+        sku: 'TEA-S',
+        in_stock: 0,
+        sold_out: true,
+        status: 'sold-out',
+        percent_available: 0,
+        has_override_price: true,
+        override_cents: 2500,
+        cents: 2500,
+      }),
+      storeContext(),
+    );
+    expect(json).toMatchObject({
+      sku: 'TEA-S',
+      in_stock: 0,
+      sold_out: true,
+      status: 'sold-out',
+      percent_available: 0,
+      has_override_price: true,
+      cents: 2500,
+      price: 25,
+    });
   });
 
   it('does not leak fields the spec does not list', () => {

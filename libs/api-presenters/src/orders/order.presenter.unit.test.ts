@@ -36,7 +36,16 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     status: 'shipped',
     email: 'buyer@example.com',
     user_note: undefined,
-    address: { name: 'Ann', address_1: '1 Main St', address_2: '', city: 'Town', postal: '12345', state: 'New York', state_abbrev: 'NY', country: 'US' },
+    address: {
+      name: 'Ann',
+      address_1: '1 Main St',
+      address_2: '',
+      city: 'Town',
+      postal: '12345',
+      state: 'New York',
+      state_abbrev: 'NY',
+      country: 'US',
+    },
     items: [item],
     fulfillments: [
       {
@@ -70,13 +79,34 @@ describe('presentOrder', () => {
     const json = presentOrder(anOrder(), 'America/New_York');
     expect(Object.keys(json).sort()).toEqual(
       [
-        'id', 'subtotal', 'shipping', 'tax', 'discounts', 'confirmed_at', 'fulfilled_at', 'updated_at', 'paid_at',
-        'payment_processor', 'status', 'email', 'user_note', 'price', 'address', 'items', 'fulfillments',
+        'id',
+        'subtotal',
+        'shipping',
+        'tax',
+        'discounts',
+        'confirmed_at',
+        'fulfilled_at',
+        'updated_at',
+        'paid_at',
+        'payment_processor',
+        'status',
+        'email',
+        'user_note',
+        'price',
+        'address',
+        'items',
+        'fulfillments',
       ].sort(),
     );
     expect(json).toMatchObject({ price: '29.99', subtotal: 2500, shipping: 499, paid_at: null, fulfilled_at: null, user_note: null });
     expect(json.confirmed_at).toBe('2026-11-01T07:00:00-05:00');
-    expect(json.items[0].item).toMatchObject({ id: 7, sku: null, fulfillment_id: 5, fulfilled_at: '2026-11-02T10:00:00-05:00', price_in_cents: 2500 });
+    expect(json.items[0].item).toMatchObject({
+      id: 7,
+      sku: null,
+      fulfillment_id: 5,
+      fulfilled_at: '2026-11-02T10:00:00-05:00',
+      price_in_cents: 2500,
+    });
     expect(json.fulfillments[0]).toMatchObject({ id: 5, tracking_number: '1Z', notify_customer: true });
     expect(json.fulfillments[0].items.map(({ item }) => item.id)).toEqual([7]);
   });

@@ -54,7 +54,12 @@ describe('presentShippingClass', () => {
   });
 
   it('keeps an empty country list as []', () => {
-    expect(presentShippingClass({ ...cls, countries: [], rates: [] })).toEqual({ id: 3, name: 'Standard', countries: [], shipping_rates: [] });
+    expect(presentShippingClass({ ...cls, countries: [], rates: [] })).toEqual({
+      id: 3,
+      name: 'Standard',
+      countries: [],
+      shipping_rates: [],
+    });
   });
 });
 
@@ -73,9 +78,19 @@ describe('presentShippingRate', () => {
   });
 
   it('renders null amounts for a pair without a rate', () => {
-    const rendered = presentShippingRate({ shipping_group: { ...group, rates: [] }, shipping_class: { ...cls, rates: [] }, product_ids: [], rate: undefined });
+    const rendered = presentShippingRate({
+      shipping_group: { ...group, rates: [] },
+      shipping_class: { ...cls, rates: [] },
+      product_ids: [],
+      rate: undefined,
+    });
 
-    expect(rendered).toMatchObject({ shipping_group_id: 7, shipping_class_id: 3, first_item_in_cents: null, additional_item_in_cents: null });
+    expect(rendered).toMatchObject({
+      shipping_group_id: 7,
+      shipping_class_id: 3,
+      first_item_in_cents: null,
+      additional_item_in_cents: null,
+    });
     expect(rendered.shipping_group.products).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { webhooks } from '@commerce/contracts';
 import { formatTimestamp } from '../timestamp';
 
-const timestampOrNull = (instant: Date | undefined, timeZone: string): string | null => (instant ? formatTimestamp(instant, timeZone) : null);
+const timestampOrNull = (instant: Date | undefined, timeZone: string): string | null =>
+  instant ? formatTimestamp(instant, timeZone) : null;
 
 /** One attempt of a delivery: `{attempt, status_code, duration_ms, error, attempted_at, next_attempt_at}` (null where absent). */
 export function presentDeliveryAttempt(attempt: webhooks.DeliveryAttempt, timeZone: string) {

@@ -6,7 +6,14 @@ const UPDATED = new Date('2026-03-02T16:30:05Z');
 
 describe('presentWebhook', () => {
   it("renders DESIGN §8's record in the store's zone, disabled_reason null while active", () => {
-    const webhook = webhooks.Webhook.fromPartial({ id: 4, url: 'https://example.com/hook', events: ['order/paid', 'shipping_group/*'], status: 'active', created_at: CREATED, updated_at: UPDATED });
+    const webhook = webhooks.Webhook.fromPartial({
+      id: 4,
+      url: 'https://example.com/hook',
+      events: ['order/paid', 'shipping_group/*'],
+      status: 'active',
+      created_at: CREATED,
+      updated_at: UPDATED,
+    });
 
     expect(presentWebhook(webhook, 'America/New_York')).toEqual({
       id: 4,
@@ -20,7 +27,17 @@ describe('presentWebhook', () => {
   });
 
   it('names why a disabled webhook is disabled', () => {
-    const webhook = webhooks.Webhook.fromPartial({ id: 4, status: 'disabled', disabled_reason: 'the receiver answered 410 Gone', created_at: CREATED, updated_at: UPDATED });
-    expect(presentWebhook(webhook, 'UTC')).toMatchObject({ status: 'disabled', disabled_reason: 'the receiver answered 410 Gone', created_at: '2026-03-01T15:00:00+00:00' });
+    const webhook = webhooks.Webhook.fromPartial({
+      id: 4,
+      status: 'disabled',
+      disabled_reason: 'the receiver answered 410 Gone',
+      created_at: CREATED,
+      updated_at: UPDATED,
+    });
+    expect(presentWebhook(webhook, 'UTC')).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'the receiver answered 410 Gone',
+      created_at: '2026-03-01T15:00:00+00:00',
+    });
   });
 });

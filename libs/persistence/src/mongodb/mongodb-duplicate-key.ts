@@ -11,7 +11,11 @@ export function toDuplicateKeyError(err: unknown, indexFields: ReadonlyMap<strin
   return new DuplicateKeyError({ index, keyValue: keyValueOf(err, index, indexFields), cause: err });
 }
 
-function keyValueOf(err: MongoServerError, index: string | undefined, indexFields: ReadonlyMap<string, string[]>): Record<string, unknown> | undefined {
+function keyValueOf(
+  err: MongoServerError,
+  index: string | undefined,
+  indexFields: ReadonlyMap<string, string[]>,
+): Record<string, unknown> | undefined {
   if (isRecord(err.keyValue)) return err.keyValue;
   // Bulk write errors drop keyValue; rebuild it from the failing document and the index's fields.
   const fields = index === undefined ? undefined : indexFields.get(index);

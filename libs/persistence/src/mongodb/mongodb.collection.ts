@@ -1,4 +1,10 @@
-import { MongoServerError, type Collection as DriverCollection, type Document, type FindOptions as DriverFindOptions, type UpdateFilter } from 'mongodb';
+import {
+  MongoServerError,
+  type Collection as DriverCollection,
+  type Document,
+  type FindOptions as DriverFindOptions,
+  type UpdateFilter,
+} from 'mongodb';
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
 import { defaultIndexName } from '../index-name';
 import { toDuplicateKeyError } from './mongodb-duplicate-key';
@@ -23,7 +29,12 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
 
   async insertMany(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
-    await this.guard(() => this.raw.insertMany(docs.map((doc) => ({ ...doc })), { ordered: true }));
+    await this.guard(() =>
+      this.raw.insertMany(
+        docs.map((doc) => ({ ...doc })),
+        { ordered: true },
+      ),
+    );
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -38,7 +49,11 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     return (await this.raw.find(filter, findOptions).toArray()) as unknown as T[];
   }
 
-  async findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options: FindOptions = {}): Promise<Array<Pick<T, K>>> {
+  async findFields<K extends keyof T & string>(
+    filter: Filter,
+    fields: readonly K[],
+    options: FindOptions = {},
+  ): Promise<Array<Pick<T, K>>> {
     const findOptions: DriverFindOptions = { projection: { ...WITHOUT_ID, ...Object.fromEntries(fields.map((field) => [field, 1])) } };
     if (options.sort) findOptions.sort = options.sort;
     if (options.skip) findOptions.skip = options.skip;
@@ -51,7 +66,9 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
-    const result = await this.guard(() => this.raw.updateOne(filter, update as UpdateFilter<Document>, { upsert: options.upsert ?? false }));
+    const result = await this.guard(() =>
+      this.raw.updateOne(filter, update as UpdateFilter<Document>, { upsert: options.upsert ?? false }),
+    );
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 

@@ -26,7 +26,7 @@ export function matchesCondition(found: unknown[], condition: unknown): boolean 
 function matchesOperator(found: unknown[], operator: string, operand: unknown): boolean {
   switch (operator) {
     case '$exists':
-      return (found.length > 0) === operand;
+      return found.length > 0 === operand;
     case '$in':
       return (operand as unknown[]).some((wanted) => found.some((value) => equalsOrContains(value, wanted)));
     case '$nin':

@@ -103,7 +103,9 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
 
 /** The value a sort key takes for one document: the smallest element of an array ascending, the largest descending. */
 export function sortValue(doc: unknown, segments: readonly string[], direction: 1 | -1): unknown {
-  const candidates = valuesAt(doc, segments).flatMap((value) => (!Array.isArray(value) ? [value] : value.length > 0 ? value : [EMPTY_ARRAY_SORT_KEY]));
+  const candidates = valuesAt(doc, segments).flatMap((value) =>
+    !Array.isArray(value) ? [value] : value.length > 0 ? value : [EMPTY_ARRAY_SORT_KEY],
+  );
   if (candidates.length === 0) return undefined;
   return candidates.reduce((best, value) => (compareValues(value, best) * direction < 0 ? value : best));
 }

@@ -66,7 +66,10 @@ describe('the background checkpoint', () => {
       await writeRows(file, 1, 60);
 
       // 61 commits of one or two pages each: SQLite's automatic checkpoint (1,000 pages) would not have run.
-      await waitFor(() => rowsInDatabaseFileAlone(location) === 60, { timeoutMs: 5_000, message: 'the 60 rows in the database file without its WAL' });
+      await waitFor(() => rowsInDatabaseFileAlone(location) === 60, {
+        timeoutMs: 5_000,
+        message: 'the 60 rows in the database file without its WAL',
+      });
     } finally {
       await file.close();
     }

@@ -67,7 +67,13 @@ export class BackgroundCheckpoint {
   constructor(location: string, options: BackgroundCheckpointOptions, onFailure: (err: unknown) => void) {
     this.worker = new Worker(CHECKPOINT_THREAD, {
       eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), location, commits: this.commits, intervalMs: options.intervalMs, passes: CATCH_UP_PASSES },
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        location,
+        commits: this.commits,
+        intervalMs: options.intervalMs,
+        passes: CATCH_UP_PASSES,
+      },
     });
     this.worker.unref();
     this.worker.on('error', onFailure);

@@ -64,13 +64,15 @@ function storable(value: unknown, path: string, arrayPaths: Set<string>): unknow
       if (!Object.hasOwn(value, key)) continue;
       const inner = value[key];
       if (inner === undefined) continue;
-      if (key.startsWith('$') || key.includes('.')) throw new TypeError(`Field names may not start with $ or contain a dot: ${JSON.stringify(key)}`);
+      if (key.startsWith('$') || key.includes('.'))
+        throw new TypeError(`Field names may not start with $ or contain a dot: ${JSON.stringify(key)}`);
       const stored = storable(inner, path ? `${path}.${key}` : key, arrayPaths);
       if (stored !== inner) (copy ??= { ...value })[key] = stored;
     }
     return copy ?? value;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`${path}: only finite numbers can be stored`);
-  if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`${path}: a ${typeof value} cannot be stored`);
+  if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol')
+    throw new TypeError(`${path}: a ${typeof value} cannot be stored`);
   return value;
 }

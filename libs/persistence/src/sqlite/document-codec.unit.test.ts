@@ -9,7 +9,11 @@ describe('document codec', () => {
     const { json, arrayPaths } = encodeDocument(input);
 
     expect(input).toEqual(snapshot);
-    expect(JSON.parse(json)).toMatchObject({ at: { $date: at.getTime() }, nested: { at: { $date: at.getTime() } }, history: [{ at: { $date: at.getTime() } }, { $date: at.getTime() }, 'text', [{ $date: at.getTime() }]] });
+    expect(JSON.parse(json)).toMatchObject({
+      at: { $date: at.getTime() },
+      nested: { at: { $date: at.getTime() } },
+      history: [{ at: { $date: at.getTime() } }, { $date: at.getTime() }, 'text', [{ $date: at.getTime() }]],
+    });
     expect(decodeDocument(json)).toEqual(input);
     expect([...arrayPaths].sort()).toEqual(['history', 'history[]', 'untouched.deep']);
   });
@@ -28,7 +32,10 @@ describe('document codec', () => {
       }
     }
 
-    expect(JSON.parse(encodeDocument({ price: new Money(1250), list: [new Money(5)] }).json)).toEqual({ price: { cents: 1250 }, list: [{ cents: 5 }] });
+    expect(JSON.parse(encodeDocument({ price: new Money(1250), list: [new Money(5)] }).json)).toEqual({
+      price: { cents: 1250 },
+      list: [{ cents: 5 }],
+    });
   });
 
   it('refuses field names MongoDB would refuse and values JSON cannot hold, wherever they are', () => {

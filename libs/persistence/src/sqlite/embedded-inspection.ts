@@ -20,9 +20,9 @@ export function readEmbeddedCollection<T extends Doc = Doc>(dir: string, collect
     // A table the service has not opened since the side column came (side-fields.ts) holds its whole documents in `doc`.
     const columns = reader.prepare(`PRAGMA table_info("c_${collection}")`).all() as Array<{ name: string }>;
     const side = columns.some((column) => column.name === 'side') ? 'json(side)' : 'NULL';
-    return (reader.prepare(`SELECT json(doc), ${side} FROM "c_${collection}" ORDER BY pk`).raw().all() as Array<[string, string | null]>).map(([json, sideJson]) =>
-      decodeRow<T>(json, sideJson),
-    );
+    return (
+      reader.prepare(`SELECT json(doc), ${side} FROM "c_${collection}" ORDER BY pk`).raw().all() as Array<[string, string | null]>
+    ).map(([json, sideJson]) => decodeRow<T>(json, sideJson));
   } finally {
     reader.close();
   }
@@ -30,7 +30,9 @@ export function readEmbeddedCollection<T extends Doc = Doc>(dir: string, collect
 
 /** Every byte the embedded store of a data directory holds on disk (database and write-ahead log), as text: to prove a secret is not in it. */
 export async function embeddedStoreBytes(dir: string): Promise<string> {
-  const parts = await Promise.all(['', '-wal'].map((suffix) => readFile(join(dir, `${DATABASE_FILE}${suffix}`)).catch(() => Buffer.alloc(0))));
+  const parts = await Promise.all(
+    ['', '-wal'].map((suffix) => readFile(join(dir, `${DATABASE_FILE}${suffix}`)).catch(() => Buffer.alloc(0))),
+  );
   return Buffer.concat(parts).toString('latin1');
 }
 
@@ -44,7 +46,10 @@ export function readEmbeddedIndexes(dir: string, collection: string): { recorded
   const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   try {
     const recorded = reader.prepare('SELECT name FROM _indexes WHERE collection = ? ORDER BY name').pluck().all(collection) as string[];
-    const built = reader.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").pluck().all(`c_${collection}`) as string[];
+    const built = reader
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name")
+      .pluck()
+      .all(`c_${collection}`) as string[];
     return { recorded, built };
   } finally {
     reader.close();
@@ -52,7 +57,12 @@ export function readEmbeddedIndexes(dir: string, collection: string): { recorded
 }
 
 /** How a SQLite engine (file or memory) runs a query on a collection: `SqliteDatabase.explain`, for tests and diagnosis. */
-export function explainEmbeddedQuery(db: Database, collection: string, filter: Filter, options: FindOptions & { count?: boolean } = {}): { plan: string[]; exact: boolean } {
+export function explainEmbeddedQuery(
+  db: Database,
+  collection: string,
+  filter: Filter,
+  options: FindOptions & { count?: boolean } = {},
+): { plan: string[]; exact: boolean } {
   if (!(db instanceof SqliteDatabase)) throw new TypeError(`explainEmbeddedQuery needs a SQLite engine, not ${db.engine}`);
   return db.explain(collection, filter, options);
 }

@@ -14,7 +14,16 @@ beforeEach(async () => {
   await products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 });
   await products.createIndex({ outbox_pending: 1 });
   // Arrays in some fields (as products hold variants and an outbox), so the planner knows them.
-  await products.insertOne({ store_id: 1, id: 1, deleted: false, status: 'active', updated_at: new Date(), variants: [{ id: 1 }], outbox: [{ id: 'e1' }], outbox_pending: true });
+  await products.insertOne({
+    store_id: 1,
+    id: 1,
+    deleted: false,
+    status: 'active',
+    updated_at: new Date(),
+    variants: [{ id: 1 }],
+    outbox: [{ id: 'e1' }],
+    outbox_pending: true,
+  });
 });
 
 afterEach(() => db.close());
@@ -24,12 +33,20 @@ const at = new Date('2026-01-01T00:00:00Z');
 it.each<[string, Filter, FindOptions & { count?: boolean }]>([
   ['a page, newest first', { store_id: 1, deleted: false }, { sort: { id: -1 }, skip: 40, limit: 20 }],
   ['a page after an id', { store_id: 1, deleted: false, id: { $gt: 100 } }, { sort: { id: 1 }, limit: 20 }],
-  ['a page between ids, by status', { store_id: 1, deleted: false, status: 'active', id: { $gt: 5, $lt: 900 } }, { sort: { id: -1 }, limit: 20 }],
+  [
+    'a page between ids, by status',
+    { store_id: 1, deleted: false, status: 'active', id: { $gt: 5, $lt: 900 } },
+    { sort: { id: -1 }, limit: 20 },
+  ],
   ['the count beside a page', { store_id: 1, deleted: false, status: 'hidden' }, { count: true }],
   ['changed since', { store_id: 1, deleted: false, updated_at: { $gte: at } }, { sort: { updated_at: 1 }, limit: 50 }],
   ['one record', { store_id: 1, id: 7 }, { limit: 1 }],
   ['the relay: pending documents with events', { outbox_pending: true, 'outbox.0': { $exists: true } }, { limit: 100 }],
-  ['the relay: the document of a published event', { outbox_pending: true, 'outbox.0.id': 'e1', 'outbox.1': { $exists: false } }, { limit: 1 }],
+  [
+    'the relay: the document of a published event',
+    { outbox_pending: true, 'outbox.0.id': 'e1', 'outbox.1': { $exists: false } },
+    { limit: 1 },
+  ],
 ])('serves %s from an index, decided in SQL alone', (_what, filter, options) => {
   const { plan, exact } = db.explain('products', filter, options);
 

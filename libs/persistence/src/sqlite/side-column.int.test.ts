@@ -27,7 +27,9 @@ const open = async () => (db = await openDatabase({ engine: 'embedded', dir }));
 function storedRows(collection: string): Array<{ doc: string; side: string | null; docBytes: Buffer }> {
   const reader = new BetterSqlite3(join(dir, DATABASE_FILE), { readonly: true });
   try {
-    return reader.prepare(`SELECT json(doc) AS doc, json(side) AS side, doc AS docBytes FROM "c_${collection}" ORDER BY pk`).all() as Array<{ doc: string; side: string | null; docBytes: Buffer }>;
+    return reader
+      .prepare(`SELECT json(doc) AS doc, json(side) AS side, doc AS docBytes FROM "c_${collection}" ORDER BY pk`)
+      .all() as Array<{ doc: string; side: string | null; docBytes: Buffer }>;
   } finally {
     reader.close();
   }
@@ -41,7 +43,10 @@ describe('the outbox beside the document', () => {
     await products.insertOne({ id: 1, title: 'Shoe', outbox: [event('e1')], outbox_pending: true, price: 5 });
 
     expect(storedRows('products')).toEqual([
-      expect.objectContaining({ doc: '{"id":1,"title":"Shoe","price":5}', side: JSON.stringify({ outbox: [event('e1')], outbox_pending: true }) }),
+      expect.objectContaining({
+        doc: '{"id":1,"title":"Shoe","price":5}',
+        side: JSON.stringify({ outbox: [event('e1')], outbox_pending: true }),
+      }),
     ]);
     const found = await products.findOne({ id: 1 });
     expect(found).toEqual({ id: 1, title: 'Shoe', price: 5, outbox: [event('e1')], outbox_pending: true });
@@ -58,7 +63,12 @@ describe('the outbox beside the document', () => {
 
     await products.updateOne({ outbox_pending: true, 'outbox.0.id': 'e1' }, { $pull: { outbox: { id: { $in: ['e1'] } } } });
     const [afterPull] = storedRows('products');
-    expect(await products.updateOne({ outbox_pending: true, 'outbox.0.id': 'e2', 'outbox.1': { $exists: false } }, { $set: { outbox: [], outbox_pending: false } })).toEqual({ matched: 1, modified: 1 });
+    expect(
+      await products.updateOne(
+        { outbox_pending: true, 'outbox.0.id': 'e2', 'outbox.1': { $exists: false } },
+        { $set: { outbox: [], outbox_pending: false } },
+      ),
+    ).toEqual({ matched: 1, modified: 1 });
     const [afterSet] = storedRows('products');
 
     expect(afterPull.side).toBe(JSON.stringify({ outbox: [event('e2')], outbox_pending: true }));
@@ -77,7 +87,10 @@ describe('the outbox beside the document', () => {
     expect(storedRows('products')).toEqual([
       expect.objectContaining({ doc: '{"id":1,"title":"Boot"}', side: JSON.stringify({ outbox: [event('e3')], outbox_pending: true }) }),
     ]);
-    expect(await products.updateOne({ id: 1 }, { $set: { outbox: [event('e3')], outbox_pending: true } })).toEqual({ matched: 1, modified: 0 });
+    expect(await products.updateOne({ id: 1 }, { $set: { outbox: [event('e3')], outbox_pending: true } })).toEqual({
+      matched: 1,
+      modified: 0,
+    });
     expect(await products.find({ outbox_pending: true, 'outbox.0': { $exists: true } }, { sort: { outbox_pending: 1 } })).toEqual([
       { id: 1, title: 'Boot', outbox: [event('e3')], outbox_pending: true },
     ]);
@@ -132,10 +145,16 @@ describe('a file written before the side column', () => {
       { id: 2, handle: 'boot', outbox: [], outbox_pending: false },
       { id: 3, handle: 'sock' },
     ]);
-    expect(storedRows('products').map(({ doc }) => doc)).toEqual(['{"id":1,"handle":"shoe","price":5}', '{"id":2,"handle":"boot"}', '{"id":3,"handle":"sock"}']);
+    expect(storedRows('products').map(({ doc }) => doc)).toEqual([
+      '{"id":1,"handle":"shoe","price":5}',
+      '{"id":2,"handle":"boot"}',
+      '{"id":3,"handle":"sock"}',
+    ]);
     const pending = { outbox_pending: true, 'outbox.0': { $exists: true } };
     expect(await products.find(pending)).toEqual([expect.objectContaining({ id: 1 })]);
-    expect(explainEmbeddedQuery(db!, 'products', pending, { limit: 100 }).plan.join('\n')).toMatch(/SEARCH c_products USING INDEX products\/outbox_pending/);
+    expect(explainEmbeddedQuery(db!, 'products', pending, { limit: 100 }).plan.join('\n')).toMatch(
+      /SEARCH c_products USING INDEX products\/outbox_pending/,
+    );
     await expect(products.insertOne({ id: 4, handle: 'shoe' })).rejects.toMatchObject({ index: 'handle', keyValue: { handle: 'shoe' } });
   });
 

@@ -67,4 +67,3 @@ export function typeBounds(key: KeyValue): { lower?: string; upper: string } {
   if (typeof key === 'string') return { lower: `''`, upper: `x''` };
   return key[0] === 3 ? { lower: `x'03'`, upper: `x'04'` } : { lower: `x'04'`, upper: `x'05'` };
 }
-

@@ -29,7 +29,11 @@ interface Translation {
 /** `arrayPaths`: every dot path that has held an array in this collection (see document-codec.ts). */
 export function filterToSql(filter: Filter, arrayPaths: ReadonlySet<string>): SqlFilter {
   const translation = translateFilter(filter, arrayPaths);
-  return { where: translation.conditions.length > 0 ? translation.conditions.join(' AND ') : '1', params: translation.params, exact: translation.exact };
+  return {
+    where: translation.conditions.length > 0 ? translation.conditions.join(' AND ') : '1',
+    params: translation.params,
+    exact: translation.exact,
+  };
 }
 
 export function sortToSql(sort: Record<string, 1 | -1> | undefined, arrayPaths: ReadonlySet<string>): SqlSort {
@@ -46,7 +50,8 @@ export function sortToSql(sort: Record<string, 1 | -1> | undefined, arrayPaths: 
 /** The index expression of a field; paths in indexes are plain (no positions), whatever the documents hold. */
 export function indexKeyExpression(field: string): string {
   const segments = field.split('.');
-  if (!segments.every(isSqlSafeSegment)) throw new TypeError(`Index fields must be made of letters, digits, _ and -: ${JSON.stringify(field)}`);
+  if (!segments.every(isSqlSafeSegment))
+    throw new TypeError(`Index fields must be made of letters, digits, _ and -: ${JSON.stringify(field)}`);
   return keyExpression(jsonPathOf(segments), columnOf(field));
 }
 
@@ -91,7 +96,12 @@ function translateCondition(field: string, condition: unknown, arrayPaths: Reado
   }
   const result: Translation = { conditions: [], params: [], exact: true };
   for (const [operator, operand] of Object.entries(condition)) {
-    const part = operator === '$exists' ? translateExists(path, operand === true) : path.mayHoldArray ? INEXACT : translateOperator(key, operator, operand);
+    const part =
+      operator === '$exists'
+        ? translateExists(path, operand === true)
+        : path.mayHoldArray
+          ? INEXACT
+          : translateOperator(key, operator, operand);
     result.conditions.push(...part.conditions);
     result.params.push(...part.params);
     result.exact &&= part.exact;
@@ -107,7 +117,8 @@ function translateOperator(key: string, operator: string, operand: unknown): Tra
   if (operator === '$in' || operator === '$nin') {
     const values = (operand as unknown[]).map(keyOf);
     if (values.some((value) => value === undefined)) return INEXACT;
-    if (values.length === 0) return operator === '$in' ? { conditions: ['0'], params: [], exact: true } : { conditions: [], params: [], exact: true };
+    if (values.length === 0)
+      return operator === '$in' ? { conditions: ['0'], params: [], exact: true } : { conditions: [], params: [], exact: true };
     const list = values.map(() => '?').join(',');
     const sql = operator === '$in' ? `${key} IN (${list})` : `(${key} IS NULL OR ${key} NOT IN (${list}))`;
     return { conditions: [sql], params: values as KeyValue[], exact: true };

@@ -101,11 +101,15 @@ export class SqliteFile {
   }
 
   get<R extends unknown[]>(sql: string, params: unknown[] = []): R | undefined {
-    return this.statement(sql).raw(true).get(...params) as R | undefined;
+    return this.statement(sql)
+      .raw(true)
+      .get(...params) as R | undefined;
   }
 
   all<R extends unknown[]>(sql: string, params: unknown[] = []): R[] {
-    return this.statement(sql).raw(true).all(...params) as R[];
+    return this.statement(sql)
+      .raw(true)
+      .all(...params) as R[];
   }
 
   /** Inside write(): runs `work` as a savepoint, so a throw takes back all of it and nothing else. */

@@ -20,7 +20,10 @@ export class SqliteIndexes {
     private readonly collection: string,
     private readonly table: string,
   ) {
-    for (const [name, keys, unique] of file.all<[string, string, number]>('SELECT name, keys, is_unique FROM _indexes WHERE collection = ?', [collection])) {
+    for (const [name, keys, unique] of file.all<[string, string, number]>(
+      'SELECT name, keys, is_unique FROM _indexes WHERE collection = ?',
+      [collection],
+    )) {
       this.definitions.set(name, { name, keys: JSON.parse(keys) as Record<string, 1 | -1>, unique: unique === 1 });
     }
   }
@@ -33,17 +36,24 @@ export class SqliteIndexes {
   async create(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     const definition: IndexDefinition = { name: options.name ?? defaultIndexName(keys), keys, unique: options.unique ?? false };
     try {
-      await this.file.write(() => this.file.transaction(() => {
-        const existing = this.definitions.get(definition.name);
-        if (existing) {
-          if (JSON.stringify(existing) === JSON.stringify(definition)) return;
-          throw new Error(`Index ${definition.name} of ${this.collection} already exists with other keys or options`);
-        }
-        this.build(definition);
-        this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [this.collection, definition.name, JSON.stringify(keys), definition.unique ? 1 : 0]);
-        this.definitions.set(definition.name, definition);
-        this.changes += 1;
-      }));
+      await this.file.write(() =>
+        this.file.transaction(() => {
+          const existing = this.definitions.get(definition.name);
+          if (existing) {
+            if (JSON.stringify(existing) === JSON.stringify(definition)) return;
+            throw new Error(`Index ${definition.name} of ${this.collection} already exists with other keys or options`);
+          }
+          this.build(definition);
+          this.file.run('INSERT INTO _indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)', [
+            this.collection,
+            definition.name,
+            JSON.stringify(keys),
+            definition.unique ? 1 : 0,
+          ]);
+          this.definitions.set(definition.name, definition);
+          this.changes += 1;
+        }),
+      );
     } catch (err) {
       throw this.duplicateKeyError(err) ?? err;
     }
@@ -53,16 +63,19 @@ export class SqliteIndexes {
   async drop(name: string): Promise<void> {
     const known = this.definitions.get(name);
     try {
-      await this.file.write(() => this.file.transaction(() => {
-        this.definitions.delete(name);
-        // The file's record decides, not the name: an unknown name (or a twin's) drops nothing, so a migration may run again.
-        const [unique] = this.file.get<[number]>('SELECT is_unique FROM _indexes WHERE collection = ? AND name = ?', [this.collection, name]) ?? [];
-        if (unique === undefined) return;
-        this.file.run(`DROP INDEX IF EXISTS ${this.sqlName(name)}`);
-        if (unique === 1) this.file.run(`DROP INDEX IF EXISTS ${this.sqlName(name, MISSING_SUFFIX)}`);
-        this.file.run('DELETE FROM _indexes WHERE collection = ? AND name = ?', [this.collection, name]);
-        this.changes += 1;
-      }));
+      await this.file.write(() =>
+        this.file.transaction(() => {
+          this.definitions.delete(name);
+          // The file's record decides, not the name: an unknown name (or a twin's) drops nothing, so a migration may run again.
+          const [unique] =
+            this.file.get<[number]>('SELECT is_unique FROM _indexes WHERE collection = ? AND name = ?', [this.collection, name]) ?? [];
+          if (unique === undefined) return;
+          this.file.run(`DROP INDEX IF EXISTS ${this.sqlName(name)}`);
+          if (unique === 1) this.file.run(`DROP INDEX IF EXISTS ${this.sqlName(name, MISSING_SUFFIX)}`);
+          this.file.run('DELETE FROM _indexes WHERE collection = ? AND name = ?', [this.collection, name]);
+          this.changes += 1;
+        }),
+      );
     } catch (err) {
       // Taken back (a failed statement, or the group's commit): the index stays, and so must its definition (duplicate-key errors name it).
       if (known && !this.definitions.has(name)) this.definitions.set(name, known);
@@ -95,7 +108,9 @@ export class SqliteIndexes {
       // SQLite lets NULLs repeat in a unique index; MongoDB treats a missing field as a value that collides.
       const nullable = expressions.map((expression) => `ifnull(${expression}, x'')`);
       const anyMissing = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
-      this.file.run(`CREATE UNIQUE INDEX ${this.sqlName(name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`);
+      this.file.run(
+        `CREATE UNIQUE INDEX ${this.sqlName(name, MISSING_SUFFIX)} ON ${this.table} (${nullable.join(', ')}) WHERE ${anyMissing}`,
+      );
     }
   }
 

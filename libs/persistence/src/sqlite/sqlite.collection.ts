@@ -15,7 +15,6 @@ type Row = [pk: number, json: string, side: string | null];
 
 const ROW_COLUMNS = 'pk, json(doc), json(side)';
 
-
 /**
  * One collection as one table `(pk, doc JSONB, side JSONB)`, `side` holding the few fields kept beside the document
  * (side-fields.ts). SQL decides what it can decide exactly (sql-query.ts);
@@ -85,16 +84,19 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options: FindOptions = {}): Promise<Array<Pick<T, K>>> {
     return this.file.read(() => {
       const plan = this.plan(filter, options);
-      if (plan.exactClause === undefined) return this.rows(filter, options).map(([, json, side]) => pickFields(decodeRow<T>(json, side), fields));
+      if (plan.exactClause === undefined)
+        return this.rows(filter, options).map(([, json, side]) => pickFields(decodeRow<T>(json, side), fields));
       // Each field as its own JSON text: only what was asked for is read out of JSONB and parsed.
       const columns = fields.map((field) => `${columnOf(field)}->'$."${field}"'`).join(', ');
-      return this.file.all<Array<string | null>>(`SELECT ${columns} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params).map((values) => {
-        const picked: Partial<Pick<T, K>> = {};
-        fields.forEach((field, i) => {
-          if (values[i] !== null) picked[field] = decodeDocument(values[i]!);
+      return this.file
+        .all<Array<string | null>>(`SELECT ${columns} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params)
+        .map((values) => {
+          const picked: Partial<Pick<T, K>> = {};
+          fields.forEach((field, i) => {
+            if (values[i] !== null) picked[field] = decodeDocument(values[i]!);
+          });
+          return picked as Pick<T, K>;
         });
-        return picked as Pick<T, K>;
-      });
     });
   }
 
@@ -226,14 +228,17 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const sql = options.count
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
       : `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
-    const plan = this.file.all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexes.revision} */`, where.params).map((row) => row[3]);
+    const plan = this.file
+      .all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexes.revision} */`, where.params)
+      .map((row) => row[3]);
     return { plan, exact: exactClause !== undefined };
   }
 
   /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */
   private rows(filter: Filter, options: FindOptions): Row[] {
     const plan = this.plan(filter, options);
-    if (plan.exactClause !== undefined) return this.file.all<Row>(`SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params);
+    if (plan.exactClause !== undefined)
+      return this.file.all<Row>(`SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${plan.exactClause}`, plan.where.params);
     const { where, orderBy, limit, skip } = plan;
     const candidates = this.file.all<Row>(`SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${where.where}${orderBy ?? ''}`, where.params);
     const docs = candidates.map((row) => ({ row, doc: decodeRow<Doc>(row[1], row[2]) }));
@@ -274,7 +279,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const after = applyUpdate(before, update);
     const encoded = encodeRow(after);
     // SQLite gives back the very text JSONB was made from (numbers and strings keep their text), so text equality is document equality.
-    const changed = ([['doc', encoded.json, json], ['side', encoded.side, side]] as const).filter(([, text, stored]) => text !== stored);
+    const changed = (
+      [
+        ['doc', encoded.json, json],
+        ['side', encoded.side, side],
+      ] as const
+    ).filter(([, text, stored]) => text !== stored);
     if (changed.length > 0) {
       this.rememberArrayPaths(encoded.arrayPaths);
       const sets = changed.map(([column]) => `${column} = jsonb(?)`).join(', ');
@@ -293,7 +303,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
    */
   private setFields(where: SqlFilter, { paths, columns, texts, arrayPaths }: FieldSet, update: Update): UpdateResult {
     const current = paths.map((path, i) => `${columns[i]}->'${path}'`).join(', ');
-    const row = this.file.get<[number, ...Array<string | null>]>(`SELECT pk, ${current} FROM ${this.table} WHERE ${where.where} LIMIT 1`, where.params);
+    const row = this.file.get<[number, ...Array<string | null>]>(
+      `SELECT pk, ${current} FROM ${this.table} WHERE ${where.where} LIMIT 1`,
+      where.params,
+    );
     if (!row) return { matched: 0, modified: 0 };
     const [pk, ...before] = row;
     if (before.every((text, i) => text === texts[i])) return { matched: 1, modified: 0 };

@@ -39,9 +39,15 @@ describe('embedded engine: one SQLite file', () => {
 
     const second = await open();
     const products = second.collection('products');
-    await expect(products.insertOne({ id: 2, storeId: 1, sku: 'A' })).rejects.toMatchObject({ index: 'storeId_1_sku_1', keyValue: { storeId: 1, sku: 'A' } });
+    await expect(products.insertOne({ id: 2, storeId: 1, sku: 'A' })).rejects.toMatchObject({
+      index: 'storeId_1_sku_1',
+      keyValue: { storeId: 1, sku: 'A' },
+    });
     await products.createIndex({ storeId: 1, sku: 1 }, { unique: true });
-    await expect(products.insertOne({ id: 3, storeId: 1, sku: 'A' })).rejects.toMatchObject({ index: 'storeId_1_sku_1', keyValue: { storeId: 1, sku: 'A' } });
+    await expect(products.insertOne({ id: 3, storeId: 1, sku: 'A' })).rejects.toMatchObject({
+      index: 'storeId_1_sku_1',
+      keyValue: { storeId: 1, sku: 'A' },
+    });
     expect(await products.count({})).toBe(1);
     await second.close();
   });
@@ -54,7 +60,6 @@ describe('embedded engine: one SQLite file', () => {
 
     expect(await readdir(join(dir, 'catalog/nested'))).toEqual(['data.sqlite']);
   });
-
 
   describe('group commit: the writes of one event-loop turn share one transaction', () => {
     it('answers a write only once it is committed: another connection sees it then, and not before', async () => {
@@ -99,7 +104,10 @@ describe('embedded engine: one SQLite file', () => {
       ]);
 
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-      expect(readEmbeddedCollection(dir, 'products')).toEqual([{ id: 1, sku: 'B' }, { id: 3, sku: 'C' }]);
+      expect(readEmbeddedCollection(dir, 'products')).toEqual([
+        { id: 1, sku: 'B' },
+        { id: 3, sku: 'C' },
+      ]);
       await db.close();
     });
   });

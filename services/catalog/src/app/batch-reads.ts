@@ -13,7 +13,9 @@ export async function productsByIds(
   request: Pick<catalog.GetProductsByIdsRequest, 'product_ids' | 'include_deleted'>,
 ): Promise<{ product: ProductDocument; collectionIds: number[] }[]> {
   const ids = [...new Set(request.product_ids)].slice(0, MAX_IDS);
-  const found = new Map((await deps.products.findByIds(storeId, ids, { includeDeleted: request.include_deleted })).map((product) => [product.id, product]));
+  const found = new Map(
+    (await deps.products.findByIds(storeId, ids, { includeDeleted: request.include_deleted })).map((product) => [product.id, product]),
+  );
   const collections = await collectionIdsByProduct(deps, storeId, [...found.keys()]);
   return ids.flatMap((id) => {
     const product = found.get(id);

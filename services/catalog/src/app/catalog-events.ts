@@ -40,7 +40,11 @@ export function stampProductChange<P extends ProductRecord>(
         const previous = before?.variants.find((candidate) => candidate.id === variant.id);
         const topic = variantTopic(previous, variant, before, after);
         if (!topic) return variant;
-        const stamped: VariantRecord = { ...variant, version: variant.version + 1, updated_at: topic === 'variant/created' ? variant.updated_at : now };
+        const stamped: VariantRecord = {
+          ...variant,
+          version: variant.version + 1,
+          updated_at: topic === 'variant/created' ? variant.updated_at : now,
+        };
         variantEvents.push(variantEvent(topic, after.store_id, stamped, after, render.context, now));
         return stamped;
       });
@@ -63,7 +67,12 @@ export function stampProductChange<P extends ProductRecord>(
 
 type VariantTopic = 'variant/created' | 'variant/updated' | 'variant/deleted';
 
-function variantTopic(previous: VariantRecord | undefined, variant: VariantRecord, before: ProductRecord | null, after: ProductRecord): VariantTopic | undefined {
+function variantTopic(
+  previous: VariantRecord | undefined,
+  variant: VariantRecord,
+  before: ProductRecord | null,
+  after: ProductRecord,
+): VariantTopic | undefined {
   if (!previous) return variant.deleted ? undefined : 'variant/created';
   if (variant.deleted) return previous.deleted ? undefined : 'variant/deleted';
   if (!before) return undefined;
@@ -72,7 +81,14 @@ function variantTopic(previous: VariantRecord | undefined, variant: VariantRecor
   return isDeepStrictEqual(was, is) ? undefined : 'variant/updated';
 }
 
-function variantEvent(topic: VariantTopic, storeId: number, variant: VariantRecord, product: ProductRecord, context: catalog.StoreContext, now: Date): DomainEvent {
+function variantEvent(
+  topic: VariantTopic,
+  storeId: number,
+  variant: VariantRecord,
+  product: ProductRecord,
+  context: catalog.StoreContext,
+  now: Date,
+): DomainEvent {
   return newEvent({
     topic,
     storeId,

@@ -2,8 +2,13 @@ import { aProductRecord, NOW, withVariants } from '../domain/catalog.fixture';
 import { takeStock } from '../domain/stock';
 import { stampProductChange, type RenderContext } from './catalog-events';
 
-const render: RenderContext = { context: { time_zone: 'UTC', subdomain: 'tea', url: 'https://tea.example' }, collectionIds: [], now: new Date('2026-03-02T00:00:00Z') };
-const summary = (events: { topic: string; resource_id: number; sequence: number }[]) => events.map((event) => [event.topic, event.resource_id, event.sequence]);
+const render: RenderContext = {
+  context: { time_zone: 'UTC', subdomain: 'tea', url: 'https://tea.example' },
+  collectionIds: [],
+  now: new Date('2026-03-02T00:00:00Z'),
+};
+const summary = (events: { topic: string; resource_id: number; sequence: number }[]) =>
+  events.map((event) => [event.topic, event.resource_id, event.sequence]);
 
 describe('stampProductChange', () => {
   it('creates: product/created first, then variant/created, both sequence 1', () => {
@@ -31,7 +36,12 @@ describe('stampProductChange', () => {
 
   it('a new product price updates the variants whose price follows it, not the overridden ones', () => {
     const base = withVariants(aProductRecord(), 101);
-    const before = { ...base, variants: base.variants.map((variant) => (variant.id === 101 ? { ...variant, has_override_price: true, override_cents: 50 } : variant)) };
+    const before = {
+      ...base,
+      variants: base.variants.map((variant) =>
+        variant.id === 101 ? { ...variant, has_override_price: true, override_cents: 50 } : variant,
+      ),
+    };
 
     const { after, events } = stampProductChange(before, { ...before, cents: 1500 }, 'product/updated', render);
 

@@ -4,7 +4,10 @@ import { liveVariants, type ProductRecord, type VariantRecord } from '../domain/
 import { buyerCents, hasOverridePricedVariants, isSoldOut, percentAvailable } from '../domain/variant';
 
 /** The contract's Variant: the record plus what follows from its stock and its product's price. */
-export function toVariantMessage(variant: VariantRecord, product: Pick<ProductRecord, 'id' | 'cents' | 'default_variant_id'>): catalog.Variant {
+export function toVariantMessage(
+  variant: VariantRecord,
+  product: Pick<ProductRecord, 'id' | 'cents' | 'default_variant_id'>,
+): catalog.Variant {
   const soldOut = isSoldOut(variant);
   return {
     id: variant.id,

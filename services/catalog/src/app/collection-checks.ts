@@ -19,7 +19,12 @@ export async function requireLiveProducts(deps: CatalogDeps, storeId: number, pr
 }
 
 /** Products already in the most collections a product can be in cannot join `collectionId` (absent: a new one). */
-export async function requireCollectionRoom(deps: CatalogDeps, storeId: number, productIds: number[], collectionId?: number): Promise<void> {
+export async function requireCollectionRoom(
+  deps: CatalogDeps,
+  storeId: number,
+  productIds: number[],
+  collectionId?: number,
+): Promise<void> {
   const holding = await collectionIdsByProduct(deps, storeId, productIds);
   const others = new Map(productIds.map((id) => [id, (holding.get(id) ?? []).filter((held) => held !== collectionId).length]));
   const violations = collectionRoomViolations(others);

@@ -53,7 +53,13 @@ export async function writeCollection(
 }
 
 /** product/updated for each product whose collections changed (its rendering lists them), then forgets the debt. */
-export async function touchProducts(deps: CatalogDeps, storeId: number, collectionId: number, productIds: number[], context: catalog.StoreContext): Promise<void> {
+export async function touchProducts(
+  deps: CatalogDeps,
+  storeId: number,
+  collectionId: number,
+  productIds: number[],
+  context: catalog.StoreContext,
+): Promise<void> {
   for (const productId of productIds) {
     try {
       await writeProduct(deps, storeId, productId, context, (product) => ({ next: product, topic: 'product/updated' }));

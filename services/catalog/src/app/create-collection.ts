@@ -7,8 +7,15 @@ import { collectionEvent, requireRenderableSize } from './catalog-events';
 import { requireCollectionRoom, requireLiveProducts, type ShownCollection } from './collection-checks';
 import { liveProductIds, touchProducts } from './collection-writer';
 
-export async function createCollection(deps: CatalogDeps, storeId: number, request: catalog.CreateCollectionRequest): Promise<ShownCollection> {
-  const violations = collectionFieldViolations({ name: request.name, description: request.description, product_ids: request.product_ids }, { name: true });
+export async function createCollection(
+  deps: CatalogDeps,
+  storeId: number,
+  request: catalog.CreateCollectionRequest,
+): Promise<ShownCollection> {
+  const violations = collectionFieldViolations(
+    { name: request.name, description: request.description, product_ids: request.product_ids },
+    { name: true },
+  );
   if (hasViolations(violations)) throw validationFailed(violations);
   const productIds = distinctIds(request.product_ids);
   await requireLiveProducts(deps, storeId, productIds);

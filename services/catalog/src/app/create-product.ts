@@ -71,7 +71,14 @@ async function insertProduct(
     list_in_marketplace: request.list_in_marketplace,
   });
   const { id, storeId, defaultVariantId, shippingGroup, position, context } = at;
-  const record = newProductRecord(input, { id, storeId, defaultVariantId, shippingGroup: { id: shippingGroup.id, name: shippingGroup.name }, position, now });
+  const record = newProductRecord(input, {
+    id,
+    storeId,
+    defaultVariantId,
+    shippingGroup: { id: shippingGroup.id, name: shippingGroup.name },
+    position,
+    now,
+  });
   const { after, events } = stampProductChange(null, record, 'product/created', { context, collectionIds: [], now });
   requireRenderableSize(events);
   shippingGroup.assertHeld();

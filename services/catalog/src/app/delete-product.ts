@@ -19,11 +19,20 @@ export async function deleteProduct(deps: CatalogDeps, storeId: number, productI
   return { product: deleted.product, collectionIds: [], context };
 }
 
-export async function pullFromCollections(deps: CatalogDeps, storeId: number, productId: number, context: catalog.StoreContext): Promise<void> {
+export async function pullFromCollections(
+  deps: CatalogDeps,
+  storeId: number,
+  productId: number,
+  context: catalog.StoreContext,
+): Promise<void> {
   for (const holder of await deps.collections.holding(storeId, [productId])) {
     await writeCollection(deps, storeId, holder.id, context, (collection) =>
       collection.product_ids.includes(productId)
-        ? { next: { ...collection, product_ids: collection.product_ids.filter((id) => id !== productId) }, topic: 'collection/updated', touches: [] }
+        ? {
+            next: { ...collection, product_ids: collection.product_ids.filter((id) => id !== productId) },
+            topic: 'collection/updated',
+            touches: [],
+          }
         : null,
     ).catch((error: unknown) => {
       // The collection was deleted meanwhile: nothing to pull from.

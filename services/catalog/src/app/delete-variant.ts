@@ -15,7 +15,8 @@ export async function deleteVariant(deps: CatalogDeps, storeId: number, productI
     try {
       return { next: { ...current, ...removeVariant(current, variantId, deps.clock()) }, topic: 'product/updated' };
     } catch (error) {
-      if (error instanceof LastVariantError) throw ruleBroken('LAST_VARIANT', error.message, { product_id: String(productId), variant_id: String(variantId) });
+      if (error instanceof LastVariantError)
+        throw ruleBroken('LAST_VARIANT', error.message, { product_id: String(productId), variant_id: String(variantId) });
       throw error;
     }
   });

@@ -12,6 +12,10 @@ export async function listCollections(
 ): Promise<{ collections: ShownCollection[]; total: number; page: number; limit: number }> {
   const { page, limit, skip } = pageOf(request.page, request.limit, COLLECTIONS_PER_PAGE);
   const [documents, total] = await Promise.all([deps.collections.page(storeId, skip, limit), deps.collections.count(storeId)]);
-  const liveIds = await liveProductIds(deps, storeId, documents.flatMap((collection: CollectionDocument) => collection.product_ids));
+  const liveIds = await liveProductIds(
+    deps,
+    storeId,
+    documents.flatMap((collection: CollectionDocument) => collection.product_ids),
+  );
   return { collections: documents.map((collection) => ({ collection, liveIds })), total, page, limit };
 }

@@ -63,7 +63,11 @@ export async function collectionIdsOf(deps: Pick<CatalogDeps, 'collections'>, st
 }
 
 /** product id → ids of the live collections holding it, for a page of products in one query. */
-export async function collectionIdsByProduct(deps: Pick<CatalogDeps, 'collections'>, storeId: number, productIds: number[]): Promise<Map<number, number[]>> {
+export async function collectionIdsByProduct(
+  deps: Pick<CatalogDeps, 'collections'>,
+  storeId: number,
+  productIds: number[],
+): Promise<Map<number, number[]>> {
   const wanted = new Set(productIds);
   const byProduct = new Map<number, number[]>();
   for (const collection of await deps.collections.holding(storeId, productIds)) {

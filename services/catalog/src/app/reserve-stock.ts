@@ -19,7 +19,12 @@ const released = () => conflict('This order key was released; a released reserva
  * names every line that is short (INSUFFICIENT_STOCK, metadata short_variants). A repeat of a reserved key
  * answers the first answer and takes nothing.
  */
-export async function reserveStock(deps: CatalogDeps, storeId: number, orderKey: string, lines: StockLine[]): Promise<catalog.ReservedLine[]> {
+export async function reserveStock(
+  deps: CatalogDeps,
+  storeId: number,
+  orderKey: string,
+  lines: StockLine[],
+): Promise<catalog.ReservedLine[]> {
   const violations = stockLineViolations(lines);
   if (orderKey.trim() === '') (violations.order_key ??= []).push("can't be blank");
   if (hasViolations(violations)) throw validationFailed(violations);
@@ -73,8 +78,15 @@ async function openReservation(deps: CatalogDeps, storeId: number, orderKey: str
       lines.map((line) => line.variant_id),
     );
     const unknown = lines.find((line) => !productOf.has(line.variant_id));
-    if (unknown) throw new DomainError('NOT_FOUND', 'variant not found', { metadata: { resource: 'variant', variant_id: String(unknown.variant_id) } });
-    const withProducts = lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity, product_id: productOf.get(line.variant_id)! }));
+    if (unknown)
+      throw new DomainError('NOT_FOUND', 'variant not found', {
+        metadata: { resource: 'variant', variant_id: String(unknown.variant_id) },
+      });
+    const withProducts = lines.map((line) => ({
+      variant_id: line.variant_id,
+      quantity: line.quantity,
+      product_id: productOf.get(line.variant_id)!,
+    }));
     const inserted = await deps.reservations.insertPending({
       store_id: storeId,
       order_key: orderKey,

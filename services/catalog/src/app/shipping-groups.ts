@@ -91,7 +91,9 @@ export class ShippingGroups {
         if (this.clock() - at > CLAIM_LEASE_MS / 2) throw new DomainError('UNAVAILABLE', 'The product write took too long; try again');
       },
       release: () =>
-        this.projection.release(storeId, group.id, token).catch((error: unknown) => this.warn(error, 'could not release a shipping group claim; it expires')),
+        this.projection
+          .release(storeId, group.id, token)
+          .catch((error: unknown) => this.warn(error, 'could not release a shipping group claim; it expires')),
     };
   }
 

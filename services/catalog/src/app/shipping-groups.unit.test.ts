@@ -31,7 +31,8 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const aGroup = (id: number, name: string) => projection.apply({ store_id: 7, id, name, deleted: false, sequence: 1 });
-const retire = (id: number) => projection.find(7, id).then((seen) => projection.retire(7, id, seen, { token: `t${id}`, at: new Date(now) }));
+const retire = (id: number) =>
+  projection.find(7, id).then((seen) => projection.retire(7, id, seen, { token: `t${id}`, at: new Date(now) }));
 const violationsOf = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,

@@ -7,7 +7,12 @@ import type { CatalogDeps } from './catalog-deps';
  * reads it: no buyer is refused for a unit that a doomed reservation held for a moment (DESIGN §10: atomic).
  * The locks are per process; on MongoDB with several replicas the window is back to one product write.
  */
-export function withStockLocks<T>(deps: Pick<CatalogDeps, 'queue'>, storeId: number, productIds: readonly number[], task: () => Promise<T>): Promise<T> {
+export function withStockLocks<T>(
+  deps: Pick<CatalogDeps, 'queue'>,
+  storeId: number,
+  productIds: readonly number[],
+  task: () => Promise<T>,
+): Promise<T> {
   const keys = [...new Set(productIds)].sort((a, b) => a - b).map((productId) => `stock:${storeId}:${productId}`);
   const holding = (index: number): Promise<T> => (index === keys.length ? task() : deps.queue.run(keys[index]!, () => holding(index + 1)));
   return holding(0);

@@ -29,7 +29,9 @@ export function linesOn(reservation: ReservationDocument, productId: number): St
 export function refusalError(refusal: StockRefusal): DomainError {
   switch (refusal.reason) {
     case 'NOT_FOUND':
-      return new DomainError('NOT_FOUND', 'variant not found', { metadata: { resource: 'variant', variant_id: String(refusal.variant_id) } });
+      return new DomainError('NOT_FOUND', 'variant not found', {
+        metadata: { resource: 'variant', variant_id: String(refusal.variant_id) },
+      });
     case 'NOT_PURCHASABLE':
       return ruleBroken('NOT_PURCHASABLE', `Variant ${refusal.variant_id} cannot be bought: its product is not active`, {
         variant_id: String(refusal.variant_id),
@@ -46,7 +48,9 @@ export function refusalError(refusal: StockRefusal): DomainError {
  */
 export function insufficientStock(short: ShortLine[]): DomainError {
   const first = short[0]!;
-  const described = short.map((line) => `only ${line.in_stock} of variant ${line.variant_id} in stock, ${line.requested} requested`).join('; ');
+  const described = short
+    .map((line) => `only ${line.in_stock} of variant ${line.variant_id} in stock, ${line.requested} requested`)
+    .join('; ');
   return ruleBroken('INSUFFICIENT_STOCK', described.charAt(0).toUpperCase() + described.slice(1), {
     variant_id: String(first.variant_id),
     requested: String(first.requested),
@@ -87,7 +91,12 @@ export async function everyShortLine(
 }
 
 /** Takes the reservation's lines on one product (all or none of them); a product already marked is left as it is. */
-export async function takeFromProduct(deps: CatalogDeps, reservation: ReservationDocument, productId: number, context: catalog.StoreContext): Promise<ProductDocument> {
+export async function takeFromProduct(
+  deps: CatalogDeps,
+  reservation: ReservationDocument,
+  productId: number,
+  context: catalog.StoreContext,
+): Promise<ProductDocument> {
   const { product } = await writeProduct(
     deps,
     reservation.store_id,

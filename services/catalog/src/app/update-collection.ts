@@ -7,7 +7,11 @@ import { requireCollectionRoom, requireLiveProducts, type ShownCollection } from
 import { writeCollection } from './collection-writer';
 
 /** Sets the fields present; `product_ids` replaces the membership, and the products that joined or left publish product/updated. */
-export async function updateCollection(deps: CatalogDeps, storeId: number, request: catalog.UpdateCollectionRequest): Promise<ShownCollection> {
+export async function updateCollection(
+  deps: CatalogDeps,
+  storeId: number,
+  request: catalog.UpdateCollectionRequest,
+): Promise<ShownCollection> {
   const fields = { name: request.name, description: request.description, product_ids: request.product_ids?.product_ids };
   const violations = collectionFieldViolations(fields, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);

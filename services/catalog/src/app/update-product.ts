@@ -1,7 +1,13 @@
 import type { catalog } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
 import { rankFor } from '../domain/product';
-import { applyProductChanges, hasViolations, normalizePlacement, normalizeProductChanges, productFieldViolations } from '../domain/product-input';
+import {
+  applyProductChanges,
+  hasViolations,
+  normalizePlacement,
+  normalizeProductChanges,
+  productFieldViolations,
+} from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
 import { findLiveProduct } from './get-product';
 import type { ProductDocument } from '../infra/product.repository';
@@ -23,7 +29,10 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
     tag_list: request.tag_list?.tags,
     shipping_notes: request.shipping_notes,
   };
-  const violations = productFieldViolations({ ...fields, position: request.position, shipping_group_id: request.shipping_group_id }, { name: false });
+  const violations = productFieldViolations(
+    { ...fields, position: request.position, shipping_group_id: request.shipping_group_id },
+    { name: false },
+  );
   if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
   if (hasViolations(violations)) throw validationFailed(violations);
 

@@ -27,6 +27,9 @@ export function aProductRecord(overrides: Partial<ProductRecord> = {}): ProductR
 /** Appends live variants with the given ids (positions after the existing ones). */
 export function withVariants(product: ProductRecord, ...ids: number[]): ProductRecord {
   const start = product.variants.filter((variant) => !variant.deleted).length;
-  const added = ids.map((id, index) => ({ ...newVariantRecord(id, { name: `V${id}`, full_quantity: 10 }, NOW), position: start + index + 1 }));
+  const added = ids.map((id, index) => ({
+    ...newVariantRecord(id, { name: `V${id}`, full_quantity: 10 }, NOW),
+    position: start + index + 1,
+  }));
   return { ...product, variants: [...product.variants, ...added] };
 }

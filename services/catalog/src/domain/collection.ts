@@ -49,7 +49,9 @@ export function collectionFieldViolations(fields: CollectionFields, required: { 
 export function collectionRoomViolations(others: ReadonlyMap<number, number>): FieldViolations {
   const full = [...others].filter(([, count]) => count >= MAX_COLLECTIONS_PER_PRODUCT).map(([id]) => id);
   if (full.length === 0) return {};
-  return { products: [`has products already in ${MAX_COLLECTIONS_PER_PRODUCT} collections, the most a product can be in: ${full.join(', ')}`] };
+  return {
+    products: [`has products already in ${MAX_COLLECTIONS_PER_PRODUCT} collections, the most a product can be in: ${full.join(', ')}`],
+  };
 }
 
 /** Each id once, first occurrence wins, so the order the owner gave is kept. */

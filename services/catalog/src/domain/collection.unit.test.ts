@@ -1,8 +1,25 @@
-import { applyCollectionChanges, collectionFieldViolations, collectionRoomViolations, distinctIds, membershipChanges, type CollectionRecord } from './collection';
+import {
+  applyCollectionChanges,
+  collectionFieldViolations,
+  collectionRoomViolations,
+  distinctIds,
+  membershipChanges,
+  type CollectionRecord,
+} from './collection';
 import { NOW } from './catalog.fixture';
 import { pageOf } from './paging';
 
-const collection: CollectionRecord = { store_id: 1, id: 3, name: 'Teas', description: '', product_ids: [1, 2], created_at: NOW, updated_at: NOW, deleted: false, version: 1 };
+const collection: CollectionRecord = {
+  store_id: 1,
+  id: 3,
+  name: 'Teas',
+  description: '',
+  product_ids: [1, 2],
+  created_at: NOW,
+  updated_at: NOW,
+  deleted: false,
+  version: 1,
+};
 
 describe('collection membership', () => {
   it('keeps the first occurrence of each id, in order', () => {
@@ -19,7 +36,10 @@ describe('collection membership', () => {
   });
 
   it('names bad input on the API field names', () => {
-    expect(collectionFieldViolations({ name: ' ', product_ids: [0] }, { name: true })).toEqual({ name: ["can't be blank"], products: ['must be product ids'] });
+    expect(collectionFieldViolations({ name: ' ', product_ids: [0] }, { name: true })).toEqual({
+      name: ["can't be blank"],
+      products: ['must be product ids'],
+    });
   });
 });
 
@@ -32,8 +52,23 @@ describe('collection names', () => {
 
 describe('collectionRoomViolations', () => {
   it('lets a product into at most 1000 collections, naming those already in as many', () => {
-    expect(collectionRoomViolations(new Map([[7, 999], [9, 0]]))).toEqual({});
-    expect(collectionRoomViolations(new Map([[7, 1_000], [8, 3], [9, 1_200]]))).toEqual({
+    expect(
+      collectionRoomViolations(
+        new Map([
+          [7, 999],
+          [9, 0],
+        ]),
+      ),
+    ).toEqual({});
+    expect(
+      collectionRoomViolations(
+        new Map([
+          [7, 1_000],
+          [8, 3],
+          [9, 1_200],
+        ]),
+      ),
+    ).toEqual({
       products: ['has products already in 1000 collections, the most a product can be in: 7, 9'],
     });
   });

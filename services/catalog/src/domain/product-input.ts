@@ -1,6 +1,15 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
-import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type NewProductInput, type Placement, type ProductRecord, type ProductStatus } from './product';
+import {
+  MAX_CENTS,
+  MAX_PHOTOS,
+  PLACEMENTS,
+  PRODUCT_STATUSES,
+  type NewProductInput,
+  type Placement,
+  type ProductRecord,
+  type ProductStatus,
+} from './product';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -68,14 +77,18 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
     add(violations, 'shipping_notes', tooLongMessage(MAX_SHIPPING_NOTES_LENGTH));
   }
   if (fields.status !== undefined && normalizeStatus(fields.status) === undefined) add(violations, 'status', STATUS_MESSAGE);
-  if (fields.position !== undefined && normalizePlacement(fields.position) === undefined) add(violations, 'position', oneOfMessage(PLACEMENTS));
+  if (fields.position !== undefined && normalizePlacement(fields.position) === undefined)
+    add(violations, 'position', oneOfMessage(PLACEMENTS));
   if (fields.photo_urls !== undefined) addPhotoViolations(violations, fields.photo_urls);
-  if (fields.shipping_group_id !== undefined && fields.shipping_group_id < 0) add(violations, 'shipping_group_id', 'must be a shipping group id');
-  if (fields.marketplace_category_id !== undefined && fields.marketplace_category_id < 0) add(violations, 'marketplace_category_id', 'must be at least 0');
+  if (fields.shipping_group_id !== undefined && fields.shipping_group_id < 0)
+    add(violations, 'shipping_group_id', 'must be a shipping group id');
+  if (fields.marketplace_category_id !== undefined && fields.marketplace_category_id < 0)
+    add(violations, 'marketplace_category_id', 'must be at least 0');
   if (fields.tag_list !== undefined) {
     const tags = normalizeTags(fields.tag_list);
     if (tags.length > MAX_TAGS) add(violations, 'tag_list', `has too many tags (maximum is ${MAX_TAGS})`);
-    if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) add(violations, 'tag_list', `has a tag that is too long (maximum is ${MAX_TAG_LENGTH} characters)`);
+    if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
+      add(violations, 'tag_list', `has a tag that is too long (maximum is ${MAX_TAG_LENGTH} characters)`);
   }
   return violations;
 }

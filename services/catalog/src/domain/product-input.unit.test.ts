@@ -25,7 +25,15 @@ describe('productFieldViolations', () => {
   it('names each bad field as the API spells it', () => {
     expect(
       productFieldViolations(
-        { name: 'x'.repeat(256), cents: 1.5, status: 'gone', position: 'left', photo_urls: ['javascript:alert(1)'], shipping_group_id: -1, tag_list: ['t'.repeat(101)] },
+        {
+          name: 'x'.repeat(256),
+          cents: 1.5,
+          status: 'gone',
+          position: 'left',
+          photo_urls: ['javascript:alert(1)'],
+          shipping_group_id: -1,
+          tag_list: ['t'.repeat(101)],
+        },
         { name: true },
       ),
     ).toEqual({
@@ -43,17 +51,26 @@ describe('productFieldViolations', () => {
     const urls = (count: number) => Array.from({ length: count }, (_, n) => `https://img.example.com/${n}.jpg`);
     expect(productFieldViolations({ photo_urls: urls(5) }, { name: false })).toEqual({});
     expect(productFieldViolations({ photo_urls: urls(6) }, { name: false })).toEqual({ photos: ['must have at most 5 items'] });
-    expect(productFieldViolations({ photo_urls: [...urls(5), 'not a url'] }, { name: false })).toEqual({ photos: ['must have at most 5 items'] });
+    expect(productFieldViolations({ photo_urls: [...urls(5), 'not a url'] }, { name: false })).toEqual({
+      photos: ['must have at most 5 items'],
+    });
   });
 
   it('names each photo that is not an absolute http(s) URL by its index', () => {
     const url = 'https://img.example.com/1.jpg';
-    expect(productFieldViolations({ photo_urls: [url, 'not a url', 'ftp://img.example/x.jpg', 'javascript:alert(1)', ' http://a.example/b.jpg '] }, { name: false })).toEqual({
+    expect(
+      productFieldViolations(
+        { photo_urls: [url, 'not a url', 'ftp://img.example/x.jpg', 'javascript:alert(1)', ' http://a.example/b.jpg '] },
+        { name: false },
+      ),
+    ).toEqual({
       'photos[1]': ['must be an http or https URL'],
       'photos[2]': ['must be an http or https URL'],
       'photos[3]': ['must be an http or https URL'],
     });
-    expect(productFieldViolations({ photo_urls: ['https://'] }, { name: false })).toEqual({ 'photos[0]': ['must be an http or https URL'] });
+    expect(productFieldViolations({ photo_urls: ['https://'] }, { name: false })).toEqual({
+      'photos[0]': ['must be an http or https URL'],
+    });
   });
 
   it('bounds every photo URL at 2048 characters, measured as stored (trimmed)', () => {
@@ -66,11 +83,21 @@ describe('productFieldViolations', () => {
   });
 
   it('bounds every free-text field: name 255, description 65535, shipping_notes 5000, tags 100 of 100', () => {
-    const atLimit = { name: 'n'.repeat(255), description: 'd'.repeat(65_535), shipping_notes: 's'.repeat(5_000), tag_list: Array.from({ length: 100 }, (_, n) => `${n}`.padEnd(100, 't')) };
+    const atLimit = {
+      name: 'n'.repeat(255),
+      description: 'd'.repeat(65_535),
+      shipping_notes: 's'.repeat(5_000),
+      tag_list: Array.from({ length: 100 }, (_, n) => `${n}`.padEnd(100, 't')),
+    };
     expect(productFieldViolations(atLimit, { name: true })).toEqual({});
     expect(
       productFieldViolations(
-        { name: 'n'.repeat(256), description: 'd'.repeat(65_536), shipping_notes: 's'.repeat(5_001), tag_list: Array.from({ length: 101 }, (_, n) => `tag ${n}`) },
+        {
+          name: 'n'.repeat(256),
+          description: 'd'.repeat(65_536),
+          shipping_notes: 's'.repeat(5_001),
+          tag_list: Array.from({ length: 101 }, (_, n) => `tag ${n}`),
+        },
         { name: true },
       ),
     ).toEqual({

@@ -59,7 +59,9 @@ export function takeStock(product: ProductRecord, lines: StockLine[]): { product
 export function shortLines(product: ProductRecord, lines: StockLine[]): ShortLine[] {
   return lines.flatMap((line) => {
     const variant = findLiveVariant(product, line.variant_id);
-    return variant && variant.in_stock < line.quantity ? [{ variant_id: line.variant_id, requested: line.quantity, in_stock: variant.in_stock }] : [];
+    return variant && variant.in_stock < line.quantity
+      ? [{ variant_id: line.variant_id, requested: line.quantity, in_stock: variant.in_stock }]
+      : [];
   });
 }
 

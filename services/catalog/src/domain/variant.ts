@@ -45,9 +45,11 @@ export function variantFieldViolations(fields: VariantFields, required: { name: 
     const value = fields[field];
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) add(violations, field, 'must be a whole number, at least 0');
   }
-  if (fields.override_cents !== undefined && fields.override_cents > MAX_CENTS) add(violations, 'override_cents', `must be at most ${MAX_CENTS}`);
+  if (fields.override_cents !== undefined && fields.override_cents > MAX_CENTS)
+    add(violations, 'override_cents', `must be at most ${MAX_CENTS}`);
   if (fields.position !== undefined && fields.position < 1) add(violations, 'position', 'must be at least 1');
-  if (fields.sku !== undefined && fields.sku.trim().length > MAX_SKU_LENGTH) add(violations, 'sku', `is too long (maximum is ${MAX_SKU_LENGTH} characters)`);
+  if (fields.sku !== undefined && fields.sku.trim().length > MAX_SKU_LENGTH)
+    add(violations, 'sku', `is too long (maximum is ${MAX_SKU_LENGTH} characters)`);
   return violations;
 }
 

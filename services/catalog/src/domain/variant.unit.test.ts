@@ -91,7 +91,9 @@ describe('removeVariant', () => {
 
 describe('variant input', () => {
   it('names each bad field', () => {
-    expect(variantFieldViolations({ name: '', full_quantity: -1, in_stock: 0.5, position: 0, sku: 's'.repeat(300) }, { name: true })).toEqual({
+    expect(
+      variantFieldViolations({ name: '', full_quantity: -1, in_stock: 0.5, position: 0, sku: 's'.repeat(300) }, { name: true }),
+    ).toEqual({
       name: ["can't be blank"],
       full_quantity: ['must be a whole number, at least 0'],
       in_stock: ['must be a whole number, at least 0'],
@@ -110,8 +112,12 @@ describe('variant input', () => {
 describe('variant override prices', () => {
   it('bounds override_cents at 1,000,000,000 like a product price', () => {
     expect(variantFieldViolations({ has_override_price: true, override_cents: 1_000_000_000 }, { name: false })).toEqual({});
-    expect(variantFieldViolations({ override_cents: 1_000_000_001 }, { name: false })).toEqual({ override_cents: ['must be at most 1000000000'] });
-    expect(variantFieldViolations({ override_cents: Number.MAX_SAFE_INTEGER }, { name: false })).toEqual({ override_cents: ['must be at most 1000000000'] });
+    expect(variantFieldViolations({ override_cents: 1_000_000_001 }, { name: false })).toEqual({
+      override_cents: ['must be at most 1000000000'],
+    });
+    expect(variantFieldViolations({ override_cents: Number.MAX_SAFE_INTEGER }, { name: false })).toEqual({
+      override_cents: ['must be at most 1000000000'],
+    });
   });
 });
 

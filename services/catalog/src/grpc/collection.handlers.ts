@@ -15,12 +15,21 @@ const render = ({ collection, liveIds }: ShownCollection) => toCollectionMessage
 
 /** Thin: request → use case → response with the store context. */
 export function collectionHandlers(deps: CatalogDeps): HandlersOf<CollectionRpc> {
-  const answer = async (storeId: number, shown: ShownCollection) => ({ collection: render(shown), store_context: await deps.storeContexts.of(storeId) });
+  const answer = async (storeId: number, shown: ShownCollection) => ({
+    collection: render(shown),
+    store_context: await deps.storeContexts.of(storeId),
+  });
   return {
     listCollections: async (request) => {
       const storeId = requireStoreId(request.store_id);
       const page = await listCollections(deps, storeId, request);
-      return { collections: page.collections.map(render), total: page.total, page: page.page, limit: page.limit, store_context: await deps.storeContexts.of(storeId) };
+      return {
+        collections: page.collections.map(render),
+        total: page.total,
+        page: page.page,
+        limit: page.limit,
+        store_context: await deps.storeContexts.of(storeId),
+      };
     },
     getCollection: async (request) => {
       const storeId = requireStoreId(request.store_id);

@@ -31,22 +31,37 @@ export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContext
     getVariantsByIds: async (request) => {
       const storeId = requireStoreId(request.store_id);
       const found = await variantsByIds(deps, storeId, request);
-      return { variants: found.map(({ variant, product }) => toVariantMessage(variant, product)), store_context: await deps.storeContexts.of(storeId) };
+      return {
+        variants: found.map(({ variant, product }) => toVariantMessage(variant, product)),
+        store_context: await deps.storeContexts.of(storeId),
+      };
     },
     countProductsInShippingGroup: async (request) => {
       const productIds = await productsInShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id);
       return { count: productIds.length, product_ids: productIds };
     },
     retireShippingGroup: async (request) => {
-      const answer = await retireShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id, requireToken(request.retirement_token));
+      const answer = await retireShippingGroup(
+        deps,
+        requireStoreId(request.store_id),
+        request.shipping_group_id,
+        requireToken(request.retirement_token),
+      );
       return answer.retired
         ? { retired: true, product_count: 0, product_ids: [], held_for_ms: answer.heldForMs }
         : { retired: false, product_count: answer.productIds.length, product_ids: answer.productIds, held_for_ms: 0 };
     },
     restoreShippingGroup: async (request) => ({
-      restored: await restoreShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id, requireToken(request.retirement_token)),
+      restored: await restoreShippingGroup(
+        deps,
+        requireStoreId(request.store_id),
+        request.shipping_group_id,
+        requireToken(request.retirement_token),
+      ),
     }),
-    reserveStock: async (request) => ({ lines: await reserveStock(deps, requireStoreId(request.store_id), request.order_key, request.lines) }),
+    reserveStock: async (request) => ({
+      lines: await reserveStock(deps, requireStoreId(request.store_id), request.order_key, request.lines),
+    }),
     releaseStock: async (request) => ({ released: await releaseStock(deps, requireStoreId(request.store_id), request.order_key) }),
   };
 }

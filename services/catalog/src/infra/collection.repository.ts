@@ -46,7 +46,12 @@ export class CollectionRepository {
   }
 
   /** Optimistic write of the record's fields plus new owed touches (merged with those still owed), with the events. */
-  replace(current: CollectionDocument, next: CollectionRecord, touches: number[], events: DomainEvent[]): Promise<CollectionDocument | null> {
+  replace(
+    current: CollectionDocument,
+    next: CollectionRecord,
+    touches: number[],
+    events: DomainEvent[],
+  ): Promise<CollectionDocument | null> {
     const $set: Record<string, unknown> = {};
     for (const field of WRITABLE_FIELDS) if (next[field] !== undefined) $set[field] = next[field];
     $set.pending_product_touches = [...new Set([...current.pending_product_touches, ...touches])];
@@ -57,7 +62,10 @@ export class CollectionRepository {
   }
 
   async touchDone(storeId: number, collectionId: number, productId: number): Promise<void> {
-    await this.collections.updateOne({ store_id: storeId, id: collectionId }, { $pull: { pending_product_touches: productId }, $inc: { rev: 1 } });
+    await this.collections.updateOne(
+      { store_id: storeId, id: collectionId },
+      { $pull: { pending_product_touches: productId }, $inc: { rev: 1 } },
+    );
   }
 
   /** Start-up sweep across stores: collections still owing product/updated events. */

@@ -87,7 +87,10 @@ export class ProductRepository {
 
   /** The store's first rank (a product placed at the top goes before it) or its last one (bottom: after it); one indexed read. */
   async rankBound(storeId: number, placement: Placement): Promise<{ first?: number; last?: number }> {
-    const [edge] = await this.products.findFields({ store_id: storeId, deleted: false }, ['position'], { sort: { position: placement === 'top' ? 1 : -1 }, limit: 1 });
+    const [edge] = await this.products.findFields({ store_id: storeId, deleted: false }, ['position'], {
+      sort: { position: placement === 'top' ? 1 : -1 },
+      limit: 1,
+    });
     return placement === 'top' ? { first: edge?.position } : { last: edge?.position };
   }
 
@@ -105,7 +108,10 @@ export class ProductRepository {
 
   /** Drops a settled reservation's mark; bumps rev so a concurrent `replace` cannot write the mark back. */
   async clearStockMark(storeId: number, productId: number, reservationId: number): Promise<void> {
-    await this.products.updateOne({ store_id: storeId, id: productId }, { $pull: { stock_marks: { reservation_id: reservationId } }, $inc: { rev: 1 } });
+    await this.products.updateOne(
+      { store_id: storeId, id: productId },
+      { $pull: { stock_marks: { reservation_id: reservationId } }, $inc: { rev: 1 } },
+    );
   }
 
   async markCollectionsCleaned(storeId: number, productId: number): Promise<void> {

@@ -51,7 +51,11 @@ export class ReservationRepository {
   }
 
   /** Moves from one state to the next only if it is still in `from` (two callers never both win). */
-  transition(reservation: ReservationDocument, from: ReservationState[], changes: Partial<ReservationDocument>): Promise<ReservationDocument | null> {
+  transition(
+    reservation: ReservationDocument,
+    from: ReservationState[],
+    changes: Partial<ReservationDocument>,
+  ): Promise<ReservationDocument | null> {
     return this.reservations.findOneAndUpdate(
       { store_id: reservation.store_id, id: reservation.id, state: { $in: from } },
       { $set: { ...changes, updated_at: new Date() } },

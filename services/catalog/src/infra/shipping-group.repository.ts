@@ -95,7 +95,16 @@ export class ShippingGroupRepository {
   async retire(storeId: number, groupId: number, seen: ShippingGroupDocument | null, retirement: GroupRetirement): Promise<boolean> {
     if (!seen) {
       try {
-        await this.groups.insertOne({ store_id: storeId, id: groupId, name: '', deleted: false, sequence: -1, claims: [], retirement, lock_rev: 1 });
+        await this.groups.insertOne({
+          store_id: storeId,
+          id: groupId,
+          name: '',
+          deleted: false,
+          sequence: -1,
+          claims: [],
+          retirement,
+          lock_rev: 1,
+        });
         return true;
       } catch (error) {
         if (error instanceof DuplicateKeyError) return false;
@@ -110,7 +119,10 @@ export class ShippingGroupRepository {
 
   /** Ends the retirement of `token`; answers whether the group was retired under it. */
   async restore(storeId: number, groupId: number, token: string): Promise<boolean> {
-    const updated = await this.groups.updateOne({ store_id: storeId, id: groupId, 'retirement.token': token }, { $unset: { retirement: '' }, $inc: { lock_rev: 1 } });
+    const updated = await this.groups.updateOne(
+      { store_id: storeId, id: groupId, 'retirement.token': token },
+      { $unset: { retirement: '' }, $inc: { lock_rev: 1 } },
+    );
     return updated.matched > 0;
   }
 

@@ -12,7 +12,10 @@ export class ShippingClientAdapter implements ShippingPort {
 
   async group(storeId: number, groupId: number): Promise<GroupSummary | null> {
     try {
-      const { shipping_group } = await this.shipping.getShippingGroup({ store_id: storeId, shipping_group_id: groupId }, { deadlineMs: DEADLINE_MS });
+      const { shipping_group } = await this.shipping.getShippingGroup(
+        { store_id: storeId, shipping_group_id: groupId },
+        { deadlineMs: DEADLINE_MS },
+      );
       return shipping_group ? { id: shipping_group.id, name: shipping_group.name } : null;
     } catch (error) {
       if (isRemoteError(error) && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)) return null;

@@ -8,6 +8,7 @@ import { OAuthError } from './oauth-error';
  */
 export async function authenticateClient(apps: AppRepository, clientId: string, clientSecret: string): Promise<AppDocument> {
   const app = clientId ? await apps.findLive(clientId) : null;
-  if (!app || !clientSecret || !matchesHash(clientSecret, app.client_secret_hash)) throw new OAuthError('invalid_client', 'Client authentication failed');
+  if (!app || !clientSecret || !matchesHash(clientSecret, app.client_secret_hash))
+    throw new OAuthError('invalid_client', 'Client authentication failed');
   return app;
 }

@@ -36,11 +36,17 @@ export async function checkAuthorizationRequest(apps: AppRepository, params: Aut
   if (!app) return { kind: 'untrusted', message: 'This application is not registered (unknown client_id).' };
   // Exact match (spec 5.2): no prefix, case or trailing-slash leniency that an attacker could use.
   if (params.redirect_uri !== undefined && params.redirect_uri !== app.redirect_uri) {
-    return { kind: 'untrusted', message: "The redirect_uri does not match the one registered for this application." };
+    return { kind: 'untrusted', message: 'The redirect_uri does not match the one registered for this application.' };
   }
   const redirectUri = app.redirect_uri;
   const state = params.state ?? '';
-  const refuse = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({ kind: 'redirect', redirectUri, error, description, state });
+  const refuse = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({
+    kind: 'redirect',
+    redirectUri,
+    error,
+    description,
+    state,
+  });
 
   if (params.response_type !== 'code') return refuse('unsupported_response_type', 'Only response_type=code is supported');
   const scope = parseScope(params.scope);

@@ -12,7 +12,10 @@ const INACTIVE: identity.CheckGrantResponse = { active: false, user_id: 0, store
  * its app still exists, the scopes it holds now, and the user's store now (which may have been
  * created after the token was issued).
  */
-export async function checkGrant(deps: { grants: GrantRepository; users: UserRepository; apps: AppRepository }, grantId: string): Promise<identity.CheckGrantResponse> {
+export async function checkGrant(
+  deps: { grants: GrantRepository; users: UserRepository; apps: AppRepository },
+  grantId: string,
+): Promise<identity.CheckGrantResponse> {
   const id = parseGrantId(grantId);
   const grant = id ? await deps.grants.findById(id) : null;
   if (!grant || grant.revoked_at) return INACTIVE;

@@ -12,7 +12,10 @@ export interface NewAppInput {
 }
 
 /** Registers a developer app. The client secret is in the answer only; the app keeps its hash. */
-export async function createApp(deps: { apps: AppRepository; clock: () => Date }, input: NewAppInput): Promise<{ app: AppRecord; clientSecret: string }> {
+export async function createApp(
+  deps: { apps: AppRepository; clock: () => Date },
+  input: NewAppInput,
+): Promise<{ app: AppRecord; clientSecret: string }> {
   const violations = validateNewApp(input);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const secret = newOpaqueToken(TOKEN_PREFIX.clientSecret);
@@ -32,7 +35,10 @@ export async function createApp(deps: { apps: AppRepository; clock: () => Date }
 }
 
 /** The CLI names the developer by e-mail. */
-export async function createAppForOwnerEmail(deps: { apps: AppRepository; users: UserRepository; clock: () => Date }, input: { name: string; redirect_uri: string; owner_email: string }) {
+export async function createAppForOwnerEmail(
+  deps: { apps: AppRepository; users: UserRepository; clock: () => Date },
+  input: { name: string; redirect_uri: string; owner_email: string },
+) {
   const owner = await deps.users.findByEmail(normalizeEmail(input.owner_email));
   if (!owner) throw validationFailed({ owner_email: ['has no account; sign up (or create a store) first'] });
   return createApp(deps, { name: input.name, redirect_uri: input.redirect_uri, owner_user_id: owner.id });

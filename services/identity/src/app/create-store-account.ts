@@ -42,7 +42,10 @@ async function findOrCreateUser(deps: StoreAccountDeps, input: StoreAccountInput
     const attempt = await countPasswordAttempt(deps, `user:${existing.id}`, 'store creation');
     if (attempt.retryAfterMs > 0) {
       const minutes = Math.ceil(attempt.retryAfterMs / 60_000);
-      throw new DomainError('RESOURCE_EXHAUSTED', `Too many failed attempts for this account; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new DomainError(
+        'RESOURCE_EXHAUSTED',
+        `Too many failed attempts for this account; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
     }
     if (!(await verifyPassword(input.password, existing.password_hash))) throw validationFailed({ email: ['has already been taken'] });
     await deps.loginAttempts.clear(attempt.key);

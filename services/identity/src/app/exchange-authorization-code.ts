@@ -18,7 +18,12 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
  * grant_type=authorization_code for an authenticated client. A code works once: a second
  * presentation fails and revokes the grant the first one created (RFC 6749 §4.1.2, §10.5).
  */
-export async function exchangeAuthorizationCode(deps: IdentityDeps, oauth: OAuthSettings, client: AppDocument, input: CodeExchangeInput): Promise<TokenSet> {
+export async function exchangeAuthorizationCode(
+  deps: IdentityDeps,
+  oauth: OAuthSettings,
+  client: AppDocument,
+  input: CodeExchangeInput,
+): Promise<TokenSet> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required');
   const codeHash = hashOpaqueToken(input.code);
   const code = await deps.codes.findByHash(codeHash);
@@ -31,7 +36,8 @@ export async function exchangeAuthorizationCode(deps: IdentityDeps, oauth: OAuth
   if (code.expires_at.getTime() <= now.getTime()) throw invalidGrant('The authorization code has expired');
   if (input.redirect_uri !== code.redirect_uri) throw invalidGrant('redirect_uri does not match the one of the authorization request');
   if (code.code_challenge && !input.code_verifier) throw invalidGrant('code_verifier is required (the request had a code_challenge)');
-  if (code.code_challenge && !verifierMatches(input.code_verifier, code.code_challenge)) throw invalidGrant('code_verifier does not match the code_challenge');
+  if (code.code_challenge && !verifierMatches(input.code_verifier, code.code_challenge))
+    throw invalidGrant('code_verifier does not match the code_challenge');
   if (!code.code_challenge && input.code_verifier) throw invalidGrant('code_verifier sent, but the request had no code_challenge');
 
   // The grant id is chosen before the code is spent, so a reuse racing this exchange knows what to revoke.

@@ -11,14 +11,24 @@ export function revocationEvents(grant: GrantDocument, storeId: number, now: Dat
   const sequence = grant.version + 1;
   const base = { storeId, resourceType: 'grant', resourceId: grant.id, sequence, now };
   const events: DomainEvent[] = [
-    newEvent({ ...base, topic: 'grant/revoked', resource: { grant_id: String(grant.id), client_id: grant.client_id, user_id: grant.user_id, store_id: storeId } }),
+    newEvent({
+      ...base,
+      topic: 'grant/revoked',
+      resource: { grant_id: String(grant.id), client_id: grant.client_id, user_id: grant.user_id, store_id: storeId },
+    }),
   ];
   if (uninstalled) {
     events.push(
       newEvent({
         ...base,
         topic: 'app/uninstalled',
-        resource: { client_id: grant.client_id, app_name: uninstalled.appName, user_id: grant.user_id, store_id: storeId, uninstalled_at: now.toISOString() },
+        resource: {
+          client_id: grant.client_id,
+          app_name: uninstalled.appName,
+          user_id: grant.user_id,
+          store_id: storeId,
+          uninstalled_at: now.toISOString(),
+        },
       }),
     );
   }

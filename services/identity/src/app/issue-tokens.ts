@@ -35,8 +35,17 @@ export async function issueTokens(
   });
   const storeId = (await deps.users.findById(grant.user_id))?.store_id ?? 0;
   const scope = scopeString(scopes);
-  const accessToken = signAccessToken({ userId: grant.user_id, storeId, clientId: grant.client_id, grantId: grantIdOf(grant), scope }, oauth.accessToken);
-  return { access_token: accessToken, token_type: 'Bearer', expires_in: oauth.accessToken.ttlSeconds, refresh_token: refresh.plaintext, scope };
+  const accessToken = signAccessToken(
+    { userId: grant.user_id, storeId, clientId: grant.client_id, grantId: grantIdOf(grant), scope },
+    oauth.accessToken,
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: oauth.accessToken.ttlSeconds,
+    refresh_token: refresh.plaintext,
+    scope,
+  };
 }
 
 /** Creates a grant and its first tokens. */

@@ -23,7 +23,12 @@ export interface StoreInput {
  * user's request key makes a retry finish the same store instead of making a second one.
  * `onRefused` runs when storefront refuses the store for good (bad input, subdomain taken).
  */
-export async function openStoreForUser(deps: OpenStoreDeps, user: UserDocument, input: StoreInput, onRefused: () => Promise<void> = async () => undefined) {
+export async function openStoreForUser(
+  deps: OpenStoreDeps,
+  user: UserDocument,
+  input: StoreInput,
+  onRefused: () => Promise<void> = async () => undefined,
+) {
   const opening = await deps.storefront.openStore({ ...input, owner_user_id: user.id, request_key: user.store_request_key });
   if (!opening.opened) {
     await onRefused();

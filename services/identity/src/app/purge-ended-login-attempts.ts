@@ -12,7 +12,10 @@ export const ATTEMPTS_KEPT_AFTER_WINDOW_MS = 60_000;
  * Deletes the sign-in attempt counters whose window is over, unknown identifiers' included, so guessing
  * many identifiers grows the table only for one window; run every LOGIN_ATTEMPT_PURGE_INTERVAL_MS.
  */
-export async function purgeEndedLoginAttempts(deps: Pick<IdentityDeps, 'loginAttempts' | 'loginThrottle' | 'clock'>, logger: Logger): Promise<void> {
+export async function purgeEndedLoginAttempts(
+  deps: Pick<IdentityDeps, 'loginAttempts' | 'loginThrottle' | 'clock'>,
+  logger: Logger,
+): Promise<void> {
   const cutoff = new Date(windowsOpenSince(deps.loginThrottle, deps.clock()).getTime() - ATTEMPTS_KEPT_AFTER_WINDOW_MS);
   const purged = await deps.loginAttempts.purgeStartedBy(cutoff);
   if (purged > 0) logger.info({ purged }, 'ended sign-in attempt windows purged');

@@ -37,8 +37,16 @@ afterEach(() => db.close());
 describe('purgeEndedLoginAttempts', () => {
   it('keeps open windows (and ended ones for a minute), deletes the rest and logs how many went', async () => {
     await collection.insertOne({ key: 'a-open', failures: 3, window_started_at: startedAgo(loginThrottle.windowMs - 1) });
-    await collection.insertOne({ key: 'b-just-ended', failures: 5, window_started_at: startedAgo(loginThrottle.windowMs + ATTEMPTS_KEPT_AFTER_WINDOW_MS - 1) });
-    await collection.insertOne({ key: 'c-ended', failures: 1, window_started_at: startedAgo(loginThrottle.windowMs + ATTEMPTS_KEPT_AFTER_WINDOW_MS) });
+    await collection.insertOne({
+      key: 'b-just-ended',
+      failures: 5,
+      window_started_at: startedAgo(loginThrottle.windowMs + ATTEMPTS_KEPT_AFTER_WINDOW_MS - 1),
+    });
+    await collection.insertOne({
+      key: 'c-ended',
+      failures: 1,
+      window_started_at: startedAgo(loginThrottle.windowMs + ATTEMPTS_KEPT_AFTER_WINDOW_MS),
+    });
     await collection.insertOne({ key: 'd-ended-long-ago', failures: 9, window_started_at: startedAgo(24 * 3_600_000) });
 
     await purgeEndedLoginAttempts({ loginAttempts, loginThrottle, clock: () => now }, logger);

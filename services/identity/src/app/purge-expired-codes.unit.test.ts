@@ -22,7 +22,19 @@ const logger = createLogger({
 });
 
 function aCode(hash: string, expiresAt: Date): AuthorizationCodeRecord {
-  return { code_hash: hash, client_id: 'cid', user_id: 1, redirect_uri: 'https://app.example.com/cb', scopes: ['read'], code_challenge: '', expires_at: expiresAt, used_at: null, used: false, grant_id: 0, created_at: expiresAt };
+  return {
+    code_hash: hash,
+    client_id: 'cid',
+    user_id: 1,
+    redirect_uri: 'https://app.example.com/cb',
+    scopes: ['read'],
+    code_challenge: '',
+    expires_at: expiresAt,
+    used_at: null,
+    used: false,
+    grant_id: 0,
+    created_at: expiresAt,
+  };
 }
 
 beforeEach(async () => {

@@ -14,7 +14,12 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
  * checked in full (client, expiry, scope) before the token is spent: a refused request leaves the
  * token usable and the grant intact.
  */
-export async function refreshAccessToken(deps: IdentityDeps, oauth: OAuthSettings, client: AppDocument, input: { refresh_token: string; scope: string }): Promise<TokenSet> {
+export async function refreshAccessToken(
+  deps: IdentityDeps,
+  oauth: OAuthSettings,
+  client: AppDocument,
+  input: { refresh_token: string; scope: string },
+): Promise<TokenSet> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const tokenHash = hashOpaqueToken(input.refresh_token);
   const token = await deps.refreshTokens.findByHash(tokenHash);
@@ -37,6 +42,7 @@ export async function refreshAccessToken(deps: IdentityDeps, oauth: OAuthSetting
 function scopesAsked(granted: string[], scope: string): string[] {
   if (!scope) return granted;
   const asked = parseScope(scope);
-  if ('unknown' in asked || !coversScopes(granted, asked.scopes)) throw new OAuthError('invalid_scope', 'The scope asked for exceeds what the user granted');
+  if ('unknown' in asked || !coversScopes(granted, asked.scopes))
+    throw new OAuthError('invalid_scope', 'The scope asked for exceeds what the user granted');
   return asked.scopes;
 }

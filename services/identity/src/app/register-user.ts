@@ -50,7 +50,8 @@ export async function insertUser(deps: RegisterUserDeps, input: NewUserInput): P
       return await deps.users.insert({ ...base, id: await deps.nextUserId(), login: candidate });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
-      if (/email/.test(`${error.index ?? ''} ${JSON.stringify(error.keyValue ?? {})}`)) throw validationFailed({ email: ['has already been taken'] });
+      if (/email/.test(`${error.index ?? ''} ${JSON.stringify(error.keyValue ?? {})}`))
+        throw validationFailed({ email: ['has already been taken'] });
       if (input.login) throw validationFailed({ login: ['has already been taken'] });
     }
   }

@@ -10,7 +10,12 @@ export interface RevokeDeps {
 }
 
 /** Revokes one grant (its access and refresh tokens die with it) and tells the gateways. */
-export async function revokeGrant(deps: RevokeDeps, grantId: number, reason: RevocationReason, uninstalled?: { appName: string }): Promise<boolean> {
+export async function revokeGrant(
+  deps: RevokeDeps,
+  grantId: number,
+  reason: RevocationReason,
+  uninstalled?: { appName: string },
+): Promise<boolean> {
   const grant = await deps.grants.findById(grantId);
   if (!grant || grant.revoked_at) return false;
   const storeId = (await deps.users.findById(grant.user_id))?.store_id ?? 0;
@@ -22,7 +27,12 @@ export async function revokeGrant(deps: RevokeDeps, grantId: number, reason: Rev
  * The user removes an app (admin panel) or its developer deletes it: every active grant of that
  * user and app is revoked; `app/uninstalled` is published once, with the first of them.
  */
-export async function uninstallApp(deps: RevokeDeps, userId: number, app: { client_id: string; name: string }, reason: RevocationReason): Promise<number> {
+export async function uninstallApp(
+  deps: RevokeDeps,
+  userId: number,
+  app: { client_id: string; name: string },
+  reason: RevocationReason,
+): Promise<number> {
   let revoked = 0;
   for (const grant of await deps.grants.listActive({ user_id: userId, client_id: app.client_id })) {
     if (await revokeGrant(deps, grant.id, reason, revoked === 0 ? { appName: app.name } : undefined)) revoked++;

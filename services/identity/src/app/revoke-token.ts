@@ -12,7 +12,9 @@ import { revokeGrant } from './revoke-grant';
  */
 export async function revokeToken(deps: IdentityDeps, oauth: OAuthSettings, client: AppDocument, token: string): Promise<void> {
   if (!token) return;
-  const grantId = token.startsWith(TOKEN_PREFIX.refreshToken) ? await refreshTokenGrant(deps, client, token) : accessTokenGrant(oauth, client, token);
+  const grantId = token.startsWith(TOKEN_PREFIX.refreshToken)
+    ? await refreshTokenGrant(deps, client, token)
+    : accessTokenGrant(oauth, client, token);
   if (grantId) await revokeGrant(deps, grantId, 'token_revoked');
 }
 

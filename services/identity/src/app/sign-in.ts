@@ -7,7 +7,8 @@ export interface SignInDeps extends PasswordAttemptDeps {
   users: UserRepository;
 }
 
-export type SignInResult = { ok: true; user: UserDocument } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterMs: number };
+export type SignInResult =
+  { ok: true; user: UserDocument } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterMs: number };
 
 // Verified against when the account does not exist, so a wrong e-mail costs as much time as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -17,7 +18,10 @@ let decoyHash: Promise<string> | undefined;
  * client address before the password is checked: past the limit the account is refused from that address,
  * even with the right password, until the window ends, however many attempts arrive at once.
  */
-export async function signIn(deps: SignInDeps, input: { identifier: string; password: string; clientAddress: string }): Promise<SignInResult> {
+export async function signIn(
+  deps: SignInDeps,
+  input: { identifier: string; password: string; clientAddress: string },
+): Promise<SignInResult> {
   const identifier = normalizeEmail(input.identifier);
   const user = identifier.includes('@') ? await deps.users.findByEmail(identifier) : await deps.users.findByLogin(identifier);
   // An identifier of no account is throttled on its own too, so a 429 tells nobody which accounts exist.

@@ -52,6 +52,11 @@ describe('toAppMessage', () => {
       deleted: false,
     };
 
-    expect(toAppMessage(app)).toStrictEqual({ client_id: 'cid', name: 'My app', redirect_uri: 'https://app.example.com/cb', owner_user_id: 3 });
+    expect(toAppMessage(app)).toStrictEqual({
+      client_id: 'cid',
+      name: 'My app',
+      redirect_uri: 'https://app.example.com/cb',
+      owner_user_id: 3,
+    });
   });
 });

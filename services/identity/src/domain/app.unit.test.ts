@@ -1,7 +1,13 @@
 import { redirectUriProblem, validateNewApp } from './app';
 
 describe('redirectUriProblem', () => {
-  it.each(['https://app.example/callback', 'https://app.example/cb?x=1', 'http://localhost:3000/cb', 'http://127.0.0.1:9999/callback', 'http://[::1]/cb'])('accepts %s', (uri) => {
+  it.each([
+    'https://app.example/callback',
+    'https://app.example/cb?x=1',
+    'http://localhost:3000/cb',
+    'http://127.0.0.1:9999/callback',
+    'http://[::1]/cb',
+  ])('accepts %s', (uri) => {
     expect(redirectUriProblem(uri)).toBeUndefined();
   });
 
@@ -18,6 +24,9 @@ describe('redirectUriProblem', () => {
 
 describe('validateNewApp', () => {
   it('names every bad field', () => {
-    expect(validateNewApp({ name: '  ', redirect_uri: 'ftp://x' })).toEqual({ name: ["can't be blank"], redirect_uri: [expect.any(String)] });
+    expect(validateNewApp({ name: '  ', redirect_uri: 'ftp://x' })).toEqual({
+      name: ["can't be blank"],
+      redirect_uri: [expect.any(String)],
+    });
   });
 });

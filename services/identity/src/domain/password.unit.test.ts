@@ -51,7 +51,14 @@ describe('verifyPassword', () => {
 
   it('verifies with the parameters stored beside the hash, so they can be raised later', async () => {
     const salt = Buffer.from('0123456789abcdef');
-    const legacy = ['scrypt', 1024, 8, 1, salt.toString('base64url'), scryptSync('old password', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url')].join('$');
+    const legacy = [
+      'scrypt',
+      1024,
+      8,
+      1,
+      salt.toString('base64url'),
+      scryptSync('old password', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url'),
+    ].join('$');
 
     expect(await verifyPassword('old password', legacy)).toBe(true);
     expect(await verifyPassword('other password', legacy)).toBe(false);

@@ -8,7 +8,7 @@ export const DEFAULT_SCOPES: readonly Scope[] = ['user', 'store_read'];
 /** What the consent page tells the user each scope allows. */
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   user: 'See your profile: e-mail address, login, bio and the other details of your account',
-  store_read: "Read your store: its settings, products, collections, orders and shipping",
+  store_read: 'Read your store: its settings, products, collections, orders and shipping',
   store_write: 'Change your store: edit settings, products, orders, shipping and webhooks',
 };
 
@@ -29,4 +29,5 @@ export function parseScope(requested: string | undefined): { scopes: Scope[] } |
 export const scopeString = (scopes: readonly string[]): string => scopes.join(' ');
 
 /** True when every scope of `subset` is in `granted`. */
-export const coversScopes = (granted: readonly string[], subset: readonly string[]): boolean => subset.every((scope) => granted.includes(scope));
+export const coversScopes = (granted: readonly string[], subset: readonly string[]): boolean =>
+  subset.every((scope) => granted.includes(scope));

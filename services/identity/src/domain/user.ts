@@ -51,6 +51,11 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** A login derived from the e-mail's local part when none is given; it obeys the same rules as a chosen one. */
 export function loginFromEmail(email: string): string {
   // Cut to length before trimming the ends, so the cut cannot leave a trailing '.', '_' or '-'.
-  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 40).replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+  const local = email
+    .split('@')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]/g, '')
+    .slice(0, 40)
+    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
   return local.length >= 3 ? local : `${local}user`;
 }

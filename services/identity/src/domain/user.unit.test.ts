@@ -33,11 +33,17 @@ describe('validateNewAccount', () => {
   it('bounds the password length on both sides', () => {
     expect(validateNewAccount({ ...valid, password: '1234567' })).toEqual({ password: ['is too short (minimum is 8 characters)'] });
     expect(validateNewAccount({ ...valid, password: '12345678' })).toEqual({});
-    expect(validateNewAccount({ ...valid, password: 'x'.repeat(1025) })).toEqual({ password: ['is too long (maximum is 1024 characters)'] });
+    expect(validateNewAccount({ ...valid, password: 'x'.repeat(1025) })).toEqual({
+      password: ['is too long (maximum is 1024 characters)'],
+    });
   });
 
   it('names every bad field at once', () => {
-    expect(Object.keys(validateNewAccount({ email: 'nope', password: 'short', login: 'X' })).sort()).toEqual(['email', 'login', 'password']);
+    expect(Object.keys(validateNewAccount({ email: 'nope', password: 'short', login: 'X' })).sort()).toEqual([
+      'email',
+      'login',
+      'password',
+    ]);
   });
 });
 

@@ -32,9 +32,14 @@ export function accountRoutes(router: Router, context: PagesContext): void {
     if (result.reason === 'throttled') {
       const minutes = Math.ceil(result.retryAfterMs / 60_000);
       res.status(429).set('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
-      return void res.type('html').send(signInPage({ ...view, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
+      return void res
+        .type('html')
+        .send(signInPage({ ...view, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
     }
-    res.status(401).type('html').send(signInPage({ ...view, error: 'The e-mail (or login) or the password is incorrect.' }));
+    res
+      .status(401)
+      .type('html')
+      .send(signInPage({ ...view, error: 'The e-mail (or login) or the password is incorrect.' }));
   });
 
   router.get('/signup', (req, res) => {
@@ -52,7 +57,12 @@ export function accountRoutes(router: Router, context: PagesContext): void {
       res.redirect(303, returnTo);
     } catch (error) {
       if (!isDomainError(error) || !error.fieldViolations) throw error;
-      res.status(422).type('html').send(signUpPage({ csrf: csrfOf(res), returnTo, values, errors: error.fieldViolations, error: 'Please correct the fields below.' }));
+      res
+        .status(422)
+        .type('html')
+        .send(
+          signUpPage({ csrf: csrfOf(res), returnTo, values, errors: error.fieldViolations, error: 'Please correct the fields below.' }),
+        );
     }
   });
 

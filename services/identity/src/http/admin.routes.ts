@@ -31,14 +31,23 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     if (!user) return;
     const [developerApps, grants] = await Promise.all([deps.apps.listOwnedBy(user.id), deps.grants.listActiveOfUser(user.id)]);
     const authorizedApps = await authorizedAppsOf(context, grants);
-    res.type('html').send(adminPage({ csrf: context.codec.csrfToken(sessionOf(res)), user, notice: NOTICES[String(req.query.notice)], developerApps, authorizedApps }));
+    res.type('html').send(
+      adminPage({
+        csrf: context.codec.csrfToken(sessionOf(res)),
+        user,
+        notice: NOTICES[String(req.query.notice)],
+        developerApps,
+        authorizedApps,
+      }),
+    );
   });
 
   router.post('/admin/api-key', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
-    if (!user.store_id) return void res.status(409).type('html').send(messagePage('No store', 'You have no store, so there is no API key to generate.'));
+    if (!user.store_id)
+      return void res.status(409).type('html').send(messagePage('No store', 'You have no store, so there is no API key to generate.'));
     const { plaintext } = await rotateApiKey(deps.keys, user.store_id, deps.clock());
     res.type('html').send(secretShownOncePage('New API key', [{ label: 'API key', value: plaintext, secret: true }]));
   });
@@ -49,7 +58,11 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     if (!user) return;
     const body = req.body as Record<string, unknown>;
     try {
-      const { app, clientSecret } = await createApp(deps, { name: single(body.name) ?? '', redirect_uri: single(body.redirect_uri) ?? '', owner_user_id: user.id });
+      const { app, clientSecret } = await createApp(deps, {
+        name: single(body.name) ?? '',
+        redirect_uri: single(body.redirect_uri) ?? '',
+        owner_user_id: user.id,
+      });
       res.type('html').send(
         secretShownOncePage(`App ${app.name} created`, [
           { label: 'Client id', value: app.client_id, secret: false },
@@ -60,7 +73,10 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     } catch (error) {
       if (!isDomainError(error) || !error.fieldViolations) throw error;
       const problems = Object.entries(error.fieldViolations).map(([field, messages]) => `${field} ${messages.join(', ')}`);
-      res.status(422).type('html').send(messagePage('App not created', `${problems.join('; ')}.`));
+      res
+        .status(422)
+        .type('html')
+        .send(messagePage('App not created', `${problems.join('; ')}.`));
     }
   });
 
@@ -69,7 +85,8 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     const user = signedIn(res);
     if (!user) return;
     const app = await deps.apps.findLive(String(req.params.clientId));
-    if (!app || app.owner_user_id !== user.id) return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
+    if (!app || app.owner_user_id !== user.id)
+      return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
     await deps.apps.markDeleted(app.client_id, user.id, deps.clock());
     await uninstallAppEverywhere(deps, app);
     res.redirect(303, '/admin?notice=app-deleted');
@@ -87,14 +104,21 @@ export function adminRoutes(router: Router, context: PagesContext): void {
 }
 
 async function authorizedAppsOf(context: PagesContext, grants: Array<{ client_id: string; scopes: string[]; created_at: Date }>) {
-  const apps = new Map((await context.deps.apps.findLiveMany([...new Set(grants.map((grant) => grant.client_id))])).map((app) => [app.client_id, app]));
+  const apps = new Map(
+    (await context.deps.apps.findLiveMany([...new Set(grants.map((grant) => grant.client_id))])).map((app) => [app.client_id, app]),
+  );
   const byApp = new Map<string, { client_id: string; name: string; scopes: string[]; since: Date }>();
   for (const grant of grants) {
     const app = apps.get(grant.client_id);
     if (!app) continue;
     const seen = byApp.get(app.client_id);
     const scopes = [...new Set([...(seen?.scopes ?? []), ...grant.scopes])];
-    byApp.set(app.client_id, { client_id: app.client_id, name: app.name, scopes, since: seen && seen.since < grant.created_at ? seen.since : grant.created_at });
+    byApp.set(app.client_id, {
+      client_id: app.client_id,
+      name: app.name,
+      scopes,
+      since: seen && seen.since < grant.created_at ? seen.since : grant.created_at,
+    });
   }
   return [...byApp.values()];
 }

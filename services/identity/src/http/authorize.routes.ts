@@ -26,7 +26,10 @@ function authorizationParams(source: Record<string, unknown>): { params: Authori
 
 /** A repeated parameter gets the error page: the redirect URI cannot be trusted, so nothing is redirected. */
 function refuseRepeated(res: Response, name: string): void {
-  res.status(400).type('html').send(messagePage('Authorization failed', `The request is invalid: ${name} was given more than once.`));
+  res
+    .status(400)
+    .type('html')
+    .send(messagePage('Authorization failed', `The request is invalid: ${name} was given more than once.`));
 }
 
 /**
@@ -41,7 +44,11 @@ export function authorizeRoutes(router: Router, context: PagesContext): void {
     const { params } = read;
     const check = await checkAuthorizationRequest(context.deps.apps, params);
     if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
-    if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+    if (check.kind === 'redirect')
+      return void res.redirect(
+        303,
+        redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }),
+      );
 
     const session = sessionOf(res);
     const user = signedInUserOf(res);
@@ -64,13 +71,24 @@ export function authorizeRoutes(router: Router, context: PagesContext): void {
     const { params } = read;
     const check = await checkAuthorizationRequest(context.deps.apps, params);
     if (check.kind === 'untrusted') return void res.status(400).type('html').send(messagePage('Authorization failed', check.message));
-    if (check.kind === 'redirect') return void res.redirect(303, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+    if (check.kind === 'redirect')
+      return void res.redirect(
+        303,
+        redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }),
+      );
 
     const { userId } = sessionOf(res);
     if (!userId) return void res.redirect(303, `/signin?return_to=${encodeURIComponent(authorizeUrl(params))}`);
     const { request } = check;
     if (single((req.body as Record<string, unknown>).decision) !== 'approve') {
-      return void res.redirect(303, redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: request.state }));
+      return void res.redirect(
+        303,
+        redirectWith(request.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied the request',
+          state: request.state,
+        }),
+      );
     }
     const code = await issueAuthorizationCode(context.deps, context.oauth, request, userId);
     res.redirect(303, redirectWith(request.redirectUri, { code, state: request.state }));

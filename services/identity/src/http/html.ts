@@ -32,7 +32,8 @@ td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ddd}form.inl
 /** The whole document around a page's body. */
 export function page(title: string, body: SafeHtml): string {
   return `<!doctype html>\n${
-    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Store Commerce</title><style>${new SafeHtml(STYLE)}</style></head><body>${body}</body></html>`.value
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Store Commerce</title><style>${new SafeHtml(STYLE)}</style></head><body>${body}</body></html>`
+      .value
   }`;
 }
 

@@ -22,9 +22,16 @@ export function oauthTokenRoutes(router: Router, context: PagesContext): void {
       const client = await authenticateClient(context.deps.apps, ...clientCredentials(req, params));
       switch (params.grant_type) {
         case 'authorization_code':
-          return exchangeAuthorizationCode(context.deps, context.oauth, client, { code: params.code ?? '', redirect_uri: params.redirect_uri ?? '', code_verifier: params.code_verifier ?? '' });
+          return exchangeAuthorizationCode(context.deps, context.oauth, client, {
+            code: params.code ?? '',
+            redirect_uri: params.redirect_uri ?? '',
+            code_verifier: params.code_verifier ?? '',
+          });
         case 'refresh_token':
-          return refreshAccessToken(context.deps, context.oauth, client, { refresh_token: params.refresh_token ?? '', scope: params.scope ?? '' });
+          return refreshAccessToken(context.deps, context.oauth, client, {
+            refresh_token: params.refresh_token ?? '',
+            scope: params.scope ?? '',
+          });
         case undefined:
           throw new OAuthError('invalid_request', 'grant_type is required');
         default:
@@ -72,7 +79,8 @@ function paramsOf(req: Request): Params {
 function clientCredentials(req: Request, params: Params): [string, string] {
   const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (!basic) return [params.client_id ?? '', params.client_secret ?? ''];
-  if (params.client_secret) throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret, not both');
+  if (params.client_secret)
+    throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret, not both');
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new OAuthError('invalid_client', 'Client authentication failed');
@@ -84,6 +92,7 @@ function clientCredentials(req: Request, params: Params): [string, string] {
     }
   };
   const clientId = formDecode(decoded.slice(0, colon));
-  if (params.client_id && params.client_id !== clientId) throw new OAuthError('invalid_request', 'client_id differs from the one in the Authorization header');
+  if (params.client_id && params.client_id !== clientId)
+    throw new OAuthError('invalid_request', 'client_id differs from the one in the Authorization header');
   return [clientId, formDecode(decoded.slice(colon + 1))];
 }

@@ -26,7 +26,10 @@ export function safeReturnTo(value: unknown): string {
 export function csrfRejected(context: PagesContext, req: Request, res: Response): boolean {
   const body = (req.body ?? {}) as Record<string, unknown>;
   if (context.codec.checkCsrf(sessionOf(res), body.csrf_token)) return false;
-  res.status(403).type('html').send(messagePage('Form expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'));
+  res
+    .status(403)
+    .type('html')
+    .send(messagePage('Form expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'));
   return true;
 }
 

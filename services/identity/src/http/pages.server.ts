@@ -124,7 +124,9 @@ function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.locals.requestId = requestId;
-    res.once('finish', () => logger.info({ request_id: requestId, method: req.method, path: req.path, status: res.statusCode }, 'page request'));
+    res.once('finish', () =>
+      logger.info({ request_id: requestId, method: req.method, path: req.path, status: res.statusCode }, 'page request'),
+    );
     next();
   };
 }
@@ -139,7 +141,10 @@ function errorPage(logger: Logger): ErrorRequestHandler {
       return void res.status(status).type('html').send(messagePage('Bad request', 'The request could not be read.'));
     }
     // The error's message only: a stack or request dump could carry form fields.
-    logger.error({ request_id: res.locals.requestId, err: { message: error instanceof Error ? error.message : String(error) } }, 'page failed');
+    logger.error(
+      { request_id: res.locals.requestId, err: { message: error instanceof Error ? error.message : String(error) } },
+      'page failed',
+    );
     if (machine) return void res.status(500).json({ error: 'server_error', error_description: 'Internal error; try again' });
     res.status(500).type('html').send(messagePage('Something went wrong', 'Please try again.'));
   };

@@ -39,7 +39,11 @@ export class SessionCodec {
     if (!payload || !signature || extra !== undefined || !safeEqual(signature, this.sign(payload))) return undefined;
     try {
       const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Session;
-      const wellFormed = typeof session.sid === 'string' && Number.isSafeInteger(session.userId) && Number.isSafeInteger(session.generation) && typeof session.expiresAt === 'number';
+      const wellFormed =
+        typeof session.sid === 'string' &&
+        Number.isSafeInteger(session.userId) &&
+        Number.isSafeInteger(session.generation) &&
+        typeof session.expiresAt === 'number';
       return wellFormed && session.expiresAt > now ? session : undefined;
     } catch {
       return undefined;

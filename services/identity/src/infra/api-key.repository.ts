@@ -23,7 +23,6 @@ export class ApiKeyRepository {
     return db.collection<ApiKeyDocument>('api_keys');
   }
 
-
   findByHash(keyHash: string): Promise<ApiKeyDocument | null> {
     return this.keys.findOne({ key_hash: keyHash });
   }
@@ -36,11 +35,23 @@ export class ApiKeyRepository {
    * Sets the store's key, replacing any previous one in the same write as its event, so the old
    * key stops matching at once and every gateway hears about it. One rotation per store at a time here.
    */
-  replace(storeId: number, keyId: string, keyHash: string, now: Date, event: (previous: ApiKeyDocument | null) => DomainEvent): Promise<void> {
+  replace(
+    storeId: number,
+    keyId: string,
+    keyHash: string,
+    now: Date,
+    event: (previous: ApiKeyDocument | null) => DomainEvent,
+  ): Promise<void> {
     return this.replacements.run(storeId, () => this.replaceOnce(storeId, keyId, keyHash, now, event));
   }
 
-  private async replaceOnce(storeId: number, keyId: string, keyHash: string, now: Date, event: (previous: ApiKeyDocument | null) => DomainEvent): Promise<void> {
+  private async replaceOnce(
+    storeId: number,
+    keyId: string,
+    keyHash: string,
+    now: Date,
+    event: (previous: ApiKeyDocument | null) => DomainEvent,
+  ): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const previous = await this.findByStore(storeId);
       const update = withOutbox({ $set: { key_id: keyId, key_hash: keyHash, created_at: now }, $inc: { version: 1 } }, event(previous));

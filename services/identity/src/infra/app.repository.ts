@@ -11,7 +11,6 @@ export class AppRepository {
     return db.collection<AppDocument>('apps');
   }
 
-
   insert(app: AppRecord): Promise<AppDocument> {
     return this.apps.insertOne(app);
   }
@@ -31,7 +30,10 @@ export class AppRepository {
 
   /** Answers whether this call deleted it (false: unknown, not the owner's, or already deleted). */
   async markDeleted(clientId: string, ownerUserId: number, now: Date): Promise<boolean> {
-    const { modified } = await this.apps.updateOne({ client_id: clientId, owner_user_id: ownerUserId, deleted: false }, { $set: { deleted: true, deleted_at: now, updated_at: now } });
+    const { modified } = await this.apps.updateOne(
+      { client_id: clientId, owner_user_id: ownerUserId, deleted: false },
+      { $set: { deleted: true, deleted_at: now, updated_at: now } },
+    );
     return modified > 0;
   }
 }

@@ -10,7 +10,6 @@ export class AuthorizationCodeRepository {
     return db.collection<AuthorizationCodeDocument>('authorization_codes');
   }
 
-
   insert(code: AuthorizationCodeRecord): Promise<AuthorizationCodeDocument> {
     return this.codes.insertOne(code);
   }
@@ -21,7 +20,10 @@ export class AuthorizationCodeRepository {
 
   /** Marks the code used and names the grant it creates, only if nobody used it first: single use. */
   async consume(codeHash: string, grantId: number, now: Date): Promise<boolean> {
-    const { modified } = await this.codes.updateOne({ code_hash: codeHash, used: false }, { $set: { used: true, used_at: now, grant_id: grantId } });
+    const { modified } = await this.codes.updateOne(
+      { code_hash: codeHash, used: false },
+      { $set: { used: true, used_at: now, grant_id: grantId } },
+    );
     return modified > 0;
   }
 

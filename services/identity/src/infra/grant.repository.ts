@@ -11,7 +11,6 @@ export class GrantRepository {
     return db.collection<GrantDocument>('grants');
   }
 
-
   insert(grant: GrantRecord): Promise<GrantDocument> {
     return this.grants.insertOne(grant);
   }
@@ -32,7 +31,12 @@ export class GrantRepository {
    * Revokes an active grant with its events in the same write. Answers the revoked grant, or null
    * when it was already revoked (or never existed): revocation happens once.
    */
-  async revoke(id: number, reason: RevocationReason, now: Date, events: (grant: GrantDocument) => DomainEvent[]): Promise<GrantDocument | null> {
+  async revoke(
+    id: number,
+    reason: RevocationReason,
+    now: Date,
+    events: (grant: GrantDocument) => DomainEvent[],
+  ): Promise<GrantDocument | null> {
     const current = await this.findById(id);
     if (!current || current.revoked_at) return null;
     const pending = events(current);

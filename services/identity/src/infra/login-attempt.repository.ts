@@ -28,7 +28,11 @@ export class LoginAttemptRepository {
   /** Restarts an ended window or creates the first one; null when another attempt opened it first (the unique key lets one win). */
   private async openWindow(key: string, openSince: Date, now: Date): Promise<LoginAttemptRecord | null> {
     try {
-      return await this.attempts.findOneAndUpdate({ key, window_started_at: { $lte: openSince } }, { $set: { failures: 1, window_started_at: now } }, { upsert: true });
+      return await this.attempts.findOneAndUpdate(
+        { key, window_started_at: { $lte: openSince } },
+        { $set: { failures: 1, window_started_at: now } },
+        { upsert: true },
+      );
     } catch (error) {
       if (error instanceof DuplicateKeyError) return null;
       throw error;

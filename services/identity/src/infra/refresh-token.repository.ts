@@ -20,7 +20,6 @@ export class RefreshTokenRepository {
     return db.collection<RefreshTokenDocument>('refresh_tokens');
   }
 
-
   insert(token: RefreshTokenDocument): Promise<RefreshTokenDocument> {
     return this.tokens.insertOne(token);
   }

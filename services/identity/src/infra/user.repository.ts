@@ -10,7 +10,6 @@ export class UserRepository {
     return db.collection<UserDocument>('users');
   }
 
-
   findById(id: number): Promise<UserDocument | null> {
     return this.users.findOne({ id });
   }

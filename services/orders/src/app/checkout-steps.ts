@@ -14,7 +14,8 @@ import { returnStock } from './return-stock';
  */
 
 /** The key of one attempt's stock reservation and payment. A new attempt of the same checkout key gets a new one. */
-export const sagaKeyOf = (checkout: Pick<CheckoutDocument, 'checkout_key' | 'order_id'>): string => `${checkout.checkout_key}/${checkout.order_id}`;
+export const sagaKeyOf = (checkout: Pick<CheckoutDocument, 'checkout_key' | 'order_id'>): string =>
+  `${checkout.checkout_key}/${checkout.order_id}`;
 
 export function failureError(failure: CheckoutFailure): DomainError {
   return new DomainError(failure.reason, failure.message, {
@@ -44,12 +45,19 @@ export async function chooseQuote(deps: OrdersDeps, checkout: CheckoutDocument, 
     if (!quote) throw validationFailed({ shipping_class_id: [`does not ship these items to ${country}`] });
     return quote;
   }
-  if (quotes.length === 0) throw validationFailed({ 'address.country': [`is not a destination this store ships these items to (${country})`] });
+  if (quotes.length === 0)
+    throw validationFailed({ 'address.country': [`is not a destination this store ships these items to (${country})`] });
   return quotes[0]!;
 }
 
 /** Step 4: the order, pending and priced, with order/created: written once, whoever repeats the step. */
-export async function placeOrder(deps: OrdersDeps, checkout: CheckoutDocument, reserved: ReservedLine[], quote: ShippingQuote, timeZone: string): Promise<OrderDocument> {
+export async function placeOrder(
+  deps: OrdersDeps,
+  checkout: CheckoutDocument,
+  reserved: ReservedLine[],
+  quote: ShippingQuote,
+  timeZone: string,
+): Promise<OrderDocument> {
   const now = deps.clock();
   const items: Item[] = [];
   for (const line of reserved) {
@@ -125,14 +133,18 @@ export async function markFailed(deps: OrdersDeps, checkout: CheckoutDocument, t
   await deps.checkouts.settle(checkout, 'failed', failure, deps.clock());
   if (order.stock_return === 'pending') {
     await returnStock(deps, order).catch((error: unknown) => {
-      deps.logger.warn({ err: error, store_id: order.store_id, order_id: order.id }, 'stock of a failed checkout not returned yet; the sweep will');
+      deps.logger.warn(
+        { err: error, store_id: order.store_id, order_id: order.id },
+        'stock of a failed checkout not returned yet; the sweep will',
+      );
     });
   }
 }
 
 /** Whether a backend's error is its answer about this checkout (a refusal) rather than a failure to answer. */
 export function isRefusal(error: unknown): boolean {
-  if (isDomainError(error)) return error.reason === 'INVALID_ARGUMENT' || error.reason === 'FAILED_PRECONDITION' || error.reason === 'NOT_FOUND';
+  if (isDomainError(error))
+    return error.reason === 'INVALID_ARGUMENT' || error.reason === 'FAILED_PRECONDITION' || error.reason === 'NOT_FOUND';
   if (isRemoteError(error)) return [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.NOT_FOUND].includes(error.code);
   return false;
 }

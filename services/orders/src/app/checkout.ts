@@ -3,13 +3,25 @@ import type { orders } from '@commerce/contracts';
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { checkoutViolations, type CheckoutInput } from '../domain/checkout-input';
 import type { CheckoutDocument } from '../infra/checkout.repository';
-import { chooseQuote, failureError, interruptedFailure, isRefusal, markFailed, markPaid, placeOrder, refusalFailure, sagaKeyOf } from './checkout-steps';
+import {
+  chooseQuote,
+  failureError,
+  interruptedFailure,
+  isRefusal,
+  markFailed,
+  markPaid,
+  placeOrder,
+  refusalFailure,
+  sagaKeyOf,
+} from './checkout-steps';
 import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
 import { storeZone } from '@commerce/store-zones';
 
 const inProgress = () =>
-  new DomainError('CONFLICT', 'This checkout is still being processed; try again in a few seconds', { errorInfoReason: 'CHECKOUT_IN_PROGRESS' });
+  new DomainError('CONFLICT', 'This checkout is still being processed; try again in a few seconds', {
+    errorInfoReason: 'CHECKOUT_IN_PROGRESS',
+  });
 
 const unavailable = (backend: string) =>
   new DomainError('UNAVAILABLE', `The checkout could not reach ${backend}; nothing was charged and no stock is held. Please try again.`);
@@ -73,7 +85,8 @@ export async function checkout(deps: OrdersDeps, storeId: number, input: Checkou
   if (!(await stillOurs())) {
     // Taken over between the renewal and the write: the sweep may have released the stock and forgotten the
     // checkout without seeing this order. Void the payment and fail the order so none stays pending unpaid.
-    if ((await deps.payments.voidUnlessCaptured(sagaKeyOf(started))) === 'voided') await markFailed(deps, started, timeZone, interruptedFailure);
+    if ((await deps.payments.voidUnlessCaptured(sagaKeyOf(started))) === 'voided')
+      await markFailed(deps, started, timeZone, interruptedFailure);
     throw inProgress();
   }
   const charge = await deps.payments.charge({
@@ -110,7 +123,13 @@ async function replay(deps: OrdersDeps, existing: CheckoutDocument, timeZone: st
  * repeats; an unreachable backend releases whatever may have been reserved and forgets the checkout, so the
  * buyer may retry the same key. When even the release fails, the checkout stays for the sweep.
  */
-async function endWithoutOrder(deps: OrdersDeps, checkout: CheckoutDocument, error: unknown, backend: string, options: { reserved: boolean }): Promise<Error> {
+async function endWithoutOrder(
+  deps: OrdersDeps,
+  checkout: CheckoutDocument,
+  error: unknown,
+  backend: string,
+  options: { reserved: boolean },
+): Promise<Error> {
   if (isRefusal(error)) {
     const failure = refusalFailure(error);
     // Catalog forgets a reservation it refused; only a refusal after the reservation has stock to give back.

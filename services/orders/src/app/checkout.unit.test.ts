@@ -31,7 +31,12 @@ class StockLedger implements CatalogPort {
     if (!existing) {
       const short = lines.filter((line) => (this.inStock.get(line.variant_id) ?? 0) < line.quantity);
       if (short.length > 0) {
-        throw new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'short', reason: 'INSUFFICIENT_STOCK', metadata: { variant_id: String(short[0]!.variant_id) } });
+        throw new RemoteError({
+          code: GrpcStatus.FAILED_PRECONDITION,
+          message: 'short',
+          reason: 'INSUFFICIENT_STOCK',
+          metadata: { variant_id: String(short[0]!.variant_id) },
+        });
       }
       for (const line of lines) this.inStock.set(line.variant_id, this.inStock.get(line.variant_id)! - line.quantity);
       this.reservations.set(key, { lines, state: 'reserved' });
@@ -82,7 +87,16 @@ const shipping: ShippingPort = {
 const input = (key: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   checkout_key: key,
   email: 'buyer@example.com',
-  address: { name: 'Ann', address_1: '1 Main St', address_2: '', city: 'Town', postal: '12345', state: '', state_abbrev: '', country: 'US' },
+  address: {
+    name: 'Ann',
+    address_1: '1 Main St',
+    address_2: '',
+    city: 'Town',
+    postal: '12345',
+    state: '',
+    state_abbrev: '',
+    country: 'US',
+  },
   lines: [{ variant_id: 1, quantity: 2 }],
   shipping_class_id: 0,
   user_note: null,
@@ -135,7 +149,14 @@ describe('the checkout saga', () => {
 
   it('opens and pays the order, prices it from the reservation and the cheapest quote, and takes the stock', async () => {
     const { order } = await checkout(deps, 1, input('k1'));
-    expect(order).toMatchObject({ status: 'open', subtotal: 2500, shipping: 500, total: 3000, shipping_class_name: 'Standard', payment_processor: 'test' });
+    expect(order).toMatchObject({
+      status: 'open',
+      subtotal: 2500,
+      shipping: 500,
+      total: 3000,
+      shipping_class_name: 'Standard',
+      payment_processor: 'test',
+    });
     expect(order!.paid_at).toEqual(now);
     expect(catalog.inStock.get(1)).toBe(8);
     const stored = await deps.orders.findOne(1, order!.id);
@@ -159,7 +180,10 @@ describe('the checkout saga', () => {
   });
 
   it('refuses a short checkout without writing an order', async () => {
-    await expect(checkout(deps, 1, input('k1', { lines: [{ variant_id: 1, quantity: 11 }] }))).rejects.toMatchObject({ reason: 'FAILED_PRECONDITION', errorInfoReason: 'INSUFFICIENT_STOCK' });
+    await expect(checkout(deps, 1, input('k1', { lines: [{ variant_id: 1, quantity: 11 }] }))).rejects.toMatchObject({
+      reason: 'FAILED_PRECONDITION',
+      errorInfoReason: 'INSUFFICIENT_STOCK',
+    });
     expect(await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
   });
 
@@ -180,22 +204,25 @@ describe('the checkout saga', () => {
     ['after-reserve', 'none'],
     ['after-order', 'failed'],
     ['after-charge', 'open'],
-  ])('a crash %s is finished or undone by the sweep: no order stays pending, stock held equals stock in open orders', async (step, outcome) => {
-    crashAt = step;
-    await expect(checkout(deps, 1, input('k1'))).rejects.toBeInstanceOf(Crash);
-    crashAt = undefined;
+  ])(
+    'a crash %s is finished or undone by the sweep: no order stays pending, stock held equals stock in open orders',
+    async (step, outcome) => {
+      crashAt = step;
+      await expect(checkout(deps, 1, input('k1'))).rejects.toBeInstanceOf(Crash);
+      crashAt = undefined;
 
-    expect(await recoverCheckouts(deps)).toMatchObject({ finished: 0, undone: 0 }); // its lease still runs
-    afterTheLease();
-    await recoverCheckouts(deps);
+      expect(await recoverCheckouts(deps)).toMatchObject({ finished: 0, undone: 0 }); // its lease still runs
+      afterTheLease();
+      await recoverCheckouts(deps);
 
-    const { orders } = await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 });
-    expect(orders.map((order) => order.status)).toEqual(outcome === 'none' ? [] : [outcome]);
-    const held = orders.filter((order) => order.status === 'open').reduce((sum, order) => sum + order.items[0]!.quantity, 0);
-    expect(10 - catalog.inStock.get(1)!).toBe(held);
-    if (outcome === 'open') expect(orders[0]!.outbox.map((event) => event.topic)).toEqual(['order/created', 'order/paid']);
-    if (outcome === 'failed') expect(orders[0]!.stock_return).toBe('done');
-  });
+      const { orders } = await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 });
+      expect(orders.map((order) => order.status)).toEqual(outcome === 'none' ? [] : [outcome]);
+      const held = orders.filter((order) => order.status === 'open').reduce((sum, order) => sum + order.items[0]!.quantity, 0);
+      expect(10 - catalog.inStock.get(1)!).toBe(held);
+      if (outcome === 'open') expect(orders[0]!.outbox.map((event) => event.topic)).toEqual(['order/created', 'order/paid']);
+      if (outcome === 'failed') expect(orders[0]!.stock_return).toBe('done');
+    },
+  );
 
   it('a call that outlived its lease does not charge once the sweep took its checkout over', async () => {
     crashAt = 'after-order';

@@ -48,5 +48,8 @@ export async function getOrderVariants(deps: OrdersDeps, storeId: number, orderI
   const ids = distinct(order.items.map((item) => item.variant_id));
   const { variants, context } = await deps.catalog.variantsByIds(storeId, ids);
   const byId = new Map(variants.map((variant) => [variant.id, variant]));
-  return { variants: ids.map((id) => byId.get(id) ?? heldVariant(order.items.find((item) => item.variant_id === id)!)), store_context: context };
+  return {
+    variants: ids.map((id) => byId.get(id) ?? heldVariant(order.items.find((item) => item.variant_id === id)!)),
+    store_context: context,
+  };
 }

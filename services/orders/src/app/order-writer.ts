@@ -6,7 +6,8 @@ import type { OrderDocument } from '../infra/order.repository';
 import { fulfillmentMessage, orderMessage } from './order-message';
 import type { OrdersDeps } from './orders-deps';
 
-export type OrderTopic = 'order/created' | 'order/paid' | 'order/updated' | 'order/shipped' | 'order/on_hold' | 'order/opened' | 'order/canceled';
+export type OrderTopic =
+  'order/created' | 'order/paid' | 'order/updated' | 'order/shipped' | 'order/on_hold' | 'order/opened' | 'order/canceled';
 
 /** The event of an order's change, its resource the order as the API renders it. */
 export function orderEvent(topic: OrderTopic, order: Order, sequence: number, timeZone: string, now: Date): DomainEvent {
@@ -36,7 +37,8 @@ export function fulfillmentEvent(order: Order, fulfillmentId: number, sequence: 
 }
 
 /** What a change makes of the order, with the events it causes; null when nothing changes. */
-export type OrderChange<R> = { next: Order; events: (sequence: number) => DomainEvent[]; result: (written: OrderDocument) => R } | { unchanged: R };
+export type OrderChange<R> =
+  { next: Order; events: (sequence: number) => DomainEvent[]; result: (written: OrderDocument) => R } | { unchanged: R };
 
 const MAX_ATTEMPTS = 8;
 
@@ -47,7 +49,12 @@ export const orderKey = (storeId: number, orderId: number): string => `order:${s
  * result with its events in one update guarded by the version read, and start over from a fresh read
  * when another writer got there first. Changes of one order in this process run one at a time.
  */
-export function writeOrder<R>(deps: OrdersDeps, storeId: number, orderId: number, change: (current: OrderDocument) => OrderChange<R> | Promise<OrderChange<R>>): Promise<R> {
+export function writeOrder<R>(
+  deps: OrdersDeps,
+  storeId: number,
+  orderId: number,
+  change: (current: OrderDocument) => OrderChange<R> | Promise<OrderChange<R>>,
+): Promise<R> {
   return deps.queue.run(orderKey(storeId, orderId), async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await deps.orders.findOne(storeId, orderId);

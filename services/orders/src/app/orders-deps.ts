@@ -25,7 +25,11 @@ export interface ShippingQuote {
 
 /** Shipping's quotes: the classes that ship these lines to the country, cheapest first. */
 export interface ShippingPort {
-  quote(storeId: number, country: string, lines: Array<{ product_id: number; shipping_group_id: number; quantity: number }>): Promise<ShippingQuote[]>;
+  quote(
+    storeId: number,
+    country: string,
+    lines: Array<{ product_id: number; shipping_group_id: number; quantity: number }>,
+  ): Promise<ShippingQuote[]>;
 }
 
 export type ChargeResult = { approved: true; reference: string } | { approved: false; message: string };

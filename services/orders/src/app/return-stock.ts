@@ -19,7 +19,10 @@ export async function returnPendingStock(deps: OrdersDeps, olderThanMs: number):
       await returnStock(deps, order);
       returned++;
     } catch (error) {
-      deps.logger.warn({ err: error, store_id: order.store_id, order_id: order.id }, 'stock of a canceled or failed order not returned yet; will retry');
+      deps.logger.warn(
+        { err: error, store_id: order.store_id, order_id: order.id },
+        'stock of a canceled or failed order not returned yet; will retry',
+      );
     }
   }
   return returned;

@@ -9,7 +9,12 @@ import { storeZone } from '@commerce/store-zones';
 import { refusalError } from './transition-refusal';
 
 /** Ships the chosen (or all unshipped) items in a new fulfillment; order/shipped carries the order. */
-export async function shipOrder(deps: OrdersDeps, storeId: number, orderId: number, request: ShipRequest): Promise<orders.ShipOrderResponse> {
+export async function shipOrder(
+  deps: OrdersDeps,
+  storeId: number,
+  orderId: number,
+  request: ShipRequest,
+): Promise<orders.ShipOrderResponse> {
   const violations = trackingViolations(request);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const timeZone = await storeZone(deps, storeId);
@@ -25,7 +30,11 @@ export async function shipOrder(deps: OrdersDeps, storeId: number, orderId: numb
     return {
       next: order,
       events: (sequence) => [orderEvent('order/shipped', order, sequence, timeZone, order.updated_at)],
-      result: (written) => ({ order: orderMessage(written), fulfillment: fulfillmentMessage(written, fulfillment.id), time_zone: timeZone }),
+      result: (written) => ({
+        order: orderMessage(written),
+        fulfillment: fulfillmentMessage(written, fulfillment.id),
+        time_zone: timeZone,
+      }),
     };
   });
 }

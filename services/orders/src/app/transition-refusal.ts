@@ -7,7 +7,10 @@ const VERB: Readonly<Record<string, string>> = { ship: 'shipped', hold: 'put on 
 export function refusalError(refusal: Refusal): Error {
   switch (refusal.kind) {
     case 'illegal_transition': {
-      const why = refusal.action === 'cancel' && (refusal.status === 'open' || refusal.status === 'on hold') ? ' because some of its items are shipped' : '';
+      const why =
+        refusal.action === 'cancel' && (refusal.status === 'open' || refusal.status === 'on hold')
+          ? ' because some of its items are shipped'
+          : '';
       return ruleBroken('ILLEGAL_TRANSITION', `An order that is ${refusal.status} cannot be ${VERB[refusal.action]}${why}`, {
         status: refusal.status,
         action: refusal.action,

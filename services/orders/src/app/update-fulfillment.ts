@@ -21,7 +21,11 @@ export async function updateFulfillment(
   return writeOrder<orders.UpdateFulfillmentResponse>(deps, storeId, orderId, (current) => {
     const updated = updateTracking(current, fulfillmentId, change, deps.clock());
     if (!updated) throw notFound('fulfillment');
-    const answer = (order: typeof current) => ({ fulfillment: fulfillmentMessage(order, fulfillmentId), order: orderMessage(order), time_zone: timeZone });
+    const answer = (order: typeof current) => ({
+      fulfillment: fulfillmentMessage(order, fulfillmentId),
+      order: orderMessage(order),
+      time_zone: timeZone,
+    });
     if (!updated.changed) return { unchanged: answer(current) };
     return {
       next: updated.order,

@@ -43,7 +43,8 @@ export function checkoutViolations(input: CheckoutInput): Violations {
     if (input.address[field].trim() === '') add(violations, `address.${field}`, "can't be blank");
   }
   for (const [field, value] of Object.entries(input.address)) {
-    if (value.length > LIMITS.addressField) add(violations, `address.${field}`, `is too long (maximum is ${LIMITS.addressField} characters)`);
+    if (value.length > LIMITS.addressField)
+      add(violations, `address.${field}`, `is too long (maximum is ${LIMITS.addressField} characters)`);
   }
   if (input.address.country.trim() !== '' && !COUNTRY.test(input.address.country.trim())) {
     add(violations, 'address.country', 'must be a two-letter country code (ISO 3166-1 alpha-2)');
@@ -53,7 +54,8 @@ export function checkoutViolations(input: CheckoutInput): Violations {
   else if (input.lines.length > LIMITS.lines) add(violations, 'items', `must have at most ${LIMITS.lines} items`);
   const seen = new Set<number>();
   input.lines.forEach((line, index) => {
-    if (!Number.isSafeInteger(line.variant_id) || line.variant_id <= 0) add(violations, `items[${index}].variant_id`, 'must be a variant id');
+    if (!Number.isSafeInteger(line.variant_id) || line.variant_id <= 0)
+      add(violations, `items[${index}].variant_id`, 'must be a variant id');
     else if (seen.has(line.variant_id)) add(violations, `items[${index}].variant_id`, 'appears more than once');
     seen.add(line.variant_id);
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > LIMITS.quantity) {
@@ -61,8 +63,10 @@ export function checkoutViolations(input: CheckoutInput): Violations {
     }
   });
 
-  if (!Number.isSafeInteger(input.shipping_class_id) || input.shipping_class_id < 0) add(violations, 'shipping_class_id', 'must be a shipping class id');
-  if (input.user_note !== null && input.user_note.length > LIMITS.userNote) add(violations, 'user_note', `is too long (maximum is ${LIMITS.userNote} characters)`);
+  if (!Number.isSafeInteger(input.shipping_class_id) || input.shipping_class_id < 0)
+    add(violations, 'shipping_class_id', 'must be a shipping class id');
+  if (input.user_note !== null && input.user_note.length > LIMITS.userNote)
+    add(violations, 'user_note', `is too long (maximum is ${LIMITS.userNote} characters)`);
   if (input.payment_token.trim() === '') add(violations, 'payment_token', "can't be blank");
   else if (input.payment_token.length > LIMITS.paymentToken) add(violations, 'payment_token', 'is not a payment token');
   return violations;

@@ -3,7 +3,16 @@ import { checkoutViolations, LIMITS, normalizeAddress, type CheckoutInput } from
 const valid: CheckoutInput = {
   checkout_key: 'k1',
   email: 'buyer@example.com',
-  address: { name: 'Ann', address_1: '1 Main St', address_2: '', city: 'Town', postal: '12345', state: '', state_abbrev: '', country: 'us' },
+  address: {
+    name: 'Ann',
+    address_1: '1 Main St',
+    address_2: '',
+    city: 'Town',
+    postal: '12345',
+    state: '',
+    state_abbrev: '',
+    country: 'us',
+  },
   lines: [{ variant_id: 5, quantity: 2 }],
   shipping_class_id: 0,
   user_note: null,
@@ -26,7 +35,14 @@ describe('checkoutViolations', () => {
       ],
       payment_token: '',
     });
-    expect(Object.keys(violations).sort()).toEqual(['address.country', 'address.name', 'email', 'items[0].quantity', 'items[1].variant_id', 'payment_token']);
+    expect(Object.keys(violations).sort()).toEqual([
+      'address.country',
+      'address.name',
+      'email',
+      'items[0].quantity',
+      'items[1].variant_id',
+      'payment_token',
+    ]);
   });
 
   it('refuses no items, too many items and huge quantities', () => {

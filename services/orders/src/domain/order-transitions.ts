@@ -51,7 +51,12 @@ export interface ShipRequest {
 }
 
 /** A fulfillment of the chosen (or all unshipped) items; the order is shipped when nothing is left. */
-export function ship(order: Order, request: ShipRequest, fulfillmentId: number, now: Date): Outcome<{ order: Order; fulfillment: Fulfillment }> {
+export function ship(
+  order: Order,
+  request: ShipRequest,
+  fulfillmentId: number,
+  now: Date,
+): Outcome<{ order: Order; fulfillment: Fulfillment }> {
   const refused = illegal(order, 'ship');
   if (refused) return refused;
 
@@ -113,7 +118,12 @@ export interface TrackingChange {
 }
 
 /** The fulfillment's tracking fields; null when the order has no such fulfillment. Unchanged fields leave it as it is. */
-export function updateTracking(order: Order, fulfillmentId: number, change: TrackingChange, now: Date): { order: Order; fulfillment: Fulfillment; changed: boolean } | null {
+export function updateTracking(
+  order: Order,
+  fulfillmentId: number,
+  change: TrackingChange,
+  now: Date,
+): { order: Order; fulfillment: Fulfillment; changed: boolean } | null {
   const current = order.fulfillments.find((fulfillment) => fulfillment.id === fulfillmentId);
   if (!current) return null;
   const next: Fulfillment = {
@@ -123,11 +133,17 @@ export function updateTracking(order: Order, fulfillmentId: number, change: Trac
     note_to_customer: change.note_to_customer ?? current.note_to_customer,
   };
   const changed =
-    next.tracking_number !== current.tracking_number || next.shipping_company !== current.shipping_company || next.note_to_customer !== current.note_to_customer;
+    next.tracking_number !== current.tracking_number ||
+    next.shipping_company !== current.shipping_company ||
+    next.note_to_customer !== current.note_to_customer;
   if (!changed) return { order, fulfillment: current, changed };
   const fulfillment = { ...next, updated_at: now };
   return {
-    order: { ...order, fulfillments: order.fulfillments.map((candidate) => (candidate.id === fulfillmentId ? fulfillment : candidate)), updated_at: now },
+    order: {
+      ...order,
+      fulfillments: order.fulfillments.map((candidate) => (candidate.id === fulfillmentId ? fulfillment : candidate)),
+      updated_at: now,
+    },
     fulfillment,
     changed,
   };

@@ -2,7 +2,13 @@ import { displayStatus, type Order } from './order';
 import { aPartiallyShippedOrder, aShippedOrder, anOrder, T0, T1 } from './order.fixture';
 import { cancel, hold, reopen, ship, updateTracking, type Outcome, type Refusal, type ShipRequest } from './order-transitions';
 
-const shipAll: ShipRequest = { itemIds: [], tracking_number: '1Z999', shipping_company: 'UPS', notify_customer: true, note_to_customer: 'On its way' };
+const shipAll: ShipRequest = {
+  itemIds: [],
+  tracking_number: '1Z999',
+  shipping_company: 'UPS',
+  notify_customer: true,
+  note_to_customer: 'On its way',
+};
 
 function ok<T>(outcome: Outcome<T>): T {
   if ('refused' in outcome) throw new Error(`refused: ${JSON.stringify(outcome.refused)}`);
@@ -20,9 +26,21 @@ describe('the order state machine (spec 3.2)', () => {
       const { order, fulfillment } = ok(ship(anOrder(), shipAll, 7, T1));
       expect(displayStatus(order)).toBe('shipped');
       expect(order.fulfilled_at).toEqual(T1);
-      expect(fulfillment).toEqual({ id: 7, item_ids: [1, 2], tracking_number: '1Z999', shipping_company: 'UPS', note_to_customer: 'On its way', notify_customer: true, created_at: T1, updated_at: T1 });
+      expect(fulfillment).toEqual({
+        id: 7,
+        item_ids: [1, 2],
+        tracking_number: '1Z999',
+        shipping_company: 'UPS',
+        note_to_customer: 'On its way',
+        notify_customer: true,
+        created_at: T1,
+        updated_at: T1,
+      });
       expect(order.fulfillments).toEqual([fulfillment]);
-      expect(order.items.map((item) => [item.fulfilled_at, item.fulfillment_id])).toEqual([[T1, 7], [T1, 7]]);
+      expect(order.items.map((item) => [item.fulfilled_at, item.fulfillment_id])).toEqual([
+        [T1, 7],
+        [T1, 7],
+      ]);
     });
 
     it('open, some items left unshipped → Partially Shipped, a fulfillment of the chosen items, no fulfilled_at', () => {
@@ -42,8 +60,12 @@ describe('the order state machine (spec 3.2)', () => {
       expect(order.fulfilled_at).toEqual(T1);
     });
 
-    it('refuses an item that is shipped already, or not the order\'s, naming each', () => {
-      expect(refusal(ship(aPartiallyShippedOrder(), { ...shipAll, itemIds: [1, 99] }, 8, T1))).toEqual({ kind: 'bad_items', unknown: [99], shipped: [1] });
+    it("refuses an item that is shipped already, or not the order's, naming each", () => {
+      expect(refusal(ship(aPartiallyShippedOrder(), { ...shipAll, itemIds: [1, 99] }, 8, T1))).toEqual({
+        kind: 'bad_items',
+        unknown: [99],
+        shipped: [1],
+      });
     });
 
     it('refuses when nothing is left to ship (a reopened order whose items are all shipped)', () => {
@@ -95,7 +117,7 @@ describe('the order state machine (spec 3.2)', () => {
       expect(displayStatus(ok(reopen(held, T1)))).toBe('Partially Shipped');
     });
 
-    it('shipped → open, keeping the fulfillments and the items\' fulfilled_at but clearing the order\'s', () => {
+    it("shipped → open, keeping the fulfillments and the items' fulfilled_at but clearing the order's", () => {
       const reopened = ok(reopen(aShippedOrder(), T1));
       expect(reopened.status).toBe('open');
       expect(reopened.fulfilled_at).toBeNull();

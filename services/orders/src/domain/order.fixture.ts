@@ -30,7 +30,16 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     status: 'open',
     email: 'buyer@example.com',
     user_note: null,
-    address: { name: 'Ann', address_1: '1 Main St', address_2: '', city: 'Town', postal: '12345', state: '', state_abbrev: '', country: 'US' },
+    address: {
+      name: 'Ann',
+      address_1: '1 Main St',
+      address_2: '',
+      city: 'Town',
+      postal: '12345',
+      state: '',
+      state_abbrev: '',
+      country: 'US',
+    },
     items: [anItem(1), anItem(2)],
     fulfillments: [],
     subtotal: 2000,
@@ -56,7 +65,18 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
 export const aPartiallyShippedOrder = (): Order =>
   anOrder({
     items: [anItem(1, { fulfilled_at: T0, fulfillment_id: 5 }), anItem(2)],
-    fulfillments: [{ id: 5, item_ids: [1], tracking_number: '', shipping_company: '', note_to_customer: '', notify_customer: false, created_at: T0, updated_at: T0 }],
+    fulfillments: [
+      {
+        id: 5,
+        item_ids: [1],
+        tracking_number: '',
+        shipping_company: '',
+        note_to_customer: '',
+        notify_customer: false,
+        created_at: T0,
+        updated_at: T0,
+      },
+    ],
   });
 
 /** Every item shipped. */
@@ -65,5 +85,16 @@ export const aShippedOrder = (): Order =>
     status: 'shipped',
     fulfilled_at: T0,
     items: [anItem(1, { fulfilled_at: T0, fulfillment_id: 5 }), anItem(2, { fulfilled_at: T0, fulfillment_id: 5 })],
-    fulfillments: [{ id: 5, item_ids: [1, 2], tracking_number: '1Z', shipping_company: 'UPS', note_to_customer: '', notify_customer: false, created_at: T0, updated_at: T0 }],
+    fulfillments: [
+      {
+        id: 5,
+        item_ids: [1, 2],
+        tracking_number: '1Z',
+        shipping_company: 'UPS',
+        note_to_customer: '',
+        notify_customer: false,
+        created_at: T0,
+        updated_at: T0,
+      },
+    ],
   });

@@ -85,7 +85,8 @@ export interface Order {
 }
 
 /** Cents a line costs before tax. */
-export const linePrice = (item: Pick<Item, 'list_price' | 'quantity' | 'discount'>): number => item.list_price * item.quantity - item.discount;
+export const linePrice = (item: Pick<Item, 'list_price' | 'quantity' | 'discount'>): number =>
+  item.list_price * item.quantity - item.discount;
 
 /** subtotal, tax and total from the items, shipping and order-level discounts. */
 export function totalsOf(items: readonly Item[], shipping: number, discounts: number): Pick<Order, 'subtotal' | 'tax' | 'total'> {

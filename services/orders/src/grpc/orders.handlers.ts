@@ -11,7 +11,16 @@ import type { OrdersDeps } from '../app/orders-deps';
 import { shipOrder } from '../app/ship-order';
 import { updateFulfillment } from '../app/update-fulfillment';
 
-const EMPTY_ADDRESS: orders.OrderAddress = { name: '', address_1: '', address_2: '', city: '', postal: '', state: '', state_abbrev: '', country: '' };
+const EMPTY_ADDRESS: orders.OrderAddress = {
+  name: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  postal: '',
+  state: '',
+  state_abbrev: '',
+  country: '',
+};
 
 /** Thin: request → use case → response. */
 export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.OrdersServiceService> {

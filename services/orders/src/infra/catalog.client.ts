@@ -2,7 +2,10 @@ import type { catalog } from '@commerce/contracts';
 import type { ServiceClient } from '@commerce/grpc-runtime';
 import type { CatalogPort, ReservedLine } from '../app/orders-deps';
 
-type CatalogClient = Pick<ServiceClient<catalog.CatalogServiceClient>, 'reserveStock' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'>;
+type CatalogClient = Pick<
+  ServiceClient<catalog.CatalogServiceClient>,
+  'reserveStock' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'
+>;
 
 /** Catalog's stock and record RPCs behind the port the use cases ask (the client's deadline applies). */
 export class CatalogClientPort implements CatalogPort {

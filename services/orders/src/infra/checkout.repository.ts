@@ -111,11 +111,21 @@ export class CheckoutRepository {
 
   /** Forgets a checkout that wrote no order (its reservation released), so its key can start afresh. */
   async forget(checkout: CheckoutDocument): Promise<void> {
-    await this.checkouts.deleteOne({ store_id: checkout.store_id, checkout_key: checkout.checkout_key, order_id: checkout.order_id, state: 'reserving' });
+    await this.checkouts.deleteOne({
+      store_id: checkout.store_id,
+      checkout_key: checkout.checkout_key,
+      order_id: checkout.order_id,
+      state: 'reserving',
+    });
   }
 
   /** Ends the checkout (from 'reserving' only, so a settled outcome never changes). */
-  async settle(checkout: CheckoutDocument, state: Exclude<CheckoutState, 'reserving'>, failure: CheckoutFailure | null, now: Date): Promise<void> {
+  async settle(
+    checkout: CheckoutDocument,
+    state: Exclude<CheckoutState, 'reserving'>,
+    failure: CheckoutFailure | null,
+    now: Date,
+  ): Promise<void> {
     await this.checkouts.updateOne(
       { store_id: checkout.store_id, checkout_key: checkout.checkout_key, state: 'reserving' },
       { $set: { state, failure: storedFailure(failure), updated_at: now } },

@@ -9,7 +9,11 @@ type ShippingClient = Pick<ServiceClient<shipping.ShippingServiceClient>, 'quote
 export class ShippingClientPort implements ShippingPort {
   constructor(private readonly shipping: ShippingClient) {}
 
-  async quote(storeId: number, country: string, lines: Array<{ product_id: number; shipping_group_id: number; quantity: number }>): Promise<ShippingQuote[]> {
+  async quote(
+    storeId: number,
+    country: string,
+    lines: Array<{ product_id: number; shipping_group_id: number; quantity: number }>,
+  ): Promise<ShippingQuote[]> {
     try {
       const answer = await this.shipping.quoteShipping({ store_id: storeId, country, lines });
       return answer.ships_to_destination ? answer.quotes : [];

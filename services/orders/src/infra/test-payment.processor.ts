@@ -54,7 +54,15 @@ export class TestPaymentProcessor implements PaymentPort {
   }
 
   async voidUnlessCaptured(key: string): Promise<'captured' | 'voided'> {
-    const entry = await this.record({ key, state: 'voided', amount_cents: 0, token_fingerprint: '', reference: '', message: '', created_at: this.clock() });
+    const entry = await this.record({
+      key,
+      state: 'voided',
+      amount_cents: 0,
+      token_fingerprint: '',
+      reference: '',
+      message: '',
+      created_at: this.clock(),
+    });
     return entry.state === 'captured' ? 'captured' : 'voided';
   }
 

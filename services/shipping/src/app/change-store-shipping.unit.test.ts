@@ -26,7 +26,10 @@ const storedDocument = () => db.collection<StoreShippingDocument>(StoreShippingR
 
 describe('changeStoreShipping', () => {
   it('writes the first change of a store with its events, version 1', async () => {
-    await changeStoreShipping(replica(), STORE, (current, now) => ({ next: addGroup(current, { id: 1, name: 'Posters' }, [], now), primary: { type: 'shipping_group', id: 1 } }));
+    await changeStoreShipping(replica(), STORE, (current, now) => ({
+      next: addGroup(current, { id: 1, name: 'Posters' }, [], now),
+      primary: { type: 'shipping_group', id: 1 },
+    }));
 
     const document = await storedDocument();
     expect(document).toMatchObject({ store_id: STORE, version: 1, groups: [{ id: 1, name: 'Posters', version: 1 }] });
@@ -34,14 +37,20 @@ describe('changeStoreShipping', () => {
   });
 
   it('re-applies a change on top of a write another replica made since it read', async () => {
-    await changeStoreShipping(replica(), STORE, (current, now) => ({ next: addGroup(current, { id: 1, name: 'A' }, [], now), primary: { type: 'shipping_group', id: 1 } }));
+    await changeStoreShipping(replica(), STORE, (current, now) => ({
+      next: addGroup(current, { id: 1, name: 'A' }, [], now),
+      primary: { type: 'shipping_group', id: 1 },
+    }));
     let attempts = 0;
 
     await changeStoreShipping(replica(), STORE, async (current) => {
       attempts++;
       // The other replica slips a write in between this read and this write, once.
       if (attempts === 1) {
-        await changeStoreShipping(replica(), STORE, (theirs, later) => ({ next: addGroup(theirs, { id: 2, name: 'B' }, [], later), primary: { type: 'shipping_group', id: 2 } }));
+        await changeStoreShipping(replica(), STORE, (theirs, later) => ({
+          next: addGroup(theirs, { id: 2, name: 'B' }, [], later),
+          primary: { type: 'shipping_group', id: 2 },
+        }));
       }
       return { next: renameGroup(current, 1, 'A renamed'), primary: { type: 'shipping_group', id: 1 } };
     });
@@ -66,7 +75,10 @@ describe('changeStoreShipping', () => {
     await changeStoreShipping(replica(), STORE, async (current, now) => {
       attempts++;
       if (attempts === 1) {
-        await changeStoreShipping(replica(), STORE, (theirs, later) => ({ next: addGroup(theirs, { id: 2, name: 'B' }, [], later), primary: { type: 'shipping_group', id: 2 } }));
+        await changeStoreShipping(replica(), STORE, (theirs, later) => ({
+          next: addGroup(theirs, { id: 2, name: 'B' }, [], later),
+          primary: { type: 'shipping_group', id: 2 },
+        }));
       }
       return { next: addGroup(current, { id: 1, name: 'A' }, [], now), primary: { type: 'shipping_group', id: 1 } };
     });
@@ -75,11 +87,17 @@ describe('changeStoreShipping', () => {
   });
 
   it('gives up with CONFLICT when the store keeps changing under it', async () => {
-    await changeStoreShipping(replica(), STORE, (current, now) => ({ next: addGroup(current, { id: 1, name: 'A' }, [], now), primary: { type: 'shipping_group', id: 1 } }));
+    await changeStoreShipping(replica(), STORE, (current, now) => ({
+      next: addGroup(current, { id: 1, name: 'A' }, [], now),
+      primary: { type: 'shipping_group', id: 1 },
+    }));
     let n = 0;
 
     const failure = await changeStoreShipping(replica(), STORE, async (current) => {
-      await changeStoreShipping(replica(), STORE, (theirs) => ({ next: renameGroup(theirs, 1, `theirs ${++n}`), primary: { type: 'shipping_group', id: 1 } }));
+      await changeStoreShipping(replica(), STORE, (theirs) => ({
+        next: renameGroup(theirs, 1, `theirs ${++n}`),
+        primary: { type: 'shipping_group', id: 1 },
+      }));
       return { next: renameGroup(current, 1, 'mine'), primary: { type: 'shipping_group', id: 1 } };
     }).catch((error: unknown) => error);
 
@@ -87,9 +105,15 @@ describe('changeStoreShipping', () => {
   });
 
   it('writes nothing for a change that alters nothing', async () => {
-    await changeStoreShipping(replica(), STORE, (current, now) => ({ next: addGroup(current, { id: 1, name: 'A' }, [], now), primary: { type: 'shipping_group', id: 1 } }));
+    await changeStoreShipping(replica(), STORE, (current, now) => ({
+      next: addGroup(current, { id: 1, name: 'A' }, [], now),
+      primary: { type: 'shipping_group', id: 1 },
+    }));
 
-    const applied = await changeStoreShipping(replica(), STORE, (current) => ({ next: renameGroup(current, 1, 'A'), primary: { type: 'shipping_group', id: 1 } }));
+    const applied = await changeStoreShipping(replica(), STORE, (current) => ({
+      next: renameGroup(current, 1, 'A'),
+      primary: { type: 'shipping_group', id: 1 },
+    }));
 
     expect(applied.changes).toEqual([]);
     expect((await storedDocument())!.version).toBe(1);

@@ -1,6 +1,13 @@
 import type { shipping } from '@commerce/contracts';
 import { ruleBroken, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
-import { checkClassRates, checkCountries, checkName, hasViolations, MAX_CLASSES_PER_STORE, type ClassRateInput } from '../domain/shipping-input';
+import {
+  checkClassRates,
+  checkCountries,
+  checkName,
+  hasViolations,
+  MAX_CLASSES_PER_STORE,
+  type ClassRateInput,
+} from '../domain/shipping-input';
 import { addClass, findClass } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';
@@ -13,7 +20,11 @@ export interface NewShippingClassInput {
 }
 
 /** Creates a class with its countries and rates; announces shipping_class/created and shipping_group/updated for each group it rates. */
-export async function createShippingClass(deps: ShippingDeps, storeId: number, input: NewShippingClassInput): Promise<shipping.ShippingClass> {
+export async function createShippingClass(
+  deps: ShippingDeps,
+  storeId: number,
+  input: NewShippingClassInput,
+): Promise<shipping.ShippingClass> {
   let id: number | undefined;
   const { after } = await changeStoreShipping(deps, storeId, async (current, now) => {
     const violations: FieldViolations = {};
@@ -22,7 +33,9 @@ export async function createShippingClass(deps: ShippingDeps, storeId: number, i
     checkClassRates(violations, input.rates, current);
     if (hasViolations(violations)) throw validationFailed(violations);
     if (current.classes.length >= MAX_CLASSES_PER_STORE) {
-      throw ruleBroken('SHIPPING_LIMIT_REACHED', `A store has at most ${MAX_CLASSES_PER_STORE} shipping classes`, { limit: String(MAX_CLASSES_PER_STORE) });
+      throw ruleBroken('SHIPPING_LIMIT_REACHED', `A store has at most ${MAX_CLASSES_PER_STORE} shipping classes`, {
+        limit: String(MAX_CLASSES_PER_STORE),
+      });
     }
     // Taken once, after the input proved valid; a retry after a concurrent write keeps the same id.
     id ??= await deps.nextId('shipping_classes');

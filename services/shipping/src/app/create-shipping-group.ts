@@ -12,7 +12,11 @@ export interface NewShippingGroupInput {
 }
 
 /** Creates a group with its rates; announces shipping_group/created and shipping_class/updated for each class it rates. */
-export async function createShippingGroup(deps: ShippingDeps, storeId: number, input: NewShippingGroupInput): Promise<shipping.ShippingGroup> {
+export async function createShippingGroup(
+  deps: ShippingDeps,
+  storeId: number,
+  input: NewShippingGroupInput,
+): Promise<shipping.ShippingGroup> {
   let id: number | undefined;
   const { after } = await changeStoreShipping(deps, storeId, async (current, now) => {
     const violations: FieldViolations = {};
@@ -20,7 +24,9 @@ export async function createShippingGroup(deps: ShippingDeps, storeId: number, i
     checkGroupRates(violations, input.rates, current);
     if (hasViolations(violations)) throw validationFailed(violations);
     if (current.groups.length >= MAX_GROUPS_PER_STORE) {
-      throw ruleBroken('SHIPPING_LIMIT_REACHED', `A store has at most ${MAX_GROUPS_PER_STORE} shipping groups`, { limit: String(MAX_GROUPS_PER_STORE) });
+      throw ruleBroken('SHIPPING_LIMIT_REACHED', `A store has at most ${MAX_GROUPS_PER_STORE} shipping groups`, {
+        limit: String(MAX_GROUPS_PER_STORE),
+      });
     }
     // Taken once, after the input proved valid; a retry after a concurrent write keeps the same id.
     id ??= await deps.nextId('shipping_groups');

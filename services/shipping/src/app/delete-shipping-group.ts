@@ -15,7 +15,12 @@ import { toGroupMessage } from './shipping-message';
  * itself once the retirement's hold has passed and shipping still has the group, which is why the delete
  * is written within half of the hold or not at all).
  */
-export async function deleteShippingGroup(deps: ShippingDeps, storeId: number, groupId: number, deadline: number): Promise<shipping.ShippingGroup> {
+export async function deleteShippingGroup(
+  deps: ShippingDeps,
+  storeId: number,
+  groupId: number,
+  deadline: number,
+): Promise<shipping.ShippingGroup> {
   const { shipping: config } = await deps.repository.load(storeId);
   if (!findGroup(config, groupId)) throw notFound('Shipping group');
 
@@ -32,7 +37,8 @@ export async function deleteShippingGroup(deps: ShippingDeps, storeId: number, g
   try {
     const { before } = await changeStoreShipping(deps, storeId, (current, now) => {
       if (!findGroup(current, groupId)) throw notFound('Shipping group');
-      if (now.getTime() - askedAt > retirement.heldForMs / 2) throw new DomainError('UNAVAILABLE', 'Deleting the shipping group took too long; try again');
+      if (now.getTime() - askedAt > retirement.heldForMs / 2)
+        throw new DomainError('UNAVAILABLE', 'Deleting the shipping group took too long; try again');
       return { next: removeGroup(current, groupId), primary: { type: 'shipping_group', id: groupId } };
     });
     return toGroupMessage(before, findGroup(before, groupId)!);
@@ -44,7 +50,9 @@ export async function deleteShippingGroup(deps: ShippingDeps, storeId: number, g
 
 function inUse(count: number): DomainError {
   const products = count === 1 ? '1 product; move it' : `${count} products; move them`;
-  return ruleBroken('SHIPPING_GROUP_IN_USE', `Shipping group is used by ${products} to another group first`, { product_count: String(count) });
+  return ruleBroken('SHIPPING_GROUP_IN_USE', `Shipping group is used by ${products} to another group first`, {
+    product_count: String(count),
+  });
 }
 
 /**
@@ -57,6 +65,9 @@ async function restoreIfStillHere(deps: ShippingDeps, storeId: number, groupId: 
     const { shipping: config } = await deps.repository.load(storeId);
     if (findGroup(config, groupId)) await deps.catalog.restoreGroup(storeId, groupId, token);
   } catch (error) {
-    deps.logger.warn({ err: error, store_id: storeId, shipping_group_id: groupId }, 'could not restore the shipping group in catalog; its sweep will');
+    deps.logger.warn(
+      { err: error, store_id: storeId, shipping_group_id: groupId },
+      'could not restore the shipping group in catalog; its sweep will',
+    );
   }
 }

@@ -55,7 +55,10 @@ beforeEach(async () => {
   warnings = [];
   restoreFails = false;
   retireAnswer = async () => ({ retired: true, heldForMs: HOLD_MS });
-  await changeStoreShipping(deps(), STORE, (current, at) => ({ next: addGroup(current, { id: GROUP, name: 'Posters' }, [], at), primary: { type: 'shipping_group', id: GROUP } }));
+  await changeStoreShipping(deps(), STORE, (current, at) => ({
+    next: addGroup(current, { id: GROUP, name: 'Posters' }, [], at),
+    primary: { type: 'shipping_group', id: GROUP },
+  }));
 });
 
 afterEach(() => db.close());
@@ -64,7 +67,8 @@ const groupIds = async () => (await repository.load(STORE)).shipping.groups.map(
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'deleted',
-    (error: unknown) => (isDomainError(error) ? `${error.reason}: ${error.message}` : error instanceof RemoteError ? `remote ${error.code}` : error),
+    (error: unknown) =>
+      isDomainError(error) ? `${error.reason}: ${error.message}` : error instanceof RemoteError ? `remote ${error.code}` : error,
   );
 const token = () => calls[0]!.split(' ')[2]!;
 
@@ -100,7 +104,9 @@ it('does not write the delete later than half the hold after asking: it restores
     return { retired: true, heldForMs: HOLD_MS };
   };
 
-  expect(await failureOf(deleteShippingGroup(deps(), STORE, GROUP, Infinity))).toBe('UNAVAILABLE: Deleting the shipping group took too long; try again');
+  expect(await failureOf(deleteShippingGroup(deps(), STORE, GROUP, Infinity))).toBe(
+    'UNAVAILABLE: Deleting the shipping group took too long; try again',
+  );
   expect(await groupIds()).toEqual([GROUP]);
   expect(calls).toEqual([`retire ${GROUP} ${token()}`, `restore ${GROUP} ${token()}`]);
 });
@@ -114,7 +120,14 @@ it('restores when catalog could not answer (it may have retired the group after 
 });
 
 it('has nothing to restore when catalog answered a refusal of its own (another attempt holds the group)', async () => {
-  retireAnswer = () => Promise.reject(new RemoteError({ code: GrpcStatus.ABORTED, message: 'Another deletion of this shipping group is under way; try again', reason: 'CONFLICT' }));
+  retireAnswer = () =>
+    Promise.reject(
+      new RemoteError({
+        code: GrpcStatus.ABORTED,
+        message: 'Another deletion of this shipping group is under way; try again',
+        reason: 'CONFLICT',
+      }),
+    );
 
   expect(await failureOf(deleteShippingGroup(deps(), STORE, GROUP, Infinity))).toBe(`remote ${GrpcStatus.ABORTED}`);
   expect(await groupIds()).toEqual([GROUP]);
@@ -131,7 +144,9 @@ it('never restores a group whose delete did land though the write reported a fai
     } as unknown as KeyedQueue,
   });
 
-  expect(await failureOf(deleteShippingGroup(landedThenFailed, STORE, GROUP, Infinity))).toEqual(new Error('connection reset after the write'));
+  expect(await failureOf(deleteShippingGroup(landedThenFailed, STORE, GROUP, Infinity))).toEqual(
+    new Error('connection reset after the write'),
+  );
   expect(await groupIds()).toEqual([]);
   expect(calls).toEqual([`retire ${GROUP} ${token()}`]);
 });

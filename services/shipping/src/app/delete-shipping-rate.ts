@@ -20,7 +20,12 @@ function requireRate(config: StoreShipping, pair: RatePair) {
  * included), as every DELETE answers what it deleted; catalog is asked for the group's products before
  * writing, so a removal that cannot be answered in full changes nothing.
  */
-export async function deleteShippingRate(deps: ShippingDeps, storeId: number, pair: RatePair, deadline: number): Promise<shipping.DeleteShippingRateResponse> {
+export async function deleteShippingRate(
+  deps: ShippingDeps,
+  storeId: number,
+  pair: RatePair,
+  deadline: number,
+): Promise<shipping.DeleteShippingRateResponse> {
   checkRateRequest(pair);
   const { shipping: config } = await deps.repository.load(storeId);
   requireRate(config, pair);

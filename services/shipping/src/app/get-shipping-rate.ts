@@ -4,7 +4,12 @@ import type { ShippingDeps } from './shipping-deps';
 import { toRateAnswer } from './shipping-message';
 
 /** GET /v1/shipping_rate: both ends, the group's products (asked of catalog) and the pair's rate. */
-export async function getShippingRate(deps: ShippingDeps, storeId: number, pair: RatePair, deadline: number): Promise<shipping.GetShippingRateResponse> {
+export async function getShippingRate(
+  deps: ShippingDeps,
+  storeId: number,
+  pair: RatePair,
+  deadline: number,
+): Promise<shipping.GetShippingRateResponse> {
   checkRateRequest(pair);
   const { shipping: config } = await deps.repository.load(storeId);
   const { group, cls } = requirePair(config, pair);

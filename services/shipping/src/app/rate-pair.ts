@@ -20,7 +20,10 @@ export function checkRateRequest({ groupId, classId }: RatePair, changes: RateCh
   if (!groupId) violations.shipping_group_id = ['is required'];
   if (!classId) violations.shipping_class_id = ['is required'];
   // An absent amount is taken from the stored rate, which was checked when it was written.
-  checkAmounts(violations, { first_item_in_cents: changes.first_item_in_cents ?? 0, additional_item_in_cents: changes.additional_item_in_cents ?? 0 });
+  checkAmounts(violations, {
+    first_item_in_cents: changes.first_item_in_cents ?? 0,
+    additional_item_in_cents: changes.additional_item_in_cents ?? 0,
+  });
   if (hasViolations(violations)) throw validationFailed(violations);
 }
 

@@ -1,5 +1,12 @@
 import type { shipping } from '@commerce/contracts';
-import { findRate, ratesOfClass, ratesOfGroup, type ShippingClassRecord, type ShippingGroupRecord, type StoreShipping } from '../domain/store-shipping';
+import {
+  findRate,
+  ratesOfClass,
+  ratesOfGroup,
+  type ShippingClassRecord,
+  type ShippingGroupRecord,
+  type StoreShipping,
+} from '../domain/store-shipping';
 
 /** The contract's ShippingGroup: the record plus its rates by class id. */
 export function toGroupMessage(config: StoreShipping, group: ShippingGroupRecord): shipping.ShippingGroup {

@@ -17,7 +17,12 @@ export interface ShippingClassChanges {
 }
 
 /** Changes a class; each group whose rate with it changed is announced too. */
-export async function updateShippingClass(deps: ShippingDeps, storeId: number, classId: number, input: ShippingClassChanges): Promise<shipping.ShippingClass> {
+export async function updateShippingClass(
+  deps: ShippingDeps,
+  storeId: number,
+  classId: number,
+  input: ShippingClassChanges,
+): Promise<shipping.ShippingClass> {
   const { after } = await changeStoreShipping(deps, storeId, (current) => {
     if (!findClass(current, classId)) throw notFound('Shipping class');
     const violations: FieldViolations = {};
@@ -27,7 +32,12 @@ export async function updateShippingClass(deps: ShippingDeps, storeId: number, c
     if (hasViolations(violations)) throw validationFailed(violations);
 
     let next: StoreShipping = changeClass(current, classId, { ...(name !== undefined && { name }), ...(countries && { countries }) });
-    if (input.rates) next = upsertClassRates(next, classId, input.rates.map(({ shipping_group_id, ...amounts }) => ({ group_id: shipping_group_id, ...amounts })));
+    if (input.rates)
+      next = upsertClassRates(
+        next,
+        classId,
+        input.rates.map(({ shipping_group_id, ...amounts }) => ({ group_id: shipping_group_id, ...amounts })),
+      );
     return { next, primary: { type: 'shipping_class', id: classId } };
   });
   return toClassMessage(after, findClass(after, classId)!);

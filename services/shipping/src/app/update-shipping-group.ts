@@ -17,7 +17,12 @@ export interface ShippingGroupChanges {
 }
 
 /** Renames and/or re-rates a group; each class whose rate with it changed is announced too. */
-export async function updateShippingGroup(deps: ShippingDeps, storeId: number, groupId: number, input: ShippingGroupChanges): Promise<shipping.ShippingGroup> {
+export async function updateShippingGroup(
+  deps: ShippingDeps,
+  storeId: number,
+  groupId: number,
+  input: ShippingGroupChanges,
+): Promise<shipping.ShippingGroup> {
   const { after } = await changeStoreShipping(deps, storeId, (current) => {
     if (!findGroup(current, groupId)) throw notFound('Shipping group');
     const violations: FieldViolations = {};
@@ -26,7 +31,12 @@ export async function updateShippingGroup(deps: ShippingDeps, storeId: number, g
     if (hasViolations(violations)) throw validationFailed(violations);
 
     let next: StoreShipping = name === undefined ? current : renameGroup(current, groupId, name);
-    if (input.rates) next = upsertGroupRates(next, groupId, input.rates.map(({ shipping_class_id, ...amounts }) => ({ class_id: shipping_class_id, ...amounts })));
+    if (input.rates)
+      next = upsertGroupRates(
+        next,
+        groupId,
+        input.rates.map(({ shipping_class_id, ...amounts }) => ({ class_id: shipping_class_id, ...amounts })),
+      );
     return { next, primary: { type: 'shipping_group', id: groupId } };
   });
   return toGroupMessage(after, findGroup(after, groupId)!);

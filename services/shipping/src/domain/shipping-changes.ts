@@ -16,7 +16,11 @@ export interface ResourceChange {
  * hold for every path, and a change that alters nothing announce nothing.
  * The `primary` record (the one the caller acted on) comes first; the rest follow by type and id.
  */
-export function diffShipping(before: StoreShipping, after: StoreShipping, primary?: { type: ShippingResourceType; id: number }): ResourceChange[] {
+export function diffShipping(
+  before: StoreShipping,
+  after: StoreShipping,
+  primary?: { type: ShippingResourceType; id: number },
+): ResourceChange[] {
   const changes = [
     ...diffRecords('shipping_group', before.groups, after.groups, (shipping, id) => groupFingerprint(shipping, id), before, after),
     ...diffRecords('shipping_class', before.classes, after.classes, (shipping, id) => classFingerprint(shipping, id), before, after),
@@ -60,10 +64,15 @@ function classFingerprint(shipping: StoreShipping, id: number): string {
 
 /** Moves every changed (still present) record to its next version and `now`; untouched records keep theirs. */
 export function stampChanges(shipping: StoreShipping, changes: ResourceChange[], now: Date): StoreShipping {
-  const touched = (type: ShippingResourceType, id: number) => changes.some((change) => change.type === type && change.id === id && change.verb !== 'deleted');
+  const touched = (type: ShippingResourceType, id: number) =>
+    changes.some((change) => change.type === type && change.id === id && change.verb !== 'deleted');
   return {
     ...shipping,
-    groups: shipping.groups.map((group) => (touched('shipping_group', group.id) ? { ...group, version: group.version + 1, updated_at: now } : group)),
-    classes: shipping.classes.map((cls) => (touched('shipping_class', cls.id) ? { ...cls, version: cls.version + 1, updated_at: now } : cls)),
+    groups: shipping.groups.map((group) =>
+      touched('shipping_group', group.id) ? { ...group, version: group.version + 1, updated_at: now } : group,
+    ),
+    classes: shipping.classes.map((cls) =>
+      touched('shipping_class', cls.id) ? { ...cls, version: cls.version + 1, updated_at: now } : cls,
+    ),
   };
 }

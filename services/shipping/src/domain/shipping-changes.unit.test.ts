@@ -1,5 +1,17 @@
 import { diffShipping, stampChanges } from './shipping-changes';
-import { addClass, addGroup, changeClass, removeClass, removeGroup, removeRate, renameGroup, setRate, upsertClassRates, upsertGroupRates, type StoreShipping } from './store-shipping';
+import {
+  addClass,
+  addGroup,
+  changeClass,
+  removeClass,
+  removeGroup,
+  removeRate,
+  renameGroup,
+  setRate,
+  upsertClassRates,
+  upsertGroupRates,
+  type StoreShipping,
+} from './store-shipping';
 
 const at = new Date('2024-01-01T00:00:00Z');
 const later = new Date('2024-02-01T00:00:00Z');
@@ -10,7 +22,15 @@ function aStore(): StoreShipping {
   let store: StoreShipping = { groups: [], classes: [], rates: [] };
   store = addClass(store, { id: 3, name: 'Standard', countries: ['US'] }, [], at);
   store = addClass(store, { id: 4, name: 'Express', countries: ['US'] }, [], at);
-  store = addGroup(store, { id: 1, name: 'Posters' }, [{ class_id: 3, ...amounts(500) }, { class_id: 4, ...amounts(900) }], at);
+  store = addGroup(
+    store,
+    { id: 1, name: 'Posters' },
+    [
+      { class_id: 3, ...amounts(500) },
+      { class_id: 4, ...amounts(900) },
+    ],
+    at,
+  );
   store = addGroup(store, { id: 2, name: 'Mugs' }, [{ class_id: 3, ...amounts(700) }], at);
   return stampChanges(store, diffShipping({ groups: [], classes: [], rates: [] }, store), at);
 }

@@ -63,7 +63,14 @@ export function checkGroupRates(violations: FieldViolations, rates: GroupRateInp
   const seen = new Set<number>();
   rates.forEach((rate, index) => {
     const prefix = `rates[${index}].`;
-    checkReference(violations, `${prefix}shipping_class_id`, rate.shipping_class_id, seen, (id) => findClass(shipping, id) !== undefined, 'shipping class');
+    checkReference(
+      violations,
+      `${prefix}shipping_class_id`,
+      rate.shipping_class_id,
+      seen,
+      (id) => findClass(shipping, id) !== undefined,
+      'shipping class',
+    );
     checkAmounts(violations, rate, prefix);
   });
 }
@@ -73,12 +80,26 @@ export function checkClassRates(violations: FieldViolations, rates: ClassRateInp
   const seen = new Set<number>();
   rates.forEach((rate, index) => {
     const prefix = `rates[${index}].`;
-    checkReference(violations, `${prefix}shipping_group_id`, rate.shipping_group_id, seen, (id) => findGroup(shipping, id) !== undefined, 'shipping group');
+    checkReference(
+      violations,
+      `${prefix}shipping_group_id`,
+      rate.shipping_group_id,
+      seen,
+      (id) => findGroup(shipping, id) !== undefined,
+      'shipping group',
+    );
     checkAmounts(violations, rate, prefix);
   });
 }
 
-function checkReference(violations: FieldViolations, field: string, id: number, seen: Set<number>, exists: (id: number) => boolean, noun: string): void {
+function checkReference(
+  violations: FieldViolations,
+  field: string,
+  id: number,
+  seen: Set<number>,
+  exists: (id: number) => boolean,
+  noun: string,
+): void {
   if (!id) return add(violations, field, 'is required');
   if (!exists(id)) return add(violations, field, `is not a ${noun} of this store`);
   if (seen.has(id)) return add(violations, field, `names a ${noun} already given`);

@@ -23,10 +23,12 @@ describe('checkName', () => {
     expect(violations).toEqual({});
   });
 
-  it("refuses a missing, blank or overlong name", () => {
+  it('refuses a missing, blank or overlong name', () => {
     expect(violationsOf((v) => checkName(v, undefined, true))).toEqual({ name: ["can't be blank"] });
     expect(violationsOf((v) => checkName(v, '   ', false))).toEqual({ name: ["can't be blank"] });
-    expect(violationsOf((v) => checkName(v, 'x'.repeat(MAX_NAME_LENGTH + 1), true))).toEqual({ name: [`must be at most ${MAX_NAME_LENGTH} characters`] });
+    expect(violationsOf((v) => checkName(v, 'x'.repeat(MAX_NAME_LENGTH + 1), true))).toEqual({
+      name: [`must be at most ${MAX_NAME_LENGTH} characters`],
+    });
   });
 });
 
@@ -44,8 +46,13 @@ describe('checkName with invisible characters', () => {
 describe('checkCountries', () => {
   it('names the first unknown codes and counts the rest', () => {
     const violations: FieldViolations = {};
-    checkCountries(violations, Array.from({ length: 3_000 }, (_, index) => `Z${index}`));
-    expect(violations.countries).toEqual(['must be ISO 3166-1 alpha-2 country codes ("Z0", "Z1", "Z2", "Z3", "Z4" and 2,995 more are not)']);
+    checkCountries(
+      violations,
+      Array.from({ length: 3_000 }, (_, index) => `Z${index}`),
+    );
+    expect(violations.countries).toEqual([
+      'must be ISO 3166-1 alpha-2 country codes ("Z0", "Z1", "Z2", "Z3", "Z4" and 2,995 more are not)',
+    ]);
   });
 
   it('upper-cases, drops duplicates and keeps the order given; empty is fine', () => {
@@ -56,8 +63,12 @@ describe('checkCountries', () => {
   });
 
   it('names every code that is not ISO 3166-1 alpha-2', () => {
-    expect(violationsOf((v) => checkCountries(v, ['US', 'UK']))).toEqual({ countries: ['must be ISO 3166-1 alpha-2 country codes ("UK" is not)'] });
-    expect(violationsOf((v) => checkCountries(v, ['usa', 'X', '']))).toEqual({ countries: ['must be ISO 3166-1 alpha-2 country codes ("USA", "X", "" are not)'] });
+    expect(violationsOf((v) => checkCountries(v, ['US', 'UK']))).toEqual({
+      countries: ['must be ISO 3166-1 alpha-2 country codes ("UK" is not)'],
+    });
+    expect(violationsOf((v) => checkCountries(v, ['usa', 'X', '']))).toEqual({
+      countries: ['must be ISO 3166-1 alpha-2 country codes ("USA", "X", "" are not)'],
+    });
   });
 });
 
@@ -68,7 +79,9 @@ describe('checkAmounts', () => {
       'rates[2].first_item_in_cents': ['must be at least 0'],
       'rates[2].additional_item_in_cents': ['must be an integer'],
     });
-    expect(violationsOf((v) => checkAmounts(v, { first_item_in_cents: MAX_CENTS + 1, additional_item_in_cents: 0 }))).toEqual({ first_item_in_cents: [`must be at most ${MAX_CENTS}`] });
+    expect(violationsOf((v) => checkAmounts(v, { first_item_in_cents: MAX_CENTS + 1, additional_item_in_cents: 0 }))).toEqual({
+      first_item_in_cents: [`must be at most ${MAX_CENTS}`],
+    });
   });
 });
 

@@ -30,7 +30,8 @@ export function checkQuoteRequest(country: string, lines: QuoteLineInput[]): { c
   lines.forEach((line, index) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) violations[`lines[${index}].quantity`] = ['must be at least 1'];
     else if (line.quantity > MAX_LINE_QUANTITY) violations[`lines[${index}].quantity`] = [`must be at most ${MAX_LINE_QUANTITY}`];
-    if (!Number.isSafeInteger(line.shipping_group_id) || line.shipping_group_id < 0) violations[`lines[${index}].shipping_group_id`] = ['must be at least 0'];
+    if (!Number.isSafeInteger(line.shipping_group_id) || line.shipping_group_id < 0)
+      violations[`lines[${index}].shipping_group_id`] = ['must be at least 0'];
   });
   return { country: destination, violations };
 }
@@ -68,6 +69,11 @@ function classTotal(shipping: StoreShipping, cls: ShippingClassRecord, unitsByGr
  * Per group (the issue's rule): the group's first-item price once, its additional-item price for each further
  * unit; the class's total is the sum over the groups among the lines.
  */
-export function totalCents(priced: Array<{ rate: Pick<ShippingRateRecord, 'first_item_in_cents' | 'additional_item_in_cents'>; units: number }>): number {
-  return priced.reduce((sum, { rate, units }) => (units > 0 ? sum + rate.first_item_in_cents + (units - 1) * rate.additional_item_in_cents : sum), 0);
+export function totalCents(
+  priced: Array<{ rate: Pick<ShippingRateRecord, 'first_item_in_cents' | 'additional_item_in_cents'>; units: number }>,
+): number {
+  return priced.reduce(
+    (sum, { rate, units }) => (units > 0 ? sum + rate.first_item_in_cents + (units - 1) * rate.additional_item_in_cents : sum),
+    0,
+  );
 }

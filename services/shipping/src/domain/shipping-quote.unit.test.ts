@@ -3,7 +3,14 @@ import type { StoreShipping } from './store-shipping';
 
 const at = new Date('2024-01-01T00:00:00Z');
 const group = (id: number) => ({ id, name: `Group ${id}`, version: 1, created_at: at, updated_at: at });
-const cls = (id: number, countries: string[], name = `Class ${id}`) => ({ id, name, countries, version: 1, created_at: at, updated_at: at });
+const cls = (id: number, countries: string[], name = `Class ${id}`) => ({
+  id,
+  name,
+  countries,
+  version: 1,
+  created_at: at,
+  updated_at: at,
+});
 const rate = (group_id: number, class_id: number, first_item_in_cents: number, additional_item_in_cents: number) => ({
   group_id,
   class_id,
@@ -16,7 +23,14 @@ const line = (shipping_group_id: number, quantity: number, product_id = 1) => ({
 const store: StoreShipping = {
   groups: [group(1), group(2)],
   classes: [cls(1, ['US', 'CA'], 'Standard'), cls(2, ['US'], 'Express'), cls(3, ['US', 'DE'], 'World'), cls(4, [], 'Disabled')],
-  rates: [rate(1, 1, 500, 200), rate(1, 2, 1500, 500), rate(1, 3, 2500, 1000), rate(1, 4, 1, 1), rate(2, 1, 800, 300), rate(2, 2, 1200, 600)],
+  rates: [
+    rate(1, 1, 500, 200),
+    rate(1, 2, 1500, 500),
+    rate(1, 3, 2500, 1000),
+    rate(1, 4, 1, 1),
+    rate(2, 1, 800, 300),
+    rate(2, 2, 1200, 600),
+  ],
 };
 
 describe('totalCents', () => {
@@ -48,7 +62,9 @@ describe('quoteShipping', () => {
   });
 
   it('adds up units of one group spread over several lines', () => {
-    expect(quoteShipping(store, 'CA', [line(1, 1, 10), line(1, 2, 11)])).toEqual([{ shipping_class_id: 1, shipping_class_name: 'Standard', total_cents: 500 + 2 * 200 }]);
+    expect(quoteShipping(store, 'CA', [line(1, 1, 10), line(1, 2, 11)])).toEqual([
+      { shipping_class_id: 1, shipping_class_name: 'Standard', total_cents: 500 + 2 * 200 },
+    ]);
   });
 
   it('prices mixed groups each on its own and sums them', () => {
@@ -72,7 +88,11 @@ describe('quoteShipping', () => {
   });
 
   it('orders equal totals by class id', () => {
-    const tied: StoreShipping = { groups: [group(1)], classes: [cls(7, ['US']), cls(5, ['US'])], rates: [rate(1, 7, 300, 0), rate(1, 5, 300, 0)] };
+    const tied: StoreShipping = {
+      groups: [group(1)],
+      classes: [cls(7, ['US']), cls(5, ['US'])],
+      rates: [rate(1, 7, 300, 0), rate(1, 5, 300, 0)],
+    };
     expect(quoteShipping(tied, 'US', [line(1, 1)]).map((quote) => quote.shipping_class_id)).toEqual([5, 7]);
   });
 });

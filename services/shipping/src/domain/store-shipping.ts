@@ -44,8 +44,10 @@ export interface RateAmounts {
 
 export const EMPTY_STORE_SHIPPING: StoreShipping = Object.freeze({ groups: [], classes: [], rates: [] });
 
-export const findGroup = (shipping: StoreShipping, id: number): ShippingGroupRecord | undefined => shipping.groups.find((group) => group.id === id);
-export const findClass = (shipping: StoreShipping, id: number): ShippingClassRecord | undefined => shipping.classes.find((cls) => cls.id === id);
+export const findGroup = (shipping: StoreShipping, id: number): ShippingGroupRecord | undefined =>
+  shipping.groups.find((group) => group.id === id);
+export const findClass = (shipping: StoreShipping, id: number): ShippingClassRecord | undefined =>
+  shipping.classes.find((cls) => cls.id === id);
 export const findRate = (shipping: StoreShipping, groupId: number, classId: number): ShippingRateRecord | undefined =>
   shipping.rates.find((rate) => rate.group_id === groupId && rate.class_id === classId);
 
@@ -73,7 +75,12 @@ function withRates(shipping: StoreShipping, drop: (rate: ShippingRateRecord) => 
 // The changes below are pure: they answer a new configuration and leave versions and updated_at to
 // `stampChanges`, which sees which records a change really touched.
 
-export function addGroup(shipping: StoreShipping, group: Pick<ShippingGroupRecord, 'id' | 'name'>, rates: Array<RateAmounts & { class_id: number }>, now: Date): StoreShipping {
+export function addGroup(
+  shipping: StoreShipping,
+  group: Pick<ShippingGroupRecord, 'id' | 'name'>,
+  rates: Array<RateAmounts & { class_id: number }>,
+  now: Date,
+): StoreShipping {
   const record: ShippingGroupRecord = { id: group.id, name: group.name, version: 0, created_at: now, updated_at: now };
   const added = { ...shipping, groups: [...shipping.groups, record].sort(byId) };
   return upsertGroupRates(added, group.id, rates);
@@ -88,7 +95,11 @@ export function renameGroup(shipping: StoreShipping, groupId: number, name: stri
  * out stay as they are, so an empty list changes nothing. Removing one rate is `removeRate`, never a side
  * effect of a list that leaves a class out.
  */
-export function upsertGroupRates(shipping: StoreShipping, groupId: number, rates: Array<RateAmounts & { class_id: number }>): StoreShipping {
+export function upsertGroupRates(
+  shipping: StoreShipping,
+  groupId: number,
+  rates: Array<RateAmounts & { class_id: number }>,
+): StoreShipping {
   const named = new Set(rates.map((rate) => rate.class_id));
   return withRates(
     shipping,
@@ -113,12 +124,20 @@ export function addClass(
   return upsertClassRates(added, cls.id, rates);
 }
 
-export function changeClass(shipping: StoreShipping, classId: number, changes: Partial<Pick<ShippingClassRecord, 'name' | 'countries'>>): StoreShipping {
+export function changeClass(
+  shipping: StoreShipping,
+  classId: number,
+  changes: Partial<Pick<ShippingClassRecord, 'name' | 'countries'>>,
+): StoreShipping {
   return { ...shipping, classes: shipping.classes.map((cls) => (cls.id === classId ? { ...cls, ...changes } : cls)) };
 }
 
 /** Sets the class's rate with each group named; its rates with groups left out stay as they are. */
-export function upsertClassRates(shipping: StoreShipping, classId: number, rates: Array<RateAmounts & { group_id: number }>): StoreShipping {
+export function upsertClassRates(
+  shipping: StoreShipping,
+  classId: number,
+  rates: Array<RateAmounts & { group_id: number }>,
+): StoreShipping {
   const named = new Set(rates.map((rate) => rate.group_id));
   return withRates(
     shipping,
@@ -134,7 +153,9 @@ export function removeClass(shipping: StoreShipping, classId: number): StoreShip
 
 /** Creates or replaces the rate of one pair. */
 export function setRate(shipping: StoreShipping, groupId: number, classId: number, amounts: RateAmounts): StoreShipping {
-  return withRates(shipping, (rate) => rate.group_id === groupId && rate.class_id === classId, [{ group_id: groupId, class_id: classId, ...amounts }]);
+  return withRates(shipping, (rate) => rate.group_id === groupId && rate.class_id === classId, [
+    { group_id: groupId, class_id: classId, ...amounts },
+  ]);
 }
 
 /** Removes the rate of one pair (both ends stay); a pair without a rate is left as it is. */

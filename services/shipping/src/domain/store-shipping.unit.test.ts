@@ -9,14 +9,25 @@ function aStore(): StoreShipping {
   store = addClass(store, { id: 3, name: 'Standard', countries: ['US'] }, [], at);
   store = addClass(store, { id: 4, name: 'Express', countries: ['US'] }, [], at);
   store = addClass(store, { id: 5, name: 'Economy', countries: ['US'] }, [], at);
-  store = addGroup(store, { id: 1, name: 'Posters' }, [{ class_id: 3, ...amounts(500) }, { class_id: 4, ...amounts(900) }], at);
+  store = addGroup(
+    store,
+    { id: 1, name: 'Posters' },
+    [
+      { class_id: 3, ...amounts(500) },
+      { class_id: 4, ...amounts(900) },
+    ],
+    at,
+  );
   store = addGroup(store, { id: 2, name: 'Mugs' }, [{ class_id: 3, ...amounts(700) }], at);
   return store;
 }
 
 describe('upsertGroupRates', () => {
   it('sets the classes it names and keeps every other rate of the group', () => {
-    const after = upsertGroupRates(aStore(), 1, [{ class_id: 5, ...amounts(300) }, { class_id: 3, ...amounts(600, 50) }]);
+    const after = upsertGroupRates(aStore(), 1, [
+      { class_id: 5, ...amounts(300) },
+      { class_id: 3, ...amounts(600, 50) },
+    ]);
 
     expect(after.rates).toEqual([
       { group_id: 1, class_id: 3, ...amounts(600, 50) },

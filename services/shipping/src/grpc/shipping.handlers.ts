@@ -60,7 +60,12 @@ export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shi
     }),
 
     getShippingRate: (request, context) =>
-      getShippingRate(deps, requireStoreId(request.store_id), { groupId: request.shipping_group_id, classId: request.shipping_class_id }, context.deadline),
+      getShippingRate(
+        deps,
+        requireStoreId(request.store_id),
+        { groupId: request.shipping_group_id, classId: request.shipping_class_id },
+        context.deadline,
+      ),
     updateShippingRate: (request, context) =>
       updateShippingRate(
         deps,
@@ -70,7 +75,12 @@ export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shi
         context.deadline,
       ),
     deleteShippingRate: (request, context) =>
-      deleteShippingRate(deps, requireStoreId(request.store_id), { groupId: request.shipping_group_id, classId: request.shipping_class_id }, context.deadline),
+      deleteShippingRate(
+        deps,
+        requireStoreId(request.store_id),
+        { groupId: request.shipping_group_id, classId: request.shipping_class_id },
+        context.deadline,
+      ),
 
     quoteShipping: (request) => quoteShipping(deps, requireStoreId(request.store_id), request.country, request.lines),
     getDefaultShippingGroup: async (request) => ({ shipping_group: await getDefaultShippingGroup(deps, requireStoreId(request.store_id)) }),

@@ -28,14 +28,23 @@ const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collecti
  * variants come from the variant events, which catalog publishes for every variant change including stock moves; a
  * product event's snapshot only fills in variants the projection has not seen. Other topics are not ours.
  */
-export async function applyCatalogEvent(deps: CatalogProjectionDeps, event: DomainEvent, delivery: Pick<EventMeta, 'redelivered'> = { redelivered: false }): Promise<void> {
+export async function applyCatalogEvent(
+  deps: CatalogProjectionDeps,
+  event: DomainEvent,
+  delivery: Pick<EventMeta, 'redelivered'> = { redelivered: false },
+): Promise<void> {
   const storeId = event.store_id;
   let changed: boolean;
   if (isEventOf(event, PRODUCT_TOPICS)) {
     const { variants, ...product } = event.resource;
     const deleted = event.topic === 'product/deleted' || product.deleted_at !== null;
     changed = await deps.projection.applyProduct(storeId, event.sequence, product, deleted);
-    if (!deleted) changed = (await deps.projection.seedVariants(storeId, variants.map(({ variant }) => variant))) || changed;
+    if (!deleted)
+      changed =
+        (await deps.projection.seedVariants(
+          storeId,
+          variants.map(({ variant }) => variant),
+        )) || changed;
   } else if (isEventOf(event, VARIANT_TOPICS)) {
     changed = await deps.projection.applyVariant(storeId, event.sequence, event.resource, event.topic === 'variant/deleted');
   } else if (isEventOf(event, COLLECTION_TOPICS)) {

@@ -10,21 +10,66 @@ const STORE = 4;
 const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
 
 const variant = (overrides: Partial<catalog.Variant> = {}) =>
-  catalog.Variant.fromPartial({ id: 70, product_id: 7, name: 'Default', position: 1, is_default_variant: true, in_stock: 5, full_quantity: 5, status: 'active', cents: 1000, ...overrides });
+  catalog.Variant.fromPartial({
+    id: 70,
+    product_id: 7,
+    name: 'Default',
+    position: 1,
+    is_default_variant: true,
+    in_stock: 5,
+    full_quantity: 5,
+    status: 'active',
+    cents: 1000,
+    ...overrides,
+  });
 const product = (overrides: Partial<catalog.Product> = {}) =>
   catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, variants: [variant()], ...overrides });
 
-const productEvent = (topic: 'product/created' | 'product/updated' | 'product/deleted', sequence: number, message: catalog.Product): DomainEvent =>
-  newEvent({ topic, storeId: STORE, resourceType: 'product', resourceId: message.id, sequence, resource: presentProduct(message, context) });
-const variantEvent = (topic: 'variant/created' | 'variant/updated' | 'variant/deleted', sequence: number, message: catalog.Variant): DomainEvent =>
-  newEvent({ topic, storeId: STORE, resourceType: 'variant', resourceId: message.id, sequence, resource: presentVariant(message, context) });
-const collectionEvent = (topic: 'collection/created' | 'collection/updated' | 'collection/deleted', sequence: number, message: catalog.Collection): DomainEvent =>
-  newEvent({ topic, storeId: STORE, resourceType: 'collection', resourceId: message.id, sequence, resource: presentCollection(message, context) });
+const productEvent = (
+  topic: 'product/created' | 'product/updated' | 'product/deleted',
+  sequence: number,
+  message: catalog.Product,
+): DomainEvent =>
+  newEvent({
+    topic,
+    storeId: STORE,
+    resourceType: 'product',
+    resourceId: message.id,
+    sequence,
+    resource: presentProduct(message, context),
+  });
+const variantEvent = (
+  topic: 'variant/created' | 'variant/updated' | 'variant/deleted',
+  sequence: number,
+  message: catalog.Variant,
+): DomainEvent =>
+  newEvent({
+    topic,
+    storeId: STORE,
+    resourceType: 'variant',
+    resourceId: message.id,
+    sequence,
+    resource: presentVariant(message, context),
+  });
+const collectionEvent = (
+  topic: 'collection/created' | 'collection/updated' | 'collection/deleted',
+  sequence: number,
+  message: catalog.Collection,
+): DomainEvent =>
+  newEvent({
+    topic,
+    storeId: STORE,
+    resourceType: 'collection',
+    resourceId: message.id,
+    sequence,
+    resource: presentCollection(message, context),
+  });
 
 let db: Database;
 let projection: CatalogProjectionRepository;
 let catalogs: SiteCatalogs;
-const apply = (...events: DomainEvent[]) => events.reduce((done, event) => done.then(() => applyCatalogEvent({ projection }, event)), Promise.resolve());
+const apply = (...events: DomainEvent[]) =>
+  events.reduce((done, event) => done.then(() => applyCatalogEvent({ projection }, event)), Promise.resolve());
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
@@ -41,7 +86,9 @@ describe('applyCatalogEvent', () => {
 
     const site = (await catalogs.catalogOf(STORE)).catalog;
 
-    expect(site.products.map((entry) => [entry.product.name, entry.variants.map((v) => [v.id, v.in_stock])])).toEqual([['Green Tea', [[70, 5]]]]);
+    expect(site.products.map((entry) => [entry.product.name, entry.variants.map((v) => [v.id, v.in_stock])])).toEqual([
+      ['Green Tea', [[70, 5]]],
+    ]);
     expect(site.variantById.get(70)?.product.product.id).toBe(7);
   });
 
@@ -145,7 +192,17 @@ describe('applyCatalogEvent', () => {
 
   it('ignores topics that are not catalog records, and keeps stores apart', async () => {
     await apply(productEvent('product/created', 1, product()));
-    await applyCatalogEvent({ projection }, newEvent({ topic: 'shipping_group/created', storeId: STORE, resourceType: 'shipping_group', resourceId: 1, sequence: 1, resource: {} as never }));
+    await applyCatalogEvent(
+      { projection },
+      newEvent({
+        topic: 'shipping_group/created',
+        storeId: STORE,
+        resourceType: 'shipping_group',
+        resourceId: 1,
+        sequence: 1,
+        resource: {} as never,
+      }),
+    );
 
     expect((await catalogs.catalogOf(STORE)).catalog.products).toHaveLength(1);
     expect((await catalogs.catalogOf(STORE + 1)).catalog.products).toEqual([]);

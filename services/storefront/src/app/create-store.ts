@@ -23,11 +23,19 @@ export async function createStore(
   return store;
 }
 
-async function insertStore(deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>, input: NewStoreInput, requestKey: string): Promise<StoreDocument> {
+async function insertStore(
+  deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>,
+  input: NewStoreInput,
+  requestKey: string,
+): Promise<StoreDocument> {
   const previous = await deps.stores.findByRequestKey(requestKey);
   if (previous) return previous;
 
-  const prepared: NewStoreInput = { ...input, subdomain: normalizeSubdomain(input.subdomain), time_zone: input.time_zone || deps.settings.defaultTimeZone };
+  const prepared: NewStoreInput = {
+    ...input,
+    subdomain: normalizeSubdomain(input.subdomain),
+    time_zone: input.time_zone || deps.settings.defaultTimeZone,
+  };
   const violations = validateNewStore(prepared);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
 

@@ -1,5 +1,11 @@
 import { validationFailed } from '@commerce/grpc-runtime';
-import { normalizeTemplateInput, PERMALINK_TAKEN, permalinkFromName, validateNewTemplate, type NewTemplateInput } from '../domain/template-input';
+import {
+  normalizeTemplateInput,
+  PERMALINK_TAKEN,
+  permalinkFromName,
+  validateNewTemplate,
+  type NewTemplateInput,
+} from '../domain/template-input';
 import type { TemplateRecord } from '../domain/template';
 import { getStore } from './get-store';
 import { templateRecordOf } from './store-templates';
@@ -24,7 +30,14 @@ export async function createTemplate(
   if (await deps.templates.findByPermalink(storeId, prepared.permalink)) throw validationFailed({ permalink: [PERMALINK_TAKEN] });
 
   const now = deps.clock();
-  const record: TemplateRecord = { id: await deps.nextId('templates'), store_id: storeId, ...prepared, kind: 'custom', created_at: now, updated_at: now };
+  const record: TemplateRecord = {
+    id: await deps.nextId('templates'),
+    store_id: storeId,
+    ...prepared,
+    kind: 'custom',
+    created_at: now,
+    updated_at: now,
+  };
   const insertion = await deps.templates.insert(record, [templateEvent('template/created', record, 1, store.time_zone)]);
   // Only the permalink can collide: a custom template's kind slot is its own new id.
   if (!('stored' in insertion)) throw validationFailed({ permalink: [PERMALINK_TAKEN] });

@@ -7,7 +7,10 @@ import type { StorefrontDeps } from './storefront-deps';
  * The store a buyer-site address names: its subdomain, or the custom domain it claimed, whatever the case and
  * without a port. NOT_FOUND when no store has it.
  */
-export async function findStore(deps: Pick<StorefrontDeps, 'stores' | 'customDomains'>, address: StoreAddress | undefined): Promise<StoreDocument> {
+export async function findStore(
+  deps: Pick<StorefrontDeps, 'stores' | 'customDomains'>,
+  address: StoreAddress | undefined,
+): Promise<StoreDocument> {
   if (!address) throw validationFailed({ address: ['is required: a subdomain or a custom domain'] });
   const { kind, value } = normalizeStoreAddress(address);
   if (!value) throw validationFailed({ [kind]: ["can't be blank"] });

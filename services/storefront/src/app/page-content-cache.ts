@@ -45,7 +45,10 @@ export const VISITOR_VARIABLES = ['cart', 'csrf_token', 'checkout', 'order'] as 
  * The variables, with the buyer's own ones behind getters that note a read: whether the rendering read any (through
  * an include too) decides whether its output may be kept for every buyer.
  */
-export function trackingVisitorReads(variables: Record<string, unknown>): { scope: Record<string, unknown>; readVisitorData: () => boolean } {
+export function trackingVisitorReads(variables: Record<string, unknown>): {
+  scope: Record<string, unknown>;
+  readVisitorData: () => boolean;
+} {
   let read = false;
   const scope: Record<string, unknown> = { ...variables };
   for (const name of VISITOR_VARIABLES) {

@@ -5,7 +5,16 @@ import { PageContentCache, trackingVisitorReads } from './page-content-cache';
 
 const AT = new Date('2026-11-01T10:00:00Z');
 let nextId = 1;
-const aTemplate = (id: number, content: string, permalink = `t-${id}`): TemplateRecord => ({ id, store_id: 1, name: 'T', permalink, content, kind: 'custom', created_at: AT, updated_at: AT });
+const aTemplate = (id: number, content: string, permalink = `t-${id}`): TemplateRecord => ({
+  id,
+  store_id: 1,
+  name: 'T',
+  permalink,
+  content,
+  kind: 'custom',
+  created_at: AT,
+  updated_at: AT,
+});
 
 describe('trackingVisitorReads', () => {
   const engine = new LiquidPageEngine(BUILT_IN_PAGES);

@@ -21,7 +21,15 @@ export interface VisitAggregatorOptions {
 
 type Tally = VisitCountIncrement;
 const emptyTally = (): Tally => ({ visits: 0, visitors: 0, marketplace_visits: 0, marketplace_visitors: 0 });
-const newState = (storeId: number, visitorId: string): VisitorDocument => ({ store_id: storeId, visitor_id: visitorId, last_seen: new Date(0), day: '', week: '', marketplace_day: '', marketplace_week: '' });
+const newState = (storeId: number, visitorId: string): VisitorDocument => ({
+  store_id: storeId,
+  visitor_id: visitorId,
+  last_seen: new Date(0),
+  day: '',
+  week: '',
+  marketplace_day: '',
+  marketplace_week: '',
+});
 
 /**
  * The page-view port (DESIGN §8): every rendered buyer page lands here. `record` only queues the view; `flush`
@@ -106,11 +114,14 @@ export class VisitAggregator implements PageViewRecorder {
       for (const view of views) {
         const stored = view.visitor_id ? (touched.get(view.visitor_id) ?? known.get(view.visitor_id)) : undefined;
         // A browser seen for the first time (no signed id yet, or its first page with one) moves its client's state.
-        const state = stored ?? this.clients.stateOf(clientKeyOf(storeId, view.client_address, view.user_agent), () => newState(storeId, ''));
+        const state =
+          stored ?? this.clients.stateOf(clientKeyOf(storeId, view.client_address, view.user_agent), () => newState(storeId, ''));
         const at = view.at.getTime();
         const lastSeen = state.last_seen.getTime();
         if (startsVisit(lastSeen === 0 ? undefined : lastSeen, at)) {
-          this.countVisit(state, this.buckets.bucketsOf(at, timeZone), entersThroughMarketplace(view, this.marketplace), (period, start) => tallyOf(storeId, period, start));
+          this.countVisit(state, this.buckets.bucketsOf(at, timeZone), entersThroughMarketplace(view, this.marketplace), (period, start) =>
+            tallyOf(storeId, period, start),
+          );
         }
         if (at > lastSeen) state.last_seen = new Date(at);
         // A signed id is stored from its first view on, continuing its client's visit (its first page came without the cookie).
@@ -123,7 +134,12 @@ export class VisitAggregator implements PageViewRecorder {
   }
 
   /** A visit starts: it counts in its day and week, and its browser as a visitor there unless counted there already. */
-  private countVisit(state: VisitorDocument, buckets: VisitBuckets, marketplace: boolean, tally: (period: VisitPeriod, start: string) => Tally): void {
+  private countVisit(
+    state: VisitorDocument,
+    buckets: VisitBuckets,
+    marketplace: boolean,
+    tally: (period: VisitPeriod, start: string) => Tally,
+  ): void {
     const day = tally('day', buckets.day);
     const week = tally('week', buckets.week);
     day.visits += 1;
@@ -151,7 +167,11 @@ export class VisitAggregator implements PageViewRecorder {
 }
 
 /** Each store's zone (its record's `time_zone`, else the default), kept for `ttlMs`: a changed zone applies to views after that. */
-export function storeTimeZones(stores: StoreRepository, defaultTimeZone: string, ttlMs = 60_000): (storeId: number) => Promise<string | null> {
+export function storeTimeZones(
+  stores: StoreRepository,
+  defaultTimeZone: string,
+  ttlMs = 60_000,
+): (storeId: number) => Promise<string | null> {
   const kept = new Map<number, { zone: string | null; until: number }>();
   return async (storeId) => {
     const now = Date.now();

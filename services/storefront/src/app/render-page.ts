@@ -47,7 +47,9 @@ export interface RenderedPage {
 }
 
 /** The page's own part, before the layout wraps it; `variables` are built only if the content is rendered. */
-type PageBody = { status: number; title: string; variables: () => Record<string, unknown>; kind?: 'not_found' | 'maintenance' } & ({ template: TemplateRecord } | { builtIn: BuiltInPageName });
+type PageBody = { status: number; title: string; variables: () => Record<string, unknown>; kind?: 'not_found' | 'maintenance' } & (
+  { template: TemplateRecord } | { builtIn: BuiltInPageName }
+);
 
 /** What one page's content is rendered from, beyond its template and variables: the part of its cache key. */
 interface PageInputs {
@@ -76,15 +78,34 @@ export async function renderPage(deps: PageDeps, input: RenderPageInput): Promis
   const { version: catalogVersion, catalog } = await deps.catalogs.catalogOf(store.id);
   const common = commonVariables(store, site.templates, catalog, input, route);
   const page = store.storefront_open ? await pageBody(deps, site, catalog, input, route, common) : maintenance(site.templates);
-  const rendered = await renderInLayout(deps, { store, site, catalogVersion, route, base: input.base_path, path: input.path }, page, common);
+  const rendered = await renderInLayout(
+    deps,
+    { store, site, catalogVersion, route, base: input.base_path, path: input.path },
+    page,
+    common,
+  );
   if (rendered.status === 200 && input.page_view) {
     const { visitor_id, user_agent, referer, client_address } = input;
-    deps.pageViews.record({ store_id: store.id, visitor_id, at: deps.clock(), user_agent, referer, client_address, ref: input.query.ref ?? '' });
+    deps.pageViews.record({
+      store_id: store.id,
+      visitor_id,
+      at: deps.clock(),
+      user_agent,
+      referer,
+      client_address,
+      ref: input.query.ref ?? '',
+    });
   }
   return rendered;
 }
 
-function commonVariables(store: StoreRecord, templates: readonly TemplateRecord[], catalog: StoreCatalog, input: RenderPageInput, route: PageRoute) {
+function commonVariables(
+  store: StoreRecord,
+  templates: readonly TemplateRecord[],
+  catalog: StoreCatalog,
+  input: RenderPageInput,
+  route: PageRoute,
+) {
   const base = input.base_path;
   return {
     store: storeVariables(store),
@@ -100,25 +121,46 @@ function commonVariables(store: StoreRecord, templates: readonly TemplateRecord[
 
 type Common = ReturnType<typeof commonVariables>;
 
-async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCatalog, input: RenderPageInput, route: PageRoute, common: Common): Promise<PageBody> {
+async function pageBody(
+  deps: PageDeps,
+  site: StoreTemplates,
+  catalog: StoreCatalog,
+  input: RenderPageInput,
+  route: PageRoute,
+  common: Common,
+): Promise<PageBody> {
   const base = input.base_path;
   const templateOf = (kind: TemplateKind) => templateOfKind(site.templates, kind);
   switch (route.kind) {
     case 'home': {
       const { items, pagination } = paginate(catalog.products, route.page, common.links.home);
-      return { status: 200, title: '', template: templateOf('home'), variables: () => ({ products: items.map((entry) => productVariables(entry, catalog, base)), pagination }) };
+      return {
+        status: 200,
+        title: '',
+        template: templateOf('home'),
+        variables: () => ({ products: items.map((entry) => productVariables(entry, catalog, base)), pagination }),
+      };
     }
     case 'product': {
       const entry = catalog.productById.get(route.productId);
       if (!entry) return notFound();
-      return { status: 200, title: entry.product.name, template: templateOf('product'), variables: () => ({ product: productVariables(entry, catalog, base) }) };
+      return {
+        status: 200,
+        title: entry.product.name,
+        template: templateOf('product'),
+        variables: () => ({ product: productVariables(entry, catalog, base) }),
+      };
     }
     case 'collection': {
       const collection = catalog.collectionById.get(route.collectionId);
       if (!collection) return notFound();
       const listUrl = common.collections.find((candidate) => candidate.id === collection.id)!.url;
       const { items, pagination } = paginate(productsOf(catalog, collection), route.page, listUrl);
-      const variables = () => ({ collection: collectionVariables(collection, catalog, base), products: items.map((entry) => productVariables(entry, catalog, base)), pagination });
+      const variables = () => ({
+        collection: collectionVariables(collection, catalog, base),
+        products: items.map((entry) => productVariables(entry, catalog, base)),
+        pagination,
+      });
       return { status: 200, title: collection.name, template: templateOf('collection'), variables };
     }
     case 'contact':
@@ -126,7 +168,9 @@ async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCata
     case 'faq':
       return { status: 200, title: 'FAQ', template: templateOf('faq'), variables: NO_VARIABLES };
     case 'custom': {
-      const template = site.templates.find((candidate) => candidate.kind === 'custom' && candidate.permalink.toLowerCase() === route.permalink);
+      const template = site.templates.find(
+        (candidate) => candidate.kind === 'custom' && candidate.permalink.toLowerCase() === route.permalink,
+      );
       return template ? { status: 200, title: template.name, template, variables: NO_VARIABLES } : notFound();
     }
     case 'cart':
@@ -146,9 +190,21 @@ async function pageBody(deps: PageDeps, site: StoreTemplates, catalog: StoreCata
 
 const NO_VARIABLES = () => ({});
 
-const notFound = (): PageBody => ({ status: 404, kind: 'not_found', title: 'Page not found', builtIn: 'not_found', variables: NO_VARIABLES });
+const notFound = (): PageBody => ({
+  status: 404,
+  kind: 'not_found',
+  title: 'Page not found',
+  builtIn: 'not_found',
+  variables: NO_VARIABLES,
+});
 
-const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({ status: 503, kind: 'maintenance', title: 'Closed', template: templateOfKind(templates, 'maintenance'), variables: NO_VARIABLES });
+const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({
+  status: 503,
+  kind: 'maintenance',
+  title: 'Closed',
+  template: templateOfKind(templates, 'maintenance'),
+  variables: NO_VARIABLES,
+});
 
 /** The store's template of a default kind; the platform's default if the store somehow lacks it. */
 function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind): TemplateRecord {
@@ -168,8 +224,13 @@ async function renderInLayout(deps: PageDeps, inputs: PageInputs, page: PageBody
   const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
   const variables = { ...common, page: { ...common.page, kind: page.kind ?? common.page.kind, title: page.title } };
   try {
-    const content = 'template' in page ? await storeTemplateContent(deps, inputs, page.template, () => ({ ...variables, ...page.variables() })) : await deps.engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
-    const body = ownLayout ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables) : await deps.engine.renderBuiltIn('layout', variables, content);
+    const content =
+      'template' in page
+        ? await storeTemplateContent(deps, inputs, page.template, () => ({ ...variables, ...page.variables() }))
+        : await deps.engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
+    const body = ownLayout
+      ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables)
+      : await deps.engine.renderBuiltIn('layout', variables, content);
     return { status: page.status, content_type: HTML, body };
   } catch (error) {
     deps.logger.warn({ err: error, store_id: store.id, path: common.page.path }, 'store template failed to render');
@@ -180,7 +241,12 @@ async function renderInLayout(deps: PageDeps, inputs: PageInputs, page: PageBody
   }
 }
 
-async function storeTemplateContent(deps: PageDeps, inputs: PageInputs, template: TemplateRecord, variables: () => Record<string, unknown>): Promise<string> {
+async function storeTemplateContent(
+  deps: PageDeps,
+  inputs: PageInputs,
+  template: TemplateRecord,
+  variables: () => Record<string, unknown>,
+): Promise<string> {
   const key = contentKey(inputs, template);
   const kept = deps.pageContents.get(key);
   if (kept !== undefined) return kept;
@@ -192,6 +258,19 @@ async function storeTemplateContent(deps: PageDeps, inputs: PageInputs, template
 
 /** Every input a store template's content may depend on but the buyer's own: a change of any is a new key. */
 function contentKey({ store, site, catalogVersion, route, base, path }: PageInputs, template: TemplateRecord): string {
-  const templates = site.templates.map((candidate) => `${candidate.id}.${candidate.updated_at.getTime()}.${candidate.content.length}`).join(',');
-  return JSON.stringify([store.id, store.version, catalogVersion, template.id, template.updated_at.getTime(), template.content.length, templates, route, base, path]);
+  const templates = site.templates
+    .map((candidate) => `${candidate.id}.${candidate.updated_at.getTime()}.${candidate.content.length}`)
+    .join(',');
+  return JSON.stringify([
+    store.id,
+    store.version,
+    catalogVersion,
+    template.id,
+    template.updated_at.getTime(),
+    template.content.length,
+    templates,
+    route,
+    base,
+    path,
+  ]);
 }

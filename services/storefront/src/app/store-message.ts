@@ -12,7 +12,11 @@ export function toStoreMessage(record: StoreRecord, settings: StorefrontSettings
     id: record.id,
     name: record.name,
     description: record.description,
-    url: storeSiteUrl(record.subdomain, { domain: settings.storefrontDomain, scheme: settings.storefrontScheme, port: settings.storefrontPort ?? '' }),
+    url: storeSiteUrl(record.subdomain, {
+      domain: settings.storefrontDomain,
+      scheme: settings.storefrontScheme,
+      port: settings.storefrontPort ?? '',
+    }),
     service_url: host,
     subdomain: record.subdomain,
     location: record.location,
@@ -36,7 +40,12 @@ export function toStoreMessage(record: StoreRecord, settings: StorefrontSettings
   };
 }
 
-export function storeEvent(topic: 'store/created' | 'store/updated', record: StoreRecord, sequence: number, settings: StorefrontSettings): DomainEvent {
+export function storeEvent(
+  topic: 'store/created' | 'store/updated',
+  record: StoreRecord,
+  sequence: number,
+  settings: StorefrontSettings,
+): DomainEvent {
   return newEvent({
     topic,
     storeId: record.id,

@@ -25,7 +25,11 @@ export async function templatesOf(deps: TemplateDeps, storeId: number): Promise<
 }
 
 /** Writes the store's missing defaults (all six for a new store); idempotent. `stored`: the templates read already. */
-export async function ensureDefaultTemplates(deps: Pick<TemplateDeps, 'templates' | 'nextId' | 'clock'>, storeId: number, stored?: TemplateDocument[]): Promise<void> {
+export async function ensureDefaultTemplates(
+  deps: Pick<TemplateDeps, 'templates' | 'nextId' | 'clock'>,
+  storeId: number,
+  stored?: TemplateDocument[],
+): Promise<void> {
   const missing = missingDefaults(stored ?? (await deps.templates.listOf(storeId)));
   const now = deps.clock();
   for (const template of missing) {
@@ -34,11 +38,17 @@ export async function ensureDefaultTemplates(deps: Pick<TemplateDeps, 'templates
     const insertion = await deps.templates.insert(record, []);
     // No custom template may take a default's permalink (domain/template-input.ts), but one saved before a default's
     // permalink was reserved may hold it: the default still exists, at an address of its own.
-    if ('taken' in insertion && insertion.taken === 'permalink') await deps.templates.insert({ ...record, permalink: `${record.permalink}-${record.id}` }, []);
+    if ('taken' in insertion && insertion.taken === 'permalink')
+      await deps.templates.insert({ ...record, permalink: `${record.permalink}-${record.id}` }, []);
   }
 }
 
 function missingDefaults(stored: readonly TemplateDocument[]) {
   const kinds = new Set(stored.filter((template) => template.kind !== 'custom').map((template) => template.kind));
-  return DEFAULT_TEMPLATES.filter((template) => !kinds.has(template.kind)).map(({ kind, name, permalink, content }) => ({ kind, name, permalink, content }));
+  return DEFAULT_TEMPLATES.filter((template) => !kinds.has(template.kind)).map(({ kind, name, permalink, content }) => ({
+    kind,
+    name,
+    permalink,
+    content,
+  }));
 }

@@ -12,7 +12,12 @@ describe('templatesOf', () => {
     db = await openDatabase({ engine: 'memory' });
     const templates = TemplateRepository.collectionOf(db);
     await TemplateRepository.ensureIndexes(templates);
-    deps = { stores: new StoreRepository(StoreRepository.collectionOf(db)), templates: new TemplateRepository(templates), nextId: (counter) => db.nextId(counter), clock: () => new Date() };
+    deps = {
+      stores: new StoreRepository(StoreRepository.collectionOf(db)),
+      templates: new TemplateRepository(templates),
+      nextId: (counter) => db.nextId(counter),
+      clock: () => new Date(),
+    };
   });
   afterEach(() => db.close());
 
@@ -62,7 +67,9 @@ describe('migration 2: write the six default templates of every store', () => {
       await writeDefaultTemplates.run(db);
 
       const templates = await TemplateRepository.collectionOf(db).find({}, { sort: { id: 1 } });
-      expect(templates.map((template) => [template.store_id, template.kind])).toEqual([1, 2].flatMap((id) => DEFAULT_TEMPLATES.map((template) => [id, template.kind])));
+      expect(templates.map((template) => [template.store_id, template.kind])).toEqual(
+        [1, 2].flatMap((id) => DEFAULT_TEMPLATES.map((template) => [id, template.kind])),
+      );
       expect(templates.every((template) => template.outbox.length === 0)).toBe(true);
     } finally {
       await db.close();
@@ -79,12 +86,17 @@ describe('ensureDefaultTemplates when a custom template holds a default permalin
       const templates = new TemplateRepository(collection);
       const faq = DEFAULT_TEMPLATES.find((template) => template.kind === 'faq')!;
       const now = new Date();
-      await templates.insert({ id: 100, store_id: 1, name: 'Old FAQ', permalink: faq.permalink, content: '', kind: 'custom', created_at: now, updated_at: now }, []);
+      await templates.insert(
+        { id: 100, store_id: 1, name: 'Old FAQ', permalink: faq.permalink, content: '', kind: 'custom', created_at: now, updated_at: now },
+        [],
+      );
 
       await ensureDefaultTemplates({ templates, nextId: (counter) => db.nextId(counter), clock: () => now }, 1);
 
       const stored = await templates.listOf(1);
-      expect(stored.map((template) => template.kind).sort()).toEqual([...DEFAULT_TEMPLATES.map((template) => template.kind), 'custom'].sort());
+      expect(stored.map((template) => template.kind).sort()).toEqual(
+        [...DEFAULT_TEMPLATES.map((template) => template.kind), 'custom'].sort(),
+      );
       const written = stored.find((template) => template.kind === 'faq')!;
       expect(written.permalink).toBe(`${faq.permalink}-${written.id}`);
     } finally {

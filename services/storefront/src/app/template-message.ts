@@ -17,7 +17,12 @@ export function toTemplateMessage(record: TemplateRecord): storefront.Template {
 }
 
 /** `template/created` or `template/updated` carrying the template as the API renders it, in the store's zone. */
-export function templateEvent(topic: 'template/created' | 'template/updated', record: TemplateRecord, sequence: number, timeZone: string): DomainEvent {
+export function templateEvent(
+  topic: 'template/created' | 'template/updated',
+  record: TemplateRecord,
+  sequence: number,
+  timeZone: string,
+): DomainEvent {
   return newEvent({
     topic,
     storeId: record.store_id,

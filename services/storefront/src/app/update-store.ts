@@ -35,7 +35,8 @@ async function applyChanges(deps: UpdateStoreDeps, storeId: number, changes: Sto
     const written = await deps.stores.updateIfVersion(storeId, current.version, { ...changed, updated_at: updated.updated_at }, event);
     if (written) {
       // The domain it had is free again once the store no longer shows it.
-      if (current.custom_domain && current.custom_domain !== written.custom_domain) await deps.customDomains.release(current.custom_domain, storeId);
+      if (current.custom_domain && current.custom_domain !== written.custom_domain)
+        await deps.customDomains.release(current.custom_domain, storeId);
       return written;
     }
   }

@@ -1,6 +1,12 @@
 import { DomainError, notFound, validationFailed } from '@commerce/grpc-runtime';
 import { DuplicateKeyError } from '@commerce/persistence';
-import { changedTemplateFields, normalizeTemplateInput, PERMALINK_TAKEN, validateTemplateChanges, type TemplateChangesInput } from '../domain/template-input';
+import {
+  changedTemplateFields,
+  normalizeTemplateInput,
+  PERMALINK_TAKEN,
+  validateTemplateChanges,
+  type TemplateChangesInput,
+} from '../domain/template-input';
 import type { TemplateRecord } from '../domain/template';
 import { getStore } from './get-store';
 import { templateRecordOf } from './store-templates';
@@ -29,7 +35,13 @@ export async function updateTemplate(
   return { template, timeZone: store.time_zone };
 }
 
-async function applyChanges(deps: UpdateTemplateDeps, storeId: number, templateId: number, changes: TemplateChangesInput, timeZone: string): Promise<TemplateRecord> {
+async function applyChanges(
+  deps: UpdateTemplateDeps,
+  storeId: number,
+  templateId: number,
+  changes: TemplateChangesInput,
+  timeZone: string,
+): Promise<TemplateRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.templates.findOf(storeId, templateId);
     if (!current) throw notFound('template');
@@ -45,7 +57,13 @@ async function applyChanges(deps: UpdateTemplateDeps, storeId: number, templateI
     const updated: TemplateRecord = { ...templateRecordOf(current), ...changed, updated_at: deps.clock() };
     const event = templateEvent('template/updated', updated, current.version + 1, timeZone);
     try {
-      const written = await deps.templates.updateIfVersion(storeId, templateId, current.version, { ...changed, updated_at: updated.updated_at }, event);
+      const written = await deps.templates.updateIfVersion(
+        storeId,
+        templateId,
+        current.version,
+        { ...changed, updated_at: updated.updated_at },
+        event,
+      );
       if (written) return templateRecordOf(written);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw validationFailed({ permalink: [PERMALINK_TAKEN] });

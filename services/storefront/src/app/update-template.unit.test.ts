@@ -17,7 +17,13 @@ describe('updateTemplate', () => {
     await TemplateRepository.ensureIndexes(collection);
     await StoreRepository.collectionOf(db).insertOne({ id: 1, time_zone: 'UTC' } as never);
     const templates = new TemplateRepository(collection);
-    const deps = { stores: new StoreRepository(StoreRepository.collectionOf(db)), templates, nextId: (counter: string) => db.nextId(counter), clock: () => new Date(), updates: new KeyedQueue() };
+    const deps = {
+      stores: new StoreRepository(StoreRepository.collectionOf(db)),
+      templates,
+      nextId: (counter: string) => db.nextId(counter),
+      clock: () => new Date(),
+      updates: new KeyedQueue(),
+    };
     const { template } = await createTemplate(deps, 1, { name: 'Mine', permalink: 'mine', content: '' });
     await createTemplate(deps, 1, { name: 'Theirs', permalink: 'theirs', content: '' });
     // The other process's write lands after this one looked: the check sees the permalink free.

@@ -13,5 +13,14 @@ export interface OrderSummary {
   user_note: string;
   shipping_class_name: string;
   address: { name: string; address_1: string; address_2: string; city: string; state: string; postal: string; country: string };
-  items: Array<{ product_id: number; product_name: string; variant_id: number; variant_name: string; sku: string; quantity: number; list_price: number; price_in_cents: number }>;
+  items: Array<{
+    product_id: number;
+    product_name: string;
+    variant_id: number;
+    variant_name: string;
+    sku: string;
+    quantity: number;
+    list_price: number;
+    price_in_cents: number;
+  }>;
 }

@@ -13,7 +13,17 @@ describe("a store's url", () => {
 
   it('is https on the storefront domain without PUBLIC_URL, and takes STOREFRONT_URL_SCHEME over it (then without its port)', () => {
     expect(storeSiteUrl('tea', siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost' }))).toBe('https://tea.shops.localhost');
-    expect(storeSiteUrl('tea', siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost', PUBLIC_URL: 'http://localhost:8080', STOREFRONT_URL_SCHEME: 'https' }))).toBe('https://tea.shops.localhost');
-    expect(storeSiteUrl('tea', siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost', PUBLIC_URL: 'http://localhost:8080', STOREFRONT_URL_SCHEME: 'http' }))).toBe('http://tea.shops.localhost:8080');
+    expect(
+      storeSiteUrl(
+        'tea',
+        siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost', PUBLIC_URL: 'http://localhost:8080', STOREFRONT_URL_SCHEME: 'https' }),
+      ),
+    ).toBe('https://tea.shops.localhost');
+    expect(
+      storeSiteUrl(
+        'tea',
+        siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost', PUBLIC_URL: 'http://localhost:8080', STOREFRONT_URL_SCHEME: 'http' }),
+      ),
+    ).toBe('http://tea.shops.localhost:8080');
   });
 });

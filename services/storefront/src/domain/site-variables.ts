@@ -38,7 +38,9 @@ export function storeVariables(store: StoreRecord) {
 
 /** The store's custom pages, for navigation. */
 export function customPagesOf(templates: readonly TemplateRecord[], base: string) {
-  return templates.filter((template) => template.kind === 'custom').map((template) => ({ name: template.name, permalink: template.permalink, url: `${base}/pages/${template.permalink}` }));
+  return templates
+    .filter((template) => template.kind === 'custom')
+    .map((template) => ({ name: template.name, permalink: template.permalink, url: `${base}/pages/${template.permalink}` }));
 }
 
 export const productUrlOf = (base: string, id: number) => `${base}/products/${id}`;
@@ -65,7 +67,8 @@ export function variantVariables(entry: SiteProduct, variant: VariantJson) {
  */
 export function securePhoto(photo: PhotoJson): PhotoJson {
   const secure = {} as PhotoJson;
-  for (const [size, url] of Object.entries(photo) as Array<[keyof PhotoJson, string]>) secure[size] = url.startsWith('//') ? `https:${url}` : url;
+  for (const [size, url] of Object.entries(photo) as Array<[keyof PhotoJson, string]>)
+    secure[size] = url.startsWith('//') ? `https:${url}` : url;
   return secure;
 }
 
@@ -126,7 +129,12 @@ export interface Pagination {
 }
 
 /** One page of a listing and its pagination; a page past the end is empty (and says so). */
-export function paginate<T>(items: readonly T[], page: number, listUrl: string, perPage = PRODUCTS_PER_PAGE): { items: T[]; pagination: Pagination } {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  listUrl: string,
+  perPage = PRODUCTS_PER_PAGE,
+): { items: T[]; pagination: Pagination } {
   const pages = Math.max(1, Math.ceil(items.length / perPage));
   const urlOf = (n: number) => (n === 1 ? listUrl : `${listUrl}?page=${n}`);
   return {

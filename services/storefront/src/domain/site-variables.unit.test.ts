@@ -42,14 +42,37 @@ describe('productVariables', () => {
   it('sums what the variants say: price range, availability, stock; photos over https', () => {
     const catalog = buildStoreCatalog(
       [product()],
-      [variant(), variant({ id: 71, name: 'Large', position: 2, is_default_variant: false, cents: 1500, in_stock: 0, sold_out: true, status: 'sold-out' })],
+      [
+        variant(),
+        variant({
+          id: 71,
+          name: 'Large',
+          position: 2,
+          is_default_variant: false,
+          cents: 1500,
+          in_stock: 0,
+          sold_out: true,
+          status: 'sold-out',
+        }),
+      ],
       [],
     );
 
     const view = productVariables(catalog.products[0]!, catalog, '/s/tea');
 
-    expect(view).toMatchObject({ url: '/s/tea/products/7', min_cents: 1000, max_cents: 1500, has_price_range: true, available: true, sold_out: false, in_stock: 5 });
-    expect(view.variants.map((v) => [v.id, v.available])).toEqual([[70, true], [71, false]]);
+    expect(view).toMatchObject({
+      url: '/s/tea/products/7',
+      min_cents: 1000,
+      max_cents: 1500,
+      has_price_range: true,
+      available: true,
+      sold_out: false,
+      in_stock: 5,
+    });
+    expect(view.variants.map((v) => [v.id, v.available])).toEqual([
+      [70, true],
+      [71, false],
+    ]);
     expect(view.default_variant?.id).toBe(70);
     expect(view.image).toMatchObject({ original: 'https://cdn.example/t.jpg', medium: 'https://cdn.example/t.jpg?w=400' });
   });
@@ -64,7 +87,14 @@ describe('cartVariables', () => {
   it('prices the lines the site still shows, and flags a quantity beyond the stock', () => {
     const catalog = buildStoreCatalog([product()], [variant()], []);
 
-    const cart = cartVariables([{ variant_id: 70, quantity: 6 }, { variant_id: 999, quantity: 1 }], catalog, '');
+    const cart = cartVariables(
+      [
+        { variant_id: 70, quantity: 6 },
+        { variant_id: 999, quantity: 1 },
+      ],
+      catalog,
+      '',
+    );
 
     expect(cart).toMatchObject({ item_count: 6, subtotal_cents: 6000, empty: false });
     expect(cart.items).toEqual([expect.objectContaining({ variant_id: 70, quantity: 6, line_cents: 6000, available: false, in_stock: 5 })]);
@@ -76,8 +106,14 @@ describe('paginate', () => {
   const items = Array.from({ length: 50 }, (_, i) => i);
 
   it('cuts pages of 24 with links to their neighbours', () => {
-    expect(paginate(items, 1, '/s/tea/')).toMatchObject({ items: items.slice(0, 24), pagination: { page: 1, pages: 3, total: 50, previous_url: null, next_url: '/s/tea/?page=2' } });
-    expect(paginate(items, 3, '/s/tea/')).toMatchObject({ items: [48, 49], pagination: { previous_url: '/s/tea/?page=2', next_url: null } });
+    expect(paginate(items, 1, '/s/tea/')).toMatchObject({
+      items: items.slice(0, 24),
+      pagination: { page: 1, pages: 3, total: 50, previous_url: null, next_url: '/s/tea/?page=2' },
+    });
+    expect(paginate(items, 3, '/s/tea/')).toMatchObject({
+      items: [48, 49],
+      pagination: { previous_url: '/s/tea/?page=2', next_url: null },
+    });
     expect(paginate(items, 2, '/collections/3').pagination.previous_url).toBe('/collections/3');
   });
 
@@ -88,20 +124,34 @@ describe('paginate', () => {
 
 describe('text', () => {
   it('formats cents as dollars', () => {
-    expect([formatMoney(0), formatMoney(5), formatMoney(1999), formatMoney(123456789), formatMoney(-250), formatMoney('x')]).toEqual(['$0.00', '$0.05', '$19.99', '$1,234,567.89', '-$2.50', '']);
+    expect([formatMoney(0), formatMoney(5), formatMoney(1999), formatMoney(123456789), formatMoney(-250), formatMoney('x')]).toEqual([
+      '$0.00',
+      '$0.05',
+      '$19.99',
+      '$1,234,567.89',
+      '-$2.50',
+      '',
+    ]);
   });
 
   it('formats every amount a number holds exactly, to the cent, and nothing beyond', () => {
     const largest = Number.MAX_SAFE_INTEGER; // 9,007,199,254,740,991 cents
-    expect([formatMoney(largest), formatMoney(-largest), formatMoney(String(largest)), formatMoney(1234.5), formatMoney(-0.4), formatMoney('1999')]).toEqual([
-      '$90,071,992,547,409.91',
-      '-$90,071,992,547,409.91',
-      '$90,071,992,547,409.91',
-      '$12.35',
-      '$0.00',
-      '$19.99',
-    ]);
-    expect([formatMoney(largest + 1), formatMoney(1e21), formatMoney(1e23), formatMoney(-1e30), formatMoney('12345678901234567890'), formatMoney(Infinity)]).toEqual(['', '', '', '', '', '']);
+    expect([
+      formatMoney(largest),
+      formatMoney(-largest),
+      formatMoney(String(largest)),
+      formatMoney(1234.5),
+      formatMoney(-0.4),
+      formatMoney('1999'),
+    ]).toEqual(['$90,071,992,547,409.91', '-$90,071,992,547,409.91', '$90,071,992,547,409.91', '$12.35', '$0.00', '$19.99']);
+    expect([
+      formatMoney(largest + 1),
+      formatMoney(1e21),
+      formatMoney(1e23),
+      formatMoney(-1e30),
+      formatMoney('12345678901234567890'),
+      formatMoney(Infinity),
+    ]).toEqual(['', '', '', '', '', '']);
   });
 
   it('writes plain text as escaped paragraphs', () => {

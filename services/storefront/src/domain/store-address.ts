@@ -15,14 +15,12 @@ export function normalizeSubdomain(subdomain: string): string {
  * (`Shop.Example.com:8443`) and without the root's trailing dot (`shop.example.com.`).
  */
 export function normalizeHostName(host: string): string {
-  return host
-    .trim()
-    .toLowerCase()
-    .replace(/:\d*$/, '')
-    .replace(/\.$/, '');
+  return host.trim().toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
 /** The address normalized for a lookup; an empty value is the caller's mistake, named by its field. */
 export function normalizeStoreAddress(address: StoreAddress): StoreAddress {
-  return address.kind === 'subdomain' ? { kind: 'subdomain', value: normalizeSubdomain(address.value) } : { kind: 'custom_domain', value: normalizeHostName(address.value) };
+  return address.kind === 'subdomain'
+    ? { kind: 'subdomain', value: normalizeSubdomain(address.value) }
+    : { kind: 'custom_domain', value: normalizeHostName(address.value) };
 }

@@ -26,6 +26,9 @@ describe('normalizeHostName', () => {
 describe('normalizeStoreAddress', () => {
   it('keeps the kind of address and normalizes its value', () => {
     expect(normalizeStoreAddress({ kind: 'subdomain', value: ' Bolts ' })).toEqual({ kind: 'subdomain', value: 'bolts' });
-    expect(normalizeStoreAddress({ kind: 'custom_domain', value: 'Bolts.Example.com:443' })).toEqual({ kind: 'custom_domain', value: 'bolts.example.com' });
+    expect(normalizeStoreAddress({ kind: 'custom_domain', value: 'Bolts.Example.com:443' })).toEqual({
+      kind: 'custom_domain',
+      value: 'bolts.example.com',
+    });
   });
 });

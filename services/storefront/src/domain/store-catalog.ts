@@ -30,7 +30,11 @@ export function isOnSite(product: Pick<ProductSnapshot, 'status' | 'deleted_at'>
  * The site's view of a store from the projection's live records: `products` and `collections` exclude deleted ones
  * already; variants of products not on the site are dropped.
  */
-export function buildStoreCatalog(products: readonly ProductSnapshot[], variants: readonly VariantJson[], collections: readonly CollectionJson[]): StoreCatalog {
+export function buildStoreCatalog(
+  products: readonly ProductSnapshot[],
+  variants: readonly VariantJson[],
+  collections: readonly CollectionJson[],
+): StoreCatalog {
   const variantsOf = new Map<number, VariantJson[]>();
   for (const variant of variants) {
     const list = variantsOf.get(variant.product_id);
@@ -45,7 +49,13 @@ export function buildStoreCatalog(products: readonly ProductSnapshot[], variants
   const variantById = new Map<number, { product: SiteProduct; variant: VariantJson }>();
   for (const entry of visible) for (const variant of entry.variants) variantById.set(variant.id, { product: entry, variant });
   const liveCollections = [...collections].sort((a, b) => a.id - b.id);
-  return { products: visible, productById, variantById, collections: liveCollections, collectionById: new Map(liveCollections.map((c) => [c.id, c])) };
+  return {
+    products: visible,
+    productById,
+    variantById,
+    collections: liveCollections,
+    collectionById: new Map(liveCollections.map((c) => [c.id, c])),
+  };
 }
 
 /** The collection's products the site shows, in the order the collection lists them. */
@@ -54,6 +64,9 @@ export function productsOf(catalog: StoreCatalog, collection: Pick<CollectionJso
 }
 
 /** A variant a buyer can put in the cart: its product is active and it has stock. */
-export function isPurchasable(product: Pick<ProductSnapshot, 'status'>, variant: Pick<VariantJson, 'sold_out' | 'in_stock' | 'status'>): boolean {
+export function isPurchasable(
+  product: Pick<ProductSnapshot, 'status'>,
+  variant: Pick<VariantJson, 'sold_out' | 'in_stock' | 'status'>,
+): boolean {
   return product.status === 'active' && variant.status === 'active' && !variant.sold_out && variant.in_stock > 0;
 }

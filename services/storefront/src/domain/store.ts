@@ -49,7 +49,23 @@ export const OWNER_FIELDS = [
 export type OwnerField = (typeof OWNER_FIELDS)[number];
 export type StoreChanges = Partial<Pick<StoreRecord, OwnerField>>;
 
-const RESERVED_SUBDOMAINS = new Set(['www', 'api', 'admin', 'app', 'apps', 'mail', 'help', 'support', 'status', 'assets', 'static', 'oauth', 'marketplace', 'store', 'stores']);
+const RESERVED_SUBDOMAINS = new Set([
+  'www',
+  'api',
+  'admin',
+  'app',
+  'apps',
+  'mail',
+  'help',
+  'support',
+  'status',
+  'assets',
+  'static',
+  'oauth',
+  'marketplace',
+  'store',
+  'stores',
+]);
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

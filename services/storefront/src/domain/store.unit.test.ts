@@ -1,4 +1,14 @@
-import { changedFields, DEFAULT_CSS, DEFAULT_LAYOUT, newStoreRecord, normalizeStoreChanges, subdomainViolations, validateNewStore, validateStoreChanges, type NewStoreInput } from './store';
+import {
+  changedFields,
+  DEFAULT_CSS,
+  DEFAULT_LAYOUT,
+  newStoreRecord,
+  normalizeStoreChanges,
+  subdomainViolations,
+  validateNewStore,
+  validateStoreChanges,
+  type NewStoreInput,
+} from './store';
 
 const CREATED_AT = new Date('2024-03-01T12:00:00Z');
 const aNewStore = (overrides: Partial<NewStoreInput> = {}): NewStoreInput => ({
@@ -38,7 +48,14 @@ describe('validateStoreChanges', () => {
   it('accepts no changes and valid changes', () => {
     expect(validateStoreChanges({})).toEqual({});
     expect(
-      validateStoreChanges({ name: 'New', support_email: 'help@example.com', time_zone: 'Europe/Berlin', phone: '+1 (555) 010-0000 x12', custom_domain: 'shop.example.com', storefront_open: false }),
+      validateStoreChanges({
+        name: 'New',
+        support_email: 'help@example.com',
+        time_zone: 'Europe/Berlin',
+        phone: '+1 (555) 010-0000 x12',
+        custom_domain: 'shop.example.com',
+        storefront_open: false,
+      }),
     ).toEqual({});
   });
 
@@ -47,7 +64,15 @@ describe('validateStoreChanges', () => {
   });
 
   it('names each bad field with its rule', () => {
-    expect(validateStoreChanges({ name: '  ', support_email: 'nope', time_zone: 'Mars/Olympus_Mons', phone: 'call me', custom_domain: 'localhost' })).toEqual({
+    expect(
+      validateStoreChanges({
+        name: '  ',
+        support_email: 'nope',
+        time_zone: 'Mars/Olympus_Mons',
+        phone: 'call me',
+        custom_domain: 'localhost',
+      }),
+    ).toEqual({
       name: ["can't be blank"],
       support_email: ['is not a valid e-mail address'],
       time_zone: ['is not a known IANA time zone'],
@@ -123,13 +148,15 @@ describe('validateNewStore', () => {
   });
 
   it('checks the subdomain, the store rules and the PayPal e-mail together', () => {
-    expect(validateNewStore(aNewStore({ name: '', subdomain: 'ab', support_email: 'x', paypal_email: 'y', time_zone: 'Nowhere' }))).toEqual({
-      name: ["can't be blank"],
-      support_email: ['is not a valid e-mail address'],
-      time_zone: ['is not a known IANA time zone'],
-      subdomain: ['must be 3 to 20 characters'],
-      paypal_email: ['is not a valid e-mail address'],
-    });
+    expect(validateNewStore(aNewStore({ name: '', subdomain: 'ab', support_email: 'x', paypal_email: 'y', time_zone: 'Nowhere' }))).toEqual(
+      {
+        name: ["can't be blank"],
+        support_email: ['is not a valid e-mail address'],
+        time_zone: ['is not a known IANA time zone'],
+        subdomain: ['must be 3 to 20 characters'],
+        paypal_email: ['is not a valid e-mail address'],
+      },
+    );
   });
 });
 

@@ -33,7 +33,27 @@ const PERMALINK = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
  * Paths of the buyer site itself (DESIGN §10) and of the platform under it: a custom page must never be mistaken
  * for one, so none is a permalink. The defaults' own permalinks are reserved too (see `reservedPermalinks`).
  */
-export const SITE_PATHS = ['cart', 'checkout', 'orders', 'products', 'product', 'p', 'collections', 'collection', 'pages', 'contact', 'faq', 'store.css', 's', 'home', 'maintenance', 'search', 'assets', 'api', 'v1'] as const;
+export const SITE_PATHS = [
+  'cart',
+  'checkout',
+  'orders',
+  'products',
+  'product',
+  'p',
+  'collections',
+  'collection',
+  'pages',
+  'contact',
+  'faq',
+  'store.css',
+  's',
+  'home',
+  'maintenance',
+  'search',
+  'assets',
+  'api',
+  'v1',
+] as const;
 
 export const PERMALINK_TAKEN = 'has already been taken';
 
@@ -97,7 +117,8 @@ export function liquidSyntaxError(content: string): string | null {
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/maximum call stack size exceeded/i.test(message) || error instanceof RangeError) return 'is nested too deeply to be a Liquid template';
+    if (/maximum call stack size exceeded/i.test(message) || error instanceof RangeError)
+      return 'is nested too deeply to be a Liquid template';
     const position = /,?\s*line:(\d+), col:(\d+)\s*$/.exec(message);
     // The parser quotes the token it stopped at, which can be most of a 128 KB template.
     const reason = clipText(position ? message.slice(0, position.index) : message, ECHO_LIMITS.excerptChars * 3);
@@ -131,7 +152,10 @@ export function validateNewTemplate(input: NewTemplateInput): FieldViolations {
  * Checks normalized changes to `current`. A default template keeps its permalink (the site finds it by kind at its
  * own path); a custom one may take any permalink but a reserved one. Content is checked only when it changes.
  */
-export function validateTemplateChanges(current: Pick<TemplateRecord, 'kind' | 'permalink'>, changes: TemplateChangesInput): FieldViolations {
+export function validateTemplateChanges(
+  current: Pick<TemplateRecord, 'kind' | 'permalink'>,
+  changes: TemplateChangesInput,
+): FieldViolations {
   const violations: FieldViolations = {};
   if (changes.name !== undefined) for (const message of nameViolations(changes.name)) add(violations, 'name', message);
   if (changes.permalink !== undefined && changes.permalink !== current.permalink) {
@@ -143,7 +167,10 @@ export function validateTemplateChanges(current: Pick<TemplateRecord, 'kind' | '
 }
 
 /** The fields whose values differ, so an update that changes nothing writes nothing and emits nothing. */
-export function changedTemplateFields(current: Pick<TemplateRecord, 'name' | 'permalink' | 'content'>, changes: TemplateChangesInput): TemplateChangesInput {
+export function changedTemplateFields(
+  current: Pick<TemplateRecord, 'name' | 'permalink' | 'content'>,
+  changes: TemplateChangesInput,
+): TemplateChangesInput {
   const changed: TemplateChangesInput = {};
   for (const field of ['name', 'permalink', 'content'] as const) {
     const value = changes[field];

@@ -19,13 +19,19 @@ describe('liquidSyntaxError', () => {
   });
 
   it("names the line and the parser's message", () => {
-    expect(liquidSyntaxError('<p>one</p>\n<p>two</p>\n{% if x %}\n<p>four</p>')).toBe('has a Liquid syntax error on line 3: tag {% if x %} not closed');
+    expect(liquidSyntaxError('<p>one</p>\n<p>two</p>\n{% if x %}\n<p>four</p>')).toBe(
+      'has a Liquid syntax error on line 3: tag {% if x %} not closed',
+    );
     expect(liquidSyntaxError('ok\n{{ a ')).toBe('has a Liquid syntax error on line 2: output "{{ a " not closed');
     expect(liquidSyntaxError('{% nosuchtag %}')).toBe('has a Liquid syntax error on line 1: tag "nosuchtag" not found');
   });
 
   it('quotes an excerpt of the token it stopped at, however long', () => {
-    for (const content of [`{% ${'x'.repeat(60_000)} %}`, `{% if ${'x'.repeat(60_000)} %}`, `{% for ${'x '.repeat(30_000)} %}{% endfor %}`]) {
+    for (const content of [
+      `{% ${'x'.repeat(60_000)} %}`,
+      `{% if ${'x'.repeat(60_000)} %}`,
+      `{% for ${'x '.repeat(30_000)} %}{% endfor %}`,
+    ]) {
       const message = liquidSyntaxError(content)!;
       expect(message).toMatch(/^has a Liquid syntax error on line 1: .*x…$/);
       expect(message.length).toBeLessThan(200);
@@ -39,16 +45,28 @@ describe('liquidSyntaxError', () => {
 });
 
 describe('permalinks', () => {
-  it.each([['cart'], ['checkout'], ['orders'], ['products'], ['product'], ['p'], ['collections'], ['pages'], ['contact'], ['faq'], ['store.css'], ['s']])(
-    '%s is a path of the site',
-    (permalink) => expect(permalinkViolations(permalink)).toEqual(['is reserved for a page of the site']),
-  );
+  it.each([
+    ['cart'],
+    ['checkout'],
+    ['orders'],
+    ['products'],
+    ['product'],
+    ['p'],
+    ['collections'],
+    ['pages'],
+    ['contact'],
+    ['faq'],
+    ['store.css'],
+    ['s'],
+  ])('%s is a path of the site', (permalink) => expect(permalinkViolations(permalink)).toEqual(['is reserved for a page of the site']));
 
   it("reserves every default template's permalink", () => {
     for (const template of DEFAULT_TEMPLATES) expect(reservedPermalinks().has(template.permalink)).toBe(true);
   });
 
-  it.each([['about-us'], ['a'], ['shipping_policy'], ['2026-sale']])('%s is a good permalink', (permalink) => expect(permalinkViolations(permalink)).toEqual([]));
+  it.each([['about-us'], ['a'], ['shipping_policy'], ['2026-sale']])('%s is a good permalink', (permalink) =>
+    expect(permalinkViolations(permalink)).toEqual([]),
+  );
 
   it.each([['about us'], ['-about'], ['about-'], ['../etc'], ['a%2Fb'], ['a/b'], ['über'], ['About']])('%s is refused', (permalink) =>
     expect(permalinkViolations(permalink)).toEqual(['may contain only lowercase letters, digits, and inner hyphens or underscores']),
@@ -66,7 +84,11 @@ describe('permalinks', () => {
   });
 
   it('normalizes what the owner typed', () => {
-    expect(normalizeTemplateInput({ name: '  About ', permalink: ' About-Us ', content: ' x ' })).toEqual({ name: 'About', permalink: 'about-us', content: ' x ' });
+    expect(normalizeTemplateInput({ name: '  About ', permalink: ' About-Us ', content: ' x ' })).toEqual({
+      name: 'About',
+      permalink: 'about-us',
+      content: ' x ',
+    });
   });
 });
 
@@ -91,15 +113,29 @@ describe('validateNewTemplate', () => {
   });
 
   it('refuses more Liquid tags and outputs than the limit without parsing them', () => {
-    expect(validateNewTemplate({ name: 'Many', permalink: 'many', content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 1) + '{% if a %}{% endif %}' })).toEqual({
+    expect(
+      validateNewTemplate({
+        name: 'Many',
+        permalink: 'many',
+        content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 1) + '{% if a %}{% endif %}',
+      }),
+    ).toEqual({
       content: [`has too many Liquid tags and outputs (maximum is ${MAX_LIQUID_MARKUPS})`],
     });
-    expect(validateNewTemplate({ name: 'Many', permalink: 'many', content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 2) + '{% if a %}{% endif %}' })).toEqual({});
+    expect(
+      validateNewTemplate({
+        name: 'Many',
+        permalink: 'many',
+        content: '{{ a }}\n'.repeat(MAX_LIQUID_MARKUPS - 2) + '{% if a %}{% endif %}',
+      }),
+    ).toEqual({});
     expect(validateNewTemplate({ name: 'Braces', permalink: 'braces', content: '{ }'.repeat(10_000) })).toEqual({});
   });
 
   it('refuses a name over 100 characters', () => {
-    expect(validateNewTemplate({ name: 'n'.repeat(101), permalink: 'n', content: '' })).toEqual({ name: ['is too long (maximum is 100 characters)'] });
+    expect(validateNewTemplate({ name: 'n'.repeat(101), permalink: 'n', content: '' })).toEqual({
+      name: ['is too long (maximum is 100 characters)'],
+    });
   });
 });
 
@@ -109,7 +145,9 @@ describe('validateTemplateChanges', () => {
 
   it('checks only what is sent', () => {
     expect(validateTemplateChanges(custom, {})).toEqual({});
-    expect(validateTemplateChanges(custom, { content: '{{ x' })).toEqual({ content: ['has a Liquid syntax error on line 1: output "{{ x" not closed'] });
+    expect(validateTemplateChanges(custom, { content: '{{ x' })).toEqual({
+      content: ['has a Liquid syntax error on line 1: output "{{ x" not closed'],
+    });
   });
 
   it('lets a custom template move to a free permalink, never a reserved one', () => {
@@ -123,6 +161,8 @@ describe('validateTemplateChanges', () => {
   });
 
   it('finds what differs', () => {
-    expect(changedTemplateFields({ name: 'A', permalink: 'a', content: 'x' }, { name: 'A', permalink: 'b', content: 'x' })).toEqual({ permalink: 'b' });
+    expect(changedTemplateFields({ name: 'A', permalink: 'a', content: 'x' }, { name: 'A', permalink: 'b', content: 'x' })).toEqual({
+      permalink: 'b',
+    });
   });
 });

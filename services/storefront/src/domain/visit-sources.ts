@@ -15,7 +15,10 @@ export const isPersonAgent = (userAgent: string): boolean => userAgent.trim() !=
  * address is kept.
  */
 export const clientKeyOf = (storeId: number, clientAddress: string, userAgent: string): string =>
-  createHash('sha256').update(JSON.stringify([storeId, clientAddress, userAgent])).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(JSON.stringify([storeId, clientAddress, userAgent]))
+    .digest('base64url')
+    .slice(0, 22);
 
 /**
  * The state of the clients counted without a visitor id, in memory and bounded: past `max` clients, the one seen

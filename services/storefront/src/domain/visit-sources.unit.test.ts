@@ -5,7 +5,11 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 describe('whose User-Agent may be a person', () => {
   it("is a browser's", () => {
     expect(isPersonAgent(CHROME)).toBe(true);
-    expect(isPersonAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1')).toBe(true);
+    expect(
+      isPersonAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe(true);
   });
 
   it.each([

@@ -63,8 +63,24 @@ describe('local dates in a store zone', () => {
 describe('the days and weeks a read shows', () => {
   it('shows the last 7 days up to today in the store zone, oldest first', () => {
     const now = at('2026-11-24T11:30:00Z'); // Tuesday in New York, Wednesday in Auckland
-    expect(shownDays(now, 'America/New_York').map(weekdayName)).toEqual(['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Monday', 'Tuesday']);
-    expect(shownDays(now, 'America/New_York')).toEqual(['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+    expect(shownDays(now, 'America/New_York').map(weekdayName)).toEqual([
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+      'Monday',
+      'Tuesday',
+    ]);
+    expect(shownDays(now, 'America/New_York')).toEqual([
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
     expect(shownDays(now, 'Pacific/Auckland').at(-1)).toBe('2026-11-25');
     expect(shownDays(now, 'Pacific/Auckland').map(weekdayName).at(-1)).toBe('Wednesday');
   });
@@ -138,7 +154,9 @@ describe('marketplace entry', () => {
     expect(marketplace).toBe('marketplace.shops.localhost');
     expect(entersThroughMarketplace({ ref: 'marketplace', referer: '' }, marketplace)).toBe(true);
     expect(entersThroughMarketplace({ ref: 'Marketplace', referer: '' }, marketplace)).toBe(true);
-    expect(entersThroughMarketplace({ ref: '', referer: 'http://marketplace.shops.localhost:8080/search?q=bolts' }, marketplace)).toBe(true);
+    expect(entersThroughMarketplace({ ref: '', referer: 'http://marketplace.shops.localhost:8080/search?q=bolts' }, marketplace)).toBe(
+      true,
+    );
     expect(entersThroughMarketplace({ ref: '', referer: 'https://MARKETPLACE.shops.localhost/' }, marketplace)).toBe(true);
   });
 

@@ -9,18 +9,31 @@ import type { TemplateRecord } from '../domain/template';
 
 /** Thin: request → use case → response (TemplateService, spec 4.3). */
 export function templateHandlers(deps: StorefrontDeps): ServiceHandlers<typeof storefront.TemplateServiceService> {
-  const render = ({ template, timeZone }: { template: TemplateRecord; timeZone: string }) => ({ template: toTemplateMessage(template), time_zone: timeZone });
+  const render = ({ template, timeZone }: { template: TemplateRecord; timeZone: string }) => ({
+    template: toTemplateMessage(template),
+    time_zone: timeZone,
+  });
   return {
     listTemplates: async (request) => {
       const { templates, timeZone } = await listTemplates(deps, requireStoreId(request.store_id));
       return { templates: templates.map(toTemplateMessage), time_zone: timeZone };
     },
     createTemplate: async (request) =>
-      render(await createTemplate(deps, requireStoreId(request.store_id), { name: request.name, permalink: request.permalink, content: request.content })),
+      render(
+        await createTemplate(deps, requireStoreId(request.store_id), {
+          name: request.name,
+          permalink: request.permalink,
+          content: request.content,
+        }),
+      ),
     updateTemplate: async (request) => {
       const storeId = requireStoreId(request.store_id);
       if (!(request.template_id > 0)) throw validationFailed({ id: ['must be a positive integer'] });
-      const changes = Object.fromEntries(Object.entries({ name: request.name, permalink: request.permalink, content: request.content }).filter(([, value]) => value !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ name: request.name, permalink: request.permalink, content: request.content }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
       return render(await updateTemplate(deps, storeId, request.template_id, changes));
     },
   };

@@ -17,6 +17,14 @@ export function catalogEventsConsumer(nc: NatsConnection, logger: Logger, handle
     // Up to 64 events applied at once (one resource's still in order; the sequence guard makes any order safe anyway),
     // handed over in batches 20 ms apart under a steady flow: their writes share commits, so the projection keeps up
     // with catalog's writes instead of costing a commit each (a commit costs about as much for 2 events as for 30).
-    { context: 'catalog', durable: CATALOG_PROJECTION_DURABLE, handler, backoffMs: [500, 2_000, 10_000, 30_000], prefetch: 128, concurrency: 64, batchWindowMs: 20 },
+    {
+      context: 'catalog',
+      durable: CATALOG_PROJECTION_DURABLE,
+      handler,
+      backoffMs: [500, 2_000, 10_000, 30_000],
+      prefetch: 128,
+      concurrency: 64,
+      batchWindowMs: 20,
+    },
   ]);
 }

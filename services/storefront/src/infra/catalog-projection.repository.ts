@@ -75,7 +75,14 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   }
 
   applyVariant(storeId: number, sequence: number, variant: VariantJson, deleted: boolean): Promise<boolean> {
-    return applyNewer(this.store.variants, { store_id: storeId, id: variant.id, product_id: variant.product_id, sequence, deleted, variant });
+    return applyNewer(this.store.variants, {
+      store_id: storeId,
+      id: variant.id,
+      product_id: variant.product_id,
+      sequence,
+      deleted,
+      variant,
+    });
   }
 
   async seedVariants(storeId: number, variants: VariantJson[]): Promise<boolean> {
@@ -90,7 +97,14 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
 
   /** Not stored when a racing event stored the variant since the read: any stored variant is at least as new as a snapshot. */
   private seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
-    return insertedNew(this.store.variants, { store_id: storeId, id: variant.id, product_id: variant.product_id, sequence: 0, deleted: false, variant });
+    return insertedNew(this.store.variants, {
+      store_id: storeId,
+      id: variant.id,
+      product_id: variant.product_id,
+      sequence: 0,
+      deleted: false,
+      variant,
+    });
   }
 
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean> {
@@ -113,7 +127,11 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
       this.store.variants.findFields(live, ['variant']),
       this.store.collections.findFields(live, ['collection']),
     ]);
-    return { products: products.map((doc) => doc.product), variants: variants.map((doc) => doc.variant), collections: collections.map((doc) => doc.collection) };
+    return {
+      products: products.map((doc) => doc.product),
+      variants: variants.map((doc) => doc.variant),
+      collections: collections.map((doc) => doc.collection),
+    };
   }
 }
 

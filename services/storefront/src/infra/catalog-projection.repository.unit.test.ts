@@ -12,9 +12,25 @@ const STORE = 4;
 const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
 
 const aVariant = (overrides: Partial<catalog.Variant> = {}): VariantJson =>
-  presentVariant(catalog.Variant.fromPartial({ id: 70, product_id: 7, name: 'Default', position: 1, is_default_variant: true, in_stock: 5, status: 'active', cents: 1000, ...overrides }), context);
+  presentVariant(
+    catalog.Variant.fromPartial({
+      id: 70,
+      product_id: 7,
+      name: 'Default',
+      position: 1,
+      is_default_variant: true,
+      in_stock: 5,
+      status: 'active',
+      cents: 1000,
+      ...overrides,
+    }),
+    context,
+  );
 const aProduct = (overrides: Partial<catalog.Product> = {}): ProductSnapshot => {
-  const { variants: _variants, ...snapshot } = presentProduct(catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, ...overrides }), context);
+  const { variants: _variants, ...snapshot } = presentProduct(
+    catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, ...overrides }),
+    context,
+  );
   return snapshot;
 };
 
@@ -57,7 +73,13 @@ function gatedUpdates<T extends Doc>(collection: Collection<T>) {
 /** Whether the promise settled by now (after the microtasks already queued). */
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   const pending = Symbol('pending');
-  const first = await Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setImmediate(() => resolve(pending)))]);
+  const first = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise((resolve) => setImmediate(() => resolve(pending))),
+  ]);
   return first !== pending;
 }
 
@@ -134,7 +156,14 @@ describe('CatalogProjectionRepository applying records', () => {
   it("seeds the variants of a product's snapshot the projection has never seen, and reads only once they are all stored", async () => {
     expect(await projection.seedVariants(STORE, [aVariant({ in_stock: 9 })])).toBe(true);
     expect(calls).toEqual(['variants.findFields', 'variants.insertOne']);
-    expect(await storedVariant()).toEqual({ store_id: STORE, id: 70, product_id: 7, sequence: 0, deleted: false, variant: aVariant({ in_stock: 9 }) });
+    expect(await storedVariant()).toEqual({
+      store_id: STORE,
+      id: 70,
+      product_id: 7,
+      sequence: 0,
+      deleted: false,
+      variant: aVariant({ in_stock: 9 }),
+    });
 
     calls.length = 0;
     expect(await projection.seedVariants(STORE, [aVariant({ in_stock: 8 })])).toBe(false);
@@ -152,7 +181,14 @@ describe('CatalogProjectionRepository applying records', () => {
         if (property !== 'findFields') return Reflect.get(target, property, receiver) as unknown;
         return async (...args: Parameters<Collection<Doc>['findFields']>) => {
           const answer = await target.findFields(...args);
-          await target.insertOne({ store_id: STORE, id: 70, product_id: 7, sequence: 3, deleted: false, variant: aVariant({ in_stock: 1 }) });
+          await target.insertOne({
+            store_id: STORE,
+            id: 70,
+            product_id: 7,
+            sequence: 3,
+            deleted: false,
+            variant: aVariant({ in_stock: 1 }),
+          });
           return answer;
         };
       },
@@ -263,18 +299,49 @@ describe('CatalogProjectionRepository.bumpVersion', () => {
 
 describe("applying a product create's events (product/created, then variant/created)", () => {
   const created = (id: number): DomainEvent[] => {
-    const variant = catalog.Variant.fromPartial({ id: id * 10, product_id: id, name: 'Default', position: 1, is_default_variant: true, in_stock: 5, status: 'active', cents: 1000 });
+    const variant = catalog.Variant.fromPartial({
+      id: id * 10,
+      product_id: id,
+      name: 'Default',
+      position: 1,
+      is_default_variant: true,
+      in_stock: 5,
+      status: 'active',
+      cents: 1000,
+    });
     const product = catalog.Product.fromPartial({ id, name: `Tea ${id}`, status: 'active', cents: 1000, variants: [variant] });
     return [
-      newEvent({ topic: 'product/created', storeId: STORE, resourceType: 'product', resourceId: id, sequence: 1, resource: presentProduct(product, context) }),
-      newEvent({ topic: 'variant/created', storeId: STORE, resourceType: 'variant', resourceId: variant.id, sequence: 1, resource: presentVariant(variant, context) }),
+      newEvent({
+        topic: 'product/created',
+        storeId: STORE,
+        resourceType: 'product',
+        resourceId: id,
+        sequence: 1,
+        resource: presentProduct(product, context),
+      }),
+      newEvent({
+        topic: 'variant/created',
+        storeId: STORE,
+        resourceType: 'variant',
+        resourceId: variant.id,
+        sequence: 1,
+        resource: presentVariant(variant, context),
+      }),
     ];
   };
 
   it('applied one at a time, seeds the variant from the product, then its own event replaces the seed; one version bump per event', async () => {
     for (const event of created(7)) await applyCatalogEvent({ projection }, event);
 
-    expect(calls).toEqual(['products.insertOne', 'variants.findFields', 'variants.insertOne', 'versions.updateOne', 'variants.insertOne', 'variants.updateOne', 'versions.updateOne']);
+    expect(calls).toEqual([
+      'products.insertOne',
+      'variants.findFields',
+      'variants.insertOne',
+      'versions.updateOne',
+      'variants.insertOne',
+      'variants.updateOne',
+      'versions.updateOne',
+    ]);
     expect(await projection.versionOf(STORE)).toBe(2);
   });
 

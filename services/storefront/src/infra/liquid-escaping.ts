@@ -19,7 +19,8 @@ function markHtml(ctx: Context, html: string): string {
   return html;
 }
 
-const isHtml = (ctx: Context, value: unknown): value is string => typeof value === 'string' && htmlOfRender.get(ctx.renderLimit)?.has(value) === true;
+const isHtml = (ctx: Context, value: unknown): value is string =>
+  typeof value === 'string' && htmlOfRender.get(ctx.renderLimit)?.has(value) === true;
 
 /** A value as Liquid prints it: nil empty, arrays joined. */
 function textOf(value: unknown): string {
@@ -78,9 +79,18 @@ export function escapeOutputsOnce(liquid: Liquid): void {
   const escape = htmlFilter((_, value) => escapeHtml(textOf(value)));
   liquid.registerFilter('escape', escape);
   liquid.registerFilter('xml_escape', escape);
-  liquid.registerFilter('escape_once', htmlFilter((_, value) => escapeOnce(textOf(value))));
-  liquid.registerFilter('newline_to_br', htmlFilter((ctx, value) => (isHtml(ctx, value) ? value : escapeHtml(textOf(value))).replace(/\r?\n/g, '<br />\n')));
-  liquid.registerFilter('paragraphs', htmlFilter((_, value) => textToParagraphs(value)));
+  liquid.registerFilter(
+    'escape_once',
+    htmlFilter((_, value) => escapeOnce(textOf(value))),
+  );
+  liquid.registerFilter(
+    'newline_to_br',
+    htmlFilter((ctx, value) => (isHtml(ctx, value) ? value : escapeHtml(textOf(value))).replace(/\r?\n/g, '<br />\n')),
+  );
+  liquid.registerFilter(
+    'paragraphs',
+    htmlFilter((_, value) => textToParagraphs(value)),
+  );
   for (const name of HTML_KEEPING_FILTERS) liquid.registerFilter(name, htmlKeeping(name));
   liquid.registerTag('capture', HtmlCaptureTag);
 }

@@ -32,7 +32,8 @@ export const OVER_LIMIT_HOLD_MS = 10_000;
 function limitErrorOf(error: unknown): Error | null {
   if (!(error instanceof Error)) return null;
   if (/limit exceeded/.test(error.message)) return error;
-  if (/maximum call stack size exceeded/i.test(error.message)) return new Error('render depth limit exceeded (markup and includes nested too deeply)');
+  if (/maximum call stack size exceeded/i.test(error.message))
+    return new Error('render depth limit exceeded (markup and includes nested too deeply)');
   return null;
 }
 

@@ -8,7 +8,17 @@ let nextId = 1;
 
 function aTemplate(storeId: number, content: string, overrides: Partial<TemplateRecord> = {}): TemplateRecord {
   const id = nextId++;
-  return { id, store_id: storeId, name: `T${id}`, permalink: `t-${id}`, content, kind: 'custom', created_at: AT, updated_at: AT, ...overrides };
+  return {
+    id,
+    store_id: storeId,
+    name: `T${id}`,
+    permalink: `t-${id}`,
+    content,
+    kind: 'custom',
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
 }
 
 const siteOf = (storeId: number, ...templates: TemplateRecord[]) => ({ storeId, templates });
@@ -25,7 +35,9 @@ describe('LiquidPageEngine sandbox', () => {
       checkout: { form: { email: '<script>alert(1)</script>' } },
       product: { name: '"><img src=x onerror=alert(2)>' },
     });
-    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>');
+    expect(html).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>',
+    );
   });
 
   it('writes descriptions as escaped paragraphs, and money from cents', async () => {
@@ -45,19 +57,26 @@ describe('LiquidPageEngine sandbox', () => {
     it('escape and escape_once write what Shopify writes, not escaped again', async () => {
       expect(await render("{{ '<p>Text to be escaped.</p>' | escape }}")).toBe('&lt;p&gt;Text to be escaped.&lt;/p&gt;');
       const escaped = 'Tom &amp; &quot;Jerry&quot; &lt;3 &#39;n&#39;';
-      expect(await render('{{ name | escape }}|{{ name }}|{% echo name | escape %}|{% liquid echo name %}', { name })).toBe(`${escaped}|${escaped}|${escaped}|${escaped}`);
+      expect(await render('{{ name | escape }}|{{ name }}|{% echo name | escape %}|{% liquid echo name %}', { name })).toBe(
+        `${escaped}|${escaped}|${escaped}|${escaped}`,
+      );
       expect(await render("{{ '&lt;p&gt;Text to be escaped.&lt;/p&gt;' | escape_once }}")).toBe('&lt;p&gt;Text to be escaped.&lt;/p&gt;');
-      expect(await render('{{ text | escape_once }}', { text: '1 < 2 &amp; 3 & 4 &copy; &#169; &#x27; "q"' })).toBe('1 &lt; 2 &amp; 3 &amp; 4 &copy; &#169; &amp;#x27; &quot;q&quot;');
+      expect(await render('{{ text | escape_once }}', { text: '1 < 2 &amp; 3 & 4 &copy; &#169; &#x27; "q"' })).toBe(
+        '1 &lt; 2 &amp; 3 &amp; 4 &copy; &#169; &amp;#x27; &quot;q&quot;',
+      );
     });
 
     it('newline_to_br writes <br /> tags and escapes only the text', async () => {
-      expect(await render('{% capture string_with_newlines %}\nHello\nthere\n{% endcapture %}{{ string_with_newlines | newline_to_br }}')).toBe('<br />\nHello<br />\nthere<br />\n');
+      expect(
+        await render('{% capture string_with_newlines %}\nHello\nthere\n{% endcapture %}{{ string_with_newlines | newline_to_br }}'),
+      ).toBe('<br />\nHello<br />\nthere<br />\n');
       expect(await render('{{ note | newline_to_br }}', { note: 'a < b\r\nc & d' })).toBe('a &lt; b<br />\nc &amp; d');
       expect(await render('{{ note | escape | newline_to_br }}', { note: 'a < b\nc' })).toBe('a &lt; b<br />\nc');
     });
 
     it('a captured block prints as it was rendered: its markup kept, its outputs escaped once', async () => {
-      const source = '{% capture greeting %}<b>Hi {{ name }}</b>{% endcapture %}{{ greeting }}|{{ greeting | strip }}|{% assign copy = greeting %}{{ copy }}|{{ greeting | size }}';
+      const source =
+        '{% capture greeting %}<b>Hi {{ name }}</b>{% endcapture %}{{ greeting }}|{{ greeting | strip }}|{% assign copy = greeting %}{{ copy }}|{{ greeting | size }}';
       const greeting = '<b>Hi Tom &amp; &quot;Jerry&quot; &lt;3 &#39;n&#39;</b>';
       expect(await render(source, { name })).toBe(`${greeting}|${greeting}|${greeting}|${greeting.length}`);
       expect(await render('{% capture x %} <i>{{ name }}</i>{% endcapture %}{{ x | upcase }}', { name: '<' })).toBe(' <I>&LT;</I>');
@@ -70,12 +89,20 @@ describe('LiquidPageEngine sandbox', () => {
   });
 
   it('writes money of huge amounts as nothing rather than an exponent or wrong digits', async () => {
-    const page = aTemplate(1, '[{{ 900719925474099 | money }}][{{ 100000000000000000000000 | money }}][{{ 12345678901234567890 | money }}][{{ 1000000 | times: 1000000000000000 | money }}]');
+    const page = aTemplate(
+      1,
+      '[{{ 900719925474099 | money }}][{{ 100000000000000000000000 | money }}][{{ 12345678901234567890 | money }}][{{ 1000000 | times: 1000000000000000 | money }}]',
+    );
     expect(await engine.renderTemplate(siteOf(1, page), page, {})).toBe('[$9,007,199,254,740.99][][][]');
   });
 
   it('reads no file: an include of a path fails instead of reading it', async () => {
-    for (const source of ["{% include '/etc/passwd' %}", "{% render '../../../../etc/passwd' %}", "{% include 'package.json' %}", "{% layout '/etc/hosts' %}x"]) {
+    for (const source of [
+      "{% include '/etc/passwd' %}",
+      "{% render '../../../../etc/passwd' %}",
+      "{% include 'package.json' %}",
+      "{% layout '/etc/hosts' %}x",
+    ]) {
       const page = aTemplate(1, source);
       await expect(engine.renderTemplate(siteOf(1, page), page, {})).rejects.toThrow(/Failed to lookup/);
     }
@@ -93,14 +120,20 @@ describe('LiquidPageEngine sandbox', () => {
   });
 
   it("cannot reach the platform's own pages or JavaScript internals", async () => {
-    const page = aTemplate(1, "{{ product.constructor }}|{{ product.__proto__ }}|{{ product.toString }}|{{ product.name.constructor.name }}");
+    const page = aTemplate(
+      1,
+      '{{ product.constructor }}|{{ product.__proto__ }}|{{ product.toString }}|{{ product.name.constructor.name }}',
+    );
     expect(await engine.renderTemplate(siteOf(1, page), page, { product: { name: 'Tea' } })).toBe('|||');
     const builtIn = aTemplate(1, "{% include 'checkout' %}");
     await expect(engine.renderTemplate(siteOf(1, builtIn), builtIn, {})).rejects.toThrow(/Failed to lookup "checkout"/);
   });
 
   it('stops a loop bomb with an error instead of running on', async () => {
-    const nested = aTemplate(1, '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}');
+    const nested = aTemplate(
+      1,
+      '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}',
+    );
     await expect(engine.renderTemplate(siteOf(1, nested), nested, {})).rejects.toThrow(/limit exceeded/);
     const huge = aTemplate(1, '{% for i in (1..1000000000) %}x{% endfor %}');
     await expect(engine.renderTemplate(siteOf(1, huge), huge, {})).rejects.toThrow(/memory alloc limit exceeded/);
@@ -113,7 +146,10 @@ describe('LiquidPageEngine sandbox', () => {
     const held = new LiquidPageEngine(BUILT_IN_PAGES, { parseLimit: 100_000, renderLimit: 100, memoryLimit: 1_000_000 }, () => now);
     const renders = jest.spyOn(Liquid.prototype, 'renderSync');
     try {
-      const bomb = aTemplate(1, '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}');
+      const bomb = aTemplate(
+        1,
+        '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}{{ k }}{% endfor %}{% endfor %}{% endfor %}',
+      );
       await expect(held.renderTemplate(siteOf(1, bomb), bomb, {})).rejects.toThrow(/render limit exceeded/);
       const runs = renders.mock.calls.length;
 
@@ -151,7 +187,9 @@ describe('LiquidPageEngine sandbox', () => {
       await expect(engine.renderStoreLayout(siteOf(4, fromLayout), layout, '', {})).rejects.toThrow(/include depth limit exceeded/);
 
       const patient = new LiquidPageEngine(BUILT_IN_PAGES, { parseLimit: 100_000, renderLimit: 60_000, memoryLimit: 1_000_000 });
-      const deepInside = aTemplate(5, `${'{% if true %}'.repeat(200)}{% include 'loop-f' %}${'{% endif %}'.repeat(200)}`, { permalink: 'loop-f' });
+      const deepInside = aTemplate(5, `${'{% if true %}'.repeat(200)}{% include 'loop-f' %}${'{% endif %}'.repeat(200)}`, {
+        permalink: 'loop-f',
+      });
       await expect(patient.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/render depth limit exceeded/);
       const deepRuns = renders.mock.calls.length;
       await expect(patient.renderTemplate(siteOf(5, deepInside), deepInside, {})).rejects.toThrow(/render depth limit exceeded/);
@@ -162,12 +200,16 @@ describe('LiquidPageEngine sandbox', () => {
   });
 
   it(`renders an include that recurses up to ${MAX_INCLUDE_DEPTH} deep, as a nested menu does`, async () => {
-    const countdown = aTemplate(1, "{{ n }}{% if n > 0 %}{% assign next = n | minus: 1 %}{% render 'countdown', n: next %}{% endif %}", { permalink: 'countdown' });
+    const countdown = aTemplate(1, "{{ n }}{% if n > 0 %}{% assign next = n | minus: 1 %}{% render 'countdown', n: next %}{% endif %}", {
+      permalink: 'countdown',
+    });
     const page = (n: number) => aTemplate(1, `{% render 'countdown', n: ${n} %}`);
     const short = page(5);
     expect(await engine.renderTemplate(siteOf(1, countdown, short), short, {})).toBe('543210');
     const deepest = page(MAX_INCLUDE_DEPTH - 1);
-    expect(await engine.renderTemplate(siteOf(1, countdown, deepest), deepest, {})).toBe(Array.from({ length: MAX_INCLUDE_DEPTH }, (_, i) => MAX_INCLUDE_DEPTH - 1 - i).join(''));
+    expect(await engine.renderTemplate(siteOf(1, countdown, deepest), deepest, {})).toBe(
+      Array.from({ length: MAX_INCLUDE_DEPTH }, (_, i) => MAX_INCLUDE_DEPTH - 1 - i).join(''),
+    );
     const tooDeep = page(MAX_INCLUDE_DEPTH);
     await expect(engine.renderTemplate(siteOf(1, countdown, tooDeep), tooDeep, {})).rejects.toThrow(/include depth limit exceeded/);
   });
@@ -183,8 +225,12 @@ describe('LiquidPageEngine sandbox', () => {
     const changed = { ...page, content: 'second', updated_at: new Date(AT.getTime() + 1000) };
     expect(await engine.renderTemplate(siteOf(1, changed), changed, {})).toBe('second');
 
-    expect(await engine.renderStoreLayout(siteOf(1, changed), '<main>{{ content_for_layout }}</main>', '<b>page</b>', {})).toBe('<main><b>page</b></main>');
-    expect(await engine.renderStoreLayout(siteOf(1, changed), '<div>{{ page_content }}</div>', '<i>page</i>', {})).toBe('<div><i>page</i></div>');
+    expect(await engine.renderStoreLayout(siteOf(1, changed), '<main>{{ content_for_layout }}</main>', '<b>page</b>', {})).toBe(
+      '<main><b>page</b></main>',
+    );
+    expect(await engine.renderStoreLayout(siteOf(1, changed), '<div>{{ page_content }}</div>', '<i>page</i>', {})).toBe(
+      '<div><i>page</i></div>',
+    );
   });
 
   it('sees an included template change at once', async () => {

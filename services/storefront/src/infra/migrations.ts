@@ -15,7 +15,9 @@ export const claimExistingCustomDomains: Migration = {
     const collection = CustomDomainRepository.collectionOf(db);
     await CustomDomainRepository.ensureIndexes(collection);
     const claims = new CustomDomainRepository(collection);
-    const stores = await StoreRepository.collectionOf(db).findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], { sort: { id: 1 } });
+    const stores = await StoreRepository.collectionOf(db).findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
+      sort: { id: 1 },
+    });
     for (const store of stores) if (store.custom_domain) await claims.claim(store.custom_domain, store.id, new Date());
   },
 };
@@ -31,7 +33,11 @@ export const writeDefaultTemplates: Migration = {
   async run(db) {
     const collection = TemplateRepository.collectionOf(db);
     await TemplateRepository.ensureIndexes(collection);
-    const deps = { templates: new TemplateRepository(collection), nextId: (counter: string) => db.nextId(counter), clock: () => new Date() };
+    const deps = {
+      templates: new TemplateRepository(collection),
+      nextId: (counter: string) => db.nextId(counter),
+      clock: () => new Date(),
+    };
     const stores = await StoreRepository.collectionOf(db).findFields({}, ['id'], { sort: { id: 1 } });
     for (const store of stores) await ensureDefaultTemplates(deps, store.id);
   },
@@ -56,4 +62,8 @@ export const forgetProcessedCatalogEvents: Migration = {
 };
 
 /** The service's migrations, in the order they were added; never renumber one that shipped. */
-export const STOREFRONT_MIGRATIONS: readonly Migration[] = [claimExistingCustomDomains, writeDefaultTemplates, forgetProcessedCatalogEvents];
+export const STOREFRONT_MIGRATIONS: readonly Migration[] = [
+  claimExistingCustomDomains,
+  writeDefaultTemplates,
+  forgetProcessedCatalogEvents,
+];

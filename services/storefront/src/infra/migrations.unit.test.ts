@@ -14,7 +14,12 @@ describe('migration 1: claim the custom domains stores already show', () => {
 
   it('gives each domain to the oldest store showing it, and skips stores without one', async () => {
     const stores = StoreRepository.collectionOf(db);
-    for (const [id, custom_domain] of [[3, 'shared.example.com'], [1, 'shared.example.com'], [2, null], [4, 'own.example.com']] as const) {
+    for (const [id, custom_domain] of [
+      [3, 'shared.example.com'],
+      [1, 'shared.example.com'],
+      [2, null],
+      [4, 'own.example.com'],
+    ] as const) {
       await stores.insertOne({ id, custom_domain } as never);
     }
 
@@ -48,7 +53,15 @@ describe('migration 3: forget the handled-event records of the catalog projectio
     // As the consumer kept them before: one row per durable and event, unique on `key`.
     await processed.createIndex({ key: 1 }, { unique: true, name: RETIRED_PROCESSED_EVENTS.index });
     const durable = 'storefront-catalog-projection';
-    await processed.insertMany(['e1', 'e2', 'e3'].map((id) => ({ key: `${durable}:${id}`, event_id: id, durable, topic: 'product/created', processed_at: '2026-11-20T00:00:00Z' })));
+    await processed.insertMany(
+      ['e1', 'e2', 'e3'].map((id) => ({
+        key: `${durable}:${id}`,
+        event_id: id,
+        durable,
+        topic: 'product/created',
+        processed_at: '2026-11-20T00:00:00Z',
+      })),
+    );
     await db.collection('catalog_products').insertOne({ store_id: 1, id: 7, sequence: 1, deleted: false });
 
     await forgetProcessedCatalogEvents.run(db);

@@ -17,7 +17,8 @@ export interface StoreDocument extends StoreRecord {
  */
 export type StoreInsertion = { stored: StoreDocument } | { taken: 'subdomain' | 'request_key' };
 
-const collidedOn = (error: DuplicateKeyError, field: string): boolean => field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
+const collidedOn = (error: DuplicateKeyError, field: string): boolean =>
+  field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
 export class StoreRepository {
   constructor(private readonly stores: Collection<StoreDocument>) {}
@@ -55,7 +56,12 @@ export class StoreRepository {
    * Applies changes only if nobody changed the store since it was read (optimistic concurrency),
    * appending the event in the same atomic write. Answers null when the version moved on.
    */
-  async updateIfVersion(id: number, expectedVersion: number, changes: StoreChanges & { updated_at: Date }, event: DomainEvent): Promise<StoreDocument | null> {
+  async updateIfVersion(
+    id: number,
+    expectedVersion: number,
+    changes: StoreChanges & { updated_at: Date },
+    event: DomainEvent,
+  ): Promise<StoreDocument | null> {
     return this.stores.findOneAndUpdate({ id, version: expectedVersion }, withOutbox({ $set: changes, $inc: { version: 1 } }, event), {
       returnDocument: 'after',
     });

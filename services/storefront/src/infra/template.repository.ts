@@ -19,7 +19,8 @@ export type TemplateInsertion = { stored: TemplateDocument } | { taken: 'permali
 
 export type TemplateChanges = Partial<Pick<TemplateRecord, 'name' | 'permalink' | 'content'>>;
 
-const collidedOn = (error: DuplicateKeyError, field: string): boolean => field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
+const collidedOn = (error: DuplicateKeyError, field: string): boolean =>
+  field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
 /** The slot of a template of this kind: defaults share slot 0 per kind, custom templates each have their own. */
 export const slotOf = (kind: TemplateKind, id: number): number => (kind === 'custom' ? id : 0);
@@ -68,9 +69,19 @@ export class TemplateRepository {
    * the event in the same atomic write. Answers null when the version moved on; throws DuplicateKeyError when
    * another template of the store took the permalink meanwhile.
    */
-  async updateIfVersion(storeId: number, id: number, expectedVersion: number, changes: TemplateChanges & { updated_at: Date }, event: DomainEvent): Promise<TemplateDocument | null> {
-    return this.templates.findOneAndUpdate({ id, store_id: storeId, version: expectedVersion }, withOutbox({ $set: changes, $inc: { version: 1 } }, event), {
-      returnDocument: 'after',
-    });
+  async updateIfVersion(
+    storeId: number,
+    id: number,
+    expectedVersion: number,
+    changes: TemplateChanges & { updated_at: Date },
+    event: DomainEvent,
+  ): Promise<TemplateDocument | null> {
+    return this.templates.findOneAndUpdate(
+      { id, store_id: storeId, version: expectedVersion },
+      withOutbox({ $set: changes, $inc: { version: 1 } }, event),
+      {
+        returnDocument: 'after',
+      },
+    );
   }
 }

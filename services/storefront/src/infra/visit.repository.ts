@@ -64,7 +64,10 @@ export class VisitRepository {
    * Writes a batch: each browser's new state and each counter's increments, all issued at once so the
    * embedded engine commits them in one transaction (on MongoDB they are separate writes).
    */
-  async apply(visitors: readonly VisitorDocument[], increments: ReadonlyArray<{ store_id: number; period: VisitPeriod; start: string; inc: VisitCountIncrement }>): Promise<void> {
+  async apply(
+    visitors: readonly VisitorDocument[],
+    increments: ReadonlyArray<{ store_id: number; period: VisitPeriod; start: string; inc: VisitCountIncrement }>,
+  ): Promise<void> {
     const writes: Array<Promise<unknown>> = [];
     for (const { store_id, visitor_id, ...state } of visitors) {
       writes.push(this.visitors.updateOne({ store_id, visitor_id }, { $set: state }, { upsert: true }));

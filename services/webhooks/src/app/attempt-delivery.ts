@@ -11,7 +11,10 @@ import type { WebhooksDeps } from './webhooks-deps';
 
 export const USER_AGENT = 'StoreCommerce-Webhooks/1.0';
 
-type AttemptDeps = Pick<WebhooksDeps, 'webhooks' | 'deliveries' | 'secrets' | 'resolver' | 'sender' | 'allowPrivateNetworks' | 'clock' | 'random' | 'observeAttempt'>;
+type AttemptDeps = Pick<
+  WebhooksDeps,
+  'webhooks' | 'deliveries' | 'secrets' | 'resolver' | 'sender' | 'allowPrivateNetworks' | 'clock' | 'random' | 'observeAttempt'
+>;
 
 /** What a worker's attempts share: the events and signers it keeps, and its block of attempt ids. */
 export interface AttemptTools {
@@ -29,16 +32,29 @@ export interface ClaimedJob {
 }
 
 /** One attempt of a claimed job, and what it leads to (the outcome table, domain/attempt-outcome.ts). */
-export async function attemptDelivery(deps: AttemptDeps, tools: AttemptTools, { job, owner, webhook: webhookRead, release }: ClaimedJob): Promise<void> {
+export async function attemptDelivery(
+  deps: AttemptDeps,
+  tools: AttemptTools,
+  { job, owner, webhook: webhookRead, release }: ClaimedJob,
+): Promise<void> {
   const [webhook, toSend] = await Promise.all([webhookRead, tools.cache.event(job.event_id, (id) => deps.deliveries.findEvent(id))]);
   if (!webhook || webhook.deleted_at) return deps.deliveries.end(job.id, owner, 'canceled', 'the webhook was deleted', deps.clock());
-  if (webhook.status !== 'active') return deps.deliveries.end(job.id, owner, 'canceled', `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`, deps.clock());
+  if (webhook.status !== 'active')
+    return deps.deliveries.end(
+      job.id,
+      owner,
+      'canceled',
+      `the webhook is disabled (${webhook.disabled_reason ?? 'disabled'})`,
+      deps.clock(),
+    );
   if (!toSend) return deps.deliveries.end(job.id, owner, 'failed', 'the event is no longer kept', deps.clock());
 
   const now = deps.clock();
   const startedAt = performance.now();
   // Whatever goes wrong before an answer (a secret that no longer opens...) is this attempt's error, on the schedule.
-  const result = await postSigned(deps, tools.cache, webhook, toSend, now).catch((error: unknown): AttemptResult => ({ error: `could not send: ${error instanceof Error ? error.message : String(error)}` }));
+  const result = await postSigned(deps, tools.cache, webhook, toSend, now).catch((error: unknown): AttemptResult => ({
+    error: `could not send: ${error instanceof Error ? error.message : String(error)}`,
+  }));
   const duration = Math.round(performance.now() - startedAt);
   const firstAttemptAt = job.first_attempt_at ?? now;
   const verdict = judgeAttempt(result, firstAttemptAt, job.series_attempts, now, deps.random);
@@ -51,7 +67,12 @@ export async function attemptDelivery(deps: AttemptDeps, tools: AttemptTools, { 
     error: result.error ?? null,
     next_attempt_at: verdict.next_attempt_at,
   };
-  const set: Partial<DeliveryDocument> = { first_attempt_at: firstAttemptAt, updated_at: now, status: verdict.status, last_error: verdict.last_error };
+  const set: Partial<DeliveryDocument> = {
+    first_attempt_at: firstAttemptAt,
+    updated_at: now,
+    status: verdict.status,
+    last_error: verdict.last_error,
+  };
   if (verdict.next_attempt_at) set.next_attempt_at = verdict.next_attempt_at;
   deps.observeAttempt?.({
     outcome: verdict.outcome,
@@ -69,7 +90,13 @@ export async function attemptDelivery(deps: AttemptDeps, tools: AttemptTools, { 
 }
 
 /** Checks where the url points (again: DNS may have changed since creation) and POSTs the signed event there. */
-async function postSigned(deps: AttemptDeps, cache: DeliveryCache, webhook: WebhookDocument, { event, body, trace }: EventToSend, now: Date): Promise<AttemptResult> {
+async function postSigned(
+  deps: AttemptDeps,
+  cache: DeliveryCache,
+  webhook: WebhookDocument,
+  { event, body, trace }: EventToSend,
+  now: Date,
+): Promise<AttemptResult> {
   const target = parseWebhookUrl(webhook.url);
   if ('violation' in target) return { error: `url ${target.violation}` };
   let addresses: string[] | null;
@@ -93,5 +120,9 @@ async function postSigned(deps: AttemptDeps, cache: DeliveryCache, webhook: Webh
   };
   const send = () => deps.sender.send({ url: target.url, addresses, headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
   // A traced event's send is a `deliver` span of its trace, with the POST's own client span (http instrumentation) inside.
-  return inSpanOf(`deliver ${event.topic}`, { kind: 'internal', parent: trace, attributes: trace && { 'webhook.id': webhook.id, 'messaging.message.id': event.id } }, send);
+  return inSpanOf(
+    `deliver ${event.topic}`,
+    { kind: 'internal', parent: trace, attributes: trace && { 'webhook.id': webhook.id, 'messaging.message.id': event.id } },
+    send,
+  );
 }

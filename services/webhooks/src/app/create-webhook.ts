@@ -18,7 +18,10 @@ const limitReached = () => validationFailed({ webhooks: [`are limited to ${MAX_W
  * 51st is refused; two creates racing for its last place are decided by the slot's unique index.
  */
 export async function createWebhook(
-  deps: Pick<WebhooksDeps, 'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'>,
+  deps: Pick<
+    WebhooksDeps,
+    'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'
+  >,
   storeId: number,
   input: NewWebhookInput,
 ): Promise<webhooks.CreateWebhookResponse> {
@@ -31,7 +34,15 @@ export async function createWebhook(
     if (slot === null) throw limitReached();
     id ??= await deps.nextId('webhooks');
     const now = deps.clock();
-    const webhook: Webhook = { id, store_id: storeId, url: fields.url!, events: fields.events!, status: 'active', created_at: now, updated_at: now };
+    const webhook: Webhook = {
+      id,
+      store_id: storeId,
+      url: fields.url!,
+      events: fields.events!,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    };
     // false: another create took the slot meanwhile; look again (each miss means one more webhook was stored).
     if (await deps.webhooks.insert(webhook, slot, deps.secrets.seal(secret, secretOwnerOf(webhook)))) {
       return { webhook: webhookMessage(webhook), signing_secret: secret, time_zone: timeZone };

@@ -21,7 +21,10 @@ const HOOK = { url: 'https://hooks.example.com/in', events: ['order/paid'] };
 
 let db: Database;
 let documents: ReturnType<typeof WebhookRepository.collectionOf>;
-let deps: Pick<WebhooksDeps, 'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'>;
+let deps: Pick<
+  WebhooksDeps,
+  'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'
+>;
 let now: Date;
 const box = new SecretBox(Buffer.alloc(32, 9));
 
@@ -49,10 +52,21 @@ const storedOf = async (id: number) => (await documents.findOne({ id })) as Webh
 
 describe('createWebhook', () => {
   it('answers an active webhook and its whsec_ secret, in the store zone', async () => {
-    const created = await createWebhook(deps, STORE, { url: ' https://hooks.example.com/in ', events: ['order/paid', 'shipping_group/*', 'order/paid'] });
+    const created = await createWebhook(deps, STORE, {
+      url: ' https://hooks.example.com/in ',
+      events: ['order/paid', 'shipping_group/*', 'order/paid'],
+    });
 
     expect(created).toEqual({
-      webhook: { id: 1, url: 'https://hooks.example.com/in', events: ['order/paid', 'shipping_group/*'], status: 'active', disabled_reason: undefined, created_at: NOW, updated_at: NOW },
+      webhook: {
+        id: 1,
+        url: 'https://hooks.example.com/in',
+        events: ['order/paid', 'shipping_group/*'],
+        status: 'active',
+        disabled_reason: undefined,
+        created_at: NOW,
+        updated_at: NOW,
+      },
       signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
       time_zone: 'Europe/Paris',
     });
@@ -79,7 +93,10 @@ describe('createWebhook', () => {
   it(`refuses the store's ${MAX_WEBHOOKS_PER_STORE + 1}st webhook, until one is deleted; other stores are not counted`, async () => {
     for (let n = 0; n < MAX_WEBHOOKS_PER_STORE; n++) await createWebhook(deps, STORE, HOOK);
 
-    await expect(createWebhook(deps, STORE, HOOK)).rejects.toMatchObject({ reason: 'INVALID_ARGUMENT', fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] } });
+    await expect(createWebhook(deps, STORE, HOOK)).rejects.toMatchObject({
+      reason: 'INVALID_ARGUMENT',
+      fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] },
+    });
     expect((await createWebhook(deps, OTHER_STORE, HOOK)).webhook).toBeDefined();
     await deleteWebhook(deps, STORE, 10);
     expect((await createWebhook(deps, STORE, HOOK)).webhook!.id).toBe(MAX_WEBHOOKS_PER_STORE + 2);
@@ -127,8 +144,13 @@ describe('updateWebhook', () => {
 
   it("refuses a bad url, and answers NOT_FOUND for another store's webhook", async () => {
     const { webhook } = await createWebhook(deps, STORE, HOOK);
-    await expect(updateWebhook(deps, STORE, webhook!.id, { url: 'https://10.0.0.8/in' })).rejects.toMatchObject({ fieldViolations: { url: [expect.stringContaining('a private address (10.0.0.8)')] } });
-    await expect(updateWebhook(deps, OTHER_STORE, webhook!.id, { events: ['order/paid'] })).rejects.toMatchObject({ reason: 'NOT_FOUND', message: 'Webhook not found' });
+    await expect(updateWebhook(deps, STORE, webhook!.id, { url: 'https://10.0.0.8/in' })).rejects.toMatchObject({
+      fieldViolations: { url: [expect.stringContaining('a private address (10.0.0.8)')] },
+    });
+    await expect(updateWebhook(deps, OTHER_STORE, webhook!.id, { events: ['order/paid'] })).rejects.toMatchObject({
+      reason: 'NOT_FOUND',
+      message: 'Webhook not found',
+    });
   });
 });
 
@@ -139,7 +161,11 @@ describe('deleteWebhook', () => {
 
     expect((await deleteWebhook(deps, STORE, webhook!.id)).webhook).toEqual(webhook);
 
-    for (const attempt of [() => getWebhook(deps, STORE, webhook!.id), () => updateWebhook(deps, STORE, webhook!.id, { enabled: true }), () => deleteWebhook(deps, STORE, webhook!.id)]) {
+    for (const attempt of [
+      () => getWebhook(deps, STORE, webhook!.id),
+      () => updateWebhook(deps, STORE, webhook!.id, { enabled: true }),
+      () => deleteWebhook(deps, STORE, webhook!.id),
+    ]) {
       await expect(attempt()).rejects.toMatchObject({ reason: 'NOT_FOUND' });
     }
     expect((await listWebhooks(deps, STORE)).webhooks.map((listed) => listed.id)).toEqual([kept.webhook!.id]);

@@ -31,7 +31,11 @@ export class DeliveryCache {
     if (kept) return kept;
     const event = await find(id);
     if (!event) return null;
-    const entry = { event: { id: event.id, topic: event.topic }, body: deliveryBody(event), ...(event.trace ? { trace: event.trace } : {}) };
+    const entry = {
+      event: { id: event.id, topic: event.topic },
+      body: deliveryBody(event),
+      ...(event.trace ? { trace: event.trace } : {}),
+    };
     keep(this.events, id, entry);
     return entry;
   }

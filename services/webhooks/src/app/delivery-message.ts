@@ -28,7 +28,15 @@ export function deliveryMessage(job: DeliveryDocument): webhooks.Delivery {
     status: job.status,
     attempts: job.attempts.map((attempt) => {
       const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
-      return attemptMessage({ ...attempt, delivery_id: job.id, webhook_id: job.webhook_id, store_id: job.store_id, event_id: job.event_id, topic: job.topic, succeeded });
+      return attemptMessage({
+        ...attempt,
+        delivery_id: job.id,
+        webhook_id: job.webhook_id,
+        store_id: job.store_id,
+        event_id: job.event_id,
+        topic: job.topic,
+        succeeded,
+      });
     }),
     next_attempt_at: job.status === 'pending' ? job.next_attempt_at : undefined,
     last_error: job.last_error ?? undefined,

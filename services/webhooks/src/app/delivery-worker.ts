@@ -11,7 +11,17 @@ import type { WebhooksDeps } from './webhooks-deps';
 /** What the worker uses: the fan-out's and the attempts' deps, and the logger for what fails unexpectedly. */
 export type WorkerDeps = Pick<
   WebhooksDeps,
-  'webhooks' | 'deliveries' | 'secrets' | 'resolver' | 'sender' | 'allowPrivateNetworks' | 'nextId' | 'clock' | 'random' | 'logger' | 'observeAttempt'
+  | 'webhooks'
+  | 'deliveries'
+  | 'secrets'
+  | 'resolver'
+  | 'sender'
+  | 'allowPrivateNetworks'
+  | 'nextId'
+  | 'clock'
+  | 'random'
+  | 'logger'
+  | 'observeAttempt'
 >;
 
 export interface WorkerLimits {
@@ -175,7 +185,12 @@ export class DeliveryWorker {
       this.kick();
     };
     const send = attemptDelivery(this.deps, this.tools, { job, owner: this.owner, webhook: webhookRead, release })
-      .catch((error: unknown) => this.deps.logger.warn({ err: error, delivery_id: job.id, webhook_id: job.webhook_id }, 'delivery attempt failed unexpectedly; retried when its lease runs out'))
+      .catch((error: unknown) =>
+        this.deps.logger.warn(
+          { err: error, delivery_id: job.id, webhook_id: job.webhook_id },
+          'delivery attempt failed unexpectedly; retried when its lease runs out',
+        ),
+      )
       .finally(() => {
         this.inFlight.delete(job.id);
         release();

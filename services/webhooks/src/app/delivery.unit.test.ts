@@ -73,7 +73,16 @@ let webhookIds = 0;
 async function addWebhook(fields: Partial<Webhook> & { deleted?: boolean } = {}): Promise<number> {
   const id = fields.id ?? ++webhookIds + 100;
   const { deleted, ...rest } = fields;
-  const webhook: Webhook = { id, store_id: STORE, url: 'https://hooks.example.com/in', events: ['product/updated'], status: 'active', created_at: now, updated_at: now, ...rest };
+  const webhook: Webhook = {
+    id,
+    store_id: STORE,
+    url: 'https://hooks.example.com/in',
+    events: ['product/updated'],
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    ...rest,
+  };
   await webhooks.insert(webhook, id, box.seal(SECRET, secretOwnerOf(webhook)));
   if (deleted) await webhooks.softDelete(webhook.store_id, id, now);
   return id;
@@ -110,7 +119,8 @@ async function deliverDue(): Promise<void> {
   await worker.idle();
 }
 
-const jobsOf = (webhookId: number): Promise<DeliveryDocument[]> => deliveries.deliveries.find({ webhook_id: webhookId }, { sort: { id: 1 } });
+const jobsOf = (webhookId: number): Promise<DeliveryDocument[]> =>
+  deliveries.deliveries.find({ webhook_id: webhookId }, { sort: { id: 1 } });
 const advance = (ms: number) => (now = new Date(now.getTime() + ms));
 
 describe('intake (storeEvent, fanOutEvents)', () => {
@@ -125,7 +135,13 @@ describe('intake (storeEvent, fanOutEvents)', () => {
 
     expect(await intake(updated)).toBe(2);
 
-    expect(await deliveries.findEvent(updated.id)).toMatchObject({ id: updated.id, topic: 'product/updated', store_id: STORE, resource: updated.resource, fanned_out: true });
+    expect(await deliveries.findEvent(updated.id)).toMatchObject({
+      id: updated.id,
+      topic: 'product/updated',
+      store_id: STORE,
+      resource: updated.resource,
+      fanned_out: true,
+    });
     const jobs = await deliveries.deliveries.find({}, { sort: { webhook_id: 1 } });
     expect(jobs.map((job) => [job.webhook_id, job.event_id, job.status, job.resource_key])).toEqual([
       [subscribed, updated.id, 'pending', 'product:1'],
@@ -224,7 +240,7 @@ describe('intake (storeEvent, fanOutEvents)', () => {
     expect((await jobsOf(id)).map((job) => job.event_id)).toEqual([orphan.id]);
   });
 
-  it('delivers no internal topic, keeping only a mark of its place in its resource\'s sequence (no resource)', async () => {
+  it("delivers no internal topic, keeping only a mark of its place in its resource's sequence (no resource)", async () => {
     await addWebhook({ events: ['store/updated'] });
     const created = event('store/created' as EventTopic, STORE);
     const updated = event('store/updated' as EventTopic, STORE);
@@ -258,7 +274,17 @@ describe('DeliveryWorker', () => {
     expect(new StandardWebhook(SECRET).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
     const [job] = await jobsOf(id);
     expect(job).toMatchObject({ status: 'delivered', attempt_count: 1, lease_owner: '', last_error: null });
-    expect(job.attempts).toEqual([{ id: expect.any(Number), attempt: 1, attempted_at: now, status_code: 200, duration_ms: expect.any(Number), error: null, next_attempt_at: null }]);
+    expect(job.attempts).toEqual([
+      {
+        id: expect.any(Number),
+        attempt: 1,
+        attempted_at: now,
+        status_code: 200,
+        duration_ms: expect.any(Number),
+        error: null,
+        next_attempt_at: null,
+      },
+    ]);
   });
 
   it('retries on the schedule with the same webhook-id until 3 days after the first attempt, then fails', async () => {
@@ -366,7 +392,8 @@ describe('DeliveryWorker', () => {
     const [a, b] = [event('product/updated', 1), event('product/updated', 1)];
     await intake(a);
     await intake(b);
-    answer = (request) => (request.headers['webhook-id'] === a.id ? { status_code: 400, delivery_header: 'abort-message' } : { status_code: 200 });
+    answer = (request) =>
+      request.headers['webhook-id'] === a.id ? { status_code: 400, delivery_header: 'abort-message' } : { status_code: 200 };
 
     await deliverDue();
 
@@ -396,7 +423,8 @@ describe('DeliveryWorker', () => {
     const later = event('product/updated', 99);
     await intake(later);
     const release: Array<() => void> = [];
-    answer = (request) => (request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 });
+    answer = (request) =>
+      request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 };
     worker = new DeliveryWorker(deps, { ...DEFAULT_LIMITS, batch: 2, perWebhook: 2 });
 
     await worker.tick();
@@ -416,7 +444,13 @@ describe('DeliveryWorker', () => {
     await deliverDue();
 
     expect(sent).toHaveLength(0);
-    expect((await jobsOf(id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, attempts: [expect.objectContaining({ error: expect.stringMatching(/refused: inside.example.com points at a private address \(10.0.0.8\)/) })] });
+    expect((await jobsOf(id))[0]).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      attempts: [
+        expect.objectContaining({ error: expect.stringMatching(/refused: inside.example.com points at a private address \(10.0.0.8\)/) }),
+      ],
+    });
 
     deps.allowPrivateNetworks = true;
     advance(5 * SECOND);
@@ -434,7 +468,9 @@ describe('DeliveryWorker', () => {
       await deliverDue();
 
       expect(sent).toHaveLength(0);
-      expect((await jobsOf(id))[0]!.attempts).toEqual([expect.objectContaining({ error: expect.stringContaining(`refused: hooks.example.com points at a reserved address (${address})`) })]);
+      expect((await jobsOf(id))[0]!.attempts).toEqual([
+        expect.objectContaining({ error: expect.stringContaining(`refused: hooks.example.com points at a reserved address (${address})`) }),
+      ]);
     },
   );
 
@@ -446,7 +482,11 @@ describe('DeliveryWorker', () => {
     await deliverDue();
 
     expect(sent).toHaveLength(0);
-    expect((await jobsOf(id))[0]).toMatchObject({ status: 'pending', attempt_count: 1, attempts: [expect.objectContaining({ error: expect.stringMatching(/^could not send: the secret was sealed with key/) })] });
+    expect((await jobsOf(id))[0]).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      attempts: [expect.objectContaining({ error: expect.stringMatching(/^could not send: the secret was sealed with key/) })],
+    });
   });
 
   it('records a host that does not resolve as a failed attempt', async () => {
@@ -475,7 +515,8 @@ describe('DeliveryWorker', () => {
     const fast = await addWebhook({ url: 'https://hooks.example.com/fast' });
     for (let resource = 1; resource <= 12; resource++) await intake(event('product/updated', resource));
     const release: Array<() => void> = [];
-    answer = (request) => (request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 });
+    answer = (request) =>
+      request.url.endsWith('/slow') ? new Promise((resolve) => release.push(() => resolve({ status_code: 200 }))) : { status_code: 200 };
     const other = new DeliveryWorker(deps);
 
     await Promise.all([worker.tick(), other.tick()]);
@@ -533,12 +574,28 @@ describe('deliveries API', () => {
     expect(all.deliveries).toHaveLength(4);
     const ofWebhook = await listDeliveries(api, STORE, { webhook_id: id, event_id: updated.id, older_than_id: 0, limit: 1 });
     expect(ofWebhook.deliveries).toEqual([
-      { id: expect.any(Number), webhook_id: id, event_id: updated.id, topic: 'product/updated', attempt: 2, status_code: 200, error: '', succeeded: true, attempted_at: now, duration_ms: expect.any(Number), next_attempt_at: undefined },
+      {
+        id: expect.any(Number),
+        webhook_id: id,
+        event_id: updated.id,
+        topic: 'product/updated',
+        attempt: 2,
+        status_code: 200,
+        error: '',
+        succeeded: true,
+        attempted_at: now,
+        duration_ms: expect.any(Number),
+        next_attempt_at: undefined,
+      },
     ]);
     const older = await listDeliveries(api, STORE, { webhook_id: id, event_id: '', older_than_id: ofWebhook.deliveries[0].id, limit: 10 });
-    expect(older.deliveries).toMatchObject([{ attempt: 1, status_code: 503, succeeded: false, error: 'the receiver answered 503', next_attempt_at: now }]);
+    expect(older.deliveries).toMatchObject([
+      { attempt: 1, status_code: 503, succeeded: false, error: 'the receiver answered 503', next_attempt_at: now },
+    ]);
     expect((await listDeliveries(api, STORE, { webhook_id: other, event_id: '', older_than_id: 0, limit: 10 })).deliveries).toHaveLength(2);
-    await expect(listDeliveries(api, OTHER_STORE, { webhook_id: id, event_id: '', older_than_id: 0, limit: 10 })).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+    await expect(listDeliveries(api, OTHER_STORE, { webhook_id: id, event_id: '', older_than_id: 0, limit: 10 })).rejects.toMatchObject({
+      reason: 'NOT_FOUND',
+    });
   });
 
   it('replays an event with the same webhook-id as a fresh series, to a webhook created since too', async () => {

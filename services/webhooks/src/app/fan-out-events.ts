@@ -19,11 +19,19 @@ export const PREDECESSOR_WAIT_MS = 5_000;
  * crash in between leaves them to the next pass, which skips the jobs already there). The events of a pass share
  * each round of writes. Answers how many events were fanned out and how many jobs written.
  */
-export async function fanOutEvents(deps: Pick<WebhooksDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>, limit = FAN_OUT_BATCH): Promise<{ events: number; jobs: number }> {
+export async function fanOutEvents(
+  deps: Pick<WebhooksDeps, 'webhooks' | 'deliveries' | 'nextId' | 'clock'>,
+  limit = FAN_OUT_BATCH,
+): Promise<{ events: number; jobs: number }> {
   const stored = await deps.deliveries.eventsToFanOut(limit);
   const now = deps.clock();
   const ready = await Promise.all(
-    stored.map(async (event) => event.sequence <= 1 || now.getTime() - new Date(event.received_at).getTime() >= PREDECESSOR_WAIT_MS || (await deps.deliveries.hasPredecessor(event))),
+    stored.map(
+      async (event) =>
+        event.sequence <= 1 ||
+        now.getTime() - new Date(event.received_at).getTime() >= PREDECESSOR_WAIT_MS ||
+        (await deps.deliveries.hasPredecessor(event)),
+    ),
   );
   const events = stored.filter((_, i) => ready[i]);
   if (events.length === 0) return { events: 0, jobs: 0 };
@@ -34,7 +42,9 @@ export async function fanOutEvents(deps: Pick<WebhooksDeps, 'webhooks' | 'delive
       const subscribed = activeOf.get(event.store_id)!.filter((webhook) => subscribesTo(webhook.events, event.topic));
       if (subscribed.length === 0) return 0;
       const block = await deps.nextId('delivery_blocks');
-      return deps.deliveries.insertDeliveries(subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, event, now)));
+      return deps.deliveries.insertDeliveries(
+        subscribed.map((webhook, index) => newJob(block * JOBS_PER_BLOCK + index + 1, webhook.id, event, now)),
+      );
     }),
   );
   await deps.deliveries.markFannedOut(events.map((event) => event.id));

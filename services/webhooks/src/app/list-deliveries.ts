@@ -16,7 +16,11 @@ export async function listDeliveries(
   const limit = pageLimit(request.limit);
   if (request.webhook_id) await findWebhook(deps, storeId, request.webhook_id);
   const [attempts, timeZone] = await Promise.all([
-    deps.deliveries.listAttempts(storeId, { webhookId: request.webhook_id, eventId: request.event_id, olderThanId: request.older_than_id }, limit),
+    deps.deliveries.listAttempts(
+      storeId,
+      { webhookId: request.webhook_id, eventId: request.event_id, olderThanId: request.older_than_id },
+      limit,
+    ),
     storeZone(deps, storeId),
   ]);
   return { deliveries: attempts.map(attemptMessage), limit, time_zone: timeZone };

@@ -17,14 +17,19 @@ function envelopeOf(event: StoredEventDocument): string {
  * The events feed (DESIGN §11): the store's kept public events (30 days), oldest first in the order received,
  * after `since_id`, so an app can reconcile after downtime. `webhook/test` pings are never in it.
  */
-export async function listEvents(deps: Pick<WebhooksDeps, 'deliveries'>, storeId: number, request: Omit<webhooks.ListEventsRequest, 'store_id'>): Promise<webhooks.ListEventsResponse> {
+export async function listEvents(
+  deps: Pick<WebhooksDeps, 'deliveries'>,
+  storeId: number,
+  request: Omit<webhooks.ListEventsRequest, 'store_id'>,
+): Promise<webhooks.ListEventsResponse> {
   const violations: Record<string, string[]> = {};
   if (request.limit < 0) violations.limit = ['must not be negative'];
   if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${excerpt(request.topic)}`];
   let after: StoredEventDocument | null = null;
   if (request.since_id) {
     after = await deps.deliveries.findEvent(request.since_id);
-    if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic)) violations.since_id = ['is not an event kept for the store (the feed keeps 30 days)'];
+    if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic))
+      violations.since_id = ['is not an event kept for the store (the feed keeps 30 days)'];
   }
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const limit = pageLimit(request.limit);

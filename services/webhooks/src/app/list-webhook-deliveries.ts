@@ -17,6 +17,9 @@ export async function listWebhookDeliveries(
   const limit = pageLimit(request.limit);
   const webhook = await findWebhook(deps, storeId, request.webhook_id);
   // One delivery more than the page says whether any is left after it.
-  const [jobs, timeZone] = await Promise.all([deps.deliveries.listDeliveries(webhook.id, request.older_than_id, limit + 1), storeZone(deps, storeId)]);
+  const [jobs, timeZone] = await Promise.all([
+    deps.deliveries.listDeliveries(webhook.id, request.older_than_id, limit + 1),
+    storeZone(deps, storeId),
+  ]);
   return { deliveries: jobs.slice(0, limit).map(deliveryMessage), limit, time_zone: timeZone, has_more: jobs.length > limit };
 }

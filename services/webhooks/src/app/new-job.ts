@@ -2,7 +2,8 @@ import { NO_LEASE } from '../domain/delivery';
 import type { DeliveryDocument, EventToFanOut } from '../infra/delivery.documents';
 import type { WebhooksDeps } from './webhooks-deps';
 
-export const resourceKeyOf = (event: { resource_type: string; resource_id: number }): string => `${event.resource_type}:${event.resource_id}`;
+export const resourceKeyOf = (event: { resource_type: string; resource_id: number }): string =>
+  `${event.resource_type}:${event.resource_id}`;
 
 /** Ids of one event's jobs are taken from one counter value: block × JOBS_PER_BLOCK + 1, + 2... (a store has at most 50 webhooks). */
 export const JOBS_PER_BLOCK = 64;

@@ -43,5 +43,16 @@ export async function storeEvent(deps: Pick<WebhooksDeps, 'deliveries' | 'webhoo
  */
 async function storeSequenceMark(deps: Pick<WebhooksDeps, 'deliveries' | 'clock'>, event: DomainEvent): Promise<void> {
   const { id, topic, store_id, occurred_at, sequence, resource_type, resource_id } = event;
-  await deps.deliveries.insertEvent({ id, topic, store_id, occurred_at, resource: null, sequence, resource_type, resource_id, received_at: deps.clock(), fanned_out: true });
+  await deps.deliveries.insertEvent({
+    id,
+    topic,
+    store_id,
+    occurred_at,
+    resource: null,
+    sequence,
+    resource_type,
+    resource_id,
+    received_at: deps.clock(),
+    fanned_out: true,
+  });
 }

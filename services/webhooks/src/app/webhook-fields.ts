@@ -6,7 +6,8 @@ import type { WebhooksDeps } from './webhooks-deps';
 type TargetDeps = Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks'>;
 
 /** Ends every refusal: an operator who means to deliver inside the network learns the setting that allows it (docs/webhooks.md). */
-const PUBLIC_ONLY = 'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
+const PUBLIC_ONLY =
+  'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
 
 /**
  * Why the url's host may not receive webhooks, or null: a literal address is judged as it is; a name is resolved
@@ -37,7 +38,10 @@ export interface WebhookFields {
  * The fields given, checked together: every broken rule comes back at once, field by field (INVALID_ARGUMENT).
  * Answers them normalised: the url trimmed, the topics trimmed and without duplicates.
  */
-export async function checkedWebhookFields(deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>, input: WebhookFields): Promise<WebhookFields> {
+export async function checkedWebhookFields(
+  deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>,
+  input: WebhookFields,
+): Promise<WebhookFields> {
   const violations: FieldViolations = {};
   let url: string | undefined;
   if (input.url !== undefined) {

@@ -23,10 +23,15 @@ const DNS = dnsOf({
   'relay.example.com': ['2002:c612:1::1'],
 });
 /** Every refusal ends so: an operator who means to deliver inside the network learns the setting that allows it. */
-const PUBLIC_ONLY = 'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
+const PUBLIC_ONLY =
+  'webhooks are delivered to public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true on the webhooks service allows any address)';
 const TOPICS = new Set(['order/paid', 'order/created']);
 const deps = { resolver: DNS, allowPrivateNetworks: false, topics: TOPICS };
-const target = (host: string, literal = false) => ({ url: `https://${literal && host.includes(':') ? `[${host}]` : host}/hook`, host, literal });
+const target = (host: string, literal = false) => ({
+  url: `https://${literal && host.includes(':') ? `[${host}]` : host}/hook`,
+  host,
+  literal,
+});
 
 describe('targetRefusal', () => {
   it('lets a name whose every address is public receive webhooks', async () => {
@@ -70,7 +75,9 @@ describe('targetRefusal', () => {
 
 describe('checkedWebhookFields', () => {
   it('answers the fields normalised', async () => {
-    expect(await checkedWebhookFields(deps, { url: ' https://hooks.example.com/in ', events: ['order/paid', 'order/paid', ' order/created'] })).toEqual({
+    expect(
+      await checkedWebhookFields(deps, { url: ' https://hooks.example.com/in ', events: ['order/paid', 'order/paid', ' order/created'] }),
+    ).toEqual({
       url: 'https://hooks.example.com/in',
       events: ['order/paid', 'order/created'],
     });
@@ -83,7 +90,10 @@ describe('checkedWebhookFields', () => {
   it('refuses every broken field at once, as INVALID_ARGUMENT per field', async () => {
     await expect(checkedWebhookFields(deps, { url: 'https://u:p@hooks.example.com/', events: ['order/lost'] })).rejects.toMatchObject({
       reason: 'INVALID_ARGUMENT',
-      fieldViolations: { url: ['must not contain a user name or password'], events: ['has a topic that is not a public topic: "order/lost"'] },
+      fieldViolations: {
+        url: ['must not contain a user name or password'],
+        events: ['has a topic that is not a public topic: "order/lost"'],
+      },
     });
   });
 });

@@ -49,7 +49,13 @@ export interface AttemptVerdict {
  * The verdict on an attempt made at `now` in a series that began at `firstAttemptAt` after `seriesAttempts` attempts:
  * a retry is due on the schedule, or the delivery has failed when the next attempt would fall outside its window.
  */
-export function judgeAttempt(result: AttemptResult, firstAttemptAt: Date, seriesAttempts: number, now: Date, random: () => number): AttemptVerdict {
+export function judgeAttempt(
+  result: AttemptResult,
+  firstAttemptAt: Date,
+  seriesAttempts: number,
+  now: Date,
+  random: () => number,
+): AttemptVerdict {
   const answered = classifyAttempt(result);
   const next = answered === 'retry' ? nextAttemptAt(firstAttemptAt, seriesAttempts + 1, now, random) : null;
   const outcome = answered === 'retry' && !next ? 'failed' : answered;

@@ -21,9 +21,9 @@ describe('classifyAttempt', () => {
   });
 });
 
-
 describe('judgeAttempt (the outcome table)', () => {
-  const judge = (result: Parameters<typeof judgeAttempt>[0], now = FIRST, seriesAttempts = 0) => judgeAttempt(result, FIRST, seriesAttempts, now, () => 0.5);
+  const judge = (result: Parameters<typeof judgeAttempt>[0], now = FIRST, seriesAttempts = 0) =>
+    judgeAttempt(result, FIRST, seriesAttempts, now, () => 0.5);
 
   it('ends a delivered, aborted or gone job, and says why it did not end delivered', () => {
     expect(judge({ status_code: 204 })).toEqual({ outcome: 'delivered', status: 'delivered', last_error: null, next_attempt_at: null });
@@ -33,7 +33,12 @@ describe('judgeAttempt (the outcome table)', () => {
       last_error: 'the receiver answered 422 with webhook-delivery: abort-message',
       next_attempt_at: null,
     });
-    expect(judge({ status_code: 410 })).toEqual({ outcome: 'gone', status: 'failed', last_error: 'the receiver answered 410 Gone: the webhook is disabled', next_attempt_at: null });
+    expect(judge({ status_code: 410 })).toEqual({
+      outcome: 'gone',
+      status: 'failed',
+      last_error: 'the receiver answered 410 Gone: the webhook is disabled',
+      next_attempt_at: null,
+    });
   });
 
   it('keeps a retried job pending until the schedule, then fails it once no attempt is left', () => {

@@ -5,7 +5,18 @@ const FIRST = new Date('2026-06-01T00:00:00Z');
 
 describe('retry schedule', () => {
   it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then 12 h', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 20].map(retryDelayMs)).toEqual([5 * SECOND, 300 * SECOND, 1_800 * SECOND, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 12 * HOUR, 12 * HOUR, 12 * HOUR]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 20].map(retryDelayMs)).toEqual([
+      5 * SECOND,
+      300 * SECOND,
+      1_800 * SECOND,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      12 * HOUR,
+      12 * HOUR,
+      12 * HOUR,
+    ]);
   });
 
   it('stays within ±20% of each wait, at both ends of the random range', () => {

@@ -12,7 +12,9 @@ export function checkTopics(violations: FieldViolations, events: readonly string
   }
   const unknown = topics.filter((topic) => !accepted.has(topic));
   if (unknown.length > 0) {
-    violations.events = [`${unknown.length === 1 ? 'has a topic that is' : 'has topics that are'} not a public topic: ${listExcerpt(unknown)}`];
+    violations.events = [
+      `${unknown.length === 1 ? 'has a topic that is' : 'has topics that are'} not a public topic: ${listExcerpt(unknown)}`,
+    ];
   }
   return topics;
 }

@@ -48,12 +48,17 @@ describe('parseWebhookUrl', () => {
 });
 
 describe('addressRefusal', () => {
-  it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:2800:220:1:248:1893:25c8:1946', '2001:4860:4860::8888', '::ffff:93.184.215.14', '64:ff9b::808:808'])(
-    'lets public %s receive webhooks',
-    (address) => {
-      expect(addressRefusal(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:2800:220:1:248:1893:25c8:1946',
+    '2001:4860:4860::8888',
+    '::ffff:93.184.215.14',
+    '64:ff9b::808:808',
+  ])('lets public %s receive webhooks', (address) => {
+    expect(addressRefusal(address)).toBeNull();
+  });
 
   it.each([
     ['10.0.0.1', 'a private address'],

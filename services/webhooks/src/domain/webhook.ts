@@ -34,14 +34,18 @@ export interface SealedSecret {
 
 /** A disabled webhook is sent nothing on request (a retry, a ping): FAILED_PRECONDITION until it is enabled. */
 export function requireActive(webhook: Pick<Webhook, 'status' | 'disabled_reason'>): void {
-  if (webhook.status !== 'active') throw failedPrecondition(`The webhook is disabled (${webhook.disabled_reason ?? 'disabled'}); enable it first`);
+  if (webhook.status !== 'active')
+    throw failedPrecondition(`The webhook is disabled (${webhook.disabled_reason ?? 'disabled'}); enable it first`);
 }
 
 /** What an update changes; a null `disabled_reason` is removed (the webhook is active again). */
 export type WebhookUpdate = Partial<Pick<Webhook, 'url' | 'events' | 'status' | 'updated_at'>> & { disabled_reason?: string | null };
 
 /** The fields an update sets, and those it removes, for `enabled` (absent: status unchanged). */
-export function statusChange(current: Pick<Webhook, 'status'>, enabled: boolean | undefined): Pick<WebhookUpdate, 'status' | 'disabled_reason'> {
+export function statusChange(
+  current: Pick<Webhook, 'status'>,
+  enabled: boolean | undefined,
+): Pick<WebhookUpdate, 'status' | 'disabled_reason'> {
   if (enabled === undefined) return {};
   if (enabled) return current.status === 'active' ? {} : { status: 'active', disabled_reason: null };
   // A webhook disabled already keeps the reason it was disabled for (a 410 says more than this update).

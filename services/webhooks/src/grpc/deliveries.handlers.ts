@@ -10,7 +10,10 @@ import { sendTestEvent } from '../app/send-test-event';
 import type { WebhooksDeps } from '../app/webhooks-deps';
 
 /** Thin: request → use case → response; `scheduled` wakes the worker so a replay goes out at once. */
-export function deliveriesHandlers(deps: WebhooksDeps, scheduled: () => void): ServiceHandlers<typeof webhooks.WebhookDeliveryServiceService> {
+export function deliveriesHandlers(
+  deps: WebhooksDeps,
+  scheduled: () => void,
+): ServiceHandlers<typeof webhooks.WebhookDeliveryServiceService> {
   return {
     listDeliveries: (request) => listDeliveries(deps, requireStoreId(request.store_id), request),
     replayEvent: async (request) => {

@@ -14,7 +14,11 @@ export function webhooksHandlers(deps: WebhooksDeps): ServiceHandlers<typeof web
     getWebhook: (request) => getWebhook(deps, requireStoreId(request.store_id), request.webhook_id),
     createWebhook: (request) => createWebhook(deps, requireStoreId(request.store_id), { url: request.url, events: request.events }),
     updateWebhook: (request) =>
-      updateWebhook(deps, requireStoreId(request.store_id), request.webhook_id, { url: request.url, events: request.events?.events, enabled: request.enabled }),
+      updateWebhook(deps, requireStoreId(request.store_id), request.webhook_id, {
+        url: request.url,
+        events: request.events?.events,
+        enabled: request.enabled,
+      }),
     deleteWebhook: (request) => deleteWebhook(deps, requireStoreId(request.store_id), request.webhook_id),
   };
 }

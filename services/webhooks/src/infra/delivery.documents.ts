@@ -84,7 +84,16 @@ export interface AttemptDocument extends DeliveryAttempt {
 
 // What the queries read of a document when they need only a few fields (findFields): the fields, and the type they make.
 
-export const FAN_OUT_FIELDS = ['id', 'topic', 'store_id', 'occurred_at', 'sequence', 'resource_type', 'resource_id', 'received_at'] as const;
+export const FAN_OUT_FIELDS = [
+  'id',
+  'topic',
+  'store_id',
+  'occurred_at',
+  'sequence',
+  'resource_type',
+  'resource_id',
+  'received_at',
+] as const;
 /** What making an event's jobs needs of it. */
 export type EventToFanOut = Pick<StoredEventDocument, (typeof FAN_OUT_FIELDS)[number]>;
 export const DUE_FIELDS = ['id', 'webhook_id', 'resource_key', 'lane'] as const;

@@ -29,7 +29,11 @@ export class DeliveryRepository {
   ) {}
 
   static open(db: Database): DeliveryRepository {
-    return new DeliveryRepository(db.collection<StoredEventDocument>('events'), db.collection<DeliveryDocument>('deliveries'), db.collection<AttemptDocument>('delivery_attempts'));
+    return new DeliveryRepository(
+      db.collection<StoredEventDocument>('events'),
+      db.collection<DeliveryDocument>('deliveries'),
+      db.collection<AttemptDocument>('delivery_attempts'),
+    );
   }
 
   /** Every index the queries need (infra/indexes.ts). */
@@ -61,7 +65,11 @@ export class DeliveryRepository {
 
   /** Whether the event of the same resource just before this one (sequence - 1) is stored. */
   async hasPredecessor(event: Pick<StoredEventDocument, 'store_id' | 'resource_type' | 'resource_id' | 'sequence'>): Promise<boolean> {
-    const found = await this.events.findFields({ store_id: event.store_id, resource_type: event.resource_type, resource_id: event.resource_id, sequence: event.sequence - 1 }, ['id'], { limit: 1 });
+    const found = await this.events.findFields(
+      { store_id: event.store_id, resource_type: event.resource_type, resource_id: event.resource_id, sequence: event.sequence - 1 },
+      ['id'],
+      { limit: 1 },
+    );
     return found.length > 0;
   }
 
@@ -110,7 +118,10 @@ export class DeliveryRepository {
 
   /** The job of the resource that goes first (lowest sequence, then occurred_at, then event id) among the pending ones. */
   async headOf(webhookId: number, resourceKey: string): Promise<ResourceHead | null> {
-    const [head] = await this.deliveries.findFields({ webhook_id: webhookId, resource_key: resourceKey, status: 'pending' }, HEAD_FIELDS, { sort: { sequence: 1, occurred_at: 1, event_id: 1 }, limit: 1 });
+    const [head] = await this.deliveries.findFields({ webhook_id: webhookId, resource_key: resourceKey, status: 'pending' }, HEAD_FIELDS, {
+      sort: { sequence: 1, occurred_at: 1, event_id: 1 },
+      limit: 1,
+    });
     return head ?? null;
   }
 
@@ -127,7 +138,11 @@ export class DeliveryRepository {
   async recordOutcome(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
     const updated = await this.deliveries.updateOne(
       { id: job.id, lease_owner: owner, status: 'pending' },
-      { $set: { ...set, lease_owner: '', lease_until: NO_LEASE }, $inc: { attempt_count: 1, series_attempts: 1 }, $push: { attempts: attempt } },
+      {
+        $set: { ...set, lease_owner: '', lease_until: NO_LEASE },
+        $inc: { attempt_count: 1, series_attempts: 1 },
+        $push: { attempts: attempt },
+      },
     );
     return updated.matched > 0;
   }
@@ -135,11 +150,23 @@ export class DeliveryRepository {
   /** Adds a recorded attempt to the deliveries log (the attempts on their own, for ListDeliveries). */
   async logAttempt(job: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
     const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
-    await this.attempts.insertOne({ ...attempt, delivery_id: job.id, webhook_id: job.webhook_id, store_id: job.store_id, event_id: job.event_id, topic: job.topic, succeeded });
+    await this.attempts.insertOne({
+      ...attempt,
+      delivery_id: job.id,
+      webhook_id: job.webhook_id,
+      store_id: job.store_id,
+      event_id: job.event_id,
+      topic: job.topic,
+      succeeded,
+    });
   }
 
   /** The store's attempts, newest first: of one webhook and/or one event when given, below `olderThanId` when given. */
-  listAttempts(storeId: number, filter: { webhookId?: number; eventId?: string; olderThanId?: number }, limit: number): Promise<AttemptDocument[]> {
+  listAttempts(
+    storeId: number,
+    filter: { webhookId?: number; eventId?: string; olderThanId?: number },
+    limit: number,
+  ): Promise<AttemptDocument[]> {
     const query: Record<string, unknown> = { store_id: storeId };
     if (filter.webhookId) query.webhook_id = filter.webhookId;
     if (filter.eventId) query.event_id = filter.eventId;
@@ -163,8 +190,11 @@ export class DeliveryRepository {
 
   /** Gives the events stored before feed keys existed theirs (their received time in microseconds); answers how many. */
   async keyUnkeyedEvents(): Promise<number> {
-    const unkeyed = await this.events.findFields({ feed_key: { $exists: false } }, ['id', 'received_at'], { sort: { received_at: 1, id: 1 } });
-    for (const event of unkeyed) await this.events.updateOne({ id: event.id }, { $set: { feed_key: new Date(event.received_at).getTime() * 1000 } });
+    const unkeyed = await this.events.findFields({ feed_key: { $exists: false } }, ['id', 'received_at'], {
+      sort: { received_at: 1, id: 1 },
+    });
+    for (const event of unkeyed)
+      await this.events.updateOne({ id: event.id }, { $set: { feed_key: new Date(event.received_at).getTime() * 1000 } });
     return unkeyed.length;
   }
 
@@ -204,12 +234,18 @@ export class DeliveryRepository {
 
   /** Ends a job without an attempt (its webhook is gone or disabled). */
   async end(id: number, owner: string, status: DeliveryStatus, reason: string, now: Date): Promise<void> {
-    await this.deliveries.updateOne({ id, lease_owner: owner, status: 'pending' }, { $set: { status, last_error: reason, updated_at: now, lease_owner: '', lease_until: NO_LEASE } });
+    await this.deliveries.updateOne(
+      { id, lease_owner: owner, status: 'pending' },
+      { $set: { status, last_error: reason, updated_at: now, lease_owner: '', lease_until: NO_LEASE } },
+    );
   }
 
   /** Ends every pending job of the webhook (a 410 disabled it). */
   async cancelPending(webhookId: number, reason: string, now: Date): Promise<number> {
-    const result = await this.deliveries.updateMany({ webhook_id: webhookId, status: 'pending' }, { $set: { status: 'canceled', last_error: reason, updated_at: now } });
+    const result = await this.deliveries.updateMany(
+      { webhook_id: webhookId, status: 'pending' },
+      { $set: { status: 'canceled', last_error: reason, updated_at: now } },
+    );
     return result.modified;
   }
 

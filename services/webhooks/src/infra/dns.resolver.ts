@@ -31,4 +31,5 @@ export class DnsResolver implements HostResolver {
   }
 }
 
-const unavailable = (host: string) => new DomainError('UNAVAILABLE', `Could not resolve ${host} to check where the webhook points; try again`);
+const unavailable = (host: string) =>
+  new DomainError('UNAVAILABLE', `Could not resolve ${host} to check where the webhook points; try again`);

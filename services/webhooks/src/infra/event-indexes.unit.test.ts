@@ -13,7 +13,17 @@ interface RecordedQuery {
 }
 
 /** Methods whose first argument is a filter, and where their options are (findFields: after the fields). */
-const OPTIONS_AT: Record<string, number | undefined> = { findOne: undefined, find: 1, findFields: 2, count: undefined, updateOne: undefined, updateMany: undefined, findOneAndUpdate: undefined, deleteOne: undefined, deleteMany: undefined };
+const OPTIONS_AT: Record<string, number | undefined> = {
+  findOne: undefined,
+  find: 1,
+  findFields: 2,
+  count: undefined,
+  updateOne: undefined,
+  updateMany: undefined,
+  findOneAndUpdate: undefined,
+  deleteOne: undefined,
+  deleteMany: undefined,
+};
 const SINGLE = new Set(['findOne', 'updateOne', 'findOneAndUpdate', 'deleteOne']);
 
 /** The events collection, recording every query made on it and the name of every index created. */
@@ -39,7 +49,18 @@ function recording(events: Collection<StoredEventDocument>, queries: RecordedQue
 const RECEIVED = new Date('2026-03-01T10:00:00.000Z');
 
 function anEvent(id: string, sequence: number): StoredEventDocument {
-  return { id, topic: 'product/updated', store_id: 7, occurred_at: RECEIVED.toISOString(), resource: { id: 1, variants: [{ id: 1 }] }, sequence, resource_type: 'product', resource_id: 1, received_at: RECEIVED, fanned_out: false };
+  return {
+    id,
+    topic: 'product/updated',
+    store_id: 7,
+    occurred_at: RECEIVED.toISOString(),
+    resource: { id: 1, variants: [{ id: 1 }] },
+    sequence,
+    resource_type: 'product',
+    resource_id: 1,
+    received_at: RECEIVED,
+    fanned_out: false,
+  };
 }
 
 let db: Database;
@@ -52,7 +73,11 @@ beforeEach(async () => {
   created.length = 0;
   db = await openDatabase({ engine: 'memory' });
   const events = recording(db.collection<StoredEventDocument>('events'), queries, created);
-  deliveries = new DeliveryRepository(events, db.collection<DeliveryDocument>('deliveries'), db.collection<AttemptDocument>('delivery_attempts'));
+  deliveries = new DeliveryRepository(
+    events,
+    db.collection<DeliveryDocument>('deliveries'),
+    db.collection<AttemptDocument>('delivery_attempts'),
+  );
   await deliveries.ensureIndexes();
   // Documents of every shape stored, so the planner knows which paths held arrays.
   await deliveries.insertEvent(anEvent('e1', 1));
@@ -69,7 +94,11 @@ const USES: Array<[use: string, index: string, made: () => Promise<unknown>]> = 
   ['the events to fan out, oldest first', 'events_fan_out', () => deliveries.eventsToFanOut(100)],
   ['marking events fanned out', 'events_id', () => deliveries.markFannedOut(['e1', 'e2'])],
   ['the first page of the feed', 'events_store_feed', () => deliveries.feed(7, ['product/updated', 'order/created'], null, 50)],
-  ['a page of the feed after a cursor', 'events_store_feed', async () => deliveries.feed(7, ['product/updated'], await deliveries.findEvent('e1'), 50)],
+  [
+    'a page of the feed after a cursor',
+    'events_store_feed',
+    async () => deliveries.feed(7, ['product/updated'], await deliveries.findEvent('e1'), 50),
+  ],
   ['the replay of events since a time', 'events_store_occurred', () => deliveries.eventsSince(7, new Date(RECEIVED.getTime() - 60_000))],
   ['pruning the events received before a time', 'events_received', () => deliveries.prune(new Date(RECEIVED.getTime() - 60_000))],
 ];
@@ -93,11 +122,16 @@ it("starts a page of the feed after a cursor at the cursor in the index, not at 
   await deliveries.feed(7, ['product/updated'], cursor, 50);
 
   const { filter, options } = queries.at(-1)!;
-  expect(explainEmbeddedQuery(db, 'events', filter, options).plan.join('\n')).toMatch(/USING INDEX events\/events_store_feed \(<expr>=\? AND <expr>>\?/);
+  expect(explainEmbeddedQuery(db, 'events', filter, options).plan.join('\n')).toMatch(
+    /USING INDEX events\/events_store_feed \(<expr>=\? AND <expr>>\?/,
+  );
 });
 
 it('keys the events kept from before feed keys (migration 1) in received order from events_received, then by id', async () => {
-  await deliveries.events.insertMany([{ ...anEvent('old-1', 1), id: 'old-1' }, { ...anEvent('old-2', 2), id: 'old-2' }]);
+  await deliveries.events.insertMany([
+    { ...anEvent('old-1', 1), id: 'old-1' },
+    { ...anEvent('old-2', 2), id: 'old-2' },
+  ]);
   queries.length = 0;
 
   expect(await deliveries.keyUnkeyedEvents()).toBe(2);
@@ -111,7 +145,16 @@ it('keys the events kept from before feed keys (migration 1) in received order f
 
 it('creates only indexes a query uses, and no longer the retired feed index', async () => {
   for (const [, , made] of USES) await made();
-  const used = new Set(queries.flatMap(({ filter, options }) => explainEmbeddedQuery(db, 'events', filter, options).plan.join('\n').match(/events\/[a-z_]+/g) ?? []).map((name) => name.slice('events/'.length)));
+  const used = new Set(
+    queries
+      .flatMap(
+        ({ filter, options }) =>
+          explainEmbeddedQuery(db, 'events', filter, options)
+            .plan.join('\n')
+            .match(/events\/[a-z_]+/g) ?? [],
+      )
+      .map((name) => name.slice('events/'.length)),
+  );
 
   expect(created).not.toContain(RETIRED_FEED_INDEX);
   expect([...used].sort()).toEqual([...created].sort());

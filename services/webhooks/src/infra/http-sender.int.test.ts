@@ -16,7 +16,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      seen.push({ path: request.url ?? '', host: request.headers.host ?? '', body: Buffer.concat(chunks).toString(), headers: request.headers });
+      seen.push({
+        path: request.url ?? '',
+        host: request.headers.host ?? '',
+        body: Buffer.concat(chunks).toString(),
+        headers: request.headers,
+      });
       if (request.url === '/redirect') response.writeHead(302, { location: '/elsewhere' }).end();
       else if (request.url === '/abort') response.writeHead(422, { 'webhook-delivery': 'abort-message' }).end('no');
       else if (request.url === '/hang') hanging.push(response);
@@ -37,13 +42,21 @@ afterAll(async () => {
 
 const sender = new HttpSender();
 const send = (path: string, timeoutMs = 5_000) =>
-  sender.send({ url: `http://receiver.invalid:${port}${path}`, addresses: ['127.0.0.1'], headers: { 'content-type': 'application/json', 'webhook-id': 'evt' }, body: '{"a":1}', timeoutMs });
+  sender.send({
+    url: `http://receiver.invalid:${port}${path}`,
+    addresses: ['127.0.0.1'],
+    headers: { 'content-type': 'application/json', 'webhook-id': 'evt' },
+    body: '{"a":1}',
+    timeoutMs,
+  });
 
 beforeEach(() => (seen.length = 0));
 
 it('connects to the given address, sending the url host and the body', async () => {
   expect(await send('/in')).toEqual({ status_code: 204 });
-  expect(seen).toMatchObject([{ path: '/in', host: `receiver.invalid:${port}`, body: '{"a":1}', headers: { 'webhook-id': 'evt', 'content-length': '7' } }]);
+  expect(seen).toMatchObject([
+    { path: '/in', host: `receiver.invalid:${port}`, body: '{"a":1}', headers: { 'webhook-id': 'evt', 'content-length': '7' } },
+  ]);
 });
 
 it('answers a redirect as it is, without following it', async () => {
@@ -60,13 +73,25 @@ it('gives up on a receiver that does not answer within the timeout', async () =>
 });
 
 it('reports a refused connection as an error', async () => {
-  const closed = await sender.send({ url: 'http://receiver.invalid:1/in', addresses: ['127.0.0.1'], headers: {}, body: '', timeoutMs: 5_000 });
+  const closed = await sender.send({
+    url: 'http://receiver.invalid:1/in',
+    addresses: ['127.0.0.1'],
+    headers: {},
+    body: '',
+    timeoutMs: 5_000,
+  });
   expect(closed).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
 });
 
 it('tries the next checked address when one refuses the connection', async () => {
   // ::1 answers nothing on the port (the server listens on 127.0.0.1 only), or has no IPv6 at all.
-  const answer = await sender.send({ url: `http://receiver.invalid:${port}/in`, addresses: ['::1', '127.0.0.1'], headers: {}, body: '', timeoutMs: 5_000 });
+  const answer = await sender.send({
+    url: `http://receiver.invalid:${port}/in`,
+    addresses: ['::1', '127.0.0.1'],
+    headers: {},
+    body: '',
+    timeoutMs: 5_000,
+  });
   expect(answer).toEqual({ status_code: 204 });
 });
 

@@ -56,7 +56,8 @@ export class HttpSender implements WebhookSender {
       const url = new URL(request.url);
       const family = isIP(address);
       const lookup: LookupFunction = (_hostname, options, callback) => {
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
         else callback(null, address, family);
       };
       const client = url.protocol === 'https:' ? https : http;

@@ -21,7 +21,11 @@ export const DELIVERY_ID_INDEX = 'deliveries_id';
  * events_resource_sequence hasPredecessor; events_fan_out eventsToFanOut. Retired ones are dropped by a migration
  * (migrations.ts).
  */
-export async function ensureDeliveryIndexes({ events, deliveries, attempts }: {
+export async function ensureDeliveryIndexes({
+  events,
+  deliveries,
+  attempts,
+}: {
   events: Collection<StoredEventDocument>;
   deliveries: Collection<DeliveryDocument>;
   attempts: Collection<AttemptDocument>;

@@ -28,11 +28,17 @@ export class SecretBox implements SigningSecrets {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.key, iv).setAAD(Buffer.from(owner, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return { key_id: this.keyId, iv: iv.toString('base64'), ciphertext: ciphertext.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+    return {
+      key_id: this.keyId,
+      iv: iv.toString('base64'),
+      ciphertext: ciphertext.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+    };
   }
 
   open(sealed: SealedSecret, owner: string): string {
-    if (sealed.key_id !== this.keyId) throw new Error(`the secret was sealed with key ${sealed.key_id}, not with the configured key ${this.keyId}`);
+    if (sealed.key_id !== this.keyId)
+      throw new Error(`the secret was sealed with key ${sealed.key_id}, not with the configured key ${this.keyId}`);
     const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(sealed.iv, 'base64')).setAAD(Buffer.from(owner, 'utf8'));
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');

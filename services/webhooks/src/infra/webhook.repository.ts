@@ -21,7 +21,9 @@ export class WebhookRepository {
   static readonly COLLECTION = 'webhooks';
 
   /** The intake asks for every event; the events of a batch share one read per store (SharedReads). */
-  private readonly activeReads = new SharedReads((storeId: number) => this.webhooks.find({ store_id: storeId, status: 'active', ...LIVE }, { sort: { id: 1 } }));
+  private readonly activeReads = new SharedReads((storeId: number) =>
+    this.webhooks.find({ store_id: storeId, status: 'active', ...LIVE }, { sort: { id: 1 } }),
+  );
 
   constructor(private readonly webhooks: Collection<WebhookDocument>) {}
 
@@ -65,7 +67,11 @@ export class WebhookRepository {
 
   /** Marks the live webhook deleted and frees its place; answers it as deleted, or null when there is none. */
   softDelete(storeId: number, webhookId: number, now: Date): Promise<WebhookDocument | null> {
-    return this.webhooks.findOneAndUpdate({ store_id: storeId, id: webhookId, ...LIVE }, { $set: { deleted_at: now, slot: -webhookId } }, { returnDocument: 'after' });
+    return this.webhooks.findOneAndUpdate(
+      { store_id: storeId, id: webhookId, ...LIVE },
+      { $set: { deleted_at: now, slot: -webhookId } },
+      { returnDocument: 'after' },
+    );
   }
 
   /** The store's active, live webhooks (those an event of the store may go to), read after the call; shared, so never changed by callers. */
@@ -80,7 +86,10 @@ export class WebhookRepository {
 
   /** Disables the live, active webhook with `reason`; false when it is not active (any more). */
   async disable(storeId: number, webhookId: number, reason: string, now: Date): Promise<boolean> {
-    const updated = await this.webhooks.updateOne({ store_id: storeId, id: webhookId, status: 'active', ...LIVE }, { $set: { status: 'disabled', disabled_reason: reason, updated_at: now } });
+    const updated = await this.webhooks.updateOne(
+      { store_id: storeId, id: webhookId, status: 'active', ...LIVE },
+      { $set: { status: 'disabled', disabled_reason: reason, updated_at: now } },
+    );
     return updated.matched > 0;
   }
 }

@@ -44,7 +44,10 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 /** What the OpenAPI document shows of a decimal amount (JSON Schema cannot say "digits read as cents"). */
 const DECIMAL_AMOUNT = {
-  anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d*(\\.\\d*)?$' }],
+  anyOf: [
+    { type: 'number', minimum: 0 },
+    { type: 'string', pattern: '^\\d*(\\.\\d*)?$' },
+  ],
   description: 'a decimal amount such as 19.99 (at most 2 decimal places)',
 };
 
@@ -54,22 +57,26 @@ const DECIMAL_AMOUNT = {
  * (trailing zeros aside) are refused rather than rounded: an amount should never change silently.
  */
 export function decimalCents() {
-  return z.unknown().transform((value, ctx) => {
-    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-    const invalid = (message: string) => {
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    };
-    if (text === undefined) return invalid('must be a decimal amount such as 19.99');
-    if (text.startsWith('-')) return invalid('must be at least 0');
-    const match = MONEY.exec(text);
-    if (!match || (match[1] === '' && !match[2])) return invalid('must be a decimal amount such as 19.99');
-    const fraction = (match[2] ?? '').replace(/0+$/, '');
-    if (fraction.length > 2) return invalid('must have at most 2 decimal places');
-    const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
-    if (!Number.isSafeInteger(cents)) return invalid('is too large');
-    return cents;
-  }).meta(DECIMAL_AMOUNT);
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      const text =
+        typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+      const invalid = (message: string) => {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      if (text === undefined) return invalid('must be a decimal amount such as 19.99');
+      if (text.startsWith('-')) return invalid('must be at least 0');
+      const match = MONEY.exec(text);
+      if (!match || (match[1] === '' && !match[2])) return invalid('must be a decimal amount such as 19.99');
+      const fraction = (match[2] ?? '').replace(/0+$/, '');
+      if (fraction.length > 2) return invalid('must have at most 2 decimal places');
+      const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
+      if (!Number.isSafeInteger(cents)) return invalid('is too large');
+      return cents;
+    })
+    .meta(DECIMAL_AMOUNT);
 }
 
 /** `decimalCents` where an empty form field or JSON null means "not given". */
@@ -80,11 +87,19 @@ export const optionalDecimalCents = () => blankAsMissing(decimalCents());
  * splitting), each trimmed. How many a product may have and which URLs it takes are catalog's rules.
  */
 export const photoUrls = () =>
-  looseArray(z.string({ error: 'must be a URL' }).max(CEILINGS.lineChars, { error: tooLong(CEILINGS.lineChars) }).trim(), { max: CEILINGS.shortListItems });
+  looseArray(
+    z
+      .string({ error: 'must be a URL' })
+      .max(CEILINGS.lineChars, { error: tooLong(CEILINGS.lineChars) })
+      .trim(),
+    { max: CEILINGS.shortListItems },
+  );
 
 /** `"a, b"` or `["a", " b "]` → `["a", "b"]`; blank tags are dropped. */
 export const tagList = () =>
-  looseArray(looseString({ max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems }).transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+  looseArray(looseString({ max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems }).transform((tags) =>
+    tags.map((tag) => tag.trim()).filter((tag) => tag !== ''),
+  );
 
 /** Product ids: an array, JSON text of one, `ids[]=` or `"1, 2"`. */
 export const productIdList = () => looseArray(looseInt({ min: 1 }), { commaSeparated: true });

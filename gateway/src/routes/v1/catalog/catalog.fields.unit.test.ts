@@ -51,14 +51,17 @@ describe('photoUrls', () => {
 
   it('takes an array, JSON text of one, or a single URL', () => {
     expect(check(photoUrls(), [url(1), url(2)])).toEqual([url(1), url(2)]);
-    expect(check(photoUrls(), parseParamString(`field=${encodeURIComponent(JSON.stringify([url(1), url(2)]))}`).field)).toEqual([url(1), url(2)]);
+    expect(check(photoUrls(), parseParamString(`field=${encodeURIComponent(JSON.stringify([url(1), url(2)]))}`).field)).toEqual([
+      url(1),
+      url(2),
+    ]);
     expect(check(photoUrls(), parseParamString(`field[]=${url(1)}&field[]=${url(2)}`).field)).toEqual([url(1), url(2)]);
     expect(check(photoUrls(), url(1))).toEqual([url(1)]);
     expect(check(photoUrls(), 'https://img.example/a,b.jpg')).toEqual(['https://img.example/a,b.jpg']);
     expect(check(photoUrls(), '')).toEqual([]);
   });
 
-  it('takes any number of them, trimmed; how many and which are catalog\'s rules', () => {
+  it("takes any number of them, trimmed; how many and which are catalog's rules", () => {
     expect(check(photoUrls(), [1, 2, 3, 4, 5, 6].map(url))).toHaveLength(6);
     expect(check(photoUrls(), [` ${url(1)} `, 'not a url'])).toEqual([url(1), 'not a url']);
   });
@@ -72,7 +75,10 @@ describe('tagList', () => {
   it.each([
     ['a, b', ['a', 'b']],
     [' a ,, b , ', ['a', 'b']],
-    [['a ', ' b', ''], ['a', 'b']],
+    [
+      ['a ', ' b', ''],
+      ['a', 'b'],
+    ],
     ['["x y","z"]', ['x y', 'z']],
     ['solo', ['solo']],
     ['', []],
@@ -83,8 +89,14 @@ describe('tagList', () => {
 
 describe('productIdList', () => {
   it.each([
-    [[1, 2], [1, 2]],
-    [['1', '2'], [1, 2]],
+    [
+      [1, 2],
+      [1, 2],
+    ],
+    [
+      ['1', '2'],
+      [1, 2],
+    ],
     ['[3,4]', [3, 4]],
     ['3, 4', [3, 4]],
     ['7', [7]],

@@ -18,44 +18,107 @@ const render = (answer: CollectionAnswer) => presentCollection(recordOf(answer.c
 export function collectionRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/collections',
-    operation({ summary: 'List collections', description: "The store's collections, 50 a page unless `limit` says otherwise (at most 250). `pagination` and the `Link` header name the next page.", tag: 'Collections', auth: 'store', input: listCollectionsQuery, answer: pagedAnswer('collections', collectionJson) }, async (req, res, { storeId, call, input }) => {
-      const query = input();
-      const answer = await clients.catalog.listCollections(catalog.ListCollectionsRequest.fromPartial({ store_id: storeId, ...query }), call);
-      const context = storeContextOf(answer);
-      const collections = answer.collections.map((collection) => presentCollection(collection, context));
-      // Catalog does not track a collection max id, so next pages are not pinned (collections change rarely).
-      sendPage(req, res, { collections }, { total: answer.total, page: answer.page, limit: answer.limit, count: collections.length, currentMaxId: null }, pagination);
-    }),
+    operation(
+      {
+        summary: 'List collections',
+        description:
+          "The store's collections, 50 a page unless `limit` says otherwise (at most 250). `pagination` and the `Link` header name the next page.",
+        tag: 'Collections',
+        auth: 'store',
+        input: listCollectionsQuery,
+        answer: pagedAnswer('collections', collectionJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const query = input();
+        const answer = await clients.catalog.listCollections(
+          catalog.ListCollectionsRequest.fromPartial({ store_id: storeId, ...query }),
+          call,
+        );
+        const context = storeContextOf(answer);
+        const collections = answer.collections.map((collection) => presentCollection(collection, context));
+        // Catalog does not track a collection max id, so next pages are not pinned (collections change rarely).
+        sendPage(
+          req,
+          res,
+          { collections },
+          { total: answer.total, page: answer.page, limit: answer.limit, count: collections.length, currentMaxId: null },
+          pagination,
+        );
+      },
+    ),
   );
 
   router.post(
     '/collections',
-    operation({ summary: 'Create a collection', description: "A named set of the store's products; `products` sets its members, in the order given.", tag: 'Collections', auth: 'store', input: createCollectionInput, answer: dataAnswer(collectionJson) }, async (_req, res, { storeId, call, input }) => {
-      ok(res, render(await clients.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, ...input() }), call)));
-    }),
+    operation(
+      {
+        summary: 'Create a collection',
+        description: "A named set of the store's products; `products` sets its members, in the order given.",
+        tag: 'Collections',
+        auth: 'store',
+        input: createCollectionInput,
+        answer: dataAnswer(collectionJson),
+      },
+      async (_req, res, { storeId, call, input }) => {
+        ok(
+          res,
+          render(
+            await clients.catalog.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, ...input() }), call),
+          ),
+        );
+      },
+    ),
   );
 
   router.get(
     '/collections/:id',
-    operation({ summary: 'Get a collection', description: 'One collection with its member product ids, in their order.', tag: 'Collections', auth: 'store', answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call }) => {
-      ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
-    }),
+    operation(
+      {
+        summary: 'Get a collection',
+        description: 'One collection with its member product ids, in their order.',
+        tag: 'Collections',
+        auth: 'store',
+        answer: dataAnswer(collectionJson),
+      },
+      async (req, res, { storeId, call }) => {
+        ok(res, render(await clients.catalog.getCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
+      },
+    ),
   );
 
   router.put(
     '/collections/:id',
-    operation({ summary: 'Update a collection', description: 'Changes the fields sent; `products` (even empty) replaces the members.', tag: 'Collections', auth: 'store', input: updateCollectionInput, answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call, input }) => {
-      const collectionId = pathId(req, 'Collection');
-      const changes = input();
-      const request = catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...changes });
-      ok(res, render(await clients.catalog.updateCollection(request, call)));
-    }),
+    operation(
+      {
+        summary: 'Update a collection',
+        description: 'Changes the fields sent; `products` (even empty) replaces the members.',
+        tag: 'Collections',
+        auth: 'store',
+        input: updateCollectionInput,
+        answer: dataAnswer(collectionJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const collectionId = pathId(req, 'Collection');
+        const changes = input();
+        const request = catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...changes });
+        ok(res, render(await clients.catalog.updateCollection(request, call)));
+      },
+    ),
   );
 
   router.delete(
     '/collections/:id',
-    operation({ summary: 'Delete a collection', description: 'Answers the deleted collection.', tag: 'Collections', auth: 'store', answer: dataAnswer(collectionJson) }, async (req, res, { storeId, call }) => {
-      ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
-    }),
+    operation(
+      {
+        summary: 'Delete a collection',
+        description: 'Answers the deleted collection.',
+        tag: 'Collections',
+        auth: 'store',
+        answer: dataAnswer(collectionJson),
+      },
+      async (req, res, { storeId, call }) => {
+        ok(res, render(await clients.catalog.deleteCollection({ store_id: storeId, collection_id: pathId(req, 'Collection') }, call)));
+      },
+    ),
   );
 }

@@ -16,11 +16,19 @@ describe('createCollectionInput', () => {
   });
 
   it('builds a request with an empty membership and description by default', () => {
-    expect(catalog.CreateCollectionRequest.fromPartial({ store_id: 1, ...parseInput(createCollectionInput, { name: 'Teas' }) })).toEqual({ store_id: 1, name: 'Teas', description: '', product_ids: [] });
+    expect(catalog.CreateCollectionRequest.fromPartial({ store_id: 1, ...parseInput(createCollectionInput, { name: 'Teas' }) })).toEqual({
+      store_id: 1,
+      name: 'Teas',
+      description: '',
+      product_ids: [],
+    });
   });
 
   it('requires a name and positive ids', () => {
-    expect(fieldErrors(createCollectionInput, { products: ['x'] })).toEqual({ name: ['is required'], 'products[0]': ['must be an integer'] });
+    expect(fieldErrors(createCollectionInput, { products: ['x'] })).toEqual({
+      name: ['is required'],
+      'products[0]': ['must be an integer'],
+    });
   });
 
   it('ignores read-only fields', () => {
@@ -31,7 +39,9 @@ describe('createCollectionInput', () => {
 describe('updateCollectionInput', () => {
   it('wraps products so that absent leaves the membership alone', () => {
     expect(parseInput(updateCollectionInput, { name: 'New' })).toEqual({ name: 'New' });
-    expect(catalog.UpdateCollectionRequest.fromPartial({ store_id: 1, collection_id: 2, ...parseInput(updateCollectionInput, {}) }).product_ids).toBeUndefined();
+    expect(
+      catalog.UpdateCollectionRequest.fromPartial({ store_id: 1, collection_id: 2, ...parseInput(updateCollectionInput, {}) }).product_ids,
+    ).toBeUndefined();
   });
 
   it('sets the membership, in the order given', () => {
@@ -56,6 +66,9 @@ describe('listCollectionsQuery', () => {
     expect(parseInput(listCollectionsQuery, parseParamString('limit=0'))).toEqual({ limit: 1 });
     expect(parseInput(listCollectionsQuery, parseParamString('per_page=900'))).toEqual({ limit: 250 });
     expect(parseInput(listCollectionsQuery, parseParamString('page=&limit='))).toEqual({});
-    expect(fieldErrors(listCollectionsQuery, parseParamString('page=0&limit=x'))).toEqual({ page: ['must be at least 1'], limit: ['must be an integer'] });
+    expect(fieldErrors(listCollectionsQuery, parseParamString('page=0&limit=x'))).toEqual({
+      page: ['must be at least 1'],
+      limit: ['must be an integer'],
+    });
   });
 });

@@ -20,13 +20,26 @@ describe('listProductsQuery', () => {
   it('asks for the first page, ascending, with no filters by default', () => {
     const request = catalog.ListProductsRequest.fromPartial({ store_id: 1, ...query('') });
     expect(request).toEqual({
-      store_id: 1, status: '', shipping_group_id: 0, collection_id: 0, newer_than_id: 0, older_than_id: 0,
-      descending: false, updated_at_min: undefined, updated_at_max: undefined, page: 0, limit: 0,
+      store_id: 1,
+      status: '',
+      shipping_group_id: 0,
+      collection_id: 0,
+      newer_than_id: 0,
+      older_than_id: 0,
+      descending: false,
+      updated_at_min: undefined,
+      updated_at_max: undefined,
+      page: 0,
+      limit: 0,
     });
   });
 
   it('reads every filter of spec 4.6 from query strings', () => {
-    expect(query('status=coming+soon&shipping_group_id=4&newer_than_id=10&older_than_id=90&sort_direction=DESC&updated_at_min=1700000000&updated_at_max=1700000500.5&page=3')).toEqual({
+    expect(
+      query(
+        'status=coming+soon&shipping_group_id=4&newer_than_id=10&older_than_id=90&sort_direction=DESC&updated_at_min=1700000000&updated_at_max=1700000500.5&page=3',
+      ),
+    ).toEqual({
       status: 'coming soon',
       shipping_group_id: 4,
       newer_than_id: 10,
@@ -78,7 +91,7 @@ describe('listProductsQuery', () => {
     expect(query('api_key=sck_x&foo=bar')).toEqual({ newer_than_id: undefined, descending: false });
   });
 
-  it('takes a page size as limit or per_page (limit winning), clamped to 1..250; catalog\'s 20 when neither is sent', () => {
+  it("takes a page size as limit or per_page (limit winning), clamped to 1..250; catalog's 20 when neither is sent", () => {
     expect(query('limit=5').limit).toBe(5);
     expect(query('per_page=7').limit).toBe(7);
     expect(query('per_page=7&limit=9').limit).toBe(9);

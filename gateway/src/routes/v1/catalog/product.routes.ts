@@ -19,46 +19,106 @@ const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product
 export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/products',
-    operation({ summary: 'List products', description: "The store's products, 20 a page, by id ascending (`sort_direction=DESC` reverses it); the filters combine. `pagination` and the `Link` header name the next page.", tag: 'Products', auth: 'store', input: listProductsQuery, answer: pagedAnswer('products', productJson) }, async (req, res, { storeId, call, input }) => {
-      const query = input();
-      const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
-      const context = storeContextOf(answer);
-      const products = answer.products.map((product) => presentProduct(product, context));
-      const page = { total: answer.total, page: answer.page, limit: answer.limit, count: products.length, currentMaxId: answer.current_max_id };
-      sendPage(req, res, { products }, page, pagination);
-    }),
+    operation(
+      {
+        summary: 'List products',
+        description:
+          "The store's products, 20 a page, by id ascending (`sort_direction=DESC` reverses it); the filters combine. `pagination` and the `Link` header name the next page.",
+        tag: 'Products',
+        auth: 'store',
+        input: listProductsQuery,
+        answer: pagedAnswer('products', productJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const query = input();
+        const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
+        const context = storeContextOf(answer);
+        const products = answer.products.map((product) => presentProduct(product, context));
+        const page = {
+          total: answer.total,
+          page: answer.page,
+          limit: answer.limit,
+          count: products.length,
+          currentMaxId: answer.current_max_id,
+        };
+        sendPage(req, res, { products }, page, pagination);
+      },
+    ),
   );
 
   router.post(
     '/products',
-    operation({ summary: 'Create a product', description: 'A product with its "Default" variant; `name` and `cents` (or the decimal `price`) are required. Its id is then used to add variants.', tag: 'Products', auth: 'store', input: createProductInput, answer: dataAnswer(productJson) }, async (_req, res, { storeId, call, input }) => {
-      ok(res, render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input() }), call)));
-    }),
+    operation(
+      {
+        summary: 'Create a product',
+        description:
+          'A product with its "Default" variant; `name` and `cents` (or the decimal `price`) are required. Its id is then used to add variants.',
+        tag: 'Products',
+        auth: 'store',
+        input: createProductInput,
+        answer: dataAnswer(productJson),
+      },
+      async (_req, res, { storeId, call, input }) => {
+        ok(
+          res,
+          render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input() }), call)),
+        );
+      },
+    ),
   );
 
   router.get(
     '/products/:id',
-    operation({ summary: 'Get a product', description: 'One product with its variants, photos and collections.', tag: 'Products', auth: 'store', answer: dataAnswer(productJson) }, async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'Product');
-      ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
-    }),
+    operation(
+      {
+        summary: 'Get a product',
+        description: 'One product with its variants, photos and collections.',
+        tag: 'Products',
+        auth: 'store',
+        answer: dataAnswer(productJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const productId = pathId(req, 'Product');
+        ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
+      },
+    ),
   );
 
   router.put(
     '/products/:id',
-    operation({ summary: 'Update a product', description: 'Changes the fields sent, and only those; a list sent (`photos`, `tag_list`) replaces the old one, and an empty one clears it.', tag: 'Products', auth: 'store', input: updateProductInput, answer: dataAnswer(productJson) }, async (req, res, { storeId, call, input }) => {
-      const productId = pathId(req, 'Product');
-      const changes = input();
-      const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
-      ok(res, render(await clients.catalog.updateProduct(request, call)));
-    }),
+    operation(
+      {
+        summary: 'Update a product',
+        description:
+          'Changes the fields sent, and only those; a list sent (`photos`, `tag_list`) replaces the old one, and an empty one clears it.',
+        tag: 'Products',
+        auth: 'store',
+        input: updateProductInput,
+        answer: dataAnswer(productJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const productId = pathId(req, 'Product');
+        const changes = input();
+        const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
+        ok(res, render(await clients.catalog.updateProduct(request, call)));
+      },
+    ),
   );
 
   router.delete(
     '/products/:id',
-    operation({ summary: 'Delete a product', description: 'Answers the deleted product.', tag: 'Products', auth: 'store', answer: dataAnswer(productJson) }, async (req, res, { storeId, call }) => {
-      const productId = pathId(req, 'Product');
-      ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
-    }),
+    operation(
+      {
+        summary: 'Delete a product',
+        description: 'Answers the deleted product.',
+        tag: 'Products',
+        auth: 'store',
+        answer: dataAnswer(productJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const productId = pathId(req, 'Product');
+        ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
+      },
+    ),
   );
 }

@@ -42,7 +42,11 @@ export const createProductInput = z
   })
   .strip()
   // Runs even when other fields failed, so one answer names every missing field.
-  .refine((input) => input.cents !== undefined || input.price !== undefined, { path: ['cents'], error: 'is required (or price as a decimal)', when: () => true })
+  .refine((input) => input.cents !== undefined || input.price !== undefined, {
+    path: ['cents'],
+    error: 'is required (or price as a decimal)',
+    when: () => true,
+  })
   .transform(centsOrPrice)
   .transform(({ photos, ...rest }) => ({ ...rest, photo_urls: photos }));
 

@@ -45,9 +45,21 @@ describe('createProductInput', () => {
     const photos = encodeURIComponent(JSON.stringify([photo(1)]));
     const input = parseInput(
       createProductInput,
-      form(`name=Green+Tea&cents=1500&shipping_group_id=4&status=hidden&photos=${photos}&preorder=1&on_sale=false&list_in_marketplace=true&tag_list=green,+loose`),
+      form(
+        `name=Green+Tea&cents=1500&shipping_group_id=4&status=hidden&photos=${photos}&preorder=1&on_sale=false&list_in_marketplace=true&tag_list=green,+loose`,
+      ),
     );
-    expect(input).toMatchObject({ name: 'Green Tea', cents: 1500, shipping_group_id: 4, status: 'hidden', photo_urls: [photo(1)], preorder: true, on_sale: false, list_in_marketplace: true, tag_list: ['green', 'loose'] });
+    expect(input).toMatchObject({
+      name: 'Green Tea',
+      cents: 1500,
+      shipping_group_id: 4,
+      status: 'hidden',
+      photo_urls: [photo(1)],
+      preorder: true,
+      on_sale: false,
+      list_in_marketplace: true,
+      tag_list: ['green', 'loose'],
+    });
   });
 
   it('reads a query-only write, with a decimal price string', () => {
@@ -55,12 +67,18 @@ describe('createProductInput', () => {
   });
 
   it('lets the body win over the query', () => {
-    expect(parseInput(createProductInput, mergeParams(form('name=FromQuery&cents=1'), { name: 'FromBody', cents: 2 }))).toMatchObject({ name: 'FromBody', cents: 2 });
+    expect(parseInput(createProductInput, mergeParams(form('name=FromQuery&cents=1'), { name: 'FromBody', cents: 2 }))).toMatchObject({
+      name: 'FromBody',
+      cents: 2,
+    });
   });
 
   it('takes photos as a single string or bracket list', () => {
     expect(parseInput(createProductInput, { name: 'T', cents: 1, photos: photo(1) }).photo_urls).toEqual([photo(1)]);
-    expect(parseInput(createProductInput, form(`name=T&cents=1&photos[]=${photo(1)}&photos[]=${photo(2)}`)).photo_urls).toEqual([photo(1), photo(2)]);
+    expect(parseInput(createProductInput, form(`name=T&cents=1&photos[]=${photo(1)}&photos[]=${photo(2)}`)).photo_urls).toEqual([
+      photo(1),
+      photo(2),
+    ]);
   });
 
   it('prefers exact cents over price when both are sent', () => {
@@ -69,7 +87,10 @@ describe('createProductInput', () => {
 
   it('answers 422 naming name and cents when both are missing', () => {
     expect(fieldErrors(createProductInput, {})).toEqual({ name: ['is required'], cents: ['is required (or price as a decimal)'] });
-    expect(fieldErrors(createProductInput, form('name=&price='))).toEqual({ name: ["can't be blank"], cents: ['is required (or price as a decimal)'] });
+    expect(fieldErrors(createProductInput, form('name=&price='))).toEqual({
+      name: ["can't be blank"],
+      cents: ['is required (or price as a decimal)'],
+    });
   });
 
   it('answers 422 for each field of the wrong shape', () => {
@@ -89,15 +110,37 @@ describe('createProductInput', () => {
   });
 
   it('passes the values catalog rules on as sent (its 422 names status, position, photos and a negative price)', () => {
-    const input = parseInput(createProductInput, { name: 'T', cents: -1, status: 'Archived', position: 'middle', photos: [...[1, 2, 3, 4, 5].map(photo), ' not a url '] });
-    expect(input).toMatchObject({ cents: -1, status: 'Archived', position: 'middle', photo_urls: [...[1, 2, 3, 4, 5].map(photo), 'not a url'] });
+    const input = parseInput(createProductInput, {
+      name: 'T',
+      cents: -1,
+      status: 'Archived',
+      position: 'middle',
+      photos: [...[1, 2, 3, 4, 5].map(photo), ' not a url '],
+    });
+    expect(input).toMatchObject({
+      cents: -1,
+      status: 'Archived',
+      position: 'middle',
+      photo_urls: [...[1, 2, 3, 4, 5].map(photo), 'not a url'],
+    });
   });
 
   it('ignores read-only and unknown fields rather than assigning them', () => {
     const input = parseInput(createProductInput, {
-      name: 'T', cents: 1, id: 99, store_id: 2, sold: 5, created_at: 'x', updated_at: 'x', deleted_at: 'x', variants: [{ variant: { id: 1 } }], hacker: true,
+      name: 'T',
+      cents: 1,
+      id: 99,
+      store_id: 2,
+      sold: 5,
+      created_at: 'x',
+      updated_at: 'x',
+      deleted_at: 'x',
+      variants: [{ variant: { id: 1 } }],
+      hacker: true,
     });
-    const assigned = Object.entries(input).filter(([, value]) => value !== undefined).map(([key]) => key);
+    const assigned = Object.entries(input)
+      .filter(([, value]) => value !== undefined)
+      .map(([key]) => key);
     expect(assigned.sort()).toEqual(['cents', 'name']);
   });
 
@@ -107,7 +150,17 @@ describe('createProductInput', () => {
 
   it('builds a CreateProductRequest with proto defaults for what was not sent', () => {
     const request = catalog.CreateProductRequest.fromPartial({ store_id: 3, ...parseInput(createProductInput, form('name=T&price=5')) });
-    expect(request).toMatchObject({ store_id: 3, name: 'T', cents: 500, shipping_group_id: 0, status: '', photo_urls: [], tag_list: [], description: undefined, marketplace_category_id: undefined });
+    expect(request).toMatchObject({
+      store_id: 3,
+      name: 'T',
+      cents: 500,
+      shipping_group_id: 0,
+      status: '',
+      photo_urls: [],
+      tag_list: [],
+      description: undefined,
+      marketplace_category_id: undefined,
+    });
   });
 });
 
@@ -119,7 +172,10 @@ describe('updateProductInput', () => {
   });
 
   it('maps lists into the presence wrappers', () => {
-    expect(parseInput(updateProductInput, { photos: [photo(1)], tag_list: 'a, b' })).toEqual({ photos: { urls: [photo(1)] }, tag_list: { tags: ['a', 'b'] } });
+    expect(parseInput(updateProductInput, { photos: [photo(1)], tag_list: 'a, b' })).toEqual({
+      photos: { urls: [photo(1)] },
+      tag_list: { tags: ['a', 'b'] },
+    });
   });
 
   it('clears lists with [], "" or null', () => {
@@ -129,19 +185,31 @@ describe('updateProductInput', () => {
   });
 
   it('clears description with null or "" and marketplace category with null, "" or 0', () => {
-    expect(parseInput(updateProductInput, { description: null, marketplace_category_id: null })).toEqual({ description: '', marketplace_category_id: 0 });
-    expect(parseInput(updateProductInput, form('description=&marketplace_category_id='))).toEqual({ description: '', marketplace_category_id: 0 });
+    expect(parseInput(updateProductInput, { description: null, marketplace_category_id: null })).toEqual({
+      description: '',
+      marketplace_category_id: 0,
+    });
+    expect(parseInput(updateProductInput, form('description=&marketplace_category_id='))).toEqual({
+      description: '',
+      marketplace_category_id: 0,
+    });
     expect(parseInput(updateProductInput, { marketplace_category_id: '0' })).toEqual({ marketplace_category_id: 0 });
   });
 
   it('reads price and loose scalars like create does', () => {
     expect(parseInput(updateProductInput, form('price=12.5&on_sale=1&preorder=0&status=Active&shipping_group_id=7'))).toEqual({
-      cents: 1250, on_sale: true, preorder: false, status: 'Active', shipping_group_id: 7,
+      cents: 1250,
+      on_sale: true,
+      preorder: false,
+      status: 'Active',
+      shipping_group_id: 7,
     });
   });
 
   it('keeps free text verbatim even when it looks like JSON', () => {
-    expect(parseInput(updateProductInput, form(`description=${encodeURIComponent('["not","a","list"]')}`))).toEqual({ description: '["not","a","list"]' });
+    expect(parseInput(updateProductInput, form(`description=${encodeURIComponent('["not","a","list"]')}`))).toEqual({
+      description: '["not","a","list"]',
+    });
   });
 
   it('refuses a blank name and bad values, and ignores read-only fields', () => {

@@ -17,35 +17,74 @@ const render = (answer: VariantAnswer) => presentVariant(recordOf(answer.variant
 export function variantRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/products/:product_id/variants',
-    operation({ summary: 'Create a variant of a product', description: 'Adds a variant (a size, a colour...) to the product; `in_stock` defaults to all of `full_quantity`. A product has at most 100 variants that are not deleted.', tag: 'Variants', auth: 'store', input: createVariantInput, answer: dataAnswer(variantJson) }, async (req, res, { storeId, call, input }) => {
-      const productId = pathId(req, 'Product', 'product_id');
-      const request = catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, ...input() });
-      ok(res, render(await clients.catalog.createVariant(request, call)));
-    }),
+    operation(
+      {
+        summary: 'Create a variant of a product',
+        description:
+          'Adds a variant (a size, a colour...) to the product; `in_stock` defaults to all of `full_quantity`. A product has at most 100 variants that are not deleted.',
+        tag: 'Variants',
+        auth: 'store',
+        input: createVariantInput,
+        answer: dataAnswer(variantJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const productId = pathId(req, 'Product', 'product_id');
+        const request = catalog.CreateVariantRequest.fromPartial({ store_id: storeId, product_id: productId, ...input() });
+        ok(res, render(await clients.catalog.createVariant(request, call)));
+      },
+    ),
   );
 
   router.get(
     '/products/:product_id/variants/:id',
-    operation({ summary: 'Get a variant', description: 'One variant of the product; a variant of another product is a 404.', tag: 'Variants', auth: 'store', answer: dataAnswer(variantJson) }, async (req, res, { storeId, call }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
-      ok(res, render(await clients.catalog.getVariant(ids, call)));
-    }),
+    operation(
+      {
+        summary: 'Get a variant',
+        description: 'One variant of the product; a variant of another product is a 404.',
+        tag: 'Variants',
+        auth: 'store',
+        answer: dataAnswer(variantJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
+        ok(res, render(await clients.catalog.getVariant(ids, call)));
+      },
+    ),
   );
 
   router.put(
     '/products/:product_id/variants/:id',
-    operation({ summary: 'Update a variant', description: 'Changes the fields sent, and only those; `in_stock` sets the count outright, and `sku` null or empty clears it.', tag: 'Variants', auth: 'store', input: updateVariantInput, answer: dataAnswer(variantJson) }, async (req, res, { storeId, call, input }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
-      const changes = input();
-      ok(res, render(await clients.catalog.updateVariant(catalog.UpdateVariantRequest.fromPartial({ ...ids, ...changes }), call)));
-    }),
+    operation(
+      {
+        summary: 'Update a variant',
+        description: 'Changes the fields sent, and only those; `in_stock` sets the count outright, and `sku` null or empty clears it.',
+        tag: 'Variants',
+        auth: 'store',
+        input: updateVariantInput,
+        answer: dataAnswer(variantJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
+        const changes = input();
+        ok(res, render(await clients.catalog.updateVariant(catalog.UpdateVariantRequest.fromPartial({ ...ids, ...changes }), call)));
+      },
+    ),
   );
 
   router.delete(
     '/products/:product_id/variants/:id',
-    operation({ summary: 'Delete a variant', description: 'Answers the deleted variant.', tag: 'Variants', auth: 'store', answer: dataAnswer(variantJson) }, async (req, res, { storeId, call }) => {
-      const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
-      ok(res, render(await clients.catalog.deleteVariant(ids, call)));
-    }),
+    operation(
+      {
+        summary: 'Delete a variant',
+        description: 'Answers the deleted variant.',
+        tag: 'Variants',
+        auth: 'store',
+        answer: dataAnswer(variantJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const ids = { store_id: storeId, product_id: pathId(req, 'Product', 'product_id'), variant_id: pathId(req, 'Variant') };
+        ok(res, render(await clients.catalog.deleteVariant(ids, call)));
+      },
+    ),
   );
 }

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { clearableText, INT32_MAX, optionalDecimalCents, optionalFlag, optionalInt, optionalName, optionalText, requiredName } from './catalog.fields';
+import {
+  clearableText,
+  INT32_MAX,
+  optionalDecimalCents,
+  optionalFlag,
+  optionalInt,
+  optionalName,
+  optionalText,
+  requiredName,
+} from './catalog.fields';
 
 /** `override_cents` wins over the decimal `override_price` when both are sent: it is the exact one. */
-const overrideCentsOrPrice = <T extends { override_cents?: number; override_price?: number }>({ override_cents, override_price, ...rest }: T) => ({
+const overrideCentsOrPrice = <T extends { override_cents?: number; override_price?: number }>({
+  override_cents,
+  override_price,
+  ...rest
+}: T) => ({
   ...rest,
   override_cents: override_cents ?? override_price,
 });

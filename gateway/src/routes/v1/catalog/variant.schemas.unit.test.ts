@@ -6,14 +6,41 @@ import { createVariantInput, updateVariantInput } from './variant.schemas';
 
 describe('createVariantInput', () => {
   it('reads a JSON body', () => {
-    expect(parseInput(createVariantInput, { name: 'Large', full_quantity: 10, in_stock: 4, sku: 'TEA-L', position: 2, has_override_price: true, override_cents: 2500 })).toEqual({
-      name: 'Large', full_quantity: 10, in_stock: 4, sku: 'TEA-L', position: 2, has_override_price: true, override_cents: 2500,
+    expect(
+      parseInput(createVariantInput, {
+        name: 'Large',
+        full_quantity: 10,
+        in_stock: 4,
+        sku: 'TEA-L',
+        position: 2,
+        has_override_price: true,
+        override_cents: 2500,
+      }),
+    ).toEqual({
+      name: 'Large',
+      full_quantity: 10,
+      in_stock: 4,
+      sku: 'TEA-L',
+      position: 2,
+      has_override_price: true,
+      override_cents: 2500,
     });
   });
 
   it('reads the same from form strings, with override_price as a decimal', () => {
-    expect(parseInput(createVariantInput, parseParamString('name=Large&full_quantity=10&in_stock=4&sku=TEA-L&position=2&has_override_price=true&override_price=25.00'))).toMatchObject({
-      name: 'Large', full_quantity: 10, in_stock: 4, sku: 'TEA-L', position: 2, has_override_price: true, override_cents: 2500,
+    expect(
+      parseInput(
+        createVariantInput,
+        parseParamString('name=Large&full_quantity=10&in_stock=4&sku=TEA-L&position=2&has_override_price=true&override_price=25.00'),
+      ),
+    ).toMatchObject({
+      name: 'Large',
+      full_quantity: 10,
+      in_stock: 4,
+      sku: 'TEA-L',
+      position: 2,
+      has_override_price: true,
+      override_cents: 2500,
     });
   });
 
@@ -23,7 +50,9 @@ describe('createVariantInput', () => {
 
   it('requires a name and refuses bad numbers', () => {
     expect(fieldErrors(createVariantInput, {})).toEqual({ name: ['is required'] });
-    expect(fieldErrors(createVariantInput, { name: 'L', full_quantity: '-1', in_stock: 'many', position: 0, override_price: '1.234' })).toEqual({
+    expect(
+      fieldErrors(createVariantInput, { name: 'L', full_quantity: '-1', in_stock: 'many', position: 0, override_price: '1.234' }),
+    ).toEqual({
       full_quantity: ['must be at least 0'],
       in_stock: ['must be an integer'],
       position: ['must be at least 1'],
@@ -32,12 +61,35 @@ describe('createVariantInput', () => {
   });
 
   it('leaves in_stock and sku unset when not sent, for catalog defaults', () => {
-    const request = catalog.CreateVariantRequest.fromPartial({ store_id: 1, product_id: 2, ...parseInput(createVariantInput, { name: 'L', sku: '' }) });
-    expect(request).toEqual({ store_id: 1, product_id: 2, name: 'L', full_quantity: 0, in_stock: undefined, sku: undefined, position: undefined, has_override_price: false, override_cents: 0 });
+    const request = catalog.CreateVariantRequest.fromPartial({
+      store_id: 1,
+      product_id: 2,
+      ...parseInput(createVariantInput, { name: 'L', sku: '' }),
+    });
+    expect(request).toEqual({
+      store_id: 1,
+      product_id: 2,
+      name: 'L',
+      full_quantity: 0,
+      in_stock: undefined,
+      sku: undefined,
+      position: undefined,
+      has_override_price: false,
+      override_cents: 0,
+    });
   });
 
   it('ignores computed and read-only fields', () => {
-    const input = parseInput(createVariantInput, { name: 'L', id: 9, product_id: 8, sold: 4, sold_out: true, status: 'sold-out', cents: 1, price: 2 });
+    const input = parseInput(createVariantInput, {
+      name: 'L',
+      id: 9,
+      product_id: 8,
+      sold: 4,
+      sold_out: true,
+      status: 'sold-out',
+      cents: 1,
+      price: 2,
+    });
     expect(Object.entries(input).filter(([, value]) => value !== undefined)).toEqual([['name', 'L']]);
   });
 });
@@ -45,8 +97,24 @@ describe('createVariantInput', () => {
 describe('updateVariantInput', () => {
   it('changes only what is sent', () => {
     expect(parseInput(updateVariantInput, parseParamString('in_stock=0'))).toEqual({ in_stock: 0 });
-    const request = catalog.UpdateVariantRequest.fromPartial({ store_id: 1, product_id: 2, variant_id: 3, ...parseInput(updateVariantInput, { in_stock: 0 }) });
-    expect(request).toEqual({ store_id: 1, product_id: 2, variant_id: 3, in_stock: 0, name: undefined, full_quantity: undefined, sku: undefined, position: undefined, has_override_price: undefined, override_cents: undefined });
+    const request = catalog.UpdateVariantRequest.fromPartial({
+      store_id: 1,
+      product_id: 2,
+      variant_id: 3,
+      ...parseInput(updateVariantInput, { in_stock: 0 }),
+    });
+    expect(request).toEqual({
+      store_id: 1,
+      product_id: 2,
+      variant_id: 3,
+      in_stock: 0,
+      name: undefined,
+      full_quantity: undefined,
+      sku: undefined,
+      position: undefined,
+      has_override_price: undefined,
+      override_cents: undefined,
+    });
   });
 
   it('clears sku with null or ""', () => {
@@ -55,7 +123,10 @@ describe('updateVariantInput', () => {
   });
 
   it('reads booleans and prices from strings', () => {
-    expect(parseInput(updateVariantInput, parseParamString('has_override_price=0&override_price=3'))).toEqual({ has_override_price: false, override_cents: 300 });
+    expect(parseInput(updateVariantInput, parseParamString('has_override_price=0&override_price=3'))).toEqual({
+      has_override_price: false,
+      override_cents: 300,
+    });
   });
 
   it('refuses a blank name', () => {

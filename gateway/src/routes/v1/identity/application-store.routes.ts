@@ -62,7 +62,13 @@ export function applicationStoreRoutes(router: IRouter, clients: BackendClients,
       const { store } = await clients.stores.getStore({ store_id: created.store_id }, call);
       const token = created.token!;
       // The answer carries the new owner's tokens: no cache may keep it (sendJson says no-store on every answer).
-      ok(res, presentStore(store!), { access_token: token.access_token, token_type: token.token_type, expires_in: token.expires_in, refresh_token: token.refresh_token, scope: token.scope });
+      ok(res, presentStore(store!), {
+        access_token: token.access_token,
+        token_type: token.token_type,
+        expires_in: token.expires_in,
+        refresh_token: token.refresh_token,
+        scope: token.scope,
+      });
     }),
   );
 }

@@ -24,7 +24,13 @@ export function storeCreationRoutes(router: Router, clients: BackendClients): vo
         if (principal.kind !== 'oauth') throw oauthRequired();
         const input = params();
         const { store_id } = await clients.identity.createUserStore(
-          { user_id: principal.userId, name: input.name, subdomain: input.subdomain, paypal_email: input.paypal_email ?? '', time_zone: input.time_zone ?? '' },
+          {
+            user_id: principal.userId,
+            name: input.name,
+            subdomain: input.subdomain,
+            paypal_email: input.paypal_email ?? '',
+            time_zone: input.time_zone ?? '',
+          },
           call,
         );
         const { store } = await clients.stores.getStore({ store_id }, call);

@@ -15,23 +15,43 @@ import { storeContextOf } from '../catalog/catalog-answer';
 export function orderContentsRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/orders/:id/products',
-    operation({ summary: "The products of an order's items", description: "Each product of the order's items once: the catalog's record (a deleted product too), or the product as the order holds it when the catalog has none.", tag: 'Orders', auth: 'store', answer: listAnswer('products', productJson) }, async (req, res, { storeId, call }) => {
-      const orderId = pathId(req, 'Order');
-      refusePaging(req);
-      const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: orderId }, call);
-      const context = storeContextOf(answer);
-      ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
-    }),
+    operation(
+      {
+        summary: "The products of an order's items",
+        description:
+          "Each product of the order's items once: the catalog's record (a deleted product too), or the product as the order holds it when the catalog has none.",
+        tag: 'Orders',
+        auth: 'store',
+        answer: listAnswer('products', productJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const orderId = pathId(req, 'Order');
+        refusePaging(req);
+        const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: orderId }, call);
+        const context = storeContextOf(answer);
+        ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
+      },
+    ),
   );
 
   router.get(
     '/orders/:id/variants',
-    operation({ summary: "The variants of an order's items", description: "Each variant of the order's items once: the catalog's record (a deleted variant too), or the variant as the order holds it when the catalog has none.", tag: 'Orders', auth: 'store', answer: listAnswer('variants', variantJson) }, async (req, res, { storeId, call }) => {
-      const orderId = pathId(req, 'Order');
-      refusePaging(req);
-      const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: orderId }, call);
-      const context = storeContextOf(answer);
-      ok(res, { variants: answer.variants.map((variant) => presentVariant(variant, context)) });
-    }),
+    operation(
+      {
+        summary: "The variants of an order's items",
+        description:
+          "Each variant of the order's items once: the catalog's record (a deleted variant too), or the variant as the order holds it when the catalog has none.",
+        tag: 'Orders',
+        auth: 'store',
+        answer: listAnswer('variants', variantJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const orderId = pathId(req, 'Order');
+        refusePaging(req);
+        const answer = await clients.orders.getOrderVariants({ store_id: storeId, order_id: orderId }, call);
+        const context = storeContextOf(answer);
+        ok(res, { variants: answer.variants.map((variant) => presentVariant(variant, context)) });
+      },
+    ),
   );
 }

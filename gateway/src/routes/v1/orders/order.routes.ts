@@ -20,20 +20,46 @@ type StatusChange = (ids: OrderIds, call: RouteContext['call']) => Promise<{ ord
 export function orderRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/orders',
-    operation({ summary: 'List orders', description: "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it.", tag: 'Orders', auth: 'store', input: listOrdersQuery, answer: pagedAnswer('orders', orderJson) }, async (req, res, { storeId, call, input }) => {
-      const query = input();
-      const answer = await clients.orders.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId, ...query }), call);
-      const list = answer.orders.map((order) => presentOrder(order, answer.time_zone));
-      const page = { total: answer.total, page: answer.page, limit: answer.limit, count: list.length, currentMaxId: answer.current_max_id };
-      sendPage(req, res, { orders: list }, page, pagination);
-    }),
+    operation(
+      {
+        summary: 'List orders',
+        description:
+          "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it.",
+        tag: 'Orders',
+        auth: 'store',
+        input: listOrdersQuery,
+        answer: pagedAnswer('orders', orderJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const query = input();
+        const answer = await clients.orders.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: storeId, ...query }), call);
+        const list = answer.orders.map((order) => presentOrder(order, answer.time_zone));
+        const page = {
+          total: answer.total,
+          page: answer.page,
+          limit: answer.limit,
+          count: list.length,
+          currentMaxId: answer.current_max_id,
+        };
+        sendPage(req, res, { orders: list }, page, pagination);
+      },
+    ),
   );
 
   router.get(
     '/orders/:id',
-    operation({ summary: 'Get an order', description: 'One order with its items and fulfillments. Money is integer cents, except `price`: the total as a decimal string.', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) }, async (req, res, { storeId, call }) => {
-      ok(res, renderOrder(await clients.orders.getOrder({ store_id: storeId, order_id: pathId(req, ORDER) }, call)));
-    }),
+    operation(
+      {
+        summary: 'Get an order',
+        description: 'One order with its items and fulfillments. Money is integer cents, except `price`: the total as a decimal string.',
+        tag: 'Orders',
+        auth: 'store',
+        answer: dataAnswer(orderJson),
+      },
+      async (req, res, { storeId, call }) => {
+        ok(res, renderOrder(await clients.orders.getOrder({ store_id: storeId, order_id: pathId(req, ORDER) }, call)));
+      },
+    ),
   );
 
   router.put(
@@ -41,7 +67,8 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
     operation(
       {
         summary: 'Ship an order',
-        description: 'Records a fulfillment of the given items (all unshipped ones when none are named); 409 `NothingToShip` or `InvalidTransition` when the order cannot ship.',
+        description:
+          'Records a fulfillment of the given items (all unshipped ones when none are named); 409 `NothingToShip` or `InvalidTransition` when the order cannot ship.',
         tag: 'Orders',
         auth: 'store',
         input: shipOrderInput,
@@ -49,7 +76,12 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
       },
       async (req, res, { storeId, call, input }) => {
         const orderId = pathId(req, ORDER);
-        ok(res, renderOrder(await clients.orders.shipOrder(orders.ShipOrderRequest.fromPartial({ store_id: storeId, order_id: orderId, ...input() }), call)));
+        ok(
+          res,
+          renderOrder(
+            await clients.orders.shipOrder(orders.ShipOrderRequest.fromPartial({ store_id: storeId, order_id: orderId, ...input() }), call),
+          ),
+        );
       },
     ),
   );
@@ -61,7 +93,13 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
     cancel: ['Cancel an order', (ids, call) => clients.orders.cancelOrder(ids, call)],
   };
   for (const [action, [summary, change]] of Object.entries(statusChanges)) {
-    const doc = { summary, description: '409 `InvalidTransition` when the order\'s status refuses it (the message names the current status).', tag: 'Orders', auth: 'store', answer: dataAnswer(orderJson) } as const;
+    const doc = {
+      summary,
+      description: "409 `InvalidTransition` when the order's status refuses it (the message names the current status).",
+      tag: 'Orders',
+      auth: 'store',
+      answer: dataAnswer(orderJson),
+    } as const;
     router.put(
       `/orders/:id/${action}`,
       operation(doc, async (req, res, { storeId, call }) => {

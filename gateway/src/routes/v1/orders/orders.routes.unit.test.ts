@@ -27,10 +27,40 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     payment_processor: 'test',
     status: 'open',
     email: 'ann@example.com',
-    address: { name: 'Ann Lee', address_1: '1 Main St', city: 'Portland', postal: '97201', state: 'Oregon', state_abbrev: 'OR', country: 'US' },
+    address: {
+      name: 'Ann Lee',
+      address_1: '1 Main St',
+      city: 'Portland',
+      postal: '97201',
+      state: 'Oregon',
+      state_abbrev: 'OR',
+      country: 'US',
+    },
     items: [
-      { id: 101, order_id: 31, product_id: 5, product_name: 'Tee', variant_id: 9, variant_name: 'Large', sku: 'TEE-L', quantity: 2, list_price: 1000, tax: 160, price_in_cents: 2000 },
-      { id: 102, order_id: 31, product_id: 6, product_name: 'Mug', variant_id: 11, variant_name: 'Default', quantity: 1, list_price: 0, price_in_cents: 0 },
+      {
+        id: 101,
+        order_id: 31,
+        product_id: 5,
+        product_name: 'Tee',
+        variant_id: 9,
+        variant_name: 'Large',
+        sku: 'TEE-L',
+        quantity: 2,
+        list_price: 1000,
+        tax: 160,
+        price_in_cents: 2000,
+      },
+      {
+        id: 102,
+        order_id: 31,
+        product_id: 6,
+        product_name: 'Mug',
+        variant_id: 11,
+        variant_name: 'Default',
+        quantity: 1,
+        list_price: 0,
+        price_in_cents: 0,
+      },
     ],
     ...overrides,
   });
@@ -41,7 +71,17 @@ function aPartlyShippedOrder(): orders.Order {
   const order = anOrder({ status: 'Partially Shipped', updated_at: SHIPPED });
   order.items[0] = { ...order.items[0], fulfilled_at: SHIPPED, fulfillment_id: 5 };
   order.fulfillments = [
-    orders.Fulfillment.fromPartial({ id: 5, order_id: 31, item_ids: [101], tracking_number: '1Z999', shipping_company: 'UPS', note_to_customer: 'Enjoy', created_at: SHIPPED, updated_at: SHIPPED, notify_customer: true }),
+    orders.Fulfillment.fromPartial({
+      id: 5,
+      order_id: 31,
+      item_ids: [101],
+      tracking_number: '1Z999',
+      shipping_company: 'UPS',
+      note_to_customer: 'Enjoy',
+      created_at: SHIPPED,
+      updated_at: SHIPPED,
+      notify_customer: true,
+    }),
   ];
   return order;
 }
@@ -61,30 +101,71 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 
 const oneOrder = (request: { order_id: number }) => ({ order: anOrder({ id: request.order_id }), time_zone: TIME_ZONE });
 const context: catalog.StoreContext = { time_zone: TIME_ZONE, subdomain: 'shop', url: 'https://shop.example.com' };
-const variant = catalog.Variant.fromPartial({ id: 9, product_id: 5, name: 'Large', position: 1, sku: 'TEE-L', full_quantity: 10, in_stock: 8, sold: 2, cents: 1000, status: 'active', percent_available: 80 });
+const variant = catalog.Variant.fromPartial({
+  id: 9,
+  product_id: 5,
+  name: 'Large',
+  position: 1,
+  sku: 'TEE-L',
+  full_quantity: 10,
+  in_stock: 8,
+  sold: 2,
+  cents: 1000,
+  status: 'active',
+  percent_available: 80,
+});
 
 const ordersBackend = {
   // As orders does: a word that is not a filter value is refused, field by field.
   listOrders: answering('listOrders', (request: orders.ListOrdersRequest) => {
     if (request.status !== '' && !FILTER_STATUSES.includes(request.status)) {
-      throw new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed: status is not an order status', fieldViolations: { status: ['is not an order status'] } });
+      throw new RemoteError({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        message: 'Validation failed: status is not an order status',
+        fieldViolations: { status: ['is not an order status'] },
+      });
     }
-    return { orders: [anOrder({ id: 40 }), anOrder({ id: 39 })], total: 120, page: request.page || 1, limit: request.limit || 50, current_max_id: 40, time_zone: TIME_ZONE };
+    return {
+      orders: [anOrder({ id: 40 }), anOrder({ id: 39 })],
+      total: 120,
+      page: request.page || 1,
+      limit: request.limit || 50,
+      current_max_id: 40,
+      time_zone: TIME_ZONE,
+    };
   }),
   getOrder: answering('getOrder', oneOrder),
   shipOrder: answering('shipOrder', () => {
     const order = aPartlyShippedOrder();
     return { order, fulfillment: order.fulfillments[0], time_zone: TIME_ZONE };
   }),
-  holdOrder: answering('holdOrder', (request: { order_id: number }) => ({ order: anOrder({ id: request.order_id, status: 'on hold' }), time_zone: TIME_ZONE })),
+  holdOrder: answering('holdOrder', (request: { order_id: number }) => ({
+    order: anOrder({ id: request.order_id, status: 'on hold' }),
+    time_zone: TIME_ZONE,
+  })),
   openOrder: answering('openOrder', oneOrder),
-  cancelOrder: answering('cancelOrder', (request: { order_id: number }) => ({ order: anOrder({ id: request.order_id, status: 'canceled' }), time_zone: TIME_ZONE })),
+  cancelOrder: answering('cancelOrder', (request: { order_id: number }) => ({
+    order: anOrder({ id: request.order_id, status: 'canceled' }),
+    time_zone: TIME_ZONE,
+  })),
   updateFulfillment: answering('updateFulfillment', () => {
     const order = aPartlyShippedOrder();
     return { fulfillment: order.fulfillments[0], order, time_zone: TIME_ZONE };
   }),
   getOrderProducts: answering('getOrderProducts', () => ({
-    products: [catalog.Product.fromPartial({ id: 5, name: 'Tee', status: 'active', cents: 1000, created_at: PLACED, updated_at: PLACED, shipping_group_id: 2, shipping_group_name: 'Shirts', variants: [variant] })],
+    products: [
+      catalog.Product.fromPartial({
+        id: 5,
+        name: 'Tee',
+        status: 'active',
+        cents: 1000,
+        created_at: PLACED,
+        updated_at: PLACED,
+        shipping_group_id: 2,
+        shipping_group_name: 'Shirts',
+        variants: [variant],
+      }),
+    ],
     store_context: context,
   })),
   getOrderVariants: answering('getOrderVariants', () => ({ variants: [variant], store_context: context })),
@@ -96,7 +177,13 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
-  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write' }),
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
+  }),
 };
 
 let server: TestServer;
@@ -142,18 +229,51 @@ describe('GET /v1/orders/:id', () => {
         email: 'ann@example.com',
         user_note: null,
         price: '25.60',
-        address: { name: 'Ann Lee', address_1: '1 Main St', address_2: '', city: 'Portland', postal: '97201', state: 'Oregon', state_abbrev: 'OR', country: 'US' },
+        address: {
+          name: 'Ann Lee',
+          address_1: '1 Main St',
+          address_2: '',
+          city: 'Portland',
+          postal: '97201',
+          state: 'Oregon',
+          state_abbrev: 'OR',
+          country: 'US',
+        },
         items: [
           {
             item: {
-              id: 101, order_id: 31, product_id: 5, product_name: 'Tee', variant_id: 9, variant_name: 'Large', sku: 'TEE-L', quantity: 2,
-              fulfilled_at: null, discount: 0, list_price: 1000, tax: 160, fulfillment_id: null, price_in_cents: 2000,
+              id: 101,
+              order_id: 31,
+              product_id: 5,
+              product_name: 'Tee',
+              variant_id: 9,
+              variant_name: 'Large',
+              sku: 'TEE-L',
+              quantity: 2,
+              fulfilled_at: null,
+              discount: 0,
+              list_price: 1000,
+              tax: 160,
+              fulfillment_id: null,
+              price_in_cents: 2000,
             },
           },
           {
             item: {
-              id: 102, order_id: 31, product_id: 6, product_name: 'Mug', variant_id: 11, variant_name: 'Default', sku: null, quantity: 1,
-              fulfilled_at: null, discount: 0, list_price: 0, tax: 0, fulfillment_id: null, price_in_cents: 0,
+              id: 102,
+              order_id: 31,
+              product_id: 6,
+              product_name: 'Mug',
+              variant_id: 11,
+              variant_name: 'Default',
+              sku: null,
+              quantity: 1,
+              fulfilled_at: null,
+              discount: 0,
+              list_price: 0,
+              tax: 0,
+              fulfillment_id: null,
+              price_in_cents: 0,
             },
           },
         ],
@@ -169,11 +289,14 @@ describe('GET /v1/orders/:id', () => {
     expect((answer.body.data as { id: number }).id).toBe(31);
   });
 
-  it('answers 404 in the error shape for an order orders does not know (another store\'s included)', async () => {
+  it("answers 404 in the error shape for an order orders does not know (another store's included)", async () => {
     failure = new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'Order not found' });
     const answer = await request('GET', '/v1/orders/999');
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: 'Order not found', meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Order not found', request_id: expect.any(String) } });
+    expect(answer.body).toEqual({
+      error: 'Order not found',
+      meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Order not found', request_id: expect.any(String) },
+    });
   });
 });
 
@@ -215,7 +338,10 @@ describe('GET /v1/orders', () => {
 
   it('keeps an older_than_id the client pinned, and its other filters, in next_url', async () => {
     const answer = await request('GET', '/v1/orders?older_than_id=35&page=2&per_page=2&updated_at_min=1700000000');
-    expect(answer.body.pagination).toMatchObject({ offset: 2, next_url: `${server.url}/v1/orders?older_than_id=35&per_page=2&updated_at_min=1700000000&page=3` });
+    expect(answer.body.pagination).toMatchObject({
+      offset: 2,
+      next_url: `${server.url}/v1/orders?older_than_id=35&per_page=2&updated_at_min=1700000000&page=3`,
+    });
   });
 
   it('answers no next_url and no Link on the last page: 2 orders of at most 50 is all there is', async () => {
@@ -237,7 +363,15 @@ describe('GET /v1/orders', () => {
 
   it('asks for 50 orders of every status by default', async () => {
     await request('GET', '/v1/orders/');
-    expect(requestOf('listOrders')).toEqual({ store_id: 7, page: 0, limit: 50, status: '', older_than_id: 0, updated_at_min: undefined, updated_at_max: undefined });
+    expect(requestOf('listOrders')).toEqual({
+      store_id: 7,
+      page: 0,
+      limit: 50,
+      status: '',
+      older_than_id: 0,
+      updated_at_min: undefined,
+      updated_at_max: undefined,
+    });
   });
 
   it('passes page, older_than_id and the updated_at bounds (unix seconds) on', async () => {
@@ -337,7 +471,13 @@ describe('PUT /v1/orders/:id/ship', () => {
     const answer = await request('PUT', '/v1/orders/31/ship/', FORM_TYPE, body);
 
     expect(requestOf('shipOrder')).toEqual({
-      store_id: 7, order_id: 31, item_ids: [101], tracking_number: '1Z999', shipping_company: 'UPS', notify_customer: true, note_to_customer: 'Enjoy',
+      store_id: 7,
+      order_id: 31,
+      item_ids: [101],
+      tracking_number: '1Z999',
+      shipping_company: 'UPS',
+      notify_customer: true,
+      note_to_customer: 'Enjoy',
     });
     expect(answer.status).toBe(200);
     const order = answer.body.data as { status: string; items: Array<{ item: { fulfilled_at: string | null } }>; fulfillments: unknown[] };
@@ -375,7 +515,12 @@ describe('PUT /v1/orders/:id/ship', () => {
     expect(requestOf('shipOrder')).toMatchObject({ notify_customer: true });
     calls.length = 0;
     await request('PUT', '/v1/orders/31/ship', JSON_TYPE, '{}');
-    expect(requestOf('shipOrder')).toMatchObject({ notify_customer: false, tracking_number: '', shipping_company: '', note_to_customer: '' });
+    expect(requestOf('shipOrder')).toMatchObject({
+      notify_customer: false,
+      tracking_number: '',
+      shipping_company: '',
+      note_to_customer: '',
+    });
   });
 
   it.each([
@@ -390,17 +535,28 @@ describe('PUT /v1/orders/:id/ship', () => {
   });
 
   it("answers orders' refusal of an item with 422 on items", async () => {
-    failure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed: items 101 is shipped already', fieldViolations: { items: ['101 is shipped already'] } });
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed: items 101 is shipped already',
+      fieldViolations: { items: ['101 is shipped already'] },
+    });
     const answer = await request('PUT', '/v1/orders/31/ship?items=101');
     expect(answer.status).toBe(422);
     expect(answer.body.meta).toMatchObject({ error_type: 'ValidationError', errors: { items: ['101 is shipped already'] } });
   });
 
   it('answers 409 NothingToShip when every item is shipped already', async () => {
-    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'Every item of this order is shipped already', reason: 'NOTHING_TO_SHIP' });
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: 'Every item of this order is shipped already',
+      reason: 'NOTHING_TO_SHIP',
+    });
     const answer = await request('PUT', '/v1/orders/31/ship');
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ error: 'Every item of this order is shipped already', meta: { code: 409, error_type: 'NothingToShip' } });
+    expect(answer.body).toMatchObject({
+      error: 'Every item of this order is shipped already',
+      meta: { code: 409, error_type: 'NothingToShip' },
+    });
   });
 });
 
@@ -425,14 +581,27 @@ describe('PUT /v1/orders/:id/hold, /open and /cancel', () => {
     ['open', 'open', 'An order that is open cannot be opened'],
     ['cancel', 'shipped', 'An order that is shipped cannot be canceled'],
   ])('answers a refused %s of a %s order with 409 InvalidTransition naming the status', async (action, status, message) => {
-    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message, reason: 'ILLEGAL_TRANSITION', metadata: { status, action } });
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message,
+      reason: 'ILLEGAL_TRANSITION',
+      metadata: { status, action },
+    });
     const answer = await request('PUT', `/v1/orders/31/${action}.json`);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ error: message, meta: { code: 409, api_version: '1.0', error_type: 'InvalidTransition', error_message: message, request_id: expect.any(String) } });
+    expect(answer.body).toEqual({
+      error: message,
+      meta: { code: 409, api_version: '1.0', error_type: 'InvalidTransition', error_message: message, request_id: expect.any(String) },
+    });
   });
 
   it('names the status even when the service words its refusal without it', async () => {
-    failure = new RemoteError({ code: GrpcStatus.FAILED_PRECONDITION, message: 'Refused', reason: 'ILLEGAL_TRANSITION', metadata: { status: 'Partially Shipped', action: 'cancel' } });
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: 'Refused',
+      reason: 'ILLEGAL_TRANSITION',
+      metadata: { status: 'Partially Shipped', action: 'cancel' },
+    });
     const answer = await request('PUT', '/v1/orders/31/cancel');
     expect(answer.body.error).toBe('An order that is Partially Shipped cannot be canceled');
   });
@@ -476,8 +645,21 @@ describe('GET /v1/orders/:id/products and /variants', () => {
     expect(answer.body.data).toEqual({
       variants: [
         {
-          id: 9, product_id: 5, name: 'Large', position: 1, sku: 'TEE-L', full_quantity: 10, percent_available: 80, is_default_variant: false,
-          in_stock: 8, sold: 2, price: 10, sold_out: false, status: 'active', has_override_price: false, cents: 1000,
+          id: 9,
+          product_id: 5,
+          name: 'Large',
+          position: 1,
+          sku: 'TEE-L',
+          full_quantity: 10,
+          percent_available: 80,
+          is_default_variant: false,
+          in_stock: 8,
+          sold: 2,
+          price: 10,
+          sold_out: false,
+          status: 'active',
+          has_override_price: false,
+          cents: 1000,
         },
       ],
     });
@@ -488,7 +670,19 @@ describe('PUT /v1/orders/:order_id/fulfillments/:id', () => {
   it('changes only the fields sent and answers the fulfillment with its items', async () => {
     const answer = await request('PUT', '/v1/orders/31/fulfillments/5.json', FORM_TYPE, 'tracking_number=1Z999&id=77');
 
-    expect(calls).toEqual([{ method: 'updateFulfillment', request: { store_id: 7, order_id: 31, fulfillment_id: 5, tracking_number: '1Z999', shipping_company: undefined, note_to_customer: undefined } }]);
+    expect(calls).toEqual([
+      {
+        method: 'updateFulfillment',
+        request: {
+          store_id: 7,
+          order_id: 31,
+          fulfillment_id: 5,
+          tracking_number: '1Z999',
+          shipping_company: undefined,
+          note_to_customer: undefined,
+        },
+      },
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       data: {
@@ -533,11 +727,14 @@ describe('scopes', () => {
     expect((await withToken('read-only', 'GET', path)).status).toBe(200);
   });
 
-  it.each(['/v1/orders/31/ship', '/v1/orders/31/hold', '/v1/orders/31/open', '/v1/orders/31/cancel', '/v1/orders/31/fulfillments/5'])('needs store_write for PUT %s', async (path) => {
-    const refused = await withToken('read-only', 'PUT', path);
-    expect(refused.status).toBe(403);
-    expect(refused.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
-    expect(calls).toEqual([]);
-    expect((await withToken('read-write', 'PUT', path)).status).toBe(200);
-  });
+  it.each(['/v1/orders/31/ship', '/v1/orders/31/hold', '/v1/orders/31/open', '/v1/orders/31/cancel', '/v1/orders/31/fulfillments/5'])(
+    'needs store_write for PUT %s',
+    async (path) => {
+      const refused = await withToken('read-only', 'PUT', path);
+      expect(refused.status).toBe(403);
+      expect(refused.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
+      expect(calls).toEqual([]);
+      expect((await withToken('read-write', 'PUT', path)).status).toBe(200);
+    },
+  );
 });

@@ -14,24 +14,55 @@ import { shippingRatePairInput, updateShippingRateInput } from './shipping.schem
 export function shippingRateRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_rate',
-    operation({ summary: 'Get the rate of a shipping group and class', description: 'The group (with its products) and the class, and the rate that joins them; the amounts are null when the pair has no rate.', tag: 'Shipping', auth: 'store', input: shippingRatePairInput, answer: dataAnswer(shippingRateJson), errors: [404] }, async (_req, res, { storeId, call, input }) => {
-      const pair = input();
-      ok(res, presentShippingRate(await clients.shipping.getShippingRate({ store_id: storeId, ...pair }, call)));
-    }),
+    operation(
+      {
+        summary: 'Get the rate of a shipping group and class',
+        description:
+          'The group (with its products) and the class, and the rate that joins them; the amounts are null when the pair has no rate.',
+        tag: 'Shipping',
+        auth: 'store',
+        input: shippingRatePairInput,
+        answer: dataAnswer(shippingRateJson),
+        errors: [404],
+      },
+      async (_req, res, { storeId, call, input }) => {
+        const pair = input();
+        ok(res, presentShippingRate(await clients.shipping.getShippingRate({ store_id: storeId, ...pair }, call)));
+      },
+    ),
   );
 
   router.put(
     '/shipping_rate',
-    operation({ summary: 'Set the rate of a shipping group and class', description: "Creates or replaces the pair's rate; an amount left out keeps its value (0 for a new rate).", tag: 'Shipping', auth: 'store', input: updateShippingRateInput, answer: dataAnswer(shippingRateJson), errors: [404] }, async (_req, res, { storeId, call, input }) => {
-      const request = shipping.UpdateShippingRateRequest.fromPartial({ store_id: storeId, ...input() });
-      ok(res, presentShippingRate(await clients.shipping.updateShippingRate(request, call)));
-    }),
+    operation(
+      {
+        summary: 'Set the rate of a shipping group and class',
+        description: "Creates or replaces the pair's rate; an amount left out keeps its value (0 for a new rate).",
+        tag: 'Shipping',
+        auth: 'store',
+        input: updateShippingRateInput,
+        answer: dataAnswer(shippingRateJson),
+        errors: [404],
+      },
+      async (_req, res, { storeId, call, input }) => {
+        const request = shipping.UpdateShippingRateRequest.fromPartial({ store_id: storeId, ...input() });
+        ok(res, presentShippingRate(await clients.shipping.updateShippingRate(request, call)));
+      },
+    ),
   );
 
   router.delete(
     '/shipping_rate',
     operation(
-      { summary: 'Remove the rate of a shipping group and class', description: 'Answers the pair as it was; 404 also when it has no rate.', tag: 'Shipping', auth: 'store', input: shippingRatePairInput, answer: dataAnswer(shippingRateJson), errors: [404] },
+      {
+        summary: 'Remove the rate of a shipping group and class',
+        description: 'Answers the pair as it was; 404 also when it has no rate.',
+        tag: 'Shipping',
+        auth: 'store',
+        input: shippingRatePairInput,
+        answer: dataAnswer(shippingRateJson),
+        errors: [404],
+      },
       async (_req, res, { storeId, call, input }) => {
         const pair = input();
         ok(res, presentShippingRate(await clients.shipping.deleteShippingRate({ store_id: storeId, ...pair }, call)));

@@ -18,12 +18,22 @@ const unwrapRate = (value: unknown): unknown => (isRecord(value) && isRecord(val
 
 const groupRate = z.preprocess(
   unwrapRate,
-  z.object({ shipping_class_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() }, { error: 'must be an object' }).strip(),
+  z
+    .object(
+      { shipping_class_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() },
+      { error: 'must be an object' },
+    )
+    .strip(),
 );
 
 const classRate = z.preprocess(
   unwrapRate,
-  z.object({ shipping_group_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() }, { error: 'must be an object' }).strip(),
+  z
+    .object(
+      { shipping_group_id: recordId(), first_item_in_cents: cents(), additional_item_in_cents: cents() },
+      { error: 'must be an object' },
+    )
+    .strip(),
 );
 
 /** A list that may be given empty: `[]`, `""` and JSON null all read as `[]` (what that means is the field's). */
@@ -65,7 +75,12 @@ export const updateShippingClassInput = z
   }));
 
 /** GET and DELETE /v1/shipping_rate: the pair, both required (spec 4.11). */
-export const shippingRatePairInput = z.object({ shipping_group_id: recordId().describe('The shipping group of the pair'), shipping_class_id: recordId().describe('The shipping class of the pair') }).strip();
+export const shippingRatePairInput = z
+  .object({
+    shipping_group_id: recordId().describe('The shipping group of the pair'),
+    shipping_class_id: recordId().describe('The shipping class of the pair'),
+  })
+  .strip();
 
 /** PUT /v1/shipping_rate: the pair, and the amounts to set (an absent one keeps the current amount). */
 export const updateShippingRateInput = z

@@ -20,9 +20,15 @@ const rate = { shipping_class_id: 3, first_item_in_cents: 500, additional_item_i
 describe('createShippingGroupInput', () => {
   it.each([
     ['a JSON body', { name: 'Posters', rates: [rate] }],
-    ['loose scalars in JSON', { name: 'Posters', rates: [{ shipping_class_id: '3', first_item_in_cents: '500', additional_item_in_cents: '200' }] }],
+    [
+      'loose scalars in JSON',
+      { name: 'Posters', rates: [{ shipping_class_id: '3', first_item_in_cents: '500', additional_item_in_cents: '200' }] },
+    ],
     ['JSON text inside a form value', form(`name=Posters&rates=${encodeURIComponent(JSON.stringify([rate]))}`)],
-    ['bracket names in a form', form('name=Posters&rates[0][shipping_class_id]=3&rates[0][first_item_in_cents]=500&rates[0][additional_item_in_cents]=200')],
+    [
+      'bracket names in a form',
+      form('name=Posters&rates[0][shipping_class_id]=3&rates[0][first_item_in_cents]=500&rates[0][additional_item_in_cents]=200'),
+    ],
     ['the query string only', form(`name=Posters&rates=${encodeURIComponent(JSON.stringify(rate))}`)],
     ['the rendered shape sent back', { name: 'Posters', rates: [{ shipping_rate: rate }] }],
   ])('reads name and rates from %s', (_style, params) => {
@@ -30,7 +36,9 @@ describe('createShippingGroupInput', () => {
   });
 
   it('defaults to no rates and trims the name', () => {
-    expect(shipping.CreateShippingGroupRequest.fromPartial({ store_id: 1, ...parseInput(createShippingGroupInput, { name: ' Mugs ' }) })).toEqual({
+    expect(
+      shipping.CreateShippingGroupRequest.fromPartial({ store_id: 1, ...parseInput(createShippingGroupInput, { name: ' Mugs ' }) }),
+    ).toEqual({
       store_id: 1,
       name: 'Mugs',
       rates: [],
@@ -48,7 +56,9 @@ describe('createShippingGroupInput', () => {
   });
 
   it('refuses fractional cents rather than rounding them', () => {
-    expect(fieldErrors(createShippingGroupInput, { name: 'A', rates: [{ ...rate, first_item_in_cents: 1.5 }] })).toEqual({ 'rates[0][first_item_in_cents]': ['must be an integer'] });
+    expect(fieldErrors(createShippingGroupInput, { name: 'A', rates: [{ ...rate, first_item_in_cents: 1.5 }] })).toEqual({
+      'rates[0][first_item_in_cents]': ['must be an integer'],
+    });
   });
 
   it('ignores read-only and unknown fields', () => {
@@ -58,7 +68,11 @@ describe('createShippingGroupInput', () => {
 
 describe('updateShippingGroupInput', () => {
   it('leaves absent fields out, so the group keeps them', () => {
-    const request = shipping.UpdateShippingGroupRequest.fromPartial({ store_id: 1, shipping_group_id: 2, ...parseInput(updateShippingGroupInput, { name: 'New' }) });
+    const request = shipping.UpdateShippingGroupRequest.fromPartial({
+      store_id: 1,
+      shipping_group_id: 2,
+      ...parseInput(updateShippingGroupInput, { name: 'New' }),
+    });
 
     expect(request).toEqual({ store_id: 1, shipping_group_id: 2, name: 'New', rates: undefined });
   });
@@ -90,7 +104,9 @@ describe('createShippingClassInput', () => {
   });
 
   it('reads class rates by group, in every style', () => {
-    const params = form('name=Express&rates[0][shipping_group_id]=7&rates[0][first_item_in_cents]=900&rates[0][additional_item_in_cents]=0');
+    const params = form(
+      'name=Express&rates[0][shipping_group_id]=7&rates[0][first_item_in_cents]=900&rates[0][additional_item_in_cents]=0',
+    );
 
     expect(parseInput(createShippingClassInput, params)).toEqual({ name: 'Express', countries: [], rates: [classRate] });
     expect(parseInput(createShippingClassInput, { name: 'Express', rates: [{ shipping_rate: classRate }] }).rates).toEqual([classRate]);
@@ -111,7 +127,10 @@ describe('createShippingClassInput', () => {
 describe('updateShippingClassInput', () => {
   it('wraps the lists given and leaves the others out', () => {
     expect(parseInput(updateShippingClassInput, { countries: ['DE'] })).toEqual({ countries: { countries: ['DE'] } });
-    expect(parseInput(updateShippingClassInput, { countries: null, rates: '' })).toEqual({ countries: { countries: [] }, rates: { rates: [] } });
+    expect(parseInput(updateShippingClassInput, { countries: null, rates: '' })).toEqual({
+      countries: { countries: [] },
+      rates: { rates: [] },
+    });
     expect(parseInput(updateShippingClassInput, {})).toEqual({});
   });
 });
@@ -123,12 +142,23 @@ describe('shipping rate inputs', () => {
       shipping_group_id: ['must be at least 1'],
       shipping_class_id: ['must be an integer'],
     });
-    expect(parseInput(shippingRatePairInput, form('shipping_group_id=4&shipping_class_id=5'))).toEqual({ shipping_group_id: 4, shipping_class_id: 5 });
+    expect(parseInput(shippingRatePairInput, form('shipping_group_id=4&shipping_class_id=5'))).toEqual({
+      shipping_group_id: 4,
+      shipping_class_id: 5,
+    });
   });
 
   it('reads the pair of a DELETE from a JSON body too, loose scalars included, ignoring amounts', () => {
-    expect(parseInput(shippingRatePairInput, { shipping_group_id: '4', shipping_class_id: 5, first_item_in_cents: 100 })).toEqual({ shipping_group_id: 4, shipping_class_id: 5 });
-    expect(shipping.DeleteShippingRateRequest.fromPartial({ store_id: 1, ...parseInput(shippingRatePairInput, { shipping_group_id: 4, shipping_class_id: 5 }) })).toEqual({
+    expect(parseInput(shippingRatePairInput, { shipping_group_id: '4', shipping_class_id: 5, first_item_in_cents: 100 })).toEqual({
+      shipping_group_id: 4,
+      shipping_class_id: 5,
+    });
+    expect(
+      shipping.DeleteShippingRateRequest.fromPartial({
+        store_id: 1,
+        ...parseInput(shippingRatePairInput, { shipping_group_id: 4, shipping_class_id: 5 }),
+      }),
+    ).toEqual({
       store_id: 1,
       shipping_group_id: 4,
       shipping_class_id: 5,
@@ -136,7 +166,10 @@ describe('shipping rate inputs', () => {
   });
 
   it('takes the amounts loosely, an absent or blank one left out', () => {
-    const input = parseInput(updateShippingRateInput, form('shipping_group_id=4&shipping_class_id=5&first_item_in_cents=1500&additional_item_in_cents='));
+    const input = parseInput(
+      updateShippingRateInput,
+      form('shipping_group_id=4&shipping_class_id=5&first_item_in_cents=1500&additional_item_in_cents='),
+    );
 
     expect(input).toEqual({ shipping_group_id: 4, shipping_class_id: 5, first_item_in_cents: 1500 });
     expect(shipping.UpdateShippingRateRequest.fromPartial({ store_id: 1, ...input }).additional_item_in_cents).toBeUndefined();
@@ -148,7 +181,9 @@ describe('shipping rate inputs', () => {
       shipping_class_id: 2,
       additional_item_in_cents: -5,
     });
-    expect(parseInput(createShippingGroupInput, { name: 'A', rates: [{ ...rate, first_item_in_cents: -1 }] }).rates[0].first_item_in_cents).toBe(-1);
+    expect(
+      parseInput(createShippingGroupInput, { name: 'A', rates: [{ ...rate, first_item_in_cents: -1 }] }).rates[0].first_item_in_cents,
+    ).toBe(-1);
   });
 });
 
@@ -160,6 +195,8 @@ describe('pathId', () => {
   });
 
   it.each(['0', '-1', '1.5', 'abc', '01', '99999999999999999'])('answers 404 for %s', (id) => {
-    expect(() => pathId(requestWith(id), 'Shipping group')).toThrow(expect.objectContaining({ status: 404, message: 'Shipping group not found' }) as ApiError);
+    expect(() => pathId(requestWith(id), 'Shipping group')).toThrow(
+      expect.objectContaining({ status: 404, message: 'Shipping group not found' }) as ApiError,
+    );
   });
 });

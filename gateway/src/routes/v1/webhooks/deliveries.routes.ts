@@ -25,7 +25,14 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
   router.get(
     bothSpellings('/deliveries'),
     operation(
-      { summary: "List a webhook's deliveries", description: 'Newest first, cursor paged: `next_url` carries `older_than_id`, and is null on the last page.', tag: 'Webhooks', auth: 'store', input: listDeliveriesQuery, answer: cursorAnswer('deliveries', deliveryJson) },
+      {
+        summary: "List a webhook's deliveries",
+        description: 'Newest first, cursor paged: `next_url` carries `older_than_id`, and is null on the last page.',
+        tag: 'Webhooks',
+        auth: 'store',
+        input: listDeliveriesQuery,
+        answer: cursorAnswer('deliveries', deliveryJson),
+      },
       async (req, res, { storeId, call, input }) => {
         const webhookId = pathId(req, WEBHOOK);
         const query = input();
@@ -39,11 +46,26 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
 
   router.post(
     bothSpellings('/deliveries/:delivery_id/retry'),
-    operation({ summary: 'Retry a delivery', description: 'A new attempt series of that event to the webhook, starting now with the same `webhook-id`; any delivery may be retried, a delivered one too. 409 while the webhook is disabled, 404 when the event is no longer kept (30 days).', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
-      const webhookId = pathId(req, WEBHOOK);
-      const deliveryId = pathId(req, 'Delivery', 'delivery_id');
-      ok(res, renderDelivery(await clients.webhookDeliveries.retryDelivery({ store_id: storeId, webhook_id: webhookId, delivery_id: deliveryId }, call)));
-    }),
+    operation(
+      {
+        summary: 'Retry a delivery',
+        description:
+          'A new attempt series of that event to the webhook, starting now with the same `webhook-id`; any delivery may be retried, a delivered one too. 409 while the webhook is disabled, 404 when the event is no longer kept (30 days).',
+        tag: 'Webhooks',
+        auth: 'store',
+        answer: dataAnswer(deliveryJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const webhookId = pathId(req, WEBHOOK);
+        const deliveryId = pathId(req, 'Delivery', 'delivery_id');
+        ok(
+          res,
+          renderDelivery(
+            await clients.webhookDeliveries.retryDelivery({ store_id: storeId, webhook_id: webhookId, delivery_id: deliveryId }, call),
+          ),
+        );
+      },
+    ),
   );
 
   // Every kept event of the store at or after `since`, to this webhook (those of its topics), in occurrence order.
@@ -69,8 +91,21 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
 
   router.post(
     bothSpellings('/test'),
-    operation({ summary: 'Send a test event to a webhook', description: 'Sends a `webhook/test` event to this webhook only, signed as every delivery is; the answer is its delivery, `pending`. 409 while the webhook is disabled.', tag: 'Webhooks', auth: 'store', answer: dataAnswer(deliveryJson) }, async (req, res, { storeId, call }) => {
-      ok(res, renderDelivery(await clients.webhookDeliveries.sendTestEvent({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)));
-    }),
+    operation(
+      {
+        summary: 'Send a test event to a webhook',
+        description:
+          'Sends a `webhook/test` event to this webhook only, signed as every delivery is; the answer is its delivery, `pending`. 409 while the webhook is disabled.',
+        tag: 'Webhooks',
+        auth: 'store',
+        answer: dataAnswer(deliveryJson),
+      },
+      async (req, res, { storeId, call }) => {
+        ok(
+          res,
+          renderDelivery(await clients.webhookDeliveries.sendTestEvent({ store_id: storeId, webhook_id: pathId(req, WEBHOOK) }, call)),
+        );
+      },
+    ),
   );
 }

@@ -67,7 +67,16 @@ const RENDERED = {
 const calls: Array<{ method: string; request: Record<string, unknown> }> = [];
 let failure: RemoteError | undefined;
 let listed: webhooks.Delivery[] = [];
-const ENVELOPE = { id: EVENT_ID, topic: 'product/updated', store_id: 7, occurred_at: '2026-03-01T15:00:00.000Z', resource: { id: 5, name: 'Mug' }, sequence: 2, resource_type: 'product', resource_id: 5 };
+const ENVELOPE = {
+  id: EVENT_ID,
+  topic: 'product/updated',
+  store_id: 7,
+  occurred_at: '2026-03-01T15:00:00.000Z',
+  resource: { id: 5, name: 'Mug' },
+  sequence: 2,
+  resource_type: 'product',
+  resource_id: 5,
+};
 let feed: Array<typeof ENVELOPE> = [];
 /** What the service says of what is left after the page it answers. */
 let hasMore = true;
@@ -81,11 +90,26 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 }
 
 const deliveriesBackend = {
-  listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({ deliveries: listed, limit: request.limit, time_zone: TIME_ZONE, has_more: hasMore })),
-  retryDelivery: answering('retryDelivery', (request: webhooks.RetryDeliveryRequest) => ({ delivery: aDelivery({ id: request.delivery_id }), time_zone: TIME_ZONE })),
-  sendTestEvent: answering('sendTestEvent', () => ({ delivery: aDelivery({ topic: 'webhook/test', attempts: [], next_attempt_at: new Date('2026-03-01T15:00:00Z') }), time_zone: TIME_ZONE })),
+  listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({
+    deliveries: listed,
+    limit: request.limit,
+    time_zone: TIME_ZONE,
+    has_more: hasMore,
+  })),
+  retryDelivery: answering('retryDelivery', (request: webhooks.RetryDeliveryRequest) => ({
+    delivery: aDelivery({ id: request.delivery_id }),
+    time_zone: TIME_ZONE,
+  })),
+  sendTestEvent: answering('sendTestEvent', () => ({
+    delivery: aDelivery({ topic: 'webhook/test', attempts: [], next_attempt_at: new Date('2026-03-01T15:00:00Z') }),
+    time_zone: TIME_ZONE,
+  })),
   replayEventsSince: answering('replayEventsSince', () => ({ scheduled: 3, events: 4 })),
-  listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({ events: feed.map((event) => JSON.stringify(event)), limit: request.limit, has_more: hasMore })),
+  listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({
+    events: feed.map((event) => JSON.stringify(event)),
+    limit: request.limit,
+    has_more: hasMore,
+  })),
 };
 const clients = { webhookDeliveries: deliveriesBackend, webhooks: {} } as unknown as BackendClients;
 
@@ -94,7 +118,13 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
-  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write' }),
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
+  }),
 };
 
 let server: TestServer;
@@ -137,7 +167,10 @@ describe.each(BOTH_SPELLINGS)('GET /v1/%s/:id/deliveries', (spelling) => {
     const answer = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=200`);
     expect(answer.status).toBe(200);
     expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 250, older_than_id: 200 });
-    expect(answer.body.pagination).toEqual({ limit: 250, next_url: `https://api.example.com/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129` });
+    expect(answer.body.pagination).toEqual({
+      limit: 250,
+      next_url: `https://api.example.com/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129`,
+    });
     await request('GET', `/v1/${spelling}/12/deliveries.json?per_page=2`);
     expect(calls[1].request).toMatchObject({ limit: 2 });
   });
@@ -189,7 +222,9 @@ describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/replay', (spelling) => {
   it('replays the events since `since` to that webhook and answers the counts', async () => {
     const answer = await request('POST', `/v1/${spelling}/12/replay?since=1772377200`);
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'replayEventsSince', request: { store_id: 7, webhook_id: 12, since: new Date('2026-03-01T15:00:00Z') } }]);
+    expect(calls).toEqual([
+      { method: 'replayEventsSince', request: { store_id: 7, webhook_id: 12, since: new Date('2026-03-01T15:00:00Z') } },
+    ]);
     expect(answer.body).toEqual({ data: { webhook_id: 12, events: 4, scheduled: 3 }, meta: { code: 200, api_version: '1.0' } });
   });
 
@@ -209,7 +244,12 @@ describe.each(BOTH_SPELLINGS)('POST /v1/%s/:id/test', (spelling) => {
     const answer = await request('POST', `/v1/${spelling}/12/test`);
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ method: 'sendTestEvent', request: { store_id: 7, webhook_id: 12 } }]);
-    expect(answer.body.data).toMatchObject({ topic: 'webhook/test', status: 'pending', attempts: [], next_attempt_at: '2026-03-01T10:00:00-05:00' });
+    expect(answer.body.data).toMatchObject({
+      topic: 'webhook/test',
+      status: 'pending',
+      attempts: [],
+      next_attempt_at: '2026-03-01T10:00:00-05:00',
+    });
   });
 });
 
@@ -220,7 +260,11 @@ describe('GET /v1/events', () => {
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ method: 'listEvents', request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2 } }]);
     const nextUrl = `https://api.example.com/v1/events?topic=product%2Fupdated&limit=2&since_id=${EVENT_ID}`;
-    expect(answer.body).toEqual({ data: { events: [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE] }, pagination: { limit: 2, next_url: nextUrl }, meta: { code: 200, api_version: '1.0' } });
+    expect(answer.body).toEqual({
+      data: { events: [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE] },
+      pagination: { limit: 2, next_url: nextUrl },
+      meta: { code: 200, api_version: '1.0' },
+    });
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
@@ -244,20 +288,28 @@ describe('GET /v1/events', () => {
     expect(past.headers.link).toBeUndefined();
   });
 
-  it('answers 422 for a limit that is not a number, and the service\'s refusal of a topic that is not public', async () => {
+  it("answers 422 for a limit that is not a number, and the service's refusal of a topic that is not public", async () => {
     const bad = await request('GET', '/v1/events?limit=lots');
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.meta!.errors as object)).toEqual(['limit']);
     expect(calls).toEqual([]);
 
-    failure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed', fieldViolations: { topic: ['is not a public topic: "api_key/rotated"'] } });
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed',
+      fieldViolations: { topic: ['is not a public topic: "api_key/rotated"'] },
+    });
     const refused = await request('GET', '/v1/events?topic=api_key%2Frotated');
     expect(refused.status).toBe(422);
     expect(refused.body.meta!.errors).toEqual({ topic: ['is not a public topic: "api_key/rotated"'] });
   });
 
   it('is readable with store_read', async () => {
-    const token = jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'read-only', scope: 'store_read' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' });
+    const token = jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: 'read-only', scope: 'store_read' }, TEST_TOKENS.secret, {
+      issuer: TEST_TOKENS.issuer,
+      audience: TEST_TOKENS.audience,
+      expiresIn: '1h',
+    });
     expect((await send(server.url, { method: 'GET', path: '/v1/events', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
   });
 });
@@ -286,11 +338,14 @@ describe('scopes', () => {
     expect((await withToken('read-only', 'GET', '/v1/webhooks/12/deliveries')).status).toBe(200);
   });
 
-  it.each(['/v1/webhooks/12/deliveries/130/retry', '/v1/webhooks/12/replay?since=1772377200', '/v1/webhooks/12/test'])('needs store_write for POST %s', async (path) => {
-    const refused = await withToken('read-only', 'POST', path);
-    expect(refused.status).toBe(403);
-    expect(refused.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
-    expect(calls).toEqual([]);
-    expect((await withToken('read-write', 'POST', path)).status).toBe(200);
-  });
+  it.each(['/v1/webhooks/12/deliveries/130/retry', '/v1/webhooks/12/replay?since=1772377200', '/v1/webhooks/12/test'])(
+    'needs store_write for POST %s',
+    async (path) => {
+      const refused = await withToken('read-only', 'POST', path);
+      expect(refused.status).toBe(403);
+      expect(refused.body.meta).toMatchObject({ code: 403, error_type: 'InsufficientScope' });
+      expect(calls).toEqual([]);
+      expect((await withToken('read-write', 'POST', path)).status).toBe(200);
+    },
+  );
 });

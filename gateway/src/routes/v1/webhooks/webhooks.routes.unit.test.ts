@@ -13,7 +13,15 @@ const UPDATED = new Date('2026-03-02T16:30:00Z');
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 const aWebhook = (overrides: Partial<webhooks.Webhook> = {}): webhooks.Webhook =>
-  webhooks.Webhook.fromPartial({ id: 12, url: 'https://example.com/hook', events: ['order/paid'], status: 'active', created_at: CREATED, updated_at: UPDATED, ...overrides });
+  webhooks.Webhook.fromPartial({
+    id: 12,
+    url: 'https://example.com/hook',
+    events: ['order/paid'],
+    status: 'active',
+    created_at: CREATED,
+    updated_at: UPDATED,
+    ...overrides,
+  });
 
 /** The webhook as the API renders it (DESIGN §8), in the store's zone. */
 const RENDERED = {
@@ -41,7 +49,10 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 
 const oneWebhook = (request: { webhook_id: number }) => ({ webhook: aWebhook({ id: request.webhook_id }), time_zone: TIME_ZONE });
 const webhooksBackend = {
-  listWebhooks: answering('listWebhooks', () => ({ webhooks: [aWebhook(), aWebhook({ id: 13, status: 'disabled', disabled_reason: 'the receiver answered 410 Gone' })], time_zone: TIME_ZONE })),
+  listWebhooks: answering('listWebhooks', () => ({
+    webhooks: [aWebhook(), aWebhook({ id: 13, status: 'disabled', disabled_reason: 'the receiver answered 410 Gone' })],
+    time_zone: TIME_ZONE,
+  })),
   getWebhook: answering('getWebhook', oneWebhook),
   createWebhook: answering('createWebhook', (request: webhooks.CreateWebhookRequest) => ({
     webhook: aWebhook({ url: request.url, events: request.events }),
@@ -58,7 +69,13 @@ const identity: ApiKeyIdentityClient = {
     if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
     throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
   },
-  checkGrant: async ({ grant_id }) => ({ active: true, user_id: 42, store_id: 7, client_id: 'app-1', scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write' }),
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
+  }),
 };
 
 let server: TestServer;
@@ -110,18 +127,32 @@ describe('POST /v1/webhooks', () => {
   const created = (answer: Received) => answer.body.data as Record<string, unknown>;
 
   it('answers the webhook with its secret in data, this once', async () => {
-    const answer = await request('POST', '/v1/webhooks.json', JSON_TYPE, JSON.stringify({ url: 'https://example.com/hook', events: ['order/paid', 'order/created'] }));
+    const answer = await request(
+      'POST',
+      '/v1/webhooks.json',
+      JSON_TYPE,
+      JSON.stringify({ url: 'https://example.com/hook', events: ['order/paid', 'order/created'] }),
+    );
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'createWebhook', request: { store_id: 7, url: 'https://example.com/hook', events: ['order/paid', 'order/created'] } }]);
-    expect(answer.body).toEqual({ data: { ...RENDERED, events: ['order/paid', 'order/created'], secret: SECRET }, meta: { code: 200, api_version: '1.0' } });
+    expect(calls).toEqual([
+      { method: 'createWebhook', request: { store_id: 7, url: 'https://example.com/hook', events: ['order/paid', 'order/created'] } },
+    ]);
+    expect(answer.body).toEqual({
+      data: { ...RENDERED, events: ['order/paid', 'order/created'], secret: SECRET },
+      meta: { code: 200, api_version: '1.0' },
+    });
   });
 
   it.each([
     ['a JSON array', JSON_TYPE, '{"url":"https://example.com/hook","events":["order/paid","product/created"]}'],
     ['JSON text in a JSON string', JSON_TYPE, '{"url":"https://example.com/hook","events":"[\\"order/paid\\",\\"product/created\\"]"}'],
     ['a comma list in JSON', JSON_TYPE, '{"url":"https://example.com/hook","events":"order/paid, product/created"}'],
-    ['JSON text in a form', FORM_TYPE, `url=${encodeURIComponent('https://example.com/hook')}&events=${encodeURIComponent('["order/paid","product/created"]')}`],
+    [
+      'JSON text in a form',
+      FORM_TYPE,
+      `url=${encodeURIComponent('https://example.com/hook')}&events=${encodeURIComponent('["order/paid","product/created"]')}`,
+    ],
     ['a comma list in a form', FORM_TYPE, 'url=https%3A%2F%2Fexample.com%2Fhook&events=order%2Fpaid%2Cproduct%2Fcreated'],
     ['repeated events[] in a form', FORM_TYPE, 'url=https%3A%2F%2Fexample.com%2Fhook&events[]=order%2Fpaid&events[]=product%2Fcreated'],
     ['a form with no Content-Type', {}, 'url=https%3A%2F%2Fexample.com%2Fhook&events=%5B%22order%2Fpaid%22%2C%22product%2Fcreated%22%5D'],
@@ -143,14 +174,23 @@ describe('POST /v1/webhooks', () => {
   });
 
   it('lets the body win over the query', async () => {
-    await request('POST', '/v1/webhooks?url=https%3A%2F%2Fold.example.com%2F&events=order%2Fpaid', JSON_TYPE, '{"url":"https://example.com/hook"}');
+    await request(
+      'POST',
+      '/v1/webhooks?url=https%3A%2F%2Fold.example.com%2F&events=order%2Fpaid',
+      JSON_TYPE,
+      '{"url":"https://example.com/hook"}',
+    );
     expect(requestOf('createWebhook')).toEqual({ store_id: 7, url: 'https://example.com/hook', events: ['order/paid'] });
   });
 
   it('answers 422 per field for what is missing or of the wrong shape, without calling webhooks', async () => {
     const missing = await request('POST', '/v1/webhooks', JSON_TYPE, '{}');
     expect(missing.status).toBe(422);
-    expect(missing.body.meta).toMatchObject({ code: 422, error_type: 'ValidationError', errors: { url: ['is required'], events: ['is required'] } });
+    expect(missing.body.meta).toMatchObject({
+      code: 422,
+      error_type: 'ValidationError',
+      errors: { url: ['is required'], events: ['is required'] },
+    });
 
     const wrong = await request('POST', '/v1/webhooks', JSON_TYPE, '{"url":{"a":1},"events":[{"topic":"order/paid"}]}');
     expect(wrong.status).toBe(422);
@@ -162,7 +202,10 @@ describe('POST /v1/webhooks', () => {
     failure = new RemoteError({
       code: GrpcStatus.INVALID_ARGUMENT,
       message: 'Validation failed',
-      fieldViolations: { url: ['points to a loopback address (127.0.0.1); webhooks are delivered to public addresses only'], events: ['has a topic that is not a public topic: "order/lost"'] },
+      fieldViolations: {
+        url: ['points to a loopback address (127.0.0.1); webhooks are delivered to public addresses only'],
+        events: ['has a topic that is not a public topic: "order/lost"'],
+      },
     });
     const answer = await request('POST', '/v1/webhooks', JSON_TYPE, '{"url":"http://127.0.0.1/","events":["order/lost"]}');
 
@@ -174,7 +217,11 @@ describe('POST /v1/webhooks', () => {
   });
 
   it('answers the 50-webhook limit as 422', async () => {
-    failure = new RemoteError({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Validation failed: webhooks are limited to 50 per store; delete one first', fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] } });
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed: webhooks are limited to 50 per store; delete one first',
+      fieldViolations: { webhooks: ['are limited to 50 per store; delete one first'] },
+    });
     const answer = await request('POST', '/v1/webhooks', JSON_TYPE, '{"url":"https://example.com/hook","events":["order/paid"]}');
     expect(answer.status).toBe(422);
     expect(answer.body.meta!.errors).toEqual({ webhooks: ['are limited to 50 per store; delete one first'] });
@@ -186,7 +233,12 @@ describe.each(BOTH_SPELLINGS)('PUT /v1/%s/:id', (spelling) => {
     const answer = await request('PUT', `/v1/${spelling}/12.json`, JSON_TYPE, '{"events":["order/paid","order/shipped"]}');
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'updateWebhook', request: { store_id: 7, webhook_id: 12, url: undefined, events: { events: ['order/paid', 'order/shipped'] }, enabled: undefined } }]);
+    expect(calls).toEqual([
+      {
+        method: 'updateWebhook',
+        request: { store_id: 7, webhook_id: 12, url: undefined, events: { events: ['order/paid', 'order/shipped'] }, enabled: undefined },
+      },
+    ]);
     expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0' } });
   });
 
@@ -198,7 +250,13 @@ describe.each(BOTH_SPELLINGS)('PUT /v1/%s/:id', (spelling) => {
     const answer = await request('PUT', `/v1/${spelling}/12${query}`, headers, body);
 
     expect(answer.status).toBe(200);
-    expect(requestOf('updateWebhook')).toEqual({ store_id: 7, webhook_id: 12, url: 'https://example.com/v2', events: { events: ['order/paid'] }, enabled: true });
+    expect(requestOf('updateWebhook')).toEqual({
+      store_id: 7,
+      webhook_id: 12,
+      url: 'https://example.com/v2',
+      events: { events: ['order/paid'] },
+      enabled: true,
+    });
   });
 
   it.each([
@@ -256,7 +314,10 @@ describe('ids', () => {
     failure = new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'Webhook not found' });
     const answer = await request(method, path, JSON_TYPE, method === 'PUT' ? '{"enabled":true}' : undefined);
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: 'Webhook not found', meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Webhook not found', request_id: expect.any(String) } });
+    expect(answer.body).toEqual({
+      error: 'Webhook not found',
+      meta: { code: 404, api_version: '1.0', error_type: 'NotFound', error_message: 'Webhook not found', request_id: expect.any(String) },
+    });
   });
 });
 

@@ -9,7 +9,8 @@ import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
  */
 
 /** `["order/paid"]`, JSON text of it (`events=["order/paid"]` in a query or form), `events[]=` repeated, or `order/paid,order/created`. */
-const topics = () => looseArray(looseString({ trim: true, max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems });
+const topics = () =>
+  looseArray(looseString({ trim: true, max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems });
 const url = () => looseString({ max: CEILINGS.lineChars });
 
 /** POST /v1/webhooks: `url` and `events`, both required (from the body or, as the original clients send them, the query string). */
@@ -32,7 +33,9 @@ const DEFAULT_LIMIT = 50;
 export const listDeliveriesQuery = z
   .object({
     ...pageSizeParams(),
-    older_than_id: blankAsMissing(looseInt({ min: 0 })).transform((id) => id ?? 0).describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
+    older_than_id: blankAsMissing(looseInt({ min: 0 }))
+      .transform((id) => id ?? 0)
+      .describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
   })
   .strip()
   .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
@@ -43,8 +46,14 @@ export const replayInput = z.object({ since: unixTime() }).strip();
 /** GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`. */
 export const listEventsQuery = z
   .object({
-    since_id: blankAsMissing(looseString({ trim: true })).transform((id) => id ?? '').describe("Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422"),
-    topic: blankAsMissing(looseString({ trim: true })).transform((topic) => topic ?? '').describe('Only events of this public topic (`order/paid`...)'),
+    since_id: blankAsMissing(looseString({ trim: true }))
+      .transform((id) => id ?? '')
+      .describe(
+        "Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422",
+      ),
+    topic: blankAsMissing(looseString({ trim: true }))
+      .transform((topic) => topic ?? '')
+      .describe('Only events of this public topic (`order/paid`...)'),
     ...pageSizeParams(),
   })
   .strip()
