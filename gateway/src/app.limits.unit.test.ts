@@ -158,7 +158,7 @@ describe('failed authentication, limited per client address', () => {
   const product = '{"name":"Tea","price":"5.00"}';
   const json = { 'Content-Type': 'application/json' };
 
-  it('answers 429 with Retry-After in the error shape once an address spent its failures (bad keys were never limited), and only for that address', async () => {
+  it('answers 429 with Retry-After in the error shape once an address spent its failures (bad keys never were), only to it', async () => {
     const parallel = await Promise.all(
       Array.from({ length: 3 * BURST }, (_, n) => from('127.0.0.3', 'GET', '/v1/store.json', { 'API-KEY': `sk_guess_${n}` })),
     );

@@ -33,7 +33,10 @@ export interface GatewayDeps {
   rateLimiter: LeakyBucket;
   backends: Array<{ service: string; address: string }>;
   logger: Logger;
-  /** The public base URL (PUBLIC_URL) paging links are built on (the request's host when absent); its host is the platform's, no store's. */
+  /**
+   * The public base URL (PUBLIC_URL) paging links are built on (the request's host when absent); its host is the
+   * platform's, no store's.
+   */
   publicUrl?: string;
   /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
   idempotency?: IdempotencyRecords;
@@ -44,13 +47,19 @@ export interface GatewayDeps {
    * POST /v1/application/stores here; the proxy limits /oauth/token with the same one. Absent, not limited.
    */
   authFailures?: AuthFailureLimit;
-  /** Buyer sites answer at `<subdomain>.<storefrontDomain>`; `/s/<subdomain>/` redirects there (STOREFRONT_DOMAIN; default shops.localhost). */
+  /**
+   * Buyer sites answer at `<subdomain>.<storefrontDomain>`; `/s/<subdomain>/` redirects there (STOREFRONT_DOMAIN;
+   * default shops.localhost).
+   */
   storefrontDomain?: string;
   /** Checkouts per client address (CHECKOUT_BURST, CHECKOUT_PER_SECOND); absent, not limited. */
   checkoutLimit?: LeakyBucket;
   /** Signs the buyer site's confirmation-page addresses (32 bytes, derived from OAUTH_JWT_SECRET); absent, a random key of this process. */
   buyerSiteKey?: Buffer;
-  /** Signs the buyer site's visitor cookies (32 bytes, derived from OAUTH_JWT_SECRET apart from buyerSiteKey); absent, a random key of this process. */
+  /**
+   * Signs the buyer site's visitor cookies (32 bytes, derived from OAUTH_JWT_SECRET apart from buyerSiteKey); absent, a
+   * random key of this process.
+   */
   visitorKey?: Buffer;
   /** Counts and times every request by route pattern (METRICS_PORT); absent, nothing is measured. */
   httpMetrics?: HttpServerMetrics;

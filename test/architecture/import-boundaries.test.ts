@@ -53,8 +53,13 @@ describe('import boundaries (DESIGN §2)', () => {
     });
 
     it('lets domain code import its own files, pure libraries, and types', () => {
-      const code =
-        "import { x } from './product';\nimport { validationFailed } from '@commerce/grpc-runtime';\nimport type { DomainEvent } from '@commerce/events';\nexport const y: [unknown, unknown, DomainEvent?] = [x, validationFailed];\n";
+      const code = [
+        "import { x } from './product';",
+        "import { validationFailed } from '@commerce/grpc-runtime';",
+        "import type { DomainEvent } from '@commerce/events';",
+        'export const y: [unknown, unknown, DomainEvent?] = [x, validationFailed];',
+        '',
+      ].join('\n');
       expect(lintAs('services/catalog/src/domain/probe.ts', code).errorCount).toBe(0);
     });
 

@@ -485,7 +485,8 @@ function reportStackMemory(stack, label, { judged = true } = {}) {
     out.push(`target: idle RSS of the whole stack < ${IDLE_RSS_TARGET_MB} MB   ${fmt(totalMb, 1)} MB   ${met ? 'MET' : 'NOT MET'}`);
   else
     out.push(
-      `(for information, not judged: the target of ${IDLE_RSS_TARGET_MB} MB is for a stack as started, idle: at the start of the run, and at its end when the writes bench restarted the stack last)`,
+      `(for information, not judged: the target of ${IDLE_RSS_TARGET_MB} MB is for a stack as started, idle: at the ` +
+        `start of the run, and at its end when the writes bench restarted the stack last)`,
     );
   process.stdout.write(`${out.join('\n')}\n`);
   return { label, ...memory, totalRssMb: totalMb, met: judged ? met : undefined };

@@ -128,7 +128,8 @@ function report(results) {
   const { sizes } = results;
   const out = [''];
   out.push(
-    `catalog at scale — ${sizes.large.toLocaleString('en-US')} products vs ${sizes.small.toLocaleString('en-US')} in the same run, through the gateway, ${results.connections} connections, ${results.durationS}s each`,
+    `catalog at scale — ${sizes.large.toLocaleString('en-US')} products vs ${sizes.small.toLocaleString('en-US')} ` +
+      `in the same run, through the gateway, ${results.connections} connections, ${results.durationS}s each`,
   );
   out.push(`load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
   out.push(

@@ -82,7 +82,8 @@ async function runGatewayReadBench(stack, settings, tempRoot) {
     if (after.error)
       gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
     else if (after.status !== 200 || !after.body.equals(captured.body))
-      gatewayRun.bodyMismatch = `after the run the gateway answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
+      gatewayRun.bodyMismatch =
+        `after the run the gateway answered ${after.status} with ${after.body.length} bytes ` + 'that differ from the captured ones';
     results.rounds.push({ bare: bareRun, gateway: gatewayRun });
     await sleep(1_000);
   }
@@ -127,7 +128,8 @@ function report(results, settings) {
   const out = [];
   out.push('');
   out.push(
-    `GET /v1/store.json — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), response ${results.bodyBytes} bytes (${results.contentType})`,
+    `GET /v1/store.json — ${settings.connections} connections, ${settings.durationS}s measured ` +
+      `after ${settings.warmupS}s warm-up, ${rounds.length} round(s), response ${results.bodyBytes} bytes (${results.contentType})`,
   );
   const tweaks = [
     settings.logLevel !== 'warn' && `LOG_LEVEL=${settings.logLevel}`,
@@ -136,10 +138,12 @@ function report(results, settings) {
   ].filter(Boolean);
   if (tweaks.length > 0) out.push(`non-default: ${tweaks.join(', ')}`);
   out.push(
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`,
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load ` +
+      `generator, gateway and services share them`,
   );
   out.push(
-    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`,
+    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else ` +
+      `busy on the machine skews the figures)`,
   );
   out.push('');
   const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'responses', 'non-2xx', 'errors', 'server CPU µs/req']];

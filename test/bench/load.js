@@ -64,7 +64,8 @@ function run(options, { maxS, progressEveryS, title } = {}) {
         setInterval(() => {
           const seconds = (Date.now() - startedAt) / 1000;
           process.stderr.write(
-            `[load] ${title}: ${responses.toLocaleString('en-US')} of ${options.amount.toLocaleString('en-US')} in ${seconds.toFixed(0)} s (${(responses / seconds).toFixed(0)}/s)\n`,
+            `[load] ${title}: ${responses.toLocaleString('en-US')} of ${options.amount.toLocaleString('en-US')} ` +
+              `in ${seconds.toFixed(0)} s (${(responses / seconds).toFixed(0)}/s)\n`,
           );
         }, progressEveryS * 1000),
       );

@@ -106,7 +106,9 @@ async function runOrdersBench(stack, settings) {
     mode,
   };
   log(
-    `seed probe: ${fmt(probe.measured['2xx'])} checkouts in ${fmt(probe.measured.durationS, 1)} s = ${fmt(probeRate, 1)}/s; ${fmt(config.sizes.large)} would take ~${fmt(projectedLargeS / 60, 1)} min → seeding ${mode === 'direct' ? 'straight into the orders database' : 'through checkout'}`,
+    `seed probe: ${fmt(probe.measured['2xx'])} checkouts in ${fmt(probe.measured.durationS, 1)} s ` +
+      `= ${fmt(probeRate, 1)}/s; ${fmt(config.sizes.large)} would take ~${fmt(projectedLargeS / 60, 1)} min → ` +
+      `seeding ${mode === 'direct' ? 'straight into the orders database' : 'through checkout'}`,
   );
 
   if (mode === 'checkout') {
@@ -157,7 +159,8 @@ async function runOrdersBench(stack, settings) {
     if (!(placed.id > lastSeeded))
       throw new Error(`a checkout after the seeding got order id ${placed.id}, not above the seeded ${lastSeeded}`);
     log(
-      `seeded order ${lastSeeded} reads back (${seeded.data.status}, ${seeded.data.items.length} item(s), ${seeded.data.fulfillments.length} fulfillment(s)); the next checkout is order ${placed.id}`,
+      `seeded order ${lastSeeded} reads back (${seeded.data.status}, ${seeded.data.items.length} ` +
+        `item(s), ${seeded.data.fulfillments.length} fulfillment(s)); the next checkout is order ${placed.id}`,
     );
   }
 
@@ -415,23 +418,32 @@ function report(results) {
   const { config, seeding, lists, throughput, stores } = results;
   const out = [''];
   out.push(
-    `orders — GET /v1/orders?limit=${LIST_LIMIT} on ${fmt(config.sizes.large)} orders vs ${fmt(config.sizes.small)} in the same run, ${config.connections} connections, ${config.rounds} alternating rounds of ${config.listDurationS}s each; then checkouts against GET /v1/orders/:id, ${config.durationS}s each after ${config.warmupS}s warm-up`,
+    `orders — GET /v1/orders?limit=${LIST_LIMIT} on ${fmt(config.sizes.large)} orders vs ${fmt(config.sizes.small)} ` +
+      `in the same run, ${config.connections} connections, ${config.rounds} alternating rounds ` +
+      `of ${config.listDurationS}s each; then checkouts against GET /v1/orders/:id, ${config.durationS}s each ` +
+      `after ${config.warmupS}s warm-up`,
   );
   out.push(
-    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load ` +
+      `average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
   );
   const p = seeding.probe;
   out.push(
-    `seeding: a probe of ${fmt(p.count)} checkouts took ${fmt(p.seconds, 1)} s (${fmt(p.perSecond, 1)}/s, p50 ${p.p50} ms, p99 ${p.p99} ms): ${fmt(config.sizes.large)} through checkout would take ~${fmt(seeding.projectedLargeS / 60, 1)} min`,
+    `seeding: a probe of ${fmt(p.count)} checkouts took ${fmt(p.seconds, 1)} s (${fmt(p.perSecond, 1)}/s, ` +
+      `p50 ${p.p50} ms, p99 ${p.p99} ms): ${fmt(config.sizes.large)} through checkout would take ` +
+      `~${fmt(seeding.projectedLargeS / 60, 1)} min`,
   );
   if (seeding.direct)
     out.push(
-      `  so the rest (${fmt(seeding.direct.orders)} orders) was written straight into the orders database (stack stopped) in ${fmt(seeding.direct.seconds, 1)} s, copies of orders the service wrote`,
+      `  so the rest (${fmt(seeding.direct.orders)} orders) was written straight into the orders database (stack ` +
+        `stopped) in ${fmt(seeding.direct.seconds, 1)} s, copies of orders the service wrote`,
     );
   for (const name of ['small', 'large'])
     if (seeding[name]) out.push(`  ${name}: ${fmt(seeding[name].checkouts)} checkouts in ${fmt(seeding[name].seconds, 1)} s`);
   out.push(
-    `deep page: page ${stores.large.deepPage} of the large store, page ${stores.small.deepPage} of the small one (the middle of each); older_than_id answers the same page; a page of ${LIST_LIMIT} is ~${fmt(stores.large.pageBytes / 1024)} KB of JSON`,
+    `deep page: page ${stores.large.deepPage} of the large store, page ${stores.small.deepPage} of the small one ` +
+      `(the middle of each); older_than_id answers the same page; a page of ${LIST_LIMIT} is ` +
+      `~${fmt(stores.large.pageBytes / 1024)} KB of JSON`,
   );
   out.push('');
   const rows = [['operation', 'store', 'round', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'gateway µs/req', 'orders µs/req']];
@@ -465,7 +477,8 @@ function report(results) {
   out.push(`mean latency over the rounds, large store / small store (target <= ${TARGET_MAX_RATIO}):`);
   for (const [operation, ratio, large, small] of ratios)
     out.push(
-      `  ${operation.padEnd(28)} ${fmt(large, 1).padStart(7)} ms / ${fmt(small, 1).padStart(7)} ms = ${fmt(ratio, 2).padStart(5)}   ${ratio <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'}`,
+      `  ${operation.padEnd(28)} ${fmt(large, 1).padStart(7)} ms / ${fmt(small, 1).padStart(7)} ms ` +
+        `= ${fmt(ratio, 2).padStart(5)}   ${ratio <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'}`,
     );
   out.push('');
   const trows = [
@@ -514,7 +527,8 @@ function report(results) {
   out.push(formatTable(trows));
   const perRead = throughput.checkout.measured.requestsPerSecond / throughput.read.measured.requestsPerSecond;
   out.push(
-    `checkouts/s / reads/s = ${fmt(perRead, 3)}   (µs: CPU time of each process per answered request; stack = launcher and everything under it)`,
+    `checkouts/s / reads/s = ${fmt(perRead, 3)}   (µs: CPU time of each process per answered request; stack = ` +
+      `launcher and everything under it)`,
   );
   if (invalid.length > 0) {
     out.push('');

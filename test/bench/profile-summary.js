@@ -119,7 +119,9 @@ function main() {
       process.stdout.write(`  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}\n`);
   };
   process.stdout.write(
-    `${file}\nsampled ${(total / 1e6).toFixed(1)} s (plus ${(gaps / 1e6).toFixed(1)} s of gaps left out): idle ${(idle / 1e6).toFixed(1)} s, module loading ${(startup / 1e6).toFixed(1)} s (left out), busy ${(busy / 1e6).toFixed(1)} s (percentages are of busy time)\n`,
+    `${file}\nsampled ${(total / 1e6).toFixed(1)} s (plus ${(gaps / 1e6).toFixed(1)} s of gaps left out): ` +
+      `idle ${(idle / 1e6).toFixed(1)} s, module loading ${(startup / 1e6).toFixed(1)} s (left out), ` +
+      `busy ${(busy / 1e6).toFixed(1)} s (percentages are of busy time)\n`,
   );
   print('self time by area', areas, top);
   print('time by package, Node internals charged to the package that called them', charged, top);

@@ -125,7 +125,8 @@ async function main() {
   await untilIdle(stack, { maxS: 60 });
   const restarted =
     stack.starts > 1
-      ? ` (the stack ${only ? `the ${only}` : 'the writes'} bench restarted on its data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})`
+      ? ` (the stack ${only ? `the ${only}` : 'the writes'} bench restarted on its ` +
+        `data${afterRestart.length > 0 ? `, after the ${afterRestart.join(', ')} bench used it` : ''})`
       : '';
   // Judged only as a stack just started on its data and left idle; after a bench's load its heaps stay grown.
   memory.end = reportStackMemory(stack, `idle at the end of the run${restarted}`, {

@@ -128,7 +128,8 @@ async function runStorefrontBench(stack, settings, tempRoot) {
     if (after.error)
       gatewayRun.bodyMismatch = `the gateway did not answer after the run (${after.error.cause?.code ?? after.error.message})`;
     else if (after.status !== 200 || !after.body.equals(captured.body))
-      gatewayRun.bodyMismatch = `after the run the home page answered ${after.status} with ${after.body.length} bytes that differ from the captured ones`;
+      gatewayRun.bodyMismatch =
+        `after the run the home page answered ${after.status} with ${after.body.length} bytes ` + 'that differ from the captured ones';
     results.rounds.push({ bare: bareRun, gateway: gatewayRun });
     await sleep(1_000);
   }
@@ -203,13 +204,17 @@ function report(results, settings) {
   const met = renders >= TARGET_MIN_RENDERS_PER_S;
   const out = [''];
   out.push(
-    `GET / on the store's host (home page, ${fmt(results.productCount)} products) — ${settings.connections} connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), page ${fmt(results.bodyBytes)} bytes`,
+    `GET / on the store's host (home page, ${fmt(results.productCount)} products) — ${settings.connections} ` +
+      `connections, ${settings.durationS}s measured after ${settings.warmupS}s warm-up, ${rounds.length} round(s), ` +
+      `page ${fmt(results.bodyBytes)} bytes`,
   );
   out.push(
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, gateway and services share them`,
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load ` +
+      `generator, gateway and services share them`,
   );
   out.push(
-    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else busy on the machine skews the figures)`,
+    `load average when the runs started: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')} (anything else ` +
+      `busy on the machine skews the figures)`,
   );
   out.push(`seeding: ${fmt(results.productCount)} products through POST /v1/products.json at ${fmt(results.seed.perSecond, 1)}/s`);
   out.push('');
@@ -222,10 +227,12 @@ function report(results, settings) {
   out.push('(server CPU µs/req: the gateway process only; the storefront renders the page, see its share below)');
   out.push('');
   out.push(
-    `median: gateway ${fmt(renders)} renders/s (p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms) beside bare node:http ${fmt(bareRate)} req/s (${fmt((renders / bareRate) * 100, 1)}%)`,
+    `median: gateway ${fmt(renders)} renders/s (p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms) beside bare ` +
+      `node:http ${fmt(bareRate)} req/s (${fmt((renders / bareRate) * 100, 1)}%)`,
   );
   out.push(
-    `target (issue): >= ${TARGET_MIN_RENDERS_PER_S} renders/s through the gateway   ${fmt(renders).padStart(6)}   ${met ? 'MET' : 'NOT MET'}`,
+    `target (issue): >= ${TARGET_MIN_RENDERS_PER_S} renders/s through the ` +
+      `gateway   ${fmt(renders).padStart(6)}   ${met ? 'MET' : 'NOT MET'}`,
   );
   const cpu = (run) =>
     Object.entries(run.cpu ?? {})

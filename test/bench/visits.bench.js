@@ -82,7 +82,8 @@ async function runVisitsBench(stack) {
   );
   const r = results.recording;
   log(
-    `recorded ${fmt(r.views)} page views in ${fmt(r.seconds, 1)} s = ${fmt(r.views / r.seconds)} views/s through the aggregator (${fmt(r.counted)} counted, ${fmt(r.views - r.counted)} bots; ${fmt(r.dropped)} dropped)`,
+    `recorded ${fmt(r.views)} page views in ${fmt(r.seconds, 1)} s = ${fmt(r.views / r.seconds)} views/s through ` +
+      `the aggregator (${fmt(r.counted)} counted, ${fmt(r.views - r.counted)} bots; ${fmt(r.dropped)} dropped)`,
   );
   await restartStack(stack, { timeoutMs: 300_000 });
 
@@ -103,7 +104,8 @@ async function runVisitsBench(stack) {
     };
     if (weekly !== expected.visits || marketplace !== expected.marketplaceVisits) {
       throw new Error(
-        `the ${name} store shows ${weekly} visits (${marketplace} marketplace) over 8 weeks; the views made ${expected.visits} (${expected.marketplaceVisits})`,
+        `the ${name} store shows ${weekly} visits (${marketplace} marketplace) over 8 weeks; the views ` +
+          `made ${expected.visits} (${expected.marketplaceVisits})`,
       );
     }
     log(`${name} store: ${fmt(weekly)} visits over 8 weeks (${fmt(marketplace)} through the marketplace), as generated`);
@@ -273,14 +275,18 @@ function report(results) {
   const { config, recording, checks, sequential, load } = results;
   const out = [''];
   out.push(
-    `visits — GET /v1/store/visits on a store with ${fmt(config.sizes.large)} page views vs one with ${fmt(config.sizes.small)}, in the same run (figures are noisy on a shared machine)`,
+    `visits — GET /v1/store/visits on a store with ${fmt(config.sizes.large)} page views vs one ` +
+      `with ${fmt(config.sizes.small)}, in the same run (figures are noisy on a shared machine)`,
   );
   out.push(
-    `recording: ${fmt(recording.views)} page views through the storefront's VisitAggregator (in this process, on the service's SQLite file, flushed every ${fmt(config.batch)}) in ${fmt(recording.seconds, 1)} s = ${fmt(recording.views / recording.seconds)} views/s; ${fmt(recording.views - recording.counted)} bot views not counted`,
+    `recording: ${fmt(recording.views)} page views through the storefront's VisitAggregator (in this process, on ` +
+      `the service's SQLite file, flushed every ${fmt(config.batch)}) in ${fmt(recording.seconds, 1)} s ` +
+      `= ${fmt(recording.views / recording.seconds)} views/s; ${fmt(recording.views - recording.counted)} bot views not counted`,
   );
   for (const name of ['large', 'small'])
     out.push(
-      `  ${name}: ${fmt(checks[name].weekly)} visits over the 8 weeks (${fmt(checks[name].marketplace)} through the marketplace), as generated; answer ${fmt(checks[name].bytes)} bytes`,
+      `  ${name}: ${fmt(checks[name].weekly)} visits over the 8 weeks (${fmt(checks[name].marketplace)} through the ` +
+        `marketplace), as generated; answer ${fmt(checks[name].bytes)} bytes`,
     );
   out.push('');
   const rows = [['sequential (1 at a time)', 'requests', 'p50 ms', 'p99 ms', 'mean ms']];
@@ -299,7 +305,8 @@ function report(results) {
     mean: sequential.large.mean / sequential.small.mean,
   };
   out.push(
-    `large / small: p50 ${fmt(ratio.p50, 2)}, p99 ${fmt(ratio.p99, 2)}, mean ${fmt(ratio.mean, 2)}   (target p50 <= ${TARGET_MAX_RATIO}: ${ratio.p50 <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'})`,
+    `large / small: p50 ${fmt(ratio.p50, 2)}, p99 ${fmt(ratio.p99, 2)}, mean ${fmt(ratio.mean, 2)}   (target p50 ` +
+      `<= ${TARGET_MAX_RATIO}: ${ratio.p50 <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'})`,
   );
   out.push('');
   const lrows = [

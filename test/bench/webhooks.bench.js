@@ -63,7 +63,8 @@ async function runWebhooksBench(stack) {
       stores.push(store);
     }
     log(
-      `webhooks: ${config.stores} stores × ${config.perStore} webhooks, ${config.productsPerStore} products each; receiver at ${receiver.url}`,
+      `webhooks: ${config.stores} stores × ${config.perStore} webhooks, ${config.productsPerStore} products each; ` +
+        `receiver at ${receiver.url}`,
     );
     await untilIdle(stack, { maxS: 30 });
 
@@ -207,7 +208,9 @@ async function paced(stack, stores, receiver, config, label, watch, rate) {
     cpu,
   };
   log(
-    `webhooks ${label}: ${fmt(phase.events)} events at ${fmt(phase.eventsPerS, 1)}/s → ${fmt(phase.delivered)}/${fmt(expected)} deliveries; p50 ${fmt(phase.p50)} ms, p99 ${fmt(phase.p99)} ms, max ${fmt(phase.max)} ms`,
+    `webhooks ${label}: ${fmt(phase.events)} events at ${fmt(phase.eventsPerS, 1)}/s ` +
+      `→ ${fmt(phase.delivered)}/${fmt(expected)} deliveries; p50 ${fmt(phase.p50)} ms, p99 ${fmt(phase.p99)} ms, ` +
+      `max ${fmt(phase.max)} ms`,
   );
   return phase;
 }
@@ -249,7 +252,8 @@ async function burst(stack, stores, receiver, config, watch) {
     cpu: cpuSince(cpuStart, watch, (performance.now() - started) / 1000),
   };
   log(
-    `webhooks burst: ${fmt(answered)} events in ${fmt(sendS, 1)} s (${fmt(phase.eventsPerS, 1)}/s) → ${fmt(phase.delivered)}/${fmt(expected)} deliveries in ${fmt(spanS, 1)} s = ${fmt(phase.deliveriesPerS)}/s`,
+    `webhooks burst: ${fmt(answered)} events in ${fmt(sendS, 1)} s (${fmt(phase.eventsPerS, 1)}/s) ` +
+      `→ ${fmt(phase.delivered)}/${fmt(expected)} deliveries in ${fmt(spanS, 1)} s = ${fmt(phase.deliveriesPerS)}/s`,
   );
   return phase;
 }
@@ -281,10 +285,12 @@ function report(results) {
   const { config, phases } = results;
   const out = [''];
   out.push(
-    `webhooks — ${config.stores} stores × ${config.perStore} webhooks (product/updated), a loopback receiver answering at once; renames through the gateway`,
+    `webhooks — ${config.stores} stores × ${config.perStore} webhooks (product/updated), a loopback receiver ` +
+      `answering at once; renames through the gateway`,
   );
   out.push(
-    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+    `machine: ${results.machine.cores} cores (${results.machine.model ?? 'unknown'}), node ${process.version}; load ` +
+      `average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
   );
   out.push('');
   const rows = [
@@ -327,16 +333,21 @@ function report(results) {
   out.push('');
   const { latency, lowRate, sustained, slow } = phases;
   out.push(
-    `p99 at ${config.rate} events/s: ${fmt(latency.p99)} ms (target < ${TARGET_P99_MS} ms)   ${latency.p99 < TARGET_P99_MS && latency.drained ? 'MET' : 'NOT MET'}`,
+    `p99 at ${config.rate} events/s: ${fmt(latency.p99)} ms (target < ${TARGET_P99_MS} ms)   ` +
+      (latency.p99 < TARGET_P99_MS && latency.drained ? 'MET' : 'NOT MET'),
   );
   out.push(
-    `sustained deliveries/s: ${fmt(sustained.deliveriesPerS)} (target >= ${TARGET_DELIVERIES_PER_S})   ${sustained.deliveriesPerS >= TARGET_DELIVERIES_PER_S && sustained.drained ? 'MET' : 'NOT MET'}`,
+    `sustained deliveries/s: ${fmt(sustained.deliveriesPerS)} (target >= ${TARGET_DELIVERIES_PER_S})   ` +
+      (sustained.deliveriesPerS >= TARGET_DELIVERIES_PER_S && sustained.drained ? 'MET' : 'NOT MET'),
   );
   out.push(
-    `p50/p99 at ${config.lowRate} events/s (${fmt(config.lowRate * config.perStore)} deliveries/s): ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms`,
+    `p50/p99 at ${config.lowRate} events/s (${fmt(config.lowRate * config.perStore)} ` +
+      `deliveries/s): ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms`,
   );
   out.push(
-    `at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them (it got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms against ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms without it`,
+    `at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them (it ` +
+      `got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms ` +
+      `against ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms without it`,
   );
   const invalid = [];
   for (const [label, phase] of Object.entries(phases))

@@ -112,7 +112,8 @@ async function runWritesBench(stack, settings) {
       {},
     );
     log(
-      `stack warm-up: ${fmt(warmRun.measured['2xx'])} products created in store ${warm.store.id} in ${fmt(warmRun.measured.durationS, 1)} s`,
+      `stack warm-up: ${fmt(warmRun.measured['2xx'])} products created in store ${warm.store.id} ` +
+        `in ${fmt(warmRun.measured.durationS, 1)} s`,
     );
   }
 
@@ -235,12 +236,15 @@ async function runWritesBench(stack, settings) {
     created2xx += seedRun.measured['2xx'];
     const m = seedRun.measured;
     log(
-      `seeded ${fmt(m['2xx'])} products through the gateway in ${fmt(m.durationS, 1)} s (${fmt(m['2xx'] / m.durationS)}/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}); store at ${fmt(created2xx)}; ${fmt(seedSeqEnd - seedSeqStart)} events published meanwhile`,
+      `seeded ${fmt(m['2xx'])} products through the gateway in ${fmt(m.durationS, 1)} s ` +
+        `(${fmt(m['2xx'] / m.durationS)}/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, non-2xx ${m.non2xx}, ` +
+        `errors ${m.errors + m.timeouts}); store at ${fmt(created2xx)}; ${fmt(seedSeqEnd - seedSeqStart)} events published meanwhile`,
     );
     const settle = await untilStreamSettles(stack.natsUrl, CATALOG_STREAM, { maxS: config.settleMaxS });
-    log(
-      `outbox relay after the seeding: EVENTS_CATALOG at ${fmt(settle.lastSeq)}, ${settle.settled ? `settled ${fmt(settle.seconds, 1)} s after the last answer` : `still growing after ${fmt(settle.seconds, 0)} s`}`,
-    );
+    const settled = settle.settled
+      ? `settled ${fmt(settle.seconds, 1)} s after the last answer`
+      : `still growing after ${fmt(settle.seconds, 0)} s`;
+    log(`outbox relay after the seeding: EVENTS_CATALOG at ${fmt(settle.lastSeq)}, ${settled}`);
     results.seeding = {
       requested: missing,
       connections,
@@ -304,7 +308,8 @@ async function runWritesBench(stack, settings) {
     await untilIdle(stack, { maxS: 60 });
     results.restart = { ...restart, products: results.productsAtEnd, listed, catalogMemory: memoryOf(stack.pids.catalog) };
     log(
-      `restart: stopped in ${fmt(restart.stopMs / 1000, 1)} s, healthy ${fmt(restart.healthyMs / 1000, 1)} s after spawn; catalog ${JSON.stringify(results.restart.catalogMemory)}`,
+      `restart: stopped in ${fmt(restart.stopMs / 1000, 1)} s, healthy ${fmt(restart.healthyMs / 1000, 1)} s after ` +
+        `spawn; catalog ${JSON.stringify(results.restart.catalogMemory)}`,
     );
   }
 
@@ -366,8 +371,12 @@ function logPhase(name, run) {
   const us = (server) => fmt(cpuPerRequest(run, server));
   const { seqAtStart, seqAtEnd, seqSettled, drainS, settled } = run.phase;
   log(
-    `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
-      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after (${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'}); ${behindText(run.phase.behindAtEnd)}`,
+    `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ` +
+      `ms, ${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
+      `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, ` +
+      `storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; ` +
+      `events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after ` +
+      `(${settled ? `drained in ${fmt(drainS, 1)} s` : 'not drained'}); ${behindText(run.phase.behindAtEnd)}`,
   );
 }
 
@@ -375,11 +384,13 @@ function report(results, settings) {
   const { config, phases, seeding } = results;
   const out = [''];
   out.push(
-    `writes through the gateway — POST /v1/products.json (JSON, a new name per request) and GET /v1/products/:id.json, ${config.connections} connections, ${config.durationS}s measured after ${config.warmupS}s warm-up`,
+    `writes through the gateway — POST /v1/products.json (JSON, a new name per request) and GET ` +
+      `/v1/products/:id.json, ${config.connections} connections, ${config.durationS}s measured after ${config.warmupS}s warm-up`,
   );
   if (settings.phaseProfDir) out.push('non-default: PHASE PROFILING ON (figures not comparable)');
   out.push(
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load ` +
+      `average at the start: ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
   );
   out.push('');
   const us = (run, server) => fmt(server === 'rest' ? restPerRequest(run) : cpuPerRequest(run, server));
@@ -437,7 +448,8 @@ function report(results, settings) {
   }
   out.push(formatTable(rows));
   out.push(
-    '(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders)',
+    '(products: in the store when the warm-up started; µs/req: CPU time of each process over the responses; whole ' +
+      'stack = launcher and every process under it; rest = the whole stack less the columns before it: launcher, identity, orders)',
   );
 
   out.push('');
@@ -448,17 +460,23 @@ function report(results, settings) {
     const published = seqAtEnd - seqAtStart;
     const creates = run.measured.requestsTotal;
     const allCreates = creates + (run.warmup?.requestsTotal ?? 0);
+    const drained = run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`;
     out.push(
-      `  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more after the run, ${run.phase.settled ? `drained ${fmt(drainS, 1)} s later` : `still publishing ${fmt(drainS, 0)} s later`}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create; ${behindText(run.phase.behindAtEnd)}`,
+      `  ${labels[name].padEnd(22)} ${fmt(published)} events published during the ${fmt(run.measured.durationS, 1)} s ` +
+        `of ${fmt(creates)} creates (${fmt(published / run.measured.durationS)}/s); ${fmt(seqSettled - seqAtEnd)} more ` +
+        `after the run, ${drained}; ${fmt((seqSettled - seqBefore) / allCreates, 2)} events per create; ` +
+        behindText(run.phase.behindAtEnd),
     );
   }
   if (seeding.run) {
     const m = seeding.run.measured;
     out.push(
-      `  seeding            ${fmt(seeding.seqEnd - seeding.seqStart)} events published during the ${fmt(m.durationS, 1)} s of seeding (${fmt(m['2xx'])} creates); ` +
+      `  seeding            ${fmt(seeding.seqEnd - seeding.seqStart)} events published during ` +
+        `the ${fmt(m.durationS, 1)} s of seeding (${fmt(m['2xx'])} creates); ` +
         (seeding.settled
           ? `the rest drained ${fmt(seeding.drainS, 1)} s after the last answer`
-          : `${fmt(seeding.seqSettled - seeding.seqEnd)} more in the ${fmt(seeding.drainS, 0)} s after it, still publishing when we went on (BENCH_SETTLE_MAX_S)`),
+          : `${fmt(seeding.seqSettled - seeding.seqEnd)} more in the ${fmt(seeding.drainS, 0)} s after it, still publishing ` +
+            `when we went on (BENCH_SETTLE_MAX_S)`),
     );
   }
 
@@ -477,10 +495,15 @@ function report(results, settings) {
     const problems = problemsOf(seeding.run);
     if (problems.length > 0) invalid.push(`seeding: ${problems.join('; ')}`);
     out.push(
-      `seeding through the gateway (POST, ${seeding.connections} connections): ${fmt(m['2xx'])} products in ${fmt(seedSeconds, 1)} s = ${fmt(seedRate)} products/s, p50 ${fmt(m.latencyMs.p50)} ms, p99 ${fmt(m.latencyMs.p99)} ms; store at ${fmt(seeding.productsAfter)} products`,
+      `seeding through the gateway (POST, ${seeding.connections} connections): ${fmt(m['2xx'])} products ` +
+        `in ${fmt(seedSeconds, 1)} s = ${fmt(seedRate)} products/s, p50 ${fmt(m.latencyMs.p50)} ms, ` +
+        `p99 ${fmt(m.latencyMs.p99)} ms; store at ${fmt(seeding.productsAfter)} products`,
     );
     out.push(
-      `  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, shipping ${us(seeding.run, 'shipping')}, storefront ${us(seeding.run, 'storefront')}, webhooks ${us(seeding.run, 'webhooks')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, whole stack ${us(seeding.run, 'stack')}`,
+      `  server CPU µs per product: gateway ${us(seeding.run, 'gateway')}, catalog ${us(seeding.run, 'catalog')}, ` +
+        `shipping ${us(seeding.run, 'shipping')}, storefront ${us(seeding.run, 'storefront')}, ` +
+        `webhooks ${us(seeding.run, 'webhooks')}, nats ${us(seeding.run, 'nats')}, rest ${us(seeding.run, 'rest')}, ` +
+        `whole stack ${us(seeding.run, 'stack')}`,
     );
     if (seeding.productsAfter < config.seedProducts)
       out.push(`  the seed stopped short of ${fmt(config.seedProducts)} (BENCH_SEED_MAX_S=${config.seedMaxS})`);
@@ -494,15 +517,18 @@ function report(results, settings) {
   if (results.startup)
     out.push(`first start of the stack (empty DATA_DIR): /healthz answered 200 ${fmt(results.startup.healthyMs / 1000, 1)} s after spawn`);
   out.push(
-    `catalog process memory, idle after the seeding (${fmt(seeding.productsAfter)} products in the store): ${mem(results.catalogMemoryAfterSeed)}`,
+    `catalog process memory, idle after the seeding (${fmt(seeding.productsAfter)} products in the ` +
+      `store): ${mem(results.catalogMemoryAfterSeed)}`,
   );
   out.push(
-    `catalog process memory, idle after the full-store POST run (${fmt(results.productsAtEnd)} products):  ${mem(results.catalogMemoryAtEnd)}`,
+    `catalog process memory, idle after the full-store POST run (${fmt(results.productsAtEnd)} ` +
+      `products):  ${mem(results.catalogMemoryAtEnd)}`,
   );
   if (results.restart) {
     const r = results.restart;
     out.push(
-      `restart on the same DATA_DIR (${fmt(r.products)} products): stopped (SIGINT) in ${fmt(r.stopMs / 1000, 1)} s; /healthz answered 200 ${fmt(r.healthyMs / 1000, 1)} s after spawn (ready line ${fmt(r.readyMs / 1000, 1)} s)`,
+      `restart on the same DATA_DIR (${fmt(r.products)} products): stopped (SIGINT) in ${fmt(r.stopMs / 1000, 1)} s; ` +
+        `/healthz answered 200 ${fmt(r.healthyMs / 1000, 1)} s after spawn (ready line ${fmt(r.readyMs / 1000, 1)} s)`,
     );
     out.push(`  catalog process memory after the restart, idle: ${mem(r.catalogMemory)}`);
     if (r.healthyMs > 30_000) out.push('  (over 30 s: `npm start` with its default STARTUP_TIMEOUT_MS would have given up)');
@@ -539,31 +565,42 @@ function report(results, settings) {
   const judged = (verdict) => (verdict.met === undefined ? 'n/a' : verdict.met ? 'MET' : 'NOT MET');
   out.push('');
   out.push(
-    `creates/reads per pair (creates/s on an empty store / reads/s next to it): ${pairs.map((pair, i) => `${fmt(pair.creates)} / ${fmt(pair.reads)} = ${fmt(pairRatios[i], 3)}`).join(';  ')}`,
+    'creates/reads per pair (creates/s on an empty store / reads/s next to it): ' +
+      `${pairs.map((pair, i) => `${fmt(pair.creates)} / ${fmt(pair.reads)} = ${fmt(pairRatios[i], 3)}`).join(';  ')}`,
   );
   out.push(
-    `creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, highest ${fmt(Math.max(...pairRatios), 3)})`,
+    `creates/reads, median of ${pairs.length}: ${fmt(ratio, 3)} (lowest ${fmt(Math.min(...pairRatios), 3)}, ` +
+      `highest ${fmt(Math.max(...pairRatios), 3)})`,
   );
   out.push(
-    `creates/s after ${fmt(seeding.productsAfter)} products / on an empty store next to it: ${fullPairs.map((pair, i) => `${fmt(pair.full)} / ${fmt(pair.fresh)} = ${fmt(fullPairRatios[i], 3)}`).join(';  ')}`,
+    `creates/s after ${fmt(seeding.productsAfter)} products / on an empty store next to it: ` +
+      `${fullPairs.map((pair, i) => `${fmt(pair.full)} / ${fmt(pair.fresh)} = ${fmt(fullPairRatios[i], 3)}`).join(';  ')}`,
   );
   out.push(
-    `creates full/empty, median of ${fullPairs.length}: ${fmt(fullRatio, 3)} (lowest ${fmt(Math.min(...fullPairRatios), 3)}, highest ${fmt(Math.max(...fullPairRatios), 3)});  full store ${fmt(full)}/s (median) against ${fmt(empty)}/s on the empty stores of the creates/reads pairs`,
+    `creates full/empty, median of ${fullPairs.length}: ${fmt(fullRatio, 3)} ` +
+      `(lowest ${fmt(Math.min(...fullPairRatios), 3)}, highest ${fmt(Math.max(...fullPairRatios), 3)});  full ` +
+      `store ${fmt(full)}/s (median) against ${fmt(empty)}/s on the empty stores of the creates/reads pairs`,
   );
   out.push('');
   out.push('targets (issue):');
   out.push(
     `  creates/reads >= ${TARGETS.minCreatesPerRead} (median)           ${fmt(ratio, 3).padStart(10)}   ${judged(verdicts.createsPerRead)}`,
   );
+  const storeShort = seeding.productsAfter < 100_000 ? ` (store at ${fmt(seeding.productsAfter)}, not 100,000)` : '';
   out.push(
-    `  creates full/empty >= ${TARGETS.minFullPerEmpty}               ${fmt(fullRatio, 3).padStart(10)}   ${judged(verdicts.fullPerEmpty)}${seeding.productsAfter < 100_000 ? ` (store at ${fmt(seeding.productsAfter)}, not 100,000)` : ''}`,
+    `  creates full/empty >= ${TARGETS.minFullPerEmpty}               ${fmt(fullRatio, 3).padStart(10)}   ` +
+      `${judged(verdicts.fullPerEmpty)}${storeShort}`,
   );
   const seeded = seeding.run ? ` (${fmt(seeding.run.measured['2xx'])} seeded in ${fmt(seedSeconds, 1)} s; 100,000 at that rate)` : '';
   out.push(
-    `  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(verdicts.seedSeconds.value, 1)} s`.padStart(10)}   ${judged(verdicts.seedSeconds)}${seeded}`,
+    `  100,000 seeded via gateway < ${TARGETS.maxSeedS} s   ${`${fmt(verdicts.seedSeconds.value, 1)} s`.padStart(10)}   ` +
+      `${judged(verdicts.seedSeconds)}${seeded}`,
   );
+  const restartShort =
+    results.restart && results.restart.products < 100_000 ? ` (on ${fmt(results.restart.products)} products, not 100,000)` : '';
   out.push(
-    `  restart healthy < ${TARGETS.maxRestartHealthyS} s                 ${`${fmt(verdicts.restartHealthyS.value, 1)} s`.padStart(10)}   ${judged(verdicts.restartHealthyS)}${results.restart && results.restart.products < 100_000 ? ` (on ${fmt(results.restart.products)} products, not 100,000)` : ''}`,
+    `  restart healthy < ${TARGETS.maxRestartHealthyS} s                 ${`${fmt(verdicts.restartHealthyS.value, 1)} s`.padStart(10)}   ` +
+      `${judged(verdicts.restartHealthyS)}${restartShort}`,
   );
   out.push(`  idle RSS of the stack: see the memory tables`);
 

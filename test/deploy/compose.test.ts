@@ -58,7 +58,10 @@ function nodeScriptOf(service: ComposeService): string {
   return test[3]!;
 }
 
-/** Exit code of `node -e script` run from the repo root, as the image runs it from /app (asynchronous: the servers it asks live in this process). */
+/**
+ * Exit code of `node -e script` run from the repo root, as the image runs it from /app (asynchronous: the servers it
+ * asks live in this process).
+ */
 function runNode(script: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore', timeout: 15_000 });
@@ -116,7 +119,7 @@ describe('deploy/docker-compose.yml', () => {
     expect(envProblems('gateway', withoutSecret).join('\n')).toContain('OAUTH_JWT_SECRET');
   });
 
-  it("services' healthcheck passes on a SERVING gRPC health service and fails when nothing answers (built libs/grpc-runtime, as in the image)", async () => {
+  it('healthcheck passes on a SERVING gRPC health service, fails when nothing answers (built grpc-runtime, as in the image)', async () => {
     const script = nodeScriptOf(compose.services.catalog!);
     // The image runs it from /app, where `npx tsc -b` built the repo; here `npm test` builds it (typecheck) first.
     expect({ built: fs.existsSync(path.join(root, 'libs/grpc-runtime/dist/health.client.js')), hint: 'npm run build' }).toEqual({
@@ -157,9 +160,10 @@ describe('deploy/docker-compose.yml', () => {
   it('is accepted by `docker compose config` where the Docker CLI has compose', () => {
     const version = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8', timeout: 30_000 });
     if (version.status !== 0) {
-      console.info(
-        `docker compose config not run: ${version.error ? `no docker CLI (${version.error.message})` : `\`docker compose version\` failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`}`,
-      );
+      const why = version.error
+        ? `no docker CLI (${version.error.message})`
+        : `\`docker compose version\` failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`;
+      console.info(`docker compose config not run: ${why}`);
       return;
     }
     const result = spawnSync('docker', ['compose', '-f', composeFile, 'config', '--quiet'], { encoding: 'utf8', timeout: 60_000 });
@@ -173,7 +177,8 @@ describe('deploy/docker-compose.yml', () => {
       const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 30_000 });
       if (info.status !== 0 || !info.stdout.trim()) {
         console.info(
-          `image build not run: no Docker daemon answers (${info.error ? info.error.message : (info.stderr || info.stdout).trim().split('\n').pop()})`,
+          `image build not run: no Docker daemon answers ` +
+            `(${info.error ? info.error.message : (info.stderr || info.stdout).trim().split('\n').pop()})`,
         );
         return;
       }

@@ -48,7 +48,7 @@ describe('the API docs page', () => {
     );
   });
 
-  it('lists the operations from files the gateway serves, within its security policy, and "Try it out" calls the API with a key', async () => {
+  it('lists the operations from files the gateway serves, within its security policy; "Try it out" calls the API with a key', async () => {
     const { api_key: apiKey } = await createStoreWithCli(env, 'docsshop');
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -101,7 +101,7 @@ describe('the API docs page', () => {
     await context.close();
   });
 
-  it("resolves every schema: an operation's example answer and a named schema show the record's fields, and no resolver error shows", async () => {
+  it("resolves every schema: an operation's example answer and a named schema show the record's fields, no resolver error", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${publicUrl}/docs`);

@@ -158,7 +158,8 @@ describe('a buyer in a real browser', () => {
     const before = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     expect(before).not.toBe('rgb(1, 2, 3)');
 
-    const layout = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ store.name }}</title><link rel="stylesheet" href="{{ links.css }}"></head>
+    const layout = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ store.name }}</title>
+<link rel="stylesheet" href="{{ links.css }}"></head>
 <body><div id="owner-banner">Autumn sale at {{ store.name }}</div>{{ content_for_layout }}</body></html>`;
     const css = 'body { background-color: rgb(1, 2, 3); } #owner-banner { color: rgb(200, 100, 50); }';
     const updated = await shop.put('/v1/store.json', { use_default_layout: false, layout, css });
@@ -262,7 +263,8 @@ describe('the buyer site against attacks', () => {
     // Another site (an opaque origin) posts the buyer's own token: the browser sends no cookie with it.
     const attacker = await context.newPage();
     await attacker.setContent(
-      `<form method="post" action="${site}/cart"><input name="variant_id" value="${variantId}"><input name="csrf_token" value="${csrf}"><button id="go">go</button></form>`,
+      `<form method="post" action="${site}/cart"><input name="variant_id" value="${variantId}"><input ` +
+        `name="csrf_token" value="${csrf}"><button id="go">go</button></form>`,
     );
     const [forged] = await Promise.all([attacker.waitForResponse(`${site}/cart`), attacker.click('#go')]);
     expect(forged.status()).toBe(403);

@@ -53,7 +53,8 @@ describe('replaying the input styles real clients send', () => {
 
   it('PHP http_build_query: brackets for lists, price as a decimal string', async () => {
     const body =
-      'name=Linen+Shirt&price=49.90&tag_list%5B0%5D=linen&tag_list%5B1%5D=summer&photos%5B0%5D=http%3A%2F%2Fcdn.example.com%2Fshirt.jpg&preorder=0&on_sale=1';
+      'name=Linen+Shirt&price=49.90&tag_list%5B0%5D=linen&tag_list%5B1%5D=summer' +
+      '&photos%5B0%5D=http%3A%2F%2Fcdn.example.com%2Fshirt.jpg&preorder=0&on_sale=1';
     const data = await send({
       client: 'php',
       method: 'POST',

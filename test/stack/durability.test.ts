@@ -135,7 +135,10 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     );
   }
 
-  /** The burst: PRODUCTS_PER_BURST creates (some followed by a variant create); the catalog is SIGKILLed at the killAfter-th product 200. */
+  /**
+   * The burst: PRODUCTS_PER_BURST creates (some followed by a variant create); the catalog is SIGKILLed at the
+   * killAfter-th product 200.
+   */
   async function burstWithKill(round: number, killAfter: number) {
     const catalogPid = stack.info().pids.catalog;
     const failures = new Map<string, number>();
@@ -174,7 +177,10 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     return { acked, variantsAcked, failures: Object.fromEntries(failures), publishedAtKill };
   }
 
-  /** The restart: the launcher does not restart a dead service, so the whole stack stops cleanly and starts again on the same DATA_DIR and ports. */
+  /**
+   * The restart: the launcher does not restart a dead service, so the whole stack stops cleanly and starts again on the
+   * same DATA_DIR and ports.
+   */
   async function restart(): Promise<void> {
     expect(await stack.stop()).toBe(0);
     stack = await startStack(env);
@@ -338,9 +344,12 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
         remember('variant', probed.variants[0].variant.id);
         expect(reusedIds).toEqual([]);
         process.stdout.write(
-          `durability round ${round}: kill after ${killAfter} → ${burst.acked}/${PRODUCTS_PER_BURST} product creates and ${burst.variantsAcked} variant creates acknowledged; ` +
-            `failed ${JSON.stringify(burst.failures)}; ${stored.products} products stored so far (${neverAcknowledged} of them never acknowledged, all whole); ` +
-            `${stored.products - burst.publishedAtKill} product/created events were still in the outbox when it died, all on the stream ${eventsDrainedMs} ms after the restart; round ${Date.now() - started} ms\n`,
+          `durability round ${round}: kill after ${killAfter} → ${burst.acked}/${PRODUCTS_PER_BURST} product creates ` +
+            `and ${burst.variantsAcked} variant creates acknowledged; ` +
+            `failed ${JSON.stringify(burst.failures)}; ${stored.products} products stored so far (${neverAcknowledged} of ` +
+            `them never acknowledged, all whole); ` +
+            `${stored.products - burst.publishedAtKill} product/created events were still in the outbox when it died, all ` +
+            `on the stream ${eventsDrainedMs} ms after the restart; round ${Date.now() - started} ms\n`,
         );
       }, 100_000);
     },

@@ -96,7 +96,7 @@ describe('the gateway limits through the stack (issue 12, item 5)', () => {
     ]);
   });
 
-  it('answers a burst of bad keys with 429 once the address spent AUTH_FAILURE_BURST failures; a good key from another address is unaffected', async () => {
+  it('answers bad keys with 429 once the address spent AUTH_FAILURE_BURST failures; a good key from elsewhere is unaffected', async () => {
     const statuses = await Promise.all(
       Array.from({ length: 4 * AUTH_FAILURE_BURST }, (_, n) =>
         send('GET', '/v1/store.json', { 'API-KEY': `sck_wrong_${n}` }, undefined, '127.0.0.2'),

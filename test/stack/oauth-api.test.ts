@@ -110,7 +110,7 @@ describe('scopes, stores and the user through the gateway', () => {
     ).toBe(403);
   });
 
-  it("answers 403 to a store_read token that sends a webhook create's Idempotency-Key again, never the kept answer and its secret", async () => {
+  it("answers 403 to a store_read token resending a webhook create's Idempotency-Key, never the kept answer and its secret", async () => {
     const owner = await anOwner(oauth.env, 'replayscope');
     const reader = (await tokensFor(await signedIn(owner.email))).access_token;
     const writer = (await tokensFor(await signedIn(owner.email), 'store_write')).access_token;
@@ -266,7 +266,8 @@ describe('conformance negatives through the gateway', () => {
     const tokens = await tokensFor(browser);
     const refresh = (token: string) =>
       api(
-        `/oauth/token?grant_type=refresh_token&refresh_token=${token}&client_id=${oauth.app.client_id}&client_secret=${oauth.app.client_secret}`,
+        `/oauth/token?grant_type=refresh_token&refresh_token=${token}` +
+          `&client_id=${oauth.app.client_id}&client_secret=${oauth.app.client_secret}`,
         { method: 'POST' },
       );
     const rotated = await refresh(tokens.refresh_token);

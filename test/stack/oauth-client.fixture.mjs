@@ -86,6 +86,5 @@ const refreshed = await oauth.processRefreshTokenResponse(
   await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token, insecure),
 );
 
-process.stdout.write(
-  `${JSON.stringify({ hops: [toSignIn.status, signedIn.status, consent.status, approved.status], callback: callback.toString(), tokens, refreshed })}\n`,
-);
+const hops = [toSignIn.status, signedIn.status, consent.status, approved.status];
+process.stdout.write(`${JSON.stringify({ hops, callback: callback.toString(), tokens, refreshed })}\n`);

@@ -59,7 +59,8 @@ describe('logs through a full OAuth flow', () => {
     const appOwnerPassword = 'app owner password 123';
     secrets.set('app-made owner password', appOwnerPassword);
     const made = await api(
-      `/v1/application/stores?client_id=${oauth.app.client_id}&secret=${oauth.app.client_secret}&name=Logged&subdomain=loggedapp&owner[email]=loggedapp@example.com&owner[password]=${encodeURIComponent(appOwnerPassword)}`,
+      `/v1/application/stores?client_id=${oauth.app.client_id}&secret=${oauth.app.client_secret}` +
+        `&name=Logged&subdomain=loggedapp&owner[email]=loggedapp@example.com&owner[password]=${encodeURIComponent(appOwnerPassword)}`,
       { method: 'POST' },
     );
     const madeBody = await json(made);

@@ -392,7 +392,8 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
     expect(bad.body!.meta).toMatchObject({ code: 422, error_type: 'ValidationError' });
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/email/);
     expect(Object.keys(bad.body!.meta.errors).join(' ')).toMatch(/items/);
-    // Shapes are fine but nothing ships there, or not by the class asked for: 422 on that field (bracket names, as the form sends them), stock given back.
+    // Shapes are fine but nothing ships there, or not by the class asked for: 422 on that field (bracket names, as the
+    // form sends them), stock given back.
     const abroad = await checkout(
       oauth.stack.baseUrl,
       shopSubdomain,

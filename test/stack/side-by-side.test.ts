@@ -76,17 +76,19 @@ describe('two stacks side by side', () => {
     expect(code).toBe(1);
     expect(lines.at(-1)).toMatch(
       new RegExp(
-        `^Could not start the stack: port ${first.env.PORT} \\(PORT, the gateway's\\) is taken, by another program or another stack: set PORT to a free port, e\\.g\\. PORT=\\d+ npm start\\.$`,
+        `^Could not start the stack: port ${first.env.PORT} \\(PORT, the gateway's\\) is taken, by another program or ` +
+          `another stack: set PORT to a free port, e\\.g\\. PORT=\\d+ npm start\\.$`,
       ),
     );
   });
 
-  it("stops a third start told to use a service port the first stack holds, the last line naming that service's address setting", async () => {
+  it('stops a third start told to use a service port the first stack holds, its last line naming that address setting', async () => {
     const catalog = first.info().grpc_addresses.catalog!;
     const { code, lines } = await launcherOutput({ ...(await stackEnvironment(newDataDir())), CATALOG_GRPC_ADDR: catalog });
     expect(code).toBe(1);
     expect(lines.at(-1)).toBe(
-      `Could not start the stack: port ${catalog.split(':')[1]} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is taken, by another program or another stack: unset CATALOG_GRPC_ADDR and npm start picks a free port.`,
+      `Could not start the stack: port ${catalog.split(':')[1]} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is ` +
+        `taken, by another program or another stack: unset CATALOG_GRPC_ADDR and npm start picks a free port.`,
     );
   });
 
@@ -94,7 +96,9 @@ describe('two stacks side by side', () => {
     const { code, lines } = await launcherOutput({ ...first.env, PORT: String(await freePort()) });
     expect(code).toBe(1);
     expect(lines.at(-1)).toBe(
-      `Could not start the stack: a stack already runs on DATA_DIR ${first.env.DATA_DIR} (launcher pid ${first.info().launcher_pid}, API at http://localhost:${first.env.PORT}): stop it, or set DATA_DIR to another directory to run a second stack.`,
+      `Could not start the stack: a stack already runs on DATA_DIR ${first.env.DATA_DIR} (launcher ` +
+        `pid ${first.info().launcher_pid}, API at http://localhost:${first.env.PORT}): stop it, or set DATA_DIR to ` +
+        `another directory to run a second stack.`,
     );
   });
 });
@@ -109,7 +113,8 @@ describe("storectl's messages", () => {
     const result = await storectl({ ...process.env, DATA_DIR: dataDir }, ['key', 'rotate', '--store', '1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `No stack is running for DATA_DIR ${dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.\n`,
+      `No stack is running for DATA_DIR ${dataDir} (it has no stack.json): start one with \`npm start\` in this ` +
+        `checkout, or set DATA_DIR to the data directory of the stack to use.\n`,
     );
   });
 
@@ -138,7 +143,8 @@ describe("storectl's messages", () => {
     const result = await storectl({ ...process.env, DATA_DIR: dataDir }, ['key', 'rotate', '--store', '1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `The identity service does not answer at ${address} (from ${dataDir}/stack.json): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.\n`,
+      `The identity service does not answer at ${address} (from ${dataDir}/stack.json): the stack may have stopped or ` +
+        `still be starting. Check the terminal running \`npm start\`, or start it again.\n`,
     );
   });
 

@@ -47,7 +47,7 @@ describe('sign-in throttling through the gateway', () => {
     expect(await signIn(owner.email, PASSWORD, spoofing(100))).toBe(429);
   });
 
-  it('answers at most LOGIN_MAX_FAILURES of 40 parallel wrong passwords with 401, the rest and the right password after them with 429', async () => {
+  it('answers at most LOGIN_MAX_FAILURES of 40 parallel wrong passwords with 401, the rest and then the right one with 429', async () => {
     const owner = await anOwner(stack.env, 'burst');
 
     const statuses = await Promise.all(Array.from({ length: 40 }, () => signIn(owner.email, WRONG)));

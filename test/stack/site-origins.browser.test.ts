@@ -28,9 +28,13 @@ let stocked: StockedShop;
 let platform: string;
 let customSite: string;
 
-/** A custom page of the store: a sign-in look-alike posting to the platform, a form posting to another store, and a "buy now" form of its own. */
+/**
+ * A custom page of the store: a sign-in look-alike posting to the platform, a form posting to another store, and a
+ * "buy now" form of its own.
+ */
 const lookAlikePage = (variantId: number) => `<h1 id="look-alike">Sign in to Store Commerce</h1>
-<form method="post" action="${platform}/signin"><input id="identifier" name="identifier"><input type="password" id="password" name="password"><button id="to-platform">Sign in</button></form>
+<form method="post" action="${platform}/signin"><input id="identifier" name="identifier">
+<input type="password" id="password" name="password"><button id="to-platform">Sign in</button></form>
 <form method="post" action="${other.store.url}/checkout"><input name="user_note" value="x"><button id="to-other-store">Go</button></form>
 <form method="post" action="{{ base }}/checkout"><input type="hidden" name="csrf_token" value="{{ csrf_token }}">
 <input type="hidden" name="items[0][variant_id]" value="${variantId}"><input type="hidden" name="items[0][quantity]" value="1">
@@ -133,7 +137,7 @@ describe("a store's page", () => {
     return posts;
   }
 
-  it("lives on the store's origin, apart from the platform's sign-in, and cannot post a form to the platform or another store", async () => {
+  it("lives on the store's origin, apart from the platform's sign-in; cannot post a form to the platform or another store", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // The path form leads to the store's own origin: no store page is ever on the platform's.

@@ -157,7 +157,7 @@ describe('visit statistics through the whole stack', () => {
       );
     }
 
-    it('counts 40 forged visitor ids from one client as one visit, a cookieless burst as one, an empty User-Agent and a bot as none, and a browser that keeps its cookie once', async () => {
+    it('counts 40 forged ids (one client), a cookieless burst: a visit each; no User-Agent, a bot: none; a kept cookie: once', async () => {
       // 40 forged ids through the marketplace: half with the shape of an unsigned id, half with a made-up signature.
       const replacedForgeries: Array<string | undefined> = [];
       for (let i = 0; i < 40; i++) {

@@ -181,11 +181,12 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     const names = new Set([...receiver.accepted.values()].map((arrival) => arrival.body.data.name));
     expect(burst.ackedNames.filter((name) => !names.has(name))).toEqual([]);
     process.stdout.write(
-      `chaos (b) nats restart: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${receiver.arrivals.length} requests, writes failed ${burst.failed.length}\n`,
+      `chaos (b) nats restart: ${recorded.length} events recorded, ${receiver.accepted.size} ` +
+        `accepted, ${receiver.arrivals.length} requests, writes failed ${burst.failed.length}\n`,
     );
   }, 300_000);
 
-  it('(c) the webhooks service SIGKILLed mid-delivery and started again: every event once; a repeat only of a request in flight at the kill', async () => {
+  it('(c) webhooks SIGKILLed mid-delivery and restarted: every event once; a repeat only of a request in flight at the kill', async () => {
     const receiver = await hookedReceiver('killhooks', { delayMs: 100 });
     const burst = await productBurst('c:', 10, 9);
     expect(burst.failed).toEqual([]);
@@ -202,7 +203,8 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     const repeats = repeatsOf(receiver);
     for (const [id] of repeats) expect(arrivedByKill.has(id)).toBe(true);
     process.stdout.write(
-      `chaos (c) webhooks SIGKILL: ${recorded.length} events, ${acceptedAtKill} accepted before the kill (${arrivedByKill.size} ids had arrived), ${repeats.length} repeats after the restart: ${JSON.stringify(repeats)}\n`,
+      `chaos (c) webhooks SIGKILL: ${recorded.length} events, ${acceptedAtKill} accepted before the kill ` +
+        `(${arrivedByKill.size} ids had arrived), ${repeats.length} repeats after the restart: ${JSON.stringify(repeats)}\n`,
     );
   }, 300_000);
 
@@ -233,7 +235,9 @@ describe('webhook delivery loses nothing and doubles nothing (issue 14, item 4)'
     const names = new Set([...receiver.accepted.values()].map((arrival: Arrival) => arrival.body.data.name));
     expect(burst.ackedNames.filter((name) => !names.has(name))).toEqual([]);
     process.stdout.write(
-      `chaos (d) catalog SIGKILL: ${recorded.length} events recorded, ${receiver.accepted.size} accepted, ${names.size} names, ${burst.failed.length} writes refused 503 while catalog was down and sent again, ${burst.acked.length} products created\n`,
+      `chaos (d) catalog SIGKILL: ${recorded.length} events recorded, ${receiver.accepted.size} ` +
+        `accepted, ${names.size} names, ${burst.failed.length} writes refused 503 while catalog was down and sent ` +
+        `again, ${burst.acked.length} products created\n`,
     );
   }, 300_000);
 });

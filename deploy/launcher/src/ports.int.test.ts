@@ -44,19 +44,22 @@ describe('a configured port that is taken', () => {
       '<SERVICE>_GRPC_ADDR',
       { CATALOG_GRPC_ADDR: () => `127.0.0.1:${held}` },
       () =>
-        `port ${held} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is taken, by another program or another stack: unset CATALOG_GRPC_ADDR and npm start picks a free port.`,
+        `port ${held} (CATALOG_GRPC_ADDR, catalog's gRPC server's) is taken, by another program or another stack: unset ` +
+        `CATALOG_GRPC_ADDR and npm start picks a free port.`,
     ],
     [
       'IDENTITY_HTTP_PORT',
       { IDENTITY_HTTP_PORT: () => String(held) },
       () =>
-        `port ${held} (IDENTITY_HTTP_PORT, identity's pages') is taken, by another program or another stack: unset IDENTITY_HTTP_PORT and identity binds a free port.`,
+        `port ${held} (IDENTITY_HTTP_PORT, identity's pages') is taken, by another program or another stack: unset ` +
+        `IDENTITY_HTTP_PORT and identity binds a free port.`,
     ],
     [
       'METRICS_PORT_BASE',
       { METRICS_PORT_BASE: () => String(held - 2) },
       () =>
-        `port ${held} (METRICS_PORT_BASE + 2, catalog's metrics) is taken, by another program or another stack: METRICS_PORT_BASE=0 gives every process a free port.`,
+        `port ${held} (METRICS_PORT_BASE + 2, catalog's metrics) is taken, by another program or another stack: ` +
+        `METRICS_PORT_BASE=0 gives every process a free port.`,
     ],
   ])('stops the start before any process, naming the port and %s', async (_setting, settings, message) => {
     const env = Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, value()]));

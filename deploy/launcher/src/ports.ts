@@ -53,7 +53,10 @@ export async function metricsPortsOf(
 const configuredAddress = (config: LauncherConfig, name: ServiceName): string | undefined =>
   config[addressEnvName(name) as `${Uppercase<ServiceName>}_GRPC_ADDR`];
 
-/** Every port the operator's settings fix: the gateway's, identity's pages' when set, the services' set addresses, the metrics from a base. */
+/**
+ * Every port the operator's settings fix: the gateway's, identity's pages' when set, the services' set addresses, the
+ * metrics from a base.
+ */
 export function configuredPorts(config: LauncherConfig): ConfiguredPort[] {
   const gateway: ConfiguredPort = {
     port: config.PORT,

@@ -44,7 +44,8 @@ describe('waiting for a service to report ready', () => {
   it('resolves with what the notice carries: the URLs the service chose at start', async () => {
     const managed = child(
       'identity',
-      "process.send({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } }, () => process.disconnect()); setInterval(() => {}, 1000);",
+      "process.send({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } }, () => " +
+        'process.disconnect()); setInterval(() => {}, 1000);',
     );
     await expect(untilReady(managed, 5_000)).resolves.toEqual({ type: 'ready', urls: { identity_pages: 'http://127.0.0.1:41234' } });
   });

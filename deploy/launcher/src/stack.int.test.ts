@@ -21,7 +21,9 @@ const SERVICE_SCRIPTS: Record<Exclude<Behaviour, 'ready'>, string> = {
 };
 /** identity's pages: they answer with the port identity was told to bind; the notice names the port it bound. */
 const IDENTITY_READY_SCRIPT = `
-const pages = require('node:http').createServer((req, res) => res.end('identity pages, IDENTITY_HTTP_PORT=' + process.env.IDENTITY_HTTP_PORT));
+const pages = require('node:http').createServer((req, res) =>
+  res.end('identity pages, IDENTITY_HTTP_PORT=' + process.env.IDENTITY_HTTP_PORT),
+);
 pages.listen(Number(process.env.IDENTITY_HTTP_PORT), '127.0.0.1', () => {
   const urls = { identity_pages: 'http://127.0.0.1:' + pages.address().port };
   process.send({ type: 'ready', urls }, () => process.disconnect());
@@ -29,7 +31,9 @@ pages.listen(Number(process.env.IDENTITY_HTTP_PORT), '127.0.0.1', () => {
 `;
 const PID_FILE = "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'pid'), String(process.pid));\n";
 /** Every stand-in (the gateway too) writes the gRPC settings it was given beside its entry. */
-const ENV_FILE = `require('node:fs').writeFileSync(require('node:path').join(__dirname, 'env.json'), JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => /GRPC_(ADDR|PORT)$/.test(name)))));\n`;
+const ENV_FILE =
+  `require('node:fs').writeFileSync(require('node:path').join(__dirname, 'env.json'), ` +
+  `JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => /GRPC_(ADDR|PORT)$/.test(name)))));\n`;
 /** The gateway: /healthz, and /identity-pages proxied to IDENTITY_HTTP_URL as the real one proxies identity's pages. */
 const GATEWAY_SCRIPT = `
 const http = require('node:http');

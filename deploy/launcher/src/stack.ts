@@ -145,7 +145,8 @@ function refuseRunningStack(config: LauncherConfig): void {
   const pid = running?.launcher_pid;
   if (pid === undefined || pid === process.pid || !isProcessRunning(pid)) return;
   throw new Error(
-    `a stack already runs on DATA_DIR ${config.dataDir} (launcher pid ${pid}, API at ${running?.base_url}): stop it, or set DATA_DIR to another directory to run a second stack.`,
+    `a stack already runs on DATA_DIR ${config.dataDir} (launcher pid ${pid}, API at ${running?.base_url}): stop ` +
+      `it, or set DATA_DIR to another directory to run a second stack.`,
   );
 }
 

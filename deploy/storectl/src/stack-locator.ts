@@ -41,7 +41,8 @@ export class StackLocator {
     const address = this.runningStack().grpc_addresses?.[service];
     if (!address)
       throw new StackUnavailable(
-        `The stack of DATA_DIR ${this.dataDir} was started by an older launcher, whose stack.json does not say where its services listen: stop it and start it again with \`npm start\`.`,
+        `The stack of DATA_DIR ${this.dataDir} was started by an older launcher, whose stack.json does not say where ` +
+          `its services listen: stop it and start it again with \`npm start\`.`,
       );
     return { address, source: `${this.dataDir}/stack.json` };
   }
@@ -68,17 +69,21 @@ export class StackLocator {
       stack = readStackFile(this.dataDir);
     } catch (error) {
       throw new StackUnavailable(
-        `The stack.json of DATA_DIR ${this.dataDir} cannot be read (${error instanceof Error ? error.message : String(error)}): start the stack again with \`npm start\`, which writes it anew.`,
+        `The stack.json of DATA_DIR ${this.dataDir} cannot be read ` +
+          `(${error instanceof Error ? error.message : String(error)}): start the stack again with \`npm start\`, which ` +
+          `writes it anew.`,
       );
     }
     if (!stack) {
       throw new StackUnavailable(
-        `No stack is running for DATA_DIR ${this.dataDir} (it has no stack.json): start one with \`npm start\` in this checkout, or set DATA_DIR to the data directory of the stack to use.`,
+        `No stack is running for DATA_DIR ${this.dataDir} (it has no stack.json): start one with \`npm start\` in this ` +
+          `checkout, or set DATA_DIR to the data directory of the stack to use.`,
       );
     }
     if (stack.launcher_pid === undefined || !isProcessRunning(stack.launcher_pid)) {
       throw new StackUnavailable(
-        `The stack of DATA_DIR ${this.dataDir} is not running: its launcher (pid ${stack.launcher_pid}) has exited. Start it again with \`npm start\`.`,
+        `The stack of DATA_DIR ${this.dataDir} is not running: its launcher (pid ${stack.launcher_pid}) has exited. ` +
+          `Start it again with \`npm start\`.`,
       );
     }
     return stack;
@@ -96,7 +101,8 @@ export async function onService<T>(stack: StackLocator, service: ServiceName, ca
   } catch (error) {
     if (!isRemoteError(error) || (error.code !== GrpcStatus.UNAVAILABLE && error.code !== GrpcStatus.DEADLINE_EXCEEDED)) throw error;
     throw new StackUnavailable(
-      `The ${service} service does not answer at ${address} (from ${source}): the stack may have stopped or still be starting. Check the terminal running \`npm start\`, or start it again.`,
+      `The ${service} service does not answer at ${address} (from ${source}): the stack may have stopped or still be ` +
+        `starting. Check the terminal running \`npm start\`, or start it again.`,
     );
   }
 }

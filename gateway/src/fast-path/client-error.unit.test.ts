@@ -104,7 +104,7 @@ describe('requests node refuses before Express sees them', () => {
     expect((await fetch(`${server.url}/v1/store`)).status).toBe(200);
   });
 
-  it('never writes into an answer already on the wire: a pipelined request too large after a good one closes after its answer, as node does', async () => {
+  it('never writes into an answer on the wire: a too-large request pipelined after a good one closes after it, as node does', async () => {
     const { answers } = await exchange(
       `GET /v1/store HTTP/1.1\r\nHost: localhost\r\n\r\nGET ${LONG_QUERY} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
     );

@@ -172,8 +172,13 @@ describe('requestParams', () => {
 
 describe('requestParams and prototype pollution', () => {
   const polluted = () => (Object.prototype as Record<string, unknown>).polluted;
-  const BRACKETS =
-    '__proto__[polluted]=1&constructor[prototype][polluted]=1&owner[__proto__][polluted]=1&owner[constructor][prototype][polluted]=1&name=kept';
+  const BRACKETS = [
+    '__proto__[polluted]=1',
+    'constructor[prototype][polluted]=1',
+    'owner[__proto__][polluted]=1',
+    'owner[constructor][prototype][polluted]=1',
+    'name=kept',
+  ].join('&');
   const JSON_TEXT = `owner=${encodeURIComponent('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}')}&name=kept`;
   const JSON_BODY =
     '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"owner":{"__proto__":{"polluted":1}},"name":"kept"}';

@@ -37,7 +37,12 @@ describe('parseParamString', () => {
   });
 
   it('parses JSON text of arrays and objects inside values', () => {
-    const text = `rates=${encodeURIComponent('[{"shipping_class_id":1,"price_cents":500}]')}&countries=${encodeURIComponent('["US","CA"]')}&events=${encodeURIComponent('["order/paid"]')}&owner=${encodeURIComponent('{"email":"a@b.co"}')}`;
+    const text = [
+      `rates=${encodeURIComponent('[{"shipping_class_id":1,"price_cents":500}]')}`,
+      `countries=${encodeURIComponent('["US","CA"]')}`,
+      `events=${encodeURIComponent('["order/paid"]')}`,
+      `owner=${encodeURIComponent('{"email":"a@b.co"}')}`,
+    ].join('&');
     expect(parseParamString(text)).toEqual({
       rates: [{ shipping_class_id: 1, price_cents: 500 }],
       countries: ['US', 'CA'],
@@ -82,7 +87,8 @@ describe('parseParamString', () => {
 
   it('keeps __proto__ inside JSON text an ordinary key', () => {
     const params = parseParamString(
-      `owner=${encodeURIComponent('{"__proto__":{"admin":true}}')}&list[]=${encodeURIComponent('{"constructor":{"prototype":{"admin":true}}}')}`,
+      `owner=${encodeURIComponent('{"__proto__":{"admin":true}}')}` +
+        `&list[]=${encodeURIComponent('{"constructor":{"prototype":{"admin":true}}}')}`,
     );
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     const owner = params.owner as Record<string, unknown>;

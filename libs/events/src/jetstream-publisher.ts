@@ -205,7 +205,10 @@ function streamApiError(error: ApiError): NatsError | undefined {
   return apiError;
 }
 
-/** An error of a reply or of the timer, built as nats.js builds it but without a stack (it would show only the socket reader or the timer). */
+/**
+ * An error of a reply or of the timer, built as nats.js builds it but without a stack (it would show only the socket
+ * reader or the timer).
+ */
 function natsError(code: ErrorCode, chainedError?: Error): NatsError {
   return withoutStackTraces(() => NatsError.errorForCode(code, chainedError));
 }

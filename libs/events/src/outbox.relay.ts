@@ -98,7 +98,8 @@ export class OutboxRelay {
 
   /**
    * Indexes the pending flag (documents written before it existed are flagged by the migration
-   * `flagPendingOutboxes`, which the service host runs once), then starts the periodic sweep and runs a first pass at once (it picks up what a crash left behind).
+   * `flagPendingOutboxes`, which the service host runs once), then starts the periodic sweep and runs a first pass at
+   * once (it picks up what a crash left behind).
    */
   async start(): Promise<void> {
     if (this.stopped) throw new Error('OutboxRelay cannot be restarted after stop()');

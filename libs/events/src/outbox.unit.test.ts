@@ -2,8 +2,9 @@ import { newEvent, PENDING_OUTBOX_FILTER, withOutbox, type OutboxDocument } from
 import { openDatabase } from '@commerce/persistence';
 import { outboxBacklog } from './outbox';
 
+// A partial product: these tests are about the outbox.
 const event = (sequence: number) =>
-  newEvent({ topic: 'product/updated', storeId: 1, resourceType: 'product', resourceId: 5, sequence, resource: { id: 5 } as never }); // a partial product: these tests are about the outbox
+  newEvent({ topic: 'product/updated', storeId: 1, resourceType: 'product', resourceId: 5, sequence, resource: { id: 5 } as never });
 
 describe('withOutbox', () => {
   it('adds the event to $push and keeps the rest of the update', () => {

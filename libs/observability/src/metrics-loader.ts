@@ -7,6 +7,7 @@ export type Metrics = typeof MetricsModule;
  * (METRICS_PORT): prom-client costs every process that loads it about 10 MB of resident memory.
  */
 export function loadMetrics(): Metrics {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here only: a process that serves no metrics never loads prom-client
+  // A process that serves no metrics never loads prom-client, so it is loaded here only.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
   return require('./metrics') as Metrics;
 }

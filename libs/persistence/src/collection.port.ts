@@ -46,7 +46,10 @@ export interface Collection<T extends Doc> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
-  /** Drops the index of that name (an index no query uses still costs every write); no index of that name is a no-op, so a migration may run again. */
+  /**
+   * Drops the index of that name (an index no query uses still costs every write); no index of that name is a no-op, so
+   * a migration may run again.
+   */
   dropIndex(name: string): Promise<void>;
 }
 

@@ -104,7 +104,7 @@ describeCollectionContract((context) => {
       expect(await product(2)).toMatchObject(awkward);
     });
 
-    it('$set of whole fields keeps a field in its place, puts a new one last, and stores Dates, arrays and subdocuments whole', async () => {
+    it('$set of whole fields keeps a field in its place, puts a new one last, stores Dates, arrays and subdocuments whole', async () => {
       const at = new Date('2024-02-03T04:05:06.000Z');
       await products().updateOne(
         { id: 2 },

@@ -164,7 +164,10 @@ export class ServiceHarness<S extends StartedService, C extends Client, N extend
     }
   }
 
-  /** Stops everything in reverse order of start (the service, then its siblings), then the bus, and removes the temp dirs. Safe to call twice. */
+  /**
+   * Stops everything in reverse order of start (the service, then its siblings), then the bus, and removes the temp
+   * dirs. Safe to call twice.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

@@ -43,7 +43,7 @@ describe('RetireShippingGroup', () => {
     expect((await createIn(storeId, group.id)).product!.shipping_group_id).toBe(group.id);
   });
 
-  it('retires an unused group: creates and updates naming it are INVALID_ARGUMENT, and a repeat of the attempt answers the same', async () => {
+  it('retires an unused group: creates and updates naming it are INVALID_ARGUMENT; a repeat of the attempt answers the same', async () => {
     const storeId = (await harness.newStore()).id;
     const group = await aGroup(storeId);
     const other = await createProduct(harness.client, storeId, { shipping_group_id: (await aGroup(storeId, 'Light')).id });

@@ -48,8 +48,10 @@ export async function postToken(
   options: { basic?: [string, string]; path?: string; inQuery?: boolean } = {},
 ): Promise<TokenAnswer> {
   const headers: Record<string, string> = {};
-  if (options.basic)
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic[0])}:${encodeURIComponent(options.basic[1])}`).toString('base64')}`;
+  if (options.basic) {
+    const [id, secret] = options.basic.map(encodeURIComponent);
+    headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+  }
   const form = new URLSearchParams(params).toString();
   const path = options.path ?? '/oauth/token';
   const init: RequestInit = options.inQuery

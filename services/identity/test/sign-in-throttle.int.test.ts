@@ -37,7 +37,7 @@ function seenByGateway(address: string, secret = harness.jwtSecret): Record<stri
 const countOf = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe('sign-in throttling', () => {
-  it('answers at most LOGIN_MAX_FAILURES of 40 parallel wrong passwords with 401 and the rest with 429, then the right password with 429', async () => {
+  it('answers at most LOGIN_MAX_FAILURES of 40 parallel wrong passwords with 401, the rest and then the right one with 429', async () => {
     const account = await anAccount();
 
     const statuses = await Promise.all(Array.from({ length: 40 }, () => signIn(account.email, WRONG)));

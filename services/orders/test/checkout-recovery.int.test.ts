@@ -107,7 +107,7 @@ describe('a checkout that stopped before its order was written', () => {
     await waitFor(async () => (await checkoutOf(request)) === null, { message: 'the released checkout to be forgotten' });
   });
 
-  it('cut short by catalog being down answers UNAVAILABLE, then "in progress" until the sweep, after which the key goes through', async () => {
+  it('cut short by catalog being down answers UNAVAILABLE, then "in progress" until the sweep, then the key goes through', async () => {
     const shop = await aShop(harness);
     const request = aCheckout(shop);
 

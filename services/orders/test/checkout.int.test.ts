@@ -411,7 +411,7 @@ describe('a checkout refused', () => {
     expect(await ordersOf(shop.storeId)).toEqual([]);
   });
 
-  it("to a country code no country has: INVALID_ARGUMENT on address.country (not on shipping's own field), and the stock it took given back", async () => {
+  it("to an unknown country code: INVALID_ARGUMENT on address.country (not shipping's own field), its stock given back", async () => {
     const shop = await aShop(harness);
 
     const error = await rejectionOf(harness.client.createOrder(aCheckout(shop, { address: { ...US_ADDRESS, country: 'ZZ' } })));

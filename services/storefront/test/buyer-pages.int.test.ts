@@ -61,7 +61,7 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect((await render(store.id, { path: '/cart' })).body).toContain('id="cart-empty"');
   });
 
-  it('writes the checkout form with one hidden pair per cart line, and shows a refusal again with what the buyer typed, escaped', async () => {
+  it('writes the checkout form with one hidden pair per cart line; a refusal shows again with what the buyer typed, escaped', async () => {
     const { store, variantId } = await aShop();
     const request = {
       path: '/checkout',
@@ -106,7 +106,7 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.body).toContain('<input type="text" name="address[name]" id="address_name" value="Ada"');
   });
 
-  it('shows a refusal even when no line of the refused checkout is in the cart (a form of its own, a line the site no longer shows)', async () => {
+  it('shows a refusal even when none of its lines is in the cart (a form of its own, a line the site no longer shows)', async () => {
     const { store } = await aShop();
     const page = await render(store.id, {
       path: '/checkout',
@@ -146,7 +146,8 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     // The platform sends no e-mail: the page says so, and where the order can be seen again.
     expect(page.body).not.toMatch(/receipt goes to/i);
     expect(page.body).toContain(
-      `<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. The shop can reach you at ada@example.com.</p>`,
+      `<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. ` +
+        'The shop can reach you at ada@example.com.</p>',
     );
 
     const otherStore = await aStore(harness);

@@ -24,7 +24,7 @@ describe('who is a visitor (aggregator + SQLite file + read)', () => {
     expect(f.errors).toEqual([]);
   });
 
-  it('counts 40 views through the marketplace without a signed id from one client as one visit and one visitor, and stores nothing for them', async () => {
+  it('counts 40 marketplace views from one client without a signed id as one visit and one visitor, storing nothing for them', async () => {
     const store = await f.aStore(1);
     await f.record(...Array.from({ length: 40 }, (_, i) => unsigned(store, i / 4, '203.0.113.5', FIREFOX, 'marketplace')));
     expect(await f.today(store)).toEqual({ day: 'Tuesday', visits: 1, visitors: 1 });
@@ -44,7 +44,7 @@ describe('who is a visitor (aggregator + SQLite file + read)', () => {
     expect(await f.today(store)).toEqual({ day: 'Tuesday', visits: 4, visitors: 4 });
   });
 
-  it('keeps a client without a cookie to the 30-minute rule: a view 30 minutes after its last is a new visit of the same visitor', async () => {
+  it('keeps a cookieless client to the 30-minute rule: a view 30 minutes after its last is a new visit of the same visitor', async () => {
     const store = await f.aStore(1);
     await f.record(
       unsigned(store, 0, '203.0.113.5'),

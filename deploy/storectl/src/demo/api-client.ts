@@ -35,7 +35,8 @@ export class ApiCallError extends Error {
     serverMessage: string,
   ) {
     super(
-      `${method} ${path} answered ${status}${errorType ? ` ${errorType}` : ''}: ${serverMessage}${fieldErrors ? ` ${JSON.stringify(fieldErrors)}` : ''}`,
+      `${method} ${path} answered ${status}${errorType ? ` ${errorType}` : ''}: ${serverMessage}` +
+        (fieldErrors ? ` ${JSON.stringify(fieldErrors)}` : ''),
     );
   }
 }

@@ -121,8 +121,9 @@ const ADDRESS = {
 };
 const CHECKOUT = { email: 'ann@example.com', address: ADDRESS, items: [{ variant_id: 9, quantity: 2 }], payment_token: 'tok_visa' };
 const FORM =
-  'email=ann%40example.com&address[name]=Ann+Lee&address[address_1]=1+Main+St&address[address_2]=Apt+4&address[city]=Portland&address[postal]=97201' +
-  '&address[state]=Oregon&address[state_abbrev]=OR&address[country]=US&items[0][variant_id]=9&items[0][quantity]=2&items[1][variant_id]=11&items[1][quantity]=1' +
+  'email=ann%40example.com&address[name]=Ann+Lee&address[address_1]=1+Main+St&address[address_2]=Apt+4' +
+  '&address[city]=Portland&address[postal]=97201&address[state]=Oregon&address[state_abbrev]=OR&address[country]=US' +
+  '&items[0][variant_id]=9&items[0][quantity]=2&items[1][variant_id]=11&items[1][quantity]=1' +
   '&shipping_class_id=3&user_note=Gift+wrap%2C+please&payment_token=tok_visa';
 
 function checkout(request: Partial<SentRequest> & { json?: unknown } = {}, url = gateway): Promise<Received> {
@@ -204,7 +205,8 @@ describe('POST /s/:subdomain/checkout', () => {
     [
       'JSON text in a form value',
       FORM_TYPE,
-      `email=a%40b.co&payment_token=tok_visa&items=${encodeURIComponent('[{"variant_id":9,"quantity":"2"},{"variant_id":"11","quantity":1}]')}`,
+      'email=a%40b.co&payment_token=tok_visa' +
+        `&items=${encodeURIComponent('[{"variant_id":9,"quantity":"2"},{"variant_id":"11","quantity":1}]')}`,
     ],
     [
       'a form sent without a Content-Type',

@@ -19,7 +19,10 @@ const STORES = [
   }),
   storefront.Store.fromPartial({ id: 8, subdomain: 'closed', url: 'http://closed.shops.localhost', storefront_open: false }),
 ];
-/** Every request goes to the shop's own host unless it names another: its site lives there (the path form redirects, site-origin.unit.test.ts). */
+/**
+ * Every request goes to the shop's own host unless it names another: its site lives there (the path form redirects,
+ * site-origin.unit.test.ts).
+ */
 const SHOP_HOST = { Host: 'shop.shops.localhost' };
 const CLOSED_HOST = { Host: 'closed.shops.localhost' };
 const SITE_KEY = Buffer.alloc(32, 3);
@@ -140,7 +143,7 @@ async function aBuyer(headers: Record<string, string> = {}): Promise<{ cookie: s
 }
 
 describe('GET of a site path', () => {
-  it('renders the page through RenderPage with the path, the base, the query and the buyer, and sends it with the security headers', async () => {
+  it('renders the page through RenderPage with the path, base, query and buyer, and sends it with the security headers', async () => {
     const answer = await send('GET', '/products/12?page=2&ref=mail&page=3', {
       'User-Agent': 'Chromium',
       Referer: 'https://search.example/',
@@ -425,7 +428,7 @@ describe('the checkout form', () => {
   const post = (cookie: string, body: string, headers: Record<string, string> = {}) =>
     send('POST', '/checkout', { ...BROWSER, ...FORM_TYPE, Cookie: cookie, ...headers }, body);
 
-  it('places the order from the bracket fields, clears the cart, renews the CSRF token and answers 303 to the confirmation page', async () => {
+  it('places the order from the bracket fields, clears the cart, renews the CSRF token, answers 303 to the confirmation page', async () => {
     const buyer = await aBuyer();
     const answer = await post(`${buyer.cookie}; sc_cart=9-2`, form(buyer.csrf));
 
@@ -521,7 +524,7 @@ describe('the checkout form', () => {
     if (status === 503) expect(page.checkout_error).not.toContain('down');
   });
 
-  it('renders a refused checkout whose lines came from the form (no cart cookie) with those lines as its cart, so its errors show', async () => {
+  it('renders a refused checkout whose lines came from the form (no cart cookie) with them as its cart, so its errors show', async () => {
     orderFailure = new RemoteError({
       code: GrpcStatus.INVALID_ARGUMENT,
       message: 'Validation failed',

@@ -62,7 +62,7 @@ describe('the path form /s/<subdomain>/', () => {
     expect(backends.checkouts).toEqual([]);
   });
 
-  it("keeps the JSON checkout of a headless storefront, its confirmation_url on the store's configured site whatever the Host", async () => {
+  it("keeps a headless storefront's JSON checkout, its confirmation_url on the store's configured site whatever the Host", async () => {
     for (const [path, host] of [
       ['/s/shop/checkout', 'evil.example'],
       ['/checkout', SHOP_HOST],

@@ -28,7 +28,10 @@ export function readEmbeddedCollection<T extends Doc = Doc>(dir: string, collect
   }
 }
 
-/** Every byte the embedded store of a data directory holds on disk (database and write-ahead log), as text: to prove a secret is not in it. */
+/**
+ * Every byte the embedded store of a data directory holds on disk (database and write-ahead log), as text: to prove a
+ * secret is not in it.
+ */
 export async function embeddedStoreBytes(dir: string): Promise<string> {
   const parts = await Promise.all(
     ['', '-wal'].map((suffix) => readFile(join(dir, `${DATABASE_FILE}${suffix}`)).catch(() => Buffer.alloc(0))),

@@ -121,7 +121,9 @@ describe('a file written before the side column', () => {
     const handle = keyExpression(jsonPathOf(['handle']), 'doc');
     old.exec(`
       CREATE TABLE _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
-      CREATE TABLE _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, keys TEXT NOT NULL, is_unique INTEGER NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
+      CREATE TABLE _indexes (
+        collection TEXT NOT NULL, name TEXT NOT NULL, keys TEXT NOT NULL, is_unique INTEGER NOT NULL, PRIMARY KEY (collection, name)
+      ) WITHOUT ROWID;
       CREATE TABLE "c_products" (pk INTEGER PRIMARY KEY, doc BLOB NOT NULL);
       CREATE INDEX "products/outbox_pending" ON "c_products" (${flag});
       CREATE UNIQUE INDEX "products/handle" ON "c_products" (${handle});

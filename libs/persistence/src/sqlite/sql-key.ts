@@ -34,7 +34,8 @@ export function keyExpression(jsonPath: string, column: DocumentColumn): string 
   const date = `'${jsonPath}."$date"'`;
   return (
     `(CASE json_type(${column},${at}) WHEN 'true' THEN x'0301' WHEN 'false' THEN x'0300' WHEN 'array' THEN x'02' ` +
-    `WHEN 'object' THEN iif(json_type(${column},${date})='integer',unhex('04'||printf('%016X',json_extract(${column},${date})+${DATE_OFFSET})),x'01') ` +
+    `WHEN 'object' THEN iif(json_type(${column},${date})='integer',` +
+    `unhex('04'||printf('%016X',json_extract(${column},${date})+${DATE_OFFSET})),x'01') ` +
     `ELSE ${column}->>${at} END)`
   );
 }

@@ -50,8 +50,12 @@ export class SqliteFile {
       this.handle.pragma('synchronous = NORMAL');
       this.handle.pragma('busy_timeout = 5000');
       this.handle.exec(`
-        CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, keys TEXT NOT NULL, is_unique INTEGER NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS _array_paths (
+          collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS _indexes (
+          collection TEXT NOT NULL, name TEXT NOT NULL, keys TEXT NOT NULL, is_unique INTEGER NOT NULL, PRIMARY KEY (collection, name)
+        ) WITHOUT ROWID;
       `);
     } catch (err) {
       this.handle.close();

@@ -93,7 +93,10 @@ export class SqliteIndexes {
     }
   }
 
-  /** SQLite's unique violation as the port's DuplicateKeyError, naming the index and `doc`'s colliding key; undefined for any other error. */
+  /**
+   * SQLite's unique violation as the port's DuplicateKeyError, naming the index and `doc`'s colliding key; undefined
+   * for any other error.
+   */
   duplicateKeyError(err: unknown, doc?: Doc): DuplicateKeyError | undefined {
     return toDuplicateKeyError(err, this.collection, this.definitions, doc);
   }

@@ -168,7 +168,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       const path = `'${jsonPathOf([field])}'`;
       const numeric = `json_type(doc, ${path}) IN ('integer', 'real')`;
       const row = this.file.get<[number]>(
-        `UPDATE ${this.table} SET doc = jsonb_set(doc, ${path}, (doc->>${path}) + 1) WHERE pk = (SELECT pk FROM ${this.table} WHERE ${where.where} AND ${numeric} LIMIT 1) RETURNING doc->>${path}`,
+        `UPDATE ${this.table} SET doc = jsonb_set(doc, ${path}, (doc->>${path}) + 1) ` +
+          `WHERE pk = (SELECT pk FROM ${this.table} WHERE ${where.where} AND ${numeric} LIMIT 1) RETURNING doc->>${path}`,
         where.params,
       );
       return row ? row[0] : null;
@@ -212,7 +213,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       for (const field of SIDE_FIELDS) {
         const path = `'$."${field}"'`;
         this.file.run(
-          `UPDATE ${this.table} SET side = jsonb_set(coalesce(side, jsonb('{}')), ${path}, doc->${path}), doc = jsonb_remove(doc, ${path}) WHERE json_type(doc, ${path}) IS NOT NULL`,
+          `UPDATE ${this.table} SET side = jsonb_set(coalesce(side, jsonb('{}')), ${path}, doc->${path}), ` +
+            `doc = jsonb_remove(doc, ${path}) WHERE json_type(doc, ${path}) IS NOT NULL`,
         );
       }
       this.indexes.rebuild((field) => columnOf(field) === 'side');
