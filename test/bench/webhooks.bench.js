@@ -345,8 +345,8 @@ function report(results) {
       `deliveries/s): ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms`,
   );
   out.push(
-    `at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them (it ` +
-      `got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms ` +
+    `at ${config.lowRate} events/s with a receiver answering in ${SLOW_ANSWER_MS / 1000} s beside them ` +
+      `(it got ${fmt(slow.slowArrivals)} requests): the others' p50 ${fmt(slow.p50)} ms / p99 ${fmt(slow.p99)} ms ` +
       `against ${fmt(lowRate.p50)} / ${fmt(lowRate.p99)} ms without it`,
   );
   const invalid = [];

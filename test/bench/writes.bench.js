@@ -371,8 +371,8 @@ function logPhase(name, run) {
   const us = (server) => fmt(cpuPerRequest(run, server));
   const { seqAtStart, seqAtEnd, seqSettled, drainS, settled } = run.phase;
   log(
-    `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ` +
-      `ms, ${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
+    `${name}: ${fmt(m.requestsPerSecond)} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ` +
+      `${m.requestsTotal} responses, non-2xx ${m.non2xx}, errors ${m.errors + m.timeouts}; ` +
       `µs/req gateway ${us('gateway')}, catalog ${us('catalog')}, shipping ${us('shipping')}, ` +
       `storefront ${us('storefront')}, webhooks ${us('webhooks')}, nats ${us('nats')}, stack ${us('stack')}; ` +
       `events ${fmt(seqAtEnd - seqAtStart)} during, ${fmt(seqSettled - seqAtEnd)} after ` +
