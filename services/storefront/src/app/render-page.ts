@@ -17,8 +17,14 @@ import type { StoreDocument } from '../infra/store.repository';
 import { productsOf, type StoreCatalog } from '../domain/store-catalog';
 import type { TemplateKind, TemplateRecord } from '../domain/template';
 import { trackingVisitorReads } from './page-content-cache';
-import type { PageDeps, StoreTemplates } from './page-deps';
+import type { StoreTemplates, StorefrontDeps } from './storefront-deps';
 import { templatesOf } from './store-templates';
+
+/** What rendering a page uses. */
+type PageDeps = Pick<
+  StorefrontDeps,
+  'stores' | 'templates' | 'nextId' | 'clock' | 'pageViews' | 'engine' | 'catalogs' | 'orders' | 'pageContents' | 'logger'
+>;
 
 export const HTML = 'text/html; charset=utf-8';
 export const CSS = 'text/css; charset=utf-8';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
-import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/page-deps';
+import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/storefront-deps';
 import { formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
 import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
