@@ -8,7 +8,6 @@ import { PageContentCache } from './app/page-content-cache';
 import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
-import { BUILT_IN_PAGES } from './domain/built-in-pages';
 import { platformDomainsOf, siteAddressOf } from './domain/site-url';
 import { pageHandlers } from './grpc/page.handlers';
 import { storefrontHandlers } from './grpc/storefront.handlers';
@@ -22,6 +21,7 @@ import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClientPort } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
+import { loadStorefrontAssets } from './infra/storefront-assets';
 import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
 
@@ -48,6 +48,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     await CatalogProjectionRepository.ensureIndexes(catalogCollections);
     const catalogProjection = new CatalogProjectionRepository(catalogCollections);
     const site = siteAddressOf(config);
+    const assets = loadStorefrontAssets();
     const deps: StorefrontDeps = {
       stores: storeRepository,
       customDomains: new CustomDomainRepository(customDomains),
@@ -61,11 +62,12 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
         defaultTimeZone: config.DEFAULT_TIME_ZONE,
         platformDomains: platformDomainsOf(config),
       },
+      storeDefaults: assets.storeDefaults,
       clock: () => new Date(),
       updates: new KeyedQueue(),
       pageViews,
       visits,
-      engine: new LiquidPageEngine(BUILT_IN_PAGES),
+      engine: new LiquidPageEngine(assets.builtInPages),
       catalogs: new SiteCatalogs(catalogProjection),
       projection: catalogProjection,
       orders: new OrdersClientPort(

@@ -1,6 +1,7 @@
 import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
 import type { BuiltInPageName } from '../domain/built-in-pages';
+import type { StoreDefaults } from '../domain/default-templates';
 import type { OrderSummary } from '../domain/order-summary';
 import type { StoreCatalog } from '../domain/store-catalog';
 import type { TemplateRecord } from '../domain/template';
@@ -86,6 +87,8 @@ export interface StorefrontDeps {
   /** Integer store and template ids from the service's counters. */
   nextId(counter: 'stores' | 'templates'): Promise<number>;
   settings: StorefrontSettings;
+  /** The layout, stylesheet and six templates every store starts with (assets/store-defaults/). */
+  storeDefaults: StoreDefaults;
   clock: () => Date;
   /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
   updates: KeyedQueue;
