@@ -5,12 +5,10 @@ import { periodic, ServiceHost, type RunningService } from '@commerce/service-ho
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from './app/record-page-view';
 import { applyCatalogEvent } from './app/catalog-projection';
 import { PageContentCache } from './app/page-content-cache';
-import type { PageDeps } from './app/page-deps';
 import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
-import { BUILT_IN_PAGES } from './domain/built-in-pages';
-import { siteAddressOf } from './domain/site-url';
+import { platformDomainsOf, siteAddressOf } from './domain/site-url';
 import { pageHandlers } from './grpc/page.handlers';
 import { storefrontHandlers } from './grpc/storefront.handlers';
 import { templateHandlers } from './grpc/template.handlers';
@@ -23,6 +21,7 @@ import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClientPort } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
+import { loadStorefrontAssets } from './infra/storefront-assets';
 import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
 
@@ -45,7 +44,11 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       onError: (error) => host.logger.error({ err: error }, 'page views not counted'),
     });
 
+    const catalogCollections = CatalogProjectionRepository.collectionsOf(host.db);
+    await CatalogProjectionRepository.ensureIndexes(catalogCollections);
+    const catalogProjection = new CatalogProjectionRepository(catalogCollections);
     const site = siteAddressOf(config);
+    const assets = loadStorefrontAssets();
     const deps: StorefrontDeps = {
       stores: storeRepository,
       customDomains: new CustomDomainRepository(customDomains),
@@ -59,22 +62,18 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
         defaultTimeZone: config.DEFAULT_TIME_ZONE,
         platformDomains: platformDomainsOf(config),
       },
+      storeDefaults: assets.storeDefaults,
       clock: () => new Date(),
       updates: new KeyedQueue(),
       pageViews,
       visits,
-    };
-    const catalogCollections = CatalogProjectionRepository.collectionsOf(host.db);
-    await CatalogProjectionRepository.ensureIndexes(catalogCollections);
-    const catalogProjection = new CatalogProjectionRepository(catalogCollections);
-    const pageDeps: PageDeps = {
-      ...deps,
-      engine: new LiquidPageEngine(BUILT_IN_PAGES),
+      engine: new LiquidPageEngine(assets.builtInPages),
       catalogs: new SiteCatalogs(catalogProjection),
-      pageContents: new PageContentCache(),
+      projection: catalogProjection,
       orders: new OrdersClientPort(
         createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS }),
       ),
+      pageContents: new PageContentCache(),
       logger: host.logger,
     };
     const visitPrune = periodic(
@@ -88,25 +87,15 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
         implement(storefront.StoreServiceService, storefrontHandlers(deps)),
         implement(storefront.VisitServiceService, visitHandlers(deps)),
         implement(storefront.TemplateServiceService, templateHandlers(deps)),
-        implement(storefront.PageServiceService, pageHandlers(pageDeps)),
+        implement(storefront.PageServiceService, pageHandlers(deps)),
       ],
       protoFiles: ['commerce/storefront/v1/storefront.proto'],
       migrations: STOREFRONT_MIGRATIONS,
       background: [
         visitFlushTask(pageViews),
         visitPrune,
-        catalogEventsConsumer(host.nc, host.logger, (event, delivery) =>
-          applyCatalogEvent({ projection: catalogProjection }, event, delivery),
-        ),
+        catalogEventsConsumer(host.nc, host.logger, (event, delivery) => applyCatalogEvent(deps, event, delivery)),
       ],
     };
   });
-}
-
-/** The hosts the platform serves itself, lowercase: the storefront domain, the assets host, the API host, and any configured. */
-function platformDomainsOf(config: StorefrontConfig): string[] {
-  const hostOf = (url: string | undefined) => (url ? new URL(url.startsWith('//') ? `https:${url}` : url).hostname : '');
-  const configured = config.RESERVED_DOMAINS.split(',').map((domain) => domain.trim());
-  const domains = [config.STOREFRONT_DOMAIN, hostOf(config.ASSETS_BASE_URL), hostOf(config.PUBLIC_URL), ...configured];
-  return [...new Set(domains.map((domain) => domain.toLowerCase()).filter(Boolean))];
 }

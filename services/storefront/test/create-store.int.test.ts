@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { rejectionOf } from '@commerce/testing';
-import { DEFAULT_CSS, DEFAULT_LAYOUT } from '../src/domain/store';
+import { loadStorefrontAssets } from '../src/infra/storefront-assets';
 import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.fixture';
 
 let harness: StorefrontHarness;
@@ -24,8 +24,8 @@ describe('CreateStore', () => {
       storefront_open: true,
       list_in_marketplace: false,
       use_default_layout: true,
-      css: DEFAULT_CSS,
-      layout: DEFAULT_LAYOUT,
+      css: loadStorefrontAssets().storeDefaults.css,
+      layout: loadStorefrontAssets().storeDefaults.layout,
       owner_user_id: 7,
       support_email: 'owner@example.com',
     });

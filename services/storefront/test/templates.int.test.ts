@@ -3,6 +3,7 @@ import { storefront } from '@commerce/contracts';
 import { createClient } from '@commerce/grpc-runtime';
 import { rejectionOf, waitFor } from '@commerce/testing';
 import { DEFAULT_TEMPLATES } from '../src/domain/default-templates';
+import { loadStorefrontAssets } from '../src/infra/storefront-assets';
 import { aCreateStoreRequest, startStorefrontHarness, type StorefrontHarness } from './storefront.fixture';
 
 let harness: StorefrontHarness;
@@ -35,7 +36,12 @@ describe('ListTemplates', () => {
 
     expect(listed.time_zone).toBe('Asia/Tokyo');
     expect(listed.templates.map(({ kind, name, permalink, content }) => ({ kind, name, permalink, content }))).toEqual(
-      DEFAULT_TEMPLATES.map(({ kind, name, permalink, content }) => ({ kind, name, permalink, content })),
+      DEFAULT_TEMPLATES.map(({ kind, name, permalink }) => ({
+        kind,
+        name,
+        permalink,
+        content: loadStorefrontAssets().storeDefaults.templates[kind],
+      })),
     );
     expect(new Set(listed.templates.map((template) => template.id)).size).toBe(6);
     expect((await templates.listTemplates({ store_id: store.id })).templates).toEqual(listed.templates);

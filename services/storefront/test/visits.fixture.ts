@@ -7,6 +7,7 @@ import { storeTimeZones, VisitAggregator, type VisitAggregatorOptions } from '..
 import { storeEvent } from '../src/app/store-message';
 import type { PageView, StorefrontSettings } from '../src/app/storefront-deps';
 import { newStoreRecord } from '../src/domain/store';
+import { loadStorefrontAssets } from '../src/infra/storefront-assets';
 import { StoreRepository } from '../src/infra/store.repository';
 import { VisitRepository } from '../src/infra/visit.repository';
 
@@ -71,6 +72,7 @@ export class VisitsFixture {
       },
       settings.assetsBaseUrl,
       this.now,
+      loadStorefrontAssets().storeDefaults,
     );
     await this.stores.insert(record, `key-${id}`, storeEvent('store/created', record, 1, settings));
     return id;

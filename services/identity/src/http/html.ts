@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 /** Markup that is already safe; everything else interpolated into `html` is escaped. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -22,12 +25,13 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(strings.reduce((out, part, index) => out + part + (index < values.length ? render(values[index]) : ''), ''));
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#222}
-h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}label{display:block;margin:.75rem 0 .25rem}
-input[type=text],input[type=email],input[type=password],input[type=url]{width:100%;padding:.5rem;box-sizing:border-box}
-button{padding:.5rem 1rem;margin:.75rem .5rem 0 0;cursor:pointer}.error{color:#b00020}.notice{color:#1b5e20}
-.secret{font-family:monospace;background:#f4f4f4;padding:.5rem;word-break:break-all}table{border-collapse:collapse;width:100%}
-td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ddd}form.inline{display:inline}`;
+/**
+ * The pages' stylesheet, inlined in every page: services/identity/assets/pages.css (docs/service-template.md#assets),
+ * two levels above this file in src/http/ and in dist/http/ alike. Read once, when the pages' modules load at start (a
+ * missing file stops the start); its final newline is the file's, not the page's.
+ */
+export const PAGES_CSS_PATH = path.resolve(__dirname, '../../assets/pages.css');
+const STYLE = readFileSync(PAGES_CSS_PATH, 'utf8').replace(/\n$/, '');
 
 /** The whole document around a page's body. */
 export function page(title: string, body: SafeHtml): string {

@@ -1,6 +1,7 @@
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import { isEventOf, type DomainEvent, type EventMeta } from '@commerce/events';
 import type { ProductSnapshot } from '../domain/store-catalog';
+import type { StorefrontDeps } from './storefront-deps';
 
 /** Where catalog's events are applied (infra/catalog-projection.repository.ts); each apply keeps the newer sequence. */
 export interface CatalogProjectionWriter {
@@ -11,10 +12,6 @@ export interface CatalogProjectionWriter {
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean>;
   /** Tells every reader of the store's catalog to read it again; resolves once they would (bumps asked at once may be shared). */
   bumpVersion(storeId: number): Promise<void>;
-}
-
-export interface CatalogProjectionDeps {
-  projection: CatalogProjectionWriter;
 }
 
 const PRODUCT_TOPICS = ['product/created', 'product/updated', 'product/deleted'] as const;
@@ -29,7 +26,7 @@ const COLLECTION_TOPICS = ['collection/created', 'collection/updated', 'collecti
  * product event's snapshot only fills in variants the projection has not seen. Other topics are not ours.
  */
 export async function applyCatalogEvent(
-  deps: CatalogProjectionDeps,
+  deps: Pick<StorefrontDeps, 'projection'>,
   event: DomainEvent,
   delivery: Pick<EventMeta, 'redelivered'> = { redelivered: false },
 ): Promise<void> {

@@ -14,7 +14,7 @@ import type { StorefrontDeps } from './storefront-deps';
  * (app/store-templates.ts).
  */
 export async function createStore(
-  deps: Pick<StorefrontDeps, 'stores' | 'templates' | 'nextId' | 'settings' | 'clock'>,
+  deps: Pick<StorefrontDeps, 'stores' | 'templates' | 'nextId' | 'settings' | 'storeDefaults' | 'clock'>,
   input: NewStoreInput,
   requestKey: string = randomUUID(),
 ): Promise<StoreDocument> {
@@ -24,7 +24,7 @@ export async function createStore(
 }
 
 async function insertStore(
-  deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'clock'>,
+  deps: Pick<StorefrontDeps, 'stores' | 'nextId' | 'settings' | 'storeDefaults' | 'clock'>,
   input: NewStoreInput,
   requestKey: string,
 ): Promise<StoreDocument> {
@@ -39,7 +39,7 @@ async function insertStore(
   const violations = validateNewStore(prepared);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
 
-  const record = newStoreRecord(await deps.nextId('stores'), prepared, deps.settings.assetsBaseUrl, deps.clock());
+  const record = newStoreRecord(await deps.nextId('stores'), prepared, deps.settings.assetsBaseUrl, deps.clock(), deps.storeDefaults);
   const insertion = await deps.stores.insert(record, requestKey, storeEvent('store/created', record, 1, deps.settings));
   if ('stored' in insertion) return insertion.stored;
 

@@ -1,6 +1,6 @@
-import { BUILT_IN_PAGES } from '../domain/built-in-pages';
 import type { TemplateRecord } from '../domain/template';
 import { LiquidPageEngine } from '../infra/liquid.engine';
+import { loadStorefrontAssets } from '../infra/storefront-assets';
 import { PageContentCache, trackingVisitorReads } from './page-content-cache';
 
 const AT = new Date('2026-11-01T10:00:00Z');
@@ -17,7 +17,7 @@ const aTemplate = (id: number, content: string, permalink = `t-${id}`): Template
 });
 
 describe('trackingVisitorReads', () => {
-  const engine = new LiquidPageEngine(BUILT_IN_PAGES);
+  const engine = new LiquidPageEngine(loadStorefrontAssets().builtInPages);
   const variables = { store: { name: 'Tea' }, cart: { item_count: 2 }, csrf_token: 'secret' };
 
   it.each([

@@ -1,5 +1,5 @@
 import type { BuiltInPageName } from '../domain/built-in-pages';
-import { DEFAULT_TEMPLATES } from '../domain/default-templates';
+import { DEFAULT_TEMPLATES, type DefaultTemplateKind, type StoreDefaults } from '../domain/default-templates';
 import { routeOf, type PageRoute } from '../domain/page-routes';
 import { checkoutVariables, orderVariables, type CheckoutInput } from '../domain/page-forms';
 import {
@@ -15,10 +15,16 @@ import {
 import type { StoreRecord } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { productsOf, type StoreCatalog } from '../domain/store-catalog';
-import type { TemplateKind, TemplateRecord } from '../domain/template';
+import type { TemplateRecord } from '../domain/template';
 import { trackingVisitorReads } from './page-content-cache';
-import type { PageDeps, StoreTemplates } from './page-deps';
+import type { StoreTemplates, StorefrontDeps } from './storefront-deps';
 import { templatesOf } from './store-templates';
+
+/** What rendering a page uses. */
+type PageDeps = Pick<
+  StorefrontDeps,
+  'stores' | 'templates' | 'nextId' | 'clock' | 'storeDefaults' | 'pageViews' | 'engine' | 'catalogs' | 'orders' | 'pageContents' | 'logger'
+>;
 
 export const HTML = 'text/html; charset=utf-8';
 export const CSS = 'text/css; charset=utf-8';
@@ -77,7 +83,9 @@ export async function renderPage(deps: PageDeps, input: RenderPageInput): Promis
   const site: StoreTemplates = { storeId: store.id, templates: await templatesOf(deps, store.id) };
   const { version: catalogVersion, catalog } = await deps.catalogs.catalogOf(store.id);
   const common = commonVariables(store, site.templates, catalog, input, route);
-  const page = store.storefront_open ? await pageBody(deps, site, catalog, input, route, common) : maintenance(site.templates);
+  const page = store.storefront_open
+    ? await pageBody(deps, site, catalog, input, route, common)
+    : maintenance(site.templates, deps.storeDefaults);
   const rendered = await renderInLayout(
     deps,
     { store, site, catalogVersion, route, base: input.base_path, path: input.path },
@@ -130,7 +138,7 @@ async function pageBody(
   common: Common,
 ): Promise<PageBody> {
   const base = input.base_path;
-  const templateOf = (kind: TemplateKind) => templateOfKind(site.templates, kind);
+  const templateOf = (kind: DefaultTemplateKind) => templateOfKind(site.templates, kind, deps.storeDefaults);
   switch (route.kind) {
     case 'home': {
       const { items, pagination } = paginate(catalog.products, route.page, common.links.home);
@@ -198,20 +206,20 @@ const notFound = (): PageBody => ({
   variables: NO_VARIABLES,
 });
 
-const maintenance = (templates: readonly TemplateRecord[]): PageBody => ({
+const maintenance = (templates: readonly TemplateRecord[], defaults: StoreDefaults): PageBody => ({
   status: 503,
   kind: 'maintenance',
   title: 'Closed',
-  template: templateOfKind(templates, 'maintenance'),
+  template: templateOfKind(templates, 'maintenance', defaults),
   variables: NO_VARIABLES,
 });
 
 /** The store's template of a default kind; the platform's default if the store somehow lacks it. */
-function templateOfKind(templates: readonly TemplateRecord[], kind: TemplateKind): TemplateRecord {
+function templateOfKind(templates: readonly TemplateRecord[], kind: DefaultTemplateKind, defaults: StoreDefaults): TemplateRecord {
   const found = templates.find((template) => template.kind === kind);
   if (found) return found;
   const fallback = DEFAULT_TEMPLATES.find((template) => template.kind === kind)!;
-  return { id: 0, store_id: 0, ...fallback, created_at: new Date(0), updated_at: new Date(0) };
+  return { id: 0, store_id: 0, ...fallback, content: defaults.templates[kind], created_at: new Date(0), updated_at: new Date(0) };
 }
 
 /**

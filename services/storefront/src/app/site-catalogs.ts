@@ -1,6 +1,6 @@
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import { buildStoreCatalog, type ProductSnapshot, type StoreCatalog } from '../domain/store-catalog';
-import type { SiteCatalogSource } from './page-deps';
+import type { SiteCatalogSource } from './storefront-deps';
 
 /** The catalog projection as the site reads it (infra/catalog-projection.repository.ts). */
 export interface CatalogProjectionReader {

@@ -1,9 +1,9 @@
-import { DEFAULT_TEMPLATES } from '../domain/default-templates';
+import { DEFAULT_TEMPLATES, type DefaultTemplate } from '../domain/default-templates';
 import type { TemplateRecord } from '../domain/template';
 import type { TemplateDocument } from '../infra/template.repository';
 import type { StorefrontDeps } from './storefront-deps';
 
-type TemplateDeps = Pick<StorefrontDeps, 'templates' | 'stores' | 'nextId' | 'clock'>;
+type TemplateDeps = Pick<StorefrontDeps, 'templates' | 'stores' | 'nextId' | 'clock' | 'storeDefaults'>;
 
 /** The record of a stored template, without the document's bookkeeping (version, slot, outbox). */
 export function templateRecordOf(document: TemplateDocument): TemplateRecord {
@@ -26,14 +26,21 @@ export async function templatesOf(deps: TemplateDeps, storeId: number): Promise<
 
 /** Writes the store's missing defaults (all six for a new store); idempotent. `stored`: the templates read already. */
 export async function ensureDefaultTemplates(
-  deps: Pick<TemplateDeps, 'templates' | 'nextId' | 'clock'>,
+  deps: Pick<TemplateDeps, 'templates' | 'nextId' | 'clock' | 'storeDefaults'>,
   storeId: number,
   stored?: TemplateDocument[],
 ): Promise<void> {
   const missing = missingDefaults(stored ?? (await deps.templates.listOf(storeId)));
   const now = deps.clock();
   for (const template of missing) {
-    const record: TemplateRecord = { id: await deps.nextId('templates'), store_id: storeId, ...template, created_at: now, updated_at: now };
+    const record: TemplateRecord = {
+      id: await deps.nextId('templates'),
+      store_id: storeId,
+      ...template,
+      content: deps.storeDefaults.templates[template.kind],
+      created_at: now,
+      updated_at: now,
+    };
     // A concurrent ensure may have written this default first ('kind': nothing to do).
     const insertion = await deps.templates.insert(record, []);
     // No custom template may take a default's permalink (domain/template-input.ts), but one saved before a default's
@@ -43,12 +50,7 @@ export async function ensureDefaultTemplates(
   }
 }
 
-function missingDefaults(stored: readonly TemplateDocument[]) {
+function missingDefaults(stored: readonly TemplateDocument[]): readonly DefaultTemplate[] {
   const kinds = new Set(stored.filter((template) => template.kind !== 'custom').map((template) => template.kind));
-  return DEFAULT_TEMPLATES.filter((template) => !kinds.has(template.kind)).map(({ kind, name, permalink, content }) => ({
-    kind,
-    name,
-    permalink,
-    content,
-  }));
+  return DEFAULT_TEMPLATES.filter((template) => !kinds.has(template.kind));
 }

@@ -1,6 +1,7 @@
 import { openDatabase, type Database } from '@commerce/persistence';
 import { DEFAULT_TEMPLATES } from '../domain/default-templates';
 import { writeDefaultTemplates } from '../infra/migrations';
+import { loadStorefrontAssets } from '../infra/storefront-assets';
 import { StoreRepository } from '../infra/store.repository';
 import { TemplateRepository } from '../infra/template.repository';
 import { ensureDefaultTemplates, templatesOf } from './store-templates';
@@ -17,6 +18,7 @@ describe('templatesOf', () => {
       templates: new TemplateRepository(templates),
       nextId: (counter) => db.nextId(counter),
       clock: () => new Date(),
+      storeDefaults: loadStorefrontAssets().storeDefaults,
     };
   });
   afterEach(() => db.close());
@@ -91,7 +93,10 @@ describe('ensureDefaultTemplates when a custom template holds a default permalin
         [],
       );
 
-      await ensureDefaultTemplates({ templates, nextId: (counter) => db.nextId(counter), clock: () => now }, 1);
+      await ensureDefaultTemplates(
+        { templates, nextId: (counter) => db.nextId(counter), clock: () => now, storeDefaults: loadStorefrontAssets().storeDefaults },
+        1,
+      );
 
       const stored = await templates.listOf(1);
       expect(stored.map((template) => template.kind).sort()).toEqual(

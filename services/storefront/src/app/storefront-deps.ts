@@ -1,8 +1,18 @@
+import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
+import type { BuiltInPageName } from '../domain/built-in-pages';
+import type { StoreDefaults } from '../domain/default-templates';
+import type { OrderSummary } from '../domain/order-summary';
+import type { StoreCatalog } from '../domain/store-catalog';
+import type { TemplateRecord } from '../domain/template';
 import type { CustomDomainRepository } from '../infra/custom-domain.repository';
 import type { StoreRepository } from '../infra/store.repository';
 import type { VisitRepository } from '../infra/visit.repository';
 import type { TemplateRepository } from '../infra/template.repository';
+import type { CatalogProjectionWriter } from './catalog-projection';
+import type { PageContentCache } from './page-content-cache';
+
+export type { BuiltInPageName };
 
 /** How the service renders a store's addresses and fills what a new store does not say. */
 export interface StorefrontSettings {
@@ -36,7 +46,38 @@ export interface PageViewRecorder {
   record(view: PageView): void;
 }
 
-/** Everything the use cases touch; service.ts builds it once. */
+/** A store's templates, which its Liquid may include one another from (never another store's). */
+export interface StoreTemplates {
+  storeId: number;
+  templates: readonly TemplateRecord[];
+}
+
+/**
+ * Liquid rendering in a sandbox (infra/liquid.engine.ts): escaped output, no file access, time and memory limits.
+ * Every method throws when the markup fails to parse or render (a limit hit, a syntax error).
+ */
+export interface PageEngine {
+  /** One of the store's templates; compiled once per (template id, updated_at). */
+  renderTemplate(site: StoreTemplates, template: TemplateRecord, variables: object): Promise<string>;
+  /** The store's own layout markup around `content` (written where the layout says `{{ content_for_layout }}`). */
+  renderStoreLayout(site: StoreTemplates, layout: string, content: string, variables: object): Promise<string>;
+  /** A page of the platform's own; `content` is the page inside the built-in layout. */
+  renderBuiltIn(name: BuiltInPageName, variables: object, content?: string): Promise<string>;
+}
+
+/** The site's view of each store's catalog, from the projection catalog's events keep (app/site-catalogs.ts). */
+export interface SiteCatalogSource {
+  /** The catalog, and the projection's version of the store it was read at. */
+  catalogOf(storeId: number): Promise<{ version: number; catalog: StoreCatalog }>;
+}
+
+/** The orders service, for the confirmation page. */
+export interface OrdersPort {
+  /** null when the store has no such order. */
+  orderOf(storeId: number, orderId: number): Promise<OrderSummary | null>;
+}
+
+/** Everything the use cases touch (each takes the Pick of it that it needs); service.ts builds it once. */
 export interface StorefrontDeps {
   stores: StoreRepository;
   /** Which store holds each custom domain. */
@@ -46,6 +87,8 @@ export interface StorefrontDeps {
   /** Integer store and template ids from the service's counters. */
   nextId(counter: 'stores' | 'templates'): Promise<number>;
   settings: StorefrontSettings;
+  /** The layout, stylesheet and six templates every store starts with (assets/store-defaults/). */
+  storeDefaults: StoreDefaults;
   clock: () => Date;
   /** Serializes this process's updates of one store (a version race per writer would exhaust the retries). */
   updates: KeyedQueue;
@@ -53,4 +96,14 @@ export interface StorefrontDeps {
   pageViews: PageViewRecorder;
   /** The visit statistics' counters (and browsers' state). */
   visits: VisitRepository;
+  /** The buyer site's Liquid (infra/liquid.engine.ts). */
+  engine: PageEngine;
+  /** Each store's catalog as the site shows it (app/site-catalogs.ts). */
+  catalogs: SiteCatalogSource;
+  /** The catalog projection catalog's events keep (infra/catalog-projection.repository.ts). */
+  projection: CatalogProjectionWriter;
+  orders: OrdersPort;
+  /** Store templates' output that read nothing of one buyer's, kept for the next page with the same inputs. */
+  pageContents: PageContentCache;
+  logger: Pick<Logger, 'warn'>;
 }

@@ -22,3 +22,19 @@ export function siteAddressOf(config: { STOREFRONT_DOMAIN: string; STOREFRONT_UR
 export function storeSiteUrl(subdomain: string, site: SiteAddress): string {
   return `${site.scheme}://${subdomain}.${site.domain}${site.port ? `:${site.port}` : ''}`;
 }
+
+/**
+ * The hosts the platform serves itself, lowercase and each once: the storefront domain, the assets host, the API host
+ * and any of RESERVED_DOMAINS (comma-separated). No store may take one as its custom domain (domain/store.ts isPlatformHost).
+ */
+export function platformDomainsOf(config: {
+  STOREFRONT_DOMAIN: string;
+  ASSETS_BASE_URL?: string;
+  PUBLIC_URL?: string;
+  RESERVED_DOMAINS: string;
+}): string[] {
+  const hostOf = (url: string | undefined) => (url ? new URL(url.startsWith('//') ? `https:${url}` : url).hostname : '');
+  const configured = config.RESERVED_DOMAINS.split(',').map((domain) => domain.trim());
+  const domains = [config.STOREFRONT_DOMAIN, hostOf(config.ASSETS_BASE_URL), hostOf(config.PUBLIC_URL), ...configured];
+  return [...new Set(domains.map((domain) => domain.toLowerCase()).filter(Boolean))];
+}

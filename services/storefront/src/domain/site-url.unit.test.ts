@@ -1,4 +1,4 @@
-import { siteAddressOf, storeSiteUrl } from './site-url';
+import { platformDomainsOf, siteAddressOf, storeSiteUrl } from './site-url';
 
 describe("a store's url", () => {
   it('opens where npm start serves buyer sites: the scheme and port of PUBLIC_URL, on the store subdomain', () => {
@@ -25,5 +25,24 @@ describe("a store's url", () => {
         siteAddressOf({ STOREFRONT_DOMAIN: 'shops.localhost', PUBLIC_URL: 'http://localhost:8080', STOREFRONT_URL_SCHEME: 'http' }),
       ),
     ).toBe('http://tea.shops.localhost:8080');
+  });
+});
+
+describe("the platform's own hosts", () => {
+  it('are the storefront domain, the assets and API hosts and the reserved ones, lowercase, each once', () => {
+    expect(
+      platformDomainsOf({
+        STOREFRONT_DOMAIN: 'Shops.Example.com',
+        ASSETS_BASE_URL: '//assets.shops.example.com',
+        PUBLIC_URL: 'https://API.shops.example.com:8443',
+        RESERVED_DOMAINS: ' status.example.com, shops.example.com ,,',
+      }),
+    ).toEqual(['shops.example.com', 'assets.shops.example.com', 'api.shops.example.com', 'status.example.com']);
+  });
+
+  it('leave out what is not configured', () => {
+    expect(platformDomainsOf({ STOREFRONT_DOMAIN: 'shops.localhost', ASSETS_BASE_URL: '', RESERVED_DOMAINS: '' })).toEqual([
+      'shops.localhost',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
+import type { StoreDefaults } from './default-templates';
 
 /** The store as persisted: owner-changeable fields plus what the platform manages. */
 export interface StoreRecord {
@@ -86,9 +87,6 @@ const MAX_LENGTH: Record<Exclude<OwnerField, 'storefront_open' | 'list_in_market
   layout: 256 * 1024,
 };
 
-export const DEFAULT_CSS = `body { font-family: system-ui, sans-serif; margin: 0; color: #222; }\n.products { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 24px; }\n`;
-export const DEFAULT_LAYOUT = `<!DOCTYPE html>\n<html>\n<head><title>{{ store.name }}</title>{{ head_content }}</head>\n<body>\n<header><a href="/">{{ store.name }}</a></header>\n<main>{{ page_content }}</main>\n</body>\n</html>\n`;
-
 function add(violations: FieldViolations, field: string, message: string): void {
   (violations[field] ??= []).push(message);
 }
@@ -164,7 +162,14 @@ export function validateNewStore(input: NewStoreInput): FieldViolations {
   return violations;
 }
 
-export function newStoreRecord(id: number, input: NewStoreInput, assetsBaseUrl: string, now: Date): StoreRecord {
+/** `defaults`: the layout and stylesheet every store starts with (assets/store-defaults/, domain/default-templates.ts). */
+export function newStoreRecord(
+  id: number,
+  input: NewStoreInput,
+  assetsBaseUrl: string,
+  now: Date,
+  defaults: Pick<StoreDefaults, 'css' | 'layout'>,
+): StoreRecord {
   return {
     id,
     name: input.name.trim(),
@@ -182,8 +187,8 @@ export function newStoreRecord(id: number, input: NewStoreInput, assetsBaseUrl: 
     list_in_marketplace: false,
     custom_domain: null,
     use_default_layout: true,
-    css: DEFAULT_CSS,
-    layout: DEFAULT_LAYOUT,
+    css: defaults.css,
+    layout: defaults.layout,
     owner_user_id: input.owner_user_id,
     paypal_email: input.paypal_email,
     created_at: now,

@@ -1,7 +1,5 @@
 import {
   changedFields,
-  DEFAULT_CSS,
-  DEFAULT_LAYOUT,
   newStoreRecord,
   normalizeStoreChanges,
   subdomainViolations,
@@ -20,7 +18,9 @@ const aNewStore = (overrides: Partial<NewStoreInput> = {}): NewStoreInput => ({
   time_zone: 'America/New_York',
   ...overrides,
 });
-const aStore = () => newStoreRecord(1, aNewStore(), '//assets.example', CREATED_AT);
+/** What every store starts with: files in assets/store-defaults/ in the service, any markup here. */
+const DEFAULTS = { css: 'body { margin: 0; }\n', layout: '<main>{{ page_content }}</main>\n' };
+const aStore = () => newStoreRecord(1, aNewStore(), '//assets.example', CREATED_AT, DEFAULTS);
 
 describe('subdomainViolations', () => {
   it.each(['abc', 'bolts', 'my-shop', 'shop42', '4ever', 'a'.repeat(20)])('accepts %s', (subdomain) => {
@@ -126,7 +126,7 @@ describe('changedFields', () => {
   it('is empty when nothing differs, so nothing is written', () => {
     const store = aStore();
 
-    expect(changedFields(store, { name: store.name, custom_domain: null, css: DEFAULT_CSS })).toEqual({});
+    expect(changedFields(store, { name: store.name, custom_domain: null, css: DEFAULTS.css })).toEqual({});
   });
 
   it('sees clearing a custom domain as a change', () => {
@@ -162,7 +162,7 @@ describe('validateNewStore', () => {
 
 describe('newStoreRecord', () => {
   it('opens the store with the default look, no custom domain and the avatar from the assets host', () => {
-    expect(newStoreRecord(5, aNewStore({ name: ' Bolts ' }), '//assets.example', CREATED_AT)).toMatchObject({
+    expect(newStoreRecord(5, aNewStore({ name: ' Bolts ' }), '//assets.example', CREATED_AT, DEFAULTS)).toMatchObject({
       id: 5,
       name: 'Bolts',
       subdomain: 'bolts',
@@ -170,8 +170,8 @@ describe('newStoreRecord', () => {
       list_in_marketplace: false,
       custom_domain: null,
       use_default_layout: true,
-      css: DEFAULT_CSS,
-      layout: DEFAULT_LAYOUT,
+      css: DEFAULTS.css,
+      layout: DEFAULTS.layout,
       avatar: '//assets.example/images/store-avatar.png',
       owner_user_id: 7,
       created_at: CREATED_AT,

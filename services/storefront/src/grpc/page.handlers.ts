@@ -1,10 +1,10 @@
 import type { storefront } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
-import type { PageDeps } from '../app/page-deps';
 import { renderPage } from '../app/render-page';
+import type { StorefrontDeps } from '../app/storefront-deps';
 
 /** Thin: request → renderPage → response. */
-export function pageHandlers(deps: PageDeps): ServiceHandlers<typeof storefront.PageServiceService> {
+export function pageHandlers(deps: StorefrontDeps): ServiceHandlers<typeof storefront.PageServiceService> {
   return {
     renderPage: async (request) =>
       renderPage(deps, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
-import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/page-deps';
+import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/storefront-deps';
+import type { BuiltInPages } from '../domain/built-in-pages';
 import { formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
 import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
@@ -60,12 +61,12 @@ export class LiquidPageEngine implements PageEngine {
   private readonly contentToken = `CONTENT_FOR_LAYOUT_${randomUUID().replace(/-/g, '')}`;
 
   constructor(
-    builtInPages: Readonly<Record<BuiltInPageName, string>>,
+    builtInPages: BuiltInPages,
     private readonly limits: LiquidLimits = DEFAULT_LIQUID_LIMITS,
     private readonly now: () => number = Date.now,
   ) {
-    this.builtIn = this.sandbox({ ...builtInPages });
-    for (const [name, source] of Object.entries(builtInPages)) this.builtInCompiled.set(name, this.builtIn.parse(source));
+    this.builtIn = this.sandbox({ ...builtInPages.partials, ...builtInPages.pages });
+    for (const [name, source] of Object.entries(builtInPages.pages)) this.builtInCompiled.set(name, this.builtIn.parse(source));
   }
 
   async renderTemplate(site: StoreTemplates, template: TemplateRecord, variables: object): Promise<string> {

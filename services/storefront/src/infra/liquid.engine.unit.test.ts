@@ -1,5 +1,7 @@
 import { Liquid } from 'liquidjs';
-import { BUILT_IN_PAGES } from '../domain/built-in-pages';
+import { loadStorefrontAssets } from './storefront-assets';
+
+const BUILT_IN_PAGES = loadStorefrontAssets().builtInPages;
 import type { TemplateRecord } from '../domain/template';
 import { LiquidPageEngine, MAX_INCLUDE_DEPTH, OVER_LIMIT_HOLD_MS } from './liquid.engine';
 

@@ -1,6 +1,7 @@
 import type { Migration } from '@commerce/service-host';
 import { CustomDomainRepository } from './custom-domain.repository';
 import { StoreRepository } from './store.repository';
+import { loadStorefrontAssets } from './storefront-assets';
 import { TemplateRepository } from './template.repository';
 import { ensureDefaultTemplates } from '../app/store-templates';
 
@@ -37,6 +38,7 @@ export const writeDefaultTemplates: Migration = {
       templates: new TemplateRepository(collection),
       nextId: (counter: string) => db.nextId(counter),
       clock: () => new Date(),
+      storeDefaults: loadStorefrontAssets().storeDefaults,
     };
     const stores = await StoreRepository.collectionOf(db).findFields({}, ['id'], { sort: { id: 1 } });
     for (const store of stores) await ensureDefaultTemplates(deps, store.id);

@@ -1,6 +1,6 @@
 import type { orders } from '@commerce/contracts';
 import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
-import type { OrdersPort } from '../app/page-deps';
+import type { OrdersPort } from '../app/storefront-deps';
 import type { OrderSummary } from '../domain/order-summary';
 
 type OrdersClient = Pick<ServiceClient<orders.OrdersServiceClient>, 'getOrder'>;
