@@ -17,6 +17,7 @@ export {
   type DomainErrorOptions,
 } from './domain.error';
 export { ECHO_LIMITS, boundViolations, clipText, excerpt, listExcerpt, summarizeViolations, type BoundedViolations } from './error-echo';
+export { violationsOf, fieldNameOf, type SchemaIssue } from './field-violations';
 export { RemoteError, isRemoteError, type RemoteErrorFields } from './remote.error';
 export {
   toServiceError,
