@@ -1,6 +1,7 @@
-import type { FieldViolations } from './domain.error';
+import type { z } from 'zod';
+import { validationFailed, type FieldViolations } from './domain.error';
 
-/** One broken rule as a schema library reports it (zod's issue has this shape); spelled here so this library needs no zod. */
+/** One broken rule as a schema reports it (a zod issue). */
 export interface SchemaIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
@@ -27,3 +28,30 @@ export function violationsOf(issues: readonly SchemaIssue[]): FieldViolations {
   }
   return violations;
 }
+
+/** The input checked by a record's schema: its normalised values, or INVALID_ARGUMENT naming every broken rule, field by field. */
+export function checkedFields<S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(violationsOf(result.error.issues));
+  return result.data;
+}
+
+/** As `checkedFields`, for a schema whose rules wait on something (an address resolved). */
+export async function checkedFieldsAsync<S extends z.ZodType>(schema: S, input: z.input<S>): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(input);
+  if (!result.success) throw validationFailed(violationsOf(result.error.issues));
+  return result.data;
+}
+
+/** The changes an update gives, checked by the record's rules: only the fields present (absent = unchanged), normalised. */
+export function checkedChanges<S extends z.ZodObject>(schema: S, input: Partial<z.input<S>>): Partial<z.output<S>> {
+  return presentFields(checkedFields(schema.partial(), input) as Partial<z.output<S>>);
+}
+
+export async function checkedChangesAsync<S extends z.ZodObject>(schema: S, input: Partial<z.input<S>>): Promise<Partial<z.output<S>>> {
+  return presentFields((await checkedFieldsAsync(schema.partial(), input)) as Partial<z.output<S>>);
+}
+
+/** The fields whose value is not `undefined` (what a partial parse answers for the absent ones). */
+const presentFields = <T extends object>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;

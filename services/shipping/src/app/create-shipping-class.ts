@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { ruleBroken } from '@commerce/grpc-runtime';
-import { checkedFields, MAX_CLASSES_PER_STORE, shippingClassFields, type NewShippingClassInput } from '../domain/shipping-input';
+import { checkedFields, ruleBroken } from '@commerce/grpc-runtime';
+import { MAX_CLASSES_PER_STORE, shippingClassFields, type NewShippingClassInput } from '../domain/shipping-input';
 import { addClass, findClass } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

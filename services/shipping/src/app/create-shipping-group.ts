@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { ruleBroken } from '@commerce/grpc-runtime';
-import { checkedFields, MAX_GROUPS_PER_STORE, shippingGroupFields, type NewShippingGroupInput } from '../domain/shipping-input';
+import { checkedFields, ruleBroken } from '@commerce/grpc-runtime';
+import { MAX_GROUPS_PER_STORE, shippingGroupFields, type NewShippingGroupInput } from '../domain/shipping-input';
 import { addGroup, findGroup } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

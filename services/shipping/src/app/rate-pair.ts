@@ -1,5 +1,5 @@
-import { notFound } from '@commerce/grpc-runtime';
-import { checkedFields, rateRequest, type RateAmounts } from '../domain/shipping-input';
+import { checkedFields, notFound } from '@commerce/grpc-runtime';
+import { rateRequest, type RateAmounts } from '../domain/shipping-input';
 import { findClass, findGroup, type StoreShipping } from '../domain/store-shipping';
 
 /** The (group, class) pair a /v1/shipping_rate request names. */

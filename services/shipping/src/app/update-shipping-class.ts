@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound } from '@commerce/grpc-runtime';
-import { checkedChanges, shippingClassFields, type ShippingClassChanges } from '../domain/shipping-input';
+import { checkedChanges, notFound } from '@commerce/grpc-runtime';
+import { shippingClassFields, type ShippingClassChanges } from '../domain/shipping-input';
 import { changeClass, findClass, upsertClassRates } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

@@ -1,6 +1,6 @@
 import type { shipping } from '@commerce/contracts';
-import { notFound } from '@commerce/grpc-runtime';
-import { checkedChanges, shippingGroupFields, type ShippingGroupChanges } from '../domain/shipping-input';
+import { checkedChanges, notFound } from '@commerce/grpc-runtime';
+import { shippingGroupFields, type ShippingGroupChanges } from '../domain/shipping-input';
 import { changeGroup, findGroup, upsertGroupRates } from '../domain/store-shipping';
 import { changeStoreShipping } from './change-store-shipping';
 import type { ShippingDeps } from './shipping-deps';

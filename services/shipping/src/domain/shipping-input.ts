@@ -1,4 +1,4 @@
-import { listExcerpt, validationFailed, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { listExcerpt, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
@@ -94,16 +94,3 @@ export type RateAmounts = z.infer<typeof rateAmounts>;
 /** The checked fields; a record keeps them but its rates, which the store keeps by pair. */
 export type ShippingGroupFields = z.output<ReturnType<typeof shippingGroupFields>>;
 export type ShippingClassFields = z.output<ReturnType<typeof shippingClassFields>>;
-
-/** The input checked by `schema`: its normalised values, or INVALID_ARGUMENT naming every broken rule, field by field. */
-export function checkedFields<S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(violationsOf(result.error.issues));
-  return result.data;
-}
-
-/** The changes an update gives, checked by the fields' rules: only those present (absent = unchanged), normalised. */
-export function checkedChanges<S extends z.ZodObject>(schema: S, input: Partial<z.input<S>>): Partial<z.output<S>> {
-  const checked = checkedFields(schema.partial(), input) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(checked).filter(([, value]) => value !== undefined)) as Partial<z.output<S>>;
-}

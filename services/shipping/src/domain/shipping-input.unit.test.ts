@@ -1,4 +1,4 @@
-import { DomainError, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkedChanges, checkedFields, DomainError, type FieldViolations } from '@commerce/grpc-runtime';
 import {
   checkedChanges,
   checkedFields,
