@@ -1,13 +1,5 @@
 import { checkedChanges, checkedFields, DomainError, type FieldViolations } from '@commerce/grpc-runtime';
-import {
-  checkedChanges,
-  checkedFields,
-  MAX_CENTS,
-  MAX_NAME_LENGTH,
-  rateAmounts,
-  shippingClassFields,
-  shippingGroupFields,
-} from './shipping-input';
+import { MAX_CENTS, MAX_NAME_LENGTH, rateAmounts, shippingClassFields, shippingGroupFields } from './shipping-input';
 import type { StoreShipping } from './store-shipping';
 
 const at = new Date('2024-01-01T00:00:00Z');
