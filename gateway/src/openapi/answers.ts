@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { answerSchema, collectionJson, photoJson, productJson, variantJson } from '@commerce/api-presenters';
 import type {
-  CollectionJson,
   DeliveryJson,
   FulfillmentJson,
   OrderJson,
-  ProductJson,
   ShippingClassJson,
   ShippingGroupJson,
   ShippingRateJson,
   StoreJson,
   StoreVisitsJson,
   TemplateJson,
-  VariantJson,
   WebhookJson,
 } from '@commerce/api-presenters';
 import type { presentUser } from '@commerce/api-presenters';
@@ -19,100 +17,18 @@ import type { presentUser } from '@commerce/api-presenters';
 type UserJson = ReturnType<typeof presentUser>;
 
 /**
- * zod schemas of what the presenters of libs/api-presenters render, for the OpenAPI document's answers.
- * Strict objects: answers.unit.test.ts runs every presenter and parses its output with these, so a key the
- * presenter adds or drops fails there; `satisfies` ties each to the presenter's own type at compile time.
- * Each has an `id`: the document lists it once under components/schemas and refers to it.
+ * The OpenAPI document's answers. A record's answer schema is declared once, beside its presenter in
+ * libs/api-presenters (`productJson` in catalog/product.presenter.ts: the presenter's return type is its z.infer,
+ * so the compiler refuses a presenter that adds, drops or retypes a key), and listed here in NAMED_ANSWERS.
+ * The schemas still written here are tied to their presenter's type by `satisfies`; answers.unit.test.ts runs
+ * every presenter and parses its output with these strict objects. To move one next to its presenter, do as
+ * catalog did (docs/architecture.md#one-description-per-record). Each has an `id`: the document lists it once
+ * under components/schemas and refers to it.
  */
 
-const timestamp = () =>
-  z.string().meta({ description: "ISO 8601 in the store's time zone, with its offset", examples: ['2026-11-22T05:32:29+01:00'] });
-const optionalTimestamp = () => timestamp().nullable();
-const id = () => z.number().int();
-const cents = () => z.number().int().meta({ description: 'an amount in cents' });
+export { collectionJson, photoJson, productJson, variantJson };
 
-export const variantJson = z
-  .strictObject({
-    id: id(),
-    product_id: id(),
-    name: z.string(),
-    position: z.number().int(),
-    sku: z.string().nullable(),
-    full_quantity: z.number().int(),
-    percent_available: z.number(),
-    is_default_variant: z.boolean(),
-    in_stock: z.number().int(),
-    sold: z.number().int(),
-    price: z.number().meta({ description: 'the price as a decimal (19.99)' }),
-    sold_out: z.boolean(),
-    status: z.string(),
-    has_override_price: z.boolean(),
-    cents: cents(),
-  })
-  .meta({ id: 'Variant' }) satisfies z.ZodType<VariantJson>;
-
-const photoSizes = [
-  'original',
-  'large',
-  'homepage',
-  'medium',
-  'small',
-  '64w',
-  '200w',
-  '400w',
-  '600w',
-  '1000w',
-  '64sq',
-  '200sq',
-  '400sq',
-] as const;
-export const photoJson = z
-  .strictObject(Object.fromEntries(photoSizes.map((size) => [size, z.string()])) as Record<(typeof photoSizes)[number], z.ZodString>)
-  .meta({
-    id: 'Photo',
-    description: 'The photo at each size: protocol-relative URLs with a resize hint',
-  });
-
-export const productJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string().nullable(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-    retired_on: optionalTimestamp(),
-    deleted_at: optionalTimestamp(),
-    status: z.string(),
-    labels: z.null(),
-    preorder: z.boolean(),
-    on_sale: z.boolean(),
-    tag_list: z.array(z.string()),
-    marketplace_category_id: z.number().int().nullable(),
-    marketplace_category: z.null(),
-    price: z.number().meta({ description: 'the price as a decimal (19.99)' }),
-    cents: cents(),
-    marketplace_url: z.string(),
-    short_url: z.string(),
-    storefront_url: z.string(),
-    collections: z.array(id()),
-    photos: z.array(z.strictObject({ photo: photoJson })),
-    shipping_group: z.strictObject({ id: id(), name: z.string() }).nullable(),
-    variants: z.array(z.strictObject({ variant: variantJson })),
-    list_in_marketplace: z.boolean(),
-    has_override_priced_variants: z.boolean(),
-  })
-  .meta({ id: 'Product' }) satisfies z.ZodType<ProductJson>;
-
-export const collectionJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string(),
-    products: z.array(id()).meta({ description: 'member product ids, in the order they were set' }),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Collection' }) satisfies z.ZodType<CollectionJson>;
+const { timestamp, optionalTimestamp, id, cents } = answerSchema;
 
 export const orderItemJson = z
   .strictObject({

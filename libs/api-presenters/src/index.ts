@@ -1,3 +1,4 @@
+export * as answerSchema from './answer-schema';
 export { formatTimestamp, formatOptionalTimestamp, isValidTimeZone } from './timestamp';
 export { presentStore, type StoreJson } from './store.presenter';
 export { presentTemplate, type TemplateJson } from './templates.presenter';
