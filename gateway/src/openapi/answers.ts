@@ -1,20 +1,23 @@
 import { z } from 'zod';
-import { answerSchema, collectionJson, photoJson, productJson, variantJson } from '@commerce/api-presenters';
-import type {
-  DeliveryJson,
-  FulfillmentJson,
-  OrderJson,
-  ShippingClassJson,
-  ShippingGroupJson,
-  ShippingRateJson,
-  StoreJson,
-  StoreVisitsJson,
-  TemplateJson,
-  WebhookJson,
+import {
+  answerSchema,
+  collectionJson,
+  createdWebhookJson,
+  deliveryAttemptJson,
+  deliveryJson,
+  photoJson,
+  productJson,
+  shippingClassJson,
+  shippingGroupJson,
+  shippingRateJson,
+  storeJson,
+  storeVisitsJson,
+  templateJson,
+  userJson,
+  variantJson,
+  webhookJson,
 } from '@commerce/api-presenters';
-import type { presentUser } from '@commerce/api-presenters';
-
-type UserJson = ReturnType<typeof presentUser>;
+import type { FulfillmentJson, OrderJson } from '@commerce/api-presenters';
 
 /**
  * The OpenAPI document's answers. A record's answer schema is declared once, beside its presenter in
@@ -26,7 +29,23 @@ type UserJson = ReturnType<typeof presentUser>;
  * under components/schemas and refers to it.
  */
 
-export { collectionJson, photoJson, productJson, variantJson };
+export {
+  collectionJson,
+  createdWebhookJson,
+  deliveryAttemptJson,
+  deliveryJson,
+  photoJson,
+  productJson,
+  shippingClassJson,
+  shippingGroupJson,
+  shippingRateJson,
+  storeJson,
+  storeVisitsJson,
+  templateJson,
+  userJson,
+  variantJson,
+  webhookJson,
+};
 
 const { timestamp, optionalTimestamp, id, cents } = answerSchema;
 
@@ -93,144 +112,6 @@ export const orderJson = z
     fulfillments: z.array(fulfillmentJson),
   })
   .meta({ id: 'Order' }) satisfies z.ZodType<OrderJson>;
-
-export const storeJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string(),
-    url: z.string(),
-    service_url: z.string(),
-    subdomain: z.string(),
-    location: z.string(),
-    support_email: z.string(),
-    return_address: z.string(),
-    business_name: z.string(),
-    business_type: z.string(),
-    phone: z.string(),
-    time_zone: z.string().meta({ description: 'an IANA time zone name' }),
-    avatar: z.string(),
-    storefront_open: z.boolean(),
-    list_in_marketplace: z.boolean(),
-    custom_domain: z.string().nullable(),
-    use_default_layout: z.boolean(),
-    css: z.string(),
-    layout: z.string(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Store' }) satisfies z.ZodType<StoreJson>;
-
-export const templateJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    permalink: z.string(),
-    content: z.string(),
-    kind: z.string(),
-    created_at: timestamp(),
-    updated_at: timestamp(),
-  })
-  .meta({ id: 'Template' }) satisfies z.ZodType<TemplateJson>;
-
-const counts = { visits: z.number().int(), visitors: z.number().int() };
-
-export const storeVisitsJson = z
-  .strictObject({
-    weekly_visits: z.array(z.strictObject({ weekly_visit: z.strictObject({ week: z.string(), ...counts }) })),
-    daily_visits: z.array(z.strictObject({ daily_visit: z.strictObject({ day: z.string(), ...counts }) })),
-  })
-  .meta({ id: 'StoreVisits', description: 'oldest first' }) satisfies z.ZodType<StoreVisitsJson>;
-
-export const userJson = z
-  .strictObject({
-    id: id(),
-    email: z.string(),
-    login: z.string(),
-    bio: z.string(),
-    location: z.string(),
-    gender: z.string(),
-    twitter: z.string(),
-    facebook: z.string(),
-    birthday: z.string(),
-  })
-  .meta({ id: 'User' }) satisfies z.ZodType<UserJson>;
-
-const rateAmounts = { first_item_in_cents: cents(), additional_item_in_cents: cents() };
-
-export const shippingGroupJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    products: z.array(id()).optional().meta({ description: "the group's products (the shipping rate answer only)" }),
-    shipping_rates: z.array(z.strictObject({ shipping_rate: z.strictObject({ shipping_class_id: id(), ...rateAmounts }) })),
-  })
-  .meta({ id: 'ShippingGroup' }) satisfies z.ZodType<ShippingGroupJson>;
-
-export const shippingClassJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    countries: z.array(z.string()),
-    shipping_rates: z.array(z.strictObject({ shipping_rate: z.strictObject({ shipping_group_id: id(), ...rateAmounts }) })),
-  })
-  .meta({ id: 'ShippingClass' }) satisfies z.ZodType<ShippingClassJson>;
-
-export const shippingRateJson = z
-  .strictObject({
-    shipping_group: shippingGroupJson,
-    shipping_class: shippingClassJson,
-    shipping_group_id: id(),
-    shipping_class_id: id(),
-    first_item_in_cents: cents().nullable().meta({ description: 'null: the class has no rate for the group' }),
-    additional_item_in_cents: cents().nullable(),
-  })
-  .meta({ id: 'ShippingRate' }) satisfies z.ZodType<ShippingRateJson>;
-
-const webhookFields = {
-  id: id(),
-  url: z.string(),
-  events: z.array(z.string()),
-  status: z.string(),
-  disabled_reason: z.string().nullable(),
-  created_at: timestamp(),
-  updated_at: timestamp(),
-};
-
-export const webhookJson = z.strictObject(webhookFields).meta({ id: 'Webhook' }) satisfies z.ZodType<WebhookJson>;
-
-/** POST /v1/webhooks answers the webhook and, this once, its signing secret. */
-export const createdWebhookJson = z
-  .strictObject({ ...webhookFields, secret: z.string().meta({ description: 'the signing secret, shown only here' }) })
-  .meta({ id: 'CreatedWebhook' });
-
-export const deliveryAttemptJson = z
-  .strictObject({
-    id: id(),
-    attempt: z.number().int(),
-    status_code: z.number().int().nullable(),
-    succeeded: z.boolean(),
-    duration_ms: z.number(),
-    error: z.string().nullable(),
-    attempted_at: optionalTimestamp(),
-    next_attempt_at: optionalTimestamp(),
-  })
-  .meta({ id: 'DeliveryAttempt' });
-
-export const deliveryJson = z
-  .strictObject({
-    id: id(),
-    webhook_id: id(),
-    event_id: z.string(),
-    topic: z.string(),
-    status: z.string().meta({ description: 'pending, delivered, failed, aborted or canceled' }),
-    attempts: z.array(deliveryAttemptJson),
-    next_attempt_at: optionalTimestamp(),
-    last_error: z.string().nullable(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Delivery' }) satisfies z.ZodType<DeliveryJson>;
 
 /** An event as published (docs/events.md): the envelope, its `resource` the record's rendering. */
 export const eventJson = z
