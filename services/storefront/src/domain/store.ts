@@ -72,6 +72,9 @@ export function storeFields(platformDomains: readonly string[] = []) {
 export type StoreFields = z.output<ReturnType<typeof storeFields>>;
 export type OwnerField = keyof StoreFields;
 export const OWNER_FIELDS = Object.keys(storeFields().shape) as OwnerField[];
+/** The owner's fields of a record, nothing else (a document's version, outbox and ids stay behind). */
+export const ownerFieldsOf = (record: StoreFields): StoreFields =>
+  Object.fromEntries(OWNER_FIELDS.map((field) => [field, record[field]])) as StoreFields;
 /** What an update takes: any owner field; absent = unchanged. */
 export type StoreChanges = Partial<z.input<ReturnType<typeof storeFields>>>;
 

@@ -158,6 +158,11 @@ export type NewTemplateInput = z.input<ReturnType<typeof templateFields>>;
 /** What an owner may change on a template; absent fields stay. */
 export type TemplateChangesInput = Partial<NewTemplateInput>;
 export type TemplateFields = z.output<ReturnType<typeof templateFields>>;
+const TEMPLATE_FIELDS = Object.keys(templateFields().shape) as Array<keyof TemplateFields>;
+
+/** The owner's fields of a record, nothing else. */
+export const templateFieldsOf = (record: TemplateFields): TemplateFields =>
+  Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, record[field]])) as TemplateFields;
 
 /** Checks a normalized new template (its permalink filled, see `permalinkFromName`); empty when it may be stored. */
 export function validateNewTemplate(input: NewTemplateInput): FieldViolations {
@@ -177,7 +182,7 @@ export function validateTemplateChanges(
 /** The fields whose values differ, so an update that changes nothing writes nothing and emits nothing. */
 export function changedTemplateFields(current: TemplateFields, changes: TemplateChangesInput): TemplateChangesInput {
   const changed: Record<string, unknown> = {};
-  for (const field of Object.keys(templateFields().shape) as Array<keyof TemplateFields>) {
+  for (const field of TEMPLATE_FIELDS) {
     const value = changes[field];
     if (value !== undefined && value !== current[field]) changed[field] = value;
   }
