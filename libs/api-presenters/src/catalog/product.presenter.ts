@@ -35,6 +35,7 @@ export const productJson = z
     variants: z.array(z.strictObject({ variant: variantJson })),
     list_in_marketplace: z.boolean(),
     has_override_priced_variants: z.boolean(),
+    taxable: z.boolean().meta({ description: 'whether orders charge tax on it' }),
   })
   .meta({ id: 'Product' });
 
@@ -75,5 +76,6 @@ export function presentProduct(product: catalog.Product, context: catalog.StoreC
     variants: product.variants.map((variant) => ({ variant: presentVariant(variant, context) })),
     list_in_marketplace: product.list_in_marketplace,
     has_override_priced_variants: product.has_override_priced_variants,
+    taxable: product.taxable,
   };
 }
