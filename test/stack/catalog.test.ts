@@ -31,6 +31,7 @@ const PRODUCT_KEYS = [
   'variants',
   'list_in_marketplace',
   'has_override_priced_variants',
+  'taxable',
 ];
 const VARIANT_KEYS = [
   'id',

@@ -46,6 +46,7 @@ const PRODUCT_KEYS = [
   'variants',
   'list_in_marketplace',
   'has_override_priced_variants',
+  'taxable',
 ].sort();
 
 type Params = Record<string, unknown>;

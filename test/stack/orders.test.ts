@@ -54,6 +54,7 @@ const PRODUCT_KEYS = [
   'variants',
   'list_in_marketplace',
   'has_override_priced_variants',
+  'taxable',
 ].sort();
 const VARIANT_KEYS = [
   'id',

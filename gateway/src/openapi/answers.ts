@@ -1,118 +1,53 @@
 import { z } from 'zod';
-import type {
-  CollectionJson,
-  DeliveryJson,
-  FulfillmentJson,
-  OrderJson,
-  ProductJson,
-  ShippingClassJson,
-  ShippingGroupJson,
-  ShippingRateJson,
-  StoreJson,
-  StoreVisitsJson,
-  TemplateJson,
-  VariantJson,
-  WebhookJson,
+import {
+  answerSchema,
+  collectionJson,
+  createdWebhookJson,
+  deliveryAttemptJson,
+  deliveryJson,
+  photoJson,
+  productJson,
+  shippingClassJson,
+  shippingGroupJson,
+  shippingRateJson,
+  storeJson,
+  storeVisitsJson,
+  templateJson,
+  userJson,
+  variantJson,
+  webhookJson,
 } from '@commerce/api-presenters';
-import type { presentUser } from '@commerce/api-presenters';
-
-type UserJson = ReturnType<typeof presentUser>;
+import type { FulfillmentJson, OrderJson } from '@commerce/api-presenters';
 
 /**
- * zod schemas of what the presenters of libs/api-presenters render, for the OpenAPI document's answers.
- * Strict objects: answers.unit.test.ts runs every presenter and parses its output with these, so a key the
- * presenter adds or drops fails there; `satisfies` ties each to the presenter's own type at compile time.
- * Each has an `id`: the document lists it once under components/schemas and refers to it.
+ * The OpenAPI document's answers. A record's answer schema is declared once, beside its presenter in
+ * libs/api-presenters (`productJson` in catalog/product.presenter.ts: the presenter's return type is its z.infer,
+ * so the compiler refuses a presenter that adds, drops or retypes a key), and listed here in NAMED_ANSWERS.
+ * The schemas still written here are tied to their presenter's type by `satisfies`; answers.unit.test.ts runs
+ * every presenter and parses its output with these strict objects. To move one next to its presenter, do as
+ * catalog did (docs/architecture.md#one-description-per-record). Each has an `id`: the document lists it once
+ * under components/schemas and refers to it.
  */
 
-const timestamp = () =>
-  z.string().meta({ description: "ISO 8601 in the store's time zone, with its offset", examples: ['2026-11-22T05:32:29+01:00'] });
-const optionalTimestamp = () => timestamp().nullable();
-const id = () => z.number().int();
-const cents = () => z.number().int().meta({ description: 'an amount in cents' });
+export {
+  collectionJson,
+  createdWebhookJson,
+  deliveryAttemptJson,
+  deliveryJson,
+  photoJson,
+  productJson,
+  shippingClassJson,
+  shippingGroupJson,
+  shippingRateJson,
+  storeJson,
+  storeVisitsJson,
+  templateJson,
+  userJson,
+  variantJson,
+  webhookJson,
+};
 
-export const variantJson = z
-  .strictObject({
-    id: id(),
-    product_id: id(),
-    name: z.string(),
-    position: z.number().int(),
-    sku: z.string().nullable(),
-    full_quantity: z.number().int(),
-    percent_available: z.number(),
-    is_default_variant: z.boolean(),
-    in_stock: z.number().int(),
-    sold: z.number().int(),
-    price: z.number().meta({ description: 'the price as a decimal (19.99)' }),
-    sold_out: z.boolean(),
-    status: z.string(),
-    has_override_price: z.boolean(),
-    cents: cents(),
-  })
-  .meta({ id: 'Variant' }) satisfies z.ZodType<VariantJson>;
-
-const photoSizes = [
-  'original',
-  'large',
-  'homepage',
-  'medium',
-  'small',
-  '64w',
-  '200w',
-  '400w',
-  '600w',
-  '1000w',
-  '64sq',
-  '200sq',
-  '400sq',
-] as const;
-export const photoJson = z
-  .strictObject(Object.fromEntries(photoSizes.map((size) => [size, z.string()])) as Record<(typeof photoSizes)[number], z.ZodString>)
-  .meta({
-    id: 'Photo',
-    description: 'The photo at each size: protocol-relative URLs with a resize hint',
-  });
-
-export const productJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string().nullable(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-    retired_on: optionalTimestamp(),
-    deleted_at: optionalTimestamp(),
-    status: z.string(),
-    labels: z.null(),
-    preorder: z.boolean(),
-    on_sale: z.boolean(),
-    tag_list: z.array(z.string()),
-    marketplace_category_id: z.number().int().nullable(),
-    marketplace_category: z.null(),
-    price: z.number().meta({ description: 'the price as a decimal (19.99)' }),
-    cents: cents(),
-    marketplace_url: z.string(),
-    short_url: z.string(),
-    storefront_url: z.string(),
-    collections: z.array(id()),
-    photos: z.array(z.strictObject({ photo: photoJson })),
-    shipping_group: z.strictObject({ id: id(), name: z.string() }).nullable(),
-    variants: z.array(z.strictObject({ variant: variantJson })),
-    list_in_marketplace: z.boolean(),
-    has_override_priced_variants: z.boolean(),
-  })
-  .meta({ id: 'Product' }) satisfies z.ZodType<ProductJson>;
-
-export const collectionJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string(),
-    products: z.array(id()).meta({ description: 'member product ids, in the order they were set' }),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Collection' }) satisfies z.ZodType<CollectionJson>;
+const { timestamp, optionalTimestamp, id, cents } = answerSchema;
 
 export const orderItemJson = z
   .strictObject({
@@ -177,144 +112,6 @@ export const orderJson = z
     fulfillments: z.array(fulfillmentJson),
   })
   .meta({ id: 'Order' }) satisfies z.ZodType<OrderJson>;
-
-export const storeJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    description: z.string(),
-    url: z.string(),
-    service_url: z.string(),
-    subdomain: z.string(),
-    location: z.string(),
-    support_email: z.string(),
-    return_address: z.string(),
-    business_name: z.string(),
-    business_type: z.string(),
-    phone: z.string(),
-    time_zone: z.string().meta({ description: 'an IANA time zone name' }),
-    avatar: z.string(),
-    storefront_open: z.boolean(),
-    list_in_marketplace: z.boolean(),
-    custom_domain: z.string().nullable(),
-    use_default_layout: z.boolean(),
-    css: z.string(),
-    layout: z.string(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Store' }) satisfies z.ZodType<StoreJson>;
-
-export const templateJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    permalink: z.string(),
-    content: z.string(),
-    kind: z.string(),
-    created_at: timestamp(),
-    updated_at: timestamp(),
-  })
-  .meta({ id: 'Template' }) satisfies z.ZodType<TemplateJson>;
-
-const counts = { visits: z.number().int(), visitors: z.number().int() };
-
-export const storeVisitsJson = z
-  .strictObject({
-    weekly_visits: z.array(z.strictObject({ weekly_visit: z.strictObject({ week: z.string(), ...counts }) })),
-    daily_visits: z.array(z.strictObject({ daily_visit: z.strictObject({ day: z.string(), ...counts }) })),
-  })
-  .meta({ id: 'StoreVisits', description: 'oldest first' }) satisfies z.ZodType<StoreVisitsJson>;
-
-export const userJson = z
-  .strictObject({
-    id: id(),
-    email: z.string(),
-    login: z.string(),
-    bio: z.string(),
-    location: z.string(),
-    gender: z.string(),
-    twitter: z.string(),
-    facebook: z.string(),
-    birthday: z.string(),
-  })
-  .meta({ id: 'User' }) satisfies z.ZodType<UserJson>;
-
-const rateAmounts = { first_item_in_cents: cents(), additional_item_in_cents: cents() };
-
-export const shippingGroupJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    products: z.array(id()).optional().meta({ description: "the group's products (the shipping rate answer only)" }),
-    shipping_rates: z.array(z.strictObject({ shipping_rate: z.strictObject({ shipping_class_id: id(), ...rateAmounts }) })),
-  })
-  .meta({ id: 'ShippingGroup' }) satisfies z.ZodType<ShippingGroupJson>;
-
-export const shippingClassJson = z
-  .strictObject({
-    id: id(),
-    name: z.string(),
-    countries: z.array(z.string()),
-    shipping_rates: z.array(z.strictObject({ shipping_rate: z.strictObject({ shipping_group_id: id(), ...rateAmounts }) })),
-  })
-  .meta({ id: 'ShippingClass' }) satisfies z.ZodType<ShippingClassJson>;
-
-export const shippingRateJson = z
-  .strictObject({
-    shipping_group: shippingGroupJson,
-    shipping_class: shippingClassJson,
-    shipping_group_id: id(),
-    shipping_class_id: id(),
-    first_item_in_cents: cents().nullable().meta({ description: 'null: the class has no rate for the group' }),
-    additional_item_in_cents: cents().nullable(),
-  })
-  .meta({ id: 'ShippingRate' }) satisfies z.ZodType<ShippingRateJson>;
-
-const webhookFields = {
-  id: id(),
-  url: z.string(),
-  events: z.array(z.string()),
-  status: z.string(),
-  disabled_reason: z.string().nullable(),
-  created_at: timestamp(),
-  updated_at: timestamp(),
-};
-
-export const webhookJson = z.strictObject(webhookFields).meta({ id: 'Webhook' }) satisfies z.ZodType<WebhookJson>;
-
-/** POST /v1/webhooks answers the webhook and, this once, its signing secret. */
-export const createdWebhookJson = z
-  .strictObject({ ...webhookFields, secret: z.string().meta({ description: 'the signing secret, shown only here' }) })
-  .meta({ id: 'CreatedWebhook' });
-
-export const deliveryAttemptJson = z
-  .strictObject({
-    id: id(),
-    attempt: z.number().int(),
-    status_code: z.number().int().nullable(),
-    succeeded: z.boolean(),
-    duration_ms: z.number(),
-    error: z.string().nullable(),
-    attempted_at: optionalTimestamp(),
-    next_attempt_at: optionalTimestamp(),
-  })
-  .meta({ id: 'DeliveryAttempt' });
-
-export const deliveryJson = z
-  .strictObject({
-    id: id(),
-    webhook_id: id(),
-    event_id: z.string(),
-    topic: z.string(),
-    status: z.string().meta({ description: 'pending, delivered, failed, aborted or canceled' }),
-    attempts: z.array(deliveryAttemptJson),
-    next_attempt_at: optionalTimestamp(),
-    last_error: z.string().nullable(),
-    created_at: optionalTimestamp(),
-    updated_at: optionalTimestamp(),
-  })
-  .meta({ id: 'Delivery' }) satisfies z.ZodType<DeliveryJson>;
 
 /** An event as published (docs/events.md): the envelope, its `resource` the record's rendering. */
 export const eventJson = z

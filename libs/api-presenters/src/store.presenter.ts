@@ -1,8 +1,40 @@
 import type { storefront } from '@commerce/contracts';
 import { formatTimestamp } from './timestamp';
+import { z } from 'zod';
+import { id, optionalTimestamp } from './answer-schema';
+
+/** What presentStore renders (the OpenAPI document's `Store`). */
+export const storeJson = z
+  .strictObject({
+    id: id(),
+    name: z.string(),
+    description: z.string(),
+    url: z.string(),
+    service_url: z.string(),
+    subdomain: z.string(),
+    location: z.string(),
+    support_email: z.string(),
+    return_address: z.string(),
+    business_name: z.string(),
+    business_type: z.string(),
+    phone: z.string(),
+    time_zone: z.string().meta({ description: 'an IANA time zone name' }),
+    avatar: z.string(),
+    storefront_open: z.boolean(),
+    list_in_marketplace: z.boolean(),
+    custom_domain: z.string().nullable(),
+    use_default_layout: z.boolean(),
+    css: z.string(),
+    layout: z.string(),
+    created_at: optionalTimestamp(),
+    updated_at: optionalTimestamp(),
+  })
+  .meta({ id: 'Store' });
+
+export type StoreJson = z.infer<typeof storeJson>;
 
 /** The store record of spec 2.6 (plus id and timestamps), as GET /v1/store and `store/updated` carry it. */
-export function presentStore(store: storefront.Store) {
+export function presentStore(store: storefront.Store): StoreJson {
   const zone = store.time_zone;
   return {
     id: store.id,
@@ -29,5 +61,3 @@ export function presentStore(store: storefront.Store) {
     updated_at: store.updated_at ? formatTimestamp(store.updated_at, zone) : null,
   };
 }
-
-export type StoreJson = ReturnType<typeof presentStore>;

@@ -1,12 +1,29 @@
 import type { storefront } from '@commerce/contracts';
 import { formatTimestamp } from './timestamp';
+import { z } from 'zod';
+import { id, timestamp } from './answer-schema';
+
+/** What presentTemplate renders (the OpenAPI document's `Template`). */
+export const templateJson = z
+  .strictObject({
+    id: id(),
+    name: z.string(),
+    permalink: z.string(),
+    content: z.string(),
+    kind: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'Template' });
+
+export type TemplateJson = z.infer<typeof templateJson>;
 
 /**
  * A page template as DESIGN §8 renders it: `{id, name, permalink, content, kind, created_at, updated_at}`,
  * timestamps in the store's zone. The answers of GET/POST/PUT /v1/store/templates and the `template/*` events
  * carry exactly this.
  */
-export function presentTemplate(template: storefront.Template, timeZone: string) {
+export function presentTemplate(template: storefront.Template, timeZone: string): TemplateJson {
   return {
     id: template.id,
     name: template.name,
@@ -17,5 +34,3 @@ export function presentTemplate(template: storefront.Template, timeZone: string)
     updated_at: formatTimestamp(template.updated_at!, timeZone),
   };
 }
-
-export type TemplateJson = ReturnType<typeof presentTemplate>;

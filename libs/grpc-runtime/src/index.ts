@@ -17,6 +17,15 @@ export {
   type DomainErrorOptions,
 } from './domain.error';
 export { ECHO_LIMITS, boundViolations, clipText, excerpt, listExcerpt, summarizeViolations, type BoundedViolations } from './error-echo';
+export {
+  checkedChanges,
+  checkedChangesAsync,
+  checkedFields,
+  checkedFieldsAsync,
+  fieldNameOf,
+  violationsOf,
+  type SchemaIssue,
+} from './field-violations';
 export { RemoteError, isRemoteError, type RemoteErrorFields } from './remote.error';
 export {
   toServiceError,

@@ -211,6 +211,36 @@ describe('UpdateProduct', () => {
   });
 });
 
+describe('taxable', () => {
+  it('is true unless the owner says otherwise, on create, update, read, list and in the product events', async () => {
+    const plain = await createProduct(harness.client, store.id);
+    const exempt = await createProduct(harness.client, store.id, { taxable: false });
+    expect([plain.taxable, exempt.taxable]).toEqual([true, false]);
+
+    const { product: unchanged } = await update({ product_id: exempt.id, name: 'Gift card' });
+    expect(unchanged).toMatchObject({ name: 'Gift card', taxable: false });
+    const { product: taxed } = await update({ product_id: exempt.id, taxable: true });
+    expect(taxed!.taxable).toBe(true);
+    const { product: untaxed } = await update({ product_id: plain.id, taxable: false });
+    expect(untaxed!.taxable).toBe(false);
+
+    expect((await harness.client.getProduct({ store_id: store.id, product_id: plain.id })).product!.taxable).toBe(false);
+    const listed = await harness.client.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: store.id, limit: 250 }));
+    const listedTaxable = (id: number) => listed.products.find((product) => product.id === id)?.taxable;
+    expect([listedTaxable(plain.id), listedTaxable(exempt.id)]).toEqual([false, true]);
+
+    const events = await harness.waitForEvents('catalog', 3, {
+      store_id: store.id,
+      where: (event) => event.resource_type === 'product' && event.resource_id === exempt.id,
+    });
+    expect(events.map((event) => [event.topic, event.resource.taxable])).toEqual([
+      ['product/created', false],
+      ['product/updated', false],
+      ['product/updated', true],
+    ]);
+  });
+});
+
 describe('DeleteProduct', () => {
   it('answers the deleted record, then the product is gone from reads and lists', async () => {
     const product = await createProduct(harness.client, store.id, { name: 'Doomed' });

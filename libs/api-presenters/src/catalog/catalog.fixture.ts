@@ -52,6 +52,7 @@ export const productMessage = (overrides: Partial<catalog.Product> = {}): catalo
   has_override_priced_variants: false,
   shipping_notes: '',
   position: 1,
+  taxable: true,
   ...overrides,
 });
 

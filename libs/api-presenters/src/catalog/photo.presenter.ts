@@ -1,4 +1,5 @@
 import type { catalog } from '@commerce/contracts';
+import { z } from 'zod';
 
 /**
  * The 13 sizes of spec 2.3's photo object, derived from the one source URL catalog stores. Each
@@ -24,9 +25,15 @@ const SIZE_HINTS = {
 } as const;
 
 export type PhotoSize = keyof typeof SIZE_HINTS;
-export type PhotoJson = Record<PhotoSize, string>;
 
 export const PHOTO_SIZES = Object.keys(SIZE_HINTS) as PhotoSize[];
+
+/** What presentPhoto renders (the OpenAPI document's `Photo`). */
+export const photoJson = z
+  .strictObject(Object.fromEntries(PHOTO_SIZES.map((size) => [size, z.string()])) as Record<PhotoSize, z.ZodString>)
+  .meta({ id: 'Photo', description: 'The photo at each size: protocol-relative URLs with a resize hint' });
+
+export type PhotoJson = z.infer<typeof photoJson>;
 
 const HTTP_SCHEME = /^https?:(?=\/\/)/i;
 

@@ -1,15 +1,51 @@
 import type { catalog } from '@commerce/contracts';
+import { z } from 'zod';
+import { cents, decimalPrice, id, optionalTimestamp } from '../answer-schema';
 import { formatOptionalTimestamp } from '../timestamp';
-import { presentPhoto } from './photo.presenter';
+import { photoJson, presentPhoto } from './photo.presenter';
 import { centsToPrice } from './price';
 import { productUrls } from './product-urls';
-import { presentVariant } from './variant.presenter';
+import { presentVariant, variantJson } from './variant.presenter';
+
+/** What presentProduct renders: the one description of a product's JSON (the OpenAPI document's `Product`). */
+export const productJson = z
+  .strictObject({
+    id: id(),
+    name: z.string(),
+    description: z.string().nullable(),
+    created_at: optionalTimestamp(),
+    updated_at: optionalTimestamp(),
+    retired_on: optionalTimestamp(),
+    deleted_at: optionalTimestamp(),
+    status: z.string(),
+    labels: z.null(),
+    preorder: z.boolean(),
+    on_sale: z.boolean(),
+    tag_list: z.array(z.string()),
+    marketplace_category_id: z.number().int().nullable(),
+    marketplace_category: z.null(),
+    price: decimalPrice(),
+    cents: cents(),
+    marketplace_url: z.string(),
+    short_url: z.string(),
+    storefront_url: z.string(),
+    collections: z.array(id()),
+    photos: z.array(z.strictObject({ photo: photoJson })),
+    shipping_group: z.strictObject({ id: id(), name: z.string() }).nullable(),
+    variants: z.array(z.strictObject({ variant: variantJson })),
+    list_in_marketplace: z.boolean(),
+    has_override_priced_variants: z.boolean(),
+    taxable: z.boolean().meta({ description: 'whether orders charge tax on it' }),
+  })
+  .meta({ id: 'Product' });
+
+export type ProductJson = z.infer<typeof productJson>;
 
 /**
  * A product exactly as spec 2.3 lists it, plus `cents` (DESIGN §8), in the spec's key order: the
  * API's answers and the product/* event snapshots share this one rendering.
  */
-export function presentProduct(product: catalog.Product, context: catalog.StoreContext) {
+export function presentProduct(product: catalog.Product, context: catalog.StoreContext): ProductJson {
   const zone = context.time_zone;
   const urls = productUrls(product, context);
   return {
@@ -40,7 +76,6 @@ export function presentProduct(product: catalog.Product, context: catalog.StoreC
     variants: product.variants.map((variant) => ({ variant: presentVariant(variant, context) })),
     list_in_marketplace: product.list_in_marketplace,
     has_override_priced_variants: product.has_override_priced_variants,
+    taxable: product.taxable,
   };
 }
-
-export type ProductJson = ReturnType<typeof presentProduct>;

@@ -27,6 +27,7 @@ const SPEC_KEYS = [
   'variants',
   'list_in_marketplace',
   'has_override_priced_variants',
+  'taxable',
 ];
 
 describe('presentProduct', () => {
@@ -84,7 +85,12 @@ describe('presentProduct', () => {
       ],
       list_in_marketplace: false,
       has_override_priced_variants: false,
+      taxable: true,
     });
+  });
+
+  it('renders taxable as catalog says it', () => {
+    expect(presentProduct(productMessage({ taxable: false }), storeContext()).taxable).toBe(false);
   });
 
   it('renders price as a JSON number (1999 cents → 19.99)', () => {

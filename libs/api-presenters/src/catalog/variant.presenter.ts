@@ -1,12 +1,37 @@
 import type { catalog } from '@commerce/contracts';
+import { z } from 'zod';
+import { cents, decimalPrice, id } from '../answer-schema';
 import { centsToPrice } from './price';
+
+/** What presentVariant renders: the one description of a variant's JSON (the OpenAPI document's `Variant`). */
+export const variantJson = z
+  .strictObject({
+    id: id(),
+    product_id: id(),
+    name: z.string(),
+    position: z.number().int(),
+    sku: z.string().nullable(),
+    full_quantity: z.number().int(),
+    percent_available: z.number(),
+    is_default_variant: z.boolean(),
+    in_stock: z.number().int(),
+    sold: z.number().int(),
+    price: decimalPrice(),
+    sold_out: z.boolean(),
+    status: z.string(),
+    has_override_price: z.boolean(),
+    cents: cents(),
+  })
+  .meta({ id: 'Variant' });
+
+export type VariantJson = z.infer<typeof variantJson>;
 
 /**
  * A variant exactly as spec 2.4 lists it. Catalog computes sold_out, status, percent_available and
  * cents so the rules live in one place; this only renders. The spec lists no timestamps for a
  * variant, so none are added; `context` is taken for symmetry with the other presenters.
  */
-export function presentVariant(variant: catalog.Variant, _context?: catalog.StoreContext) {
+export function presentVariant(variant: catalog.Variant, _context?: catalog.StoreContext): VariantJson {
   return {
     id: variant.id,
     product_id: variant.product_id,
@@ -25,5 +50,3 @@ export function presentVariant(variant: catalog.Variant, _context?: catalog.Stor
     cents: variant.cents,
   };
 }
-
-export type VariantJson = ReturnType<typeof presentVariant>;

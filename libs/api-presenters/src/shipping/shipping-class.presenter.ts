@@ -1,4 +1,22 @@
 import type { shipping } from '@commerce/contracts';
+import { z } from 'zod';
+import { cents, id } from '../answer-schema';
+
+/** What presentShippingClass renders (the OpenAPI document's `ShippingClass`). */
+export const shippingClassJson = z
+  .strictObject({
+    id: id(),
+    name: z.string(),
+    countries: z.array(z.string()),
+    shipping_rates: z.array(
+      z.strictObject({
+        shipping_rate: z.strictObject({ shipping_group_id: id(), first_item_in_cents: cents(), additional_item_in_cents: cents() }),
+      }),
+    ),
+  })
+  .meta({ id: 'ShippingClass' });
+
+export type ShippingClassJson = z.infer<typeof shippingClassJson>;
 
 /** One element of a class's `shipping_rates`, wrapped as spec 2.1 wants. */
 export function presentShippingClassRate(rate: shipping.ShippingClassRate) {
@@ -12,7 +30,7 @@ export function presentShippingClassRate(rate: shipping.ShippingClassRate) {
 }
 
 /** A shipping class as spec 2.5 renders it: `{id, name, countries, shipping_rates}` (countries may be empty). */
-export function presentShippingClass(cls: shipping.ShippingClass) {
+export function presentShippingClass(cls: shipping.ShippingClass): ShippingClassJson {
   return {
     id: cls.id,
     name: cls.name,
@@ -20,5 +38,3 @@ export function presentShippingClass(cls: shipping.ShippingClass) {
     shipping_rates: cls.rates.map(presentShippingClassRate),
   };
 }
-
-export type ShippingClassJson = ReturnType<typeof presentShippingClass>;

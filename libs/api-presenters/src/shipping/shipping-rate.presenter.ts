@@ -1,16 +1,32 @@
 import type { shipping } from '@commerce/contracts';
-import { presentShippingClass } from './shipping-class.presenter';
-import { presentShippingGroup } from './shipping-group.presenter';
+import { z } from 'zod';
+import { cents, id } from '../answer-schema';
+import { presentShippingClass, shippingClassJson } from './shipping-class.presenter';
+import { presentShippingGroup, shippingGroupJson } from './shipping-group.presenter';
 
 /** What GET and PUT /v1/shipping_rate answer from (the two responses share one shape). */
 export type ShippingRateAnswer = shipping.GetShippingRateResponse | shipping.UpdateShippingRateResponse;
+
+/** What presentShippingRate renders (the OpenAPI document's `ShippingRate`). */
+export const shippingRateJson = z
+  .strictObject({
+    shipping_group: shippingGroupJson,
+    shipping_class: shippingClassJson,
+    shipping_group_id: id(),
+    shipping_class_id: id(),
+    first_item_in_cents: cents().nullable().meta({ description: 'null: the class has no rate for the group' }),
+    additional_item_in_cents: cents().nullable(),
+  })
+  .meta({ id: 'ShippingRate' });
+
+export type ShippingRateJson = z.infer<typeof shippingRateJson>;
 
 /**
  * `data` of GET/PUT /v1/shipping_rate: the spec's `shipping_group` (with `products`) and
  * `shipping_class` (spec 4.11), plus the flat pair and amounts of DESIGN §8. A pair without a rate
  * renders its amounts as null: "no rate" (the class cannot ship the group) is not a free rate of 0.
  */
-export function presentShippingRate(answer: ShippingRateAnswer) {
+export function presentShippingRate(answer: ShippingRateAnswer): ShippingRateJson {
   const group = answer.shipping_group;
   const cls = answer.shipping_class;
   if (!group || !cls) throw new Error('presentShippingRate: the answer lacks its shipping group or class');
@@ -23,5 +39,3 @@ export function presentShippingRate(answer: ShippingRateAnswer) {
     additional_item_in_cents: answer.rate?.additional_item_in_cents ?? null,
   };
 }
-
-export type ShippingRateJson = ReturnType<typeof presentShippingRate>;

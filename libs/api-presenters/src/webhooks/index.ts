@@ -1,3 +1,10 @@
 // Webhooks as the API renders them (DESIGN §8).
-export { presentWebhook, type WebhookJson } from './webhook.presenter';
-export { presentDelivery, presentDeliveryAttempt, type DeliveryJson } from './delivery.presenter';
+export { createdWebhookJson, presentWebhook, webhookJson, type WebhookJson } from './webhook.presenter';
+export {
+  deliveryAttemptJson,
+  deliveryJson,
+  presentDelivery,
+  presentDeliveryAttempt,
+  type DeliveryAttemptJson,
+  type DeliveryJson,
+} from './delivery.presenter';

@@ -1,6 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 import type { CollectionRecord } from '../domain/collection';
 import { liveVariants, type ProductRecord, type VariantRecord } from '../domain/product';
+import { productRecordFields } from '../domain/product-input';
 import { buyerCents, hasOverridePricedVariants, isSoldOut, percentAvailable } from '../domain/variant';
 
 /** The contract's Variant: the record plus what follows from its stock and its product's price. */
@@ -30,30 +31,28 @@ export function toVariantMessage(
   };
 }
 
-/** The contract's Product; `collectionIds` are the live collections holding it (they keep the membership). */
+/**
+ * The contract's Product; `collectionIds` are the live collections holding it (they keep the membership). The
+ * product's own fields (productFields) go as they are, but for the few the contract spells differently.
+ */
 export function toProductMessage(product: ProductRecord, collectionIds: number[]): catalog.Product {
+  const { description, marketplace_category_id, tag_list, photo_urls, ...fields } = productRecordFields.read(product);
   return {
+    ...fields,
     id: product.id,
-    name: product.name,
-    description: product.description === '' ? undefined : product.description,
+    description: description === '' ? undefined : description,
     created_at: product.created_at,
     updated_at: product.updated_at,
     retired_on: undefined,
     deleted_at: product.deleted_at,
-    status: product.status,
-    preorder: product.preorder,
-    on_sale: product.on_sale,
-    tag_list: [...product.tag_list],
-    marketplace_category_id: product.marketplace_category_id === 0 ? undefined : product.marketplace_category_id,
-    cents: product.cents,
+    tag_list: [...tag_list],
+    marketplace_category_id: marketplace_category_id === 0 ? undefined : marketplace_category_id,
     collection_ids: product.deleted ? [] : [...collectionIds],
-    photos: product.photo_urls.map((url) => ({ url })),
+    photos: photo_urls.map((url) => ({ url })),
     shipping_group_id: product.shipping_group_id,
     shipping_group_name: product.shipping_group_id === 0 ? '' : product.shipping_group_name,
     variants: liveVariants(product).map((variant) => toVariantMessage(variant, product)),
-    list_in_marketplace: product.list_in_marketplace,
     has_override_priced_variants: hasOverridePricedVariants(product),
-    shipping_notes: product.shipping_notes,
     position: product.position,
   };
 }

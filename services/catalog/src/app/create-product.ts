@@ -14,21 +14,7 @@ import type { HeldGroup } from './shipping-groups';
  * shipping cannot delete it in between (app/shipping-groups.ts).
  */
 export async function createProduct(deps: CatalogDeps, storeId: number, request: catalog.CreateProductRequest): Promise<WrittenProduct> {
-  const violations = productFieldViolations(
-    {
-      name: request.name,
-      cents: request.cents,
-      description: request.description,
-      status: request.status || undefined,
-      photo_urls: request.photo_urls,
-      position: request.position || undefined,
-      shipping_group_id: request.shipping_group_id,
-      marketplace_category_id: request.marketplace_category_id,
-      tag_list: request.tag_list,
-      shipping_notes: request.shipping_notes,
-    },
-    { name: true },
-  );
+  const violations = productFieldViolations(fieldsOf(request), { name: true });
   if (hasViolations(violations)) throw validationFailed(violations);
 
   // Independent reads and the two ids at once: each read made while a write group is open waits for its commit,
@@ -57,19 +43,7 @@ async function insertProduct(
   at: { id: number; storeId: number; defaultVariantId: number; shippingGroup: HeldGroup; position: number; context: catalog.StoreContext },
 ): Promise<WrittenProduct> {
   const now = deps.clock();
-  const input = newProductInput({
-    name: request.name,
-    cents: request.cents,
-    description: request.description ?? '',
-    status: request.status,
-    photo_urls: request.photo_urls,
-    preorder: request.preorder,
-    on_sale: request.on_sale,
-    marketplace_category_id: request.marketplace_category_id ?? 0,
-    tag_list: request.tag_list,
-    shipping_notes: request.shipping_notes,
-    list_in_marketplace: request.list_in_marketplace,
-  });
+  const input = newProductInput(fieldsOf(request));
   const { id, storeId, defaultVariantId, shippingGroup, position, context } = at;
   const record = newProductRecord(input, {
     id,
@@ -83,6 +57,11 @@ async function insertProduct(
   requireRenderableSize(events);
   shippingGroup.assertHeld();
   return { product: await deps.products.insert(after, events), collectionIds: [], context };
+}
+
+/** The request's fields as the product's schema names them (productFields): an empty status or position means the default. */
+function fieldsOf(request: catalog.CreateProductRequest) {
+  return { ...request, status: request.status || undefined, position: request.position || undefined };
 }
 
 /**

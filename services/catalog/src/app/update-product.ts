@@ -18,21 +18,9 @@ import { writeProduct, type ProductChange, type WrittenProduct } from './product
  * new cents). A new shipping group is held until the product is written, so shipping cannot delete it in between.
  */
 export async function updateProduct(deps: CatalogDeps, storeId: number, request: catalog.UpdateProductRequest): Promise<WrittenProduct> {
-  // The fields as the request names them, read once for both the checks and the changes.
-  const fields = {
-    name: request.name,
-    cents: request.cents,
-    description: request.description,
-    status: request.status,
-    photo_urls: request.photos?.urls,
-    marketplace_category_id: request.marketplace_category_id,
-    tag_list: request.tag_list?.tags,
-    shipping_notes: request.shipping_notes,
-  };
-  const violations = productFieldViolations(
-    { ...fields, position: request.position, shipping_group_id: request.shipping_group_id },
-    { name: false },
-  );
+  // The fields as the product's schema names them (productFields): the lists come out of their presence wrappers.
+  const fields = { ...request, photo_urls: request.photos?.urls, tag_list: request.tag_list?.tags };
+  const violations = productFieldViolations(fields, { name: false });
   if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
   if (hasViolations(violations)) throw validationFailed(violations);
 
@@ -40,12 +28,7 @@ export async function updateProduct(deps: CatalogDeps, storeId: number, request:
   const context = await deps.storeContexts.of(storeId);
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
   const rank = placement ? rankFor(placement, await deps.products.rankBound(storeId, placement)) : undefined;
-  const changes = normalizeProductChanges({
-    ...fields,
-    preorder: request.preorder,
-    on_sale: request.on_sale,
-    list_in_marketplace: request.list_in_marketplace,
-  });
+  const changes = normalizeProductChanges(fields);
   const group =
     request.shipping_group_id !== undefined && request.shipping_group_id !== current.shipping_group_id
       ? await deps.shippingGroups.hold(storeId, request.shipping_group_id, request.product_id)

@@ -1,26 +1,19 @@
 import { newProductRecord, type ProductRecord } from './product';
+import { newProductInput } from './product-input';
 import { newVariantRecord } from './variant';
 
 export const NOW = new Date('2026-03-01T12:00:00Z');
 
 /** A product with its default variant (id 100); tests add variants with `withVariants`. */
 export function aProductRecord(overrides: Partial<ProductRecord> = {}): ProductRecord {
-  const product = newProductRecord(
-    {
-      name: 'Green Tea',
-      cents: 1000,
-      description: '',
-      status: 'active',
-      photo_urls: [],
-      preorder: false,
-      on_sale: false,
-      marketplace_category_id: 0,
-      tag_list: [],
-      shipping_notes: '',
-      list_in_marketplace: false,
-    },
-    { id: 7, storeId: 1, defaultVariantId: 100, shippingGroup: { id: 0, name: '' }, position: 1, now: NOW },
-  );
+  const product = newProductRecord(newProductInput({ name: 'Green Tea', cents: 1000 }), {
+    id: 7,
+    storeId: 1,
+    defaultVariantId: 100,
+    shippingGroup: { id: 0, name: '' },
+    position: 1,
+    now: NOW,
+  });
   return { ...product, ...overrides };
 }
 

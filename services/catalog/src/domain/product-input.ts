@@ -1,15 +1,8 @@
 import type { FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
-import {
-  MAX_CENTS,
-  MAX_PHOTOS,
-  PLACEMENTS,
-  PRODUCT_STATUSES,
-  type NewProductInput,
-  type Placement,
-  type ProductRecord,
-  type ProductStatus,
-} from './product';
+import { z } from 'zod';
+import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
+import { fieldViolations, recordFields, ruled, type Finding } from './record-fields';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -17,34 +10,6 @@ const MAX_TAGS = 100;
 const MAX_TAG_LENGTH = 100;
 const MAX_PHOTO_URL_LENGTH = 2_048;
 const MAX_SHIPPING_NOTES_LENGTH = 5_000;
-
-/** What an owner may change on a product; absent = unchanged. */
-export interface ProductChanges {
-  name?: string;
-  cents?: number;
-  description?: string;
-  status?: ProductStatus;
-  photo_urls?: string[];
-  preorder?: boolean;
-  on_sale?: boolean;
-  marketplace_category_id?: number;
-  tag_list?: string[];
-  shipping_notes?: string;
-  list_in_marketplace?: boolean;
-}
-
-export interface RawProductFields {
-  name?: string;
-  cents?: number;
-  description?: string;
-  status?: string;
-  photo_urls?: string[];
-  position?: string;
-  shipping_group_id?: number;
-  marketplace_category_id?: number;
-  tag_list?: string[];
-  shipping_notes?: string;
-}
 
 export function add(violations: FieldViolations, field: string, message: string): void {
   (violations[field] ??= []).push(message);
@@ -55,44 +20,6 @@ export const hasViolations = (violations: FieldViolations): boolean => Object.ke
 /** What every text field longer than its limit reads. */
 export const tooLongMessage = (maximum: number): string => `is too long (maximum is ${maximum} characters)`;
 
-/**
- * Checks every field that is present; `required` lists those that must be. These are the product's
- * rules, and the only copy of them: the gateway checks shapes and passes the values through, so the
- * messages here are what an API client reads (keyed by the API's field names).
- */
-export function productFieldViolations(fields: RawProductFields, required: { name: boolean }): FieldViolations {
-  const violations: FieldViolations = {};
-  if (fields.name !== undefined || required.name) {
-    const name = (fields.name ?? '').trim();
-    if (isBlankText(name)) add(violations, 'name', "can't be blank");
-    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', tooLongMessage(MAX_NAME_LENGTH));
-  }
-  if (fields.cents !== undefined && !Number.isSafeInteger(fields.cents)) add(violations, 'cents', 'must be an integer');
-  else if (fields.cents !== undefined && fields.cents < 0) add(violations, 'cents', 'must be at least 0');
-  else if (fields.cents !== undefined && fields.cents > MAX_CENTS) add(violations, 'cents', `must be at most ${MAX_CENTS}`);
-  if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
-    add(violations, 'description', tooLongMessage(MAX_DESCRIPTION_LENGTH));
-  }
-  if (fields.shipping_notes !== undefined && fields.shipping_notes.length > MAX_SHIPPING_NOTES_LENGTH) {
-    add(violations, 'shipping_notes', tooLongMessage(MAX_SHIPPING_NOTES_LENGTH));
-  }
-  if (fields.status !== undefined && normalizeStatus(fields.status) === undefined) add(violations, 'status', STATUS_MESSAGE);
-  if (fields.position !== undefined && normalizePlacement(fields.position) === undefined)
-    add(violations, 'position', oneOfMessage(PLACEMENTS));
-  if (fields.photo_urls !== undefined) addPhotoViolations(violations, fields.photo_urls);
-  if (fields.shipping_group_id !== undefined && fields.shipping_group_id < 0)
-    add(violations, 'shipping_group_id', 'must be a shipping group id');
-  if (fields.marketplace_category_id !== undefined && fields.marketplace_category_id < 0)
-    add(violations, 'marketplace_category_id', 'must be at least 0');
-  if (fields.tag_list !== undefined) {
-    const tags = normalizeTags(fields.tag_list);
-    if (tags.length > MAX_TAGS) add(violations, 'tag_list', `has too many tags (maximum is ${MAX_TAGS})`);
-    if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
-      add(violations, 'tag_list', `has a tag that is too long (maximum is ${MAX_TAG_LENGTH} characters)`);
-  }
-  return violations;
-}
-
 const oneOfMessage = (words: readonly string[]): string => `must be one of: ${words.join(', ')}`;
 
 /** What a status that is not one of PRODUCT_STATUSES reads, on a write or as a listing filter. */
@@ -102,12 +29,11 @@ export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);
  * Too many photos is said alone; otherwise each URL too long or not http(s) is named by its index (`photos[2]`).
  * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold.
  */
-function addPhotoViolations(violations: FieldViolations, urls: string[]): void {
-  if (urls.length > MAX_PHOTOS) return add(violations, 'photos', `must have at most ${MAX_PHOTOS} items`);
-  urls.forEach((url, index) => {
-    const trimmed = url.trim();
-    if (trimmed.length > MAX_PHOTO_URL_LENGTH) add(violations, `photos[${index}]`, tooLongMessage(MAX_PHOTO_URL_LENGTH));
-    else if (!isHttpUrl(trimmed)) add(violations, `photos[${index}]`, 'must be an http or https URL');
+function photoFindings(urls: string[]): Finding[] {
+  if (urls.length > MAX_PHOTOS) return [['photos', `must have at most ${MAX_PHOTOS} items`]];
+  return urls.flatMap((url, index): Finding[] => {
+    if (url.length > MAX_PHOTO_URL_LENGTH) return [[`photos[${index}]`, tooLongMessage(MAX_PHOTO_URL_LENGTH)]];
+    return isHttpUrl(url) ? [] : [[`photos[${index}]`, 'must be an http or https URL']];
   });
 }
 
@@ -144,34 +70,13 @@ export function normalizeTags(tags: string[]): string[] {
   return result;
 }
 
-/** The create request's fields as a new product takes them (call after validation). */
-export function newProductInput(fields: Omit<NewProductInput, 'status'> & { status: string }): NewProductInput {
-  return {
-    ...fields,
-    name: fields.name.trim(),
-    status: fields.status.trim() === '' ? 'active' : normalizeStatus(fields.status)!,
-    photo_urls: fields.photo_urls.map((url) => url.trim()),
-    tag_list: normalizeTags(fields.tag_list),
-  };
-}
-
-/** Normalizes validated changes the way create normalizes input. */
-export function normalizeProductChanges(changes: Omit<ProductChanges, 'status'> & { status?: string }): ProductChanges {
-  const { status, ...rest } = changes;
-  const normalized: ProductChanges = { ...rest };
-  if (status !== undefined) normalized.status = normalizeStatus(status);
-  if (normalized.name !== undefined) normalized.name = normalized.name.trim();
-  if (normalized.photo_urls !== undefined) normalized.photo_urls = normalized.photo_urls.map((url) => url.trim());
-  if (normalized.tag_list !== undefined) normalized.tag_list = normalizeTags(normalized.tag_list);
-  return normalized;
-}
-
 /** Applies the changes that differ; answers null when nothing would change (no write, no event). */
 export function applyProductChanges(product: ProductRecord, changes: ProductChanges): ProductRecord | null {
   let changed = false;
   const next: ProductRecord = { ...product };
+  const current = productRecordFields.read(product);
   for (const [field, value] of Object.entries(changes) as [keyof ProductChanges, unknown][]) {
-    if (value === undefined || sameValue(product[field], value)) continue;
+    if (value === undefined || sameValue(current[field], value)) continue;
     (next as unknown as Record<string, unknown>)[field] = value;
     changed = true;
   }
@@ -181,4 +86,75 @@ export function applyProductChanges(product: ProductRecord, changes: ProductChan
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => value === b[i]);
   return a === b;
+}
+
+/** What a word that is not a status or a position reads. */
+const normalizedWord = <T extends string>(words: readonly [T, ...T[]], message: string) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(words, { error: message }));
+
+const tooLong = (maximum: number) => (text: string) => (text.length > maximum ? [tooLongMessage(maximum)] : []);
+
+/**
+ * What an owner writes on a product, declared once (docs/architecture.md#one-description-per-record): each field's
+ * type, its default on create, its normalization and its rule (the messages an API client reads, keyed by the API's
+ * field names). The gateway checks shapes only and passes values through, so these rules are the only copy.
+ * In the order violations are listed; `position` and `shipping_group_id` are the request's (where the product goes),
+ * checked here but not record fields (see productFields).
+ */
+const productRequestFields = z.object({
+  name: ruled(z.string().trim(), (name) => {
+    if (isBlankText(name)) return ["can't be blank"];
+    return name.length > MAX_NAME_LENGTH ? [tooLongMessage(MAX_NAME_LENGTH)] : [];
+  }),
+  cents: ruled(z.number(), (cents) => {
+    if (!Number.isSafeInteger(cents)) return ['must be an integer'];
+    if (cents < 0) return ['must be at least 0'];
+    return cents > MAX_CENTS ? [`must be at most ${MAX_CENTS}`] : [];
+  }),
+  /** '' renders null. */
+  description: ruled(z.string(), tooLong(MAX_DESCRIPTION_LENGTH)).default(''),
+  shipping_notes: ruled(z.string(), tooLong(MAX_SHIPPING_NOTES_LENGTH)).default(''),
+  status: normalizedWord(PRODUCT_STATUSES, STATUS_MESSAGE).default('active'),
+  position: normalizedWord(PLACEMENTS, oneOfMessage(PLACEMENTS)),
+  photo_urls: ruled(z.array(z.string().trim()), photoFindings).default([]),
+  shipping_group_id: ruled(z.number(), (id) => (id < 0 ? ['must be a shipping group id'] : [])),
+  /** 0 renders null. */
+  marketplace_category_id: ruled(z.number(), (id) => (id < 0 ? ['must be at least 0'] : [])).default(0),
+  tag_list: ruled(z.array(z.string()).transform(normalizeTags), (tags) => [
+    ...(tags.length > MAX_TAGS ? [`has too many tags (maximum is ${MAX_TAGS})`] : []),
+    ...(tags.some((tag) => tag.length > MAX_TAG_LENGTH) ? [`has a tag that is too long (maximum is ${MAX_TAG_LENGTH} characters)`] : []),
+  ]).default([]),
+  preorder: z.boolean().default(false),
+  on_sale: z.boolean().default(false),
+  list_in_marketplace: z.boolean().default(false),
+  /** Whether orders charge tax on it (docs/catalog.md#records). */
+  taxable: z.boolean().default(true),
+});
+
+/** The product's own fields: ProductRecord holds them (NewProductInput), a create sets them, an update changes them. */
+export const productFields = productRequestFields.omit({ position: true, shipping_group_id: true });
+export type NewProductInput = z.output<typeof productFields>;
+/** What an owner may change on a product; absent = unchanged. */
+export type ProductChanges = Partial<NewProductInput>;
+/** A create or update request's fields as the request names them (values unchecked). */
+export type RawProductFields = { readonly [K in keyof typeof productRequestFields.shape]?: unknown };
+
+export const productRecordFields = recordFields(productFields);
+
+/**
+ * Checks every field that is present (`required.name`: an absent name is blank). These are the product's rules, and
+ * the only copy of them: the gateway checks shapes and passes the values through.
+ */
+export function productFieldViolations(fields: RawProductFields, required: { name: boolean }): FieldViolations {
+  return fieldViolations(productRequestFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
+}
+
+/** The create request's fields as a new product takes them: normalized, absent ones (and an empty status) at their default. */
+export function newProductInput(fields: RawProductFields): NewProductInput {
+  return productRecordFields.create({ ...fields, status: fields.status || undefined });
+}
+
+/** Normalizes validated changes the way create normalizes input; only the fields present. */
+export function normalizeProductChanges(fields: RawProductFields): ProductChanges {
+  return productRecordFields.changes(fields);
 }

@@ -1,6 +1,13 @@
 import { aProductRecord } from './catalog.fixture';
-import { applyProductChanges, newProductInput, normalizeProductChanges, normalizeTags, productFieldViolations } from './product-input';
-import { rankFor } from './product';
+import {
+  applyProductChanges,
+  newProductInput,
+  normalizeProductChanges,
+  normalizeTags,
+  productFieldViolations,
+  productRecordFields,
+} from './product-input';
+import { rankFor, type ProductRecord } from './product';
 
 describe('productFieldViolations', () => {
   it('accepts a minimal create', () => {
@@ -138,6 +145,19 @@ describe('normalizing input', () => {
   it('trims, lowercases the status and cleans tags', () => {
     expect(normalizeTags([' a', 'b ', '', 'A', 'c'])).toEqual(['a', 'b', 'c']);
     expect(normalizeProductChanges({ name: ' Tea ', status: ' Coming Soon' })).toEqual({ name: 'Tea', status: 'coming soon' });
+  });
+
+  it('gives a new product its defaults: taxable unless it says otherwise', () => {
+    expect(newProductInput({ name: 'Tea', cents: 1 })).toMatchObject({ description: '', status: 'active', taxable: true, tag_list: [] });
+    expect(newProductInput({ name: 'Tea', cents: 1, taxable: false }).taxable).toBe(false);
+    expect(normalizeProductChanges({ taxable: false, position: 'top' })).toEqual({ taxable: false });
+  });
+
+  it('reads a product stored before a field existed as that field default, and changes nothing to set it', () => {
+    const { taxable: _taxable, ...stored } = aProductRecord();
+    expect(productRecordFields.read(stored).taxable).toBe(true);
+    expect(applyProductChanges(stored as ProductRecord, { taxable: true })).toBeNull();
+    expect(applyProductChanges(stored as ProductRecord, { taxable: false })).toMatchObject({ taxable: false });
   });
 
   it('makes a blank status active on create', () => {

@@ -1,6 +1,8 @@
 // A product and its variants as catalog keeps them: one aggregate, so every rule that spans variants
 // (positions 1..n, one default, at least one variant, stock) is checked and changed in one place.
 
+import type { NewProductInput } from './product-input';
+
 export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
@@ -36,26 +38,14 @@ export interface VariantRecord {
   version: number;
 }
 
-export interface ProductRecord {
+/** The product's own fields are declared once, in productFields (product-input.ts); this adds what catalog keeps. */
+export interface ProductRecord extends NewProductInput {
   store_id: number;
   id: number;
-  name: string;
-  /** '' renders null. */
-  description: string;
-  status: ProductStatus;
-  preorder: boolean;
-  on_sale: boolean;
-  tag_list: string[];
-  /** 0 renders null. */
-  marketplace_category_id: number;
-  cents: number;
-  photo_urls: string[];
   /** 0: the store had no shipping group when the product was created. */
   shipping_group_id: number;
   /** Projected from shipping's group events so rendering needs no call to shipping. */
   shipping_group_name: string;
-  list_in_marketplace: boolean;
-  shipping_notes: string;
   /** Rank among the store's products, lower first. */
   position: number;
   created_at: Date;
@@ -68,20 +58,6 @@ export interface ProductRecord {
   variants: VariantRecord[];
   /** Sequence of the product's last event. */
   version: number;
-}
-
-export interface NewProductInput {
-  name: string;
-  cents: number;
-  description: string;
-  status: ProductStatus;
-  photo_urls: string[];
-  preorder: boolean;
-  on_sale: boolean;
-  marketplace_category_id: number;
-  tag_list: string[];
-  shipping_notes: string;
-  list_in_marketplace: boolean;
 }
 
 export interface NewProductPlacement {

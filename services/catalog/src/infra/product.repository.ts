@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@commerce/events';
 import type { Collection, Database, Filter, FindOptions } from '@commerce/persistence';
 import type { Placement, ProductRecord } from '../domain/product';
+import { productRecordFields } from '../domain/product-input';
 
 /**
  * A reservation's footprint on one product, written in the same update as the stock change so a
@@ -23,21 +24,11 @@ export interface ProductDocument extends ProductRecord {
   outbox: DomainEvent[];
 }
 
-/** Fields `replace` writes: the whole record except its identity, plus the stock marks and the cleanup flag. */
+/** Fields `replace` writes: the record's own fields (productFields), what catalog keeps beside them, the stock marks and the cleanup flag. */
 const WRITABLE_FIELDS = [
-  'name',
-  'description',
-  'status',
-  'preorder',
-  'on_sale',
-  'tag_list',
-  'marketplace_category_id',
-  'cents',
-  'photo_urls',
+  ...productRecordFields.keys,
   'shipping_group_id',
   'shipping_group_name',
-  'list_in_marketplace',
-  'shipping_notes',
   'position',
   'updated_at',
   'deleted',

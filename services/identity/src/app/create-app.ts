@@ -1,30 +1,26 @@
-import { validationFailed } from '@commerce/grpc-runtime';
-import { validateNewApp, type AppRecord } from '../domain/app';
+import { checkedFields, validationFailed } from '@commerce/grpc-runtime';
+import type { z } from 'zod';
+import { appFields, type AppRecord } from '../domain/app';
 import { newClientId, newOpaqueToken, TOKEN_PREFIX } from '../domain/opaque-token';
 import { normalizeEmail } from '../domain/user';
 import type { AppRepository } from '../infra/app.repository';
 import type { UserRepository } from '../infra/user.repository';
 
-export interface NewAppInput {
-  name: string;
-  redirect_uri: string;
-  owner_user_id: number;
-}
+/** The app's fields (domain/app.ts) and the developer who owns it. */
+export type NewAppInput = z.input<typeof appFields> & { owner_user_id: number };
 
 /** Registers a developer app. The client secret is in the answer only; the app keeps its hash. */
 export async function createApp(
   deps: { apps: AppRepository; clock: () => Date },
   input: NewAppInput,
 ): Promise<{ app: AppRecord; clientSecret: string }> {
-  const violations = validateNewApp(input);
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const fields = checkedFields(appFields, { name: input.name, redirect_uri: input.redirect_uri });
   const secret = newOpaqueToken(TOKEN_PREFIX.clientSecret);
   const now = deps.clock();
   const app = await deps.apps.insert({
     client_id: newClientId(),
     client_secret_hash: secret.hash,
-    name: input.name.trim(),
-    redirect_uri: input.redirect_uri,
+    ...fields,
     owner_user_id: input.owner_user_id,
     created_at: now,
     updated_at: now,

@@ -1,6 +1,6 @@
-import { alreadyExists, DomainError, validationFailed } from '@commerce/grpc-runtime';
+import { alreadyExists, checkedFields, DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { verifyPassword } from '../domain/password';
-import { normalizeEmail, validateNewAccount } from '../domain/user';
+import { accountFields } from '../domain/user';
 import type { UserDocument } from '../infra/user.repository';
 import { openStoreForUser, type OpenStoreDeps } from './open-store';
 import { countPasswordAttempt, type PasswordAttemptDeps } from './password-attempt';
@@ -23,9 +23,7 @@ export interface StoreAccountInput {
  * a second one; a definitive refusal of the store removes the user this call created.
  */
 export async function createStoreAccount(deps: StoreAccountDeps, input: StoreAccountInput) {
-  const email = normalizeEmail(input.email);
-  const violations = validateNewAccount({ email, password: input.password, login: input.login });
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const { email } = checkedFields(accountFields, { email: input.email, password: input.password, login: input.login });
 
   const { user, createdNow } = await findOrCreateUser(deps, { ...input, email });
   const store = { name: input.name, subdomain: input.subdomain, support_email: email, paypal_email: '', time_zone: input.time_zone };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { checkedFields, validationFailed } from '@commerce/grpc-runtime';
 import { DuplicateKeyError } from '@commerce/persistence';
 import { hashPassword } from '../domain/password';
-import { loginFromEmail, normalizeEmail, validateNewAccount, type UserRecord } from '../domain/user';
+import { accountFields, loginFromEmail, type NewAccountInput, type UserRecord } from '../domain/user';
 import type { UserDocument, UserRepository } from '../infra/user.repository';
 
 export interface RegisterUserDeps {
@@ -11,19 +11,12 @@ export interface RegisterUserDeps {
   clock: () => Date;
 }
 
-export interface NewUserInput {
-  email: string;
-  password: string;
-  /** Empty: derived from the e-mail. */
-  login: string;
-}
+/** The account's fields (domain/user.ts); an empty login is derived from the e-mail. */
+export type NewUserInput = NewAccountInput;
 
 /** Validates and stores a new user without a store; the e-mail and the login are unique. */
 export async function registerUser(deps: RegisterUserDeps, input: NewUserInput): Promise<UserDocument> {
-  const email = normalizeEmail(input.email);
-  const violations = validateNewAccount({ email, password: input.password, login: input.login });
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
-  return insertUser(deps, { ...input, email });
+  return insertUser(deps, checkedFields(accountFields, input));
 }
 
 /** Inserts an already validated user; a derived login that is taken gets a number appended. */

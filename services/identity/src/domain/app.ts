@@ -1,12 +1,11 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { z } from 'zod';
 
 // A type alias (not an interface) so records fit the persistence port's document type.
-export type AppRecord = {
+export type AppRecord = AppFields & {
   client_id: string;
   /** sha256 of the client secret; the secret itself is shown once, at creation. */
   client_secret_hash: string;
-  name: string;
-  redirect_uri: string;
   owner_user_id: number;
   created_at: Date;
   updated_at: Date;
@@ -36,13 +35,24 @@ export function redirectUriProblem(uri: string): string | undefined {
   return 'must use https (http is allowed for localhost only)';
 }
 
-export function validateNewApp(input: { name: string; redirect_uri: string }): FieldViolations {
-  const violations: FieldViolations = {};
-  const name = input.name.trim();
-  if (!name) violations.name = ["can't be blank"];
-  else if (name.length > 100) violations.name = ['is too long (maximum is 100 characters)'];
-  const problem = redirectUriProblem(input.redirect_uri);
-  if (problem) violations.redirect_uri = [problem];
-  else if (input.redirect_uri.length > 2000) violations.redirect_uri = ['is too long (maximum is 2000 characters)'];
-  return violations;
+/**
+ * The fields a developer gives an app, declared once (docs/architecture.md#one-description-per-record): the name (held
+ * trimmed) and the redirect URI (held as given), with the rules and the messages a client reads.
+ */
+export const appFields = z.object({
+  name: z
+    .string()
+    .trim()
+    .refine((name) => name !== '', { message: "can't be blank", abort: true })
+    .refine((name) => name.length <= 100, { message: 'is too long (maximum is 100 characters)' }),
+  redirect_uri: z.string().superRefine((uri, context) => {
+    const problem = redirectUriProblem(uri) ?? (uri.length > 2000 ? 'is too long (maximum is 2000 characters)' : undefined);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+export type AppFields = z.output<typeof appFields>;
+
+export function validateNewApp(input: z.input<typeof appFields>): FieldViolations {
+  const result = appFields.safeParse(input);
+  return result.success ? {} : violationsOf(result.error.issues);
 }

@@ -1,10 +1,9 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { z } from 'zod';
 
 // A type alias (not an interface) so records fit the persistence port's document type.
-export type UserRecord = {
+export type UserRecord = Omit<z.output<typeof accountFields>, 'password'> & {
   id: number;
-  email: string;
-  login: string;
   password_hash: string;
   bio: string;
   location: string;
@@ -29,24 +28,35 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOGIN = /^[a-z0-9][a-z0-9_.-]{1,38}[a-z0-9]$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
-export interface NewAccountInput {
-  email: string;
-  password: string;
-  login: string;
-}
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * The fields a new account gives, declared once (docs/architecture.md#one-description-per-record): the e-mail (held
+ * trimmed and lowercase), the password (only its hash is kept) and the login (empty: derived from the e-mail), with
+ * the rules and the messages a client reads.
+ */
+export const accountFields = z.object({
+  email: z
+    .string()
+    .transform(normalizeEmail)
+    .refine((email) => EMAIL.test(email) && email.length <= 254, { message: 'is not a valid e-mail address' }),
+  password: z
+    .string()
+    .refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
+      message: `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`,
+      abort: true,
+    })
+    .refine((password) => password.length <= 1024, { message: 'is too long (maximum is 1024 characters)' }),
+  login: z.string().refine((login) => !login || LOGIN.test(login), { message: 'must be 3 to 40 lowercase letters, digits, _ . or -' }),
+});
+export type NewAccountInput = z.input<typeof accountFields>;
 
 export function validateNewAccount(input: NewAccountInput): FieldViolations {
-  const violations: FieldViolations = {};
-  if (!EMAIL.test(input.email) || input.email.length > 254) violations.email = ['is not a valid e-mail address'];
-  if (input.password.length < MIN_PASSWORD_LENGTH) violations.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`];
-  else if (input.password.length > 1024) violations.password = ['is too long (maximum is 1024 characters)'];
-  if (input.login && !LOGIN.test(input.login)) violations.login = ['must be 3 to 40 lowercase letters, digits, _ . or -'];
-  return violations;
+  const result = accountFields.safeParse(input);
+  return result.success ? {} : violationsOf(result.error.issues);
 }
 
 export const sessionGenerationOf = (user: Pick<UserRecord, 'session_generation'>): number => user.session_generation ?? 0;
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** A login derived from the e-mail's local part when none is given; it obeys the same rules as a chosen one. */
 export function loginFromEmail(email: string): string {

@@ -1,6 +1,6 @@
 import { isDomainError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
-import { addGroup, renameGroup } from '../domain/store-shipping';
+import { addGroup, changeGroup } from '../domain/store-shipping';
 import { ensureShippingIndexes } from '../infra/indexes';
 import { StoreShippingRepository, type StoreShippingDocument } from '../infra/store-shipping.repository';
 import { changeStoreShipping } from './change-store-shipping';
@@ -52,7 +52,7 @@ describe('changeStoreShipping', () => {
           primary: { type: 'shipping_group', id: 2 },
         }));
       }
-      return { next: renameGroup(current, 1, 'A renamed'), primary: { type: 'shipping_group', id: 1 } };
+      return { next: changeGroup(current, 1, { name: 'A renamed' }), primary: { type: 'shipping_group', id: 1 } };
     });
 
     const document = await storedDocument();
@@ -95,10 +95,10 @@ describe('changeStoreShipping', () => {
 
     const failure = await changeStoreShipping(replica(), STORE, async (current) => {
       await changeStoreShipping(replica(), STORE, (theirs) => ({
-        next: renameGroup(theirs, 1, `theirs ${++n}`),
+        next: changeGroup(theirs, 1, { name: `theirs ${++n}` }),
         primary: { type: 'shipping_group', id: 1 },
       }));
-      return { next: renameGroup(current, 1, 'mine'), primary: { type: 'shipping_group', id: 1 } };
+      return { next: changeGroup(current, 1, { name: 'mine' }), primary: { type: 'shipping_group', id: 1 } };
     }).catch((error: unknown) => error);
 
     expect(isDomainError(failure) && failure.reason).toBe('CONFLICT');
@@ -111,7 +111,7 @@ describe('changeStoreShipping', () => {
     }));
 
     const applied = await changeStoreShipping(replica(), STORE, (current) => ({
-      next: renameGroup(current, 1, 'A'),
+      next: changeGroup(current, 1, { name: 'A' }),
       primary: { type: 'shipping_group', id: 1 },
     }));
 

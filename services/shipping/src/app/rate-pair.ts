@@ -1,5 +1,5 @@
-import { notFound, validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
-import { checkAmounts, hasViolations } from '../domain/shipping-input';
+import { checkedFields, notFound } from '@commerce/grpc-runtime';
+import { rateRequest, type RateAmounts } from '../domain/shipping-input';
 import { findClass, findGroup, type StoreShipping } from '../domain/store-shipping';
 
 /** The (group, class) pair a /v1/shipping_rate request names. */
@@ -9,22 +9,17 @@ export interface RatePair {
 }
 
 /** Absent amounts keep the pair's current ones (0 for a pair without a rate yet). */
-export interface RateChanges {
-  first_item_in_cents?: number;
-  additional_item_in_cents?: number;
-}
+export type RateChanges = Partial<RateAmounts>;
 
 /** The pair must be named, and amounts given must be sane; checked before anyone (catalog) is asked. */
 export function checkRateRequest({ groupId, classId }: RatePair, changes: RateChanges = {}): void {
-  const violations: FieldViolations = {};
-  if (!groupId) violations.shipping_group_id = ['is required'];
-  if (!classId) violations.shipping_class_id = ['is required'];
   // An absent amount is taken from the stored rate, which was checked when it was written.
-  checkAmounts(violations, {
+  checkedFields(rateRequest, {
+    shipping_group_id: groupId,
+    shipping_class_id: classId,
     first_item_in_cents: changes.first_item_in_cents ?? 0,
     additional_item_in_cents: changes.additional_item_in_cents ?? 0,
   });
-  if (hasViolations(violations)) throw validationFailed(violations);
 }
 
 /** Both ends of the pair, or NOT_FOUND for the first one the store lacks (group, then class). */

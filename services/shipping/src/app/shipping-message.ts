@@ -8,34 +8,30 @@ import {
   type StoreShipping,
 } from '../domain/store-shipping';
 
-/** The contract's ShippingGroup: the record plus its rates by class id. */
+/** The contract's ShippingGroup: the record (its fields as domain/shipping-input.ts declares them, id, timestamps) plus its rates by class id. */
 export function toGroupMessage(config: StoreShipping, group: ShippingGroupRecord): shipping.ShippingGroup {
+  const { version: _version, ...fields } = group;
   return {
-    id: group.id,
-    name: group.name,
+    ...fields,
     rates: ratesOfGroup(config, group.id).map((rate) => ({
       shipping_class_id: rate.class_id,
       first_item_in_cents: rate.first_item_in_cents,
       additional_item_in_cents: rate.additional_item_in_cents,
     })),
-    created_at: group.created_at,
-    updated_at: group.updated_at,
   };
 }
 
 /** The contract's ShippingClass: the record plus its rates by group id. */
 export function toClassMessage(config: StoreShipping, cls: ShippingClassRecord): shipping.ShippingClass {
+  const { version: _version, ...fields } = cls;
   return {
-    id: cls.id,
-    name: cls.name,
+    ...fields,
     countries: [...cls.countries],
     rates: ratesOfClass(config, cls.id).map((rate) => ({
       shipping_group_id: rate.group_id,
       first_item_in_cents: rate.first_item_in_cents,
       additional_item_in_cents: rate.additional_item_in_cents,
     })),
-    created_at: cls.created_at,
-    updated_at: cls.updated_at,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ratesOfClass, ratesOfGroup, type StoreShipping } from './store-shipping';
+import { ratesOfClass, ratesOfGroup, type ShippingClassRecord, type ShippingGroupRecord, type StoreShipping } from './store-shipping';
 
 export type ShippingResourceType = 'shipping_group' | 'shipping_class';
 export type ChangeVerb = 'created' | 'updated' | 'deleted';
@@ -53,13 +53,20 @@ function diffRecords(
 function groupFingerprint(shipping: StoreShipping, id: number): string {
   const group = shipping.groups.find((candidate) => candidate.id === id);
   const rates = ratesOfGroup(shipping, id).map((rate) => [rate.class_id, rate.first_item_in_cents, rate.additional_item_in_cents]);
-  return JSON.stringify([group?.name, rates]);
+  return JSON.stringify([fieldsOf(group), rates]);
 }
 
 function classFingerprint(shipping: StoreShipping, id: number): string {
   const cls = shipping.classes.find((candidate) => candidate.id === id);
   const rates = ratesOfClass(shipping, id).map((rate) => [rate.group_id, rate.first_item_in_cents, rate.additional_item_in_cents]);
-  return JSON.stringify([cls?.name, cls?.countries, rates]);
+  return JSON.stringify([fieldsOf(cls), rates]);
+}
+
+/** A record's own fields (what its schema declares), by name: the stamps a change moves are not what it changed. */
+function fieldsOf(record: (ShippingGroupRecord | ShippingClassRecord) | undefined): Array<[string, unknown]> {
+  if (!record) return [];
+  const { id: _id, version: _version, created_at: _created, updated_at: _updated, ...fields } = record;
+  return Object.entries(fields).sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** Moves every changed (still present) record to its next version and `now`; untouched records keep theirs. */

@@ -6,7 +6,7 @@ import {
   removeClass,
   removeGroup,
   removeRate,
-  renameGroup,
+  changeGroup,
   setRate,
   upsertClassRates,
   upsertGroupRates,
@@ -55,8 +55,8 @@ describe('diffShipping', () => {
 
   it('sees a rename as one change, and no change as none', () => {
     const before = aStore();
-    expect(diffShipping(before, renameGroup(before, 2, 'Cups'))).toEqual([{ type: 'shipping_group', id: 2, verb: 'updated' }]);
-    expect(diffShipping(before, renameGroup(before, 2, 'Mugs'))).toEqual([]);
+    expect(diffShipping(before, changeGroup(before, 2, { name: 'Cups' }))).toEqual([{ type: 'shipping_group', id: 2, verb: 'updated' }]);
+    expect(diffShipping(before, changeGroup(before, 2, { name: 'Mugs' }))).toEqual([]);
     expect(diffShipping(before, setRate(before, 1, 3, amounts(500)))).toEqual([]);
     expect(diffShipping(before, changeClass(before, 3, { countries: ['US'] }))).toEqual([]);
   });

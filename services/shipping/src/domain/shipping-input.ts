@@ -1,7 +1,8 @@
 import { listExcerpt, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
+import { z } from 'zod';
 import { isCountryCode, normaliseCountryCode } from './country-codes';
-import { findClass, findGroup, type RateAmounts, type StoreShipping } from './store-shipping';
+import { EMPTY_STORE_SHIPPING, findClass, findGroup, type StoreShipping } from './store-shipping';
 
 // Violations are keyed by the field name as the API spells it (`rates[0].first_item_in_cents`).
 
@@ -12,96 +13,84 @@ export const MAX_CENTS = 100_000_000;
 export const MAX_GROUPS_PER_STORE = 250;
 export const MAX_CLASSES_PER_STORE = 250;
 
-export interface GroupRateInput extends RateAmounts {
-  shipping_class_id: number;
-}
-
-export interface ClassRateInput extends RateAmounts {
-  shipping_group_id: number;
-}
-
-function add(violations: FieldViolations, field: string, message: string): void {
-  const messages = (violations[field] ??= []);
-  if (!messages.includes(message)) messages.push(message);
-}
-
 export const hasViolations = (violations: FieldViolations): boolean => Object.keys(violations).length > 0;
 
-/** Trimmed name; `required` for create, where an absent name is as blank as an empty one. */
-export function checkName(violations: FieldViolations, name: string | undefined, required: boolean): string | undefined {
-  if (name === undefined) {
-    if (required) add(violations, 'name', "can't be blank");
-    return undefined;
-  }
-  const trimmed = name.trim();
-  if (isBlankText(trimmed)) add(violations, 'name', "can't be blank");
-  else if (trimmed.length > MAX_NAME_LENGTH) add(violations, 'name', `must be at most ${MAX_NAME_LENGTH} characters`);
-  return trimmed;
-}
+/** An amount in cents: a whole number from 0 to MAX_CENTS. */
+const cents = z
+  .number({ error: 'must be an integer' })
+  .refine(Number.isSafeInteger, { message: 'must be an integer', abort: true })
+  .refine((value) => value >= 0, { message: 'must be at least 0', abort: true })
+  .refine((value) => value <= MAX_CENTS, { message: `must be at most ${MAX_CENTS}` });
+
+/** The amounts of one rate, as both ends' inputs and a /v1/shipping_rate request carry them. */
+export const rateAmounts = z.object({ first_item_in_cents: cents, additional_item_in_cents: cents });
+
+/** An id a request must name (0 is none). */
+const requiredId = z.number({ error: 'is required' }).refine((id) => !!id, { message: 'is required' });
+
+/** A /v1/shipping_rate request: the pair it names and the amounts it sets. */
+export const rateRequest = z.object({ shipping_group_id: requiredId, shipping_class_id: requiredId, ...rateAmounts.shape });
+
+/** Trimmed; an absent name (create) is as blank as an empty one. */
+const name = z
+  .string({ error: "can't be blank" })
+  .trim()
+  .refine((value) => !isBlankText(value), { message: "can't be blank", abort: true })
+  .refine((value) => value.length <= MAX_NAME_LENGTH, { message: `must be at most ${MAX_NAME_LENGTH} characters` });
 
 /** Upper-cased, duplicates dropped, order kept; anything but a known alpha-2 code is named in the message. */
-export function checkCountries(violations: FieldViolations, countries: string[], field = 'countries'): string[] {
-  const normalised = [...new Set(countries.map(normaliseCountryCode))];
-  const unknown = normalised.filter((code) => !isCountryCode(code));
-  if (unknown.length > 0) {
-    add(violations, field, `must be ISO 3166-1 alpha-2 country codes (${listExcerpt(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not)`);
-  }
-  return normalised;
-}
+const countries = z
+  .array(z.string())
+  .transform((codes) => [...new Set(codes.map(normaliseCountryCode))])
+  .superRefine((codes, context) => {
+    const unknown = codes.filter((code) => !isCountryCode(code));
+    if (unknown.length === 0) return;
+    const verb = unknown.length === 1 ? 'is' : 'are';
+    context.addIssue({ code: 'custom', message: `must be ISO 3166-1 alpha-2 country codes (${listExcerpt(unknown)} ${verb} not)` });
+  });
 
-export function checkAmounts(violations: FieldViolations, amounts: RateAmounts, prefix = ''): void {
-  for (const field of ['first_item_in_cents', 'additional_item_in_cents'] as const) {
-    const value = amounts[field];
-    if (!Number.isSafeInteger(value)) add(violations, prefix + field, 'must be an integer');
-    else if (value < 0) add(violations, prefix + field, 'must be at least 0');
-    else if (value > MAX_CENTS) add(violations, prefix + field, `must be at most ${MAX_CENTS}`);
-  }
-}
-
-/** A group's rates: each names one of the store's classes, at most once, with sane amounts. */
-export function checkGroupRates(violations: FieldViolations, rates: GroupRateInput[], shipping: StoreShipping): void {
+/**
+ * A rate's reference to the other end: given, one of the store's records, and named once in the list. The `seen` set is
+ * the list's, so each check builds its schema afresh (the rules depend on the store's configuration).
+ */
+function reference(noun: string, exists: (id: number) => boolean) {
   const seen = new Set<number>();
-  rates.forEach((rate, index) => {
-    const prefix = `rates[${index}].`;
-    checkReference(
-      violations,
-      `${prefix}shipping_class_id`,
-      rate.shipping_class_id,
-      seen,
-      (id) => findClass(shipping, id) !== undefined,
-      'shipping class',
-    );
-    checkAmounts(violations, rate, prefix);
+  return z.number({ error: 'is required' }).superRefine((id, context) => {
+    const message = !id
+      ? 'is required'
+      : !exists(id)
+        ? `is not a ${noun} of this store`
+        : seen.has(id)
+          ? `names a ${noun} already given`
+          : '';
+    if (message) context.addIssue({ code: 'custom', message });
+    else seen.add(id);
   });
 }
 
-/** A class's rates: each names one of the store's groups, at most once, with sane amounts. */
-export function checkClassRates(violations: FieldViolations, rates: ClassRateInput[], shipping: StoreShipping): void {
-  const seen = new Set<number>();
-  rates.forEach((rate, index) => {
-    const prefix = `rates[${index}].`;
-    checkReference(
-      violations,
-      `${prefix}shipping_group_id`,
-      rate.shipping_group_id,
-      seen,
-      (id) => findGroup(shipping, id) !== undefined,
-      'shipping group',
-    );
-    checkAmounts(violations, rate, prefix);
-  });
+/**
+ * A shipping group's fields, declared once (docs/architecture.md#one-description-per-record): what a create takes, what an
+ * update may change (`.partial()`: absent = unchanged), the rules on each and their messages. `rates` name the store's
+ * classes; each sets the rate with the class it names.
+ */
+export function shippingGroupFields(shipping: StoreShipping = EMPTY_STORE_SHIPPING) {
+  const classId = reference('shipping class', (id) => findClass(shipping, id) !== undefined);
+  return z.object({ name, rates: z.array(z.object({ shipping_class_id: classId, ...rateAmounts.shape })) });
 }
 
-function checkReference(
-  violations: FieldViolations,
-  field: string,
-  id: number,
-  seen: Set<number>,
-  exists: (id: number) => boolean,
-  noun: string,
-): void {
-  if (!id) return add(violations, field, 'is required');
-  if (!exists(id)) return add(violations, field, `is not a ${noun} of this store`);
-  if (seen.has(id)) return add(violations, field, `names a ${noun} already given`);
-  seen.add(id);
+/** A shipping class's fields: a group's, plus its countries (present: the whole list); `rates` name the store's groups. */
+export function shippingClassFields(shipping: StoreShipping = EMPTY_STORE_SHIPPING) {
+  const groupId = reference('shipping group', (id) => findGroup(shipping, id) !== undefined);
+  return z.object({ name, countries, rates: z.array(z.object({ shipping_group_id: groupId, ...rateAmounts.shape })) });
 }
+
+/** What a create takes: every field. */
+export type NewShippingGroupInput = z.input<ReturnType<typeof shippingGroupFields>>;
+export type NewShippingClassInput = z.input<ReturnType<typeof shippingClassFields>>;
+/** What an update takes: any of them; absent fields stay as they are. */
+export type ShippingGroupChanges = Partial<NewShippingGroupInput>;
+export type ShippingClassChanges = Partial<NewShippingClassInput>;
+export type RateAmounts = z.infer<typeof rateAmounts>;
+/** The checked fields; a record keeps them but its rates, which the store keeps by pair. */
+export type ShippingGroupFields = z.output<ReturnType<typeof shippingGroupFields>>;
+export type ShippingClassFields = z.output<ReturnType<typeof shippingClassFields>>;

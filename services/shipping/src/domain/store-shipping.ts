@@ -1,3 +1,5 @@
+import type { RateAmounts, ShippingClassFields, ShippingGroupFields } from './shipping-input';
+
 /**
  * One store's shipping configuration: its groups, classes and the rates between them (spec 2.5).
  * It is one aggregate because a rate belongs to both ends: a change to it must change, and announce,
@@ -10,34 +12,23 @@ export interface StoreShipping {
   rates: ShippingRateRecord[];
 }
 
-export interface ShippingGroupRecord {
-  id: number;
-  name: string;
+/** What the store adds to a group's or a class's fields. */
+interface Stamps {
   /** Per-resource version: the `sequence` of its latest event. */
   version: number;
   created_at: Date;
   updated_at: Date;
 }
 
-export interface ShippingClassRecord {
-  id: number;
-  name: string;
-  /** Upper-case ISO 3166-1 alpha-2 codes, no duplicates, in the order given. */
-  countries: string[];
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** The group's fields (domain/shipping-input.ts) but its rates, which `StoreShipping.rates` keeps by pair. */
+export type ShippingGroupRecord = Omit<ShippingGroupFields, 'rates'> & { id: number } & Stamps;
+
+/** The class's fields but its rates; `countries` are upper-case ISO 3166-1 alpha-2 codes, no duplicates, in the order given. */
+export type ShippingClassRecord = Omit<ShippingClassFields, 'rates'> & { id: number } & Stamps;
 
 export interface ShippingRateRecord {
   group_id: number;
   class_id: number;
-  first_item_in_cents: number;
-  additional_item_in_cents: number;
-}
-
-/** The amounts of one rate, as both ends' inputs carry them. */
-export interface RateAmounts {
   first_item_in_cents: number;
   additional_item_in_cents: number;
 }
@@ -77,17 +68,17 @@ function withRates(shipping: StoreShipping, drop: (rate: ShippingRateRecord) => 
 
 export function addGroup(
   shipping: StoreShipping,
-  group: Pick<ShippingGroupRecord, 'id' | 'name'>,
+  group: Omit<ShippingGroupRecord, keyof Stamps>,
   rates: Array<RateAmounts & { class_id: number }>,
   now: Date,
 ): StoreShipping {
-  const record: ShippingGroupRecord = { id: group.id, name: group.name, version: 0, created_at: now, updated_at: now };
+  const record: ShippingGroupRecord = { ...group, version: 0, created_at: now, updated_at: now };
   const added = { ...shipping, groups: [...shipping.groups, record].sort(byId) };
   return upsertGroupRates(added, group.id, rates);
 }
 
-export function renameGroup(shipping: StoreShipping, groupId: number, name: string): StoreShipping {
-  return { ...shipping, groups: shipping.groups.map((group) => (group.id === groupId ? { ...group, name } : group)) };
+export function changeGroup(shipping: StoreShipping, groupId: number, changes: Partial<Omit<ShippingGroupFields, 'rates'>>): StoreShipping {
+  return { ...shipping, groups: shipping.groups.map((group) => (group.id === groupId ? { ...group, ...changes } : group)) };
 }
 
 /**
@@ -115,7 +106,7 @@ export function removeGroup(shipping: StoreShipping, groupId: number): StoreShip
 
 export function addClass(
   shipping: StoreShipping,
-  cls: Pick<ShippingClassRecord, 'id' | 'name' | 'countries'>,
+  cls: Omit<ShippingClassRecord, keyof Stamps>,
   rates: Array<RateAmounts & { group_id: number }>,
   now: Date,
 ): StoreShipping {
@@ -124,11 +115,7 @@ export function addClass(
   return upsertClassRates(added, cls.id, rates);
 }
 
-export function changeClass(
-  shipping: StoreShipping,
-  classId: number,
-  changes: Partial<Pick<ShippingClassRecord, 'name' | 'countries'>>,
-): StoreShipping {
+export function changeClass(shipping: StoreShipping, classId: number, changes: Partial<Omit<ShippingClassFields, 'rates'>>): StoreShipping {
   return { ...shipping, classes: shipping.classes.map((cls) => (cls.id === classId ? { ...cls, ...changes } : cls)) };
 }
 

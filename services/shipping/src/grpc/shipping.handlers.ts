@@ -17,7 +17,7 @@ import { updateShippingClass } from '../app/update-shipping-class';
 import { updateShippingGroup } from '../app/update-shipping-group';
 import { updateShippingRate } from '../app/update-shipping-rate';
 
-/** Thin: request → use case → response. */
+/** Thin: request → use case → response. A create hands its request over whole: the record's schema takes its fields (domain/). */
 export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shipping.ShippingServiceService> {
   return {
     listShippingGroups: async (request) => ({ shipping_groups: await listShippingGroups(deps, requireStoreId(request.store_id)) }),
@@ -25,7 +25,7 @@ export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shi
       shipping_group: await getShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id),
     }),
     createShippingGroup: async (request) => ({
-      shipping_group: await createShippingGroup(deps, requireStoreId(request.store_id), { name: request.name, rates: request.rates }),
+      shipping_group: await createShippingGroup(deps, requireStoreId(request.store_id), request),
     }),
     updateShippingGroup: async (request) => ({
       shipping_group: await updateShippingGroup(deps, requireStoreId(request.store_id), request.shipping_group_id, {
@@ -42,11 +42,7 @@ export function shippingHandlers(deps: ShippingDeps): ServiceHandlers<typeof shi
       shipping_class: await getShippingClass(deps, requireStoreId(request.store_id), request.shipping_class_id),
     }),
     createShippingClass: async (request) => ({
-      shipping_class: await createShippingClass(deps, requireStoreId(request.store_id), {
-        name: request.name,
-        countries: request.countries,
-        rates: request.rates,
-      }),
+      shipping_class: await createShippingClass(deps, requireStoreId(request.store_id), request),
     }),
     updateShippingClass: async (request) => ({
       shipping_class: await updateShippingClass(deps, requireStoreId(request.store_id), request.shipping_class_id, {

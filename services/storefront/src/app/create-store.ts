@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { validationFailed } from '@commerce/grpc-runtime';
-import { normalizeSubdomain } from '../domain/store-address';
-import { newStoreRecord, validateNewStore, type NewStoreInput } from '../domain/store';
+import { checkedFields, validationFailed } from '@commerce/grpc-runtime';
+import { newStoreFields, newStoreRecord, type NewStoreInput } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { storeEvent } from './store-message';
 import { ensureDefaultTemplates } from './store-templates';
@@ -31,15 +30,8 @@ async function insertStore(
   const previous = await deps.stores.findByRequestKey(requestKey);
   if (previous) return previous;
 
-  const prepared: NewStoreInput = {
-    ...input,
-    subdomain: normalizeSubdomain(input.subdomain),
-    time_zone: input.time_zone || deps.settings.defaultTimeZone,
-  };
-  const violations = validateNewStore(prepared);
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
-
-  const record = newStoreRecord(await deps.nextId('stores'), prepared, deps.settings.assetsBaseUrl, deps.clock(), deps.storeDefaults);
+  const fields = checkedFields(newStoreFields(), { ...input, time_zone: input.time_zone || deps.settings.defaultTimeZone });
+  const record = newStoreRecord(await deps.nextId('stores'), fields, deps.settings.assetsBaseUrl, deps.clock(), deps.storeDefaults);
   const insertion = await deps.stores.insert(record, requestKey, storeEvent('store/created', record, 1, deps.settings));
   if ('stored' in insertion) return insertion.stored;
 

@@ -1,11 +1,5 @@
-import { validationFailed } from '@commerce/grpc-runtime';
-import {
-  normalizeTemplateInput,
-  PERMALINK_TAKEN,
-  permalinkFromName,
-  validateNewTemplate,
-  type NewTemplateInput,
-} from '../domain/template-input';
+import { checkedFields, validationFailed } from '@commerce/grpc-runtime';
+import { PERMALINK_TAKEN, permalinkFromName, templateFields, type NewTemplateInput } from '../domain/template-input';
 import type { TemplateRecord } from '../domain/template';
 import { getStore } from './get-store';
 import { templateRecordOf } from './store-templates';
@@ -21,10 +15,7 @@ export async function createTemplate(
   storeId: number,
   input: NewTemplateInput,
 ): Promise<{ template: TemplateRecord; timeZone: string }> {
-  const normalized = normalizeTemplateInput(input);
-  const prepared: NewTemplateInput = { ...normalized, permalink: normalized.permalink || permalinkFromName(normalized.name) };
-  const violations = validateNewTemplate(prepared);
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const prepared = checkedFields(templateFields(), { ...input, permalink: input.permalink.trim() || permalinkFromName(input.name) });
 
   const store = await getStore(deps, storeId);
   if (await deps.templates.findByPermalink(storeId, prepared.permalink)) throw validationFailed({ permalink: [PERMALINK_TAKEN] });

@@ -2,14 +2,13 @@ import type { storefront } from '@commerce/contracts';
 import { presentTemplate } from '@commerce/api-presenters';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import type { TemplateRecord } from '../domain/template';
+import { templateFieldsOf } from '../domain/template-input';
 
 /** The contract's Template: the record without its store. */
 export function toTemplateMessage(record: TemplateRecord): storefront.Template {
   return {
     id: record.id,
-    name: record.name,
-    permalink: record.permalink,
-    content: record.content,
+    ...templateFieldsOf(record),
     kind: record.kind,
     created_at: record.created_at,
     updated_at: record.updated_at,

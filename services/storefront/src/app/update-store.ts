@@ -1,5 +1,5 @@
-import { DomainError, validationFailed } from '@commerce/grpc-runtime';
-import { changedFields, CUSTOM_DOMAIN_TAKEN, normalizeStoreChanges, validateStoreChanges, type StoreChanges } from '../domain/store';
+import { checkedChanges, DomainError, validationFailed } from '@commerce/grpc-runtime';
+import { changedFields, CUSTOM_DOMAIN_TAKEN, storeFields, type StoreChanges } from '../domain/store';
 import type { StoreDocument } from '../infra/store.repository';
 import { getStore } from './get-store';
 import { storeEvent } from './store-message';
@@ -14,9 +14,7 @@ const MAX_ATTEMPTS = 5;
  * A writer in another process makes the version check fail; we re-read and re-apply rather than lose either change.
  */
 export async function updateStore(deps: UpdateStoreDeps, storeId: number, requested: StoreChanges): Promise<StoreDocument> {
-  const changes = normalizeStoreChanges(requested);
-  const violations = validateStoreChanges(changes, deps.settings.platformDomains);
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  const changes = checkedChanges(storeFields(deps.settings.platformDomains), requested);
   return deps.updates.run(storeId, () => applyChanges(deps, storeId, changes));
 }
 

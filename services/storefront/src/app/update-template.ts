@@ -1,12 +1,6 @@
-import { DomainError, notFound, validationFailed } from '@commerce/grpc-runtime';
+import { checkedChanges, DomainError, notFound, validationFailed } from '@commerce/grpc-runtime';
 import { DuplicateKeyError } from '@commerce/persistence';
-import {
-  changedTemplateFields,
-  normalizeTemplateInput,
-  PERMALINK_TAKEN,
-  validateTemplateChanges,
-  type TemplateChangesInput,
-} from '../domain/template-input';
+import { changedTemplateFields, PERMALINK_TAKEN, templateFields, type TemplateChangesInput } from '../domain/template-input';
 import type { TemplateRecord } from '../domain/template';
 import { getStore } from './get-store';
 import { templateRecordOf } from './store-templates';
@@ -29,9 +23,8 @@ export async function updateTemplate(
   templateId: number,
   requested: TemplateChangesInput,
 ): Promise<{ template: TemplateRecord; timeZone: string }> {
-  const changes = normalizeTemplateInput(requested);
   const store = await getStore(deps, storeId);
-  const template = await deps.updates.run(storeId, () => applyChanges(deps, storeId, templateId, changes, store.time_zone));
+  const template = await deps.updates.run(storeId, () => applyChanges(deps, storeId, templateId, requested, store.time_zone));
   return { template, timeZone: store.time_zone };
 }
 
@@ -39,14 +32,13 @@ async function applyChanges(
   deps: UpdateTemplateDeps,
   storeId: number,
   templateId: number,
-  changes: TemplateChangesInput,
+  requested: TemplateChangesInput,
   timeZone: string,
 ): Promise<TemplateRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.templates.findOf(storeId, templateId);
     if (!current) throw notFound('template');
-    const violations = validateTemplateChanges(current, changes);
-    if (Object.keys(violations).length > 0) throw validationFailed(violations);
+    const changes = checkedChanges(templateFields(current), requested);
     const changed = changedTemplateFields(current, changes);
     if (Object.keys(changed).length === 0) return templateRecordOf(current);
 

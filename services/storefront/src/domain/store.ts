@@ -1,54 +1,9 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { checkedChanges, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import type { StoreDefaults } from './default-templates';
-
-/** The store as persisted: owner-changeable fields plus what the platform manages. */
-export interface StoreRecord {
-  id: number;
-  name: string;
-  description: string;
-  subdomain: string;
-  location: string;
-  support_email: string;
-  return_address: string;
-  business_name: string;
-  business_type: string;
-  phone: string;
-  time_zone: string;
-  avatar: string;
-  storefront_open: boolean;
-  list_in_marketplace: boolean;
-  custom_domain: string | null;
-  use_default_layout: boolean;
-  css: string;
-  layout: string;
-  owner_user_id: number;
-  paypal_email: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** Fields a store owner may change through PUT /v1/store (DESIGN §8). */
-export const OWNER_FIELDS = [
-  'name',
-  'description',
-  'support_email',
-  'return_address',
-  'business_name',
-  'business_type',
-  'phone',
-  'time_zone',
-  'location',
-  'storefront_open',
-  'list_in_marketplace',
-  'custom_domain',
-  'use_default_layout',
-  'css',
-  'layout',
-] as const;
-export type OwnerField = (typeof OWNER_FIELDS)[number];
-export type StoreChanges = Partial<Pick<StoreRecord, OwnerField>>;
+import { z } from 'zod';
+import { normalizeSubdomain } from './store-address';
 
 const RESERVED_SUBDOMAINS = new Set([
   'www',
@@ -71,25 +26,69 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const PHONE = /^[0-9+().\-\s x]*$/;
+const NOT_AN_EMAIL = 'is not a valid e-mail address';
 
-const MAX_LENGTH: Record<Exclude<OwnerField, 'storefront_open' | 'list_in_marketplace' | 'use_default_layout'>, number> = {
-  name: 100,
-  description: 10_000,
-  support_email: 254,
-  return_address: 1_000,
-  business_name: 200,
-  business_type: 100,
-  phone: 40,
-  time_zone: 64,
-  location: 200,
-  custom_domain: 253,
-  css: 256 * 1024,
-  layout: 256 * 1024,
-};
+/** Text of at most `maximum` characters. */
+const text = (maximum: number, string = z.string()) =>
+  string.refine((value) => value.length <= maximum, { message: `is too long (maximum is ${maximum} characters)` });
 
-function add(violations: FieldViolations, field: string, message: string): void {
-  (violations[field] ??= []).push(message);
+/**
+ * The fields a store owner may change through PUT /v1/store, declared once
+ * (docs/architecture.md#one-description-per-record): their types, how what the owner typed is held (trimmed names,
+ * lowercase domains, an empty custom domain is none) and the rules, with the messages an API client reads.
+ * `platformDomains` are the hosts the platform serves itself (the storefront domain, the assets and API hosts): no
+ * store may claim them.
+ */
+export function storeFields(platformDomains: readonly string[] = []) {
+  return z.object({
+    name: text(100, z.string().trim()).refine((name) => !isBlankText(name), { message: "can't be blank" }),
+    description: text(10_000),
+    support_email: text(254, z.string().trim()).refine((email) => !email || EMAIL.test(email), { message: NOT_AN_EMAIL }),
+    return_address: text(1_000),
+    business_name: text(200),
+    business_type: text(100),
+    phone: text(40).refine((phone) => !phone || PHONE.test(phone), { message: 'may contain only digits, spaces and + ( ) . - x' }),
+    time_zone: text(64).refine(isValidTimeZone, { message: 'is not a known IANA time zone' }),
+    location: text(200),
+    custom_domain: z
+      .string()
+      .nullable()
+      .transform((domain) => domain?.trim().toLowerCase() || null)
+      .superRefine((domain, context) => {
+        if (!domain) return;
+        const problem = (message: string) => context.addIssue({ code: 'custom', message });
+        if (domain.length > 253) problem('is too long (maximum is 253 characters)');
+        if (!HOSTNAME.test(domain)) problem('is not a valid host name');
+        else if (isPlatformHost(domain, platformDomains)) problem("is a host name of the platform and can't be a store's domain");
+      }),
+    css: text(256 * 1024),
+    layout: text(256 * 1024),
+    storefront_open: z.boolean(),
+    list_in_marketplace: z.boolean(),
+    use_default_layout: z.boolean(),
+  });
 }
+
+/** The owner's fields as held. */
+export type StoreFields = z.output<ReturnType<typeof storeFields>>;
+export type OwnerField = keyof StoreFields;
+export const OWNER_FIELDS = Object.keys(storeFields().shape) as OwnerField[];
+/** The owner's fields of a record, nothing else (a document's version, outbox and ids stay behind). */
+export const ownerFieldsOf = (record: StoreFields): StoreFields =>
+  Object.fromEntries(OWNER_FIELDS.map((field) => [field, record[field]])) as StoreFields;
+/** What an update takes: any owner field; absent = unchanged. */
+export type StoreChanges = Partial<z.input<ReturnType<typeof storeFields>>>;
+
+/** The store as persisted: the owner's fields plus what the platform manages. */
+export type StoreRecord = StoreFields & {
+  id: number;
+  subdomain: string;
+  avatar: string;
+  owner_user_id: number;
+  paypal_email: string;
+  created_at: Date;
+  updated_at: Date;
+};
 
 export function subdomainViolations(subdomain: string): string[] {
   if (subdomain.length < 3 || subdomain.length > 20) return ['must be 3 to 20 characters'];
@@ -111,29 +110,13 @@ export const CUSTOM_DOMAIN_TAKEN = 'is already the domain of another store';
  * hosts the platform serves itself (the storefront domain, the assets and API hosts): no store may claim them.
  */
 export function validateStoreChanges(changes: StoreChanges, platformDomains: readonly string[] = []): FieldViolations {
-  const violations: FieldViolations = {};
-  for (const [field, limit] of Object.entries(MAX_LENGTH)) {
-    const value = changes[field as OwnerField];
-    if (typeof value === 'string' && value.length > limit) add(violations, field, `is too long (maximum is ${limit} characters)`);
-  }
-  if (changes.name !== undefined && isBlankText(changes.name)) add(violations, 'name', "can't be blank");
-  if (changes.support_email && !EMAIL.test(changes.support_email)) add(violations, 'support_email', 'is not a valid e-mail address');
-  if (changes.time_zone !== undefined && !isValidTimeZone(changes.time_zone)) add(violations, 'time_zone', 'is not a known IANA time zone');
-  if (changes.phone && !PHONE.test(changes.phone)) add(violations, 'phone', 'may contain only digits, spaces and + ( ) . - x');
-  if (changes.custom_domain && !HOSTNAME.test(changes.custom_domain)) add(violations, 'custom_domain', 'is not a valid host name');
-  else if (changes.custom_domain && isPlatformHost(changes.custom_domain, platformDomains)) {
-    add(violations, 'custom_domain', "is a host name of the platform and can't be a store's domain");
-  }
-  return violations;
+  const result = storeFields(platformDomains).partial().safeParse(changes);
+  return result.success ? {} : violationsOf(result.error.issues);
 }
 
 /** Normalizes what the owner typed: trimmed names, lowercase domains, empty custom domain means none. */
 export function normalizeStoreChanges(changes: StoreChanges): StoreChanges {
-  const normalized: StoreChanges = { ...changes };
-  if (normalized.name !== undefined) normalized.name = normalized.name.trim();
-  if (normalized.support_email !== undefined) normalized.support_email = normalized.support_email.trim();
-  if (normalized.custom_domain !== undefined) normalized.custom_domain = normalized.custom_domain?.trim().toLowerCase() || null;
-  return normalized;
+  return checkedChanges(storeFields(), changes);
 }
 
 /** The fields whose values differ, so an update that changes nothing writes nothing and emits nothing. */
@@ -146,26 +129,31 @@ export function changedFields(store: StoreRecord, changes: StoreChanges): StoreC
   return changed;
 }
 
-export interface NewStoreInput {
-  name: string;
-  subdomain: string;
-  owner_user_id: number;
-  support_email: string;
-  paypal_email: string;
-  time_zone: string;
+/** What a create takes: the store's first name, e-mail and zone, its subdomain (trimmed, lowercase), its owner and PayPal e-mail. */
+export function newStoreFields() {
+  return storeFields()
+    .pick({ name: true, support_email: true, time_zone: true })
+    .extend({
+      subdomain: z
+        .string()
+        .transform(normalizeSubdomain)
+        .superRefine((subdomain, context) => {
+          for (const message of subdomainViolations(subdomain)) context.addIssue({ code: 'custom', message });
+        }),
+      owner_user_id: z.number(),
+      paypal_email: z.string().refine((value) => !value || EMAIL.test(value), { message: NOT_AN_EMAIL }),
+    });
 }
+export type NewStoreInput = z.input<ReturnType<typeof newStoreFields>>;
 
 export function validateNewStore(input: NewStoreInput): FieldViolations {
-  const violations = validateStoreChanges({ name: input.name, support_email: input.support_email, time_zone: input.time_zone });
-  for (const message of subdomainViolations(input.subdomain)) add(violations, 'subdomain', message);
-  if (input.paypal_email && !EMAIL.test(input.paypal_email)) add(violations, 'paypal_email', 'is not a valid e-mail address');
-  return violations;
+  const result = newStoreFields().safeParse(input);
+  return result.success ? {} : violationsOf(result.error.issues);
 }
 
-/** `defaults`: the layout and stylesheet every store starts with (assets/store-defaults/, domain/default-templates.ts). */
 export function newStoreRecord(
   id: number,
-  input: NewStoreInput,
+  input: z.output<ReturnType<typeof newStoreFields>>,
   assetsBaseUrl: string,
   now: Date,
   defaults: Pick<StoreDefaults, 'css' | 'layout'>,

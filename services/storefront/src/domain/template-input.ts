@@ -1,19 +1,9 @@
-import { clipText, ECHO_LIMITS, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkedChanges, clipText, ECHO_LIMITS, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { Liquid } from 'liquidjs';
+import { z } from 'zod';
 import { DEFAULT_TEMPLATES } from './default-templates';
-import type { TemplateRecord } from './template';
-
-/** What an owner sends to create a custom template (POST /v1/store/templates). */
-export interface NewTemplateInput {
-  name: string;
-  /** Optional: derived from the name when empty. */
-  permalink: string;
-  content: string;
-}
-
-/** What an owner may change on a template (PUT /v1/store/templates/:id); absent fields stay. */
-export type TemplateChangesInput = Partial<NewTemplateInput>;
+import type { TemplateKind, TemplateRecord } from './template';
 
 export const MAX_NAME_LENGTH = 100;
 export const MAX_PERMALINK_LENGTH = 100;
@@ -63,11 +53,8 @@ export function reservedPermalinks(): ReadonlySet<string> {
 }
 
 /** Trimmed name, lowercase permalink; content is kept exactly as sent. */
-export function normalizeTemplateInput<T extends TemplateChangesInput>(input: T): T {
-  const normalized = { ...input };
-  if (normalized.name !== undefined) normalized.name = normalized.name.trim();
-  if (normalized.permalink !== undefined) normalized.permalink = normalized.permalink.trim().toLowerCase();
-  return normalized;
+export function normalizeTemplateInput(input: TemplateChangesInput): TemplateChangesInput {
+  return checkedChanges(templateFields(), input);
 }
 
 /** A permalink made from a name: `About Us!` → `about-us`. Empty when the name has no letter or digit. */
@@ -80,10 +67,6 @@ export function permalinkFromName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_PERMALINK_LENGTH)
     .replace(/-+$/, '');
-}
-
-function add(violations: FieldViolations, field: string, message: string): void {
-  (violations[field] ??= []).push(message);
 }
 
 export function permalinkViolations(permalink: string): string[] {
@@ -139,42 +122,69 @@ function nameViolations(name: string): string[] {
   return [];
 }
 
-/** Checks a normalized new template (its permalink filled, see `permalinkFromName`); empty when it may be stored. */
-export function validateNewTemplate(input: NewTemplateInput): FieldViolations {
-  const violations: FieldViolations = {};
-  for (const message of nameViolations(input.name)) add(violations, 'name', message);
-  for (const message of permalinkViolations(input.permalink)) add(violations, 'permalink', message);
-  for (const message of contentViolations(input.content)) add(violations, 'content', message);
-  return violations;
-}
+/** Each message of `messages` as an issue of the value being checked. */
+const issues =
+  <T>(messages: (value: T) => string[]) =>
+  (value: T, context: z.RefinementCtx) => {
+    for (const message of messages(value)) context.addIssue({ code: 'custom', message });
+  };
 
 /**
- * Checks normalized changes to `current`. A default template keeps its permalink (the site finds it by kind at its
- * own path); a custom one may take any permalink but a reserved one. Content is checked only when it changes.
+ * A template's fields an owner gives, declared once (docs/architecture.md#one-description-per-record): what a create
+ * takes (POST /v1/store/templates), what an update may change (PUT /v1/store/templates/:id; absent fields stay), how
+ * what the owner typed is held (trimmed name, lowercase permalink, content exactly as sent) and the rules. Given the
+ * template an update changes, its permalink is checked only when it changes: a default template keeps its own (the
+ * site finds it by kind at its own path); a custom one may take any permalink but a reserved one.
  */
+export function templateFields(current?: { kind: TemplateKind; permalink: string }) {
+  return z.object({
+    name: z.string().trim().superRefine(issues(nameViolations)),
+    permalink: z
+      .string()
+      .transform((permalink) => permalink.trim().toLowerCase())
+      .superRefine(
+        issues((permalink: string) => {
+          if (!current) return permalinkViolations(permalink);
+          if (permalink === current.permalink) return [];
+          return current.kind === 'custom' ? permalinkViolations(permalink) : [`can't be changed on the ${current.kind} template`];
+        }),
+      ),
+    content: z.string().superRefine(issues(contentViolations)),
+  });
+}
+
+/** What an owner sends to create a custom template; an empty permalink is made from the name (`permalinkFromName`). */
+export type NewTemplateInput = z.input<ReturnType<typeof templateFields>>;
+/** What an owner may change on a template; absent fields stay. */
+export type TemplateChangesInput = Partial<NewTemplateInput>;
+export type TemplateFields = z.output<ReturnType<typeof templateFields>>;
+const TEMPLATE_FIELDS = Object.keys(templateFields().shape) as Array<keyof TemplateFields>;
+
+/** The owner's fields of a record, nothing else. */
+export const templateFieldsOf = (record: TemplateFields): TemplateFields =>
+  Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, record[field]])) as TemplateFields;
+
+/** Checks a normalized new template (its permalink filled, see `permalinkFromName`); empty when it may be stored. */
+export function validateNewTemplate(input: NewTemplateInput): FieldViolations {
+  const result = templateFields().safeParse(input);
+  return result.success ? {} : violationsOf(result.error.issues);
+}
+
+/** Checks normalized changes to `current` (see `templateFields`); content is checked only when it changes. */
 export function validateTemplateChanges(
   current: Pick<TemplateRecord, 'kind' | 'permalink'>,
   changes: TemplateChangesInput,
 ): FieldViolations {
-  const violations: FieldViolations = {};
-  if (changes.name !== undefined) for (const message of nameViolations(changes.name)) add(violations, 'name', message);
-  if (changes.permalink !== undefined && changes.permalink !== current.permalink) {
-    if (current.kind !== 'custom') add(violations, 'permalink', `can't be changed on the ${current.kind} template`);
-    else for (const message of permalinkViolations(changes.permalink)) add(violations, 'permalink', message);
-  }
-  if (changes.content !== undefined) for (const message of contentViolations(changes.content)) add(violations, 'content', message);
-  return violations;
+  const result = templateFields(current).partial().safeParse(changes);
+  return result.success ? {} : violationsOf(result.error.issues);
 }
 
 /** The fields whose values differ, so an update that changes nothing writes nothing and emits nothing. */
-export function changedTemplateFields(
-  current: Pick<TemplateRecord, 'name' | 'permalink' | 'content'>,
-  changes: TemplateChangesInput,
-): TemplateChangesInput {
-  const changed: TemplateChangesInput = {};
-  for (const field of ['name', 'permalink', 'content'] as const) {
+export function changedTemplateFields(current: TemplateFields, changes: TemplateChangesInput): TemplateChangesInput {
+  const changed: Record<string, unknown> = {};
+  for (const field of TEMPLATE_FIELDS) {
     const value = changes[field];
     if (value !== undefined && value !== current[field]) changed[field] = value;
   }
-  return changed;
+  return changed as TemplateChangesInput;
 }

@@ -12,21 +12,7 @@ import type { StoreChanges, StoreRecord } from '../domain/store';
 export function storefrontHandlers(deps: StorefrontDeps): ServiceHandlers<typeof storefront.StoreServiceService> {
   const render = (record: StoreRecord) => ({ store: toStoreMessage(record, deps.settings) });
   return {
-    createStore: async (request) =>
-      render(
-        await createStore(
-          deps,
-          {
-            name: request.name,
-            subdomain: request.subdomain,
-            owner_user_id: request.owner_user_id,
-            support_email: request.support_email,
-            paypal_email: request.paypal_email,
-            time_zone: request.time_zone,
-          },
-          request.request_key || undefined,
-        ),
-      ),
+    createStore: async (request) => render(await createStore(deps, request, request.request_key || undefined)),
     getStore: async (request) => render(await getStore(deps, requireStoreId(request.store_id))),
     updateStore: async (request) => {
       const { store_id, ...fields } = request;

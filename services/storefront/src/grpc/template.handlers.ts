@@ -18,14 +18,7 @@ export function templateHandlers(deps: StorefrontDeps): ServiceHandlers<typeof s
       const { templates, timeZone } = await listTemplates(deps, requireStoreId(request.store_id));
       return { templates: templates.map(toTemplateMessage), time_zone: timeZone };
     },
-    createTemplate: async (request) =>
-      render(
-        await createTemplate(deps, requireStoreId(request.store_id), {
-          name: request.name,
-          permalink: request.permalink,
-          content: request.content,
-        }),
-      ),
+    createTemplate: async (request) => render(await createTemplate(deps, requireStoreId(request.store_id), request)),
     updateTemplate: async (request) => {
       const storeId = requireStoreId(request.store_id);
       if (!(request.template_id > 0)) throw validationFailed({ id: ['must be a positive integer'] });

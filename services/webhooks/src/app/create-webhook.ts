@@ -1,15 +1,10 @@
 import type { webhooks } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { checkedFieldsAsync, validationFailed } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import { freeSlot, MAX_WEBHOOKS_PER_STORE, type Webhook } from '../domain/webhook';
-import { checkedWebhookFields } from './webhook-fields';
+import { freeSlot, MAX_WEBHOOKS_PER_STORE, type NewWebhookInput, type Webhook } from '../domain/webhook';
+import { webhookFieldsOf } from './webhook-fields';
 import { secretOwnerOf, webhookMessage } from './webhook-message';
 import type { WebhooksDeps } from './webhooks-deps';
-
-export interface NewWebhookInput {
-  url: string;
-  events: string[];
-}
 
 const limitReached = () => validationFailed({ webhooks: [`are limited to ${MAX_WEBHOOKS_PER_STORE} per store; delete one first`] });
 
@@ -25,7 +20,7 @@ export async function createWebhook(
   storeId: number,
   input: NewWebhookInput,
 ): Promise<webhooks.CreateWebhookResponse> {
-  const fields = await checkedWebhookFields(deps, input);
+  const fields = await checkedFieldsAsync(webhookFieldsOf(deps), input);
   const timeZone = await storeZone(deps, storeId);
   const secret = deps.secrets.generate();
   let id: number | undefined;
@@ -37,8 +32,7 @@ export async function createWebhook(
     const webhook: Webhook = {
       id,
       store_id: storeId,
-      url: fields.url!,
-      events: fields.events!,
+      ...fields,
       status: 'active',
       created_at: now,
       updated_at: now,

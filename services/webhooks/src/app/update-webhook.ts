@@ -1,18 +1,14 @@
 import type { webhooks } from '@commerce/contracts';
-import { notFound } from '@commerce/grpc-runtime';
+import { checkedChangesAsync, notFound } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import { statusChange, type WebhookUpdate } from '../domain/webhook';
+import { statusChange, type NewWebhookInput, type WebhookUpdate } from '../domain/webhook';
 import { findWebhook } from './find-webhook';
-import { checkedWebhookFields } from './webhook-fields';
+import { webhookFieldsOf } from './webhook-fields';
 import { webhookMessage } from './webhook-message';
 import type { WebhooksDeps } from './webhooks-deps';
 
-export interface WebhookChanges {
-  url?: string;
-  events?: string[];
-  /** true: active again, disabled_reason cleared; false: disabled. */
-  enabled?: boolean;
-}
+/** The fields given (absent = unchanged), and `enabled`: true makes it active again (disabled_reason cleared), false disables it. */
+export type WebhookChanges = Partial<NewWebhookInput> & { enabled?: boolean };
 
 /** Changes the fields given (the create rules apply to each); nothing given answers the webhook unchanged. */
 export async function updateWebhook(
@@ -22,10 +18,9 @@ export async function updateWebhook(
   changes: WebhookChanges,
 ): Promise<webhooks.UpdateWebhookResponse> {
   const [current, timeZone] = await Promise.all([findWebhook(deps, storeId, webhookId), storeZone(deps, storeId)]);
-  const fields = await checkedWebhookFields(deps, { url: changes.url, events: changes.events });
-  const update: WebhookUpdate = statusChange(current, changes.enabled);
-  if (fields.url !== undefined) update.url = fields.url;
-  if (fields.events !== undefined) update.events = fields.events;
+  const { enabled, ...given } = changes;
+  const fields = await checkedChangesAsync(webhookFieldsOf(deps), given);
+  const update: WebhookUpdate = { ...statusChange(current, enabled), ...fields };
   if (Object.keys(update).length === 0) return { webhook: webhookMessage(current), time_zone: timeZone };
   const updated = await deps.webhooks.update(storeId, webhookId, { ...update, updated_at: deps.clock() });
   if (!updated) throw notFound('Webhook'); // deleted meanwhile

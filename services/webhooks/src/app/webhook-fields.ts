@@ -1,6 +1,5 @@
-import { validationFailed, type FieldViolations } from '@commerce/grpc-runtime';
-import { addressRefusal, parseWebhookUrl, type WebhookTarget } from '../domain/webhook-url';
-import { checkTopics } from '../domain/webhook-topics';
+import { webhookFields } from '../domain/webhook';
+import { addressRefusal, type WebhookTarget } from '../domain/webhook-url';
 import type { WebhooksDeps } from './webhooks-deps';
 
 type TargetDeps = Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks'>;
@@ -29,28 +28,6 @@ export async function targetRefusal(deps: TargetDeps, target: WebhookTarget): Pr
   return null;
 }
 
-export interface WebhookFields {
-  url?: string;
-  events?: string[];
-}
-
-/**
- * The fields given, checked together: every broken rule comes back at once, field by field (INVALID_ARGUMENT).
- * Answers them normalised: the url trimmed, the topics trimmed and without duplicates.
- */
-export async function checkedWebhookFields(
-  deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>,
-  input: WebhookFields,
-): Promise<WebhookFields> {
-  const violations: FieldViolations = {};
-  let url: string | undefined;
-  if (input.url !== undefined) {
-    const target = parseWebhookUrl(input.url);
-    const refusal = 'violation' in target ? target.violation : await targetRefusal(deps, target);
-    if (refusal) violations.url = [refusal];
-    else url = (target as WebhookTarget).url;
-  }
-  const events = input.events === undefined ? undefined : checkTopics(violations, input.events, deps.topics);
-  if (Object.keys(violations).length > 0) throw validationFailed(violations);
-  return { url, events };
-}
+/** The webhook's fields and their rules, with the address check this service is configured for. */
+export const webhookFieldsOf = (deps: Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks' | 'topics'>) =>
+  webhookFields(deps.topics, (target) => targetRefusal(deps, target));

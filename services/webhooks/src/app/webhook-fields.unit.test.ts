@@ -1,5 +1,6 @@
+import { checkedChangesAsync, checkedFieldsAsync } from '@commerce/grpc-runtime';
 import { DnsResolver } from '../infra/dns.resolver';
-import { checkedWebhookFields, targetRefusal } from './webhook-fields';
+import { targetRefusal, webhookFieldsOf } from './webhook-fields';
 import type { HostResolver } from './webhooks-deps';
 
 /** A DNS written for the test: names to addresses; anything else does not exist. */
@@ -73,10 +74,13 @@ describe('targetRefusal', () => {
   });
 });
 
-describe('checkedWebhookFields', () => {
+describe('the webhook fields', () => {
   it('answers the fields normalised', async () => {
     expect(
-      await checkedWebhookFields(deps, { url: ' https://hooks.example.com/in ', events: ['order/paid', 'order/paid', ' order/created'] }),
+      await checkedFieldsAsync(webhookFieldsOf(deps), {
+        url: ' https://hooks.example.com/in ',
+        events: ['order/paid', 'order/paid', ' order/created'],
+      }),
     ).toEqual({
       url: 'https://hooks.example.com/in',
       events: ['order/paid', 'order/created'],
@@ -84,11 +88,13 @@ describe('checkedWebhookFields', () => {
   });
 
   it('checks only the fields given', async () => {
-    expect(await checkedWebhookFields(deps, { events: ['order/paid'] })).toEqual({ url: undefined, events: ['order/paid'] });
+    expect(await checkedChangesAsync(webhookFieldsOf(deps), { events: ['order/paid'] })).toEqual({ events: ['order/paid'] });
   });
 
   it('refuses every broken field at once, as INVALID_ARGUMENT per field', async () => {
-    await expect(checkedWebhookFields(deps, { url: 'https://u:p@hooks.example.com/', events: ['order/lost'] })).rejects.toMatchObject({
+    await expect(
+      checkedFieldsAsync(webhookFieldsOf(deps), { url: 'https://u:p@hooks.example.com/', events: ['order/lost'] }),
+    ).rejects.toMatchObject({
       reason: 'INVALID_ARGUMENT',
       fieldViolations: {
         url: ['must not contain a user name or password'],

@@ -1,5 +1,8 @@
 // The webhook record (DESIGN §8) and the rules on its fields that need no I/O.
-import { failedPrecondition } from '@commerce/grpc-runtime';
+import { failedPrecondition, type FieldViolations } from '@commerce/grpc-runtime';
+import { z } from 'zod';
+import { checkTopics } from './webhook-topics';
+import { parseWebhookUrl, type WebhookTarget } from './webhook-url';
 
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -10,11 +13,38 @@ export const MAX_WEBHOOKS_PER_STORE = 50;
 /** Why a webhook the owner switched off is disabled (the delivery increment adds the receiver's 410). */
 export const DISABLED_BY_UPDATE = 'disabled by an update (enabled=false)';
 
-export interface Webhook {
+/**
+ * A webhook's fields an owner gives, declared once (docs/architecture.md#one-description-per-record): what a create takes,
+ * what an update may change (absent = unchanged), the rules on each and their messages. `topics` are those a webhook may
+ * name; `refusal` says why a url's target may not receive webhooks (it resolves the host: app/webhook-fields.ts), or null.
+ */
+export function webhookFields(topics: ReadonlySet<string>, refusal: (target: WebhookTarget) => Promise<string | null>) {
+  return z.object({
+    /** Trimmed; absolute http(s) to a public address. */
+    url: z.string().transform(async (text, context) => {
+      const target = parseWebhookUrl(text);
+      const violation = 'violation' in target ? target.violation : await refusal(target);
+      if (violation) context.addIssue({ code: 'custom', message: violation });
+      return 'violation' in target ? text : target.url;
+    }),
+    /** Trimmed, duplicates removed (first place kept), at least one, each a public topic or wildcard. */
+    events: z.array(z.string()).transform((events, context) => {
+      const violations: FieldViolations = {};
+      const checked = checkTopics(violations, events, topics);
+      for (const message of violations.events ?? []) context.addIssue({ code: 'custom', message });
+      return checked;
+    }),
+  });
+}
+
+/** What a create takes: every field. */
+export type NewWebhookInput = z.input<ReturnType<typeof webhookFields>>;
+type WebhookFields = z.output<ReturnType<typeof webhookFields>>;
+
+/** The owner's fields, and what the service keeps with them. */
+export interface Webhook extends WebhookFields {
   id: number;
   store_id: number;
-  url: string;
-  events: string[];
   status: WebhookStatus;
   /** Absent while active. */
   disabled_reason?: string;
@@ -39,7 +69,7 @@ export function requireActive(webhook: Pick<Webhook, 'status' | 'disabled_reason
 }
 
 /** What an update changes; a null `disabled_reason` is removed (the webhook is active again). */
-export type WebhookUpdate = Partial<Pick<Webhook, 'url' | 'events' | 'status' | 'updated_at'>> & { disabled_reason?: string | null };
+export type WebhookUpdate = Partial<WebhookFields> & Partial<Pick<Webhook, 'status' | 'updated_at'>> & { disabled_reason?: string | null };
 
 /** The fields an update sets, and those it removes, for `enabled` (absent: status unchanged). */
 export function statusChange(

@@ -12,7 +12,7 @@ export function webhooksHandlers(deps: WebhooksDeps): ServiceHandlers<typeof web
   return {
     listWebhooks: (request) => listWebhooks(deps, requireStoreId(request.store_id)),
     getWebhook: (request) => getWebhook(deps, requireStoreId(request.store_id), request.webhook_id),
-    createWebhook: (request) => createWebhook(deps, requireStoreId(request.store_id), { url: request.url, events: request.events }),
+    createWebhook: (request) => createWebhook(deps, requireStoreId(request.store_id), request),
     updateWebhook: (request) =>
       updateWebhook(deps, requireStoreId(request.store_id), request.webhook_id, {
         url: request.url,

@@ -39,6 +39,8 @@ export const createProductInput = z
     tag_list: tagList().optional(),
     shipping_notes: optionalText(),
     list_in_marketplace: optionalFlag(),
+    // Absent: true.
+    taxable: optionalFlag(),
   })
   .strip()
   // Runs even when other fields failed, so one answer names every missing field.
@@ -74,6 +76,7 @@ export const updateProductInput = z
     tag_list: clearableList(tagList()),
     shipping_notes: looseString().optional(),
     list_in_marketplace: optionalFlag(),
+    taxable: optionalFlag(),
   })
   .strip()
   .transform(centsOrPrice)

@@ -160,11 +160,23 @@ describe('createProductInput', () => {
       tag_list: [],
       description: undefined,
       marketplace_category_id: undefined,
+      taxable: undefined,
     });
+  });
+
+  it('passes taxable through when sent, as JSON or form, and leaves it to catalog (true) when not', () => {
+    expect(parseInput(createProductInput, { name: 'T', cents: 1, taxable: false })).toEqual({ name: 'T', cents: 1, taxable: false });
+    expect(parseInput(createProductInput, form('name=T&cents=1&taxable=0')).taxable).toBe(false);
+    expect(parseInput(createProductInput, form('name=T&cents=1&taxable=1')).taxable).toBe(true);
   });
 });
 
 describe('updateProductInput', () => {
+  it('changes taxable only when sent', () => {
+    expect(parseInput(updateProductInput, form('taxable=false'))).toEqual({ taxable: false });
+    expect(parseInput(updateProductInput, { taxable: true })).toEqual({ taxable: true });
+  });
+
   it('is empty when nothing is sent, so nothing changes', () => {
     expect(parseInput(updateProductInput, {})).toEqual({});
     const request = catalog.UpdateProductRequest.fromPartial({ store_id: 1, product_id: 2, ...parseInput(updateProductInput, {}) });

@@ -120,6 +120,8 @@ export interface Product {
    * "bottom" after); buyer pages sort by it. Not part of the spec's rendering.
    */
   position: number;
+  /** Whether orders charge tax on it; true unless the owner said otherwise. */
+  taxable: boolean;
 }
 
 export interface Collection {
@@ -220,6 +222,8 @@ export interface CreateProductRequest {
   tag_list: string[];
   shipping_notes: string;
   list_in_marketplace: boolean;
+  /** Absent for true. */
+  taxable?: boolean | undefined;
 }
 
 export interface CreateProductResponse {
@@ -256,6 +260,7 @@ export interface UpdateProductRequest {
   tag_list: TagList | undefined;
   shipping_notes?: string | undefined;
   list_in_marketplace?: boolean | undefined;
+  taxable?: boolean | undefined;
 }
 
 export interface UpdateProductResponse {
@@ -1101,6 +1106,7 @@ function createBaseProduct(): Product {
     has_override_priced_variants: false,
     shipping_notes: "",
     position: 0,
+    taxable: false,
   };
 }
 
@@ -1175,6 +1181,9 @@ export const Product: MessageFns<Product> = {
     }
     if (message.position !== 0) {
       writer.uint32(176).int32(message.position);
+    }
+    if (message.taxable !== false) {
+      writer.uint32(184).bool(message.taxable);
     }
     return writer;
   },
@@ -1378,6 +1387,14 @@ export const Product: MessageFns<Product> = {
             message.position = reader.int32();
             continue;
           }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.taxable = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1468,6 +1485,7 @@ export const Product: MessageFns<Product> = {
         ? globalThis.String(object.shipping_notes)
         : "",
       position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+      taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : false,
     };
   },
 
@@ -1539,6 +1557,9 @@ export const Product: MessageFns<Product> = {
     if (message.position !== 0) {
       obj.position = Math.round(message.position);
     }
+    if (message.taxable !== false) {
+      obj.taxable = message.taxable;
+    }
     return obj;
   },
 
@@ -1569,6 +1590,7 @@ export const Product: MessageFns<Product> = {
     message.has_override_priced_variants = object.has_override_priced_variants ?? false;
     message.shipping_notes = object.shipping_notes ?? "";
     message.position = object.position ?? 0;
+    message.taxable = object.taxable ?? false;
     return message;
   },
 };
@@ -2599,6 +2621,7 @@ function createBaseCreateProductRequest(): CreateProductRequest {
     tag_list: [],
     shipping_notes: "",
     list_in_marketplace: false,
+    taxable: undefined,
   };
 }
 
@@ -2645,6 +2668,9 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     }
     if (message.list_in_marketplace !== false) {
       writer.uint32(112).bool(message.list_in_marketplace);
+    }
+    if (message.taxable !== undefined) {
+      writer.uint32(120).bool(message.taxable);
     }
     return writer;
   },
@@ -2774,6 +2800,14 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
             message.list_in_marketplace = reader.bool();
             continue;
           }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.taxable = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2834,6 +2868,7 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
         : isSet(object.list_in_marketplace)
         ? globalThis.Boolean(object.list_in_marketplace)
         : false,
+      taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : undefined,
     };
   },
 
@@ -2881,6 +2916,9 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     if (message.list_in_marketplace !== false) {
       obj.listInMarketplace = message.list_in_marketplace;
     }
+    if (message.taxable !== undefined) {
+      obj.taxable = message.taxable;
+    }
     return obj;
   },
 
@@ -2903,6 +2941,7 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     message.tag_list = object.tag_list?.map((e) => e) || [];
     message.shipping_notes = object.shipping_notes ?? "";
     message.list_in_marketplace = object.list_in_marketplace ?? false;
+    message.taxable = object.taxable ?? undefined;
     return message;
   },
 };
@@ -3017,6 +3056,7 @@ function createBaseUpdateProductRequest(): UpdateProductRequest {
     tag_list: undefined,
     shipping_notes: undefined,
     list_in_marketplace: undefined,
+    taxable: undefined,
   };
 }
 
@@ -3066,6 +3106,9 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
     }
     if (message.list_in_marketplace !== undefined) {
       writer.uint32(120).bool(message.list_in_marketplace);
+    }
+    if (message.taxable !== undefined) {
+      writer.uint32(128).bool(message.taxable);
     }
     return writer;
   },
@@ -3203,6 +3246,14 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
             message.list_in_marketplace = reader.bool();
             continue;
           }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.taxable = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3264,6 +3315,7 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
         : isSet(object.list_in_marketplace)
         ? globalThis.Boolean(object.list_in_marketplace)
         : undefined,
+      taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : undefined,
     };
   },
 
@@ -3314,6 +3366,9 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
     if (message.list_in_marketplace !== undefined) {
       obj.listInMarketplace = message.list_in_marketplace;
     }
+    if (message.taxable !== undefined) {
+      obj.taxable = message.taxable;
+    }
     return obj;
   },
 
@@ -3341,6 +3396,7 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
       : undefined;
     message.shipping_notes = object.shipping_notes ?? undefined;
     message.list_in_marketplace = object.list_in_marketplace ?? undefined;
+    message.taxable = object.taxable ?? undefined;
     return message;
   },
 };
