@@ -40,9 +40,9 @@ export interface RecordFields<T extends Record<string, unknown>> {
   /** The field names, in the schema's order: what a repository writes besides the record's own bookkeeping. */
   readonly keys: readonly (keyof T & string)[];
   /** A create's input, normalized, absent fields at their default (call after fieldViolations found nothing). */
-  create(fields: Readonly<Record<string, unknown>>): T;
+  create(fields: object): T;
   /** An update's changes, normalized: only the fields present, none defaulted. */
-  changes(fields: Readonly<Record<string, unknown>>): Partial<T>;
+  changes(fields: object): Partial<T>;
   /** The fields of a stored record; one written before a field existed reads as that field's default. */
   read(record: Partial<T>): T;
 }
