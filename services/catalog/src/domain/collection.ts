@@ -1,7 +1,6 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { fieldViolations, recordFields, ruled, type Finding, type FieldViolations } from '@commerce/grpc-runtime';
 import { z } from 'zod';
 import { nameField, tooLong } from './product-input';
-import { fieldViolations, recordFields, ruled, type Finding } from './record-fields';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;

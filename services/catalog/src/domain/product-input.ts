@@ -1,8 +1,7 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { fieldViolations, recordFields, ruled, type Finding, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
 import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
-import { fieldViolations, recordFields, ruled, type Finding } from './record-fields';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;

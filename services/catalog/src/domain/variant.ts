@@ -1,7 +1,6 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { fieldViolations, recordFields, ruled, type FieldViolations } from '@commerce/grpc-runtime';
 import { z } from 'zod';
 import { add, nameField, tooLong } from './product-input';
-import { fieldViolations, recordFields, ruled } from './record-fields';
 import { liveVariants, MAX_CENTS, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
 
 const MAX_NAME_LENGTH = 255;
