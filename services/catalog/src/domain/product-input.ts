@@ -87,7 +87,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** What a word that is not a status or a position reads. */
+/** One of `words`, read trimmed and in any case; anything else reads `message`. */
 const normalizedWord = <T extends string>(words: readonly [T, ...T[]], message: string) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(words, { error: message }));
 
