@@ -106,6 +106,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
         deleted_at: null,
         has_override_priced_variants: false,
         shipping_group: null,
+        taxable: true,
       });
       expect(tea.id).not.toBe(999_999);
       expect(tea.created_at).toMatch(ZONED);
@@ -131,11 +132,18 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     it('creates from a form without Content-Type and from the query string alone', async () => {
       const form = await shop.post(
         '/v1/products',
-        { name: 'Black Tea', cents: '1500', status: 'coming soon', preorder: '1' },
+        { name: 'Black Tea', cents: '1500', status: 'coming soon', preorder: '1', taxable: '0' },
         'form-no-content-type',
       );
       expect(form.status).toBe(200);
-      expect(form.body.data).toMatchObject({ name: 'Black Tea', cents: 1500, price: 15, status: 'coming soon', preorder: true });
+      expect(form.body.data).toMatchObject({
+        name: 'Black Tea',
+        cents: 1500,
+        price: 15,
+        status: 'coming soon',
+        preorder: true,
+        taxable: false,
+      });
       const query = await shop.post('/v1/products/', { name: 'White Tea', price: '7.5', tag_list: '["rare"]' }, 'query');
       expect(query.status).toBe(200);
       expect(query.body.data).toMatchObject({ name: 'White Tea', cents: 750, price: 7.5, tag_list: ['rare'] });
@@ -170,7 +178,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
     it('updates only the fields sent, in a form body', async () => {
       const answer = await shop.put(
         `/v1/products/${tea.id}.json`,
-        { status: 'hidden', on_sale: 'true', tag_list: '["green","sale"]', sold: 3 },
+        { status: 'hidden', on_sale: 'true', tag_list: '["green","sale"]', sold: 3, taxable: 'false' },
         'form',
       );
       expect(answer.status).toBe(200);
@@ -181,6 +189,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
         on_sale: true,
         tag_list: ['green', 'sale'],
         cents: 1999,
+        taxable: false,
       });
       expect(answer.body.data.variants[0].variant.sold).toBe(0);
       tea = answer.body.data;
@@ -191,7 +200,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
       const updated = await waitForEvent('product/updated', (event) => event.resource.id === tea.id && event.resource.status === 'hidden');
       expect(updated.resource).toEqual(tea);
       const created = await waitForEvent('product/created', (event) => event.resource.id === tea.id);
-      expect(created.resource).toMatchObject({ id: tea.id, status: 'active' });
+      expect(created.resource).toMatchObject({ id: tea.id, status: 'active', taxable: true });
       expect(updated.sequence).toBeGreaterThan(created.sequence);
     });
   });

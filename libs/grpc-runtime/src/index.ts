@@ -1,4 +1,5 @@
-// @commerce/grpc-runtime: the one error model, promise-based handlers and clients, and server bootstrap.
+// @commerce/grpc-runtime: the one error model (and the record field descriptions whose violations it carries),
+// promise-based handlers and clients, and server bootstrap.
 export {
   DomainError,
   ERROR_REASONS,
@@ -16,6 +17,7 @@ export {
   type FieldViolations,
   type DomainErrorOptions,
 } from './domain.error';
+export { fieldViolations, recordFields, ruled, type Finding, type RecordFields } from './record-fields';
 export { ECHO_LIMITS, boundViolations, clipText, excerpt, listExcerpt, summarizeViolations, type BoundedViolations } from './error-echo';
 export {
   checkedChanges,

@@ -1,30 +1,28 @@
 import type { catalog } from '@commerce/contracts';
-import type { CollectionRecord } from '../domain/collection';
+import { collectionRecordFields, type CollectionRecord } from '../domain/collection';
 import { liveVariants, type ProductRecord, type VariantRecord } from '../domain/product';
 import { productRecordFields } from '../domain/product-input';
-import { buyerCents, hasOverridePricedVariants, isSoldOut, percentAvailable } from '../domain/variant';
+import { buyerCents, hasOverridePricedVariants, isSoldOut, percentAvailable, variantRecordFields } from '../domain/variant';
 
-/** The contract's Variant: the record plus what follows from its stock and its product's price. */
+/** The contract's Variant: the record's own fields (variantFields) plus what follows from its stock and its product's price. */
 export function toVariantMessage(
   variant: VariantRecord,
   product: Pick<ProductRecord, 'id' | 'cents' | 'default_variant_id'>,
 ): catalog.Variant {
   const soldOut = isSoldOut(variant);
+  const { sku, ...fields } = variantRecordFields.read(variant);
   return {
+    ...fields,
     id: variant.id,
     product_id: product.id,
-    name: variant.name,
     position: variant.position,
-    sku: variant.sku === '' ? undefined : variant.sku,
-    full_quantity: variant.full_quantity,
+    sku: sku === '' ? undefined : sku,
     in_stock: variant.in_stock,
     sold: variant.sold,
     percent_available: percentAvailable(variant),
     is_default_variant: variant.id === product.default_variant_id,
     sold_out: soldOut,
     status: soldOut ? 'sold-out' : 'active',
-    has_override_price: variant.has_override_price,
-    override_cents: variant.override_cents,
     cents: buyerCents(variant, product.cents),
     created_at: variant.created_at,
     updated_at: variant.updated_at,
@@ -59,11 +57,11 @@ export function toProductMessage(product: ProductRecord, collectionIds: number[]
 
 /** The contract's Collection; `liveProductIds` drops members deleted a moment ago (their cleanup may still be running). */
 export function toCollectionMessage(collection: CollectionRecord, liveProductIds: ReadonlySet<number>): catalog.Collection {
+  const fields = collectionRecordFields.read(collection);
   return {
+    ...fields,
     id: collection.id,
-    name: collection.name,
-    description: collection.description,
-    product_ids: collection.product_ids.filter((id) => liveProductIds.has(id)),
+    product_ids: fields.product_ids.filter((id) => liveProductIds.has(id)),
     created_at: collection.created_at,
     updated_at: collection.updated_at,
   };

@@ -1,6 +1,6 @@
 import type { catalog } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
-import { collectionFieldViolations, distinctIds, type CollectionRecord } from '../domain/collection';
+import { collectionFieldViolations, collectionRecordFields, type CollectionRecord } from '../domain/collection';
 import { hasViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
 import { collectionEvent, requireRenderableSize } from './catalog-events';
@@ -12,12 +12,10 @@ export async function createCollection(
   storeId: number,
   request: catalog.CreateCollectionRequest,
 ): Promise<ShownCollection> {
-  const violations = collectionFieldViolations(
-    { name: request.name, description: request.description, product_ids: request.product_ids },
-    { name: true },
-  );
+  const violations = collectionFieldViolations(request, { name: true });
   if (hasViolations(violations)) throw validationFailed(violations);
-  const productIds = distinctIds(request.product_ids);
+  const input = collectionRecordFields.create(request);
+  const productIds = input.product_ids;
   await requireLiveProducts(deps, storeId, productIds);
   await requireCollectionRoom(deps, storeId, productIds);
   const context = await deps.storeContexts.of(storeId);
@@ -26,9 +24,7 @@ export async function createCollection(
   const record: CollectionRecord = {
     store_id: storeId,
     id: await deps.nextId('collections'),
-    name: request.name.trim(),
-    description: request.description,
-    product_ids: productIds,
+    ...input,
     created_at: now,
     updated_at: now,
     deleted: false,

@@ -1,6 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
-import { newProductRecord, rankFor } from '../domain/product';
+import { DEFAULT_VARIANT_NAME, newProductRecord, rankFor } from '../domain/product';
+import { newVariantRecord } from '../domain/variant';
 import { hasViolations, newProductInput, normalizePlacement, productFieldViolations } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
 import { requireRenderableSize, stampProductChange } from './catalog-events';
@@ -48,7 +49,7 @@ async function insertProduct(
   const record = newProductRecord(input, {
     id,
     storeId,
-    defaultVariantId,
+    defaultVariant: newVariantRecord(defaultVariantId, { name: DEFAULT_VARIANT_NAME, full_quantity: 0 }, now),
     shippingGroup: { id: shippingGroup.id, name: shippingGroup.name },
     position,
     now,

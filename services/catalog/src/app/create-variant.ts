@@ -9,16 +9,7 @@ import { requireStockRule, requireVariant, type ShownVariant } from './variant-c
 
 /** Adds a variant at `position` (others shift) or last; publishes variant/created, variant/updated for the shifted ones, product/updated. */
 export async function createVariant(deps: CatalogDeps, storeId: number, request: catalog.CreateVariantRequest): Promise<ShownVariant> {
-  const fields = {
-    name: request.name,
-    full_quantity: request.full_quantity,
-    in_stock: request.in_stock,
-    sku: request.sku,
-    position: request.position,
-    has_override_price: request.has_override_price,
-    override_cents: request.override_cents,
-  };
-  const violations = variantFieldViolations(fields, { name: true });
+  const violations = variantFieldViolations(request, { name: true });
   if (hasViolations(violations)) throw validationFailed(violations);
   await findLiveProduct(deps, storeId, request.product_id);
 
@@ -26,7 +17,7 @@ export async function createVariant(deps: CatalogDeps, storeId: number, request:
   const variantId = await deps.nextId('variants');
   // The reference first: a crash before the product takes the variant leaves a reference to nothing.
   await deps.variantRefs.add(storeId, variantId, request.product_id);
-  const variant = newVariantRecord(variantId, fields, deps.clock());
+  const variant = newVariantRecord(variantId, request, deps.clock());
   requireStockRule(variant);
   const { product } = await writeProduct(
     deps,

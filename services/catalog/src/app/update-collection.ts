@@ -12,7 +12,8 @@ export async function updateCollection(
   storeId: number,
   request: catalog.UpdateCollectionRequest,
 ): Promise<ShownCollection> {
-  const fields = { name: request.name, description: request.description, product_ids: request.product_ids?.product_ids };
+  // The fields as the collection's schema names them (collectionFields): the ids come out of their presence wrapper.
+  const fields = { ...request, product_ids: request.product_ids?.product_ids };
   const violations = collectionFieldViolations(fields, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);
   if (fields.product_ids) {

@@ -8,13 +8,13 @@ import { writeProduct, type ProductChange } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
 export async function updateVariant(deps: CatalogDeps, storeId: number, request: catalog.UpdateVariantRequest): Promise<ShownVariant> {
-  const { store_id: _store, product_id: productId, variant_id: variantId, position, ...changes } = request;
-  const violations = variantFieldViolations({ ...changes, position }, { name: false });
+  const { product_id: productId, variant_id: variantId, position } = request;
+  const violations = variantFieldViolations(request, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);
   const context = await deps.storeContexts.of(storeId);
   const change = (current: ProductDocument): ProductChange => {
     const variant = requireVariant(current, variantId);
-    const changed = applyVariantChanges(variant, changes);
+    const changed = applyVariantChanges(variant, request);
     if (changed) requireStockRule(changed);
     let next = changed ? replaceVariant(current, changed) : current;
     if (position !== undefined && position !== variant.position) next = moveVariant(next, variantId, position);

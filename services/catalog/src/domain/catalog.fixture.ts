@@ -9,7 +9,7 @@ export function aProductRecord(overrides: Partial<ProductRecord> = {}): ProductR
   const product = newProductRecord(newProductInput({ name: 'Green Tea', cents: 1000 }), {
     id: 7,
     storeId: 1,
-    defaultVariantId: 100,
+    defaultVariant: newVariantRecord(100, { name: 'Default', full_quantity: 0 }, NOW),
     shippingGroup: { id: 0, name: '' },
     position: 1,
     now: NOW,

@@ -1,6 +1,6 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
-import { isBlankText } from '@commerce/text';
-import { add } from './product-input';
+import { fieldViolations, recordFields, ruled, type Finding, type FieldViolations } from '@commerce/grpc-runtime';
+import { z } from 'zod';
+import { nameField, tooLong } from './product-input';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -8,13 +8,30 @@ const MAX_MEMBERS = 10_000;
 /** Collections one product may be in: a product's rendering lists them all (`collections`). */
 export const MAX_COLLECTIONS_PER_PRODUCT = 1_000;
 
-export interface CollectionRecord {
+/**
+ * What an owner writes on a collection, declared once (docs/architecture.md#one-description-per-record), in the order
+ * violations are listed. `product_ids` is checked as sent (its API name is `products`), then kept each id once.
+ */
+export const collectionFields = z.object({
+  name: nameField(MAX_NAME_LENGTH),
+  description: ruled(z.string(), tooLong(MAX_DESCRIPTION_LENGTH)).default(''),
+  /** Member products in the order they were set. May still hold a product deleted a moment ago: reads drop those. */
+  product_ids: ruled(z.array(z.number()), (ids): Finding[] => [
+    ...(ids.some((id) => !Number.isSafeInteger(id) || id <= 0) ? [['products', 'must be product ids'] as const] : []),
+    ...(ids.length > MAX_MEMBERS ? [['products', `has too many products (maximum is ${MAX_MEMBERS})`] as const] : []),
+  ])
+    .transform(distinctIds)
+    .default([]),
+});
+export type NewCollectionInput = z.output<typeof collectionFields>;
+export const collectionRecordFields = recordFields(collectionFields);
+/** A create or update request's fields as the request names them (values unchecked). */
+export type RawCollectionFields = { readonly [K in keyof typeof collectionFields.shape]?: unknown };
+
+/** The collection's own fields are declared once, in collectionFields; this adds what catalog keeps. */
+export interface CollectionRecord extends NewCollectionInput {
   store_id: number;
   id: number;
-  name: string;
-  description: string;
-  /** Member products in the order they were set. May still hold a product deleted a moment ago: reads drop those. */
-  product_ids: number[];
   created_at: Date;
   updated_at: Date;
   deleted: boolean;
@@ -22,27 +39,9 @@ export interface CollectionRecord {
   version: number;
 }
 
-export interface CollectionFields {
-  name?: string;
-  description?: string;
-  product_ids?: number[];
-}
-
-export function collectionFieldViolations(fields: CollectionFields, required: { name: boolean }): FieldViolations {
-  const violations: FieldViolations = {};
-  if (fields.name !== undefined || required.name) {
-    const name = (fields.name ?? '').trim();
-    if (isBlankText(name)) add(violations, 'name', "can't be blank");
-    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
-  }
-  if (fields.description !== undefined && fields.description.length > MAX_DESCRIPTION_LENGTH) {
-    add(violations, 'description', `is too long (maximum is ${MAX_DESCRIPTION_LENGTH} characters)`);
-  }
-  if (fields.product_ids !== undefined) {
-    if (fields.product_ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) add(violations, 'products', 'must be product ids');
-    if (fields.product_ids.length > MAX_MEMBERS) add(violations, 'products', `has too many products (maximum is ${MAX_MEMBERS})`);
-  }
-  return violations;
+/** `required.name` on create (an absent name is blank). */
+export function collectionFieldViolations(fields: RawCollectionFields, required: { name: boolean }): FieldViolations {
+  return fieldViolations(collectionFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
 }
 
 /** `others`: product id → how many other live collections hold it already; a product in the most it can be in joins no more. */
@@ -66,23 +65,15 @@ export function membershipChanges(before: number[], after: number[]): number[] {
   return [...new Set([...before, ...after])].filter((id) => was.has(id) !== is.has(id)).sort((a, b) => a - b);
 }
 
-export function applyCollectionChanges(collection: CollectionRecord, fields: CollectionFields): CollectionRecord | null {
-  const next: CollectionRecord = { ...collection };
-  let changed = false;
-  if (fields.name !== undefined && fields.name.trim() !== collection.name) {
-    next.name = fields.name.trim();
-    changed = true;
-  }
-  if (fields.description !== undefined && fields.description !== collection.description) {
-    next.description = fields.description;
-    changed = true;
-  }
-  if (fields.product_ids !== undefined) {
-    const ids = distinctIds(fields.product_ids);
-    if (ids.length !== collection.product_ids.length || ids.some((id, i) => id !== collection.product_ids[i])) {
-      next.product_ids = ids;
-      changed = true;
-    }
-  }
-  return changed ? next : null;
+/** The owner's changes, normalized as create does (ids each once); null when nothing differs. */
+export function applyCollectionChanges(collection: CollectionRecord, fields: RawCollectionFields): CollectionRecord | null {
+  const changed = Object.entries(collectionRecordFields.changes(fields)).filter(
+    ([field, value]) => !sameValue(collection[field as keyof NewCollectionInput], value),
+  );
+  return changed.length === 0 ? null : { ...collection, ...Object.fromEntries(changed) };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => value === b[i]);
+  return a === b;
 }

@@ -1,8 +1,7 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import { fieldViolations, recordFields, ruled, type Finding, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
 import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
-import { fieldViolations, recordFields, ruled, type Finding } from './record-fields';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_DESCRIPTION_LENGTH = 65_535;
@@ -88,11 +87,18 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** What a word that is not a status or a position reads. */
+/** One of `words`, read trimmed and in any case; anything else reads `message`. */
 const normalizedWord = <T extends string>(words: readonly [T, ...T[]], message: string) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(words, { error: message }));
 
-const tooLong = (maximum: number) => (text: string) => (text.length > maximum ? [tooLongMessage(maximum)] : []);
+/** A record's name: trimmed, not blank, at most `maximum` characters (products, variants, collections). */
+export const nameField = (maximum: number) =>
+  ruled(z.string().trim(), (name) => {
+    if (isBlankText(name)) return ["can't be blank"];
+    return name.length > maximum ? [tooLongMessage(maximum)] : [];
+  });
+
+export const tooLong = (maximum: number) => (text: string) => (text.length > maximum ? [tooLongMessage(maximum)] : []);
 
 /**
  * What an owner writes on a product, declared once (docs/architecture.md#one-description-per-record): each field's
@@ -102,10 +108,7 @@ const tooLong = (maximum: number) => (text: string) => (text.length > maximum ? 
  * checked here but not record fields (see productFields).
  */
 const productRequestFields = z.object({
-  name: ruled(z.string().trim(), (name) => {
-    if (isBlankText(name)) return ["can't be blank"];
-    return name.length > MAX_NAME_LENGTH ? [tooLongMessage(MAX_NAME_LENGTH)] : [];
-  }),
+  name: nameField(MAX_NAME_LENGTH),
   cents: ruled(z.number(), (cents) => {
     if (!Number.isSafeInteger(cents)) return ['must be an integer'];
     if (cents < 0) return ['must be at least 0'];

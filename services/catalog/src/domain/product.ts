@@ -2,6 +2,7 @@
 // (positions 1..n, one default, at least one variant, stock) is checked and changed in one place.
 
 import type { NewProductInput } from './product-input';
+import type { NewVariantInput } from './variant';
 
 export const PRODUCT_STATUSES = ['active', 'hidden', 'coming soon'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -17,18 +18,13 @@ export const MAX_VARIANTS = 100;
 export const MAX_CENTS = 1_000_000_000;
 export const DEFAULT_VARIANT_NAME = 'Default';
 
-export interface VariantRecord {
+/** The variant's own fields are declared once, in variantFields (variant.ts); this adds what catalog keeps. */
+export interface VariantRecord extends Omit<NewVariantInput, 'in_stock'> {
   id: number;
-  name: string;
   /** 1..n among the product's live variants, renumbered on every structural change. */
   position: number;
-  /** '' renders null. */
-  sku: string;
-  full_quantity: number;
   in_stock: number;
   sold: number;
-  has_override_price: boolean;
-  override_cents: number;
   created_at: Date;
   updated_at: Date;
   /** Kept (not removed) so past orders can still read it (GetVariantsByIds include_deleted). */
@@ -63,30 +59,17 @@ export interface ProductRecord extends NewProductInput {
 export interface NewProductPlacement {
   id: number;
   storeId: number;
-  defaultVariantId: number;
+  /** Its "Default" variant (newVariantRecord named DEFAULT_VARIANT_NAME, no stock until the owner sets some). */
+  defaultVariant: VariantRecord;
   shippingGroup: { id: number; name: string };
   position: number;
   now: Date;
 }
 
-/** A new product with its "Default" variant (no stock until the owner sets some). */
+/** A new product with its "Default" variant, first of its variants. */
 export function newProductRecord(input: NewProductInput, placement: NewProductPlacement): ProductRecord {
   const { now } = placement;
-  const variant: VariantRecord = {
-    id: placement.defaultVariantId,
-    name: DEFAULT_VARIANT_NAME,
-    position: 1,
-    sku: '',
-    full_quantity: 0,
-    in_stock: 0,
-    sold: 0,
-    has_override_price: false,
-    override_cents: 0,
-    created_at: now,
-    updated_at: now,
-    deleted: false,
-    version: 0,
-  };
+  const variant: VariantRecord = { ...placement.defaultVariant, position: 1 };
   return {
     store_id: placement.storeId,
     id: placement.id,

@@ -1,6 +1,6 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
-import { isBlankText } from '@commerce/text';
-import { add } from './product-input';
+import { fieldViolations, recordFields, ruled, type FieldViolations } from '@commerce/grpc-runtime';
+import { z } from 'zod';
+import { add, nameField, tooLong } from './product-input';
 import { liveVariants, MAX_CENTS, MAX_VARIANTS, type ProductRecord, type VariantRecord } from './product';
 
 const MAX_NAME_LENGTH = 255;
@@ -23,34 +23,35 @@ export function hasOverridePricedVariants(product: Pick<ProductRecord, 'variants
   return liveVariants(product).some((variant) => variant.has_override_price);
 }
 
-export interface VariantFields {
-  name?: string;
-  full_quantity?: number;
-  in_stock?: number;
-  sku?: string;
-  position?: number;
-  has_override_price?: boolean;
-  override_cents?: number;
-}
+/** A count of units: a whole number, at least 0. */
+const units = () => ruled(z.number(), (count) => (Number.isSafeInteger(count) && count >= 0 ? [] : ['must be a whole number, at least 0']));
 
-/** Owner input of a variant; `required.name` on create. */
-export function variantFieldViolations(fields: VariantFields, required: { name: boolean }): FieldViolations {
-  const violations: FieldViolations = {};
-  if (fields.name !== undefined || required.name) {
-    const name = (fields.name ?? '').trim();
-    if (isBlankText(name)) add(violations, 'name', "can't be blank");
-    else if (name.length > MAX_NAME_LENGTH) add(violations, 'name', `is too long (maximum is ${MAX_NAME_LENGTH} characters)`);
-  }
-  for (const field of ['full_quantity', 'in_stock', 'override_cents'] as const) {
-    const value = fields[field];
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) add(violations, field, 'must be a whole number, at least 0');
-  }
-  if (fields.override_cents !== undefined && fields.override_cents > MAX_CENTS)
-    add(violations, 'override_cents', `must be at most ${MAX_CENTS}`);
-  if (fields.position !== undefined && fields.position < 1) add(violations, 'position', 'must be at least 1');
-  if (fields.sku !== undefined && fields.sku.trim().length > MAX_SKU_LENGTH)
-    add(violations, 'sku', `is too long (maximum is ${MAX_SKU_LENGTH} characters)`);
-  return violations;
+/**
+ * What an owner writes on a variant, declared once (docs/architecture.md#one-description-per-record), in the order
+ * violations are listed. `position` is the request's (where the variant goes, see placeVariant and moveVariant).
+ */
+const variantRequestFields = z.object({
+  name: nameField(MAX_NAME_LENGTH),
+  full_quantity: units(),
+  /** Absent on create: full_quantity. */
+  in_stock: units().optional(),
+  override_cents: ruled(units(), (cents) => (cents > MAX_CENTS ? [`must be at most ${MAX_CENTS}`] : [])).default(0),
+  position: ruled(z.number(), (position) => (position < 1 ? ['must be at least 1'] : [])),
+  /** '' renders null. */
+  sku: ruled(z.string().trim(), tooLong(MAX_SKU_LENGTH)).default(''),
+  has_override_price: z.boolean().default(false),
+});
+
+/** The variant's own fields: VariantRecord holds them, a create sets them, an update changes them. */
+export const variantFields = variantRequestFields.omit({ position: true });
+export type NewVariantInput = z.output<typeof variantFields>;
+export const variantRecordFields = recordFields(variantFields);
+/** A create or update request's fields as the request names them (values unchecked). */
+export type RawVariantFields = { readonly [K in keyof typeof variantRequestFields.shape]?: unknown };
+
+/** Owner input of a variant; `required.name` on create (an absent name is blank). */
+export function variantFieldViolations(fields: RawVariantFields, required: { name: boolean }): FieldViolations {
+  return fieldViolations(variantRequestFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
 }
 
 /** Whether the product has room for one more live variant. */
@@ -65,17 +66,15 @@ export function stockViolations(variant: Pick<VariantRecord, 'in_stock' | 'full_
   return violations;
 }
 
-export function newVariantRecord(id: number, fields: VariantFields & { name: string; full_quantity: number }, now: Date): VariantRecord {
+/** A new variant from the create request's fields (call after validation): normalized, absent ones at their default. */
+export function newVariantRecord(id: number, fields: RawVariantFields, now: Date): VariantRecord {
+  const input = variantRecordFields.create(fields);
   return {
     id,
-    name: fields.name.trim(),
+    ...input,
     position: 0,
-    sku: (fields.sku ?? '').trim(),
-    full_quantity: fields.full_quantity,
-    in_stock: fields.in_stock ?? fields.full_quantity,
+    in_stock: input.in_stock ?? input.full_quantity,
     sold: 0,
-    has_override_price: fields.has_override_price ?? false,
-    override_cents: fields.override_cents ?? 0,
     created_at: now,
     updated_at: now,
     deleted: false,
@@ -83,14 +82,10 @@ export function newVariantRecord(id: number, fields: VariantFields & { name: str
   };
 }
 
-/** The owner's field changes (position aside, see moveVariant); null when nothing differs. */
-export function applyVariantChanges(variant: VariantRecord, fields: Omit<VariantFields, 'position'>): VariantRecord | null {
-  const wanted: Partial<VariantRecord> = {
-    ...fields,
-    ...(fields.name !== undefined ? { name: fields.name.trim() } : {}),
-    ...(fields.sku !== undefined ? { sku: fields.sku.trim() } : {}),
-  };
-  const changed = Object.entries(wanted).filter(([field, value]) => value !== undefined && variant[field as keyof VariantRecord] !== value);
+/** The owner's field changes (position aside, see moveVariant), normalized as create does; null when nothing differs. */
+export function applyVariantChanges(variant: VariantRecord, fields: RawVariantFields): VariantRecord | null {
+  const wanted: Partial<VariantRecord> = variantRecordFields.changes(fields);
+  const changed = Object.entries(wanted).filter(([field, value]) => variant[field as keyof VariantRecord] !== value);
   return changed.length === 0 ? null : { ...variant, ...Object.fromEntries(changed) };
 }
 

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@commerce/events';
 import type { Collection, Database } from '@commerce/persistence';
-import type { CollectionRecord } from '../domain/collection';
+import { collectionRecordFields, type CollectionRecord } from '../domain/collection';
 
 /** A collection document: the record, its write counter, the products still owed a product/updated, its pending events. */
 export interface CollectionDocument extends CollectionRecord {
@@ -14,7 +14,8 @@ export interface CollectionDocument extends CollectionRecord {
   outbox: DomainEvent[];
 }
 
-const WRITABLE_FIELDS = ['name', 'description', 'product_ids', 'updated_at', 'deleted', 'deleted_at', 'version'] as const;
+/** The record's own fields (collectionFields) and what catalog keeps beside them. */
+const WRITABLE_FIELDS = [...collectionRecordFields.keys, 'updated_at', 'deleted', 'deleted_at', 'version'] as const;
 
 export class CollectionRepository {
   constructor(private readonly collections: Collection<CollectionDocument>) {}

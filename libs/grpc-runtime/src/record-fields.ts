@@ -1,8 +1,8 @@
-import type { FieldViolations } from '@commerce/grpc-runtime';
+import type { FieldViolations } from './domain.error';
 import { z } from 'zod';
 
 // One description per record (docs/architecture.md#one-description-per-record): a record's owner-written fields are
-// one zod object in domain/ (productFields, variantFields, collectionFields). Each field says its type, its default
+// one zod object in its service's domain/ (catalog: productFields, variantFields, collectionFields). Each field says its type, its default
 // on create (`.default()`), how input is normalized (`.trim()`, a transform) and its rule (`ruled`); everything else
 // is derived from it here: the create input (z.infer), the changes of an update, the violations an API client reads,
 // the repository's writable fields (the keys) and the values a document written before a field existed reads as.
@@ -40,9 +40,9 @@ export interface RecordFields<T extends Record<string, unknown>> {
   /** The field names, in the schema's order: what a repository writes besides the record's own bookkeeping. */
   readonly keys: readonly (keyof T & string)[];
   /** A create's input, normalized, absent fields at their default (call after fieldViolations found nothing). */
-  create(fields: Readonly<Record<string, unknown>>): T;
+  create(fields: object): T;
   /** An update's changes, normalized: only the fields present, none defaulted. */
-  changes(fields: Readonly<Record<string, unknown>>): Partial<T>;
+  changes(fields: object): Partial<T>;
   /** The fields of a stored record; one written before a field existed reads as that field's default. */
   read(record: Partial<T>): T;
 }
