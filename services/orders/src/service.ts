@@ -5,6 +5,7 @@ import { periodic, ServiceHost, type RunningService } from '@commerce/service-ho
 import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { OrdersDeps } from './app/orders-deps';
 import { recoverCheckouts } from './app/recover-checkouts';
+import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
 import { ordersHandlers } from './grpc/orders.handlers';
 import { CatalogClientPort } from './infra/catalog.client';
@@ -37,6 +38,7 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
       queue: new KeyedQueue<string>(),
+      running: new RunningCheckouts(),
       logger: host.logger,
       failpoint: failpointFor(config.ORDERS_FAILPOINT),
       checkoutLeaseMs: config.CHECKOUT_LEASE_MS,

@@ -10,6 +10,7 @@ import { KeyedQueue } from '@commerce/persistence';
 import { checkout } from '../src/app/checkout';
 import { sagaKeyOf } from '../src/app/checkout-steps';
 import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
+import { RunningCheckouts } from '../src/app/running-checkouts';
 import { CatalogClientPort } from '../src/infra/catalog.client';
 import { CheckoutRepository } from '../src/infra/checkout.repository';
 import { OrderRepository } from '../src/infra/order.repository';
@@ -42,6 +43,7 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),
+    running: new RunningCheckouts(),
     logger: createLogger({ service: 'orders-crashed-call', level: 'silent' }),
     failpoint: (step) => {
       if (step === crashAt) throw new Crashed(step);

@@ -9,6 +9,7 @@ import { TestPaymentProcessor } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
 import type { CatalogPort, CheckoutStep, OrdersDeps, ReservedLine, ShippingPort } from './orders-deps';
 import { recoverCheckouts } from './recover-checkouts';
+import { RunningCheckouts } from './running-checkouts';
 
 /**
  * The saga on the real repositories (in-memory SQLite) and the real test processor, with catalog and shipping
@@ -23,8 +24,11 @@ class StockLedger implements CatalogPort {
   inStock = new Map<number, number>([[1, 10]]);
   reservations = new Map<string, { lines: Array<{ variant_id: number; quantity: number }>; state: 'reserved' | 'released' }>();
   down = false;
+  /** While set, a reservation waits for it (a slow catalog). */
+  slow: Promise<void> | undefined;
 
   async reserveStock(_storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
+    await this.slow;
     if (this.down) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
     const existing = this.reservations.get(key);
     if (existing?.state === 'released') throw new RemoteError({ code: GrpcStatus.ABORTED, message: 'released' });
@@ -133,6 +137,7 @@ describe('the checkout saga', () => {
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
       queue: new KeyedQueue<string>(),
+      running: new RunningCheckouts(),
       logger: { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as OrdersDeps['logger'],
       failpoint: (step) => {
         if (step === crashAt) throw new Crash(step);
@@ -168,6 +173,30 @@ describe('the checkout saga', () => {
     const again = await checkout(deps, 1, input('k1'));
     expect(again.order!.id).toBe(first.order!.id);
     expect(catalog.inStock.get(1)).toBe(8);
+  });
+
+  it('has a repeat of a checkout still running wait for it, and answers it the same order', async () => {
+    let answer!: () => void;
+    catalog.slow = new Promise((resolve) => (answer = resolve));
+    const first = checkout(deps, 1, input('k1'));
+    const repeat = checkout(deps, 1, input('k1'), Date.now() + 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer();
+    const [firstAnswer, repeatAnswer] = await Promise.all([first, repeat]);
+    expect(repeatAnswer).toEqual(firstAnswer);
+    expect(catalog.inStock.get(1)).toBe(8);
+  });
+
+  it('answers "still in progress" to a repeat whose deadline comes before the first checkout ends', async () => {
+    let answer!: () => void;
+    catalog.slow = new Promise((resolve) => (answer = resolve));
+    const first = checkout(deps, 1, input('k1'));
+    await expect(checkout(deps, 1, input('k1'), Date.now() + 400)).rejects.toMatchObject({
+      reason: 'CONFLICT',
+      errorInfoReason: 'CHECKOUT_IN_PROGRESS',
+    });
+    answer();
+    expect((await first).order!.status).toBe('open');
   });
 
   it('keeps a declined order as failed, gives its stock back, and answers a repeat with the same decline', async () => {
