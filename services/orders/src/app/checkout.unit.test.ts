@@ -213,7 +213,7 @@ describe('the checkout saga', () => {
       reason: 'FAILED_PRECONDITION',
       errorInfoReason: 'INSUFFICIENT_STOCK',
     });
-    expect(await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
+    expect(await deps.orders.page({ storeId: 1, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
   });
 
   it('answers UNAVAILABLE when catalog is down, and the sweep releases the key once catalog is back', async () => {
@@ -244,7 +244,7 @@ describe('the checkout saga', () => {
       afterTheLease();
       await recoverCheckouts(deps);
 
-      const { orders } = await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 });
+      const { orders } = await deps.orders.page({ storeId: 1, skip: 0, limit: 10 });
       expect(orders.map((order) => order.status)).toEqual(outcome === 'none' ? [] : [outcome]);
       const held = orders.filter((order) => order.status === 'open').reduce((sum, order) => sum + order.items[0]!.quantity, 0);
       expect(10 - catalog.inStock.get(1)!).toBe(held);
