@@ -1,6 +1,7 @@
 import type { orders } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
-import { FILTER_VALUES, pageOf, statusFilter } from '../domain/order-listing';
+import { FILTER_VALUES, statusFilter } from '../domain/order-listing';
+import { pageOf } from '../domain/paging';
 import type { OrderQuery } from '../infra/order.repository';
 import { orderMessage } from './order-message';
 import type { OrdersDeps } from './orders-deps';
