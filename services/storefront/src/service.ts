@@ -21,7 +21,7 @@ import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
-import { OrdersClientPort } from './infra/orders.client';
+import { OrdersClient } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
 import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
@@ -72,8 +72,8 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       engine: new LiquidPageEngine(BUILT_IN_PAGES),
       catalogs: new SiteCatalogs(catalogProjection),
       pageContents: new PageContentCache(),
-      orders: new OrdersClientPort(
-        createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS }),
+      orders: new OrdersClient(
+        createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.STOREFRONT_BACKEND_DEADLINE_MS }),
       ),
       logger: host.logger,
     };
