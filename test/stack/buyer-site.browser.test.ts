@@ -242,6 +242,44 @@ describe('the buyer site against attacks', () => {
     await context.close();
   });
 
+  it('places one order when the checkout form is sent twice at once (a double click): both lead to its confirmation', async () => {
+    const context = await aBuyer();
+    const page = await context.newPage();
+    await page.goto(`${site}/checkout`);
+    const cookies = await context.cookies();
+    const csrf = cookies.find((cookie) => cookie.name === 'sc_csrf')!.value;
+    const form = new URLSearchParams({
+      email: 'twice@buyer.example',
+      'address[name]': 'Ann Buyer',
+      'address[address_1]': '1 Main St',
+      'address[city]': 'Springfield',
+      'address[postal]': '12345',
+      'address[country]': 'US',
+      'items[0][variant_id]': String(stocked.products[0].variantIds[0]),
+      'items[0][quantity]': '1',
+      payment_token: 'tok_visa',
+      csrf_token: csrf,
+    });
+    const send = () =>
+      requestSite(`${site}/checkout`, {
+        method: 'POST',
+        headers: {
+          cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html',
+        },
+        body: form.toString(),
+      });
+
+    const [first, second] = await Promise.all([send(), send()]);
+
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.location).toBe(first.headers.location);
+    const orders = (await shop.get('/v1/orders.json')).body.data.orders as JsonBody[];
+    expect(orders.filter((order) => order.email === 'twice@buyer.example')).toHaveLength(1);
+    await context.close();
+  });
+
   it('refuses a wrong CSRF token, and a form another site posts (no SameSite=Lax cookie travels with it)', async () => {
     const context = await aBuyer();
     const page = await context.newPage();

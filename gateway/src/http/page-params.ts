@@ -3,15 +3,15 @@ import { ValidationError, type FieldErrors } from '../errors/api-error';
 import { blankAsMissing, looseInt } from './coerce';
 import { readParams } from './input';
 
-/** The largest page any list serves (spec 8: orders' `limit` maximum); the services clamp to it too. */
-export const MAX_PAGE_SIZE = 250;
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
 
 /**
  * The page size of a paged list under both its names: `limit` (spec 4.4) and `per_page`, which clients of other
- * APIs send. Either is an integer, clamped to 1..250 rather than refused, as the original API clamps `limit`.
+ * APIs send. Either is an integer; its default and its bounds are the service's (each one's domain/paging.ts).
  */
 export const pageSizeParams = () => ({
-  limit: blankAsMissing(looseInt()).meta({ description: `records per page, clamped to 1..${MAX_PAGE_SIZE}` }),
+  limit: blankAsMissing(looseInt()).meta({ description: 'records per page, clamped to 1..250' }),
   per_page: blankAsMissing(looseInt()).meta({ description: 'another name of `limit`; `limit` wins when both are sent' }),
 });
 
@@ -20,12 +20,13 @@ interface PageSizes {
   per_page?: number;
 }
 
-/** The page size asked for, `limit` winning over `per_page`, clamped to 1..250; `fallback` when neither was sent. */
-export function pageSizeOf(sizes: PageSizes, fallback: number): number;
-export function pageSizeOf(sizes: PageSizes): number | undefined;
-export function pageSizeOf({ limit, per_page }: PageSizes, fallback?: number): number | undefined {
-  const asked = limit ?? per_page ?? fallback;
-  return asked === undefined ? undefined : Math.min(MAX_PAGE_SIZE, Math.max(1, asked));
+/**
+ * The page size asked for, `limit` winning over `per_page`, as the service receives it: undefined when neither was
+ * sent (the service's default), else the integer as sent (held within an int32, which the service then clamps).
+ */
+export function pageSizeOf({ limit, per_page }: PageSizes): number | undefined {
+  const asked = limit ?? per_page;
+  return asked === undefined ? undefined : Math.min(INT32_MAX, Math.max(INT32_MIN, asked));
 }
 
 const NOT_PAGED = 'is not taken: this list is not paged, every record is in its one answer';

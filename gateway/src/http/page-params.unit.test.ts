@@ -2,7 +2,7 @@
 import { aGatewayApp } from '../app.fixture';
 import type { ApiKeyIdentityClient } from '../auth/authenticator';
 import type { BackendClients } from '../clients';
-import { MAX_PAGE_SIZE, pageSizeOf } from './page-params';
+import { pageSizeOf } from './page-params';
 import { startTestServer, type TestServer } from './test-server';
 
 /** Every backend call answers an empty list of every kind, which is all these routes need. */
@@ -88,12 +88,13 @@ describe.each(UNPAGED_LISTS)('GET %s, a list that is not paged', (path) => {
 });
 
 describe('pageSizeOf', () => {
-  it('takes limit over per_page, clamps to 1..250, and falls back when neither is sent', () => {
-    expect(pageSizeOf({ limit: 9, per_page: 7 }, 50)).toBe(9);
-    expect(pageSizeOf({ per_page: 7 }, 50)).toBe(7);
-    expect(pageSizeOf({}, 50)).toBe(50);
+  it('takes limit over per_page and passes it as sent (the service defaults and clamps it), within an int32', () => {
+    expect(pageSizeOf({ limit: 9, per_page: 7 })).toBe(9);
+    expect(pageSizeOf({ per_page: 7 })).toBe(7);
     expect(pageSizeOf({})).toBeUndefined();
-    expect(pageSizeOf({ per_page: 0 })).toBe(1);
-    expect(pageSizeOf({ limit: 10_000 })).toBe(MAX_PAGE_SIZE);
+    expect(pageSizeOf({ per_page: 0 })).toBe(0);
+    expect(pageSizeOf({ limit: 10_000 })).toBe(10_000);
+    expect(pageSizeOf({ limit: 1e12 })).toBe(2_147_483_647);
+    expect(pageSizeOf({ limit: -1e12 })).toBe(-2_147_483_648);
   });
 });

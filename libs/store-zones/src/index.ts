@@ -3,4 +3,4 @@
 export { StoreZoneRepository, type StoreZoneDocument } from './store-zone.repository';
 export { storeZone, applyStoreEvent, type StorefrontPort, type StoreZoneDeps } from './store-zones';
 export { storeEventsConsumer, type StoreEventsConsumerOptions } from './store-events.consumer';
-export { StorefrontClientPort } from './storefront.client';
+export { StorefrontClient } from './storefront.client';

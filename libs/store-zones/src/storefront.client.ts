@@ -2,11 +2,11 @@ import type { storefront } from '@commerce/contracts';
 import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
 import type { StorefrontPort } from './store-zones';
 
-type StoreClient = Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>;
+type StoreRpc = Pick<ServiceClient<storefront.StoreServiceClient>, 'getStore'>;
 
 /** The storefront's store record, for the zone projection's misses (a client created with the service's deadline). */
-export class StorefrontClientPort implements StorefrontPort {
-  constructor(private readonly stores: StoreClient) {}
+export class StorefrontClient implements StorefrontPort {
+  constructor(private readonly stores: StoreRpc) {}
 
   async storeZone(storeId: number): Promise<{ timeZone: string; updatedAt: Date } | null> {
     try {

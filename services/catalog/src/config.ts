@@ -5,6 +5,8 @@ const schema = serviceConfigSchema('catalog').extend({
   STOREFRONT_GRPC_ADDR: grpcAddress('storefront'),
   /** Shipping answers a group the projection has not seen yet (a product created right after its group). */
   SHIPPING_GRPC_ADDR: grpcAddress('shipping'),
+  /** Deadline of each call to the storefront and shipping. */
+  CATALOG_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
   /** A reservation left pending longer than this was interrupted by a crash: the sweep puts its stock back. */
   STOCK_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /**

@@ -17,7 +17,7 @@ import { ensureCatalogIndexes } from './infra/indexes';
 import { ProductRepository } from './infra/product.repository';
 import { ReservationRepository } from './infra/reservation.repository';
 import { ShippingGroupRepository } from './infra/shipping-group.repository';
-import { ShippingClientAdapter } from './infra/shipping.client';
+import { ShippingClient } from './infra/shipping.client';
 import { StoreContextRepository } from './infra/store-context.repository';
 import { StorefrontClient } from './infra/storefront.client';
 import { VariantRefRepository } from './infra/variant-ref.repository';
@@ -30,12 +30,13 @@ export interface RunningCatalogService extends RunningService {
 /** Repositories, projections and the two remote ports → handlers; the projection consumers and the recovery sweep run beside them. */
 export async function startCatalogService(config: CatalogConfig): Promise<RunningCatalogService> {
   let recovery: PeriodicTask | undefined;
+  const backendDeadline = { deadlineMs: config.CATALOG_BACKEND_DEADLINE_MS };
   const running = await ServiceHost.start(config, async (host) => {
     const deps = await wireCatalog({
       db: host.db,
       relayOutboxOf: (collection) => host.relayOutboxOf(collection),
-      storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR)),
-      shipping: new ShippingClientAdapter(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR)),
+      storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, backendDeadline)),
+      shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, backendDeadline)),
       logger: host.logger,
       groupRetirementHoldMs: config.SHIPPING_GROUP_RETIREMENT_HOLD_MS,
     });

@@ -146,7 +146,7 @@ describe('ListCollections', () => {
 
     const first = await harness.client.listCollections({ store_id: storeWithCollections, page: 1, limit: 1 });
     const second = await harness.client.listCollections({ store_id: storeWithCollections, page: 2, limit: 1 });
-    const defaults = await harness.client.listCollections({ store_id: storeWithCollections, page: 0, limit: 0 });
+    const defaults = await harness.client.listCollections({ store_id: storeWithCollections, page: 0 });
 
     expect(first.collections.map(({ id }) => id)).toEqual([one.id]);
     expect(second.collections.map(({ id }) => id)).toEqual([three.id]);

@@ -12,6 +12,8 @@ const schema = serviceConfigSchema('identity')
   .extend(oauthTokenSettings.shape)
   .extend({
     STOREFRONT_GRPC_ADDR: grpcAddress('storefront'),
+    /** Deadline of each call to the storefront (a store created at sign-up). */
+    IDENTITY_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
     // Without a signing secret the service still runs its API-key RPCs, but serves no OAuth (no pages, no tokens):
     // processes started only for their gRPC side (other contexts' tests) need neither.
     OAUTH_JWT_SECRET: oauthTokenSettings.shape.OAUTH_JWT_SECRET.optional(),

@@ -52,7 +52,9 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
       loginAttempts: new LoginAttemptRepository(collections.loginAttempts),
       nextUserId: () => host.db.nextId('users'),
       nextGrantId: () => host.db.nextId('grants'),
-      storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR)),
+      storefront: new StorefrontClient(
+        createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.IDENTITY_BACKEND_DEADLINE_MS }),
+      ),
       clock: options.clock ?? (() => new Date()),
       oauth: secret
         ? {

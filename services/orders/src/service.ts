@@ -2,17 +2,18 @@ import { catalog, orders, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
-import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
+import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneRepository } from '@commerce/store-zones';
 import type { OrdersDeps } from './app/orders-deps';
 import { recoverCheckouts } from './app/recover-checkouts';
+import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
 import { ordersHandlers } from './grpc/orders.handlers';
-import { CatalogClientPort } from './infra/catalog.client';
+import { CatalogClient } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
-import { ShippingClientPort } from './infra/shipping.client';
+import { ShippingClient } from './infra/shipping.client';
 import { TestPaymentProcessor } from './infra/test-payment.processor';
 
 /** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
@@ -30,13 +31,14 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       orders: new OrderRepository(orderDocuments),
       checkouts: new CheckoutRepository(checkouts),
       zones: new StoreZoneRepository(zones),
-      catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
-      shipping: new ShippingClientPort(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
-      storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
+      catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
+      shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
+      storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
       payments: new TestPaymentProcessor(ledger),
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
       queue: new KeyedQueue<string>(),
+      running: new RunningCheckouts(),
       logger: host.logger,
       failpoint: failpointFor(config.ORDERS_FAILPOINT),
       checkoutLeaseMs: config.CHECKOUT_LEASE_MS,

@@ -10,12 +10,13 @@ import { KeyedQueue } from '@commerce/persistence';
 import { checkout } from '../src/app/checkout';
 import { sagaKeyOf } from '../src/app/checkout-steps';
 import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
-import { CatalogClientPort } from '../src/infra/catalog.client';
+import { RunningCheckouts } from '../src/app/running-checkouts';
+import { CatalogClient } from '../src/infra/catalog.client';
 import { CheckoutRepository } from '../src/infra/checkout.repository';
 import { OrderRepository } from '../src/infra/order.repository';
-import { ShippingClientPort } from '../src/infra/shipping.client';
+import { ShippingClient } from '../src/infra/shipping.client';
 import { StoreZoneRepository } from '@commerce/store-zones';
-import { StorefrontClientPort } from '@commerce/store-zones';
+import { StorefrontClient } from '@commerce/store-zones';
 import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
 import type { OrdersHarness } from './orders.fixture';
 
@@ -35,13 +36,14 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
     orders: new OrderRepository(outboxTracking(OrderRepository.collectionOf(db))),
     checkouts: new CheckoutRepository(CheckoutRepository.collectionOf(db)),
     zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
-    catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
-    shipping: new ShippingClientPort(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
-    storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
+    catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
+    shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
+    storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
     payments: new TestPaymentProcessor(TestPaymentProcessor.collectionOf(db)),
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),
+    running: new RunningCheckouts(),
     logger: createLogger({ service: 'orders-crashed-call', level: 'silent' }),
     failpoint: (step) => {
       if (step === crashAt) throw new Crashed(step);

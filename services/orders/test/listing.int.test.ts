@@ -129,8 +129,9 @@ describe('ListOrders', () => {
     expect(beyond).toMatchObject({ orders: [], page: 9, total: 7, current_max_id: placed.latest });
   });
 
-  it('takes limit 0 as 50, clamps a limit above 250 to 250 and below 1 to 1, and page 0 as 1', async () => {
-    expect(await list({ limit: 0 })).toMatchObject({ limit: 50, page: 1 });
+  it('takes no limit as 50, clamps a limit above 250 to 250 and below 1 to 1, and page 0 as 1', async () => {
+    expect(await list({})).toMatchObject({ limit: 50, page: 1 });
+    expect(await list({ limit: 0 })).toMatchObject({ limit: 1 });
     expect(await list({ limit: 1_000 })).toMatchObject({ limit: 250 });
     const one = await list({ limit: -3 });
     expect(one).toMatchObject({ limit: 1, total: 7 });

@@ -3,6 +3,8 @@ import { grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/confi
 const schema = serviceConfigSchema('shipping').extend({
   /** Catalog retires a group before it is deleted (the delete-in-use rule) and answers a shipping rate's `products`. */
   CATALOG_GRPC_ADDR: grpcAddress('catalog'),
+  /** Deadline of each call to catalog (a caller's earlier deadline wins). */
+  SHIPPING_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type ShippingConfig = z.infer<typeof schema>;

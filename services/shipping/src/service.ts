@@ -5,7 +5,7 @@ import { ServiceHost, type RunningService } from '@commerce/service-host';
 import type { ShippingDeps } from './app/shipping-deps';
 import type { ShippingConfig } from './config';
 import { shippingHandlers } from './grpc/shipping.handlers';
-import { CatalogProductsClient } from './infra/catalog-products.client';
+import { CatalogClient } from './infra/catalog.client';
 import { ensureShippingIndexes } from './infra/indexes';
 import { StoreShippingRepository } from './infra/store-shipping.repository';
 
@@ -18,7 +18,9 @@ export function startShippingService(config: ShippingConfig): Promise<RunningSer
     const deps: ShippingDeps = {
       repository: new StoreShippingRepository(documents),
       nextId: (counter) => host.db.nextId(counter),
-      catalog: new CatalogProductsClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR)),
+      catalog: new CatalogClient(
+        createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, { deadlineMs: config.SHIPPING_BACKEND_DEADLINE_MS }),
+      ),
       clock: () => new Date(),
       changes: new KeyedQueue(),
       logger: host.logger,

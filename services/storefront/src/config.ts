@@ -13,7 +13,7 @@ const schema = serviceConfigSchema('storefront').extend({
   /** The buyer site's confirmation page reads the order from the orders service. */
   ORDERS_GRPC_ADDR: grpcAddress('orders'),
   /** Deadline of each call to the orders service. */
-  ORDERS_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
+  STOREFRONT_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

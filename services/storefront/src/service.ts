@@ -19,7 +19,7 @@ import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStoreIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
-import { OrdersClientPort } from './infra/orders.client';
+import { OrdersClient } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
 import { loadStorefrontAssets } from './infra/storefront-assets';
 import { TemplateRepository } from './infra/template.repository';
@@ -70,8 +70,8 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       engine: new LiquidPageEngine(assets.builtInPages),
       catalogs: new SiteCatalogs(catalogProjection),
       projection: catalogProjection,
-      orders: new OrdersClientPort(
-        createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.ORDERS_DEADLINE_MS }),
+      orders: new OrdersClient(
+        createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.STOREFRONT_BACKEND_DEADLINE_MS }),
       ),
       pageContents: new PageContentCache(),
       logger: host.logger,

@@ -3,7 +3,7 @@ import { storefront, webhooks } from '@commerce/contracts';
 import { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS } from '@commerce/events';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
-import { applyStoreEvent, storeEventsConsumer, StorefrontClientPort, StoreZoneRepository } from '@commerce/store-zones';
+import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneRepository } from '@commerce/store-zones';
 import { DeliveryWorker } from './app/delivery-worker';
 import { pruneEvents } from './app/prune-events';
 import { storeEvent } from './app/store-event';
@@ -44,7 +44,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       webhooks: new WebhookRepository(webhookDocuments),
       deliveries,
       zones: new StoreZoneRepository(zones),
-      storefront: new StorefrontClientPort(
+      storefront: new StorefrontClient(
         createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS }),
       ),
       secrets: new SecretBox(secretKeyOf(config.WEBHOOK_SECRET_KEY, path.join(config.DATA_DIR, 'webhooks'))),

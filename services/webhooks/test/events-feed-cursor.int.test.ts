@@ -36,13 +36,13 @@ function anEvent(id: string, receivedAt = SAME_MILLISECOND): StoredEventDocument
 }
 
 const idsAfter = async (sinceId: string) =>
-  (await listEvents({ deliveries }, STORE, { since_id: sinceId, limit: 0, topic: '' })).events.map(
+  (await listEvents({ deliveries }, STORE, { since_id: sinceId, limit: undefined, topic: '' })).events.map(
     (text) => (JSON.parse(text) as { id: string }).id,
   );
 
 it('gives an event stored after the page was read, in the same millisecond and with a smaller id, on the next page', async () => {
   await deliveries.insertEvent(anEvent('m-second-in-id-order'));
-  const firstPage = (await listEvents({ deliveries }, STORE, { since_id: '', limit: 0, topic: '' })).events;
+  const firstPage = (await listEvents({ deliveries }, STORE, { since_id: '', limit: undefined, topic: '' })).events;
   expect(firstPage.map((text) => (JSON.parse(text) as { id: string }).id)).toEqual(['m-second-in-id-order']);
 
   await deliveries.insertEvent(anEvent('a-first-in-id-order'));

@@ -66,7 +66,12 @@ const arrivalsOf = (eventId: string) => received.filter((request) => request.hea
 async function deliveredList(storeId: number, webhookId: number, count: number) {
   return waitFor(
     async () => {
-      const answer = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhookId, older_than_id: 0, limit: 0 });
+      const answer = await deliveries.listWebhookDeliveries({
+        store_id: storeId,
+        webhook_id: webhookId,
+        older_than_id: 0,
+        limit: undefined,
+      });
       return answer.deliveries.filter((delivery) => delivery.status === 'delivered').length >= count ? answer : undefined;
     },
     { timeoutMs: 15_000 },
@@ -115,7 +120,12 @@ it('retries a delivered delivery: a new attempt with the same webhook-id, signed
   for (const request of arrivalsOf(event.id)) expect(verifier.verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
   const after = await waitFor(
     async () => {
-      const list = await deliveries.listWebhookDeliveries({ store_id: storeId, webhook_id: webhook!.id, older_than_id: 0, limit: 0 });
+      const list = await deliveries.listWebhookDeliveries({
+        store_id: storeId,
+        webhook_id: webhook!.id,
+        older_than_id: 0,
+        limit: undefined,
+      });
       return list.deliveries[0].attempts.length === 2 && list.deliveries[0].status === 'delivered' ? list : undefined;
     },
     { timeoutMs: 15_000 },
@@ -160,9 +170,9 @@ it("answers NOT_FOUND for another store's webhook or delivery, and FAILED_PRECON
       () => 'OK',
       (error: { code: number }) => error.code,
     );
-  expect(await code(deliveries.listWebhookDeliveries({ store_id: otherStore, webhook_id: webhook!.id, older_than_id: 0, limit: 0 }))).toBe(
-    GrpcStatus.NOT_FOUND,
-  );
+  expect(
+    await code(deliveries.listWebhookDeliveries({ store_id: otherStore, webhook_id: webhook!.id, older_than_id: 0, limit: undefined })),
+  ).toBe(GrpcStatus.NOT_FOUND);
   expect(await code(deliveries.sendTestEvent({ store_id: otherStore, webhook_id: webhook!.id }))).toBe(GrpcStatus.NOT_FOUND);
   expect(await code(deliveries.retryDelivery({ store_id: otherStore, webhook_id: webhook!.id, delivery_id: ping.delivery!.id }))).toBe(
     GrpcStatus.NOT_FOUND,

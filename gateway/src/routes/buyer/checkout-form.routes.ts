@@ -29,9 +29,6 @@ export interface CheckoutFormOptions {
 
 /** Refusals shown again on the checkout page; anything else (a 500) is the error page. */
 const SHOWN_AGAIN = new Set([402, 404, 409, 422, 429, 503]);
-/** A second click on "Place order" while the first is still running: wait for the first's answer. */
-const IN_PROGRESS_RETRIES = 20;
-const IN_PROGRESS_WAIT_MS = 250;
 /** Fields the page gets back as typed; the CSRF token is the cookie's, a payment token is asked again. */
 const NOT_SHOWN_AGAIN = new Set(['csrf_token', 'payment_token']);
 const MAX_FORM_FIELDS = 40;
@@ -70,7 +67,7 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
         store_id: store.id,
         checkout_key: formCheckoutKey(store.id, csrfCookie!, params, lines),
       });
-      const order = await placeOrder(clients, request, {
+      const order = await createOrder(clients, request, {
         requestId: res.locals.requestId as string,
         principal: { kind: 'buyer', store_id: store.id },
       });
@@ -86,22 +83,18 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
   });
 }
 
-/** CreateOrder; a repeat of a checkout still running waits for the first one's answer (orders replays it). */
-async function placeOrder(
+/**
+ * CreateOrder, once: a second click on "Place order" while the first is still running is the same checkout key,
+ * and orders has it wait for the first one's answer (docs/orders.md#how-a-checkout-runs-orders-service).
+ */
+async function createOrder(
   clients: BackendClients,
   request: orders.CreateOrderRequest,
   call: { requestId: string; principal: { kind: string; store_id: number } },
 ): Promise<orders.Order> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const answer = await clients.orders.createOrder(request, call);
-      if (!answer.order) throw new Error('orders answered a checkout without an order');
-      return answer.order;
-    } catch (error) {
-      if (attempt >= IN_PROGRESS_RETRIES || renderError(error, call.requestId).body.meta.error_type !== 'CheckoutInProgress') throw error;
-      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_WAIT_MS));
-    }
-  }
+  const answer = await clients.orders.createOrder(request, call);
+  if (!answer.order) throw new Error('orders answered a checkout without an order');
+  return answer.order;
 }
 
 /**

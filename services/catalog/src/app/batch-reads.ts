@@ -45,6 +45,6 @@ export async function variantsByIds(
 /** For shipping: the live products of a group, ascending (a group in use cannot be deleted). */
 export async function productsInShippingGroup(deps: CatalogDeps, storeId: number, groupId: number): Promise<number[]> {
   if (groupId <= 0) return [];
-  const products = await deps.products.find({ store_id: storeId, deleted: false, shipping_group_id: groupId }, { sort: { id: 1 } });
+  const products = await deps.products.inShippingGroup(storeId, groupId);
   return products.map((product) => product.id);
 }

@@ -27,10 +27,7 @@ export async function applyShippingGroupEvent(deps: CatalogDeps, event: DomainEv
 async function renameProducts(deps: CatalogDeps, storeId: number, groupId: number, name: string): Promise<void> {
   let afterId = 0;
   for (;;) {
-    const page = await deps.products.find(
-      { store_id: storeId, deleted: false, shipping_group_id: groupId, id: { $gt: afterId } },
-      { sort: { id: 1 }, limit: PAGE },
-    );
+    const page = await deps.products.inShippingGroup(storeId, groupId, { afterId, limit: PAGE });
     if (page.length === 0) return;
     const behind = page.filter((product) => product.shipping_group_name !== name);
     if (behind.length > 0) {

@@ -7,7 +7,6 @@ import {
   type CollectionRecord,
 } from './collection';
 import { NOW } from './catalog.fixture';
-import { pageOf } from './paging';
 
 const collection: CollectionRecord = {
   store_id: 1,
@@ -81,12 +80,5 @@ describe('collection text limits', () => {
       name: ['is too long (maximum is 255 characters)'],
       description: ['is too long (maximum is 65535 characters)'],
     });
-  });
-});
-
-describe('pageOf', () => {
-  it('defaults, clamps and computes the skip', () => {
-    expect(pageOf(0, 0, 20)).toEqual({ page: 1, limit: 20, skip: 0 });
-    expect(pageOf(3, 1000, 20)).toEqual({ page: 3, limit: 250, skip: 500 });
   });
 });

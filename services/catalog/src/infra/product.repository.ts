@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@commerce/events';
-import type { Collection, Database, Filter, FindOptions } from '@commerce/persistence';
-import type { Placement, ProductRecord } from '../domain/product';
+import type { Collection, Database, Filter } from '@commerce/persistence';
+import type { Placement, ProductRecord, ProductStatus } from '../domain/product';
 import { productRecordFields } from '../domain/product-input';
 
 /**
@@ -40,6 +40,21 @@ const WRITABLE_FIELDS = [
   'collections_cleanup_pending',
 ] as const;
 
+/** Which live products a page lists: equalities, then one range (id, or updated_at), the shapes the indexes serve. */
+export interface ProductQuery {
+  storeId: number;
+  status?: ProductStatus;
+  shippingGroupId?: number;
+  /** Only products with a higher / lower id. */
+  newerThanId?: number;
+  olderThanId?: number;
+  /** Only these products (a collection's). */
+  ids?: number[];
+  /** Only products updated at or after / at or before. */
+  updatedAtMin?: Date;
+  updatedAtMax?: Date;
+}
+
 /** Every query names the store (DESIGN §3); the sweeps at start-up are the one exception and say so. */
 export class ProductRepository {
   constructor(private readonly products: Collection<ProductDocument>) {}
@@ -68,12 +83,25 @@ export class ProductRepository {
     return this.products.find(filter, { sort: { id: 1 } });
   }
 
-  find(filter: Filter, options: FindOptions): Promise<ProductDocument[]> {
-    return this.products.find(filter, options);
+  /** One page in id order (descending when asked), with the count and the highest id of every product the query matches. */
+  async page(
+    query: ProductQuery,
+    page: { skip: number; limit: number; descending: boolean },
+  ): Promise<{ products: ProductDocument[]; total: number; maxId: number }> {
+    const filter = filterOf(query);
+    const [products, total, [highest]] = await Promise.all([
+      this.products.find(filter, { sort: { id: page.descending ? -1 : 1 }, skip: page.skip, limit: page.limit }),
+      this.products.count(filter),
+      this.products.findFields(filter, ['id'], { sort: { id: -1 }, limit: 1 }),
+    ]);
+    return { products, total, maxId: highest?.id ?? 0 };
   }
 
-  count(filter: Filter): Promise<number> {
-    return this.products.count(filter);
+  /** The live products of a shipping group in id order: all of them, or `limit` after the id `afterId`. */
+  inShippingGroup(storeId: number, groupId: number, options: { afterId?: number; limit?: number } = {}): Promise<ProductDocument[]> {
+    const filter: Filter = { store_id: storeId, deleted: false, shipping_group_id: groupId };
+    if (options.afterId !== undefined) filter.id = { $gt: options.afterId };
+    return this.products.find(filter, options.limit === undefined ? { sort: { id: 1 } } : { sort: { id: 1 }, limit: options.limit });
   }
 
   /** The store's first rank (a product placed at the top goes before it) or its last one (bottom: after it); one indexed read. */
@@ -113,4 +141,20 @@ export class ProductRepository {
   pendingCollectionCleanups(limit: number): Promise<ProductDocument[]> {
     return this.products.find({ collections_cleanup_pending: true }, { sort: { id: 1 }, limit });
   }
+}
+
+function filterOf(query: ProductQuery): Filter {
+  const filter: Filter = { store_id: query.storeId, deleted: false };
+  if (query.status) filter.status = query.status;
+  if (query.shippingGroupId) filter.shipping_group_id = query.shippingGroupId;
+  const ids: Record<string, unknown> = {};
+  if (query.newerThanId) ids.$gt = query.newerThanId;
+  if (query.olderThanId) ids.$lt = query.olderThanId;
+  if (query.ids) ids.$in = query.ids;
+  if (Object.keys(ids).length > 0) filter.id = ids;
+  const updatedAt: Record<string, Date> = {};
+  if (query.updatedAtMin) updatedAt.$gte = query.updatedAtMin;
+  if (query.updatedAtMax) updatedAt.$lte = query.updatedAtMax;
+  if (Object.keys(updatedAt).length > 0) filter.updated_at = updatedAt;
+  return filter;
 }

@@ -2,22 +2,19 @@ import type { storefront } from '@commerce/contracts';
 import { DomainError, GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
 import type { NewStore, StoreOpening, StorefrontPort } from '../app/identity-deps';
 
-type StoreCreatingClient = Pick<ServiceClient<storefront.StoreServiceClient>, 'createStore'>;
-
-/** The client's default deadline, written out: storefront answers a store creation well within it. */
-const CREATE_STORE_DEADLINE_MS = 5_000;
+type StoreRpc = Pick<ServiceClient<storefront.StoreServiceClient>, 'createStore'>;
 
 /** Refusals a retry cannot change: the input is wrong or the subdomain is taken. */
 const REFUSED_FOR_GOOD: ReadonlySet<number> = new Set([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.ALREADY_EXISTS]);
 
-/** StoreService.CreateStore behind the port identity's use cases ask. */
+/** StoreService.CreateStore behind the port identity's use cases ask (IDENTITY_BACKEND_DEADLINE_MS, the client's deadline, applies). */
 export class StorefrontClient implements StorefrontPort {
-  constructor(private readonly stores: StoreCreatingClient) {}
+  constructor(private readonly stores: StoreRpc) {}
 
   async openStore(store: NewStore): Promise<StoreOpening> {
     let created: storefront.Store | undefined;
     try {
-      ({ store: created } = await this.stores.createStore(store, { deadlineMs: CREATE_STORE_DEADLINE_MS }));
+      ({ store: created } = await this.stores.createStore(store));
     } catch (error) {
       if (isRemoteError(error) && REFUSED_FOR_GOOD.has(error.code)) return { opened: false, refusal: error };
       throw error;

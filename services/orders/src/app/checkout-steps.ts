@@ -51,7 +51,7 @@ export async function chooseQuote(deps: OrdersDeps, checkout: CheckoutDocument, 
 }
 
 /** Step 4: the order, pending and priced, with order/created: written once, whoever repeats the step. */
-export async function placeOrder(
+export async function writePendingOrder(
   deps: OrdersDeps,
   checkout: CheckoutDocument,
   reserved: ReservedLine[],

@@ -10,9 +10,9 @@ import {
   isRefusal,
   markFailed,
   markPaid,
-  placeOrder,
   refusalFailure,
   sagaKeyOf,
+  writePendingOrder,
 } from './checkout-steps';
 import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
@@ -29,12 +29,27 @@ const unavailable = (backend: string) =>
 /**
  * Checkout, the saga of DESIGN §10, as the buyer's call runs it: record the checkout, reserve the stock,
  * price shipping, write the pending order, charge, then open it (or fail it and give the stock back).
- * A repeat of the checkout key answers what the first call answered. Whatever this call cannot finish
- * (a crash, an unreachable backend) the recovery sweep finishes or undoes once the checkout's lease ends.
+ * A repeat of the checkout key answers what the first call answered; while the first still runs in this
+ * process, the repeat waits for it until its own `deadline` (epoch ms) is near (app/running-checkouts.ts).
+ * Whatever this call cannot finish (a crash, an unreachable backend) the recovery sweep finishes or undoes
+ * once the checkout's lease ends.
  */
-export async function checkout(deps: OrdersDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
+export async function checkout(
+  deps: OrdersDeps,
+  storeId: number,
+  input: CheckoutInput,
+  deadline = Infinity,
+): Promise<orders.CreateOrderResponse> {
   const violations = checkoutViolations(input);
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
+  return deps.running.runAlone(
+    { storeId, checkoutKey: input.checkout_key.trim() },
+    { deadline, maxWaitMs: deps.checkoutLeaseMs, tooLong: inProgress },
+    () => runCheckout(deps, storeId, input),
+  );
+}
+
+async function runCheckout(deps: OrdersDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
   const timeZone = await storeZone(deps, storeId);
 
   const leaseToken = randomUUID();
@@ -80,7 +95,7 @@ export async function checkout(deps: OrdersDeps, storeId: number, input: Checkou
   // may have released the stock (no order yet) or voided the payment (order pending).
   const stillOurs = () => deps.checkouts.renew(started, leaseToken, new Date(deps.clock().getTime() + deps.checkoutLeaseMs));
   if (!(await stillOurs())) throw inProgress();
-  const order = await placeOrder(deps, started, reserved, quote, timeZone);
+  const order = await writePendingOrder(deps, started, reserved, quote, timeZone);
   deps.failpoint('after-order');
   if (!(await stillOurs())) {
     // Taken over between the renewal and the write: the sweep may have released the stock and forgotten the

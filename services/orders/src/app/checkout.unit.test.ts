@@ -9,6 +9,7 @@ import { TestPaymentProcessor } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
 import type { CatalogPort, CheckoutStep, OrdersDeps, ReservedLine, ShippingPort } from './orders-deps';
 import { recoverCheckouts } from './recover-checkouts';
+import { RunningCheckouts } from './running-checkouts';
 
 /**
  * The saga on the real repositories (in-memory SQLite) and the real test processor, with catalog and shipping
@@ -23,8 +24,11 @@ class StockLedger implements CatalogPort {
   inStock = new Map<number, number>([[1, 10]]);
   reservations = new Map<string, { lines: Array<{ variant_id: number; quantity: number }>; state: 'reserved' | 'released' }>();
   down = false;
+  /** While set, a reservation waits for it (a slow catalog). */
+  slow: Promise<void> | undefined;
 
   async reserveStock(_storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
+    await this.slow;
     if (this.down) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
     const existing = this.reservations.get(key);
     if (existing?.state === 'released') throw new RemoteError({ code: GrpcStatus.ABORTED, message: 'released' });
@@ -133,6 +137,7 @@ describe('the checkout saga', () => {
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
       queue: new KeyedQueue<string>(),
+      running: new RunningCheckouts(),
       logger: { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as OrdersDeps['logger'],
       failpoint: (step) => {
         if (step === crashAt) throw new Crash(step);
@@ -170,6 +175,30 @@ describe('the checkout saga', () => {
     expect(catalog.inStock.get(1)).toBe(8);
   });
 
+  it('has a repeat of a checkout still running wait for it, and answers it the same order', async () => {
+    let answer!: () => void;
+    catalog.slow = new Promise((resolve) => (answer = resolve));
+    const first = checkout(deps, 1, input('k1'));
+    const repeat = checkout(deps, 1, input('k1'), Date.now() + 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer();
+    const [firstAnswer, repeatAnswer] = await Promise.all([first, repeat]);
+    expect(repeatAnswer).toEqual(firstAnswer);
+    expect(catalog.inStock.get(1)).toBe(8);
+  });
+
+  it('answers "still in progress" to a repeat whose deadline comes before the first checkout ends', async () => {
+    let answer!: () => void;
+    catalog.slow = new Promise((resolve) => (answer = resolve));
+    const first = checkout(deps, 1, input('k1'));
+    await expect(checkout(deps, 1, input('k1'), Date.now() + 400)).rejects.toMatchObject({
+      reason: 'CONFLICT',
+      errorInfoReason: 'CHECKOUT_IN_PROGRESS',
+    });
+    answer();
+    expect((await first).order!.status).toBe('open');
+  });
+
   it('keeps a declined order as failed, gives its stock back, and answers a repeat with the same decline', async () => {
     const declined = await checkout(deps, 1, input('k1', { payment_token: 'tok_chargeDeclined' })).catch((error: unknown) => error);
     expect(declined).toMatchObject({ reason: 'FAILED_PRECONDITION', errorInfoReason: 'PAYMENT_DECLINED' });
@@ -184,7 +213,7 @@ describe('the checkout saga', () => {
       reason: 'FAILED_PRECONDITION',
       errorInfoReason: 'INSUFFICIENT_STOCK',
     });
-    expect(await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
+    expect(await deps.orders.page({ storeId: 1, skip: 0, limit: 10 })).toMatchObject({ total: 0 });
   });
 
   it('answers UNAVAILABLE when catalog is down, and the sweep releases the key once catalog is back', async () => {
@@ -215,7 +244,7 @@ describe('the checkout saga', () => {
       afterTheLease();
       await recoverCheckouts(deps);
 
-      const { orders } = await deps.orders.page({ filter: { store_id: 1 }, skip: 0, limit: 10 });
+      const { orders } = await deps.orders.page({ storeId: 1, skip: 0, limit: 10 });
       expect(orders.map((order) => order.status)).toEqual(outcome === 'none' ? [] : [outcome]);
       const held = orders.filter((order) => order.status === 'open').reduce((sum, order) => sum + order.items[0]!.quantity, 0);
       expect(10 - catalog.inStock.get(1)!).toBe(held);

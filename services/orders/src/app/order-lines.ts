@@ -27,6 +27,7 @@ function heldProduct(order: Order, productId: number): catalog.Product {
     created_at: order.created_at,
     updated_at: order.created_at,
     status: 'hidden',
+    taxable: true, // what catalog answers for a product stored before the field: the default
     cents: items[0]?.list_price ?? 0,
     shipping_group_id: items[0]?.shipping_group_id ?? 0,
     variants: items.map(heldVariant),

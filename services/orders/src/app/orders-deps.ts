@@ -4,6 +4,7 @@ import type { KeyedQueue } from '@commerce/persistence';
 import type { StorefrontPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { CheckoutRepository } from '../infra/checkout.repository';
 import type { OrderRepository } from '../infra/order.repository';
+import type { RunningCheckouts } from './running-checkouts';
 
 /** A reserved line priced by catalog (what an order item copies). */
 export type ReservedLine = catalog.ReservedLine;
@@ -64,6 +65,8 @@ export interface OrdersDeps {
   logger: Logger;
   /** Called at each checkout step; does nothing unless a failpoint is configured (ORDERS_FAILPOINT). */
   failpoint: (step: CheckoutStep) => void;
+  /** The checkouts this process runs now: a repeat of one waits for it (app/running-checkouts.ts). */
+  running: RunningCheckouts;
   /** How long a checkout belongs to the call that started it before the sweep may take it over. */
   checkoutLeaseMs: number;
 }

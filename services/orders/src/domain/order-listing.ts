@@ -19,13 +19,3 @@ export function statusFilter(value: string): StoredStatus | undefined | null {
   if (normalized === '') return undefined;
   return STATUS_FILTERS[normalized] ?? null;
 }
-
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 250;
-
-/** page ≥ 1 and limit in 1..250 (0 means the default), with the number of orders to skip. */
-export function pageOf(page: number, limit: number): { page: number; limit: number; skip: number } {
-  const safePage = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const safeLimit = limit === 0 ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, Math.trunc(limit)));
-  return { page: safePage, limit: safeLimit, skip: (safePage - 1) * safeLimit };
-}

@@ -46,15 +46,20 @@ export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.
       }),
     getOrderProducts: (request) => getOrderProducts(deps, requireStoreId(request.store_id), request.order_id),
     getOrderVariants: (request) => getOrderVariants(deps, requireStoreId(request.store_id), request.order_id),
-    createOrder: (request) =>
-      checkout(deps, requireStoreId(request.store_id), {
-        checkout_key: request.checkout_key,
-        email: request.email,
-        address: { ...EMPTY_ADDRESS, ...request.address },
-        lines: request.lines,
-        shipping_class_id: request.shipping_class_id,
-        user_note: request.user_note ?? null,
-        payment_token: request.payment_token,
-      }),
+    createOrder: (request, context) =>
+      checkout(
+        deps,
+        requireStoreId(request.store_id),
+        {
+          checkout_key: request.checkout_key,
+          email: request.email,
+          address: { ...EMPTY_ADDRESS, ...request.address },
+          lines: request.lines,
+          shipping_class_id: request.shipping_class_id,
+          user_note: request.user_note ?? null,
+          payment_token: request.payment_token,
+        },
+        context.deadline,
+      ),
   };
 }

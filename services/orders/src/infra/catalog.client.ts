@@ -2,14 +2,14 @@ import type { catalog } from '@commerce/contracts';
 import type { ServiceClient } from '@commerce/grpc-runtime';
 import type { CatalogPort, ReservedLine } from '../app/orders-deps';
 
-type CatalogClient = Pick<
+type CatalogRpc = Pick<
   ServiceClient<catalog.CatalogServiceClient>,
   'reserveStock' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'
 >;
 
-/** Catalog's stock and record RPCs behind the port the use cases ask (the client's deadline applies). */
-export class CatalogClientPort implements CatalogPort {
-  constructor(private readonly catalog: CatalogClient) {}
+/** Catalog's stock and record RPCs behind the port the use cases ask (ORDERS_BACKEND_DEADLINE_MS, the client's deadline, applies). */
+export class CatalogClient implements CatalogPort {
+  constructor(private readonly catalog: CatalogRpc) {}
 
   async reserveStock(storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
     return (await this.catalog.reserveStock({ store_id: storeId, order_key: key, lines })).lines;

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@commerce/events';
 import { DuplicateKeyError, type Collection, type Database, type Filter } from '@commerce/persistence';
-import type { Order } from '../domain/order';
+import type { Order, StoredStatus } from '../domain/order';
 
 /** An order with its write counter (optimistic concurrency, event sequence) and the events not yet relayed. */
 export interface OrderDocument extends Order {
@@ -9,8 +9,15 @@ export interface OrderDocument extends Order {
   outbox: DomainEvent[];
 }
 
+/** Which orders a page lists: the store's, optionally of one status, below an id, updated within a range. */
 export interface OrderQuery {
-  filter: Filter;
+  storeId: number;
+  status?: StoredStatus;
+  /** Only orders with a lower id. */
+  olderThanId?: number;
+  /** Only orders updated at or after / at or before. */
+  updatedAtMin?: Date;
+  updatedAtMax?: Date;
   skip: number;
   limit: number;
 }
@@ -53,10 +60,11 @@ export class OrderRepository {
 
   /** One page, newest first, with the count and the highest id of every order the filter matches. */
   async page(query: OrderQuery): Promise<{ orders: OrderDocument[]; total: number; maxId: number }> {
+    const filter = filterOf(query);
     const [orders, total, [highest]] = await Promise.all([
-      this.orders.find(query.filter, { sort: { id: -1 }, skip: query.skip, limit: query.limit }),
-      this.orders.count(query.filter),
-      this.orders.findFields(query.filter, ['id'], { sort: { id: -1 }, limit: 1 }),
+      this.orders.find(filter, { sort: { id: -1 }, skip: query.skip, limit: query.limit }),
+      this.orders.count(filter),
+      this.orders.findFields(filter, ['id'], { sort: { id: -1 }, limit: 1 }),
     ]);
     return { orders, total, maxId: highest?.id ?? 0 };
   }
@@ -70,4 +78,19 @@ export class OrderRepository {
   async stockReturned(storeId: number, orderId: number): Promise<void> {
     await this.orders.updateOne({ store_id: storeId, id: orderId, stock_return: 'pending' }, { $set: { stock_return: 'done' } });
   }
+}
+
+/**
+ * The query as a filter: always the store, an equality on status when asked, then one range (id, or updated_at):
+ * shapes the indexes serve, so the cost does not grow with the store.
+ */
+function filterOf(query: OrderQuery): Filter {
+  const filter: Filter = { store_id: query.storeId };
+  if (query.status) filter.status = query.status;
+  if (query.olderThanId) filter.id = { $lt: query.olderThanId };
+  const updatedAt: Record<string, Date> = {};
+  if (query.updatedAtMin) updatedAt.$gte = query.updatedAtMin;
+  if (query.updatedAtMax) updatedAt.$lte = query.updatedAtMax;
+  if (Object.keys(updatedAt).length > 0) filter.updated_at = updatedAt;
+  return filter;
 }

@@ -3,11 +3,11 @@ import type { shipping } from '@commerce/contracts';
 import { isRemoteError, validationFailed, type ServiceClient } from '@commerce/grpc-runtime';
 import type { ShippingPort, ShippingQuote } from '../app/orders-deps';
 
-type ShippingClient = Pick<ServiceClient<shipping.ShippingServiceClient>, 'quoteShipping'>;
+type ShippingRpc = Pick<ServiceClient<shipping.ShippingServiceClient>, 'quoteShipping'>;
 
-/** Shipping's quotes behind the port the checkout asks. */
-export class ShippingClientPort implements ShippingPort {
-  constructor(private readonly shipping: ShippingClient) {}
+/** Shipping's quotes behind the port the checkout asks (ORDERS_BACKEND_DEADLINE_MS, the client's deadline, applies). */
+export class ShippingClient implements ShippingPort {
+  constructor(private readonly shipping: ShippingRpc) {}
 
   async quote(
     storeId: number,

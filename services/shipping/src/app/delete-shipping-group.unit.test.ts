@@ -5,7 +5,7 @@ import { ensureShippingIndexes } from '../infra/indexes';
 import { StoreShippingRepository } from '../infra/store-shipping.repository';
 import { changeStoreShipping } from './change-store-shipping';
 import { deleteShippingGroup } from './delete-shipping-group';
-import type { CatalogProducts, GroupRetirement, ShippingDeps } from './shipping-deps';
+import type { CatalogPort, GroupRetirement, ShippingDeps } from './shipping-deps';
 
 // The delete use case on the memory engine, with catalog as a port written for the test: it records what
 // shipping asked, answers what each test sets, and can fail. The real catalog's side is tested in
@@ -23,7 +23,7 @@ let retireAnswer: () => Promise<GroupRetirement>;
 let restoreFails: boolean;
 let warnings: string[];
 
-const catalog: CatalogProducts = {
+const catalog: CatalogPort = {
   productsInGroup: () => Promise.reject(new Error('not asked when deleting')),
   retireGroup: (storeId, groupId, token) => {
     calls.push(`retire ${groupId} ${token}`);

@@ -17,7 +17,7 @@ export type GroupRetirement =
   | { retired: false; productCount: number };
 
 /** What shipping asks of catalog (DESIGN §1: over gRPC, at the moment it matters). */
-export interface CatalogProducts {
+export interface CatalogPort {
   /** Throws a RemoteError (UNAVAILABLE, DEADLINE_EXCEEDED...) when catalog cannot answer by `deadline`. */
   productsInGroup(storeId: number, groupId: number, deadline: number): Promise<GroupProducts>;
   /** Retires the group in catalog unless products use it, atomically against catalog's product writes. Throws as above. */
@@ -30,7 +30,7 @@ export interface ShippingDeps {
   repository: StoreShippingRepository;
   /** Integer ids from the service's counters, unique per resource type across stores. */
   nextId(counter: 'shipping_groups' | 'shipping_classes'): Promise<number>;
-  catalog: CatalogProducts;
+  catalog: CatalogPort;
   clock: () => Date;
   /** Serialises this process's changes of one store, so they never race each other's version check. */
   changes: KeyedQueue;

@@ -3,11 +3,11 @@ import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-ru
 import type { OrdersPort } from '../app/storefront-deps';
 import type { OrderSummary } from '../domain/order-summary';
 
-type OrdersClient = Pick<ServiceClient<orders.OrdersServiceClient>, 'getOrder'>;
+type OrdersRpc = Pick<ServiceClient<orders.OrdersServiceClient>, 'getOrder'>;
 
-/** The orders service's GetOrder behind the confirmation page's port (the client carries the deadline). */
-export class OrdersClientPort implements OrdersPort {
-  constructor(private readonly orders: OrdersClient) {}
+/** The orders service's GetOrder behind the confirmation page's port (STOREFRONT_BACKEND_DEADLINE_MS, the client's deadline, applies). */
+export class OrdersClient implements OrdersPort {
+  constructor(private readonly orders: OrdersRpc) {}
 
   async orderOf(storeId: number, orderId: number): Promise<OrderSummary | null> {
     try {

@@ -567,7 +567,7 @@ describe('deliveries API', () => {
     advance(5 * SECOND);
     await deliverDue();
 
-    const all = await listDeliveries(api, STORE, { webhook_id: 0, event_id: '', older_than_id: 0, limit: 0 });
+    const all = await listDeliveries(api, STORE, { webhook_id: 0, event_id: '', older_than_id: 0, limit: undefined });
     expect(all.limit).toBe(50);
     expect(all.time_zone).toBe('Europe/Paris');
     expect(all.deliveries.map((attempt) => attempt.id)).toEqual([...all.deliveries.map((attempt) => attempt.id)].sort((a, b) => b - a));

@@ -1,7 +1,6 @@
 import type { webhooks } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import { pageLimit } from '../domain/page-limit';
+import { pageLimit } from '../domain/paging';
 import { attemptMessage } from './delivery-message';
 import { findWebhook } from './find-webhook';
 import type { WebhooksDeps } from './webhooks-deps';
@@ -12,7 +11,6 @@ export async function listDeliveries(
   storeId: number,
   request: Omit<webhooks.ListDeliveriesRequest, 'store_id'>,
 ): Promise<webhooks.ListDeliveriesResponse> {
-  if (request.limit < 0) throw validationFailed({ limit: ['must not be negative'] });
   const limit = pageLimit(request.limit);
   if (request.webhook_id) await findWebhook(deps, storeId, request.webhook_id);
   const [attempts, timeZone] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { webhooks } from '@commerce/contracts';
 import { excerpt, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
-import { pageLimit } from '../domain/page-limit';
+import { pageLimit } from '../domain/paging';
 import type { StoredEventDocument } from '../infra/delivery.documents';
 import type { WebhooksDeps } from './webhooks-deps';
 
@@ -23,7 +23,6 @@ export async function listEvents(
   request: Omit<webhooks.ListEventsRequest, 'store_id'>,
 ): Promise<webhooks.ListEventsResponse> {
   const violations: Record<string, string[]> = {};
-  if (request.limit < 0) violations.limit = ['must not be negative'];
   if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${excerpt(request.topic)}`];
   let after: StoredEventDocument | null = null;
   if (request.since_id) {

@@ -1,7 +1,7 @@
 import type { webhooks } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
-import { pageLimit } from '../domain/page-limit';
+import { pageLimit } from '../domain/paging';
 import { deliveryMessage } from './delivery-message';
 import { findWebhook } from './find-webhook';
 import type { WebhooksDeps } from './webhooks-deps';
@@ -12,7 +12,6 @@ export async function listWebhookDeliveries(
   storeId: number,
   request: Omit<webhooks.ListWebhookDeliveriesRequest, 'store_id'>,
 ): Promise<webhooks.ListWebhookDeliveriesResponse> {
-  if (request.limit < 0) throw validationFailed({ limit: ['must not be negative'] });
   if (request.older_than_id < 0) throw validationFailed({ older_than_id: ['must not be negative'] });
   const limit = pageLimit(request.limit);
   const webhook = await findWebhook(deps, storeId, request.webhook_id);

@@ -22,7 +22,7 @@ export const updateCollectionInput = z
   .strip()
   .transform(({ products, ...rest }) => ({ ...rest, product_ids: products === undefined ? undefined : { product_ids: products } }));
 
-/** GET /v1/collections: `page` and `limit` (or `per_page`), clamped to 1..250; catalog defaults to 50. */
+/** GET /v1/collections: `page` and `limit` (or `per_page`), integers; catalog defaults and clamps the size (its domain/paging.ts). */
 export const listCollectionsQuery = z
   .object({
     page: optionalInt(1, INT32_MAX).describe('The page, from 1'),

@@ -60,11 +60,11 @@ describe('updateCollectionInput', () => {
 });
 
 describe('listCollectionsQuery', () => {
-  it('reads page and limit (or per_page) from strings, refuses a page below 1 and clamps the size to 1..250', () => {
+  it('reads page and limit (or per_page) from strings and refuses a page below 1; the size goes as sent (catalog clamps it)', () => {
     expect(parseInput(listCollectionsQuery, parseParamString('page=2&limit=10'))).toEqual({ page: 2, limit: 10 });
     expect(parseInput(listCollectionsQuery, parseParamString('page=2&per_page=10'))).toEqual({ page: 2, limit: 10 });
-    expect(parseInput(listCollectionsQuery, parseParamString('limit=0'))).toEqual({ limit: 1 });
-    expect(parseInput(listCollectionsQuery, parseParamString('per_page=900'))).toEqual({ limit: 250 });
+    expect(parseInput(listCollectionsQuery, parseParamString('limit=0'))).toEqual({ limit: 0 });
+    expect(parseInput(listCollectionsQuery, parseParamString('per_page=900'))).toEqual({ limit: 900 });
     expect(parseInput(listCollectionsQuery, parseParamString('page=&limit='))).toEqual({});
     expect(fieldErrors(listCollectionsQuery, parseParamString('page=0&limit=x'))).toEqual({
       page: ['must be at least 1'],

@@ -30,7 +30,7 @@ describe('listProductsQuery', () => {
       updated_at_min: undefined,
       updated_at_max: undefined,
       page: 0,
-      limit: 0,
+      limit: undefined,
     });
   });
 
@@ -91,12 +91,12 @@ describe('listProductsQuery', () => {
     expect(query('api_key=sck_x&foo=bar')).toEqual({ newer_than_id: undefined, descending: false });
   });
 
-  it("takes a page size as limit or per_page (limit winning), clamped to 1..250; catalog's 20 when neither is sent", () => {
+  it('takes a page size as limit or per_page (limit winning), as sent: catalog defaults and clamps it', () => {
     expect(query('limit=5').limit).toBe(5);
     expect(query('per_page=7').limit).toBe(7);
     expect(query('per_page=7&limit=9').limit).toBe(9);
-    expect(query('per_page=1000').limit).toBe(250);
-    expect(query('limit=0').limit).toBe(1);
+    expect(query('per_page=1000').limit).toBe(1000);
+    expect(query('limit=0').limit).toBe(0);
     expect(query('per_page=').limit).toBeUndefined();
     expect(errorsOf('per_page=many')).toEqual({ per_page: ['must be an integer'] });
   });

@@ -358,15 +358,15 @@ describe('GET /v1/orders', () => {
     expect(requestOf('listOrders')).toMatchObject({ limit: 9 });
     calls.length = 0;
     await request('GET', '/v1/orders?per_page=900');
-    expect(requestOf('listOrders')).toMatchObject({ limit: 250 });
+    expect(requestOf('listOrders')).toMatchObject({ limit: 900 });
   });
 
-  it('asks for 50 orders of every status by default', async () => {
+  it("asks for orders' default page of every status by default", async () => {
     await request('GET', '/v1/orders/');
     expect(requestOf('listOrders')).toEqual({
       store_id: 7,
       page: 0,
-      limit: 50,
+      limit: undefined,
       status: '',
       older_than_id: 0,
       updated_at_min: undefined,
@@ -385,14 +385,14 @@ describe('GET /v1/orders', () => {
   });
 
   it.each([
-    ['0', 1],
-    ['-3', 1],
+    ['0', 0],
+    ['-3', -3],
     ['1', 1],
     ['250', 250],
-    ['251', 250],
-    ['100000', 250],
-    ['', 50],
-  ])('clamps limit=%s to %i', async (limit, applied) => {
+    ['251', 251],
+    ['100000', 100_000],
+    ['', undefined],
+  ])('passes limit=%s on as %s (orders defaults and clamps it: services/orders/src/domain/paging.ts)', async (limit, applied) => {
     const answer = await request('GET', `/v1/orders?limit=${limit}`);
     expect(answer.status).toBe(200);
     expect(requestOf('listOrders')).toMatchObject({ limit: applied });

@@ -10,7 +10,6 @@ import { CEILINGS } from '../../../http/ceilings';
  */
 
 const INT32_MAX = 2_147_483_647;
-const DEFAULT_LIMIT = 50;
 
 const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
 
@@ -18,8 +17,8 @@ const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ mi
 const optionalText = () => z.preprocess((value) => (value === null ? '' : value), looseString().optional());
 
 /**
- * GET /v1/orders (spec 4.4): `limit` (or `per_page`) is clamped to 1..250 rather than refused (the original API
- * clamps; orders clamps too), but must be an integer. `status` goes as sent (`on+hold` and
+ * GET /v1/orders (spec 4.4): `limit` (or `per_page`) must be an integer, passed through: orders defaults and
+ * clamps it (services/orders/src/domain/paging.ts). `status` goes as sent (`on+hold` and
  * `on%20hold` both arrive as "on hold"): orders refuses a word that is not a filter value with a 422.
  * Output: the ListOrdersRequest fields besides store_id.
  */
@@ -35,7 +34,7 @@ export const listOrdersQuery = z
     updated_at_max: blankAsMissing(unixTime()).describe('Only orders updated at or before this time, in unix seconds (fractions allowed)'),
   })
   .strip()
-  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));
 
 /** An item as the order renders it (`{item: {id}}`) or `{id}` is read as its id, so a GET answer's items can be sent back. */
 const unwrapItem = (value: unknown): unknown => {

@@ -89,10 +89,13 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
   };
 }
 
+/** The page size webhooks applies to a requested one (services/webhooks/src/domain/paging.ts): 50 unless asked, 1..250. */
+const appliedLimit = (requested: number | undefined) => (requested === undefined ? 50 : Math.min(250, Math.max(1, requested)));
+
 const deliveriesBackend = {
   listWebhookDeliveries: answering('listWebhookDeliveries', (request: webhooks.ListWebhookDeliveriesRequest) => ({
     deliveries: listed,
-    limit: request.limit,
+    limit: appliedLimit(request.limit),
     time_zone: TIME_ZONE,
     has_more: hasMore,
   })),
@@ -107,7 +110,7 @@ const deliveriesBackend = {
   replayEventsSince: answering('replayEventsSince', () => ({ scheduled: 3, events: 4 })),
   listEvents: answering('listEvents', (request: webhooks.ListEventsRequest) => ({
     events: feed.map((event) => JSON.stringify(event)),
-    limit: request.limit,
+    limit: appliedLimit(request.limit),
     has_more: hasMore,
   })),
 };
@@ -153,7 +156,9 @@ describe.each(BOTH_SPELLINGS)('GET /v1/%s/:id/deliveries', (spelling) => {
     const answer = await request('GET', `/v1/${spelling}/12/deliveries?api_key=sk_live_7`);
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'listWebhookDeliveries', request: { store_id: 7, webhook_id: 12, limit: 50, older_than_id: 0 } }]);
+    expect(calls).toEqual([
+      { method: 'listWebhookDeliveries', request: { store_id: 7, webhook_id: 12, limit: undefined, older_than_id: 0 } },
+    ]);
     const nextUrl = `https://api.example.com/v1/${spelling}/12/deliveries?older_than_id=129`;
     expect(answer.body).toEqual({
       data: { deliveries: [RENDERED, { ...RENDERED, id: 129, status: 'delivered', next_attempt_at: null }] },
@@ -163,10 +168,10 @@ describe.each(BOTH_SPELLINGS)('GET /v1/%s/:id/deliveries', (spelling) => {
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
-  it('passes limit (clamped to 1..250, per_page another name of it) and older_than_id', async () => {
+  it('passes limit on as sent (webhooks clamps it to 1..250; per_page another name of it) and older_than_id', async () => {
     const answer = await request('GET', `/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=200`);
     expect(answer.status).toBe(200);
-    expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 250, older_than_id: 200 });
+    expect(calls[0].request).toEqual({ store_id: 7, webhook_id: 12, limit: 900, older_than_id: 200 });
     expect(answer.body.pagination).toEqual({
       limit: 250,
       next_url: `https://api.example.com/v1/${spelling}/12/deliveries.json?limit=900&older_than_id=129`,
@@ -268,11 +273,11 @@ describe('GET /v1/events', () => {
     expect(answer.headers.link).toBe(`<${nextUrl}>; rel="next"`);
   });
 
-  it('passes since_id, clamps limit to 250, defaults it to 50, takes per_page for it', async () => {
+  it('passes since_id and limit as sent (webhooks defaults and clamps it), takes per_page for it', async () => {
     await request('GET', '/v1/events.json?since_id=evt-1&limit=1000');
-    expect(calls[0].request).toEqual({ store_id: 7, since_id: 'evt-1', topic: '', limit: 250 });
+    expect(calls[0].request).toEqual({ store_id: 7, since_id: 'evt-1', topic: '', limit: 1000 });
     await request('GET', '/v1/events');
-    expect(calls[1].request).toMatchObject({ limit: 50 });
+    expect(calls[1].request).toMatchObject({ limit: undefined });
     await request('GET', '/v1/events?per_page=3');
     expect(calls[2].request).toMatchObject({ limit: 3 });
   });

@@ -26,8 +26,7 @@ export const updateWebhookInput = z
   .strip()
   .transform(({ events, ...rest }) => ({ ...rest, events: events === undefined ? undefined : { events } }));
 
-/** `limit` (or `per_page`) as orders take it: default 50, clamped to 1..250, an integer. */
-const DEFAULT_LIMIT = 50;
+/** `limit` (or `per_page`) must be an integer, passed through: webhooks defaults and clamps it (its domain/paging.ts). */
 
 /** GET /v1/webhooks/:id/deliveries: newest first, `older_than_id` the last id of the page read (the next_url carries it). */
 export const listDeliveriesQuery = z
@@ -38,7 +37,7 @@ export const listDeliveriesQuery = z
       .describe("Only deliveries with an id below this one: the last id of the page read (the next page's link carries it)"),
   })
   .strip()
-  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));
 
 /** POST /v1/webhooks/:id/replay: `since` (unix seconds) is required. */
 export const replayInput = z.object({ since: unixTime() }).strip();
@@ -57,4 +56,4 @@ export const listEventsQuery = z
     ...pageSizeParams(),
   })
   .strip()
-  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }, DEFAULT_LIMIT) }));
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));

@@ -170,8 +170,8 @@ export interface ListProductsRequest {
     | undefined;
   /** 1-based; 0 means 1. The page is taken after the id and time filters. */
   page: number;
-  /** 0 means 20 (the spec's page size); at most 250. */
-  limit: number;
+  /** Absent means 20 (the spec's page size); clamped to 1..250 (services/catalog/src/domain/paging.ts). */
+  limit?: number | undefined;
 }
 
 export interface ListProductsResponse {
@@ -352,8 +352,8 @@ export interface ListCollectionsRequest {
   store_id: number;
   /** 1-based; 0 means 1. */
   page: number;
-  /** 0 means 50; at most 250. */
-  limit: number;
+  /** Absent means 50; clamped to 1..250 (services/catalog/src/domain/paging.ts). */
+  limit?: number | undefined;
 }
 
 /** Ordered by id ascending. */
@@ -2003,7 +2003,7 @@ function createBaseListProductsRequest(): ListProductsRequest {
     updated_at_min: undefined,
     updated_at_max: undefined,
     page: 0,
-    limit: 0,
+    limit: undefined,
   };
 }
 
@@ -2039,7 +2039,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     if (message.page !== 0) {
       writer.uint32(80).int32(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(88).int32(message.limit);
     }
     return writer;
@@ -2198,7 +2198,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
         ? fromJsonTimestamp(object.updated_at_max)
         : undefined,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
     };
   },
 
@@ -2234,7 +2234,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     return obj;
@@ -2255,7 +2255,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     message.updated_at_min = object.updated_at_min ?? undefined;
     message.updated_at_max = object.updated_at_max ?? undefined;
     message.page = object.page ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     return message;
   },
 };
@@ -4762,7 +4762,7 @@ export const DeleteVariantResponse: MessageFns<DeleteVariantResponse> = {
 };
 
 function createBaseListCollectionsRequest(): ListCollectionsRequest {
-  return { store_id: 0, page: 0, limit: 0 };
+  return { store_id: 0, page: 0, limit: undefined };
 }
 
 export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
@@ -4773,7 +4773,7 @@ export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
     if (message.page !== 0) {
       writer.uint32(16).int32(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(24).int32(message.limit);
     }
     return writer;
@@ -4836,7 +4836,7 @@ export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
         ? globalThis.Number(object.store_id)
         : 0,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
     };
   },
 
@@ -4848,7 +4848,7 @@ export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     return obj;
@@ -4861,7 +4861,7 @@ export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
     const message = createBaseListCollectionsRequest();
     message.store_id = object.store_id ?? 0;
     message.page = object.page ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     return message;
   },
 };

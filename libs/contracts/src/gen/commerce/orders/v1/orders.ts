@@ -124,8 +124,10 @@ export interface ListOrdersRequest {
   store_id: number;
   /** 1-based; 0 means 1. The page is taken after the other filters. */
   page: number;
-  /** 0 means 50; clamped to 1..250. */
-  limit: number;
+  /** Absent means 50; clamped to 1..250 (services/orders/src/domain/paging.ts). */
+  limit?:
+    | number
+    | undefined;
   /**
    * One of the filter values "pending", "canceled", "open", "shipped", "on hold", "failed"; empty for all.
    * "open" also matches "Partially Shipped" orders (still work to do); INVALID_ARGUMENT for anything else.
@@ -1506,7 +1508,7 @@ function createBaseListOrdersRequest(): ListOrdersRequest {
   return {
     store_id: 0,
     page: 0,
-    limit: 0,
+    limit: undefined,
     status: "",
     older_than_id: 0,
     updated_at_min: undefined,
@@ -1522,7 +1524,7 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     if (message.page !== 0) {
       writer.uint32(16).int32(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(24).int32(message.limit);
     }
     if (message.status !== "") {
@@ -1629,7 +1631,7 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
         ? globalThis.Number(object.store_id)
         : 0,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
       status: isSet(object.status) ? globalThis.String(object.status) : "",
       older_than_id: isSet(object.olderThanId)
         ? globalThis.Number(object.olderThanId)
@@ -1657,7 +1659,7 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     if (message.status !== "") {
@@ -1682,7 +1684,7 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     const message = createBaseListOrdersRequest();
     message.store_id = object.store_id ?? 0;
     message.page = object.page ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     message.status = object.status ?? "";
     message.older_than_id = object.older_than_id ?? 0;
     message.updated_at_min = object.updated_at_min ?? undefined;

@@ -146,8 +146,8 @@ export interface ListDeliveriesRequest {
   event_id: string;
   /** Only attempts with a lower id (paging backwards); 0 for no bound. */
   older_than_id: number;
-  /** 0 means 50; at most 250. */
-  limit: number;
+  /** Absent means 50; clamped to 1..250 (services/webhooks/src/domain/paging.ts). */
+  limit?: number | undefined;
 }
 
 export interface ListDeliveriesResponse {
@@ -214,8 +214,8 @@ export interface ListWebhookDeliveriesRequest {
   webhook_id: number;
   /** Only deliveries with a lower id (paging backwards); 0 for no bound. */
   older_than_id: number;
-  /** 0 means 50; at most 250. */
-  limit: number;
+  /** Absent means 50; clamped to 1..250 (services/webhooks/src/domain/paging.ts). */
+  limit?: number | undefined;
 }
 
 export interface ListWebhookDeliveriesResponse {
@@ -255,8 +255,8 @@ export interface ListEventsRequest {
   since_id: string;
   /** Only this public topic; empty for all. */
   topic: string;
-  /** 0 means 50; at most 250. */
-  limit: number;
+  /** Absent means 50; clamped to 1..250 (services/webhooks/src/domain/paging.ts). */
+  limit?: number | undefined;
 }
 
 export interface ListEventsResponse {
@@ -1770,7 +1770,7 @@ export const DeliveryAttempt: MessageFns<DeliveryAttempt> = {
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
-  return { store_id: 0, webhook_id: 0, event_id: "", older_than_id: 0, limit: 0 };
+  return { store_id: 0, webhook_id: 0, event_id: "", older_than_id: 0, limit: undefined };
 }
 
 export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
@@ -1787,7 +1787,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.older_than_id !== 0) {
       writer.uint32(32).int64(message.older_than_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(40).int32(message.limit);
     }
     return writer;
@@ -1880,7 +1880,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
         : isSet(object.older_than_id)
         ? globalThis.Number(object.older_than_id)
         : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
     };
   },
 
@@ -1898,7 +1898,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.older_than_id !== 0) {
       obj.olderThanId = Math.round(message.older_than_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     return obj;
@@ -1913,7 +1913,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     message.webhook_id = object.webhook_id ?? 0;
     message.event_id = object.event_id ?? "";
     message.older_than_id = object.older_than_id ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     return message;
   },
 };
@@ -2650,7 +2650,7 @@ export const Delivery: MessageFns<Delivery> = {
 };
 
 function createBaseListWebhookDeliveriesRequest(): ListWebhookDeliveriesRequest {
-  return { store_id: 0, webhook_id: 0, older_than_id: 0, limit: 0 };
+  return { store_id: 0, webhook_id: 0, older_than_id: 0, limit: undefined };
 }
 
 export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesRequest> = {
@@ -2664,7 +2664,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
     if (message.older_than_id !== 0) {
       writer.uint32(24).int64(message.older_than_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(32).int32(message.limit);
     }
     return writer;
@@ -2744,7 +2744,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
         : isSet(object.older_than_id)
         ? globalThis.Number(object.older_than_id)
         : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
     };
   },
 
@@ -2759,7 +2759,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
     if (message.older_than_id !== 0) {
       obj.olderThanId = Math.round(message.older_than_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     return obj;
@@ -2773,7 +2773,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
     message.store_id = object.store_id ?? 0;
     message.webhook_id = object.webhook_id ?? 0;
     message.older_than_id = object.older_than_id ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     return message;
   },
 };
@@ -3296,7 +3296,7 @@ export const SendTestEventResponse: MessageFns<SendTestEventResponse> = {
 };
 
 function createBaseListEventsRequest(): ListEventsRequest {
-  return { store_id: 0, since_id: "", topic: "", limit: 0 };
+  return { store_id: 0, since_id: "", topic: "", limit: undefined };
 }
 
 export const ListEventsRequest: MessageFns<ListEventsRequest> = {
@@ -3310,7 +3310,7 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     if (message.topic !== "") {
       writer.uint32(26).string(message.topic);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(32).int32(message.limit);
     }
     return writer;
@@ -3386,7 +3386,7 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
         ? globalThis.String(object.since_id)
         : "",
       topic: isSet(object.topic) ? globalThis.String(object.topic) : "",
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
     };
   },
 
@@ -3401,7 +3401,7 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     if (message.topic !== "") {
       obj.topic = message.topic;
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     return obj;
@@ -3415,7 +3415,7 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     message.store_id = object.store_id ?? 0;
     message.since_id = object.since_id ?? "";
     message.topic = object.topic ?? "";
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     return message;
   },
 };

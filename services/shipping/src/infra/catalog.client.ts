@@ -1,17 +1,18 @@
 import type { catalog } from '@commerce/contracts';
 import type { ServiceClient } from '@commerce/grpc-runtime';
-import type { CatalogProducts, GroupProducts, GroupRetirement } from '../app/shipping-deps';
+import type { CatalogPort, GroupProducts, GroupRetirement } from '../app/shipping-deps';
 
-type CatalogClient = Pick<
+type CatalogRpc = Pick<
   ServiceClient<catalog.CatalogServiceClient>,
   'countProductsInShippingGroup' | 'retireShippingGroup' | 'restoreShippingGroup'
 >;
 
-const RESTORE_DEADLINE_MS = 3_000;
-
-/** CatalogService's shipping-group RPCs behind the port the use cases ask. */
-export class CatalogProductsClient implements CatalogProducts {
-  constructor(private readonly catalog: CatalogClient) {}
+/**
+ * CatalogService's shipping-group RPCs behind the port the use cases ask: SHIPPING_BACKEND_DEADLINE_MS (the client's
+ * deadline) applies to every call, or the caller's deadline when that comes first.
+ */
+export class CatalogClient implements CatalogPort {
+  constructor(private readonly catalog: CatalogRpc) {}
 
   async productsInGroup(storeId: number, groupId: number, deadline: number): Promise<GroupProducts> {
     const { count, product_ids } = await this.catalog.countProductsInShippingGroup(
@@ -30,11 +31,8 @@ export class CatalogProductsClient implements CatalogProducts {
   }
 
   async restoreGroup(storeId: number, groupId: number, token: string): Promise<void> {
-    // Its own deadline: it runs after the caller's call failed, often because the caller's deadline passed.
-    await this.catalog.restoreShippingGroup(
-      { store_id: storeId, shipping_group_id: groupId, retirement_token: token },
-      { deadlineMs: RESTORE_DEADLINE_MS },
-    );
+    // The client's deadline, not the caller's: it runs after the caller's call failed, often because that deadline passed.
+    await this.catalog.restoreShippingGroup({ store_id: storeId, shipping_group_id: groupId, retirement_token: token });
   }
 }
 
