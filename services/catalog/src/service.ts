@@ -1,7 +1,8 @@
 import { catalog, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import type { Logger } from '@commerce/observability';
-import { KeyedQueue, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { OutboxCollection } from '@commerce/events';
+import { KeyedQueue, type Database, type Doc } from '@commerce/persistence';
 import { periodic, ServiceHost, type PeriodicTask, type RunningService } from '@commerce/service-host';
 import type { CatalogDeps, ShippingPort, StorefrontPort } from './app/catalog-deps';
 import { recoverUnfinished } from './app/recover-unfinished';
@@ -11,10 +12,10 @@ import { applyStoreEvent } from './app/store-events';
 import { StoreContexts } from './app/store-contexts';
 import type { CatalogConfig } from './config';
 import { catalogHandlers } from './grpc/catalog.handlers';
-import { CollectionRepository } from './infra/collection.repository';
+import { CollectionRepository, type CollectionDocument } from './infra/collection.repository';
 import { projectionConsumers } from './infra/event-consumers';
 import { ensureCatalogIndexes } from './infra/indexes';
-import { ProductRepository } from './infra/product.repository';
+import { ProductRepository, type ProductDocument } from './infra/product.repository';
 import { ReservationRepository } from './infra/reservation.repository';
 import { ShippingGroupRepository } from './infra/shipping-group.repository';
 import { ShippingClientAdapter } from './infra/shipping.client';
@@ -33,7 +34,7 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
   const running = await ServiceHost.start(config, async (host) => {
     const deps = await wireCatalog({
       db: host.db,
-      relayOutboxOf: (collection) => host.relayOutboxOf(collection),
+      outboxCollection: (name) => host.outboxCollection(name),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR)),
       shipping: new ShippingClientAdapter(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR)),
       logger: host.logger,
@@ -63,8 +64,8 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
 
 export interface CatalogWiring {
   db: Database;
-  /** Registers a collection whose documents carry an outbox with the relay (ServiceHost.relayOutboxOf). */
-  relayOutboxOf: <T extends Doc>(collection: Collection<T>) => Collection<T>;
+  /** Opens a collection whose repository writes events (ServiceHost.outboxCollection); a use-case test's default wakes no relay. */
+  outboxCollection?: <T extends Doc>(name: string) => OutboxCollection<T>;
   storefront: StorefrontPort;
   shipping: ShippingPort;
   logger: Logger;
@@ -73,10 +74,10 @@ export interface CatalogWiring {
 
 /** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
 export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
-  const { db } = wiring;
+  const { db, outboxCollection = (name) => new OutboxCollection(db.collection(name)) } = wiring;
   const collections = {
-    products: wiring.relayOutboxOf(ProductRepository.collectionOf(db)),
-    collections: wiring.relayOutboxOf(CollectionRepository.collectionOf(db)),
+    products: outboxCollection<ProductDocument>(ProductRepository.collection),
+    collections: outboxCollection<CollectionDocument>(CollectionRepository.collection),
     variantRefs: VariantRefRepository.collectionOf(db),
     reservations: ReservationRepository.collectionOf(db),
     storeContexts: StoreContextRepository.collectionOf(db),

@@ -7,10 +7,10 @@ import { purgeExpiredCodes, reportPurgeFailure } from './app/purge-expired-codes
 import type { IdentityConfig } from './config';
 import { identityHandlers } from './grpc/identity.handlers';
 import { pagesServer, type PagesServer } from './http/pages.server';
-import { ApiKeyRepository } from './infra/api-key.repository';
+import { ApiKeyRepository, type ApiKeyDocument } from './infra/api-key.repository';
 import { AppRepository } from './infra/app.repository';
 import { AuthorizationCodeRepository } from './infra/authorization-code.repository';
-import { GrantRepository } from './infra/grant.repository';
+import { GrantRepository, type GrantDocument } from './infra/grant.repository';
 import { ensureIdentityIndexes, type IdentityCollections } from './infra/indexes';
 import { LoginAttemptRepository } from './infra/login-attempt.repository';
 import { RefreshTokenRepository } from './infra/refresh-token.repository';
@@ -33,9 +33,9 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
   const running = await ServiceHost.start(config, async (host) => {
     const collections: IdentityCollections = {
       users: UserRepository.collectionOf(host.db),
-      keys: host.relayOutboxOf(ApiKeyRepository.collectionOf(host.db)),
+      keys: host.outboxCollection<ApiKeyDocument>(ApiKeyRepository.collection),
       apps: AppRepository.collectionOf(host.db),
-      grants: host.relayOutboxOf(GrantRepository.collectionOf(host.db)),
+      grants: host.outboxCollection<GrantDocument>(GrantRepository.collection),
       codes: AuthorizationCodeRepository.collectionOf(host.db),
       refreshTokens: RefreshTokenRepository.collectionOf(host.db),
       loginAttempts: LoginAttemptRepository.collectionOf(host.db),

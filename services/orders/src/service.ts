@@ -11,14 +11,14 @@ import { CatalogClientPort } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
-import { OrderRepository } from './infra/order.repository';
+import { OrderRepository, type OrderDocument } from './infra/order.repository';
 import { ShippingClientPort } from './infra/shipping.client';
 import { TestPaymentProcessor } from './infra/test-payment.processor';
 
 /** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
 export function startOrdersService(config: OrdersConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const orderDocuments = host.relayOutboxOf(OrderRepository.collectionOf(host.db));
+    const orderDocuments = host.outboxCollection<OrderDocument>(OrderRepository.collection);
     const checkouts = CheckoutRepository.collectionOf(host.db);
     const zones = StoreZoneRepository.collectionOf(host.db);
     const ledger = TestPaymentProcessor.collectionOf(host.db);

@@ -3,7 +3,7 @@
 // kills the process in the stack tests (ORDERS_FAILPOINT) throwing instead, so the call stops right there
 // with nothing cleaned up. The running service sees what another replica that crashed would have left.
 import { catalog, orders, shipping, storefront } from '@commerce/contracts';
-import { outboxTracking } from '@commerce/events';
+import { OutboxCollection } from '@commerce/events';
 import { createClient } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
 import { KeyedQueue } from '@commerce/persistence';
@@ -12,7 +12,7 @@ import { sagaKeyOf } from '../src/app/checkout-steps';
 import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
 import { CatalogClientPort } from '../src/infra/catalog.client';
 import { CheckoutRepository } from '../src/infra/checkout.repository';
-import { OrderRepository } from '../src/infra/order.repository';
+import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClientPort } from '../src/infra/shipping.client';
 import { StoreZoneRepository } from '@commerce/store-zones';
 import { StorefrontClientPort } from '@commerce/store-zones';
@@ -31,8 +31,8 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
   const { config } = harness;
   const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
   return {
-    // Written through the outbox flag, as the service's own collection is, so the relay publishes its events.
-    orders: new OrderRepository(outboxTracking(OrderRepository.collectionOf(db))),
+    // Written through an outbox collection, as the service's own is, so the relay's sweep publishes its events.
+    orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
     checkouts: new CheckoutRepository(CheckoutRepository.collectionOf(db)),
     zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
     catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),

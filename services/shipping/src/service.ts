@@ -7,12 +7,12 @@ import type { ShippingConfig } from './config';
 import { shippingHandlers } from './grpc/shipping.handlers';
 import { CatalogProductsClient } from './infra/catalog-products.client';
 import { ensureShippingIndexes } from './infra/indexes';
-import { StoreShippingRepository } from './infra/store-shipping.repository';
+import { StoreShippingRepository, type StoreShippingDocument } from './infra/store-shipping.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startShippingService(config: ShippingConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const documents = host.relayOutboxOf(StoreShippingRepository.collectionOf(host.db));
+    const documents = host.outboxCollection<StoreShippingDocument>(StoreShippingRepository.collection);
     await ensureShippingIndexes(documents);
 
     const deps: ShippingDeps = {

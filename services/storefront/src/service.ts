@@ -22,18 +22,18 @@ import { ensureStoreIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClientPort } from './infra/orders.client';
-import { StoreRepository } from './infra/store.repository';
-import { TemplateRepository } from './infra/template.repository';
+import { StoreRepository, type StoreDocument } from './infra/store.repository';
+import { TemplateRepository, type TemplateDocument } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const stores = host.relayOutboxOf(StoreRepository.collectionOf(host.db));
+    const stores = host.outboxCollection<StoreDocument>(StoreRepository.collection);
     await ensureStoreIndexes(stores);
     const customDomains = CustomDomainRepository.collectionOf(host.db);
     await CustomDomainRepository.ensureIndexes(customDomains);
-    const templates = host.relayOutboxOf(TemplateRepository.collectionOf(host.db));
+    const templates = host.outboxCollection<TemplateDocument>(TemplateRepository.collection);
     await TemplateRepository.ensureIndexes(templates);
     const visits = VisitRepository.of(host.db);
     await visits.ensureIndexes();

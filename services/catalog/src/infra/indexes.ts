@@ -1,3 +1,4 @@
+import type { OutboxCollection } from '@commerce/events';
 import type { Collection } from '@commerce/persistence';
 import type { CollectionDocument } from './collection.repository';
 import type { ProductDocument } from './product.repository';
@@ -7,8 +8,8 @@ import type { StoreContextDocument } from './store-context.repository';
 import type { VariantRefDocument } from './variant-ref.repository';
 
 export interface CatalogCollections {
-  products: Collection<ProductDocument>;
-  collections: Collection<CollectionDocument>;
+  products: OutboxCollection<ProductDocument>;
+  collections: OutboxCollection<CollectionDocument>;
   variantRefs: Collection<VariantRefDocument>;
   reservations: Collection<ReservationDocument>;
   storeContexts: Collection<StoreContextDocument>;

@@ -1,3 +1,4 @@
+import type { OutboxCollection } from '@commerce/events';
 import type { Collection } from '@commerce/persistence';
 import type { LoginAttemptRecord } from '../domain/login-throttle';
 import type { ApiKeyDocument } from './api-key.repository';
@@ -10,9 +11,9 @@ import type { UserDocument } from './user.repository';
 /** The service's collections, one per repository. */
 export interface IdentityCollections {
   users: Collection<UserDocument>;
-  keys: Collection<ApiKeyDocument>;
+  keys: OutboxCollection<ApiKeyDocument>;
   apps: Collection<AppDocument>;
-  grants: Collection<GrantDocument>;
+  grants: OutboxCollection<GrantDocument>;
   codes: Collection<AuthorizationCodeDocument>;
   refreshTokens: Collection<RefreshTokenDocument>;
   loginAttempts: Collection<LoginAttemptRecord>;

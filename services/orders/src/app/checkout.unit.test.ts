@@ -1,9 +1,10 @@
+import { OutboxCollection } from '@commerce/events';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import type { CheckoutInput } from '../domain/checkout-input';
 import { CheckoutRepository } from '../infra/checkout.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
-import { OrderRepository } from '../infra/order.repository';
+import { OrderRepository, type OrderDocument } from '../infra/order.repository';
 import { StoreZoneRepository } from '@commerce/store-zones';
 import { TestPaymentProcessor } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
@@ -113,7 +114,7 @@ describe('the checkout saga', () => {
 
   beforeEach(async () => {
     db = await openDatabase({ engine: 'memory' });
-    const orders = OrderRepository.collectionOf(db);
+    const orders = new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection));
     const checkouts = CheckoutRepository.collectionOf(db);
     const zones = StoreZoneRepository.collectionOf(db);
     await ensureOrdersIndexes(orders, checkouts, zones);

@@ -1,8 +1,9 @@
+import { OutboxCollection } from '@commerce/events';
 import { GrpcStatus, isDomainError, RemoteError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import { addGroup } from '../domain/store-shipping';
 import { ensureShippingIndexes } from '../infra/indexes';
-import { StoreShippingRepository } from '../infra/store-shipping.repository';
+import { StoreShippingRepository, type StoreShippingDocument } from '../infra/store-shipping.repository';
 import { changeStoreShipping } from './change-store-shipping';
 import { deleteShippingGroup } from './delete-shipping-group';
 import type { CatalogProducts, GroupRetirement, ShippingDeps } from './shipping-deps';
@@ -47,7 +48,7 @@ const deps = (overrides: Partial<ShippingDeps> = {}): ShippingDeps => ({
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = StoreShippingRepository.collectionOf(db);
+  const documents = new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection));
   await ensureShippingIndexes(documents);
   repository = new StoreShippingRepository(documents);
   now = Date.UTC(2026, 0, 15);

@@ -1,7 +1,8 @@
 import type { Migration } from '@commerce/service-host';
 import { CustomDomainRepository } from './custom-domain.repository';
-import { StoreRepository } from './store.repository';
-import { TemplateRepository } from './template.repository';
+import { OutboxCollection } from '@commerce/events';
+import { StoreRepository, type StoreDocument } from './store.repository';
+import { TemplateRepository, type TemplateDocument } from './template.repository';
 import { ensureDefaultTemplates } from '../app/store-templates';
 
 /**
@@ -15,9 +16,11 @@ export const claimExistingCustomDomains: Migration = {
     const collection = CustomDomainRepository.collectionOf(db);
     await CustomDomainRepository.ensureIndexes(collection);
     const claims = new CustomDomainRepository(collection);
-    const stores = await StoreRepository.collectionOf(db).findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
-      sort: { id: 1 },
-    });
+    const stores = await db
+      .collection<StoreDocument>(StoreRepository.collection)
+      .findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
+        sort: { id: 1 },
+      });
     for (const store of stores) if (store.custom_domain) await claims.claim(store.custom_domain, store.id, new Date());
   },
 };
@@ -31,14 +34,14 @@ export const writeDefaultTemplates: Migration = {
   id: 2,
   name: 'write the six default templates of every store',
   async run(db) {
-    const collection = TemplateRepository.collectionOf(db);
+    const collection = new OutboxCollection<TemplateDocument>(db.collection(TemplateRepository.collection));
     await TemplateRepository.ensureIndexes(collection);
     const deps = {
       templates: new TemplateRepository(collection),
       nextId: (counter: string) => db.nextId(counter),
       clock: () => new Date(),
     };
-    const stores = await StoreRepository.collectionOf(db).findFields({}, ['id'], { sort: { id: 1 } });
+    const stores = await db.collection<StoreDocument>(StoreRepository.collection).findFields({}, ['id'], { sort: { id: 1 } });
     for (const store of stores) await ensureDefaultTemplates(deps, store.id);
   },
 };
