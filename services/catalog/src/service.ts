@@ -12,10 +12,10 @@ import { applyStoreEvent } from './app/store-events';
 import { StoreContexts } from './app/store-contexts';
 import type { CatalogConfig } from './config';
 import { catalogHandlers } from './grpc/catalog.handlers';
-import { CollectionRepository, type CollectionDocument } from './infra/collection.repository';
+import { CollectionRepository } from './infra/collection.repository';
 import { projectionConsumers } from './infra/event-consumers';
 import { ensureCatalogIndexes } from './infra/indexes';
-import { ProductRepository, type ProductDocument } from './infra/product.repository';
+import { ProductRepository } from './infra/product.repository';
 import { ReservationRepository } from './infra/reservation.repository';
 import { ShippingGroupRepository } from './infra/shipping-group.repository';
 import { ShippingClientAdapter } from './infra/shipping.client';
@@ -75,23 +75,15 @@ export interface CatalogWiring {
 /** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
 export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
   const { db, outboxCollection = (name) => new OutboxCollection(db.collection(name)) } = wiring;
-  const collections = {
-    products: outboxCollection<ProductDocument>(ProductRepository.collection),
-    collections: outboxCollection<CollectionDocument>(CollectionRepository.collection),
-    variantRefs: VariantRefRepository.collectionOf(db),
-    reservations: ReservationRepository.collectionOf(db),
-    storeContexts: StoreContextRepository.collectionOf(db),
-    shippingGroups: ShippingGroupRepository.collectionOf(db),
-  };
-  await ensureCatalogIndexes(collections);
-  const shippingGroupProjection = new ShippingGroupRepository(collections.shippingGroups);
+  await ensureCatalogIndexes(db);
+  const shippingGroupProjection = new ShippingGroupRepository(db.collection(ShippingGroupRepository.collection));
   return {
-    products: new ProductRepository(collections.products),
-    collections: new CollectionRepository(collections.collections),
-    variantRefs: new VariantRefRepository(collections.variantRefs),
-    reservations: new ReservationRepository(collections.reservations),
+    products: new ProductRepository(outboxCollection(ProductRepository.collection)),
+    collections: new CollectionRepository(outboxCollection(CollectionRepository.collection)),
+    variantRefs: new VariantRefRepository(db.collection(VariantRefRepository.collection)),
+    reservations: new ReservationRepository(db.collection(ReservationRepository.collection)),
     shippingGroupProjection,
-    storeContexts: new StoreContexts(new StoreContextRepository(collections.storeContexts), wiring.storefront),
+    storeContexts: new StoreContexts(new StoreContextRepository(db.collection(StoreContextRepository.collection)), wiring.storefront),
     shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping, {
       warn: (error, message) => wiring.logger.warn({ err: error }, message),
     }),

@@ -11,12 +11,12 @@ import { checkout } from '../src/app/checkout';
 import { sagaKeyOf } from '../src/app/checkout-steps';
 import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
 import { CatalogClientPort } from '../src/infra/catalog.client';
-import { CheckoutRepository } from '../src/infra/checkout.repository';
+import { CheckoutRepository, type CheckoutDocument } from '../src/infra/checkout.repository';
 import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClientPort } from '../src/infra/shipping.client';
-import { StoreZoneRepository } from '@commerce/store-zones';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { StorefrontClientPort } from '@commerce/store-zones';
-import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
 import type { OrdersHarness } from './orders.fixture';
 
 class Crashed extends Error {
@@ -33,12 +33,12 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
   return {
     // Written through an outbox collection, as the service's own is, so the relay's sweep publishes its events.
     orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
-    checkouts: new CheckoutRepository(CheckoutRepository.collectionOf(db)),
-    zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
+    checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+    zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     catalog: new CatalogClientPort(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
     shipping: new ShippingClientPort(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
     storefront: new StorefrontClientPort(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
-    payments: new TestPaymentProcessor(TestPaymentProcessor.collectionOf(db)),
+    payments: new TestPaymentProcessor(db.collection<PaymentEntry>(TestPaymentProcessor.collection)),
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),

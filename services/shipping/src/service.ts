@@ -7,16 +7,15 @@ import type { ShippingConfig } from './config';
 import { shippingHandlers } from './grpc/shipping.handlers';
 import { CatalogProductsClient } from './infra/catalog-products.client';
 import { ensureShippingIndexes } from './infra/indexes';
-import { StoreShippingRepository, type StoreShippingDocument } from './infra/store-shipping.repository';
+import { StoreShippingRepository } from './infra/store-shipping.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startShippingService(config: ShippingConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const documents = host.outboxCollection<StoreShippingDocument>(StoreShippingRepository.collection);
-    await ensureShippingIndexes(documents);
+    await ensureShippingIndexes(host.db);
 
     const deps: ShippingDeps = {
-      repository: new StoreShippingRepository(documents),
+      repository: new StoreShippingRepository(host.outboxCollection(StoreShippingRepository.collection)),
       nextId: (counter) => host.db.nextId(counter),
       catalog: new CatalogProductsClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR)),
       clock: () => new Date(),

@@ -18,26 +18,20 @@ import { visitHandlers } from './grpc/visit.handlers';
 import { catalogEventsConsumer } from './infra/catalog-events.consumer';
 import { CatalogProjectionRepository } from './infra/catalog-projection.repository';
 import { CustomDomainRepository } from './infra/custom-domain.repository';
-import { ensureStoreIndexes } from './infra/indexes';
+import { ensureStorefrontIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClientPort } from './infra/orders.client';
-import { StoreRepository, type StoreDocument } from './infra/store.repository';
-import { TemplateRepository, type TemplateDocument } from './infra/template.repository';
+import { StoreRepository } from './infra/store.repository';
+import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const stores = host.outboxCollection<StoreDocument>(StoreRepository.collection);
-    await ensureStoreIndexes(stores);
-    const customDomains = CustomDomainRepository.collectionOf(host.db);
-    await CustomDomainRepository.ensureIndexes(customDomains);
-    const templates = host.outboxCollection<TemplateDocument>(TemplateRepository.collection);
-    await TemplateRepository.ensureIndexes(templates);
-    const visits = VisitRepository.of(host.db);
-    await visits.ensureIndexes();
-    const storeRepository = new StoreRepository(stores);
+    await ensureStorefrontIndexes(host.db);
+    const visits = VisitRepository.open(host.db);
+    const storeRepository = new StoreRepository(host.outboxCollection(StoreRepository.collection));
     const pageViews = new VisitAggregator({
       visits,
       timeZoneOf: storeTimeZones(storeRepository, config.DEFAULT_TIME_ZONE),
@@ -48,8 +42,8 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     const site = siteAddressOf(config);
     const deps: StorefrontDeps = {
       stores: storeRepository,
-      customDomains: new CustomDomainRepository(customDomains),
-      templates: new TemplateRepository(templates),
+      customDomains: new CustomDomainRepository(host.db.collection(CustomDomainRepository.collection)),
+      templates: new TemplateRepository(host.outboxCollection(TemplateRepository.collection)),
       nextId: (counter) => host.db.nextId(counter),
       settings: {
         storefrontDomain: config.STOREFRONT_DOMAIN,
@@ -64,9 +58,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       pageViews,
       visits,
     };
-    const catalogCollections = CatalogProjectionRepository.collectionsOf(host.db);
-    await CatalogProjectionRepository.ensureIndexes(catalogCollections);
-    const catalogProjection = new CatalogProjectionRepository(catalogCollections);
+    const catalogProjection = CatalogProjectionRepository.open(host.db);
     const pageDeps: PageDeps = {
       ...deps,
       engine: new LiquidPageEngine(BUILT_IN_PAGES),

@@ -1,3 +1,4 @@
+import { ensureStorefrontIndexes } from '../src/infra/indexes';
 import { OutboxCollection } from '@commerce/events';
 // The visit statistics inside the service, for the integration tests: stores in a real SQLite file, page views
 // recorded with a moved clock through the real aggregator, and the counts read back through the use case.
@@ -38,8 +39,8 @@ export class VisitsFixture {
     this.dir = await tempDir('storefront-visits-');
     this.db = await openDatabase({ engine: 'embedded', dir: this.dir });
     this.stores = new StoreRepository(new OutboxCollection(this.db.collection<StoreDocument>(StoreRepository.collection)));
-    this.visits = VisitRepository.of(this.db);
-    await this.visits.ensureIndexes();
+    await ensureStorefrontIndexes(this.db);
+    this.visits = VisitRepository.open(this.db);
     this.aggregator = this.newAggregator();
   }
 

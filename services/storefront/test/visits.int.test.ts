@@ -232,7 +232,7 @@ describe('VisitService over gRPC', () => {
     const { store } = await harness.client.createStore(aCreateStoreRequest({ time_zone: 'Europe/Berlin' }));
     const db = harness.service.host.db;
     const aggregator = new VisitAggregator({
-      visits: VisitRepository.of(db),
+      visits: VisitRepository.open(db),
       timeZoneOf: storeTimeZones(
         new StoreRepository(new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection))),
         'UTC',

@@ -16,9 +16,8 @@ const replica = () => ({ repository, clock: () => at, changes: new KeyedQueue() 
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection));
-  await ensureShippingIndexes(documents);
-  repository = new StoreShippingRepository(documents);
+  await ensureShippingIndexes(db);
+  repository = new StoreShippingRepository(new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection)));
 });
 
 afterEach(() => db.close());

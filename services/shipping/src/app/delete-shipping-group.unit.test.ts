@@ -48,9 +48,8 @@ const deps = (overrides: Partial<ShippingDeps> = {}): ShippingDeps => ({
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection));
-  await ensureShippingIndexes(documents);
-  repository = new StoreShippingRepository(documents);
+  await ensureShippingIndexes(db);
+  repository = new StoreShippingRepository(new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection)));
   now = Date.UTC(2026, 0, 15);
   calls = [];
   warnings = [];

@@ -1,3 +1,4 @@
+import { ensureTemplateIndexes } from '../infra/indexes';
 import { OutboxCollection } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { DEFAULT_TEMPLATES } from '../domain/default-templates';
@@ -12,7 +13,7 @@ describe('templatesOf', () => {
   beforeEach(async () => {
     db = await openDatabase({ engine: 'memory' });
     const templates = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
-    await TemplateRepository.ensureIndexes(templates);
+    await ensureTemplateIndexes(db);
     deps = {
       stores: new StoreRepository(new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection))),
       templates: new TemplateRepository(templates),
@@ -84,7 +85,7 @@ describe('ensureDefaultTemplates when a custom template holds a default permalin
     const db = await openDatabase({ engine: 'memory' });
     try {
       const collection = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
-      await TemplateRepository.ensureIndexes(collection);
+      await ensureTemplateIndexes(db);
       const templates = new TemplateRepository(collection);
       const faq = DEFAULT_TEMPLATES.find((template) => template.kind === 'faq')!;
       const now = new Date();

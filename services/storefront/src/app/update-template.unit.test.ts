@@ -1,3 +1,4 @@
+import { ensureTemplateIndexes } from '../infra/indexes';
 import { OutboxCollection } from '@commerce/events';
 import { isDomainError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
@@ -15,7 +16,7 @@ describe('updateTemplate', () => {
 
   it("answers a field violation when another process's template takes the permalink between the check and the write", async () => {
     const collection = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
-    await TemplateRepository.ensureIndexes(collection);
+    await ensureTemplateIndexes(db);
     await db.collection<StoreDocument>(StoreRepository.collection).insertOne({ id: 1, time_zone: 'UTC' } as never);
     const templates = new TemplateRepository(collection);
     const deps = {

@@ -3,6 +3,7 @@ import { CustomDomainRepository } from './custom-domain.repository';
 import { OutboxCollection } from '@commerce/events';
 import { StoreRepository, type StoreDocument } from './store.repository';
 import { TemplateRepository, type TemplateDocument } from './template.repository';
+import { ensureCustomDomainIndexes, ensureTemplateIndexes } from './indexes';
 import { ensureDefaultTemplates } from '../app/store-templates';
 
 /**
@@ -13,9 +14,8 @@ export const claimExistingCustomDomains: Migration = {
   id: 1,
   name: 'claim the custom domains stores already show',
   async run(db) {
-    const collection = CustomDomainRepository.collectionOf(db);
-    await CustomDomainRepository.ensureIndexes(collection);
-    const claims = new CustomDomainRepository(collection);
+    await ensureCustomDomainIndexes(db);
+    const claims = new CustomDomainRepository(db.collection(CustomDomainRepository.collection));
     const stores = await db
       .collection<StoreDocument>(StoreRepository.collection)
       .findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
@@ -34,10 +34,9 @@ export const writeDefaultTemplates: Migration = {
   id: 2,
   name: 'write the six default templates of every store',
   async run(db) {
-    const collection = new OutboxCollection<TemplateDocument>(db.collection(TemplateRepository.collection));
-    await TemplateRepository.ensureIndexes(collection);
+    await ensureTemplateIndexes(db);
     const deps = {
-      templates: new TemplateRepository(collection),
+      templates: new TemplateRepository(new OutboxCollection<TemplateDocument>(db.collection(TemplateRepository.collection))),
       nextId: (counter: string) => db.nextId(counter),
       clock: () => new Date(),
     };

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection } from '@commerce/persistence';
+import { DuplicateKeyError } from '@commerce/persistence';
 import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import type { TemplateKind, TemplateRecord } from '../domain/template';
 
@@ -29,12 +29,6 @@ export class TemplateRepository {
   static readonly collection = 'templates';
 
   constructor(private readonly templates: OutboxCollection<TemplateDocument>) {}
-
-  static async ensureIndexes(templates: Collection<TemplateDocument>): Promise<void> {
-    await templates.createIndex({ id: 1 }, { unique: true, name: 'templates_id' });
-    await templates.createIndex({ store_id: 1, permalink: 1 }, { unique: true, name: 'templates_store_permalink' });
-    await templates.createIndex({ store_id: 1, kind: 1, slot: 1 }, { unique: true, name: 'templates_store_kind_slot' });
-  }
 
   /** Every template of the store, oldest first. */
   async listOf(storeId: number): Promise<TemplateDocument[]> {
