@@ -155,15 +155,17 @@ async function recordPageViews(dir, storefrontDomain, plans, span, batch) {
   const { VisitAggregator, storeTimeZones } = require(path.join(dist, 'app/record-page-view'));
   const { VisitRepository } = require(path.join(dist, 'infra/visit.repository'));
   const { StoreRepository } = require(path.join(dist, 'infra/store.repository'));
+  const { ensureStorefrontIndexes } = require(path.join(dist, 'infra/indexes'));
+  const { OutboxCollection } = require(path.join(REPO_ROOT, 'libs/events/dist'));
   const { openDatabase } = require(path.join(REPO_ROOT, 'libs/persistence/dist'));
   const db = await openDatabase({ engine: 'embedded', dir });
   try {
-    const visits = VisitRepository.of(db);
-    await visits.ensureIndexes();
+    await ensureStorefrontIndexes(db);
+    const visits = VisitRepository.open(db);
     const errors = [];
     const aggregator = new VisitAggregator({
       visits,
-      timeZoneOf: storeTimeZones(new StoreRepository(StoreRepository.collectionOf(db)), 'America/New_York'),
+      timeZoneOf: storeTimeZones(new StoreRepository(new OutboxCollection(db.collection(StoreRepository.collection))), 'America/New_York'),
       storefrontDomain,
       batchSize: batch,
       onError: (error) => errors.push(error),

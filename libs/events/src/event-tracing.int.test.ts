@@ -4,12 +4,11 @@ import {
   ensureStream,
   EventConsumer,
   OutboxRelay,
-  outboxTracking,
-  withOutbox,
+  OutboxCollection,
   type DomainEvent,
   type OutboxDocument,
 } from '@commerce/events';
-import { openDatabase, type Collection, type Database } from '@commerce/persistence';
+import { openDatabase, type Database } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { currentTraceCarrier, type TraceCarrier } from '@commerce/tracing';
 import { recordSpans, type SpanRecorder } from '../../tracing/src/span-recorder.fixture';
@@ -24,7 +23,7 @@ import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFi
 let nats: NatsFixture;
 let recorder: SpanRecorder;
 let db: Database;
-let stores: Collection<OutboxDocument>;
+let stores: OutboxCollection<OutboxDocument>;
 let relay: OutboxRelay | undefined;
 let consumer: EventConsumer | undefined;
 let context = '';
@@ -44,7 +43,7 @@ beforeEach(async () => {
   context = `traced${++contextCounter}`;
   await ensureStream(nats.jsm, context);
   db = await openDatabase({ engine: 'memory' });
-  stores = outboxTracking(db.collection<OutboxDocument>('stores'));
+  stores = new OutboxCollection(db.collection<OutboxDocument>('stores'));
 });
 
 afterEach(async () => {
@@ -71,7 +70,7 @@ async function startRelay(): Promise<OutboxRelay> {
   relay = new OutboxRelay({
     nc: nats.nc,
     context,
-    collections: [stores],
+    collections: [stores.documents],
     deadEvents: db.collection(DEAD_EVENTS_COLLECTION),
     sweepIntervalMs: 60_000,
   });
@@ -82,14 +81,14 @@ async function startRelay(): Promise<OutboxRelay> {
 const spansNamed = (name: string) => recorder.spans().filter((span) => span.name === name);
 
 describe('the trace context of an event, from its write to its consumers', () => {
-  it("is stored with the events a traced insert or $push adds, and not with an untraced write's", async () => {
+  it("is stored with the events a traced insertWithEvents or updateWithEvents adds, and not with an untraced write's", async () => {
     const [inserted, pushed, each1, each2, untraced] = [1, 2, 3, 4, 5].map((resourceId) => anEvent({ resourceId }));
     const write = await tracedWrite(async () => {
-      await stores.insertOne({ id: 1, outbox: [inserted] });
-      await stores.updateOne({ id: 1 }, withOutbox({ $set: { name: 'x' } }, pushed));
-      await stores.updateOne({ id: 1 }, { $push: { outbox: { $each: [each1, each2] } } });
+      await stores.insertWithEvents({ id: 1 }, [inserted]);
+      await stores.updateWithEvents({ id: 1 }, { $set: { name: 'x' } }, [pushed]);
+      await stores.updateWithEvents({ id: 1 }, {}, [each1, each2]);
     });
-    await stores.insertOne({ id: 2, outbox: [untraced] });
+    await stores.insertWithEvents({ id: 2 }, [untraced]);
 
     const outbox = (await stores.findOne({ id: 1 }))!.outbox!;
     expect(outbox.map((event) => event.id)).toEqual([inserted.id, pushed.id, each1.id, each2.id]);
@@ -106,8 +105,8 @@ describe('the trace context of an event, from its write to its consumers', () =>
   it('goes with the message as traceparent, from a publish span child of the write; the envelope is published as it was', async () => {
     const event = anEvent({ storeId: 9, resourceId: 9, topic: 'order/paid' });
     const untraced = anEvent({ storeId: 9, resourceId: 10, topic: 'order/paid' });
-    const write = await tracedWrite(() => stores.insertOne({ id: 9, outbox: [event] }));
-    await stores.insertOne({ id: 10, outbox: [untraced] });
+    const write = await tracedWrite(() => stores.insertWithEvents({ id: 9 }, [event]));
+    await stores.insertWithEvents({ id: 10 }, [untraced]);
     await (await startRelay()).kick();
 
     const messages = await waitFor(() =>
@@ -146,8 +145,8 @@ describe('the trace context of an event, from its write to its consumers', () =>
       },
     });
     await consumer.start();
-    const write = await tracedWrite(() => stores.insertOne({ id: 11, outbox: [event] }));
-    await stores.insertOne({ id: 12, outbox: [untraced] });
+    const write = await tracedWrite(() => stores.insertWithEvents({ id: 11 }, [event]));
+    await stores.insertWithEvents({ id: 12 }, [untraced]);
     await (await startRelay()).kick();
 
     await waitFor(() => seen.size === 2, { message: 'both events handled' });

@@ -11,7 +11,6 @@ export type {
 } from './event-topics';
 export { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS, subscribesTo } from './event-topics';
 export {
-  withOutbox,
   flagPendingOutboxes,
   outboxRemoval,
   lastOutboxRemoval,
@@ -20,7 +19,7 @@ export {
   type OutboxDocument,
   type OutboxEvent,
 } from './outbox';
-export { outboxTracking } from './outbox-tracking';
+export { OutboxCollection, type OutboxWake, type WithoutOutbox } from './outbox-collection';
 export { encodeEvent, decodeEvent } from './event.codec';
 export {
   ensureStream,

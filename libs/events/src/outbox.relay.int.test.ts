@@ -5,8 +5,7 @@ import {
   ensureStream,
   flagPendingOutboxes,
   OutboxRelay,
-  outboxTracking,
-  withOutbox,
+  OutboxCollection,
   type DeadEventDocument,
   type DomainEvent,
   type OutboxDeadLetter,
@@ -19,6 +18,7 @@ import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFi
 
 let nats: NatsFixture;
 let db: Database;
+let outbox: OutboxCollection<OutboxDocument>;
 let stores: Collection<OutboxDocument>;
 let relay: OutboxRelay | undefined;
 let context = '';
@@ -35,7 +35,8 @@ beforeEach(async () => {
   context = `relay${++contextCounter}`;
   await ensureStream(nats.jsm, context);
   db = await openDatabase({ engine: 'memory' });
-  stores = outboxTracking(db.collection<OutboxDocument>('stores'));
+  outbox = new OutboxCollection(db.collection<OutboxDocument>('stores')); // no relay to wake: each test drives its relay
+  stores = outbox.documents;
 });
 
 afterEach(async () => {
@@ -62,7 +63,7 @@ async function startRelay(
 }
 
 async function storeWithPendingEvents(id: number, events: DomainEvent[]): Promise<void> {
-  await stores.insertOne({ id, name: 'Acme', version: events.length, outbox: events });
+  await outbox.insertWithEvents({ id, name: 'Acme', version: events.length }, events);
 }
 
 /**
@@ -97,11 +98,11 @@ async function outboxOf(id: number): Promise<DomainEvent[] | undefined> {
 
 describe('OutboxRelay', () => {
   it('publishes an event written with its state change, then removes it from the outbox', async () => {
-    await stores.insertOne({ id: 7, name: 'Old', version: 1, outbox: [] });
+    await outbox.insertWithEvents({ id: 7, name: 'Old', version: 1 }, []);
     const relay = await startRelay();
     const event = anEvent({ storeId: 7, resourceId: 7, sequence: 2, resource: { id: 7, name: 'New' } });
 
-    await stores.updateOne({ id: 7 }, withOutbox({ $set: { name: 'New' }, $inc: { version: 1 } }, event));
+    await outbox.updateWithEvents({ id: 7 }, { $set: { name: 'New' }, $inc: { version: 1 } }, [event]);
     await relay.kick();
 
     const [message] = await waitFor(() => streamMessages(nats.jsm, streamName()).then((all) => (all.length ? all : null)));
@@ -233,7 +234,7 @@ describe('OutboxRelay', () => {
     expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox_pending: true });
     await relay.kick();
     expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox: [], outbox_pending: false });
-    await stores.updateOne({ id: 12 }, withOutbox({ $set: { name: 'Renamed' } }, anEvent({ resourceId: 12 })));
+    await outbox.updateWithEvents({ id: 12 }, { $set: { name: 'Renamed' } }, [anEvent({ resourceId: 12 })]);
     expect(await stores.findOne({ id: 12 })).toMatchObject({ outbox_pending: true });
     await relay.kick();
     expect(await stores.findOne({ id: 12 })).toMatchObject({ name: 'Renamed', outbox: [], outbox_pending: false });
@@ -269,7 +270,7 @@ describe('OutboxRelay', () => {
       await relay.kick(); // the first pass of start() reads, as a sweep does
       const before = reads();
       const events = [anEvent({ resourceId: 21, sequence: 1 }), anEvent({ resourceId: 21, sequence: 2 })];
-      const inserted = await collection.insertOne({ id: 21, name: 'New', version: 2, outbox: events });
+      const inserted = await new OutboxCollection(collection).insertWithEvents({ id: 21, name: 'New', version: 2 }, events);
 
       await relay.relayInserted(collection, inserted);
 
@@ -283,8 +284,8 @@ describe('OutboxRelay', () => {
       await relay.kick();
       const created = anEvent({ resourceId: 22, sequence: 1 });
       const updated = anEvent({ resourceId: 22, sequence: 2 });
-      const inserted = await stores.insertOne({ id: 22, name: 'New', version: 1, outbox: [created] });
-      await stores.updateOne({ id: 22 }, withOutbox({ $set: { name: 'Renamed' }, $inc: { version: 1 } }, updated));
+      const inserted = await outbox.insertWithEvents({ id: 22, name: 'New', version: 1 }, [created]);
+      await outbox.updateWithEvents({ id: 22 }, { $set: { name: 'Renamed' }, $inc: { version: 1 } }, [updated]);
 
       await Promise.all([relay.relayInserted(stores, inserted), relay.kick()]);
 
@@ -297,7 +298,7 @@ describe('OutboxRelay', () => {
       const log: string[] = [];
       const relay = await startRelay({ js: recordingJetStream(log, new Map([[event.id, 'created']])) });
       await relay.kick();
-      const inserted = await stores.insertOne({ id: 23, name: 'New', version: 1, outbox: [event] });
+      const inserted = await outbox.insertWithEvents({ id: 23, name: 'New', version: 1 }, [event]);
       await relay.kick();
       expect(log).toEqual(['sent created', 'acked created']);
 
@@ -311,7 +312,7 @@ describe('OutboxRelay', () => {
       const relay = await startRelay();
       await relay.kick();
       const event = anEvent({ resourceId: 24 });
-      await stores.insertOne({ id: 24, name: 'New', version: 1, outbox: [event] });
+      await outbox.insertWithEvents({ id: 24, name: 'New', version: 1 }, [event]);
 
       await relay.relayInserted(db.collection<OutboxDocument>('elsewhere'), { outbox: [] });
 

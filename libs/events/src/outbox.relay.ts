@@ -16,7 +16,7 @@ export interface OutboxRelayOptions {
   js?: JetStreamClient;
   /** Bounded context, the `<ctx>` of `events.<ctx>.<store_id>.<topic>`. */
   context: string;
-  /** Every collection whose documents may carry an `outbox`, each written through `outboxTracking`. */
+  /** Every collection whose documents may carry an `outbox`, its events written through `OutboxCollection`. */
   collections: ReadonlyArray<Collection<OutboxDocument>>;
   /**
    * Where an event that can never be published (poison: too large for the broker, no valid subject) is kept

@@ -4,7 +4,7 @@ import type { DomainEvent } from './domain-event';
 
 /**
  * An event waiting in an outbox: the envelope, and the trace context of the change that wrote it when that was
- * traced (set by `outboxTracking`), which the relay sends as message headers, never in the envelope.
+ * traced (set by `OutboxCollection`), which the relay sends as message headers, never in the envelope.
  */
 export type OutboxEvent = DomainEvent & { trace?: TraceCarrier };
 
@@ -14,7 +14,7 @@ export type OutboxDocument = Doc & { outbox?: OutboxEvent[] };
 /**
  * Set on a document while its outbox may hold events, and indexed, so the relay finds pending events
  * without reading every document of a collection (`outbox.0` alone cannot use an index).
- * Writes go through `outboxTracking` (outbox-tracking.ts), which sets it; the relay clears it once drained.
+ * Events are written through `OutboxCollection` (outbox-collection.ts), which sets it; the relay clears it once drained.
  */
 export const OUTBOX_PENDING_FIELD = 'outbox_pending';
 
@@ -30,21 +30,6 @@ export const DRAINED_OUTBOX_FILTER: Filter = { [OUTBOX_PENDING_FIELD]: true, 'ou
  */
 export async function flagPendingOutboxes(collection: Collection<OutboxDocument>): Promise<void> {
   await collection.updateMany({ 'outbox.0': { $exists: true } }, { $set: { [OUTBOX_PENDING_FIELD]: true } });
-}
-
-/**
- * Adds "append this event to the document's outbox" to an update, so the state change and its event
- * are one atomic single-document write on every engine (no transactions needed).
- * Keeping `version` in step with `event.sequence` stays the caller's job.
- */
-export function withOutbox(update: Update, event: DomainEvent): Update {
-  const push = update.$push;
-  if (push !== undefined && (typeof push !== 'object' || push === null || Array.isArray(push))) {
-    throw new Error('withOutbox: $push must be an object');
-  }
-  if (push && 'outbox' in push) throw new Error('withOutbox: the update already pushes onto outbox');
-  const set = (update.$set as Record<string, unknown> | undefined) ?? {};
-  return { ...update, $set: { ...set, [OUTBOX_PENDING_FIELD]: true }, $push: { ...(push ?? {}), outbox: event } };
 }
 
 /**

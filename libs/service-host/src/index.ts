@@ -1,5 +1,4 @@
 export { ServiceHost, type HostConfig, type RunningService, type ServiceWiring } from './service-host';
 export { periodic, type BackgroundTask, type PeriodicTask } from './background-task';
 export { runMigrations, MIGRATIONS_COLLECTION, type Migration, type MigrationRecord } from './migrations';
-export { kickAfterWrites } from './relayed-collection';
 export type { ReadyDetails, ReadyNotice } from './ready-notice';

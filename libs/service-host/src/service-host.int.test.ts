@@ -39,7 +39,7 @@ describe('ServiceHost', () => {
 
   const start = (extra: Partial<ServiceWiring> = {}) =>
     ServiceHost.start(config, async (host) => {
-      host.relayOutboxOf(host.db.collection<OutboxDocument>('things'));
+      host.outboxCollection<OutboxDocument>('things');
       return { services: [], protoFiles: [], ...extra };
     });
 

@@ -3,8 +3,8 @@ import {
   DEAD_EVENTS_COLLECTION,
   ensureStream,
   flagPendingOutboxes,
+  OutboxCollection,
   OutboxRelay,
-  outboxTracking,
   type OutboxDocument,
 } from '@commerce/events';
 import { startGrpcServer, type RunningGrpcServer, type ServiceBinding } from '@commerce/grpc-runtime';
@@ -23,7 +23,6 @@ import type { BackgroundTask } from './background-task';
 import { registerHostMetrics } from './host-metrics';
 import { runMigrations, type Migration } from './migrations';
 import { notifyReady, type ReadyDetails } from './ready-notice';
-import { kickAfterWrites } from './relayed-collection';
 
 /** What every service's config carries (see `serviceConfigSchema`). */
 export interface HostConfig {
@@ -143,15 +142,14 @@ export class ServiceHost {
     }
   }
 
-  /** Registers a collection whose documents carry an `outbox`; returns it wired to wake the relay. */
-  relayOutboxOf<T extends Doc>(collection: Collection<T>): Collection<T> {
-    const tracked = outboxTracking(collection);
-    const relayed = tracked as unknown as Collection<OutboxDocument>;
-    this.outboxCollections.push(relayed);
-    return kickAfterWrites(tracked, {
-      kick: () => void this.relay?.kick(),
-      inserted: (doc) => void this.relay?.relayInserted(relayed, doc as OutboxDocument),
-    });
+  /**
+   * Opens the collection `name` as an outbox collection (docs/events.md#the-outbox): its repository writes a change and
+   * its events with `insertWithEvents` / `updateWithEvents`, which wake this host's relay; the relay publishes them.
+   */
+  outboxCollection<T extends Doc>(name: string): OutboxCollection<T> {
+    const collection = new OutboxCollection<T>(this.db.collection<T>(name), () => this.relay);
+    this.outboxCollections.push(collection.outboxDocuments());
+    return collection;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 
 /** A service's projection of a storefront store: the zone its timestamps render in. */
 export interface StoreZoneDocument {
@@ -10,11 +10,9 @@ export interface StoreZoneDocument {
 }
 
 export class StoreZoneRepository {
-  constructor(private readonly zones: Collection<StoreZoneDocument>) {}
+  static readonly collection = 'store_zones';
 
-  static collectionOf(db: Database): Collection<StoreZoneDocument> {
-    return db.collection<StoreZoneDocument>('store_zones');
-  }
+  constructor(private readonly zones: Collection<StoreZoneDocument>) {}
 
   /** The one index the projection needs (one row per store); call at every start. */
   static async ensureIndexes(zones: Collection<StoreZoneDocument>): Promise<void> {

@@ -1,6 +1,6 @@
 import { newEvent } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
-import { StoreZoneRepository } from './store-zone.repository';
+import { StoreZoneRepository, type StoreZoneDocument } from './store-zone.repository';
 import { applyStoreEvent, storeZone, type StorefrontPort } from './store-zones';
 
 const SECOND = new Date('2026-05-01T10:00:00Z');
@@ -19,7 +19,7 @@ const storefront: StorefrontPort = {
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const collection = StoreZoneRepository.collectionOf(db);
+  const collection = db.collection<StoreZoneDocument>(StoreZoneRepository.collection);
   await StoreZoneRepository.ensureIndexes(collection);
   zones = new StoreZoneRepository(collection);
   asked = [];

@@ -1,7 +1,8 @@
 import { catalog, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import type { Logger } from '@commerce/observability';
-import { KeyedQueue, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { OutboxCollection } from '@commerce/events';
+import { KeyedQueue, type Database, type Doc } from '@commerce/persistence';
 import { periodic, ServiceHost, type PeriodicTask, type RunningService } from '@commerce/service-host';
 import type { CatalogDeps, ShippingPort, StorefrontPort } from './app/catalog-deps';
 import { recoverUnfinished } from './app/recover-unfinished';
@@ -34,7 +35,7 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
   const running = await ServiceHost.start(config, async (host) => {
     const deps = await wireCatalog({
       db: host.db,
-      relayOutboxOf: (collection) => host.relayOutboxOf(collection),
+      outboxCollection: (name) => host.outboxCollection(name),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, backendDeadline)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, backendDeadline)),
       logger: host.logger,
@@ -64,8 +65,8 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
 
 export interface CatalogWiring {
   db: Database;
-  /** Registers a collection whose documents carry an outbox with the relay (ServiceHost.relayOutboxOf). */
-  relayOutboxOf: <T extends Doc>(collection: Collection<T>) => Collection<T>;
+  /** Opens a collection whose repository writes events (ServiceHost.outboxCollection); a use-case test's default wakes no relay. */
+  outboxCollection?: <T extends Doc>(name: string) => OutboxCollection<T>;
   storefront: StorefrontPort;
   shipping: ShippingPort;
   logger: Logger;
@@ -74,24 +75,16 @@ export interface CatalogWiring {
 
 /** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
 export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
-  const { db } = wiring;
-  const collections = {
-    products: wiring.relayOutboxOf(ProductRepository.collectionOf(db)),
-    collections: wiring.relayOutboxOf(CollectionRepository.collectionOf(db)),
-    variantRefs: VariantRefRepository.collectionOf(db),
-    reservations: ReservationRepository.collectionOf(db),
-    storeContexts: StoreContextRepository.collectionOf(db),
-    shippingGroups: ShippingGroupRepository.collectionOf(db),
-  };
-  await ensureCatalogIndexes(collections);
-  const shippingGroupProjection = new ShippingGroupRepository(collections.shippingGroups);
+  const { db, outboxCollection = (name) => new OutboxCollection(db.collection(name)) } = wiring;
+  await ensureCatalogIndexes(db);
+  const shippingGroupProjection = new ShippingGroupRepository(db.collection(ShippingGroupRepository.collection));
   return {
-    products: new ProductRepository(collections.products),
-    collections: new CollectionRepository(collections.collections),
-    variantRefs: new VariantRefRepository(collections.variantRefs),
-    reservations: new ReservationRepository(collections.reservations),
+    products: new ProductRepository(outboxCollection(ProductRepository.collection)),
+    collections: new CollectionRepository(outboxCollection(CollectionRepository.collection)),
+    variantRefs: new VariantRefRepository(db.collection(VariantRefRepository.collection)),
+    reservations: new ReservationRepository(db.collection(ReservationRepository.collection)),
     shippingGroupProjection,
-    storeContexts: new StoreContexts(new StoreContextRepository(collections.storeContexts), wiring.storefront),
+    storeContexts: new StoreContexts(new StoreContextRepository(db.collection(StoreContextRepository.collection)), wiring.storefront),
     shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping, {
       warn: (error, message) => wiring.logger.warn({ err: error }, message),
     }),

@@ -44,7 +44,6 @@ beforeAll(async () => {
   db = await openDatabase({ engine: 'memory' });
   deps = await wireCatalog({
     db: counting(db),
-    relayOutboxOf: (collection) => collection,
     storefront: { storeContext: unexpected('storefront') },
     shipping: { group: unexpected('shipping'), defaultGroup: unexpected('shipping') },
     logger: createLogger({ service: 'catalog-test', level: 'silent' }),

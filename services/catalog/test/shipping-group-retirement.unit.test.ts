@@ -31,7 +31,6 @@ beforeEach(async () => {
   const shipping: ShippingPort = { group: async (_storeId, id) => inShipping.get(id) ?? null, defaultGroup: async () => null };
   const wired = await wireCatalog({
     db,
-    relayOutboxOf: (collection) => collection,
     storefront: { storeContext: () => Promise.reject(new Error('the projection knows the store')) },
     shipping,
     logger: createLogger({ service: 'catalog-test', level: 'silent' }),

@@ -11,7 +11,7 @@ import { ApiKeyRepository } from './infra/api-key.repository';
 import { AppRepository } from './infra/app.repository';
 import { AuthorizationCodeRepository } from './infra/authorization-code.repository';
 import { GrantRepository } from './infra/grant.repository';
-import { ensureIdentityIndexes, type IdentityCollections } from './infra/indexes';
+import { ensureIdentityIndexes } from './infra/indexes';
 import { LoginAttemptRepository } from './infra/login-attempt.repository';
 import { RefreshTokenRepository } from './infra/refresh-token.repository';
 import { StorefrontClient } from './infra/storefront.client';
@@ -31,25 +31,16 @@ export interface IdentityServiceOptions {
 export async function startIdentityService(config: IdentityConfig, options: IdentityServiceOptions = {}): Promise<RunningIdentityService> {
   let pages: PagesServer | undefined;
   const running = await ServiceHost.start(config, async (host) => {
-    const collections: IdentityCollections = {
-      users: UserRepository.collectionOf(host.db),
-      keys: host.relayOutboxOf(ApiKeyRepository.collectionOf(host.db)),
-      apps: AppRepository.collectionOf(host.db),
-      grants: host.relayOutboxOf(GrantRepository.collectionOf(host.db)),
-      codes: AuthorizationCodeRepository.collectionOf(host.db),
-      refreshTokens: RefreshTokenRepository.collectionOf(host.db),
-      loginAttempts: LoginAttemptRepository.collectionOf(host.db),
-    };
-    await ensureIdentityIndexes(collections);
+    await ensureIdentityIndexes(host.db);
     const secret = config.OAUTH_JWT_SECRET;
     const deps: IdentityDeps = {
-      users: new UserRepository(collections.users),
-      keys: new ApiKeyRepository(collections.keys),
-      apps: new AppRepository(collections.apps),
-      grants: new GrantRepository(collections.grants),
-      codes: new AuthorizationCodeRepository(collections.codes),
-      refreshTokens: new RefreshTokenRepository(collections.refreshTokens),
-      loginAttempts: new LoginAttemptRepository(collections.loginAttempts),
+      users: new UserRepository(host.db.collection(UserRepository.collection)),
+      keys: new ApiKeyRepository(host.outboxCollection(ApiKeyRepository.collection)),
+      apps: new AppRepository(host.db.collection(AppRepository.collection)),
+      grants: new GrantRepository(host.outboxCollection(GrantRepository.collection)),
+      codes: new AuthorizationCodeRepository(host.db.collection(AuthorizationCodeRepository.collection)),
+      refreshTokens: new RefreshTokenRepository(host.db.collection(RefreshTokenRepository.collection)),
+      loginAttempts: new LoginAttemptRepository(host.db.collection(LoginAttemptRepository.collection)),
       nextUserId: () => host.db.nextId('users'),
       nextGrantId: () => host.db.nextId('grants'),
       storefront: new StorefrontClient(

@@ -19,22 +19,17 @@ import { TestPaymentProcessor } from './infra/test-payment.processor';
 /** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
 export function startOrdersService(config: OrdersConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const orderDocuments = host.relayOutboxOf(OrderRepository.collectionOf(host.db));
-    const checkouts = CheckoutRepository.collectionOf(host.db);
-    const zones = StoreZoneRepository.collectionOf(host.db);
-    const ledger = TestPaymentProcessor.collectionOf(host.db);
-    await ensureOrdersIndexes(orderDocuments, checkouts, zones);
-    await TestPaymentProcessor.ensureIndexes(ledger);
+    await ensureOrdersIndexes(host.db);
 
     const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
     const deps: OrdersDeps = {
-      orders: new OrderRepository(orderDocuments),
-      checkouts: new CheckoutRepository(checkouts),
-      zones: new StoreZoneRepository(zones),
+      orders: new OrderRepository(host.outboxCollection(OrderRepository.collection)),
+      checkouts: new CheckoutRepository(host.db.collection(CheckoutRepository.collection)),
+      zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
-      payments: new TestPaymentProcessor(ledger),
+      payments: new TestPaymentProcessor(host.db.collection(TestPaymentProcessor.collection)),
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
       queue: new KeyedQueue<string>(),

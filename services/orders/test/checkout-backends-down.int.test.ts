@@ -4,7 +4,7 @@
 import { orders } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
 import { rejectionOf, waitFor } from '@commerce/testing';
-import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
 import { aCheckout, aShop, startOrdersHarness, stockOf, type OrdersHarness, type Shop, whileStopped } from './orders.fixture';
 
 let harness: OrdersHarness;
@@ -27,7 +27,7 @@ const listed = async (storeId: number) =>
 
 /** The test processor's ledger entries of a checkout key (keyed `<checkout key>/<order id>`). */
 async function paymentsOf(checkoutKey: string) {
-  const ledger = TestPaymentProcessor.collectionOf(harness.service.host.db);
+  const ledger = harness.service.host.db.collection<PaymentEntry>(TestPaymentProcessor.collection);
   return (await ledger.find({})).filter((entry) => entry.key.startsWith(`${checkoutKey}/`));
 }
 

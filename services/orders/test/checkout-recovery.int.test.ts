@@ -6,8 +6,8 @@
 import { orders } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
 import { rejectionOf, waitFor } from '@commerce/testing';
-import { CheckoutRepository } from '../src/infra/checkout.repository';
-import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import { CheckoutRepository, type CheckoutDocument } from '../src/infra/checkout.repository';
+import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
 import { checkoutCrashedAfter, depsDyingAt } from './crashed-checkout';
 import { startHoldingProxy, type HoldingProxy } from './holding-proxy';
 import {
@@ -58,10 +58,14 @@ const waitForShopStock = async (shop: Shop, expected: typeof UNTOUCHED) => {
 
 /** The checkout's saga log entry as orders keeps it (null once forgotten). */
 const checkoutOf = (request: orders.CreateOrderRequest) =>
-  new CheckoutRepository(CheckoutRepository.collectionOf(harness.service.host.db)).find(request.store_id, request.checkout_key);
+  new CheckoutRepository(harness.service.host.db.collection<CheckoutDocument>(CheckoutRepository.collection)).find(
+    request.store_id,
+    request.checkout_key,
+  );
 
 /** The test processor's ledger entry of a saga key. */
-const paymentOf = (sagaKey: string) => TestPaymentProcessor.collectionOf(harness.service.host.db).findOne({ key: sagaKey });
+const paymentOf = (sagaKey: string) =>
+  harness.service.host.db.collection<PaymentEntry>(TestPaymentProcessor.collection).findOne({ key: sagaKey });
 
 const getOrder = async (storeId: number, orderId: number) =>
   (await harness.client.getOrder({ store_id: storeId, order_id: orderId })).order!;

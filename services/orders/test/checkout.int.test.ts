@@ -4,7 +4,7 @@ import { presentOrder } from '@commerce/api-presenters';
 import { orders, shipping } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
 import { rejectionOf } from '@commerce/testing';
-import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
 import {
   aCheckout,
   aShop,
@@ -42,7 +42,7 @@ const aBudgetClass = async (shop: Shop) =>
 
 /** The test processor's ledger entries of a checkout key (keyed `<checkout key>/<order id>`). */
 async function paymentsOf(checkoutKey: string) {
-  return (await TestPaymentProcessor.collectionOf(harness.service.host.db).find({})).filter((entry) =>
+  return (await harness.service.host.db.collection<PaymentEntry>(TestPaymentProcessor.collection).find({})).filter((entry) =>
     entry.key.startsWith(`${checkoutKey}/`),
   );
 }

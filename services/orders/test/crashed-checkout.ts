@@ -3,7 +3,7 @@
 // kills the process in the stack tests (ORDERS_FAILPOINT) throwing instead, so the call stops right there
 // with nothing cleaned up. The running service sees what another replica that crashed would have left.
 import { catalog, orders, shipping, storefront } from '@commerce/contracts';
-import { outboxTracking } from '@commerce/events';
+import { OutboxCollection } from '@commerce/events';
 import { createClient } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
 import { KeyedQueue } from '@commerce/persistence';
@@ -12,12 +12,12 @@ import { sagaKeyOf } from '../src/app/checkout-steps';
 import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
 import { RunningCheckouts } from '../src/app/running-checkouts';
 import { CatalogClient } from '../src/infra/catalog.client';
-import { CheckoutRepository } from '../src/infra/checkout.repository';
-import { OrderRepository } from '../src/infra/order.repository';
+import { CheckoutRepository, type CheckoutDocument } from '../src/infra/checkout.repository';
+import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClient } from '../src/infra/shipping.client';
-import { StoreZoneRepository } from '@commerce/store-zones';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { StorefrontClient } from '@commerce/store-zones';
-import { TestPaymentProcessor } from '../src/infra/test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
 import type { OrdersHarness } from './orders.fixture';
 
 class Crashed extends Error {
@@ -32,14 +32,14 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
   const { config } = harness;
   const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
   return {
-    // Written through the outbox flag, as the service's own collection is, so the relay publishes its events.
-    orders: new OrderRepository(outboxTracking(OrderRepository.collectionOf(db))),
-    checkouts: new CheckoutRepository(CheckoutRepository.collectionOf(db)),
-    zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
+    // Written through an outbox collection, as the service's own is, so the relay's sweep publishes its events.
+    orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
+    checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+    zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
     shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
     storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
-    payments: new TestPaymentProcessor(TestPaymentProcessor.collectionOf(db)),
+    payments: new TestPaymentProcessor(db.collection<PaymentEntry>(TestPaymentProcessor.collection)),
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),

@@ -3,7 +3,7 @@
 import { presentOrder } from '@commerce/api-presenters';
 import { orders, storefront } from '@commerce/contracts';
 import { waitFor } from '@commerce/testing';
-import { StoreZoneRepository } from '@commerce/store-zones';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { aShop, anOpenOrder, startOrdersHarness, waitForOrderEvents, type OrdersHarness } from './orders.fixture';
 
 let harness: OrdersHarness;
@@ -59,7 +59,7 @@ it('follows a zone change made in the same second as the store version it first 
   // A store the zone projection has not seen yet (a checkout right after the store was created, before its
   // store/created event was consumed) is read from the storefront's GetStore; its next change must still win.
   // The projection's row of the store is removed to be in that state on purpose.
-  const zones = StoreZoneRepository.collectionOf(harness.service.host.db);
+  const zones = harness.service.host.db.collection<StoreZoneDocument>(StoreZoneRepository.collection);
   const shop = await aShop(harness, { timeZone: 'America/New_York' });
   const zoneOf = async () => (await harness.client.listOrders(orders.ListOrdersRequest.fromPartial({ store_id: shop.storeId }))).time_zone;
   const setZone = async (timeZone: string) =>

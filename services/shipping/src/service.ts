@@ -12,11 +12,10 @@ import { StoreShippingRepository } from './infra/store-shipping.repository';
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startShippingService(config: ShippingConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const documents = host.relayOutboxOf(StoreShippingRepository.collectionOf(host.db));
-    await ensureShippingIndexes(documents);
+    await ensureShippingIndexes(host.db);
 
     const deps: ShippingDeps = {
-      repository: new StoreShippingRepository(documents),
+      repository: new StoreShippingRepository(host.outboxCollection(StoreShippingRepository.collection)),
       nextId: (counter) => host.db.nextId(counter),
       catalog: new CatalogClient(
         createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, { deadlineMs: config.SHIPPING_BACKEND_DEADLINE_MS }),

@@ -16,7 +16,7 @@ import { visitHandlers } from './grpc/visit.handlers';
 import { catalogEventsConsumer } from './infra/catalog-events.consumer';
 import { CatalogProjectionRepository } from './infra/catalog-projection.repository';
 import { CustomDomainRepository } from './infra/custom-domain.repository';
-import { ensureStoreIndexes } from './infra/indexes';
+import { ensureStorefrontIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
 import { OrdersClient } from './infra/orders.client';
@@ -28,15 +28,9 @@ import { VisitRepository } from './infra/visit.repository';
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const stores = host.relayOutboxOf(StoreRepository.collectionOf(host.db));
-    await ensureStoreIndexes(stores);
-    const customDomains = CustomDomainRepository.collectionOf(host.db);
-    await CustomDomainRepository.ensureIndexes(customDomains);
-    const templates = host.relayOutboxOf(TemplateRepository.collectionOf(host.db));
-    await TemplateRepository.ensureIndexes(templates);
-    const visits = VisitRepository.of(host.db);
-    await visits.ensureIndexes();
-    const storeRepository = new StoreRepository(stores);
+    await ensureStorefrontIndexes(host.db);
+    const visits = VisitRepository.open(host.db);
+    const storeRepository = new StoreRepository(host.outboxCollection(StoreRepository.collection));
     const pageViews = new VisitAggregator({
       visits,
       timeZoneOf: storeTimeZones(storeRepository, config.DEFAULT_TIME_ZONE),
@@ -44,15 +38,13 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       onError: (error) => host.logger.error({ err: error }, 'page views not counted'),
     });
 
-    const catalogCollections = CatalogProjectionRepository.collectionsOf(host.db);
-    await CatalogProjectionRepository.ensureIndexes(catalogCollections);
-    const catalogProjection = new CatalogProjectionRepository(catalogCollections);
+    const catalogProjection = CatalogProjectionRepository.open(host.db);
     const site = siteAddressOf(config);
     const assets = loadStorefrontAssets();
     const deps: StorefrontDeps = {
       stores: storeRepository,
-      customDomains: new CustomDomainRepository(customDomains),
-      templates: new TemplateRepository(templates),
+      customDomains: new CustomDomainRepository(host.db.collection(CustomDomainRepository.collection)),
+      templates: new TemplateRepository(host.outboxCollection(TemplateRepository.collection)),
       nextId: (counter) => host.db.nextId(counter),
       settings: {
         storefrontDomain: config.STOREFRONT_DOMAIN,

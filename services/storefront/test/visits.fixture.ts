@@ -1,3 +1,5 @@
+import { ensureStorefrontIndexes } from '../src/infra/indexes';
+import { OutboxCollection } from '@commerce/events';
 // The visit statistics inside the service, for the integration tests: stores in a real SQLite file, page views
 // recorded with a moved clock through the real aggregator, and the counts read back through the use case.
 import { openDatabase, type Database } from '@commerce/persistence';
@@ -8,7 +10,7 @@ import { storeEvent } from '../src/app/store-message';
 import type { PageView, StorefrontSettings } from '../src/app/storefront-deps';
 import { newStoreRecord } from '../src/domain/store';
 import { loadStorefrontAssets } from '../src/infra/storefront-assets';
-import { StoreRepository } from '../src/infra/store.repository';
+import { StoreRepository, type StoreDocument } from '../src/infra/store.repository';
 import { VisitRepository } from '../src/infra/visit.repository';
 
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -37,9 +39,9 @@ export class VisitsFixture {
   async open(): Promise<void> {
     this.dir = await tempDir('storefront-visits-');
     this.db = await openDatabase({ engine: 'embedded', dir: this.dir });
-    this.stores = new StoreRepository(StoreRepository.collectionOf(this.db));
-    this.visits = VisitRepository.of(this.db);
-    await this.visits.ensureIndexes();
+    this.stores = new StoreRepository(new OutboxCollection(this.db.collection<StoreDocument>(StoreRepository.collection)));
+    await ensureStorefrontIndexes(this.db);
+    this.visits = VisitRepository.open(this.db);
     this.aggregator = this.newAggregator();
   }
 

@@ -1,3 +1,4 @@
+import { OutboxCollection } from '@commerce/events';
 // Visit statistics end to end inside the service: page views recorded with a moved clock through the real
 // aggregator into a real SQLite file, read back through the use case; then the gRPC surface of the service.
 import { storefront } from '@commerce/contracts';
@@ -5,7 +6,7 @@ import { createClient, type ServiceClient } from '@commerce/grpc-runtime';
 import { rejectionOf } from '@commerce/testing';
 import { status } from '@grpc/grpc-js';
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from '../src/app/record-page-view';
-import { StoreRepository } from '../src/infra/store.repository';
+import { StoreRepository, type StoreDocument } from '../src/infra/store.repository';
 import { VisitRepository } from '../src/infra/visit.repository';
 import { startStorefrontHarness, aCreateStoreRequest, type StorefrontHarness } from './storefront.fixture';
 import { BROWSER, GOOGLEBOT, MINUTE, VisitsFixture } from './visits.fixture';
@@ -231,8 +232,11 @@ describe('VisitService over gRPC', () => {
     const { store } = await harness.client.createStore(aCreateStoreRequest({ time_zone: 'Europe/Berlin' }));
     const db = harness.service.host.db;
     const aggregator = new VisitAggregator({
-      visits: VisitRepository.of(db),
-      timeZoneOf: storeTimeZones(new StoreRepository(StoreRepository.collectionOf(db)), 'UTC'),
+      visits: VisitRepository.open(db),
+      timeZoneOf: storeTimeZones(
+        new StoreRepository(new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection))),
+        'UTC',
+      ),
       storefrontDomain: harness.env.STOREFRONT_DOMAIN ?? 'shops.localhost',
       onError: (error) => {
         throw error;

@@ -33,17 +33,13 @@ const PRUNE_INTERVAL_MS = 3_600_000;
  */
 export function startWebhooksService(config: WebhooksConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
-    const webhookDocuments = WebhookRepository.collectionOf(host.db);
-    const zones = StoreZoneRepository.collectionOf(host.db);
-    await ensureWebhooksIndexes(webhookDocuments, zones);
-    const deliveries = DeliveryRepository.open(host.db);
-    await deliveries.ensureIndexes();
+    await ensureWebhooksIndexes(host.db);
 
     const sender = new HttpSender();
     const deps: WebhooksDeps = {
-      webhooks: new WebhookRepository(webhookDocuments),
-      deliveries,
-      zones: new StoreZoneRepository(zones),
+      webhooks: new WebhookRepository(host.db.collection(WebhookRepository.collection)),
+      deliveries: DeliveryRepository.open(host.db),
+      zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       storefront: new StorefrontClient(
         createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS }),
       ),

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '@commerce/persistence';
 import { listEvents } from '../src/app/list-events';
 import type { StoredEventDocument } from '../src/infra/delivery.documents';
 import { DeliveryRepository } from '../src/infra/delivery.repository';
+import { ensureDeliveryIndexes } from '../src/infra/indexes';
 import { keyTheEventsFeed } from '../src/infra/migrations';
 
 const STORE = 7;
@@ -15,7 +16,7 @@ let deliveries: DeliveryRepository;
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
   deliveries = DeliveryRepository.open(db);
-  await deliveries.ensureIndexes();
+  await ensureDeliveryIndexes(deliveries);
 });
 
 afterEach(() => db.close());

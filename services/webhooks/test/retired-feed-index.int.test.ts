@@ -6,6 +6,7 @@ import { MIGRATIONS_COLLECTION, runMigrations } from '@commerce/service-host';
 import { removeDir, tempDir } from '@commerce/testing';
 import type { StoredEventDocument } from '../src/infra/delivery.documents';
 import { DeliveryRepository } from '../src/infra/delivery.repository';
+import { ensureDeliveryIndexes } from '../src/infra/indexes';
 import { dropTheRetiredFeedIndex, keyTheEventsFeed, RETIRED_FEED_INDEX, WEBHOOKS_MIGRATIONS } from '../src/infra/migrations';
 
 const logger = createLogger({ service: 'webhooks-migrations-test', level: 'silent' });
@@ -46,12 +47,12 @@ async function withDatabase<R>(work: (db: Database, deliveries: DeliveryReposito
 }
 
 const startAsNow = (db: Database, deliveries: DeliveryRepository) =>
-  deliveries.ensureIndexes().then(() => runMigrations(db, { service: WEBHOOKS_MIGRATIONS }, logger));
+  ensureDeliveryIndexes(deliveries).then(() => runMigrations(db, { service: WEBHOOKS_MIGRATIONS }, logger));
 
 it('drops the index from a database the older code wrote, keeping the events and every other index', async () => {
   // As the older code left it: its indexes (the retired one with them), its one migration, an event.
   await withDatabase(async (db, deliveries) => {
-    await deliveries.ensureIndexes();
+    await ensureDeliveryIndexes(deliveries);
     await deliveries.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: RETIRED_FEED_INDEX });
     await runMigrations(db, { service: [keyTheEventsFeed] }, logger);
     await deliveries.insertEvent(anEvent('kept'));
@@ -93,7 +94,7 @@ it('never builds it in a new database, where the migration is recorded as ran an
 
 it('is harmless to run again (a crash between the drop and its record runs it at the next start)', async () => {
   await withDatabase(async (db, deliveries) => {
-    await deliveries.ensureIndexes();
+    await ensureDeliveryIndexes(deliveries);
     await deliveries.events.createIndex({ store_id: 1, received_at: 1, id: 1 }, { name: RETIRED_FEED_INDEX });
     await dropTheRetiredFeedIndex.run(db);
     await dropTheRetiredFeedIndex.run(db);

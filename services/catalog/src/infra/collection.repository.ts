@@ -1,5 +1,4 @@
-import type { DomainEvent } from '@commerce/events';
-import type { Collection, Database } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import { collectionRecordFields, type CollectionRecord } from '../domain/collection';
 
 /** A collection document: the record, its write counter, the products still owed a product/updated, its pending events. */
@@ -18,14 +17,12 @@ export interface CollectionDocument extends CollectionRecord {
 const WRITABLE_FIELDS = [...collectionRecordFields.keys, 'updated_at', 'deleted', 'deleted_at', 'version'] as const;
 
 export class CollectionRepository {
-  constructor(private readonly collections: Collection<CollectionDocument>) {}
+  static readonly collection = 'collections';
 
-  static collectionOf(db: Database): Collection<CollectionDocument> {
-    return db.collection<CollectionDocument>('collections');
-  }
+  constructor(private readonly collections: OutboxCollection<CollectionDocument>) {}
 
   insert(record: CollectionRecord, touches: number[], event: DomainEvent): Promise<CollectionDocument> {
-    return this.collections.insertOne({ ...record, rev: 1, pending_product_touches: touches, outbox: [event] });
+    return this.collections.insertWithEvents({ ...record, rev: 1, pending_product_touches: touches }, [event]);
   }
 
   findLive(storeId: number, collectionId: number): Promise<CollectionDocument | null> {
@@ -56,9 +53,10 @@ export class CollectionRepository {
     const $set: Record<string, unknown> = {};
     for (const field of WRITABLE_FIELDS) if (next[field] !== undefined) $set[field] = next[field];
     $set.pending_product_touches = [...new Set([...current.pending_product_touches, ...touches])];
-    return this.collections.findOneAndUpdate(
+    return this.collections.findOneAndUpdateWithEvents(
       { store_id: current.store_id, id: current.id, rev: current.rev },
-      { $set, $inc: { rev: 1 }, $push: { outbox: { $each: events } } },
+      { $set, $inc: { rev: 1 } },
+      events,
     );
   }
 

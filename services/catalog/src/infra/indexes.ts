@@ -1,26 +1,24 @@
-import type { Collection } from '@commerce/persistence';
-import type { CollectionDocument } from './collection.repository';
-import type { ProductDocument } from './product.repository';
-import type { ReservationDocument } from './reservation.repository';
-import type { ShippingGroupDocument } from './shipping-group.repository';
-import type { StoreContextDocument } from './store-context.repository';
-import type { VariantRefDocument } from './variant-ref.repository';
-
-export interface CatalogCollections {
-  products: Collection<ProductDocument>;
-  collections: Collection<CollectionDocument>;
-  variantRefs: Collection<VariantRefDocument>;
-  reservations: Collection<ReservationDocument>;
-  storeContexts: Collection<StoreContextDocument>;
-  shippingGroups: Collection<ShippingGroupDocument>;
-}
-
+import type { Database } from '@commerce/persistence';
+import { CollectionRepository, type CollectionDocument } from './collection.repository';
+import { ProductRepository, type ProductDocument } from './product.repository';
+import { ReservationRepository, type ReservationDocument } from './reservation.repository';
+import { ShippingGroupRepository, type ShippingGroupDocument } from './shipping-group.repository';
+import { StoreContextRepository, type StoreContextDocument } from './store-context.repository';
+import { VariantRefRepository, type VariantRefDocument } from './variant-ref.repository';
 /**
  * Every lookup and list the service makes is backed by one of these (DESIGN §4): an equality prefix
  * (store, deleted, filter field) then the one range or sort field, so a page costs the same in a
  * store of ten products or of a million.
  */
-export async function ensureCatalogIndexes(c: CatalogCollections): Promise<void> {
+export async function ensureCatalogIndexes(db: Database): Promise<void> {
+  const c = {
+    products: db.collection<ProductDocument>(ProductRepository.collection),
+    collections: db.collection<CollectionDocument>(CollectionRepository.collection),
+    variantRefs: db.collection<VariantRefDocument>(VariantRefRepository.collection),
+    reservations: db.collection<ReservationDocument>(ReservationRepository.collection),
+    storeContexts: db.collection<StoreContextDocument>(StoreContextRepository.collection),
+    shippingGroups: db.collection<ShippingGroupDocument>(ShippingGroupRepository.collection),
+  };
   // Products: identity, the default list (by id), its filters, updated_at windows, rank for top/bottom.
   await c.products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'products_store_id' });
   await c.products.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'products_live_by_id' });

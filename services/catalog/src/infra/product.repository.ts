@@ -1,5 +1,5 @@
-import type { DomainEvent } from '@commerce/events';
-import type { Collection, Database, Filter } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
+import type { Filter } from '@commerce/persistence';
 import type { Placement, ProductRecord, ProductStatus } from '../domain/product';
 import { productRecordFields } from '../domain/product-input';
 
@@ -57,14 +57,12 @@ export interface ProductQuery {
 
 /** Every query names the store (DESIGN §3); the sweeps at start-up are the one exception and say so. */
 export class ProductRepository {
-  constructor(private readonly products: Collection<ProductDocument>) {}
+  static readonly collection = 'products';
 
-  static collectionOf(db: Database): Collection<ProductDocument> {
-    return db.collection<ProductDocument>('products');
-  }
+  constructor(private readonly products: OutboxCollection<ProductDocument>) {}
 
   async insert(record: ProductRecord, events: DomainEvent[]): Promise<ProductDocument> {
-    return this.products.insertOne({ ...record, rev: 1, stock_marks: [], collections_cleanup_pending: false, outbox: events });
+    return this.products.insertWithEvents({ ...record, rev: 1, stock_marks: [], collections_cleanup_pending: false }, events);
   }
 
   /** A product whatever its state; callers decide what a deleted one means. */
@@ -120,9 +118,11 @@ export class ProductRepository {
   replace(current: ProductDocument, next: ProductDocument, events: DomainEvent[]): Promise<ProductDocument | null> {
     const $set: Record<string, unknown> = {};
     for (const field of WRITABLE_FIELDS) if (next[field] !== undefined) $set[field] = next[field];
-    const update: Record<string, unknown> = { $set, $inc: { rev: 1 } };
-    if (events.length > 0) update.$push = { outbox: { $each: events } };
-    return this.products.findOneAndUpdate({ store_id: current.store_id, id: current.id, rev: current.rev }, update);
+    return this.products.findOneAndUpdateWithEvents(
+      { store_id: current.store_id, id: current.id, rev: current.rev },
+      { $set, $inc: { rev: 1 } },
+      events,
+    );
   }
 
   /** Drops a settled reservation's mark; bumps rev so a concurrent `replace` cannot write the mark back. */

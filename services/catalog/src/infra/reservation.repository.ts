@@ -1,5 +1,5 @@
 import type { catalog } from '@commerce/contracts';
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import type { StockLine } from '../domain/stock';
 
 /**
@@ -30,11 +30,9 @@ export interface ReservationDocument {
 export type NewReservation = Pick<ReservationDocument, 'store_id' | 'order_key' | 'id' | 'lines' | 'product_ids' | 'updated_at'>;
 
 export class ReservationRepository {
-  constructor(private readonly reservations: Collection<ReservationDocument>) {}
+  static readonly collection = 'reservations';
 
-  static collectionOf(db: Database): Collection<ReservationDocument> {
-    return db.collection<ReservationDocument>('reservations');
-  }
+  constructor(private readonly reservations: Collection<ReservationDocument>) {}
 
   find(storeId: number, orderKey: string): Promise<ReservationDocument | null> {
     return this.reservations.findOne({ store_id: storeId, order_key: orderKey });

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database, type Filter } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection, type Filter } from '@commerce/persistence';
 
 /** A product write naming the group, under way: registered before the product is written, removed after. */
 export interface GroupClaim {
@@ -34,11 +34,9 @@ export interface ShippingGroupDocument {
 }
 
 export class ShippingGroupRepository {
-  constructor(private readonly groups: Collection<ShippingGroupDocument>) {}
+  static readonly collection = 'shipping_groups';
 
-  static collectionOf(db: Database): Collection<ShippingGroupDocument> {
-    return db.collection<ShippingGroupDocument>('shipping_groups');
-  }
+  constructor(private readonly groups: Collection<ShippingGroupDocument>) {}
 
   /** The group as the projection holds it, whatever its state. */
   find(storeId: number, groupId: number): Promise<ShippingGroupDocument | null> {

@@ -1,5 +1,5 @@
 import type { catalog } from '@commerce/contracts';
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 
 /** Catalog's projection of a storefront store: what rendering catalog records needs. */
 export interface StoreContextDocument {
@@ -13,11 +13,9 @@ export interface StoreContextDocument {
 }
 
 export class StoreContextRepository {
-  constructor(private readonly contexts: Collection<StoreContextDocument>) {}
+  static readonly collection = 'store_contexts';
 
-  static collectionOf(db: Database): Collection<StoreContextDocument> {
-    return db.collection<StoreContextDocument>('store_contexts');
-  }
+  constructor(private readonly contexts: Collection<StoreContextDocument>) {}
 
   async find(storeId: number): Promise<catalog.StoreContext | null> {
     const found = await this.contexts.findOne({ store_id: storeId });

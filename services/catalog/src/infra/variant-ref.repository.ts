@@ -1,4 +1,4 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 
 /**
  * Which product holds a variant. Variants live inside their product's document (one atomic write per
@@ -14,11 +14,9 @@ export interface VariantRefDocument {
 }
 
 export class VariantRefRepository {
-  constructor(private readonly refs: Collection<VariantRefDocument>) {}
+  static readonly collection = 'variant_refs';
 
-  static collectionOf(db: Database): Collection<VariantRefDocument> {
-    return db.collection<VariantRefDocument>('variant_refs');
-  }
+  constructor(private readonly refs: Collection<VariantRefDocument>) {}
 
   async add(storeId: number, variantId: number, productId: number): Promise<void> {
     await this.refs.insertOne({ store_id: storeId, id: variantId, product_id: productId });

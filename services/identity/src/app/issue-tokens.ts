@@ -66,6 +66,5 @@ export async function newGrant(
     active: true,
     revoked_reason: '',
     version: 1,
-    outbox: [],
   });
 }

@@ -28,7 +28,7 @@ const storedKeys = async () => (await collection.find({}, { sort: { key: 1 } }))
 beforeEach(async () => {
   logLines = [];
   db = await openDatabase({ engine: 'memory' });
-  collection = LoginAttemptRepository.collectionOf(db);
+  collection = db.collection(LoginAttemptRepository.collection);
   loginAttempts = new LoginAttemptRepository(collection);
 });
 

@@ -40,7 +40,7 @@ function aCode(hash: string, expiresAt: Date): AuthorizationCodeRecord {
 beforeEach(async () => {
   logLines = [];
   db = await openDatabase({ engine: 'memory' });
-  codes = new AuthorizationCodeRepository(AuthorizationCodeRepository.collectionOf(db));
+  codes = new AuthorizationCodeRepository(db.collection(AuthorizationCodeRepository.collection));
 });
 
 afterEach(() => db.close());

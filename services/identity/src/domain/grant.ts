@@ -1,5 +1,3 @@
-import type { DomainEvent } from '@commerce/events';
-
 /**
  * One authorization of an app by a user, from a code exchange (or an app-created store) until it
  * is revoked. Its refresh tokens are one rotating family; every access token names it (`grant_id`),
@@ -18,7 +16,6 @@ export type GrantRecord = {
   active: boolean;
   revoked_reason: string;
   version: number;
-  outbox: DomainEvent[];
 };
 
 export type RevocationReason = 'user_revoked' | 'app_deleted' | 'token_revoked' | 'code_reused' | 'refresh_token_reused';

@@ -1,5 +1,4 @@
-import type { Collection, Database } from '@commerce/persistence';
-import { withOutbox, type DomainEvent } from '@commerce/events';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import { conflict } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 
@@ -17,11 +16,9 @@ export interface ApiKeyDocument {
 export class ApiKeyRepository {
   private readonly replacements = new KeyedQueue();
 
-  constructor(private readonly keys: Collection<ApiKeyDocument>) {}
+  static readonly collection = 'api_keys';
 
-  static collectionOf(db: Database): Collection<ApiKeyDocument> {
-    return db.collection<ApiKeyDocument>('api_keys');
-  }
+  constructor(private readonly keys: OutboxCollection<ApiKeyDocument>) {}
 
   findByHash(keyHash: string): Promise<ApiKeyDocument | null> {
     return this.keys.findOne({ key_hash: keyHash });
@@ -54,10 +51,10 @@ export class ApiKeyRepository {
   ): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const previous = await this.findByStore(storeId);
-      const update = withOutbox({ $set: { key_id: keyId, key_hash: keyHash, created_at: now }, $inc: { version: 1 } }, event(previous));
+      const update = { $set: { key_id: keyId, key_hash: keyHash, created_at: now }, $inc: { version: 1 } };
       // The version guard keeps a rotation by another replica from being lost between our read and write.
       const filter = previous ? { store_id: storeId, version: previous.version } : { store_id: storeId };
-      const { matched } = await this.keys.updateOne(filter, update, { upsert: !previous });
+      const { matched } = await this.keys.updateWithEvents(filter, update, [event(previous)], { upsert: !previous });
       if (matched > 0 || !previous) return;
     }
     throw conflict('The API key is being rotated by another request; try again');

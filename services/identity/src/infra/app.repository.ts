@@ -1,15 +1,13 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 import type { AppRecord } from '../domain/app';
 
 export type AppDocument = AppRecord;
 
 /** Developer apps; deleted ones stay (soft delete) so their client id is never handed out again. */
 export class AppRepository {
-  constructor(private readonly apps: Collection<AppDocument>) {}
+  static readonly collection = 'apps';
 
-  static collectionOf(db: Database): Collection<AppDocument> {
-    return db.collection<AppDocument>('apps');
-  }
+  constructor(private readonly apps: Collection<AppDocument>) {}
 
   insert(app: AppRecord): Promise<AppDocument> {
     return this.apps.insertOne(app);

@@ -1,14 +1,12 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 import type { AuthorizationCodeRecord } from '../domain/authorization-code';
 
 export type AuthorizationCodeDocument = AuthorizationCodeRecord;
 
 export class AuthorizationCodeRepository {
-  constructor(private readonly codes: Collection<AuthorizationCodeDocument>) {}
+  static readonly collection = 'authorization_codes';
 
-  static collectionOf(db: Database): Collection<AuthorizationCodeDocument> {
-    return db.collection<AuthorizationCodeDocument>('authorization_codes');
-  }
+  constructor(private readonly codes: Collection<AuthorizationCodeDocument>) {}
 
   insert(code: AuthorizationCodeRecord): Promise<AuthorizationCodeDocument> {
     return this.codes.insertOne(code);

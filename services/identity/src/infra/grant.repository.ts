@@ -1,18 +1,16 @@
-import type { DomainEvent } from '@commerce/events';
-import type { Collection, Database, Update } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import type { GrantRecord, RevocationReason } from '../domain/grant';
 
-export type GrantDocument = GrantRecord;
+/** A grant with the events not yet relayed. */
+export type GrantDocument = GrantRecord & { outbox: DomainEvent[] };
 
 export class GrantRepository {
-  constructor(private readonly grants: Collection<GrantDocument>) {}
+  static readonly collection = 'grants';
 
-  static collectionOf(db: Database): Collection<GrantDocument> {
-    return db.collection<GrantDocument>('grants');
-  }
+  constructor(private readonly grants: OutboxCollection<GrantDocument>) {}
 
   insert(grant: GrantRecord): Promise<GrantDocument> {
-    return this.grants.insertOne(grant);
+    return this.grants.insertWithEvents(grant, []);
   }
 
   findById(id: number): Promise<GrantDocument | null> {
@@ -39,10 +37,8 @@ export class GrantRepository {
   ): Promise<GrantDocument | null> {
     const current = await this.findById(id);
     if (!current || current.revoked_at) return null;
-    const pending = events(current);
-    const update: Update = { $set: { active: false, revoked_at: now, revoked_reason: reason, updated_at: now }, $inc: { version: 1 } };
-    if (pending.length > 0) update.$push = { outbox: { $each: pending } };
+    const update = { $set: { active: false, revoked_at: now, revoked_reason: reason, updated_at: now }, $inc: { version: 1 } };
     // The active guard makes a concurrent revocation a no-op instead of a second set of events.
-    return this.grants.findOneAndUpdate({ id, active: true }, update);
+    return this.grants.findOneAndUpdateWithEvents({ id, active: true }, update, events(current));
   }
 }

@@ -1,25 +1,23 @@
-import type { Collection } from '@commerce/persistence';
+import type { Database } from '@commerce/persistence';
 import type { LoginAttemptRecord } from '../domain/login-throttle';
-import type { ApiKeyDocument } from './api-key.repository';
-import type { AppDocument } from './app.repository';
-import type { AuthorizationCodeDocument } from './authorization-code.repository';
-import type { GrantDocument } from './grant.repository';
-import type { RefreshTokenDocument } from './refresh-token.repository';
-import type { UserDocument } from './user.repository';
-
-/** The service's collections, one per repository. */
-export interface IdentityCollections {
-  users: Collection<UserDocument>;
-  keys: Collection<ApiKeyDocument>;
-  apps: Collection<AppDocument>;
-  grants: Collection<GrantDocument>;
-  codes: Collection<AuthorizationCodeDocument>;
-  refreshTokens: Collection<RefreshTokenDocument>;
-  loginAttempts: Collection<LoginAttemptRecord>;
-}
-
+import { ApiKeyRepository, type ApiKeyDocument } from './api-key.repository';
+import { AppRepository, type AppDocument } from './app.repository';
+import { AuthorizationCodeRepository, type AuthorizationCodeDocument } from './authorization-code.repository';
+import { GrantRepository, type GrantDocument } from './grant.repository';
+import { LoginAttemptRepository } from './login-attempt.repository';
+import { RefreshTokenRepository, type RefreshTokenDocument } from './refresh-token.repository';
+import { UserRepository, type UserDocument } from './user.repository';
 /** Every lookup the repositories make is backed by one of these; the unique ones keep ids, e-mails, logins and hashes single. */
-export async function ensureIdentityIndexes(c: IdentityCollections): Promise<void> {
+export async function ensureIdentityIndexes(db: Database): Promise<void> {
+  const c = {
+    users: db.collection<UserDocument>(UserRepository.collection),
+    keys: db.collection<ApiKeyDocument>(ApiKeyRepository.collection),
+    apps: db.collection<AppDocument>(AppRepository.collection),
+    grants: db.collection<GrantDocument>(GrantRepository.collection),
+    codes: db.collection<AuthorizationCodeDocument>(AuthorizationCodeRepository.collection),
+    refreshTokens: db.collection<RefreshTokenDocument>(RefreshTokenRepository.collection),
+    loginAttempts: db.collection<LoginAttemptRecord>(LoginAttemptRepository.collection),
+  };
   await c.users.createIndex({ id: 1 }, { unique: true, name: 'users_id' });
   await c.users.createIndex({ email: 1 }, { unique: true, name: 'users_email' });
   await c.users.createIndex({ login: 1 }, { unique: true, name: 'users_login' });

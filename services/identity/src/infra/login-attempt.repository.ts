@@ -1,13 +1,11 @@
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import { windowsOpenSince, type LoginAttemptRecord, type ThrottleRule } from '../domain/login-throttle';
 
 /** Failure counters live in the database, so every identity replica throttles the same account alike. */
 export class LoginAttemptRepository {
-  constructor(private readonly attempts: Collection<LoginAttemptRecord>) {}
+  static readonly collection = 'login_attempts';
 
-  static collectionOf(db: Database): Collection<LoginAttemptRecord> {
-    return db.collection<LoginAttemptRecord>('login_attempts');
-  }
+  constructor(private readonly attempts: Collection<LoginAttemptRecord>) {}
 
   /**
    * Counts one attempt and answers the record as it is after it, in one atomic write: parallel attempts

@@ -1,3 +1,4 @@
+import type { LoginAttemptRecord } from '../domain/login-throttle';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { LoginAttemptRepository } from './login-attempt.repository';
 
@@ -10,7 +11,7 @@ let attempts: LoginAttemptRepository;
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const collection = LoginAttemptRepository.collectionOf(db);
+  const collection = db.collection<LoginAttemptRecord>(LoginAttemptRepository.collection);
   await collection.createIndex({ key: 1 }, { unique: true, name: 'login_attempts_key' });
   attempts = new LoginAttemptRepository(collection);
 });

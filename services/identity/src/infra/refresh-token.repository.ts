@@ -1,4 +1,4 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 
 /** One refresh token of a grant's rotating family; only its hash is kept. */
 export type RefreshTokenDocument = {
@@ -14,11 +14,9 @@ export type RefreshTokenDocument = {
 };
 
 export class RefreshTokenRepository {
-  constructor(private readonly tokens: Collection<RefreshTokenDocument>) {}
+  static readonly collection = 'refresh_tokens';
 
-  static collectionOf(db: Database): Collection<RefreshTokenDocument> {
-    return db.collection<RefreshTokenDocument>('refresh_tokens');
-  }
+  constructor(private readonly tokens: Collection<RefreshTokenDocument>) {}
 
   insert(token: RefreshTokenDocument): Promise<RefreshTokenDocument> {
     return this.tokens.insertOne(token);

@@ -1,14 +1,12 @@
-import type { Collection, Database } from '@commerce/persistence';
+import type { Collection } from '@commerce/persistence';
 import type { UserRecord } from '../domain/user';
 
 export type UserDocument = UserRecord;
 
 export class UserRepository {
-  constructor(private readonly users: Collection<UserDocument>) {}
+  static readonly collection = 'users';
 
-  static collectionOf(db: Database): Collection<UserDocument> {
-    return db.collection<UserDocument>('users');
-  }
+  constructor(private readonly users: Collection<UserDocument>) {}
 
   findById(id: number): Promise<UserDocument | null> {
     return this.users.findOne({ id });

@@ -1,11 +1,12 @@
+import { OutboxCollection } from '@commerce/events';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import type { CheckoutInput } from '../domain/checkout-input';
-import { CheckoutRepository } from '../infra/checkout.repository';
+import { CheckoutRepository, type CheckoutDocument } from '../infra/checkout.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
-import { OrderRepository } from '../infra/order.repository';
-import { StoreZoneRepository } from '@commerce/store-zones';
-import { TestPaymentProcessor } from '../infra/test-payment.processor';
+import { OrderRepository, type OrderDocument } from '../infra/order.repository';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
+import { TestPaymentProcessor, type PaymentEntry } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
 import type { CatalogPort, CheckoutStep, OrdersDeps, ReservedLine, ShippingPort } from './orders-deps';
 import { recoverCheckouts } from './recover-checkouts';
@@ -117,12 +118,11 @@ describe('the checkout saga', () => {
 
   beforeEach(async () => {
     db = await openDatabase({ engine: 'memory' });
-    const orders = OrderRepository.collectionOf(db);
-    const checkouts = CheckoutRepository.collectionOf(db);
-    const zones = StoreZoneRepository.collectionOf(db);
-    await ensureOrdersIndexes(orders, checkouts, zones);
-    const ledger = TestPaymentProcessor.collectionOf(db);
-    await TestPaymentProcessor.ensureIndexes(ledger);
+    await ensureOrdersIndexes(db);
+    const orders = new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection));
+    const checkouts = db.collection<CheckoutDocument>(CheckoutRepository.collection);
+    const zones = db.collection<StoreZoneDocument>(StoreZoneRepository.collection);
+    const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
     catalog = new StockLedger();
     now = new Date('2026-11-24T10:00:00Z');
     crashAt = undefined;

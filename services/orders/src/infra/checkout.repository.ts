@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import type { CheckoutInput } from '../domain/checkout-input';
 
 /**
@@ -63,13 +63,9 @@ export interface CheckoutDocument {
 }
 
 export class CheckoutRepository {
-  static readonly COLLECTION = 'checkouts';
+  static readonly collection = 'checkouts';
 
   constructor(private readonly checkouts: Collection<CheckoutDocument>) {}
-
-  static collectionOf(db: Database): Collection<CheckoutDocument> {
-    return db.collection<CheckoutDocument>(CheckoutRepository.COLLECTION);
-  }
 
   /** Starts the key's checkout; the existing one when the key was used before. */
   async claim(checkout: CheckoutDocument): Promise<{ started: CheckoutDocument } | { existing: CheckoutDocument }> {

@@ -1,23 +1,24 @@
-import type { Collection } from '@commerce/persistence';
-import type { CheckoutDocument } from './checkout.repository';
-import type { OrderDocument } from './order.repository';
-import type { StoreZoneDocument } from '@commerce/store-zones';
+import type { Database } from '@commerce/persistence';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
+import { CheckoutRepository, type CheckoutDocument } from './checkout.repository';
+import { OrderRepository, type OrderDocument } from './order.repository';
+import { TestPaymentProcessor, type PaymentEntry } from './test-payment.processor';
 
 /**
- * Every index the queries need (DESIGN §4): lists newest first by store (+ status), the updated_at
- * filters, the checkout key's uniqueness, and the sweeps' due work. Listing cost does not grow with the
- * store's size: each list is a range of one of these.
+ * Every index the queries need (docs/service-template.md#collections-and-indexes): lists newest first by store
+ * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work, the zones and the test
+ * payment ledger. Listing cost does not grow with the store's size: each list is a range of one of these.
  */
-export async function ensureOrdersIndexes(
-  orders: Collection<OrderDocument>,
-  checkouts: Collection<CheckoutDocument>,
-  zones: Collection<StoreZoneDocument>,
-): Promise<void> {
+export async function ensureOrdersIndexes(db: Database): Promise<void> {
+  const orders = db.collection<OrderDocument>(OrderRepository.collection);
   await orders.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'orders_store_id' });
   await orders.createIndex({ store_id: 1, status: 1, id: 1 }, { name: 'orders_store_status_id' });
   await orders.createIndex({ store_id: 1, updated_at: 1 }, { name: 'orders_store_updated_at' });
   await orders.createIndex({ stock_return: 1, updated_at: 1 }, { name: 'orders_stock_return' });
+  const checkouts = db.collection<CheckoutDocument>(CheckoutRepository.collection);
   await checkouts.createIndex({ store_id: 1, checkout_key: 1 }, { unique: true, name: 'checkouts_store_key' });
   await checkouts.createIndex({ state: 1, lease_until: 1 }, { name: 'checkouts_state_lease' });
-  await zones.createIndex({ store_id: 1 }, { unique: true, name: 'store_zones_store' });
+  await StoreZoneRepository.ensureIndexes(db.collection<StoreZoneDocument>(StoreZoneRepository.collection));
+  const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
+  await ledger.createIndex({ key: 1 }, { unique: true, name: 'test_payments_key' });
 }

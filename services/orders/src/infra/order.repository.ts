@@ -1,5 +1,5 @@
-import type { DomainEvent } from '@commerce/events';
-import { DuplicateKeyError, type Collection, type Database, type Filter } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
+import { DuplicateKeyError, type Filter } from '@commerce/persistence';
 import type { Order, StoredStatus } from '../domain/order';
 
 /** An order with its write counter (optimistic concurrency, event sequence) and the events not yet relayed. */
@@ -23,13 +23,9 @@ export interface OrderQuery {
 }
 
 export class OrderRepository {
-  static readonly COLLECTION = 'orders';
+  static readonly collection = 'orders';
 
-  constructor(private readonly orders: Collection<OrderDocument>) {}
-
-  static collectionOf(db: Database): Collection<OrderDocument> {
-    return db.collection<OrderDocument>(OrderRepository.COLLECTION);
-  }
+  constructor(private readonly orders: OutboxCollection<OrderDocument>) {}
 
   findOne(storeId: number, orderId: number): Promise<OrderDocument | null> {
     return this.orders.findOne({ store_id: storeId, id: orderId });
@@ -38,7 +34,7 @@ export class OrderRepository {
   /** The order with its first events, as stored; null when an order with its id exists already (a retried step). */
   async insert(order: Order, events: DomainEvent[]): Promise<OrderDocument | null> {
     try {
-      return await this.orders.insertOne({ ...order, version: 1, outbox: events });
+      return await this.orders.insertWithEvents({ ...order, version: 1 }, events);
     } catch (error) {
       if (error instanceof DuplicateKeyError) return null;
       throw error;
@@ -48,12 +44,14 @@ export class OrderRepository {
   /** Replaces the order if nobody wrote it since `current` was read; null when somebody did. */
   replace(current: OrderDocument, next: Order, events: DomainEvent[]): Promise<OrderDocument | null> {
     const fields: Record<string, unknown> = { ...next };
-    delete fields.version; // the document's own counters: $inc and $push below
+    delete fields.version; // the document's own: its counter ($inc below) and its outbox (written with the events)
     delete fields.outbox;
+    delete fields.outbox_pending;
     delete fields._id;
-    return this.orders.findOneAndUpdate(
+    return this.orders.findOneAndUpdateWithEvents(
       { store_id: current.store_id, id: current.id, version: current.version },
-      { $set: fields, $inc: { version: 1 }, $push: { outbox: { $each: events } } },
+      { $set: fields, $inc: { version: 1 } },
+      events,
       { returnDocument: 'after' },
     );
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import type { ChargeResult, PaymentPort } from '../app/orders-deps';
 
 /**
@@ -23,20 +23,14 @@ export interface PaymentEntry {
 const APPROVED = new Set(['tok_visa', 'tok_mastercard', 'tok_amex']);
 
 export class TestPaymentProcessor implements PaymentPort {
+  static readonly collection = 'test_payments';
+
   readonly name = 'test';
 
   constructor(
     private readonly ledger: Collection<PaymentEntry>,
     private readonly clock: () => Date = () => new Date(),
   ) {}
-
-  static collectionOf(db: Database): Collection<PaymentEntry> {
-    return db.collection<PaymentEntry>('test_payments');
-  }
-
-  static async ensureIndexes(ledger: Collection<PaymentEntry>): Promise<void> {
-    await ledger.createIndex({ key: 1 }, { unique: true, name: 'test_payments_key' });
-  }
 
   async charge(input: { key: string; token: string; amountCents: number; description: string }): Promise<ChargeResult> {
     const approved = APPROVED.has(input.token);

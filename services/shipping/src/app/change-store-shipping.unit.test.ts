@@ -1,3 +1,4 @@
+import { OutboxCollection } from '@commerce/events';
 import { isDomainError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import { addGroup, changeGroup } from '../domain/store-shipping';
@@ -15,14 +16,13 @@ const replica = () => ({ repository, clock: () => at, changes: new KeyedQueue() 
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = StoreShippingRepository.collectionOf(db);
-  await ensureShippingIndexes(documents);
-  repository = new StoreShippingRepository(documents);
+  await ensureShippingIndexes(db);
+  repository = new StoreShippingRepository(new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection)));
 });
 
 afterEach(() => db.close());
 
-const storedDocument = () => db.collection<StoreShippingDocument>(StoreShippingRepository.COLLECTION).findOne({ store_id: STORE });
+const storedDocument = () => db.collection<StoreShippingDocument>(StoreShippingRepository.collection).findOne({ store_id: STORE });
 
 describe('changeStoreShipping', () => {
   it('writes the first change of a store with its events, version 1', async () => {

@@ -1,8 +1,9 @@
+import { OutboxCollection } from '@commerce/events';
 import { GrpcStatus, isDomainError, RemoteError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import { addGroup } from '../domain/store-shipping';
 import { ensureShippingIndexes } from '../infra/indexes';
-import { StoreShippingRepository } from '../infra/store-shipping.repository';
+import { StoreShippingRepository, type StoreShippingDocument } from '../infra/store-shipping.repository';
 import { changeStoreShipping } from './change-store-shipping';
 import { deleteShippingGroup } from './delete-shipping-group';
 import type { CatalogPort, GroupRetirement, ShippingDeps } from './shipping-deps';
@@ -47,9 +48,8 @@ const deps = (overrides: Partial<ShippingDeps> = {}): ShippingDeps => ({
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = StoreShippingRepository.collectionOf(db);
-  await ensureShippingIndexes(documents);
-  repository = new StoreShippingRepository(documents);
+  await ensureShippingIndexes(db);
+  repository = new StoreShippingRepository(new OutboxCollection(db.collection<StoreShippingDocument>(StoreShippingRepository.collection)));
   now = Date.UTC(2026, 0, 15);
   calls = [];
   warnings = [];

@@ -1,5 +1,5 @@
-import type { DomainEvent } from '@commerce/events';
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
+import { DuplicateKeyError } from '@commerce/persistence';
 import type { StoreShipping } from '../domain/store-shipping';
 
 /**
@@ -16,13 +16,9 @@ export interface StoreShippingDocument extends StoreShipping {
 }
 
 export class StoreShippingRepository {
-  static readonly COLLECTION = 'store_shipping';
+  static readonly collection = 'store_shipping';
 
-  constructor(private readonly documents: Collection<StoreShippingDocument>) {}
-
-  static collectionOf(db: Database): Collection<StoreShippingDocument> {
-    return db.collection<StoreShippingDocument>(StoreShippingRepository.COLLECTION);
-  }
+  constructor(private readonly documents: OutboxCollection<StoreShippingDocument>) {}
 
   /** The store's configuration with its version; a store that never configured shipping has version 0. */
   async load(storeId: number): Promise<{ shipping: StoreShipping; version: number }> {
@@ -38,9 +34,10 @@ export class StoreShippingRepository {
   async saveIfVersion(storeId: number, expectedVersion: number, shipping: StoreShipping, events: DomainEvent[]): Promise<boolean> {
     const state = { groups: shipping.groups, classes: shipping.classes, rates: shipping.rates };
     if (expectedVersion === 0) return this.insertFirst(storeId, state, events);
-    const written = await this.documents.findOneAndUpdate(
+    const written = await this.documents.findOneAndUpdateWithEvents(
       { store_id: storeId, version: expectedVersion },
-      { $set: state, $inc: { version: 1 }, $push: { outbox: { $each: events } } },
+      { $set: state, $inc: { version: 1 } },
+      events,
       { returnDocument: 'after' },
     );
     return written !== null;
@@ -48,7 +45,7 @@ export class StoreShippingRepository {
 
   private async insertFirst(storeId: number, state: StoreShipping, events: DomainEvent[]): Promise<boolean> {
     try {
-      await this.documents.insertOne({ store_id: storeId, version: 1, ...state, outbox: events });
+      await this.documents.insertWithEvents({ store_id: storeId, version: 1, ...state }, events);
       return true;
     } catch (error) {
       // Another writer created the store's document first: re-read and re-apply on top of it.

@@ -1,3 +1,4 @@
+import { ensureStorefrontIndexes } from '../infra/indexes';
 import { presentCollection, presentProduct, presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import { newEvent, type DomainEvent } from '@commerce/events';
@@ -74,7 +75,7 @@ const apply = (...events: DomainEvent[]) =>
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
   const collections = CatalogProjectionRepository.collectionsOf(db);
-  await CatalogProjectionRepository.ensureIndexes(collections);
+  await ensureStorefrontIndexes(db);
   projection = new CatalogProjectionRepository(collections);
   catalogs = new SiteCatalogs(projection);
 });

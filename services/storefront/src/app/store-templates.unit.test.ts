@@ -1,9 +1,11 @@
+import { ensureTemplateIndexes } from '../infra/indexes';
+import { OutboxCollection } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { DEFAULT_TEMPLATES } from '../domain/default-templates';
 import { writeDefaultTemplates } from '../infra/migrations';
 import { loadStorefrontAssets } from '../infra/storefront-assets';
-import { StoreRepository } from '../infra/store.repository';
-import { TemplateRepository } from '../infra/template.repository';
+import { StoreRepository, type StoreDocument } from '../infra/store.repository';
+import { TemplateRepository, type TemplateDocument } from '../infra/template.repository';
 import { ensureDefaultTemplates, templatesOf } from './store-templates';
 
 describe('templatesOf', () => {
@@ -11,10 +13,10 @@ describe('templatesOf', () => {
   let deps: Parameters<typeof templatesOf>[0];
   beforeEach(async () => {
     db = await openDatabase({ engine: 'memory' });
-    const templates = TemplateRepository.collectionOf(db);
-    await TemplateRepository.ensureIndexes(templates);
+    const templates = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
+    await ensureTemplateIndexes(db);
     deps = {
-      stores: new StoreRepository(StoreRepository.collectionOf(db)),
+      stores: new StoreRepository(new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection))),
       templates: new TemplateRepository(templates),
       nextId: (counter) => db.nextId(counter),
       clock: () => new Date(),
@@ -24,7 +26,8 @@ describe('templatesOf', () => {
   afterEach(() => db.close());
 
   /** A store as one written before templates existed, or by a process that crashed before writing its defaults. */
-  const aStoreWithoutTemplates = (id: number) => StoreRepository.collectionOf(db).insertOne({ id, time_zone: 'UTC' } as never);
+  const aStoreWithoutTemplates = (id: number) =>
+    db.collection<StoreDocument>(StoreRepository.collection).insertOne({ id, time_zone: 'UTC' } as never);
 
   it('writes the defaults a store lacks, once, whoever asks first and however many ask at once', async () => {
     await aStoreWithoutTemplates(1);
@@ -34,7 +37,7 @@ describe('templatesOf', () => {
     expect(answers[0].map((template) => template.kind)).toEqual(DEFAULT_TEMPLATES.map((template) => template.kind));
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(await TemplateRepository.collectionOf(db).count({ store_id: 1 })).toBe(6);
+    expect(await db.collection<TemplateDocument>(TemplateRepository.collection).count({ store_id: 1 })).toBe(6);
     expect(await templatesOf(deps, 1)).toEqual(answers[0]);
   });
 
@@ -42,7 +45,7 @@ describe('templatesOf', () => {
     await aStoreWithoutTemplates(2);
     await ensureDefaultTemplates(deps, 2);
     const [home] = await templatesOf(deps, 2);
-    await TemplateRepository.collectionOf(db).deleteMany({ store_id: 2, kind: { $in: ['faq', 'maintenance'] } });
+    await db.collection<TemplateDocument>(TemplateRepository.collection).deleteMany({ store_id: 2, kind: { $in: ['faq', 'maintenance'] } });
 
     const healed = await templatesOf(deps, 2);
 
@@ -55,7 +58,7 @@ describe('templatesOf', () => {
     const [template] = await templatesOf(deps, 3);
     expect(Object.keys(template).sort()).toEqual(['content', 'created_at', 'id', 'kind', 'name', 'permalink', 'store_id', 'updated_at']);
     expect(await templatesOf(deps, 404)).toEqual([]);
-    expect(await TemplateRepository.collectionOf(db).count({ store_id: 404 })).toBe(0);
+    expect(await db.collection<TemplateDocument>(TemplateRepository.collection).count({ store_id: 404 })).toBe(0);
   });
 });
 
@@ -63,12 +66,12 @@ describe('migration 2: write the six default templates of every store', () => {
   it('gives every existing store its defaults, and running again writes nothing more', async () => {
     const db = await openDatabase({ engine: 'memory' });
     try {
-      for (const id of [1, 2]) await StoreRepository.collectionOf(db).insertOne({ id } as never);
+      for (const id of [1, 2]) await db.collection<StoreDocument>(StoreRepository.collection).insertOne({ id } as never);
 
       await writeDefaultTemplates.run(db);
       await writeDefaultTemplates.run(db);
 
-      const templates = await TemplateRepository.collectionOf(db).find({}, { sort: { id: 1 } });
+      const templates = await db.collection<TemplateDocument>(TemplateRepository.collection).find({}, { sort: { id: 1 } });
       expect(templates.map((template) => [template.store_id, template.kind])).toEqual(
         [1, 2].flatMap((id) => DEFAULT_TEMPLATES.map((template) => [id, template.kind])),
       );
@@ -83,8 +86,8 @@ describe('ensureDefaultTemplates when a custom template holds a default permalin
   it('still writes that default, at a permalink of its own', async () => {
     const db = await openDatabase({ engine: 'memory' });
     try {
-      const collection = TemplateRepository.collectionOf(db);
-      await TemplateRepository.ensureIndexes(collection);
+      const collection = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
+      await ensureTemplateIndexes(db);
       const templates = new TemplateRepository(collection);
       const faq = DEFAULT_TEMPLATES.find((template) => template.kind === 'faq')!;
       const now = new Date();

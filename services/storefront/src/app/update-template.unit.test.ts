@@ -1,7 +1,9 @@
+import { ensureTemplateIndexes } from '../infra/indexes';
+import { OutboxCollection } from '@commerce/events';
 import { isDomainError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
-import { StoreRepository } from '../infra/store.repository';
-import { TemplateRepository } from '../infra/template.repository';
+import { StoreRepository, type StoreDocument } from '../infra/store.repository';
+import { TemplateRepository, type TemplateDocument } from '../infra/template.repository';
 import { createTemplate } from './create-template';
 import { updateTemplate } from './update-template';
 
@@ -13,12 +15,12 @@ describe('updateTemplate', () => {
   afterEach(() => db.close());
 
   it("answers a field violation when another process's template takes the permalink between the check and the write", async () => {
-    const collection = TemplateRepository.collectionOf(db);
-    await TemplateRepository.ensureIndexes(collection);
-    await StoreRepository.collectionOf(db).insertOne({ id: 1, time_zone: 'UTC' } as never);
+    const collection = new OutboxCollection(db.collection<TemplateDocument>(TemplateRepository.collection));
+    await ensureTemplateIndexes(db);
+    await db.collection<StoreDocument>(StoreRepository.collection).insertOne({ id: 1, time_zone: 'UTC' } as never);
     const templates = new TemplateRepository(collection);
     const deps = {
-      stores: new StoreRepository(StoreRepository.collectionOf(db)),
+      stores: new StoreRepository(new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection))),
       templates,
       nextId: (counter: string) => db.nextId(counter),
       clock: () => new Date(),

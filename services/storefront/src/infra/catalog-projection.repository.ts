@@ -53,6 +53,12 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
 
   constructor(private readonly store: CatalogProjectionCollections) {}
 
+  /** The repository over its four collections. */
+  static open(db: Database): CatalogProjectionRepository {
+    return new CatalogProjectionRepository(CatalogProjectionRepository.collectionsOf(db));
+  }
+
+  /** Its collections, which a test may wrap before handing them to the constructor. */
   static collectionsOf(db: Database): CatalogProjectionCollections {
     return {
       products: db.collection<ProjectedProductDocument>('catalog_products'),
@@ -60,14 +66,6 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
       collections: db.collection<ProjectedCollectionDocument>('catalog_collections'),
       versions: db.collection<CatalogVersionDocument>('catalog_versions'),
     };
-  }
-
-  /** One row per record and per store version; call at every start. */
-  static async ensureIndexes({ products, variants, collections, versions }: CatalogProjectionCollections): Promise<void> {
-    await products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_products_store_id' });
-    await variants.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_variants_store_id' });
-    await collections.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_collections_store_id' });
-    await versions.createIndex({ store_id: 1 }, { unique: true, name: 'catalog_versions_store' });
   }
 
   applyProduct(storeId: number, sequence: number, product: ProductSnapshot, deleted: boolean): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { ensureStorefrontIndexes } from './indexes';
 import { presentProduct, presentVariant, type VariantJson } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import { DuplicateKeyError, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
@@ -91,7 +92,7 @@ let projection: CatalogProjectionRepository;
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
   const raw = CatalogProjectionRepository.collectionsOf(db);
-  await CatalogProjectionRepository.ensureIndexes(raw);
+  await ensureStorefrontIndexes(db);
   calls = [];
   collections = {
     products: counted('products', raw.products, calls),

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { DuplicateKeyError, type Collection, type Doc } from '@commerce/persistence';
 
 /** Which store a custom domain belongs to: one document per domain, so two stores can never hold one. */
 export interface CustomDomainClaim extends Doc {
@@ -9,15 +9,9 @@ export interface CustomDomainClaim extends Doc {
 }
 
 export class CustomDomainRepository {
+  static readonly collection = 'custom_domains';
+
   constructor(private readonly claims: Collection<CustomDomainClaim>) {}
-
-  static collectionOf(db: Database): Collection<CustomDomainClaim> {
-    return db.collection<CustomDomainClaim>('custom_domains');
-  }
-
-  static async ensureIndexes(claims: Collection<CustomDomainClaim>): Promise<void> {
-    await claims.createIndex({ domain: 1 }, { unique: true, name: 'custom_domains_domain' });
-  }
 
   /** Claims the domain for the store; true when it is the store's now (or already was), false when another store holds it. */
   async claim(domain: string, storeId: number, now: Date): Promise<boolean> {

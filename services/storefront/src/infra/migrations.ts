@@ -1,8 +1,10 @@
 import type { Migration } from '@commerce/service-host';
 import { CustomDomainRepository } from './custom-domain.repository';
-import { StoreRepository } from './store.repository';
+import { OutboxCollection } from '@commerce/events';
+import { StoreRepository, type StoreDocument } from './store.repository';
 import { loadStorefrontAssets } from './storefront-assets';
-import { TemplateRepository } from './template.repository';
+import { TemplateRepository, type TemplateDocument } from './template.repository';
+import { ensureCustomDomainIndexes, ensureTemplateIndexes } from './indexes';
 import { ensureDefaultTemplates } from '../app/store-templates';
 
 /**
@@ -13,12 +15,13 @@ export const claimExistingCustomDomains: Migration = {
   id: 1,
   name: 'claim the custom domains stores already show',
   async run(db) {
-    const collection = CustomDomainRepository.collectionOf(db);
-    await CustomDomainRepository.ensureIndexes(collection);
-    const claims = new CustomDomainRepository(collection);
-    const stores = await StoreRepository.collectionOf(db).findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
-      sort: { id: 1 },
-    });
+    await ensureCustomDomainIndexes(db);
+    const claims = new CustomDomainRepository(db.collection(CustomDomainRepository.collection));
+    const stores = await db
+      .collection<StoreDocument>(StoreRepository.collection)
+      .findFields({ custom_domain: { $gt: '' } }, ['id', 'custom_domain'], {
+        sort: { id: 1 },
+      });
     for (const store of stores) if (store.custom_domain) await claims.claim(store.custom_domain, store.id, new Date());
   },
 };
@@ -32,15 +35,14 @@ export const writeDefaultTemplates: Migration = {
   id: 2,
   name: 'write the six default templates of every store',
   async run(db) {
-    const collection = TemplateRepository.collectionOf(db);
-    await TemplateRepository.ensureIndexes(collection);
+    await ensureTemplateIndexes(db);
     const deps = {
-      templates: new TemplateRepository(collection),
+      templates: new TemplateRepository(new OutboxCollection<TemplateDocument>(db.collection(TemplateRepository.collection))),
       nextId: (counter: string) => db.nextId(counter),
       clock: () => new Date(),
       storeDefaults: loadStorefrontAssets().storeDefaults,
     };
-    const stores = await StoreRepository.collectionOf(db).findFields({}, ['id'], { sort: { id: 1 } });
+    const stores = await db.collection<StoreDocument>(StoreRepository.collection).findFields({}, ['id'], { sort: { id: 1 } });
     for (const store of stores) await ensureDefaultTemplates(deps, store.id);
   },
 };

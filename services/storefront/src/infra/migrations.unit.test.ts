@@ -1,9 +1,10 @@
+import { OutboxCollection } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { CustomDomainRepository, type CustomDomainClaim } from './custom-domain.repository';
 import { readEmbeddedIndexes } from '@commerce/persistence';
 import { removeDir, tempDir } from '@commerce/testing';
 import { claimExistingCustomDomains, forgetProcessedCatalogEvents, RETIRED_PROCESSED_EVENTS } from './migrations';
-import { StoreRepository } from './store.repository';
+import { StoreRepository, type StoreDocument } from './store.repository';
 
 describe('migration 1: claim the custom domains stores already show', () => {
   let db: Database;
@@ -13,7 +14,7 @@ describe('migration 1: claim the custom domains stores already show', () => {
   afterEach(() => db.close());
 
   it('gives each domain to the oldest store showing it, and skips stores without one', async () => {
-    const stores = StoreRepository.collectionOf(db);
+    const stores = new OutboxCollection(db.collection<StoreDocument>(StoreRepository.collection));
     for (const [id, custom_domain] of [
       [3, 'shared.example.com'],
       [1, 'shared.example.com'],

@@ -1,6 +1,5 @@
-import type { Collection, Database } from '@commerce/persistence';
 import { DuplicateKeyError } from '@commerce/persistence';
-import { withOutbox, type DomainEvent } from '@commerce/events';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import type { StoreChanges, StoreRecord } from '../domain/store';
 
 /** A store document: the record, its version (the event sequence) and events not yet relayed. */
@@ -21,11 +20,9 @@ const collidedOn = (error: DuplicateKeyError, field: string): boolean =>
   field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
 export class StoreRepository {
-  constructor(private readonly stores: Collection<StoreDocument>) {}
+  static readonly collection = 'stores';
 
-  static collectionOf(db: Database): Collection<StoreDocument> {
-    return db.collection<StoreDocument>('stores');
-  }
+  constructor(private readonly stores: OutboxCollection<StoreDocument>) {}
 
   async findById(id: number): Promise<StoreDocument | null> {
     return this.stores.findOne({ id });
@@ -42,9 +39,8 @@ export class StoreRepository {
 
   /** Inserts the store with its creation event in the same write. */
   async insert(record: StoreRecord, requestKey: string, event: DomainEvent): Promise<StoreInsertion> {
-    const document: StoreDocument = { ...record, version: 1, request_key: requestKey, outbox: [event] };
     try {
-      return { stored: await this.stores.insertOne(document) };
+      return { stored: await this.stores.insertWithEvents({ ...record, version: 1, request_key: requestKey }, [event]) };
     } catch (error) {
       if (error instanceof DuplicateKeyError && collidedOn(error, 'request_key')) return { taken: 'request_key' };
       if (error instanceof DuplicateKeyError && collidedOn(error, 'subdomain')) return { taken: 'subdomain' };
@@ -62,7 +58,7 @@ export class StoreRepository {
     changes: StoreChanges & { updated_at: Date },
     event: DomainEvent,
   ): Promise<StoreDocument | null> {
-    return this.stores.findOneAndUpdate({ id, version: expectedVersion }, withOutbox({ $set: changes, $inc: { version: 1 } }, event), {
+    return this.stores.findOneAndUpdateWithEvents({ id, version: expectedVersion }, { $set: changes, $inc: { version: 1 } }, [event], {
       returnDocument: 'after',
     });
   }

@@ -1,5 +1,5 @@
-import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
-import { withOutbox, type DomainEvent } from '@commerce/events';
+import { DuplicateKeyError } from '@commerce/persistence';
+import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import type { TemplateKind, TemplateRecord } from '../domain/template';
 
 /**
@@ -26,17 +26,9 @@ const collidedOn = (error: DuplicateKeyError, field: string): boolean =>
 export const slotOf = (kind: TemplateKind, id: number): number => (kind === 'custom' ? id : 0);
 
 export class TemplateRepository {
-  constructor(private readonly templates: Collection<TemplateDocument>) {}
+  static readonly collection = 'templates';
 
-  static collectionOf(db: Database): Collection<TemplateDocument> {
-    return db.collection<TemplateDocument>('templates');
-  }
-
-  static async ensureIndexes(templates: Collection<TemplateDocument>): Promise<void> {
-    await templates.createIndex({ id: 1 }, { unique: true, name: 'templates_id' });
-    await templates.createIndex({ store_id: 1, permalink: 1 }, { unique: true, name: 'templates_store_permalink' });
-    await templates.createIndex({ store_id: 1, kind: 1, slot: 1 }, { unique: true, name: 'templates_store_kind_slot' });
-  }
+  constructor(private readonly templates: OutboxCollection<TemplateDocument>) {}
 
   /** Every template of the store, oldest first. */
   async listOf(storeId: number): Promise<TemplateDocument[]> {
@@ -54,9 +46,8 @@ export class TemplateRepository {
 
   /** Inserts the template with its events (none for a store's defaults) in the same write. */
   async insert(record: TemplateRecord, events: DomainEvent[]): Promise<TemplateInsertion> {
-    const document: TemplateDocument = { ...record, version: 1, slot: slotOf(record.kind, record.id), outbox: events };
     try {
-      return { stored: await this.templates.insertOne(document) };
+      return { stored: await this.templates.insertWithEvents({ ...record, version: 1, slot: slotOf(record.kind, record.id) }, events) };
     } catch (error) {
       if (error instanceof DuplicateKeyError && collidedOn(error, 'permalink')) return { taken: 'permalink' };
       if (error instanceof DuplicateKeyError && (collidedOn(error, 'slot') || collidedOn(error, 'kind'))) return { taken: 'kind' };
@@ -76,12 +67,11 @@ export class TemplateRepository {
     changes: TemplateChanges & { updated_at: Date },
     event: DomainEvent,
   ): Promise<TemplateDocument | null> {
-    return this.templates.findOneAndUpdate(
+    return this.templates.findOneAndUpdateWithEvents(
       { id, store_id: storeId, version: expectedVersion },
-      withOutbox({ $set: changes, $inc: { version: 1 } }, event),
-      {
-        returnDocument: 'after',
-      },
+      { $set: changes, $inc: { version: 1 } },
+      [event],
+      { returnDocument: 'after' },
     );
   }
 }

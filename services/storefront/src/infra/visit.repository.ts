@@ -33,22 +33,19 @@ export interface VisitCountDocument {
 
 export type VisitCountIncrement = Pick<VisitCountDocument, 'visits' | 'visitors' | 'marketplace_visits' | 'marketplace_visitors'>;
 
-/** Browsers' state and the counters; each lookup is backed by one of `ensureIndexes`. */
+/** Browsers' state and the counters; each lookup is backed by an index of `ensureStorefrontIndexes` (indexes.ts). */
 export class VisitRepository {
+  static readonly collections = { visitors: 'visit_visitors', counts: 'visit_counts' } as const;
+
   constructor(
     private readonly visitors: Collection<VisitorDocument>,
     private readonly counts: Collection<VisitCountDocument>,
   ) {}
 
-  static of(db: Database): VisitRepository {
-    return new VisitRepository(db.collection<VisitorDocument>('visit_visitors'), db.collection<VisitCountDocument>('visit_counts'));
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await this.visitors.createIndex({ store_id: 1, visitor_id: 1 }, { unique: true, name: 'visit_visitors_store_visitor' });
-    await this.visitors.createIndex({ last_seen: 1 }, { name: 'visit_visitors_last_seen' });
-    await this.counts.createIndex({ store_id: 1, period: 1, start: 1 }, { unique: true, name: 'visit_counts_store_period_start' });
-    await this.counts.createIndex({ start: 1 }, { name: 'visit_counts_start' });
+  /** The repository over its two collections. */
+  static open(db: Database): VisitRepository {
+    const { visitors, counts } = VisitRepository.collections;
+    return new VisitRepository(db.collection<VisitorDocument>(visitors), db.collection<VisitCountDocument>(counts));
   }
 
   /** The known browsers among `visitorIds` of one store. */

@@ -1,6 +1,6 @@
 // The webhook use cases on the real repository over an in-memory database, with a storefront and DNS written for the test.
-import { openDatabase, type Database } from '@commerce/persistence';
-import { StoreZoneRepository } from '@commerce/store-zones';
+import { openDatabase, type Collection, type Database } from '@commerce/persistence';
+import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { MAX_WEBHOOKS_PER_STORE } from '../domain/webhook';
 import { ensureWebhooksIndexes } from '../infra/indexes';
 import { SecretBox } from '../infra/secret-box';
@@ -20,7 +20,7 @@ const LATER = new Date('2026-06-01T13:00:00Z');
 const HOOK = { url: 'https://hooks.example.com/in', events: ['order/paid'] };
 
 let db: Database;
-let documents: ReturnType<typeof WebhookRepository.collectionOf>;
+let documents: Collection<WebhookDocument>;
 let deps: Pick<
   WebhooksDeps,
   'webhooks' | 'zones' | 'storefront' | 'secrets' | 'resolver' | 'allowPrivateNetworks' | 'topics' | 'nextId' | 'clock'
@@ -30,9 +30,9 @@ const box = new SecretBox(Buffer.alloc(32, 9));
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  documents = WebhookRepository.collectionOf(db);
-  const zones = StoreZoneRepository.collectionOf(db);
-  await ensureWebhooksIndexes(documents, zones);
+  await ensureWebhooksIndexes(db);
+  documents = db.collection(WebhookRepository.collection);
+  const zones = db.collection<StoreZoneDocument>(StoreZoneRepository.collection);
   now = NOW;
   deps = {
     webhooks: new WebhookRepository(documents),

@@ -10,7 +10,7 @@ import type { DeliveryDocument } from '../infra/delivery.documents';
 import { DeliveryRepository } from '../infra/delivery.repository';
 import { ensureWebhooksIndexes } from '../infra/indexes';
 import { SecretBox } from '../infra/secret-box';
-import { WebhookRepository } from '../infra/webhook.repository';
+import { WebhookRepository, type WebhookDocument } from '../infra/webhook.repository';
 import { USER_AGENT } from './attempt-delivery';
 import { DEFAULT_LIMITS, DeliveryWorker, type WorkerDeps } from './delivery-worker';
 import { fanOutEvents, PREDECESSOR_WAIT_MS } from './fan-out-events';
@@ -38,11 +38,9 @@ let worker: DeliveryWorker;
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
-  const documents = WebhookRepository.collectionOf(db);
-  await ensureWebhooksIndexes(documents, StoreZoneRepository.collectionOf(db));
-  webhooks = new WebhookRepository(documents);
+  await ensureWebhooksIndexes(db);
+  webhooks = new WebhookRepository(db.collection(WebhookRepository.collection));
   deliveries = DeliveryRepository.open(db);
-  await deliveries.ensureIndexes();
   now = new Date(Math.floor(Date.now() / 1_000) * 1_000);
   sequences.clear();
   sent = [];
@@ -202,7 +200,7 @@ describe('intake (storeEvent, fanOutEvents)', () => {
 
   it("reads a store's webhooks once for the events of a batch, and sees a webhook created before the next batch", async () => {
     await addWebhook({ events: ['order/paid'] });
-    const documents = WebhookRepository.collectionOf(db);
+    const documents = db.collection<WebhookDocument>(WebhookRepository.collection);
     const find = jest.spyOn(documents, 'find');
 
     const batch = [event('product/updated', 1), event('order/paid', 2), event('product/updated', 3)];
@@ -550,7 +548,7 @@ describe('deliveries API', () => {
     api = {
       webhooks,
       deliveries,
-      zones: new StoreZoneRepository(StoreZoneRepository.collectionOf(db)),
+      zones: new StoreZoneRepository(db.collection(StoreZoneRepository.collection)),
       storefront: { storeZone: async () => ({ timeZone: 'Europe/Paris', updatedAt: new Date(0) }) },
       nextId: deps.nextId,
       clock: () => now,

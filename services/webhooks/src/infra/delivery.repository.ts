@@ -1,6 +1,6 @@
 import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
 import { NO_LEASE, type DeliveryStatus } from '../domain/delivery';
-import { DELIVERY_EVENT_INDEX, DELIVERY_ID_INDEX, ensureDeliveryIndexes } from './indexes';
+import { DELIVERY_EVENT_INDEX, DELIVERY_ID_INDEX } from './indexes';
 import {
   DUE_FIELDS,
   FAN_OUT_FIELDS,
@@ -34,11 +34,6 @@ export class DeliveryRepository {
       db.collection<DeliveryDocument>('deliveries'),
       db.collection<AttemptDocument>('delivery_attempts'),
     );
-  }
-
-  /** Every index the queries need (infra/indexes.ts). */
-  ensureIndexes(): Promise<void> {
-    return ensureDeliveryIndexes(this);
   }
 
   /** The next feed key: the time in microseconds, or one past the last key when that is not later (same millisecond). */

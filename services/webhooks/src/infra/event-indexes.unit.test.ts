@@ -4,6 +4,7 @@
 import { explainEmbeddedQuery, openDatabase, type Collection, type Database, type Filter, type FindOptions } from '@commerce/persistence';
 import type { AttemptDocument, DeliveryDocument, StoredEventDocument } from './delivery.documents';
 import { DeliveryRepository } from './delivery.repository';
+import { ensureDeliveryIndexes } from './indexes';
 import { RETIRED_FEED_INDEX } from './migrations';
 
 interface RecordedQuery {
@@ -78,7 +79,7 @@ beforeEach(async () => {
     db.collection<DeliveryDocument>('deliveries'),
     db.collection<AttemptDocument>('delivery_attempts'),
   );
-  await deliveries.ensureIndexes();
+  await ensureDeliveryIndexes(deliveries);
   // Documents of every shape stored, so the planner knows which paths held arrays.
   await deliveries.insertEvent(anEvent('e1', 1));
   await deliveries.insertEvent(anEvent('e2', 2));

@@ -1,13 +1,19 @@
-import type { Collection } from '@commerce/persistence';
+import type { Collection, Database } from '@commerce/persistence';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import type { AttemptDocument, DeliveryDocument, StoredEventDocument } from './delivery.documents';
-import { SLOT_INDEX, type WebhookDocument } from './webhook.repository';
+import { DeliveryRepository } from './delivery.repository';
+import { SLOT_INDEX, WebhookRepository, type WebhookDocument } from './webhook.repository';
 
-/** Every index the queries need: a store's webhooks by id (list, get, writes), its places (the 50 limit), the zones. */
-export async function ensureWebhooksIndexes(webhooks: Collection<WebhookDocument>, zones: Collection<StoreZoneDocument>): Promise<void> {
+/**
+ * Every index the queries need (docs/service-template.md#collections-and-indexes): a store's webhooks by id (list, get,
+ * writes), its places (the 50 limit), the zones, and the events feed, deliveries and attempts (`ensureDeliveryIndexes`).
+ */
+export async function ensureWebhooksIndexes(db: Database): Promise<void> {
+  const webhooks = db.collection<WebhookDocument>(WebhookRepository.collection);
   await webhooks.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'webhooks_store_id' });
   await webhooks.createIndex({ store_id: 1, slot: 1 }, { unique: true, name: SLOT_INDEX });
-  await StoreZoneRepository.ensureIndexes(zones);
+  await StoreZoneRepository.ensureIndexes(db.collection<StoreZoneDocument>(StoreZoneRepository.collection));
+  await ensureDeliveryIndexes(DeliveryRepository.open(db));
 }
 
 export const EVENT_ID_INDEX = 'events_id';

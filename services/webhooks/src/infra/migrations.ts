@@ -1,5 +1,6 @@
 import type { Migration } from '@commerce/service-host';
 import { DeliveryRepository } from './delivery.repository';
+import { ensureDeliveryIndexes } from './indexes';
 
 /**
  * The events feed pages on a feed key (issue 14: a cursor on the received time could pass over an event stored in
@@ -10,7 +11,7 @@ export const keyTheEventsFeed: Migration = {
   name: 'give the kept events their feed key',
   async run(db) {
     const deliveries = DeliveryRepository.open(db);
-    await deliveries.ensureIndexes();
+    await ensureDeliveryIndexes(deliveries);
     await deliveries.keyUnkeyedEvents();
   },
 };

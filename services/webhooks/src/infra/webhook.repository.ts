@@ -1,4 +1,4 @@
-import { DuplicateKeyError, SharedReads, type Collection, type Database } from '@commerce/persistence';
+import { DuplicateKeyError, SharedReads, type Collection } from '@commerce/persistence';
 import type { SealedSecret, Webhook, WebhookUpdate } from '../domain/webhook';
 
 /** A webhook as stored: its secret sealed (never in clear), its place among the store's live webhooks, its deletion. */
@@ -18,7 +18,7 @@ export const SLOT_INDEX = 'webhooks_store_slot';
 const LIVE = { deleted_at: { $exists: false } };
 
 export class WebhookRepository {
-  static readonly COLLECTION = 'webhooks';
+  static readonly collection = 'webhooks';
 
   /** The intake asks for every event; the events of a batch share one read per store (SharedReads). */
   private readonly activeReads = new SharedReads((storeId: number) =>
@@ -26,10 +26,6 @@ export class WebhookRepository {
   );
 
   constructor(private readonly webhooks: Collection<WebhookDocument>) {}
-
-  static collectionOf(db: Database): Collection<WebhookDocument> {
-    return db.collection<WebhookDocument>(WebhookRepository.COLLECTION);
-  }
 
   /** The store's live webhooks, by id. */
   list(storeId: number): Promise<WebhookDocument[]> {
