@@ -63,8 +63,10 @@ export function buildOpenApiDocument(app: Express, options: DocumentOptions = {}
 
 const INFO_DESCRIPTION = [
   'Every `/v1` path also answers with `.json` and with a trailing slash (`/v1/store.json`).',
-  'Write parameters may be a JSON body, a form body or the query string (the body wins); scalars are loose (`"1500"` is 1500, `"1"` is true), bracket names nest (`owner[email]`), and a list may be JSON text inside a form value.',
-  'Every success is HTTP 200 with `{data, meta: {code: 200, api_version: "1.0"}}`; every failure has the one error body (`Error`), its HTTP status equal to `meta.code`.',
+  'Write parameters may be a JSON body, a form body or the query string (the body wins); scalars are loose ' +
+    '(`"1500"` is 1500, `"1"` is true), bracket names nest (`owner[email]`), and a list may be JSON text inside a form value.',
+  'Every success is HTTP 200 with `{data, meta: {code: 200, api_version: "1.0"}}`; every failure has the one ' +
+    'error body (`Error`), its HTTP status equal to `meta.code`.',
   'See docs/api-conventions.md for credentials, rate limits and `Idempotency-Key`.',
 ].join('\n\n');
 
@@ -142,7 +144,8 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   405: ['MethodNotAllowed', 'An OAuth user without a store calls a store endpoint'],
   409: [
     'Conflict',
-    '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, `CheckoutInProgress`: the record or its state refuses the call',
+    '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, ' +
+      '`CheckoutInProgress`: the record or its state refuses the call',
   ],
   413: ['PayloadTooLarge', 'Body over 1 MB'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],

@@ -27,7 +27,8 @@ export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     summary: "Check out a buyer's cart (JSON)",
     description: [
       "The buyer path (no owner credential): one order on the store's site, also at `https://<subdomain>.<STOREFRONT_DOMAIN>/checkout`.",
-      "Limited per client address. `meta.confirmation_url` is the order's confirmation page for a headless storefront to send its buyer to.",
+      "Limited per client address. `meta.confirmation_url` is the order's confirmation page for a headless storefront " +
+        'to send its buyer to.',
       '`meta.errors.items` of a 409 `OutOfStock` names each short variant; a declined card is 402 `PaymentDeclined`.',
     ].join(' '),
     tag: 'Checkout',

@@ -63,10 +63,13 @@ const PAGE = `<!DOCTYPE html>
 `;
 
 // validatorUrl null: Swagger UI would otherwise send the document to an online validator.
-const INIT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
-});
-`;
+const INIT = [
+  "window.addEventListener('load', function () {",
+  "  window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, " +
+    'tryItOutEnabled: false });',
+  '});',
+  '',
+].join('\n');
 
 /**
  * The page allows exactly what Swagger UI needs: its script and stylesheet from here (no inline script or style:
@@ -76,7 +79,9 @@ const INIT = `window.addEventListener('load', function () {
 export function docsSecurityHeaders(publicUrl?: string): Record<string, string> {
   const apiOrigin = publicUrl ? ` ${new URL(publicUrl).origin}` : '';
   return {
-    'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'${apiOrigin}; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
+    'Content-Security-Policy':
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'${apiOrigin}; ` +
+      `font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',

@@ -79,7 +79,10 @@ describe('Redocly CLI', () => {
   );
 });
 
-/** The files, written beside the generated types, and what TypeScript says of them (strict, as app code compiles; ES5's lib is enough and quick). */
+/**
+ * The files, written beside the generated types, and what TypeScript says of them (strict, as app code compiles;
+ * ES5's lib is enough and quick).
+ */
 async function typeErrorsOf(files: Record<string, string>): Promise<Array<{ file: string; line: number; code: number; message: string }>> {
   await Promise.all(Object.entries(files).map(([name, source]) => writeFile(path.join(dir, name), source)));
   const program = ts.createProgram(
@@ -103,7 +106,8 @@ async function typeErrorsOf(files: Record<string, string>): Promise<Array<{ file
 }
 
 const ANSWERS = `import type { paths } from './api';
-type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+type Json<P extends keyof paths, M extends keyof paths[P]> =
+  paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 export declare const product: Json<'/v1/products/{id}', 'get'>;
 export declare const products: Json<'/v1/products', 'get'>;
 export declare const order: Json<'/v1/orders/{id}', 'get'>;

@@ -257,7 +257,8 @@ describe('GET /docs', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('content-security-policy')).toBe(
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https://api.example.com; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' " +
+          "https://api.example.com; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
       );
       expect(page.headers.get('x-frame-options')).toBe('DENY');
       const html = await page.text();

@@ -32,7 +32,9 @@ const schema = serviceConfigSchema('webhooks')
       context.addIssue({
         code: 'custom',
         path: ['WEBHOOK_SECRET_KEY'],
-        message: `is required with MONGO_URL: every replica must encrypt signing secrets with the same key (base64 of ${SECRET_KEY_BYTES} bytes)`,
+        message:
+          `is required with MONGO_URL: every replica must encrypt signing secrets with the same key (base64 ` +
+          `of ${SECRET_KEY_BYTES} bytes)`,
       });
     }
   });

@@ -48,7 +48,8 @@ export function storeTemplatesRoutes(router: Router, clients: BackendClients): v
       {
         summary: 'Create a page template',
         description:
-          "A custom page, served on the store's site at `/pages/<permalink>`. The permalink is made from the name when absent and is unique in the store; the Liquid `content` is checked, and a syntax error is a 422.",
+          "A custom page, served on the store's site at `/pages/<permalink>`. The permalink is made from the name when " +
+          'absent and is unique in the store; the Liquid `content` is checked, and a syntax error is a 422.',
         tag: 'Store',
         auth: 'store',
         input: createTemplateInput,

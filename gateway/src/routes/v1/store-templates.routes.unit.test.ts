@@ -190,7 +190,13 @@ describe('PUT /v1/store/templates/:id', () => {
 
 describe('scopes', () => {
   const bearer = (grantId: string) => ({
-    Authorization: `Bearer ${jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' })}`,
+    Authorization:
+      'Bearer ' +
+      jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, {
+        issuer: TEST_TOKENS.issuer,
+        audience: TEST_TOKENS.audience,
+        expiresIn: '1h',
+      }),
   });
   const withToken = (grantId: string, method: string, path: string, body?: string) =>
     send(server.url, { method, path, headers: { ...bearer(grantId), ...(body ? JSON_TYPE : {}) }, body });

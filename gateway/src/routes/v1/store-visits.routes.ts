@@ -12,8 +12,10 @@ export function storeVisitsRoutes(router: Router, clients: BackendClients): void
       {
         summary: marketplaceOnly ? "The store's visits from the marketplace" : "The store's visits",
         description: marketplaceOnly
-          ? 'As `GET /v1/store/visits`, counting only the visits whose first page came through the marketplace (`?ref=marketplace`, or a `Referer` on the marketplace host).'
-          : "Visits and visitors of the store's buyer site in each of the last 8 weeks and 7 days, in the store's time zone, oldest first (docs/visits.md says what counts).",
+          ? 'As `GET /v1/store/visits`, counting only the visits whose first page came through the marketplace ' +
+            '(`?ref=marketplace`, or a `Referer` on the marketplace host).'
+          : "Visits and visitors of the store's buyer site in each of the last 8 weeks and 7 days, in the store's time " +
+            'zone, oldest first (docs/visits.md says what counts).',
         tag: 'Store',
         auth: 'store',
         answer: dataAnswer(storeVisitsJson),

@@ -84,7 +84,13 @@ describe('GET /v1/store/visits', () => {
 
   it('needs store_read', async () => {
     const bearer = (grantId: string) => ({
-      Authorization: `Bearer ${jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: grantId === 'user-only' ? 'user' : 'store_read' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' })}`,
+      Authorization:
+        'Bearer ' +
+        jwt.sign(
+          { sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: grantId === 'user-only' ? 'user' : 'store_read' },
+          TEST_TOKENS.secret,
+          { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' },
+        ),
     });
     const refused = await send(server.url, { method: 'GET', path: '/v1/store/visits', headers: bearer('user-only') });
     expect(refused.status).toBe(403);

@@ -31,7 +31,9 @@ export function storeRoutes(router: Router, clients: BackendClients): void {
       {
         summary: 'Update the store',
         description:
-          "Changes the fields sent, and only those, the store's `css` and `layout` markup included; `url`, `service_url` and `subdomain` do not change. A `custom_domain` that another store has, or a host of the platform itself, is a 422. Publishes `store/updated`.",
+          "Changes the fields sent, and only those, the store's `css` and `layout` markup included; `url`, `service_url` " +
+          'and `subdomain` do not change. A `custom_domain` that another store has, or a host of the platform itself, is a ' +
+          '422. Publishes `store/updated`.',
         tag: 'Store',
         auth: 'store',
         input: updateStoreInput,

@@ -59,7 +59,10 @@ export function insufficientStock(short: ShortLine[]): DomainError {
   });
 }
 
-/** A product's lines refused: the error to answer, with the refusal it came from (ReserveStock adds the short lines of the products it did not reach). */
+/**
+ * A product's lines refused: the error to answer, with the refusal it came from (ReserveStock adds the short lines of
+ * the products it did not reach).
+ */
 export class StockRefused extends DomainError {
   readonly refusal: StockRefusal;
 

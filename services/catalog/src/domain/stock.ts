@@ -55,7 +55,10 @@ export function takeStock(product: ProductRecord, lines: StockLine[]): { product
   return { product: adjustStock(product, lines, -1) };
 }
 
-/** The lines whose live variant has fewer units than requested, in the order given; reads only. A variant the product lacks is not short. */
+/**
+ * The lines whose live variant has fewer units than requested, in the order given; reads only. A variant the product
+ * lacks is not short.
+ */
 export function shortLines(product: ProductRecord, lines: StockLine[]): ShortLine[] {
   return lines.flatMap((line) => {
     const variant = findLiveVariant(product, line.variant_id);

@@ -24,7 +24,10 @@ export interface ProductDocument extends ProductRecord {
   outbox: DomainEvent[];
 }
 
-/** Fields `replace` writes: the record's own fields (productFields), what catalog keeps beside them, the stock marks and the cleanup flag. */
+/**
+ * Fields `replace` writes: the record's own fields (productFields), what catalog keeps beside them, the stock marks
+ * and the cleanup flag.
+ */
 const WRITABLE_FIELDS = [
   ...productRecordFields.keys,
   'shipping_group_id',

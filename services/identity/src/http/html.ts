@@ -35,10 +35,9 @@ const STYLE = readFileSync(PAGES_CSS_PATH, 'utf8').replace(/\n$/, '');
 
 /** The whole document around a page's body. */
 export function page(title: string, body: SafeHtml): string {
-  return `<!doctype html>\n${
-    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Store Commerce</title><style>${new SafeHtml(STYLE)}</style></head><body>${body}</body></html>`
-      .value
-  }`;
+  const meta = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`;
+  const head = html`<head>${meta}<title>${title} · Store Commerce</title><style>${new SafeHtml(STYLE)}</style></head>`;
+  return `<!doctype html>\n${html`<html lang="en">${head}<body>${body}</body></html>`.value}`;
 }
 
 /** The hidden CSRF field every form carries. */

@@ -7,7 +7,8 @@ describe('whose User-Agent may be a person', () => {
     expect(isPersonAgent(CHROME)).toBe(true);
     expect(
       isPersonAgent(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 ' +
+          'Mobile/15E148 Safari/604.1',
       ),
     ).toBe(true);
   });

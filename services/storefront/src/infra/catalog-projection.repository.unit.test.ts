@@ -331,7 +331,7 @@ describe("applying a product create's events (product/created, then variant/crea
     ];
   };
 
-  it('applied one at a time, seeds the variant from the product, then its own event replaces the seed; one version bump per event', async () => {
+  it('applied one at a time, seeds the variant from the product, then its own event replaces the seed; one bump per event', async () => {
     for (const event of created(7)) await applyCatalogEvent({ projection }, event);
 
     expect(calls).toEqual([

@@ -38,7 +38,8 @@ describe('LiquidPageEngine sandbox', () => {
       product: { name: '"><img src=x onerror=alert(2)>' },
     });
     expect(html).toBe(
-      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</p><a title="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>',
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</p>' +
+        '<a title="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">x</a>',
     );
   });
 
@@ -78,7 +79,8 @@ describe('LiquidPageEngine sandbox', () => {
 
     it('a captured block prints as it was rendered: its markup kept, its outputs escaped once', async () => {
       const source =
-        '{% capture greeting %}<b>Hi {{ name }}</b>{% endcapture %}{{ greeting }}|{{ greeting | strip }}|{% assign copy = greeting %}{{ copy }}|{{ greeting | size }}';
+        '{% capture greeting %}<b>Hi {{ name }}</b>{% endcapture %}{{ greeting }}|{{ greeting | strip }}|' +
+        '{% assign copy = greeting %}{{ copy }}|{{ greeting | size }}';
       const greeting = '<b>Hi Tom &amp; &quot;Jerry&quot; &lt;3 &#39;n&#39;</b>';
       expect(await render(source, { name })).toBe(`${greeting}|${greeting}|${greeting}|${greeting.length}`);
       expect(await render('{% capture x %} <i>{{ name }}</i>{% endcapture %}{{ x | upcase }}', { name: '<' })).toBe(' <I>&LT;</I>');
@@ -93,7 +95,8 @@ describe('LiquidPageEngine sandbox', () => {
   it('writes money of huge amounts as nothing rather than an exponent or wrong digits', async () => {
     const page = aTemplate(
       1,
-      '[{{ 900719925474099 | money }}][{{ 100000000000000000000000 | money }}][{{ 12345678901234567890 | money }}][{{ 1000000 | times: 1000000000000000 | money }}]',
+      '[{{ 900719925474099 | money }}][{{ 100000000000000000000000 | money }}][{{ 12345678901234567890 | money }}]' +
+        '[{{ 1000000 | times: 1000000000000000 | money }}]',
     );
     expect(await engine.renderTemplate(siteOf(1, page), page, {})).toBe('[$9,007,199,254,740.99][][][]');
   });

@@ -57,7 +57,9 @@ export const RETIRED_PROCESSED_EVENTS = { collection: 'processed_events', index:
  */
 export const forgetProcessedCatalogEvents: Migration = {
   id: 3,
-  name: `delete the handled-event records in ${RETIRED_PROCESSED_EVENTS.collection}, which nothing reads since the projection is idempotent`,
+  name:
+    `delete the handled-event records in ${RETIRED_PROCESSED_EVENTS.collection}, which nothing reads since the ` +
+    'projection is idempotent',
   async run(db) {
     const processed = db.collection(RETIRED_PROCESSED_EVENTS.collection);
     await processed.deleteMany({});

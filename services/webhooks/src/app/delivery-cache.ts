@@ -6,7 +6,10 @@ import type { WebhookDocument } from '../infra/webhook.repository';
 import type { SigningSecrets } from './webhooks-deps';
 import { secretOwnerOf } from './webhook-message';
 
-/** Events (and webhooks' signers) kept in memory: an event goes to each of its store's webhooks, so it is read and rendered once, not once per webhook. */
+/**
+ * Events (and webhooks' signers) kept in memory: an event goes to each of its store's webhooks, so it is read and
+ * rendered once, not once per webhook.
+ */
 const KEPT = 1_000;
 
 /** What a delivery sends of a kept event: its id and topic (headers) and its request body; the trace its sends join. */

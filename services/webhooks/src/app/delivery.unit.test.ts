@@ -96,7 +96,10 @@ function event(topic: EventTopic = 'product/updated', resourceId = 1, storeId = 
   return newEvent({ topic, storeId, resourceType, resourceId, sequence, resource: { id: resourceId, n: sequence } as never, now });
 }
 
-/** What the service does with an event from the bus: stores it, then (in the worker's next pass) makes its jobs. Answers the jobs written. */
+/**
+ * What the service does with an event from the bus: stores it, then (in the worker's next pass) makes its jobs.
+ * Answers the jobs written.
+ */
 async function intake(published: DomainEvent): Promise<number> {
   await storeEvent(deps, published);
   return (await fanOutEvents(deps)).jobs;

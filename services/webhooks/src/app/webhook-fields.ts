@@ -10,8 +10,8 @@ const PUBLIC_ONLY =
 
 /**
  * Why the url's host may not receive webhooks, or null: a literal address is judged as it is; a name is resolved
- * and every address it stands for must be plain public unicast (domain/webhook-url.ts) (one private answer is enough for a receiver to be reached on
- * it). Nothing is resolved when WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
+ * and every address it stands for must be plain public unicast (domain/webhook-url.ts) (one private answer is enough
+ * for a receiver to be reached on it). Nothing is resolved when WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
  */
 export async function targetRefusal(deps: TargetDeps, target: WebhookTarget): Promise<string | null> {
   if (deps.allowPrivateNetworks) return null;

@@ -21,7 +21,10 @@ export interface HostResolver {
 /** One POST to a receiver, to the address already checked (never re-resolved), no redirects followed. */
 export interface OutgoingRequest {
   url: string;
-  /** The checked IP addresses to connect to, in order (the next only when the previous refused the connection); the url's host is still sent as Host and TLS server name. */
+  /**
+   * The checked IP addresses to connect to, in order (the next only when the previous refused the connection); the
+   * url's host is still sent as Host and TLS server name.
+   */
   addresses: string[];
   headers: Record<string, string>;
   body: string;

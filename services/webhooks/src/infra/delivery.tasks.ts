@@ -41,7 +41,10 @@ export function deliveryIntakeConsumers(
   );
 }
 
-/** Runs the worker: a pass every `intervalMs` (jobs falling due), and one whenever a send ends or an event arrives; `afterStop` once its sends ended. */
+/**
+ * Runs the worker: a pass every `intervalMs` (jobs falling due), and one whenever a send ends or an event arrives;
+ * `afterStop` once its sends ended.
+ */
 export function deliveryWorkerTask(worker: DeliveryWorker, intervalMs: number, afterStop: () => void = () => undefined): BackgroundTask {
   let timer: NodeJS.Timeout | undefined;
   return {

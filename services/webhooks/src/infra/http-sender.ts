@@ -10,7 +10,10 @@ type Attempted = SendResult & { connectFailed?: boolean };
 /** An attempt, and whether it failed on a kept-alive connection the receiver had closed. */
 type OnConnection = Attempted & { stale?: boolean };
 
-/** How long an idle kept-alive connection stays open: below the 5 s most servers keep one (Node's default), so the receiver rarely closes it first. */
+/**
+ * How long an idle kept-alive connection stays open: below the 5 s most servers keep one (Node's default), so the
+ * receiver rarely closes it first.
+ */
 const IDLE_CONNECTION_MS = 4_000;
 /** Connection pools kept (one per checked address, port and host name); the oldest is closed beyond this. */
 const POOLS_KEPT = 1_000;

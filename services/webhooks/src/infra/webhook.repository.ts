@@ -70,7 +70,10 @@ export class WebhookRepository {
     );
   }
 
-  /** The store's active, live webhooks (those an event of the store may go to), read after the call; shared, so never changed by callers. */
+  /**
+   * The store's active, live webhooks (those an event of the store may go to), read after the call; shared, so never
+   * changed by callers.
+   */
   active(storeId: number): Promise<readonly WebhookDocument[]> {
     return this.activeReads.get(storeId);
   }

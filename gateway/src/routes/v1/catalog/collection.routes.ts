@@ -22,7 +22,8 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
       {
         summary: 'List collections',
         description:
-          "The store's collections, 50 a page unless `limit` says otherwise (at most 250). `pagination` and the `Link` header name the next page.",
+          "The store's collections, 50 a page unless `limit` says otherwise (at most 250). `pagination` and the `Link` " +
+          'header name the next page.',
         tag: 'Collections',
         auth: 'store',
         input: listCollectionsQuery,

@@ -37,7 +37,8 @@ describe('listProductsQuery', () => {
   it('reads every filter of spec 4.6 from query strings', () => {
     expect(
       query(
-        'status=coming+soon&shipping_group_id=4&newer_than_id=10&older_than_id=90&sort_direction=DESC&updated_at_min=1700000000&updated_at_max=1700000500.5&page=3',
+        'status=coming+soon&shipping_group_id=4&newer_than_id=10&older_than_id=90&sort_direction=DESC' +
+          '&updated_at_min=1700000000&updated_at_max=1700000500.5&page=3',
       ),
     ).toEqual({
       status: 'coming soon',

@@ -23,7 +23,8 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
       {
         summary: 'List products',
         description:
-          "The store's products, 20 a page, by id ascending (`sort_direction=DESC` reverses it); the filters combine. `pagination` and the `Link` header name the next page.",
+          "The store's products, 20 a page, by id ascending (`sort_direction=DESC` reverses it); the filters combine. " +
+          '`pagination` and the `Link` header name the next page.',
         tag: 'Products',
         auth: 'store',
         input: listProductsQuery,
@@ -52,7 +53,8 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
       {
         summary: 'Create a product',
         description:
-          'A product with its "Default" variant; `name` and `cents` (or the decimal `price`) are required. Its id is then used to add variants.',
+          'A product with its "Default" variant; `name` and `cents` (or the decimal `price`) are required. Its id is then ' +
+          'used to add variants.',
         tag: 'Products',
         auth: 'store',
         input: createProductInput,

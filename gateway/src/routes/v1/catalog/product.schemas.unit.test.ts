@@ -46,7 +46,8 @@ describe('createProductInput', () => {
     const input = parseInput(
       createProductInput,
       form(
-        `name=Green+Tea&cents=1500&shipping_group_id=4&status=hidden&photos=${photos}&preorder=1&on_sale=false&list_in_marketplace=true&tag_list=green,+loose`,
+        `name=Green+Tea&cents=1500&shipping_group_id=4&status=hidden&photos=${photos}` +
+          '&preorder=1&on_sale=false&list_in_marketplace=true&tag_list=green,+loose',
       ),
     );
     expect(input).toMatchObject({

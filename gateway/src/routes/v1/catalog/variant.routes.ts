@@ -21,7 +21,8 @@ export function variantRoutes(router: Router, clients: BackendClients): void {
       {
         summary: 'Create a variant of a product',
         description:
-          'Adds a variant (a size, a colour...) to the product; `in_stock` defaults to all of `full_quantity`. A product has at most 100 variants that are not deleted.',
+          'Adds a variant (a size, a colour...) to the product; `in_stock` defaults to all of `full_quantity`. A product ' +
+          'has at most 100 variants that are not deleted.',
         tag: 'Variants',
         auth: 'store',
         input: createVariantInput,

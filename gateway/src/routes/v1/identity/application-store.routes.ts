@@ -22,7 +22,9 @@ const createdStoreAnswer = dataAnswer(storeJson, {
 const APPLICATION_STORE_DOC = {
   summary: 'Create a store and its owner for an app',
   description:
-    "The app authenticates with its own `client_id` and `secret` (or `client_secret`) in the parameters, not with a user's credential. The store is `data`; the new owner's tokens sit beside it. A wrong client id or secret (401) counts as a failed authentication of the caller's address.",
+    'The app authenticates with its own `client_id` and `secret` (or `client_secret`) in the parameters, not with a ' +
+    "user's credential. The store is `data`; the new owner's tokens sit beside it. A wrong client id or secret (401) " +
+    "counts as a failed authentication of the caller's address.",
   tag: 'Applications',
   auth: 'none',
   input: createApplicationStoreInput,

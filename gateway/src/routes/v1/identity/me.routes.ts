@@ -19,7 +19,8 @@ export function meRoutes(router: Router, clients: BackendClients): void {
       {
         summary: 'The user of the access token',
         description:
-          'The profile of the user the OAuth access token acts for. An API key belongs to a store, not a user: with one this is a 403 `OAuthRequired`.',
+          'The profile of the user the OAuth access token acts for. An API key belongs to a store, not a user: with one ' +
+          'this is a 403 `OAuthRequired`.',
         tag: 'Users',
         auth: 'user',
         answer: dataAnswer(userJson),

@@ -16,7 +16,8 @@ export function fulfillmentRoutes(router: Router, clients: BackendClients): void
       {
         summary: "Update a fulfillment's tracking fields",
         description:
-          'Changes the fields sent (`tracking_number`, `shipping_company`, `note_to_customer`); its items do not change. Past fulfillments are read with their order.',
+          'Changes the fields sent (`tracking_number`, `shipping_company`, `note_to_customer`); its items do not change. ' +
+          'Past fulfillments are read with their order.',
         tag: 'Orders',
         auth: 'store',
         input: updateFulfillmentInput,

@@ -19,7 +19,8 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
       {
         summary: "The products of an order's items",
         description:
-          "Each product of the order's items once: the catalog's record (a deleted product too), or the product as the order holds it when the catalog has none.",
+          "Each product of the order's items once: the catalog's record (a deleted product too), or the product as the " +
+          'order holds it when the catalog has none.',
         tag: 'Orders',
         auth: 'store',
         answer: listAnswer('products', productJson),
@@ -40,7 +41,8 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
       {
         summary: "The variants of an order's items",
         description:
-          "Each variant of the order's items once: the catalog's record (a deleted variant too), or the variant as the order holds it when the catalog has none.",
+          "Each variant of the order's items once: the catalog's record (a deleted variant too), or the variant as the " +
+          'order holds it when the catalog has none.',
         tag: 'Orders',
         auth: 'store',
         answer: listAnswer('variants', variantJson),

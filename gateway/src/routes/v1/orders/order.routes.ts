@@ -24,7 +24,9 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
       {
         summary: 'List orders',
         description:
-          "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it.",
+          "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also " +
+          'lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new ' +
+          'orders do not shift it.',
         tag: 'Orders',
         auth: 'store',
         input: listOrdersQuery,
@@ -68,7 +70,8 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
       {
         summary: 'Ship an order',
         description:
-          'Records a fulfillment of the given items (all unshipped ones when none are named); 409 `NothingToShip` or `InvalidTransition` when the order cannot ship.',
+          'Records a fulfillment of the given items (all unshipped ones when none are named); 409 `NothingToShip` or ' +
+          '`InvalidTransition` when the order cannot ship.',
         tag: 'Orders',
         auth: 'store',
         input: shipOrderInput,

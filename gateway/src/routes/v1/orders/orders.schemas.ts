@@ -27,7 +27,8 @@ export const listOrdersQuery = z
     page: optionalInt(1, INT32_MAX).describe('The page, from 1'),
     ...pageSizeParams(),
     status: blankAsMissing(looseString({ trim: true })).describe(
-      'Only orders of this status: `pending`, `canceled`, `open` (which lists `Partially Shipped` ones too), `shipped`, `on hold` or `failed`',
+      'Only orders of this status: `pending`, `canceled`, `open` (which lists `Partially Shipped` ones too), ' +
+        '`shipped`, `on hold` or `failed`',
     ),
     older_than_id: optionalInt(0).describe("Only orders with an id below this one (the next page's link pins it)"),
     updated_at_min: blankAsMissing(unixTime()).describe('Only orders updated at or after this time, in unix seconds (fractions allowed)'),

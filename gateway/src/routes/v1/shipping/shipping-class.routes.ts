@@ -40,7 +40,8 @@ export function shippingClassRoutes(router: Router, clients: BackendClients): vo
       {
         summary: 'Create a shipping class',
         description:
-          'A shipping option offered to buyers in its `countries` (ISO 3166-1 alpha-2 codes; an empty list ships nowhere); `rates` sets its rate with each group named.',
+          'A shipping option offered to buyers in its `countries` (ISO 3166-1 alpha-2 codes; an empty list ships ' +
+          'nowhere); `rates` sets its rate with each group named.',
         tag: 'Shipping',
         auth: 'store',
         input: createShippingClassInput,

@@ -73,7 +73,8 @@ export function shippingGroupRoutes(router: Router, clients: BackendClients): vo
       {
         summary: 'Update a shipping group',
         description:
-          "Changes the fields sent. `rates` upserts: each class named gets that rate, the group's other rates stay, and an empty list changes none.",
+          "Changes the fields sent. `rates` upserts: each class named gets that rate, the group's other rates stay, and " +
+          'an empty list changes none.',
         tag: 'Shipping',
         auth: 'store',
         input: updateShippingGroupInput,

@@ -42,7 +42,10 @@ const presentList = <T extends z.ZodType>(list: T) => z.preprocess((value) => (v
 /** Rates upsert the pairs they name (shipping keeps the others), so an empty list changes no rate. */
 const groupRates = () => presentList(looseArray(groupRate, { max: CEILINGS.shortListItems }));
 const classRates = () => presentList(looseArray(classRate, { max: CEILINGS.shortListItems }));
-/** `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; replaces the list (empty clears it); upper-casing and the ISO check are shipping's. */
+/**
+ * `["US","CA"]`, JSON text of it, repeated `countries[]=`, or `"US,CA"`; replaces the list (empty clears it);
+ * upper-casing and the ISO check are shipping's.
+ */
 const countries = () =>
   presentList(looseArray(looseString({ trim: true, max: CEILINGS.lineChars }), { commaSeparated: true, max: CEILINGS.shortListItems }));
 

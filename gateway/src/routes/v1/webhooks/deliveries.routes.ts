@@ -50,7 +50,8 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
       {
         summary: 'Retry a delivery',
         description:
-          'A new attempt series of that event to the webhook, starting now with the same `webhook-id`; any delivery may be retried, a delivered one too. 409 while the webhook is disabled, 404 when the event is no longer kept (30 days).',
+          'A new attempt series of that event to the webhook, starting now with the same `webhook-id`; any delivery may ' +
+          'be retried, a delivered one too. 409 while the webhook is disabled, 404 when the event is no longer kept (30 days).',
         tag: 'Webhooks',
         auth: 'store',
         answer: dataAnswer(deliveryJson),
@@ -95,7 +96,8 @@ export function deliveryRoutes(router: Router, clients: BackendClients, paginati
       {
         summary: 'Send a test event to a webhook',
         description:
-          'Sends a `webhook/test` event to this webhook only, signed as every delivery is; the answer is its delivery, `pending`. 409 while the webhook is disabled.',
+          'Sends a `webhook/test` event to this webhook only, signed as every delivery is; the answer is its delivery, ' +
+          '`pending`. 409 while the webhook is disabled.',
         tag: 'Webhooks',
         auth: 'store',
         answer: dataAnswer(deliveryJson),

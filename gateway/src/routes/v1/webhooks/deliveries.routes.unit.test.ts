@@ -335,7 +335,13 @@ describe("another store's ids", () => {
 
 describe('scopes', () => {
   const bearer = (grantId: string) => ({
-    Authorization: `Bearer ${jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, { issuer: TEST_TOKENS.issuer, audience: TEST_TOKENS.audience, expiresIn: '1h' })}`,
+    Authorization:
+      'Bearer ' +
+      jwt.sign({ sub: '42', store_id: 7, client_id: 'app-1', grant_id: grantId, scope: 'store_read store_write' }, TEST_TOKENS.secret, {
+        issuer: TEST_TOKENS.issuer,
+        audience: TEST_TOKENS.audience,
+        expiresIn: '1h',
+      }),
   });
   const withToken = (grantId: string, method: string, path: string) => send(server.url, { method, path, headers: bearer(grantId) });
 

@@ -17,7 +17,9 @@ export function eventsRoutes(router: Router, clients: BackendClients, pagination
       {
         summary: "The store's events feed",
         description:
-          "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: `next_url` carries `since_id`, and is null once the page reaches the newest event (poll again later with `since_id` = the last id read).",
+          "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: " +
+          '`next_url` carries `since_id`, and is null once the page reaches the newest event (poll again later with ' +
+          '`since_id` = the last id read).',
         tag: 'Webhooks',
         auth: 'store',
         input: listEventsQuery,

@@ -5,7 +5,10 @@ import { deliveryRoutes } from './deliveries.routes';
 import { eventsRoutes } from './events.routes';
 import { webhookRoutes } from './webhook.routes';
 
-/** Webhooks (spec 4.12) on the /v1 router, routed to the webhooks service. Then a webhook's deliveries and their repair, and the events feed (DESIGN §11). */
+/**
+ * Webhooks (spec 4.12) on the /v1 router, routed to the webhooks service. Then a webhook's deliveries and their
+ * repair, and the events feed (DESIGN §11).
+ */
 export function webhooksRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   webhookRoutes(router, clients);
   deliveryRoutes(router, clients, pagination);

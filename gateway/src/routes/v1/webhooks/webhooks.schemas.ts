@@ -48,7 +48,8 @@ export const listEventsQuery = z
     since_id: blankAsMissing(looseString({ trim: true }))
       .transform((id) => id ?? '')
       .describe(
-        "Only events stored after this one: the last id of the page read (the next page's link carries it); an event no longer kept is a 422",
+        "Only events stored after this one: the last id of the page read (the next page's link carries it); an event no " +
+          'longer kept is a 422',
       ),
     topic: blankAsMissing(looseString({ trim: true }))
       .transform((topic) => topic ?? '')

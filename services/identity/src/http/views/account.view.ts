@@ -14,13 +14,15 @@ const fieldErrors = (errors: Record<string, string[]> | undefined, field: string
 
 export function signInPage(view: AccountFormView): string {
   const signUpHref = `/signup?return_to=${encodeURIComponent(view.returnTo)}`;
+  const value = view.values?.identifier ?? '';
+  const identifierInput = html`<input type="text" id="identifier" name="identifier" autocomplete="username" required value="${value}">`;
   return page(
     'Sign in',
     html`<h1>Sign in</h1>
 ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : ''}
 <form method="post" action="/signin">
 ${csrfField(view.csrf)}<input type="hidden" name="return_to" value="${view.returnTo}">
-<label for="identifier">E-mail or login</label><input type="text" id="identifier" name="identifier" autocomplete="username" required value="${view.values?.identifier ?? ''}">
+<label for="identifier">E-mail or login</label>${identifierInput}
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
@@ -30,15 +32,18 @@ ${csrfField(view.csrf)}<input type="hidden" name="return_to" value="${view.retur
 
 export function signUpPage(view: AccountFormView): string {
   const signInHref = `/signin?return_to=${encodeURIComponent(view.returnTo)}`;
+  const emailInput = html`<input type="email" id="email" name="email" autocomplete="email" required value="${view.values?.email ?? ''}">`;
+  const loginInput = html`<input type="text" id="login" name="login" autocomplete="username" value="${view.values?.login ?? ''}">`;
+  const passwordInput = html`<input type="password" id="password" name="password" autocomplete="new-password" required>`;
   return page(
     'Sign up',
     html`<h1>Create an account</h1>
 ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : ''}
 <form method="post" action="/signup">
 ${csrfField(view.csrf)}<input type="hidden" name="return_to" value="${view.returnTo}">
-<label for="email">E-mail</label><input type="email" id="email" name="email" autocomplete="email" required value="${view.values?.email ?? ''}">${fieldErrors(view.errors, 'email')}
-<label for="login">Login (optional)</label><input type="text" id="login" name="login" autocomplete="username" value="${view.values?.login ?? ''}">${fieldErrors(view.errors, 'login')}
-<label for="password">Password (8 characters or more)</label><input type="password" id="password" name="password" autocomplete="new-password" required>${fieldErrors(view.errors, 'password')}
+<label for="email">E-mail</label>${emailInput}${fieldErrors(view.errors, 'email')}
+<label for="login">Login (optional)</label>${loginInput}${fieldErrors(view.errors, 'login')}
+<label for="password">Password (8 characters or more)</label>${passwordInput}${fieldErrors(view.errors, 'password')}
 <button type="submit">Sign up</button>
 </form>
 <p>Already have an account? <a href="${signInHref}">Sign in</a></p>`,

@@ -1,4 +1,4 @@
-import { csrfField, html, page } from '../html';
+import { csrfField, html, page, type SafeHtml } from '../html';
 
 export interface AdminView {
   csrf: string;
@@ -8,6 +8,10 @@ export interface AdminView {
   authorizedApps: Array<{ client_id: string; name: string; scopes: string[]; since: Date }>;
 }
 
+/** A one-button form posting to `action` (escaped as the rest of the page is). */
+const buttonForm = (action: string, csrf: string, label: string): SafeHtml =>
+  html`<form class="inline" method="post" action="${action}">${csrfField(csrf)}<button type="submit">${label}</button></form>`;
+
 export function adminPage(view: AdminView): string {
   const { csrf, user } = view;
   const store = user.store_id
@@ -16,12 +20,20 @@ export function adminPage(view: AdminView): string {
     : html`<p>You have no store yet. An app you authorize can create one with <code>POST /v1/stores</code>.</p>`;
   const developerApps = view.developerApps.map(
     (app) => html`<tr><td>${app.name}</td><td><code>${app.client_id}</code></td><td>${app.redirect_uri}</td>
-<td><form class="inline" method="post" action="/admin/apps/${encodeURIComponent(app.client_id)}/delete">${csrfField(csrf)}<button type="submit">Delete</button></form></td></tr>`,
+<td>${buttonForm(`/admin/apps/${encodeURIComponent(app.client_id)}/delete`, csrf, 'Delete')}</td></tr>`,
   );
   const authorizedApps = view.authorizedApps.map(
     (app) => html`<tr><td>${app.name}</td><td>${app.scopes.join(' ')}</td><td>${app.since.toISOString().slice(0, 10)}</td>
-<td><form class="inline" method="post" action="/admin/authorizations/${encodeURIComponent(app.client_id)}/revoke">${csrfField(csrf)}<button type="submit">Revoke</button></form></td></tr>`,
+<td>${buttonForm(`/admin/authorizations/${encodeURIComponent(app.client_id)}/revoke`, csrf, 'Revoke')}</td></tr>`,
   );
+  const authorizedTable = authorizedApps.length
+    ? html`<table><tr><th>App</th><th>Scopes</th><th>Since</th><th></th></tr>${authorizedApps}</table>`
+    : html`<p>No app is authorized.</p>`;
+  const developerTable = developerApps.length
+    ? html`<table><tr><th>Name</th><th>Client id</th><th>Redirect URI</th><th></th></tr>${developerApps}</table>`
+    : html`<p>You have no apps.</p>`;
+  const example = 'https://example.com/oauth/callback';
+  const redirectInput = html`<input type="url" id="app-redirect" name="redirect_uri" required placeholder="${example}">`;
   return page(
     'Account',
     html`<h1>Your account</h1>
@@ -30,12 +42,12 @@ ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
 <form method="post" action="/signout">${csrfField(csrf)}<button type="submit">Sign out</button></form>
 <h2>Store API key</h2>${store}
 <h2>Authorized apps</h2>
-${authorizedApps.length ? html`<table><tr><th>App</th><th>Scopes</th><th>Since</th><th></th></tr>${authorizedApps}</table>` : html`<p>No app is authorized.</p>`}
+${authorizedTable}
 <h2>Developer apps</h2>
-${developerApps.length ? html`<table><tr><th>Name</th><th>Client id</th><th>Redirect URI</th><th></th></tr>${developerApps}</table>` : html`<p>You have no apps.</p>`}
+${developerTable}
 <form method="post" action="/admin/apps">${csrfField(csrf)}
 <label for="app-name">App name</label><input type="text" id="app-name" name="name" required>
-<label for="app-redirect">Redirect URI</label><input type="url" id="app-redirect" name="redirect_uri" required placeholder="https://example.com/oauth/callback">
+<label for="app-redirect">Redirect URI</label>${redirectInput}
 <button type="submit">Create app</button></form>`,
   );
 }
