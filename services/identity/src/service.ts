@@ -2,11 +2,13 @@ import { identity, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import type { IdentityDeps } from './app/identity-deps';
+import { oauthSettings } from './app/oauth-settings';
 import { purgeEndedLoginAttempts, reportAttemptPurgeFailure } from './app/purge-ended-login-attempts';
 import { purgeExpiredCodes, reportPurgeFailure } from './app/purge-expired-codes';
 import type { IdentityConfig } from './config';
 import { identityHandlers } from './grpc/identity.handlers';
-import { pagesServer, type PagesServer } from './http/pages.server';
+import { oauthSide } from './http/oauth-side';
+import type { PagesServer } from './http/pages.server';
 import { ApiKeyRepository } from './infra/api-key.repository';
 import { AppRepository } from './infra/app.repository';
 import { AuthorizationCodeRepository } from './infra/authorization-code.repository';
@@ -32,7 +34,6 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
   let pages: PagesServer | undefined;
   const running = await ServiceHost.start(config, async (host) => {
     await ensureIdentityIndexes(host.db);
-    const secret = config.OAUTH_JWT_SECRET;
     const deps: IdentityDeps = {
       users: new UserRepository(host.db.collection(UserRepository.collection)),
       keys: new ApiKeyRepository(host.outboxCollection(ApiKeyRepository.collection)),
@@ -47,40 +48,29 @@ export async function startIdentityService(config: IdentityConfig, options: Iden
         createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.IDENTITY_BACKEND_DEADLINE_MS }),
       ),
       clock: options.clock ?? (() => new Date()),
-      oauth: secret
-        ? {
-            accessToken: {
-              secret,
-              issuer: config.OAUTH_ISSUER,
-              audience: config.OAUTH_AUDIENCE,
-              ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-            },
-            codeTtlMs: config.AUTHORIZATION_CODE_TTL_SECONDS * 1000,
-            refreshTokenTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
-          }
-        : undefined,
+      oauth: oauthSettings(config),
       loginThrottle: { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000 },
     };
-    // Without a signing secret only the API-key RPCs are served: no pages, no tokens, so no codes to purge. Passwords are
-    // still checked (CreateStoreAccount resuming a user's store creation), so their counters are purged either way.
-    if (deps.oauth) pages = pagesServer(deps, config, host.logger);
-    else host.logger.warn('OAUTH_JWT_SECRET is not set: OAuth pages and tokens are not served');
     const codePurge = periodic(
       'authorization-code purge',
       config.CODE_PURGE_INTERVAL_MS,
       () => purgeExpiredCodes(deps, host.logger),
       (error) => reportPurgeFailure(host.logger, error),
     );
+    // Passwords are checked without OAuth too (CreateStoreAccount resuming a user's store creation), so their counters
+    // are purged either way.
     const attemptPurge = periodic(
       'sign-in attempt purge',
       config.LOGIN_ATTEMPT_PURGE_INTERVAL_MS,
       () => purgeEndedLoginAttempts(deps, host.logger),
       (error) => reportAttemptPurgeFailure(host.logger, error),
     );
+    const oauth = oauthSide(deps, config, host.logger, codePurge);
+    pages = oauth.pages;
     return {
       services: [implement(identity.IdentityServiceService, identityHandlers(deps))],
       protoFiles: ['commerce/identity/v1/identity.proto'],
-      background: pages ? [pages, codePurge, attemptPurge] : [attemptPurge],
+      background: [...oauth.background, attemptPurge],
     };
   });
   const httpUrl = pages?.url;

@@ -8,7 +8,9 @@ const BATCH = 100;
  * retirement, so its answer is final: a group it still has is restored, one it no longer has stays
  * refused (its deleted event is on the way). Shipping unreachable: the next sweep asks again.
  */
-export async function restoreAbandonedRetirements(deps: CatalogDeps): Promise<void> {
+export async function restoreAbandonedRetirements(
+  deps: Pick<CatalogDeps, 'shippingGroupProjection' | 'shipping' | 'groupRetirementHoldMs' | 'clock' | 'logger'>,
+): Promise<void> {
   const before = new Date(deps.clock().getTime() - deps.groupRetirementHoldMs);
   for (const group of await deps.shippingGroupProjection.staleRetirements(before, BATCH)) {
     const retirement = group.retirement!;

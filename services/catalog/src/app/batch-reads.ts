@@ -8,7 +8,7 @@ const MAX_IDS = 1_000;
 
 /** For other contexts (orders): the found products in the order asked, unknown ids left out. */
 export async function productsByIds(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections'>,
   storeId: number,
   request: Pick<catalog.GetProductsByIdsRequest, 'product_ids' | 'include_deleted'>,
 ): Promise<{ product: ProductDocument; collectionIds: number[] }[]> {
@@ -25,7 +25,7 @@ export async function productsByIds(
 
 /** The found variants in the order asked; deleted ones (or of a deleted product) only with include_deleted. */
 export async function variantsByIds(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'variantRefs'>,
   storeId: number,
   request: Pick<catalog.GetVariantsByIdsRequest, 'variant_ids' | 'include_deleted'>,
 ): Promise<{ variant: VariantRecord; product: ProductDocument }[]> {
@@ -43,7 +43,7 @@ export async function variantsByIds(
 }
 
 /** For shipping: the live products of a group, ascending (a group in use cannot be deleted). */
-export async function productsInShippingGroup(deps: CatalogDeps, storeId: number, groupId: number): Promise<number[]> {
+export async function productsInShippingGroup(deps: Pick<CatalogDeps, 'products'>, storeId: number, groupId: number): Promise<number[]> {
   if (groupId <= 0) return [];
   const products = await deps.products.inShippingGroup(storeId, groupId);
   return products.map((product) => product.id);

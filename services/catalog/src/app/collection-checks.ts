@@ -12,7 +12,7 @@ export interface ShownCollection {
 }
 
 /** Unknown, foreign or deleted product ids are INVALID_ARGUMENT on `products`, as the API names the field. */
-export async function requireLiveProducts(deps: CatalogDeps, storeId: number, productIds: number[]): Promise<void> {
+export async function requireLiveProducts(deps: Pick<CatalogDeps, 'products'>, storeId: number, productIds: number[]): Promise<void> {
   const live = await liveProductIds(deps, storeId, productIds);
   const unknown = productIds.filter((id) => !live.has(id));
   if (unknown.length > 0) throw validationFailed({ products: [`has unknown product ids: ${listExcerpt(unknown)}`] });
@@ -20,7 +20,7 @@ export async function requireLiveProducts(deps: CatalogDeps, storeId: number, pr
 
 /** Products already in the most collections a product can be in cannot join `collectionId` (absent: a new one). */
 export async function requireCollectionRoom(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'collections'>,
   storeId: number,
   productIds: number[],
   collectionId?: number,

@@ -12,7 +12,7 @@ export type CollectionChange = { next: CollectionRecord; topic: CollectionTopic;
 const MAX_ATTEMPTS = 8;
 
 /** The subset of `productIds` that are live products of the store, in one query. */
-export async function liveProductIds(deps: CatalogDeps, storeId: number, productIds: number[]): Promise<Set<number>> {
+export async function liveProductIds(deps: Pick<CatalogDeps, 'products'>, storeId: number, productIds: number[]): Promise<Set<number>> {
   const live = await deps.products.findByIds(storeId, [...new Set(productIds)], { includeDeleted: false });
   return new Set(live.map((product) => product.id));
 }
@@ -23,7 +23,7 @@ export async function liveProductIds(deps: CatalogDeps, storeId: number, product
  * right after (touchProducts); a crash in between is finished by the start-up sweep.
  */
 export async function writeCollection(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   storeId: number,
   collectionId: number,
   context: catalog.StoreContext,
@@ -54,7 +54,7 @@ export async function writeCollection(
 
 /** product/updated for each product whose collections changed (its rendering lists them), then forgets the debt. */
 export async function touchProducts(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   storeId: number,
   collectionId: number,
   productIds: number[],

@@ -14,7 +14,11 @@ import type { HeldGroup } from './shipping-groups';
  * a reference nobody reaches. The group is held from before the product is written until after, so
  * shipping cannot delete it in between (app/shipping-groups.ts).
  */
-export async function createProduct(deps: CatalogDeps, storeId: number, request: catalog.CreateProductRequest): Promise<WrittenProduct> {
+export async function createProduct(
+  deps: Pick<CatalogDeps, 'products' | 'variantRefs' | 'storeContexts' | 'shippingGroups' | 'nextId' | 'clock'>,
+  storeId: number,
+  request: catalog.CreateProductRequest,
+): Promise<WrittenProduct> {
   const violations = productFieldViolations(fieldsOf(request), { name: true });
   if (hasViolations(violations)) throw validationFailed(violations);
 
@@ -39,7 +43,7 @@ export async function createProduct(deps: CatalogDeps, storeId: number, request:
 }
 
 async function insertProduct(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'clock'>,
   request: catalog.CreateProductRequest,
   at: { id: number; storeId: number; defaultVariantId: number; shippingGroup: HeldGroup; position: number; context: catalog.StoreContext },
 ): Promise<WrittenProduct> {

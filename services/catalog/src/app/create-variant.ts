@@ -8,7 +8,11 @@ import { writeProduct } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
 /** Adds a variant at `position` (others shift) or last; publishes variant/created, variant/updated for the shifted ones, product/updated. */
-export async function createVariant(deps: CatalogDeps, storeId: number, request: catalog.CreateVariantRequest): Promise<ShownVariant> {
+export async function createVariant(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
+  storeId: number,
+  request: catalog.CreateVariantRequest,
+): Promise<ShownVariant> {
   const violations = variantFieldViolations(request, { name: true });
   if (hasViolations(violations)) throw validationFailed(violations);
   await findLiveProduct(deps, storeId, request.product_id);

@@ -9,7 +9,11 @@ import { writeProduct, type WrittenProduct } from './product-writer';
  * it); it is then pulled from its collections, each publishing collection/updated. The pending flag
  * written with the delete lets the start-up sweep finish a pull a crash interrupted.
  */
-export async function deleteProduct(deps: CatalogDeps, storeId: number, productId: number): Promise<WrittenProduct> {
+export async function deleteProduct(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  productId: number,
+): Promise<WrittenProduct> {
   const context = await deps.storeContexts.of(storeId);
   const deleted = await writeProduct(deps, storeId, productId, context, (product) => ({
     next: { ...product, deleted: true, deleted_at: deps.clock(), collections_cleanup_pending: true },
@@ -20,7 +24,7 @@ export async function deleteProduct(deps: CatalogDeps, storeId: number, productI
 }
 
 export async function pullFromCollections(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   storeId: number,
   productId: number,
   context: catalog.StoreContext,

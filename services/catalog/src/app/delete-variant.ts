@@ -8,7 +8,12 @@ import { requireVariant, type ShownVariant } from './variant-checks';
  * Soft-deletes a variant; the last one cannot go (LAST_VARIANT). Decided on the product document's
  * optimistic write, so two deletes racing for a product's last two variants cannot both succeed.
  */
-export async function deleteVariant(deps: CatalogDeps, storeId: number, productId: number, variantId: number): Promise<ShownVariant> {
+export async function deleteVariant(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  productId: number,
+  variantId: number,
+): Promise<ShownVariant> {
   const context = await deps.storeContexts.of(storeId);
   const { product } = await writeProduct(deps, storeId, productId, context, (current) => {
     requireVariant(current, variantId);

@@ -6,7 +6,7 @@ import type { ShownCollection } from './collection-checks';
 import { liveProductIds } from './collection-writer';
 
 export async function listCollections(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections'>,
   storeId: number,
   request: Pick<catalog.ListCollectionsRequest, 'page' | 'limit'>,
 ): Promise<{ collections: ShownCollection[]; total: number; page: number; limit: number }> {

@@ -18,7 +18,11 @@ export interface ProductPage {
  * One page of live products in id order, at a constant number of queries: the page, its count, the max id
  * and the page's collections.
  */
-export async function listProducts(deps: CatalogDeps, storeId: number, request: catalog.ListProductsRequest): Promise<ProductPage> {
+export async function listProducts(
+  deps: Pick<CatalogDeps, 'products' | 'collections'>,
+  storeId: number,
+  request: catalog.ListProductsRequest,
+): Promise<ProductPage> {
   const query = await productQuery(deps, storeId, request);
   const { page, limit, skip } = pageOf(request.page, request.limit, PRODUCTS_PER_PAGE);
   const { products, total, maxId } = await deps.products.page(query, { skip, limit, descending: request.descending });
@@ -36,7 +40,11 @@ export async function listProducts(deps: CatalogDeps, storeId: number, request: 
   };
 }
 
-async function productQuery(deps: CatalogDeps, storeId: number, request: catalog.ListProductsRequest): Promise<ProductQuery> {
+async function productQuery(
+  deps: Pick<CatalogDeps, 'collections'>,
+  storeId: number,
+  request: catalog.ListProductsRequest,
+): Promise<ProductQuery> {
   const query: ProductQuery = { storeId, updatedAtMin: request.updated_at_min, updatedAtMax: request.updated_at_max };
   if (request.status) {
     const status = normalizeStatus(request.status);

@@ -34,7 +34,7 @@ export interface WriteProductOptions {
  * writer got there first. Changes of one product in this process run one at a time.
  */
 export function writeProduct(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   storeId: number,
   productId: number,
   context: catalog.StoreContext,

@@ -20,7 +20,22 @@ export interface RecoveryOptions {
  * for a delete that never happened restored. Runs at start and then periodically. These sweeps are the
  * only queries not scoped to a store: they look for unfinished work across stores, through their own indexes.
  */
-export async function recoverUnfinished(deps: CatalogDeps, options: RecoveryOptions): Promise<void> {
+export async function recoverUnfinished(
+  deps: Pick<
+    CatalogDeps,
+    | 'products'
+    | 'collections'
+    | 'reservations'
+    | 'shippingGroupProjection'
+    | 'storeContexts'
+    | 'shipping'
+    | 'groupRetirementHoldMs'
+    | 'clock'
+    | 'queue'
+    | 'logger'
+  >,
+  options: RecoveryOptions,
+): Promise<void> {
   await step(deps, 'reservations', () => recoverReservations(deps, options));
   await step(deps, 'collection touches', async () => {
     for (const collection of await deps.collections.withPendingTouches(BATCH)) {
@@ -36,7 +51,10 @@ export async function recoverUnfinished(deps: CatalogDeps, options: RecoveryOpti
   await step(deps, 'shipping group retirements', () => restoreAbandonedRetirements(deps));
 }
 
-async function recoverReservations(deps: CatalogDeps, options: RecoveryOptions): Promise<void> {
+async function recoverReservations(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  options: RecoveryOptions,
+): Promise<void> {
   const staleBefore = deps.clock().getTime() - options.pendingAfterMs;
   for (const found of await deps.reservations.unsettled(BATCH)) {
     await deps.queue.run(reservationKey(found.store_id, found.order_key), async () => {
@@ -59,7 +77,7 @@ async function recoverReservations(deps: CatalogDeps, options: RecoveryOptions):
   }
 }
 
-async function step(deps: CatalogDeps, what: string, run: () => Promise<void>): Promise<void> {
+async function step(deps: Pick<CatalogDeps, 'logger'>, what: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (error) {

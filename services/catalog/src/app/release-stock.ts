@@ -8,7 +8,11 @@ import { clearMarks, putBackOnProduct } from './stock-moves';
  * Puts back everything reserved under the key, once. The reservation moves to 'releasing' before any
  * stock moves, so a crash half-way is finished by the sweep, and a late reserve of the key is refused.
  */
-export async function releaseStock(deps: CatalogDeps, storeId: number, orderKey: string): Promise<boolean> {
+export async function releaseStock(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  orderKey: string,
+): Promise<boolean> {
   return deps.queue.run(reservationKey(storeId, orderKey), async () => {
     const reservation = await deps.reservations.find(storeId, orderKey);
     if (!reservation || reservation.state === 'released') return false;
@@ -27,7 +31,10 @@ export async function releaseStock(deps: CatalogDeps, storeId: number, orderKey:
 }
 
 /** The idempotent rest of a release: every product's lines back (at most once), then settled. */
-export async function finishRelease(deps: CatalogDeps, reservation: ReservationDocument): Promise<void> {
+export async function finishRelease(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  reservation: ReservationDocument,
+): Promise<void> {
   const context = await deps.storeContexts.of(reservation.store_id);
   const takenIfUnmarked = reservation.released_from !== 'pending';
   for (const productId of reservation.product_ids) {

@@ -20,7 +20,7 @@ const released = () => conflict('This order key was released; a released reserva
  * answers the first answer and takes nothing.
  */
 export async function reserveStock(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'reservations' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
   storeId: number,
   orderKey: string,
   lines: StockLine[],
@@ -39,7 +39,11 @@ export async function reserveStock(
 }
 
 /** Takes every product's lines of a pending reservation (the caller holds their stock locks). */
-async function takeAll(deps: CatalogDeps, storeId: number, reservation: ReservationDocument): Promise<catalog.ReservedLine[]> {
+async function takeAll(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  reservation: ReservationDocument,
+): Promise<catalog.ReservedLine[]> {
   const context = await deps.storeContexts.of(storeId);
   const products = new Map<number, ProductDocument>();
   try {
@@ -69,7 +73,12 @@ async function takeAll(deps: CatalogDeps, storeId: number, reservation: Reservat
 }
 
 /** The key's reservation: the existing one, or a new pending one once every variant is known. */
-async function openReservation(deps: CatalogDeps, storeId: number, orderKey: string, lines: StockLine[]): Promise<ReservationDocument> {
+async function openReservation(
+  deps: Pick<CatalogDeps, 'variantRefs' | 'reservations' | 'nextId' | 'clock'>,
+  storeId: number,
+  orderKey: string,
+  lines: StockLine[],
+): Promise<ReservationDocument> {
   for (;;) {
     const existing = await deps.reservations.find(storeId, orderKey);
     if (existing) return existing;

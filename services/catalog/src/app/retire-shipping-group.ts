@@ -16,7 +16,12 @@ const MAX_ATTEMPTS = 5;
  * read changes lock_rev and the decision starts over; once retired, claims are refused. Claims older
  * than their lease were abandoned by a process that died and are dropped.
  */
-export async function retireShippingGroup(deps: CatalogDeps, storeId: number, groupId: number, token: string): Promise<RetirementAnswer> {
+export async function retireShippingGroup(
+  deps: Pick<CatalogDeps, 'products' | 'shippingGroupProjection' | 'groupRetirementHoldMs' | 'clock'>,
+  storeId: number,
+  groupId: number,
+  token: string,
+): Promise<RetirementAnswer> {
   const retired = { retired: true, heldForMs: deps.groupRetirementHoldMs } as const;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const group = await deps.shippingGroupProjection.find(storeId, groupId);

@@ -11,7 +11,10 @@ const TOPICS = ['shipping_group/created', 'shipping_group/updated', 'shipping_gr
  * renamed group's products get the new name, each with product/updated since their rendering changed;
  * they are walked a page at a time by id, and a redelivered event redoes only the ones still behind.
  */
-export async function applyShippingGroupEvent(deps: CatalogDeps, event: DomainEvent): Promise<void> {
+export async function applyShippingGroupEvent(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'shippingGroupProjection' | 'storeContexts' | 'clock' | 'queue'>,
+  event: DomainEvent,
+): Promise<void> {
   if (!isEventOf(event, TOPICS)) return; // shipping classes and anything newer are not ours
   const groupId = event.resource.id ?? event.resource_id;
   const name = event.resource.name ?? '';
@@ -24,7 +27,12 @@ export async function applyShippingGroupEvent(deps: CatalogDeps, event: DomainEv
   await renameProducts(deps, event.store_id, groupId, current.name);
 }
 
-async function renameProducts(deps: CatalogDeps, storeId: number, groupId: number, name: string): Promise<void> {
+async function renameProducts(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  groupId: number,
+  name: string,
+): Promise<void> {
   let afterId = 0;
   for (;;) {
     const page = await deps.products.inShippingGroup(storeId, groupId, { afterId, limit: PAGE });

@@ -78,7 +78,7 @@ export class StockRefused extends DomainError {
  * current stock (nothing taken), those of the products the reservation did not reach; in the order of the request.
  */
 export async function everyShortLine(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products'>,
   reservation: ReservationDocument,
   refusal: Extract<StockRefusal, { reason: 'INSUFFICIENT_STOCK' }>,
   unreachedProductIds: number[],
@@ -95,7 +95,7 @@ export async function everyShortLine(
 
 /** Takes the reservation's lines on one product (all or none of them); a product already marked is left as it is. */
 export async function takeFromProduct(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   reservation: ReservationDocument,
   productId: number,
   context: catalog.StoreContext,
@@ -122,7 +122,7 @@ export async function takeFromProduct(
  * `keepMark` leaves a 'released' mark so a late retry of the reservation cannot take again.
  */
 export async function putBackOnProduct(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
   reservation: ReservationDocument,
   productId: number,
   context: catalog.StoreContext,
@@ -168,7 +168,7 @@ export function reservedLines(reservation: ReservationDocument, products: Map<nu
 }
 
 /** Once a reservation settled, its marks have served their purpose. */
-export async function clearMarks(deps: CatalogDeps, reservation: ReservationDocument): Promise<void> {
+export async function clearMarks(deps: Pick<CatalogDeps, 'products' | 'reservations'>, reservation: ReservationDocument): Promise<void> {
   for (const productId of reservation.product_ids) await deps.products.clearStockMark(reservation.store_id, productId, reservation.id);
   await deps.reservations.marksCleared(reservation);
 }

@@ -8,7 +8,7 @@ import { writeCollection } from './collection-writer';
 
 /** Sets the fields present; `product_ids` replaces the membership, and the products that joined or left publish product/updated. */
 export async function updateCollection(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
   storeId: number,
   request: catalog.UpdateCollectionRequest,
 ): Promise<ShownCollection> {

@@ -17,7 +17,11 @@ import { writeProduct, type ProductChange, type WrittenProduct } from './product
  * Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a
  * new cents). A new shipping group is held until the product is written, so shipping cannot delete it in between.
  */
-export async function updateProduct(deps: CatalogDeps, storeId: number, request: catalog.UpdateProductRequest): Promise<WrittenProduct> {
+export async function updateProduct(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'shippingGroups' | 'clock' | 'queue'>,
+  storeId: number,
+  request: catalog.UpdateProductRequest,
+): Promise<WrittenProduct> {
   // The fields as the product's schema names them (productFields): the lists come out of their presence wrappers.
   const fields = { ...request, photo_urls: request.photos?.urls, tag_list: request.tag_list?.tags };
   const violations = productFieldViolations(fields, { name: false });

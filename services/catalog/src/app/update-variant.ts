@@ -7,7 +7,11 @@ import type { ProductDocument } from '../infra/product.repository';
 import { writeProduct, type ProductChange } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
-export async function updateVariant(deps: CatalogDeps, storeId: number, request: catalog.UpdateVariantRequest): Promise<ShownVariant> {
+export async function updateVariant(
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  storeId: number,
+  request: catalog.UpdateVariantRequest,
+): Promise<ShownVariant> {
   const { product_id: productId, variant_id: variantId, position } = request;
   const violations = variantFieldViolations(request, { name: false });
   if (hasViolations(violations)) throw validationFailed(violations);

@@ -14,7 +14,24 @@ const OWNER_FIELDS: Record<string, string> = { email: 'owner.email', login: 'own
  * POST /v1/application/stores: an app (by client id and secret) opens a store for a new user and
  * receives tokens for that user with every scope, as if the user had authorized it.
  */
-export async function createApplicationStore(deps: IdentityDeps, request: identity.CreateApplicationStoreRequest) {
+export async function createApplicationStore(
+  deps: Pick<
+    IdentityDeps,
+    | 'users'
+    | 'keys'
+    | 'apps'
+    | 'grants'
+    | 'refreshTokens'
+    | 'loginAttempts'
+    | 'nextUserId'
+    | 'nextGrantId'
+    | 'storefront'
+    | 'clock'
+    | 'oauth'
+    | 'loginThrottle'
+  >,
+  request: identity.CreateApplicationStoreRequest,
+) {
   const oauth = oauthOf(deps);
   const app = await authenticateClient(deps.apps, request.client_id, request.client_secret).catch((error: unknown) => {
     throw error instanceof OAuthError ? unauthenticated('Application authentication failed: check client_id and secret') : error;

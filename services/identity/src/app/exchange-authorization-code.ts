@@ -19,7 +19,7 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
  * presentation fails and revokes the grant the first one created (RFC 6749 §4.1.2, §10.5).
  */
 export async function exchangeAuthorizationCode(
-  deps: IdentityDeps,
+  deps: Pick<IdentityDeps, 'users' | 'grants' | 'codes' | 'refreshTokens' | 'nextGrantId' | 'clock'>,
   oauth: OAuthSettings,
   client: AppDocument,
   input: CodeExchangeInput,
@@ -51,6 +51,6 @@ export async function exchangeAuthorizationCode(
   return issueTokens(deps, oauth, grant, grant.scopes);
 }
 
-async function revokeIssuedBy(deps: IdentityDeps, grantId: number): Promise<void> {
+async function revokeIssuedBy(deps: Pick<IdentityDeps, 'users' | 'grants' | 'clock'>, grantId: number): Promise<void> {
   if (grantId > 0) await revokeGrant(deps, grantId, 'code_reused');
 }

@@ -15,7 +15,7 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
  * token usable and the grant intact.
  */
 export async function refreshAccessToken(
-  deps: IdentityDeps,
+  deps: Pick<IdentityDeps, 'users' | 'grants' | 'refreshTokens' | 'clock'>,
   oauth: OAuthSettings,
   client: AppDocument,
   input: { refresh_token: string; scope: string },

@@ -10,7 +10,12 @@ import { revokeGrant } from './revoke-grant';
  * family go together (§2.1 allows it). An unknown token, or one of another client, is answered
  * like a success and changes nothing, so the endpoint tells nobody which tokens exist.
  */
-export async function revokeToken(deps: IdentityDeps, oauth: OAuthSettings, client: AppDocument, token: string): Promise<void> {
+export async function revokeToken(
+  deps: Pick<IdentityDeps, 'users' | 'grants' | 'refreshTokens' | 'clock'>,
+  oauth: OAuthSettings,
+  client: AppDocument,
+  token: string,
+): Promise<void> {
   if (!token) return;
   const grantId = token.startsWith(TOKEN_PREFIX.refreshToken)
     ? await refreshTokenGrant(deps, client, token)
@@ -18,7 +23,11 @@ export async function revokeToken(deps: IdentityDeps, oauth: OAuthSettings, clie
   if (grantId) await revokeGrant(deps, grantId, 'token_revoked');
 }
 
-async function refreshTokenGrant(deps: IdentityDeps, client: AppDocument, token: string): Promise<number | undefined> {
+async function refreshTokenGrant(
+  deps: Pick<IdentityDeps, 'refreshTokens'>,
+  client: AppDocument,
+  token: string,
+): Promise<number | undefined> {
   const stored = await deps.refreshTokens.findByHash(hashOpaqueToken(token));
   return stored && stored.client_id === client.client_id ? stored.grant_id : undefined;
 }

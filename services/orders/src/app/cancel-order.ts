@@ -9,7 +9,11 @@ import { returnStock } from './return-stock';
  * The cancel is written first with stock_return 'pending'; if catalog cannot be reached now, the sweep
  * gives the stock back later (the answer is the canceled order either way).
  */
-export async function cancelOrder(deps: OrdersDeps, storeId: number, orderId: number): Promise<orders.CancelOrderResponse> {
+export async function cancelOrder(
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'catalog' | 'storefront' | 'clock' | 'queue' | 'logger'>,
+  storeId: number,
+  orderId: number,
+): Promise<orders.CancelOrderResponse> {
   const { order, time_zone, written } = await changeStatus(deps, storeId, orderId, cancel, 'order/canceled');
   try {
     await returnStock(deps, written);

@@ -9,7 +9,7 @@ import { refusalError } from './transition-refusal';
 
 /** One status change of the state machine with its event: the shared body of hold, open and cancel. */
 export async function changeStatus(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront' | 'clock' | 'queue'>,
   storeId: number,
   orderId: number,
   transition: (order: Order, now: Date) => Outcome<Order>,

@@ -32,7 +32,11 @@ export const interruptedFailure: CheckoutFailure = {
 };
 
 /** The class the buyer asked for (it must be offered), or the cheapest one that ships these lines there. */
-export async function chooseQuote(deps: OrdersDeps, checkout: CheckoutDocument, reserved: ReservedLine[]): Promise<ShippingQuote> {
+export async function chooseQuote(
+  deps: Pick<OrdersDeps, 'shipping'>,
+  checkout: CheckoutDocument,
+  reserved: ReservedLine[],
+): Promise<ShippingQuote> {
   const country = checkout.request.address.country;
   const quotes = await deps.shipping.quote(
     checkout.store_id,
@@ -52,7 +56,7 @@ export async function chooseQuote(deps: OrdersDeps, checkout: CheckoutDocument, 
 
 /** Step 4: the order, pending and priced, with order/created: written once, whoever repeats the step. */
 export async function writePendingOrder(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'orders' | 'payments' | 'nextId' | 'clock'>,
   checkout: CheckoutDocument,
   reserved: ReservedLine[],
   quote: ShippingQuote,
@@ -108,7 +112,11 @@ export async function writePendingOrder(
 }
 
 /** Step 6, charged: pending → open with paid_at and order/paid; the checkout is done. */
-export async function markPaid(deps: OrdersDeps, checkout: CheckoutDocument, timeZone: string): Promise<OrderDocument> {
+export async function markPaid(
+  deps: Pick<OrdersDeps, 'orders' | 'checkouts' | 'clock' | 'queue'>,
+  checkout: CheckoutDocument,
+  timeZone: string,
+): Promise<OrderDocument> {
   const order = await writeOrder<OrderDocument>(deps, checkout.store_id, checkout.order_id, (current) => {
     if (current.status !== 'pending') return { unchanged: current };
     const now = deps.clock();
@@ -123,7 +131,12 @@ export async function markPaid(deps: OrdersDeps, checkout: CheckoutDocument, tim
  * Step 6, not charged: pending → failed (order/updated) with its stock to give back, then given back (the
  * sweep finishes it when catalog cannot be reached now); the checkout keeps `failure` for repeats.
  */
-export async function markFailed(deps: OrdersDeps, checkout: CheckoutDocument, timeZone: string, failure: CheckoutFailure): Promise<void> {
+export async function markFailed(
+  deps: Pick<OrdersDeps, 'orders' | 'checkouts' | 'catalog' | 'clock' | 'queue' | 'logger'>,
+  checkout: CheckoutDocument,
+  timeZone: string,
+  failure: CheckoutFailure,
+): Promise<void> {
   const order = await writeOrder<OrderDocument>(deps, checkout.store_id, checkout.order_id, (current) => {
     if (current.status !== 'pending') return { unchanged: current };
     const now = deps.clock();

@@ -18,6 +18,24 @@ import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
 import { storeZone } from '@commerce/store-zones';
 
+/** What one checkout run uses. */
+type RunDeps = Pick<
+  OrdersDeps,
+  | 'orders'
+  | 'checkouts'
+  | 'zones'
+  | 'catalog'
+  | 'shipping'
+  | 'storefront'
+  | 'payments'
+  | 'nextId'
+  | 'clock'
+  | 'queue'
+  | 'logger'
+  | 'failpoint'
+  | 'checkoutLeaseMs'
+>;
+
 const inProgress = () =>
   new DomainError('CONFLICT', 'This checkout is still being processed; try again in a few seconds', {
     errorInfoReason: 'CHECKOUT_IN_PROGRESS',
@@ -35,7 +53,7 @@ const unavailable = (backend: string) =>
  * once the checkout's lease ends.
  */
 export async function checkout(
-  deps: OrdersDeps,
+  deps: RunDeps & Pick<OrdersDeps, 'running'>,
   storeId: number,
   input: CheckoutInput,
   deadline = Infinity,
@@ -49,7 +67,7 @@ export async function checkout(
   );
 }
 
-async function runCheckout(deps: OrdersDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
+async function runCheckout(deps: RunDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
   const timeZone = await storeZone(deps, storeId);
 
   const leaseToken = randomUUID();
@@ -124,7 +142,7 @@ async function runCheckout(deps: OrdersDeps, storeId: number, input: CheckoutInp
 }
 
 /** What a repeated checkout key answers: the order, the first call's error, or "still in progress". */
-async function replay(deps: OrdersDeps, existing: CheckoutDocument, timeZone: string): Promise<orders.CreateOrderResponse> {
+async function replay(deps: Pick<OrdersDeps, 'orders'>, existing: CheckoutDocument, timeZone: string): Promise<orders.CreateOrderResponse> {
   if (existing.state === 'reserving') throw inProgress();
   if (existing.state === 'done') {
     const order = await deps.orders.findOne(existing.store_id, existing.order_id);
@@ -139,7 +157,7 @@ async function replay(deps: OrdersDeps, existing: CheckoutDocument, timeZone: st
  * buyer may retry the same key. When even the release fails, the checkout stays for the sweep.
  */
 async function endWithoutOrder(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'checkouts' | 'catalog' | 'clock' | 'logger'>,
   checkout: CheckoutDocument,
   error: unknown,
   backend: string,

@@ -6,13 +6,17 @@ import type { OrdersDeps } from './orders-deps';
 import { storeZone } from '@commerce/store-zones';
 
 /** The store's order; another store's is NOT_FOUND. */
-export async function findOrder(deps: OrdersDeps, storeId: number, orderId: number): Promise<OrderDocument> {
+export async function findOrder(deps: Pick<OrdersDeps, 'orders'>, storeId: number, orderId: number): Promise<OrderDocument> {
   const order = await deps.orders.findOne(storeId, orderId);
   if (!order) throw notFound('order');
   return order;
 }
 
-export async function getOrder(deps: OrdersDeps, storeId: number, orderId: number): Promise<orders.GetOrderResponse> {
+export async function getOrder(
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront'>,
+  storeId: number,
+  orderId: number,
+): Promise<orders.GetOrderResponse> {
   const [order, timeZone] = await Promise.all([findOrder(deps, storeId, orderId), storeZone(deps, storeId)]);
   return { order: orderMessage(order), time_zone: timeZone };
 }

@@ -8,7 +8,11 @@ import type { OrdersDeps } from './orders-deps';
 import { storeZone } from '@commerce/store-zones';
 
 /** One page of the store's orders, newest first: a constant number of queries (the page, its count and its highest id). */
-export async function listOrders(deps: OrdersDeps, storeId: number, request: orders.ListOrdersRequest): Promise<orders.ListOrdersResponse> {
+export async function listOrders(
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront'>,
+  storeId: number,
+  request: orders.ListOrdersRequest,
+): Promise<orders.ListOrdersResponse> {
   const status = statusFilter(request.status);
   if (status === null) throw validationFailed({ status: [`must be one of: ${FILTER_VALUES.join(', ')}`] });
   const { page, limit, skip } = pageOf(request.page, request.limit);

@@ -4,7 +4,11 @@ import { changeStatus } from './change-status';
 import type { OrdersDeps } from './orders-deps';
 
 /** On hold or shipped → open (order/opened). */
-export async function openOrder(deps: OrdersDeps, storeId: number, orderId: number): Promise<orders.OpenOrderResponse> {
+export async function openOrder(
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront' | 'clock' | 'queue'>,
+  storeId: number,
+  orderId: number,
+): Promise<orders.OpenOrderResponse> {
   const { order, time_zone } = await changeStatus(deps, storeId, orderId, reopen, 'order/opened');
   return { order, time_zone };
 }

@@ -35,7 +35,11 @@ function heldProduct(order: Order, productId: number): catalog.Product {
 }
 
 /** The products of the order's items: catalog's current record (deleted ones too) where it has one. */
-export async function getOrderProducts(deps: OrdersDeps, storeId: number, orderId: number): Promise<orders.GetOrderProductsResponse> {
+export async function getOrderProducts(
+  deps: Pick<OrdersDeps, 'orders' | 'catalog'>,
+  storeId: number,
+  orderId: number,
+): Promise<orders.GetOrderProductsResponse> {
   const order = await findOrder(deps, storeId, orderId);
   const ids = distinct(order.items.map((item) => item.product_id));
   const { products, context } = await deps.catalog.productsByIds(storeId, ids);
@@ -44,7 +48,11 @@ export async function getOrderProducts(deps: OrdersDeps, storeId: number, orderI
 }
 
 /** The variants of the order's items: catalog's current record (deleted ones too) where it has one. */
-export async function getOrderVariants(deps: OrdersDeps, storeId: number, orderId: number): Promise<orders.GetOrderVariantsResponse> {
+export async function getOrderVariants(
+  deps: Pick<OrdersDeps, 'orders' | 'catalog'>,
+  storeId: number,
+  orderId: number,
+): Promise<orders.GetOrderVariantsResponse> {
   const order = await findOrder(deps, storeId, orderId);
   const ids = distinct(order.items.map((item) => item.variant_id));
   const { variants, context } = await deps.catalog.variantsByIds(storeId, ids);

@@ -50,7 +50,7 @@ export const orderKey = (storeId: number, orderId: number): string => `order:${s
  * when another writer got there first. Changes of one order in this process run one at a time.
  */
 export function writeOrder<R>(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'orders' | 'queue'>,
   storeId: number,
   orderId: number,
   change: (current: OrderDocument) => OrderChange<R> | Promise<OrderChange<R>>,

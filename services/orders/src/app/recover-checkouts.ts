@@ -7,12 +7,18 @@ import { storeZone } from '@commerce/store-zones';
 
 const BATCH = 100;
 
+/** What the sweep uses. */
+type RecoveryDeps = Pick<
+  OrdersDeps,
+  'orders' | 'checkouts' | 'zones' | 'catalog' | 'storefront' | 'payments' | 'clock' | 'queue' | 'logger' | 'checkoutLeaseMs'
+>;
+
 /**
  * The recovery sweep (DESIGN §10): every checkout whose lease ran out (its call crashed or gave up) is
  * finished or undone, and every canceled or failed order's stock that is not back in catalog yet is given
  * back. Runs at start and then periodically; each step is safe to repeat and to race with another replica.
  */
-export async function recoverCheckouts(deps: OrdersDeps): Promise<{ finished: number; undone: number; stockReturned: number }> {
+export async function recoverCheckouts(deps: RecoveryDeps): Promise<{ finished: number; undone: number; stockReturned: number }> {
   let finished = 0;
   let undone = 0;
   for (const due of await deps.checkouts.due(deps.clock(), BATCH)) {
@@ -28,7 +34,7 @@ export async function recoverCheckouts(deps: OrdersDeps): Promise<{ finished: nu
   return { finished, undone, stockReturned };
 }
 
-async function recoverOne(deps: OrdersDeps, due: CheckoutDocument): Promise<'finished' | 'undone' | 'skipped'> {
+async function recoverOne(deps: RecoveryDeps, due: CheckoutDocument): Promise<'finished' | 'undone' | 'skipped'> {
   const now = deps.clock();
   const checkout = await deps.checkouts.takeOver(due, randomUUID(), now, new Date(now.getTime() + deps.checkoutLeaseMs));
   if (!checkout) return 'skipped'; // another sweep took it, or its call settled it meanwhile

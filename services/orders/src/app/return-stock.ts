@@ -5,13 +5,19 @@ import type { OrdersDeps } from './orders-deps';
  * Gives a canceled or failed order's stock back to catalog (ReleaseStock of its checkout key: once, however
  * often it is called) and records that it is back. Throws when catalog cannot be reached; the sweep retries.
  */
-export async function returnStock(deps: OrdersDeps, order: Pick<Order, 'store_id' | 'id' | 'saga_key'>): Promise<void> {
+export async function returnStock(
+  deps: Pick<OrdersDeps, 'orders' | 'catalog'>,
+  order: Pick<Order, 'store_id' | 'id' | 'saga_key'>,
+): Promise<void> {
   await deps.catalog.releaseStock(order.store_id, order.saga_key);
   await deps.orders.stockReturned(order.store_id, order.id);
 }
 
 /** The sweep's part: every order whose stock return a crash or an unreachable catalog left pending. */
-export async function returnPendingStock(deps: OrdersDeps, olderThanMs: number): Promise<number> {
+export async function returnPendingStock(
+  deps: Pick<OrdersDeps, 'orders' | 'catalog' | 'clock' | 'logger'>,
+  olderThanMs: number,
+): Promise<number> {
   const due = await deps.orders.stockReturnsDue(new Date(deps.clock().getTime() - olderThanMs), 100);
   let returned = 0;
   for (const order of due) {

@@ -10,7 +10,7 @@ import { refusalError } from './transition-refusal';
 
 /** Ships the chosen (or all unshipped) items in a new fulfillment; order/shipped carries the order. */
 export async function shipOrder(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront' | 'nextId' | 'clock' | 'queue'>,
   storeId: number,
   orderId: number,
   request: ShipRequest,

@@ -9,7 +9,7 @@ import { storeZone } from '@commerce/store-zones';
 
 /** Changes one fulfillment's tracking fields (fulfillment/updated); a fulfillment of another order is NOT_FOUND. */
 export async function updateFulfillment(
-  deps: OrdersDeps,
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'storefront' | 'clock' | 'queue'>,
   storeId: number,
   orderId: number,
   fulfillmentId: number,

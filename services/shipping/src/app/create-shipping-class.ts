@@ -8,7 +8,7 @@ import { toClassMessage } from './shipping-message';
 
 /** Creates a class with its countries and rates; announces shipping_class/created and shipping_group/updated for each group it rates. */
 export async function createShippingClass(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'nextId' | 'clock' | 'changes'>,
   storeId: number,
   input: NewShippingClassInput,
 ): Promise<shipping.ShippingClass> {

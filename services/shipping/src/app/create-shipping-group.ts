@@ -8,7 +8,7 @@ import { toGroupMessage } from './shipping-message';
 
 /** Creates a group with its rates; announces shipping_group/created and shipping_class/updated for each class it rates. */
 export async function createShippingGroup(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'nextId' | 'clock' | 'changes'>,
   storeId: number,
   input: NewShippingGroupInput,
 ): Promise<shipping.ShippingGroup> {

@@ -16,7 +16,7 @@ import { toGroupMessage } from './shipping-message';
  * is written within half of the hold or not at all).
  */
 export async function deleteShippingGroup(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'catalog' | 'clock' | 'changes' | 'logger'>,
   storeId: number,
   groupId: number,
   deadline: number,
@@ -60,7 +60,12 @@ function inUse(count: number): DomainError {
  * land (its write failed only as far as we could tell) must keep it refused until its deleted event
  * reaches catalog. Failing that, catalog's own sweep restores it later.
  */
-async function restoreIfStillHere(deps: ShippingDeps, storeId: number, groupId: number, token: string): Promise<void> {
+async function restoreIfStillHere(
+  deps: Pick<ShippingDeps, 'repository' | 'catalog' | 'logger'>,
+  storeId: number,
+  groupId: number,
+  token: string,
+): Promise<void> {
   try {
     const { shipping: config } = await deps.repository.load(storeId);
     if (findGroup(config, groupId)) await deps.catalog.restoreGroup(storeId, groupId, token);

@@ -21,7 +21,7 @@ function requireRate(config: StoreShipping, pair: RatePair) {
  * writing, so a removal that cannot be answered in full changes nothing.
  */
 export async function deleteShippingRate(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'catalog' | 'clock' | 'changes'>,
   storeId: number,
   pair: RatePair,
   deadline: number,

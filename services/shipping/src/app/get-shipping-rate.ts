@@ -5,7 +5,7 @@ import { toRateAnswer } from './shipping-message';
 
 /** GET /v1/shipping_rate: both ends, the group's products (asked of catalog) and the pair's rate. */
 export async function getShippingRate(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'catalog'>,
   storeId: number,
   pair: RatePair,
   deadline: number,

@@ -12,7 +12,7 @@ import { toClassMessage } from './shipping-message';
  * whose rate with the class changed is announced too.
  */
 export async function updateShippingClass(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'clock' | 'changes'>,
   storeId: number,
   classId: number,
   input: ShippingClassChanges,

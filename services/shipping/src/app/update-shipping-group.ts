@@ -12,7 +12,7 @@ import { toGroupMessage } from './shipping-message';
  * DeleteShippingRate. Each class whose rate with the group changed is announced too.
  */
 export async function updateShippingGroup(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'clock' | 'changes'>,
   storeId: number,
   groupId: number,
   input: ShippingGroupChanges,

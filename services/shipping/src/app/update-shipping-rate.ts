@@ -10,7 +10,7 @@ import { toRateAnswer } from './shipping-message';
  * the products before writing, so a request that cannot be answered in full changes nothing.
  */
 export async function updateShippingRate(
-  deps: ShippingDeps,
+  deps: Pick<ShippingDeps, 'repository' | 'catalog' | 'clock' | 'changes'>,
   storeId: number,
   pair: RatePair,
   changes: RateChanges,
