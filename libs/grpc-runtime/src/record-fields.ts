@@ -51,13 +51,19 @@ export function violationsOf(issues: readonly SchemaIssue[]): FieldViolations {
   return violations;
 }
 
+/** Each schema's changes schema, built once (a zod object compiles its parser on first use). */
+const changesSchemas = new WeakMap<z.ZodObject, z.ZodType>();
+
 /** The record's fields, each optional and none defaulted: what an update may give (absent = unchanged). */
 function changesOf<S extends z.ZodObject>(schema: S): z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>> {
-  const withoutDefault = (field: z.ZodType) => (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field);
-  const shape = Object.fromEntries(
-    Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, withoutDefault(field)]),
-  );
-  return z.object(shape).partial() as unknown as z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>>;
+  let changes = changesSchemas.get(schema);
+  if (!changes) {
+    const withoutDefault = (field: z.ZodType) => (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field);
+    const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, withoutDefault(field)]);
+    changes = z.object(Object.fromEntries(fields)).partial();
+    changesSchemas.set(schema, changes);
+  }
+  return changes as unknown as z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>>;
 }
 
 /** The fields whose value is not `undefined` (what a partial parse answers for the absent ones). */
