@@ -17,7 +17,6 @@ export {
   type FieldViolations,
   type DomainErrorOptions,
 } from './domain.error';
-export { fieldViolations, recordFields, ruled, type Finding, type RecordFields } from './record-fields';
 export { ECHO_LIMITS, boundViolations, clipText, excerpt, listExcerpt, summarizeViolations, type BoundedViolations } from './error-echo';
 export {
   checkedChanges,
@@ -25,9 +24,14 @@ export {
   checkedFields,
   checkedFieldsAsync,
   fieldNameOf,
+  fieldViolations,
+  recordFields,
+  ruled,
   violationsOf,
+  type Finding,
+  type RecordFields,
   type SchemaIssue,
-} from './field-violations';
+} from './record-fields';
 export { RemoteError, isRemoteError, type RemoteErrorFields } from './remote.error';
 export {
   toServiceError,

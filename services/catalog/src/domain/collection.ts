@@ -41,7 +41,7 @@ export interface CollectionRecord extends NewCollectionInput {
 
 /** `required.name` on create (an absent name is blank). */
 export function collectionFieldViolations(fields: RawCollectionFields, required: { name: boolean }): FieldViolations {
-  return fieldViolations(collectionFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
+  return fieldViolations(collectionFields, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
 }
 
 /** `others`: product id → how many other live collections hold it already; a product in the most it can be in joins no more. */

@@ -149,7 +149,7 @@ export const productRecordFields = recordFields(productFields);
  * the only copy of them: the gateway checks shapes and passes the values through.
  */
 export function productFieldViolations(fields: RawProductFields, required: { name: boolean }): FieldViolations {
-  return fieldViolations(productRequestFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
+  return fieldViolations(productRequestFields, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
 }
 
 /** The create request's fields as a new product takes them: normalized, absent ones (and an empty status) at their default. */

@@ -51,7 +51,7 @@ export type RawVariantFields = { readonly [K in keyof typeof variantRequestField
 
 /** Owner input of a variant; `required.name` on create (an absent name is blank). */
 export function variantFieldViolations(fields: RawVariantFields, required: { name: boolean }): FieldViolations {
-  return fieldViolations(variantRequestFields.shape, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
+  return fieldViolations(variantRequestFields, { ...fields, name: fields.name ?? (required.name ? '' : undefined) });
 }
 
 /** Whether the product has room for one more live variant. */

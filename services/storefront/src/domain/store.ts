@@ -1,5 +1,5 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
-import { checkedChanges, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkedChanges, fieldViolations, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import type { StoreDefaults } from './default-templates';
 import { z } from 'zod';
@@ -110,8 +110,7 @@ export const CUSTOM_DOMAIN_TAKEN = 'is already the domain of another store';
  * hosts the platform serves itself (the storefront domain, the assets and API hosts): no store may claim them.
  */
 export function validateStoreChanges(changes: StoreChanges, platformDomains: readonly string[] = []): FieldViolations {
-  const result = storeFields(platformDomains).partial().safeParse(changes);
-  return result.success ? {} : violationsOf(result.error.issues);
+  return fieldViolations(storeFields(platformDomains), changes);
 }
 
 /** Normalizes what the owner typed: trimmed names, lowercase domains, empty custom domain means none. */

@@ -1,4 +1,4 @@
-import { checkedChanges, clipText, ECHO_LIMITS, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { checkedChanges, clipText, ECHO_LIMITS, fieldViolations, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
 import { isBlankText } from '@commerce/text';
 import { Liquid } from 'liquidjs';
 import { z } from 'zod';
@@ -175,8 +175,7 @@ export function validateTemplateChanges(
   current: Pick<TemplateRecord, 'kind' | 'permalink'>,
   changes: TemplateChangesInput,
 ): FieldViolations {
-  const result = templateFields(current).partial().safeParse(changes);
-  return result.success ? {} : violationsOf(result.error.issues);
+  return fieldViolations(templateFields(current), changes);
 }
 
 /** The fields whose values differ, so an update that changes nothing writes nothing and emits nothing. */
