@@ -29,7 +29,10 @@ export interface IdentityServiceOptions {
   clock?: () => Date;
 }
 
-/** Store → relay → gRPC, then the OAuth pages over HTTP and the purges of codes and sign-in counters; `main` runs it, integration tests start it in-process. */
+/**
+ * Store → relay → gRPC, then the OAuth pages over HTTP and the purges of codes and sign-in counters; `main` runs it,
+ * integration tests start it in-process.
+ */
 export async function startIdentityService(config: IdentityConfig, options: IdentityServiceOptions = {}): Promise<RunningIdentityService> {
   let pages: PagesServer | undefined;
   const running = await ServiceHost.start(config, async (host) => {

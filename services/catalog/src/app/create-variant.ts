@@ -7,7 +7,10 @@ import { findLiveProduct } from './get-product';
 import { writeProduct } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
-/** Adds a variant at `position` (others shift) or last; publishes variant/created, variant/updated for the shifted ones, product/updated. */
+/**
+ * Adds a variant at `position` (others shift) or last; publishes variant/created, variant/updated for the shifted
+ * ones, product/updated.
+ */
 export async function createVariant(
   deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
   storeId: number,

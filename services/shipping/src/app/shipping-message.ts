@@ -8,7 +8,10 @@ import {
   type StoreShipping,
 } from '../domain/store-shipping';
 
-/** The contract's ShippingGroup: the record (its fields as domain/shipping-input.ts declares them, id, timestamps) plus its rates by class id. */
+/**
+ * The contract's ShippingGroup: the record (its fields as domain/shipping-input.ts declares them, id, timestamps) plus
+ * its rates by class id.
+ */
 export function toGroupMessage(config: StoreShipping, group: ShippingGroupRecord): shipping.ShippingGroup {
   const { version: _version, ...fields } = group;
   return {
