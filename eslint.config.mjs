@@ -1,4 +1,4 @@
-// Lint plus the architecture's import boundaries (DESIGN §2): a service never imports another
+// Lint plus the architecture's import boundaries (docs/architecture.md#boundaries-between-services): a service never imports another
 // service, a library never imports a service or the gateway, the gateway never imports a service.
 // Every package is tagged in its package.json (`nx.tags`); these rules are the enforcement.
 import tseslint from 'typescript-eslint';
@@ -62,7 +62,7 @@ export default tseslint.config(
   ...SERVICES.flatMap((name) => {
     const otherServices = {
       group: [...serviceImports(name), '@commerce/gateway', '**/gateway/src/**'],
-      message: 'A service talks to other services over gRPC, never by import (DESIGN §1).',
+      message: 'A service talks to other services over gRPC, never by import (docs/architecture.md#boundaries-between-services).',
     };
     return [
       { files: [`services/${name}/**/*.ts`], rules: forbidAll(otherServices) },
@@ -75,11 +75,11 @@ export default tseslint.config(
     files: ['libs/**/*.ts'],
     rules: forbid(
       [...serviceImports(), '@commerce/gateway', '**/gateway/src/**', '@commerce/launcher', '@commerce/storectl'],
-      'Libraries never import services or apps (DESIGN §2).',
+      'Libraries never import services or apps (docs/architecture.md#boundaries-between-services).',
     ),
   },
   {
     files: ['gateway/**/*.ts', 'deploy/**/*.ts'],
-    rules: forbid(serviceImports(), 'Apps reach services over gRPC, never by import (DESIGN §1).'),
+    rules: forbid(serviceImports(), 'Apps reach services over gRPC, never by import (docs/architecture.md#boundaries-between-services).'),
   },
 );

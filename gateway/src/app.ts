@@ -38,7 +38,10 @@ export interface GatewayDeps {
    * platform's, no store's.
    */
   publicUrl?: string;
-  /** Replays POSTs sent again with the same Idempotency-Key (DESIGN §6); absent, the header is ignored. */
+  /**
+   * Replays POSTs sent again with the same Idempotency-Key (docs/api-conventions.md#retrying-a-post-safely-idempotency-key); absent, the
+   * header is ignored.
+   */
   idempotency?: IdempotencyRecords;
   /** Forwards identity's pages and /oauth endpoints on the platform host (pages/identity-pages.proxy.ts); absent, those paths are 404. */
   pagesProxy?: RequestHandler;

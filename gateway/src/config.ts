@@ -47,7 +47,10 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
    */
   CHECKOUT_BURST: z.coerce.number().int().min(0).default(30),
   CHECKOUT_PER_SECOND: z.coerce.number().positive().default(1),
-  /** Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port); `/s/<subdomain>/` redirects there (DESIGN §10). */
+  /**
+   * Buyer sites answer at `<subdomain>.<STOREFRONT_DOMAIN>` (any port); `/s/<subdomain>/` redirects there
+   * (docs/buyer-site.md#one-origin-per-store).
+   */
   STOREFRONT_DOMAIN: storefrontDomain,
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),

@@ -2,8 +2,8 @@ import { catalog } from '@commerce/contracts';
 import { createClient } from '@commerce/grpc-runtime';
 import { startShippingHttpHarness, type ShippingHttpHarness } from './shipping-http.harness';
 
-// Spec 4.11 and the delete-in-use rule of 4.9 through the gateway, with the real catalog answering which
-// products use a group.
+// docs/shipping.md#shipping-rates and the delete-in-use rule of docs/shipping.md#a-group-in-use-cannot-be-deleted through the gateway, with
+// the real catalog answering which products use a group.
 let http: ShippingHttpHarness;
 let store: { storeId: number; apiKey: string };
 

@@ -1,7 +1,7 @@
 import { startShippingHttpHarness, type ShippingHttpHarness } from './shipping-http.harness';
 
-// Spec 4.9-4.10 through the gateway and the real shipping service. No catalog runs here: what needs it
-// (deleting a group, the shipping rate's products) answers 503 in this file and is covered with catalog in
+// docs/shipping.md#shipping-groups, docs/shipping.md#shipping-classes through the gateway and the real shipping service. No catalog runs
+// here: what needs it (deleting a group, the shipping rate's products) answers 503 in this file and is covered with catalog in
 // shipping-rate.routes.int.test.ts.
 let http: ShippingHttpHarness;
 let key: string;
@@ -34,7 +34,7 @@ async function aGroup(fields: Record<string, unknown> = {}, apiKey = key) {
 }
 
 describe('shipping groups and classes over HTTP', () => {
-  it('creates a class from JSON and a group from a form with JSON text, rendered as spec 2.5', async () => {
+  it('creates a class from JSON and a group from a form with JSON text, rendered as docs/shipping.md#records', async () => {
     const classAnswer = await http.request(key, 'POST', '/v1/shipping_classes', { json: { name: 'Express', countries: ['us', 'ca'] } });
     const cls = classAnswer.body.data;
     const rates = JSON.stringify([{ shipping_class_id: cls.id, first_item_in_cents: '1500', additional_item_in_cents: 500 }]);

@@ -14,7 +14,7 @@ function lintAs(file: string, code: string): { errorCount: number; messages: str
   return { errorCount: report.errorCount, messages: report.messages.map((message) => message.message) };
 }
 
-describe('import boundaries (DESIGN §2)', () => {
+describe('import boundaries (docs/architecture.md#boundaries-between-services)', () => {
   it('fails a service that imports another service, by package or by path', () => {
     const byPackage = lintAs('services/catalog/src/probe.ts', "import { x } from '@commerce/orders-service';\nexport const y = x;\n");
     expect(byPackage.messages.join('\n')).toMatch(/over gRPC, never by import/);

@@ -1,5 +1,5 @@
 'use strict';
-// Visits (issue 15 item 2, DESIGN §8), in one run: GET /v1/store/visits on a store with BENCH_VISITS_LARGE
+// Visits (issue 15 item 2, docs/visits.md#definitions), in one run: GET /v1/store/visits on a store with BENCH_VISITS_LARGE
 // (1,000,000) page views against one with BENCH_VISITS_SMALL (100). The statistics are aggregated as the views
 // arrive, so both reads should cost the same.
 //

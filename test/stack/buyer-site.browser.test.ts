@@ -10,7 +10,7 @@ import { requestSite } from '../support/site.client';
 import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
- * Issue 15: the buyer site in a real browser (DESIGN §10). A buyer walks home → product → cart →
+ * Issue 15: the buyer site in a real browser (docs/buyer-site.md#pages). A buyer walks home → product → cart →
  * checkout → confirmation with the test card, on the store's own host (`<subdomain>.shops.localhost`, its `url`);
  * the owner then sees the order and the visit through the API; a changed layout and css show on the page; and the
  * site's defences hold against what a browser can be made to do. Origins: site-origins.browser.test.ts.

@@ -52,7 +52,7 @@ const VARIANT_KEYS = [
 ];
 const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
-describe('catalog through the whole stack (spec 4.6-4.8)', () => {
+describe('catalog through the whole stack (docs/catalog.md#endpoints)', () => {
   let world: TwoStoreStack;
   let stack: StackHandle;
   let shop: ApiClient;
@@ -77,7 +77,7 @@ describe('catalog through the whole stack (spec 4.6-4.8)', () => {
   let tea: JsonBody;
 
   describe('products', () => {
-    it('creates a product from JSON with its Default variant, rendered as spec 2.3', async () => {
+    it('creates a product from JSON with its Default variant, rendered as docs/catalog.md#product', async () => {
       const answer = await shop.post('/v1/products.json', {
         name: 'Green Tea',
         price: '19.99',

@@ -12,8 +12,8 @@ import {
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 /**
- * Issue 13 (DESIGN §10: "no stock is lost or oversold, ever"): 200 buyers check out one unit each of a
- * variant with 10 in stock, all at once. Exactly 10 orders are placed; the 190 others get a clean 409
+ * Issue 13 (docs/orders.md#how-a-checkout-runs-orders-service: "no stock is lost or oversold, ever"): 200 buyers check out one unit each of
+ * a variant with 10 in stock, all at once. Exactly 10 orders are placed; the 190 others get a clean 409
  * OutOfStock, and catalog's count ends at 0 in stock, 10 sold.
  */
 
@@ -121,7 +121,7 @@ describe('200 concurrent checkouts for 10 units', () => {
     expect(await allOrders(shop, 'pending')).toEqual([]);
 
     // Every refusal names the frame, the line that was short. The hook never was: 20 of its 30 are left at the end, and
-    // a reservation is atomic (DESIGN §10), so no buyer may be told it is out of stock.
+    // a reservation is atomic (docs/orders.md#how-a-checkout-runs-orders-service), so no buyer may be told it is out of stock.
     const refusals = answers.filter((answer) => answer.status === 409).map((answer) => answer.body!.meta.errors.items as string[]);
     expect(refusals.filter((items) => !items.some((line) => line.includes(`variant ${frame.variantIds[0]} `)))).toEqual([]);
     const namingTheHook = refusals.filter((items) => items.some((line) => line.includes(`variant ${hook.variantIds[0]} `)));
@@ -134,7 +134,7 @@ describe('200 concurrent checkouts for 10 units', () => {
   it('sells every unit while other checkouts that cannot be filled come and go: no buyer refused for stock that is there', async () => {
     const before = (await allOrders(shop)).length;
     // Half the buyers want a print and its frame; the other half a print and a mount that is sold out, so each of them is
-    // refused (and must take nothing, not even for a moment: a reservation is atomic, DESIGN §10).
+    // refused (and must take nothing, not even for a moment: a reservation is atomic, docs/orders.md#how-a-checkout-runs-orders-service).
     const { products } = await stockShop(shop, [
       { name: 'Print', cents: 900, stock: [STOCK] },
       { name: 'Print Frame', cents: 1500, stock: [STOCK] },

@@ -15,8 +15,8 @@ import type { JsonBody, StackHandle } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 /**
- * Issue 13 (DESIGN §10: "a crash at any step is finished or undone by a recovery sweep; no stock is lost or
- * oversold, ever"). The orders process kills itself (SIGKILL) right after one step of the checkout saga
+ * Issue 13 (docs/orders.md#how-a-checkout-runs-orders-service: "a crash at any step is finished or undone by a recovery sweep; no stock is
+ * lost or oversold, ever"). The orders process kills itself (SIGKILL) right after one step of the checkout saga
  * (ORDERS_FAILPOINT, services/orders/src/infra/failpoints.ts); it is started again without the failpoint and
  * its sweep must leave no order pending: a charged checkout becomes an open, paid order, any other is undone
  * with its stock back in catalog. Then a checkout while catalog, or shipping, is down answers 503 and holds

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createStoreWithCli, json, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
- * Requests replayed byte for byte as the clients of the original API send them (DESIGN §6): PHP's
+ * Requests replayed byte for byte as the clients of the original API send them (docs/api-conventions.md#inputs): PHP's
  * http_build_query with brackets, Ruby's RestClient PUT without a Content-Type, jQuery's form posts,
  * Python requests with `params=` only, JSON with every scalar as a string, JSON text inside a form
  * value, paths without `.json` or with a trailing slash, and the key in each of its three places.

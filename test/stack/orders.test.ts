@@ -22,7 +22,7 @@ import { subjectEvents } from '../support/subject-events.harness';
 import { PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
 /**
- * Issue 13: orders and fulfillments through the whole stack (spec 2.2, 3.2, 4.4, 4.5; DESIGN §6, §8, §10):
+ * Issue 13: orders and fulfillments through the whole stack (docs/orders.md, docs/api-conventions.md#inputs):
  * buyers check out at `/s/<subdomain>/checkout`, the owner works the orders with an API key or an OAuth
  * token, another store's key never sees or changes them, and every change is an event on JetStream
  * carrying the order as the API renders it.
@@ -207,8 +207,8 @@ let first: JsonBody; // Mug ×2 + Tea ×1, placed with a note and the class name
 let big: JsonBody; // four lines, shipped in three fulfillments
 let rivalOrder: JsonBody;
 
-describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
-  it('places a paid, open order rendered as spec 2.2, and takes its stock', async () => {
+describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-path)', () => {
+  it('places a paid, open order rendered as docs/orders.md#records, and takes its stock', async () => {
     const answer = await checkout(
       oauth.stack.baseUrl,
       shopSubdomain,
@@ -465,7 +465,7 @@ describe('checkout at /s/<subdomain>/checkout (DESIGN §10)', () => {
   });
 });
 
-describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
+describe('shipping and fulfillments (docs/orders.md#statuses, docs/orders.md#fulfillments)', () => {
   let itemIds: number[];
 
   beforeAll(async () => {
@@ -618,7 +618,7 @@ describe('shipping and fulfillments (spec 3.2, 4.5; DESIGN §8)', () => {
   });
 });
 
-describe('hold, open and cancel (spec 3.2; DESIGN §8)', () => {
+describe('hold, open and cancel (docs/orders.md#statuses)', () => {
   it('refuses a store_read token on PUT with 403 naming store_write, and changes nothing', async () => {
     const answer = await withToken(reader, 'PUT', `/v1/orders/${first.id}/hold.json`);
     expect(answer.status).toBe(403);
@@ -709,7 +709,7 @@ describe('hold, open and cancel (spec 3.2; DESIGN §8)', () => {
   });
 });
 
-describe('GET /v1/orders (spec 4.4; DESIGN §6)', () => {
+describe('GET /v1/orders (docs/orders.md#listing, docs/api-conventions.md#paging)', () => {
   let all: JsonBody[];
 
   beforeAll(async () => {
@@ -801,7 +801,7 @@ describe('GET /v1/orders (spec 4.4; DESIGN §6)', () => {
   });
 });
 
-describe("another store's key (DESIGN §6: foreign ids are 404)", () => {
+describe("another store's key (docs/security.md#isolation-between-stores: foreign ids are 404)", () => {
   it("gets 404 for every order and fulfillment call on the shop's ids, and nothing changes", async () => {
     const before = await allOrders(shop);
     const fulfillmentId = big.fulfillments[0].id;
@@ -848,7 +848,7 @@ describe("another store's key (DESIGN §6: foreign ids are 404)", () => {
   });
 });
 
-describe('events on JetStream (DESIGN §5; orders.proto)', () => {
+describe('events on JetStream (docs/events.md#how-an-event-leaves-a-service; orders.proto)', () => {
   it('publishes each change once on events.orders.<store>.<topic>, carrying the record as the API rendered it then', async () => {
     const topics = [...ORDER_TOPICS, 'fulfillment/updated'];
     const expectedCount = expectedEvents.length;
@@ -899,7 +899,7 @@ describe('events on JetStream (DESIGN §5; orders.proto)', () => {
   });
 });
 
-describe("the store's time zone (DESIGN §6)", () => {
+describe("the store's time zone (docs/api-conventions.md#responses)", () => {
   it("renders every order timestamp in the zone the owner sets, once the storefront's change reaches orders", async () => {
     const before = await read(big.id);
     const changed = await shop.put('/v1/store.json', { time_zone: 'Asia/Tokyo' });

@@ -4,7 +4,7 @@ import type { ApiClient } from '../support/api.client';
 import type { JsonBody } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
-describe('shipping through the whole stack (spec 4.9-4.11), with the catalog rules that span both', () => {
+describe('shipping through the whole stack (docs/shipping.md), with the catalog rules that span both', () => {
   let world: TwoStoreStack;
   let shop: ApiClient;
   let rival: ApiClient;

@@ -8,8 +8,8 @@ import { WebhookReceiver } from '../support/webhook-receiver.harness';
 import { PageClient, PASSWORD, startOAuthStack, type OAuthStack } from './oauth-stack.fixture';
 
 /**
- * Issue 15, item 1: page templates through the whole stack (spec 4.3, DESIGN §8): the six defaults of a new store,
- * custom templates created and updated in every input style, Liquid checked on save, permalinks unique and never a
+ * Issue 15, item 1: page templates through the whole stack (docs/templates.md#routes, docs/templates.md#the-record): the six defaults of a
+ * new store, custom templates created and updated in every input style, Liquid checked on save, permalinks unique and never a
  * site path, other stores' ids unknown, scopes, and the template/* events on JetStream.
  */
 
@@ -95,7 +95,7 @@ const templateEvents = async (topic: string): Promise<PublishedEvent[]> =>
     (event) => event.topic === topic && event.store_id === shopStoreId,
   );
 
-describe('page templates through the whole stack (spec 4.3)', () => {
+describe('page templates through the whole stack (docs/templates.md#routes)', () => {
   let about: JsonBody;
 
   it("lists a new store's six defaults, flat in data.templates, timestamps in the store's zone", async () => {

@@ -1,4 +1,4 @@
-// Visit statistics through the gateway (spec 4.2, 2.7): the answer's shape, and zeros for a store nobody visited,
+// Visit statistics through the gateway (docs/visits.md#definitions): the answer's shape, and zeros for a store nobody visited,
 // in the store's zone; then what counts (docs/visits.md#definitions): forged and absent visitor cookies, an empty
 // User-Agent and a bot against a browser-like client that keeps its cookie. Chromium's visit is the buyer-site test's.
 import { randomBytes } from 'node:crypto';

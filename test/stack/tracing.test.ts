@@ -12,7 +12,7 @@ import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } fr
 import { WebhookReceiver } from '../support/webhook-receiver.harness';
 
 /**
- * Issue 16, item 3 (docs/operations.md "Tracing"): with OTEL_EXPORTER_OTLP_ENDPOINT set, one checkout is one trace
+ * Issue 16, item 3 (docs/operations.md#tracing): with OTEL_EXPORTER_OTLP_ENDPOINT set, one checkout is one trace
  * across the gateway, orders, catalog, shipping, the outbox relay, JetStream, the webhooks consumer and the
  * delivery's POST to the app, exported over OTLP to a receiver in this process. Unset, no process exports anything.
  */

@@ -5,7 +5,7 @@ import { subjectEvents } from '../support/subject-events.harness';
 import { WebhookReceiver, type Arrival } from '../support/webhook-receiver.harness';
 
 /**
- * Issue 14, item 4 (DESIGN §11, docs/webhooks.md "Delivery"): nothing lost, nothing doubled. Each scenario has its
+ * Issue 14, item 4 (docs/webhooks.md#delivery): nothing lost, nothing doubled. Each scenario has its
  * own webhook (product/created and product/updated) and its own receiver on loopback, verifying every request with
  * the `standardwebhooks` package and deduplicating by `webhook-id`; its products' names carry the scenario's prefix,
  * so the events it owes are those of the catalog stream whose product has that prefix. In each: the set of event

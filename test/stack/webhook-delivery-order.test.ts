@@ -4,7 +4,7 @@ import { subjectEvents } from '../support/subject-events.harness';
 import { WebhookReceiver } from '../support/webhook-receiver.harness';
 
 /**
- * Issue 14, item 3 (DESIGN §11, docs/webhooks.md "Order"): per webhook, the events of one product arrive in the
+ * Issue 14, item 3 (docs/webhooks.md#order): per webhook, the events of one product arrive in the
  * order they happened while products go in parallel. 20 products, 50 rapid updates each (parallel across
  * products, sequential per product, named v1..v50); a real receiver on loopback verifies every request with the
  * `standardwebhooks` package. Each product's names arrive v1..v50, every event exactly once.

@@ -7,9 +7,9 @@ import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fi
 import { WebhookReceiver } from '../support/webhook-receiver.harness';
 
 /**
- * Issue 14, first increment: webhook records through the whole stack (spec 4.12, DESIGN §6, §8). The stack runs
- * with WEBHOOK_ALLOW_PRIVATE_NETWORKS unset, so receivers are public addresses; creation resolves host names,
- * and this machine may have no DNS, hence literal addresses.
+ * Issue 14, first increment: webhook records through the whole stack (docs/webhooks.md#routes, docs/api-conventions.md#inputs,
+ * docs/webhooks.md#the-record). The stack runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS unset, so receivers are public addresses; creation
+ * resolves host names, and this machine may have no DNS, hence literal addresses.
  */
 
 const RECEIVER = 'https://93.184.215.14/hook';
@@ -34,7 +34,7 @@ afterAll(async () => {
   await world?.stop();
 });
 
-describe('webhooks through the whole stack (spec 4.12)', () => {
+describe('webhooks through the whole stack (docs/webhooks.md#routes)', () => {
   it('creates a webhook and answers its whsec_ secret, this once', async () => {
     const created = await shop.post('/v1/webhooks.json', { url: RECEIVER, events: ['order/paid', 'order/created', 'order/paid'] });
 
@@ -152,7 +152,7 @@ describe('webhooks through the whole stack (spec 4.12)', () => {
 });
 
 /**
- * Issue 14 item 5, seeing and repairing (DESIGN §11 "beyond the spec", docs/webhooks.md): deliveries, retry, replay,
+ * Issue 14 item 5, seeing and repairing (docs/webhooks.md#seeing-and-repairing-deliveries, docs/webhooks.md): deliveries, retry, replay,
  * a webhook/test ping and the events feed. The receiver is on loopback, so the webhooks service is started again
  * with private targets allowed (same DATA_DIR, same key).
  */

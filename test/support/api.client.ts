@@ -6,7 +6,7 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
-/** How a write sends its parameters: the input styles real clients of the original API use (DESIGN §6). */
+/** How a write sends its parameters: the input styles real clients of the original API use (docs/api-conventions.md#inputs). */
 export type InputStyle = 'json' | 'form' | 'form-no-content-type' | 'query';
 
 /** A store's API client over plain fetch, with the key in the API-KEY header unless the path carries one. */

@@ -3,11 +3,11 @@ import type { JsonBody } from './stack.harness';
 
 /**
  * What the orders stack tests share: a buyer's checkout (`POST /s/<subdomain>/checkout`, no credential,
- * DESIGN §10), a shop stocked to sell (a shipping class and group, products with counted stock), stock
+ * docs/orders.md#checkout-buyer-path), a shop stocked to sell (a shipping class and group, products with counted stock), stock
  * reads and the whole order list of a store.
  */
 
-/** Spec 2.2, exactly. */
+/** docs/orders.md#records, exactly. */
 export const ORDER_KEYS = [
   'id',
   'subtotal',
@@ -44,7 +44,7 @@ export const ITEM_KEYS = [
   'price_in_cents',
 ].sort();
 export const ADDRESS_KEYS = ['name', 'address_1', 'address_2', 'city', 'postal', 'state', 'state_abbrev', 'country'].sort();
-/** DESIGN §8. */
+/** docs/orders.md#fulfillments */
 export const FULFILLMENT_KEYS = [
   'id',
   'order_id',
@@ -99,7 +99,7 @@ export interface CheckoutAnswer {
   headers?: Headers;
 }
 
-/** DESIGN §10 answers a placed order with 200 (or 201): either is a success. */
+/** A placed order is answered with 200 (or 201): either is a success (docs/orders.md#answer). */
 export const isPlaced = (status: number | string): boolean => status === 200 || status === 201;
 
 /** `POST /s/<subdomain>/checkout` with a JSON body and no credential; a transport failure answers its text instead of throwing. */

@@ -9,7 +9,7 @@ import type { Credential, Principal } from './principal';
 const UNAUTHENTICATED = 16;
 
 /**
- * Every /v1 call needs a credential (spec §4 rule 1); the principal lands on `res.locals`. With
+ * Every /v1 call needs a credential (docs/api-conventions.md#credentials); the principal lands on `res.locals`. With
  * `failures`, failed authentication is limited per client address (rate-limit/auth-failure.limit.ts):
  * checked before the credential, counted when it fails.
  */

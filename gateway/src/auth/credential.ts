@@ -10,7 +10,7 @@ function single(value: unknown): string | undefined {
 const AUTHORIZATION = /^(\S+)\s+(\S.*)$/;
 
 /**
- * Finds the credential in any of the forms clients send (spec 5.1, DESIGN §7):
+ * Finds the credential in any of the forms clients send (docs/api-conventions.md#credentials):
  * `?api_key=`, `API-KEY` header, HTTP Basic user (password ignored), `?access_token=`, `Bearer`.
  * Headers win over the query string; within headers, `Authorization` wins over `API-KEY`.
  */

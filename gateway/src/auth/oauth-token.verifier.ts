@@ -7,7 +7,7 @@ export interface TokenSettings {
   audience: string;
 }
 
-/** Claims identity puts in an access token (DESIGN §7); unknown until checked, hence all optional. */
+/** Claims identity puts in an access token (docs/oauth.md#access-tokens); unknown until checked, hence all optional. */
 interface AccessTokenClaims {
   sub?: unknown;
   store_id?: unknown;

@@ -2,7 +2,7 @@ import type { Principal } from './principal';
 
 export type Scope = 'user' | 'store_read' | 'store_write';
 
-/** DESIGN §7: reads need store_read, writes store_write; routes may demand another (user for /v1/me). */
+/** docs/oauth.md#scopes: reads need store_read, writes store_write; routes may demand another (user for /v1/me). */
 export function requiredScope(method: string, override?: Scope): Scope {
   if (override) return override;
   return method === 'GET' || method === 'HEAD' ? 'store_read' : 'store_write';

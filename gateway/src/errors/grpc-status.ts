@@ -17,7 +17,7 @@ interface GrpcEntry extends HttpAnswer {
 
 /**
  * THE one table from gRPC status (and, for a few broken rules, the ErrorInfo reason) to HTTP
- * (DESIGN §6). Every remote failure the gateway answers goes through here; anything not listed is
+ * (docs/api-conventions.md#errors). Every remote failure the gateway answers goes through here; anything not listed is
  * a 500 so an unexpected code never looks like the client's fault. A reason not listed answers as
  * its code does (SHIPPING_GROUP_IN_USE is a plain 409 Conflict with shipping's message).
  */

@@ -35,7 +35,7 @@ const UNAVAILABLE_MESSAGE = 'Service unavailable, try again shortly';
 const REASON_SHAPE = /^[A-Z][A-Za-z]{2,63}$/;
 
 /**
- * Turns anything thrown while serving a request into the one error body of DESIGN §6. Only
+ * Turns anything thrown while serving a request into the one error body of docs/api-conventions.md#errors. Only
  * errors the gateway or a service meant for the client keep their message; a 5xx says nothing
  * about its cause (the cause goes to the log, not the wire).
  */

@@ -4,7 +4,7 @@ import { expandJsonText, jsonTextSource } from './json-text';
 import { DEFAULT_PARAM_LIMITS } from './params';
 
 /**
- * zod helpers for the loosely typed inputs of the original API (DESIGN §6): form and query values
+ * zod helpers for the loosely typed inputs of the original API (docs/api-conventions.md#inputs): form and query values
  * are strings, JSON clients send real types, and both must mean the same thing. Every route
  * schema is built from these; messages read after the field name ("price_cents must be an integer").
  */

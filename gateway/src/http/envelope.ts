@@ -4,8 +4,8 @@ import { ignoredParamsMeta } from './ignored-params';
 
 /**
  * Every success answers HTTP 200 with `meta.code` 200, creations included: the original service
- * does, and its clients check `meta.code == 200` (DESIGN §6, spec §7). There is deliberately no
- * helper for 201.
+ * does, and its clients check `meta.code == 200` (docs/api-conventions.md#responses, docs/api-conventions.md#errors). There is deliberately
+ * no helper for 201.
  */
 const SUCCESS_STATUS = 200;
 const SUCCESS_META = Object.freeze({ code: SUCCESS_STATUS, api_version: '1.0' });

@@ -13,7 +13,7 @@ const ONE_MEGABYTE = 1024 * 1024;
 const paramsByRequest = new WeakMap<Request, Params>();
 
 /**
- * Produces the one params object of a request (DESIGN §6 "Inputs"): the query string, then the
+ * Produces the one params object of a request (docs/api-conventions.md#inputs): the query string, then the
  * body over it. The body may be JSON, a form, or a form (or JSON, recognised by a leading `{`)
  * sent with no Content-Type at all, as some clients do on PUT.
  *

@@ -7,7 +7,7 @@ const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
 
 /**
- * The page size of a paged list under both its names: `limit` (spec 4.4) and `per_page`, which clients of other
+ * The page size of a paged list under both its names: `limit` (docs/orders.md#listing) and `per_page`, which clients of other
  * APIs send. Either is an integer; its default and its bounds are the service's (each one's domain/paging.ts).
  */
 export const pageSizeParams = () => ({

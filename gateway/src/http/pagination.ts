@@ -14,7 +14,7 @@ export interface PageResult {
   currentMaxId: number | null;
 }
 
-/** The `pagination` object beside `data` on every paged list (DESIGN §6). */
+/** The `pagination` object beside `data` on every paged list (docs/api-conventions.md#paging). */
 export interface Pagination {
   total: number;
   offset: number;

@@ -19,7 +19,7 @@ export type BeginOutcome =
   { kind: 'started'; revision: number } | { kind: 'replay'; response: StoredResponse } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 export interface IdempotencyStoreOptions {
-  /** How long a finished request is replayed (DESIGN §6: 24 h). */
+  /** How long a finished request is replayed (docs/api-conventions.md#retrying-a-post-safely-idempotency-key: 24 h). */
   ttlMs: number;
   /** A pending record older than this was left by a gateway that died mid-request; a retry may take it over. */
   staleAfterMs: number;

@@ -38,7 +38,7 @@ export function buildOpenApiDocument(app: Express, options: DocumentOptions = {}
     if (!route.doc) continue;
     paths[route.path] ??= {};
     const operation = operationObject(route.method, route.path, route.doc);
-    // Another spelling clients of the original API use (spec 4.12's `/v1/webhoooks/:id`): listed, but as such.
+    // Another spelling clients of the original API use (`/v1/webhoooks/:id`, docs/webhooks.md#routes): listed, but as such.
     if (route.alias) Object.assign(operation, { deprecated: true, summary: `${route.doc.summary} (another spelling of this path)` });
     paths[route.path]![route.method] = operation;
   }

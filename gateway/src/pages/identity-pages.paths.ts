@@ -1,5 +1,5 @@
 /**
- * Paths served by identity's pages server and proxied as they are (DESIGN §1): the authorization
+ * Paths served by identity's pages server and proxied as they are (docs/architecture.md#boundaries-between-services): the authorization
  * dialog, token and revocation endpoints, sign-in and sign-up, and the account pages.
  */
 const PAGE_PREFIXES = ['/oauth/authorize', '/oauth/token', '/oauth/revoke', '/signin', '/signup', '/signout', '/admin'];

@@ -28,7 +28,7 @@ const DEFAULT_MAX_KEYS = 100_000;
 const EPSILON = 1e-9;
 
 /**
- * Per-credential leaky buckets (DESIGN §6): each request adds one unit, units drain at a steady
+ * Per-credential leaky buckets (docs/api-conventions.md#rate-limits): each request adds one unit, units drain at a steady
  * rate, a request that would overflow is refused. Pure: time comes in as `nowMs`.
  *
  * Memory stays bounded without timers: buckets sit in a Map in least-recently-touched order, and

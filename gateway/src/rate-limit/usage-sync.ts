@@ -43,7 +43,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * Makes the leaky bucket of DESIGN §6 hold across gateway replicas: each replica broadcasts the
+ * Makes the leaky bucket of docs/api-conventions.md#rate-limits hold across gateway replicas: each replica broadcasts the
  * requests it admitted per credential, and applies what the others admitted to its own buckets.
  * A replica may admit up to one interval's worth of traffic the others have not heard of yet.
  * `bucket` must be built with `trackLocalUsage: true`.

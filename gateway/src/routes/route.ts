@@ -15,7 +15,7 @@ export interface RouteContext {
 }
 
 export interface RouteOptions {
-  /** Defaults to store_read for GET, store_write otherwise (DESIGN §7). */
+  /** Defaults to store_read for GET, store_write otherwise (docs/oauth.md#scopes). */
   scope?: Scope;
   /** Most calls act on a store; /v1/me and POST /v1/stores do not. */
   needsStore?: boolean;

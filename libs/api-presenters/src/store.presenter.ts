@@ -33,7 +33,7 @@ export const storeJson = z
 
 export type StoreJson = z.infer<typeof storeJson>;
 
-/** The store record of spec 2.6 (plus id and timestamps), as GET /v1/store and `store/updated` carry it. */
+/** The store record of docs/api-conventions.md#store (plus id and timestamps), as GET /v1/store and `store/updated` carry it. */
 export function presentStore(store: storefront.Store): StoreJson {
   const zone = store.time_zone;
   return {

@@ -19,7 +19,7 @@ export const templateJson = z
 export type TemplateJson = z.infer<typeof templateJson>;
 
 /**
- * A page template as DESIGN §8 renders it: `{id, name, permalink, content, kind, created_at, updated_at}`,
+ * A page template as docs/templates.md#the-record renders it: `{id, name, permalink, content, kind, created_at, updated_at}`,
  * timestamps in the store's zone. The answers of GET/POST/PUT /v1/store/templates and the `template/*` events
  * carry exactly this.
  */

@@ -17,7 +17,10 @@ export const userJson = z
   })
   .meta({ id: 'User' });
 
-/** GET /v1/me's user (DESIGN §8): the contract's User, whose fields the .proto lists, less the store id that stays inside. */
+/**
+ * GET /v1/me's user (docs/oauth.md#the-user-record): the contract's User, whose fields the .proto lists, less the store id that stays
+ * inside.
+ */
 export type UserJson = z.infer<typeof userJson>;
 
 export function presentUser(user: identity.User): UserJson {

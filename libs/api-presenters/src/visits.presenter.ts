@@ -14,7 +14,7 @@ export const storeVisitsJson = z
 export type StoreVisitsJson = z.infer<typeof storeVisitsJson>;
 
 /**
- * Visit statistics as spec 2.7 renders them: `weekly_visits: [{weekly_visit: {week, visits, visitors}}]` and
+ * Visit statistics as docs/visits.md#definitions renders them: `weekly_visits: [{weekly_visit: {week, visits, visitors}}]` and
  * `daily_visits: [{daily_visit: {day, visits, visitors}}]`, oldest first. The answer of GET /v1/store/visits
  * and /v1/store/marketplace_visits.
  */

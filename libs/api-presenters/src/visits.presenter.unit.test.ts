@@ -2,7 +2,7 @@ import { storefront } from '@commerce/contracts';
 import { presentStoreVisits } from './visits.presenter';
 
 describe('presentStoreVisits', () => {
-  it('wraps each week and day in its spec 2.7 key, in the order given', () => {
+  it('wraps each week and day in its docs/visits.md#definitions key, in the order given', () => {
     const response = storefront.GetStoreVisitsResponse.fromPartial({
       weekly_visits: [
         { week: '11/15/26', visits: 3, visitors: 2 },

@@ -2,7 +2,7 @@ import { v7 as timeOrderedUuid } from 'uuid';
 import type { EventResources, EventTopic } from './event-topics';
 
 /**
- * The envelope of every domain event (DESIGN §5), published as JSON on `events.<ctx>.<store_id>.<topic>`.
+ * The envelope of every domain event (docs/events.md#envelope), published as JSON on `events.<ctx>.<store_id>.<topic>`.
  * Defined here only: the JSON on the wire is exactly this object (webhook delivery forwards it as is).
  */
 export interface EventEnvelope<T extends EventTopic = EventTopic> {

@@ -22,7 +22,7 @@ const input = {
 };
 
 describe('newEvent', () => {
-  it('builds the DESIGN §5 envelope with a fresh id and a UTC timestamp', () => {
+  it('builds the docs/events.md#envelope envelope with a fresh id and a UTC timestamp', () => {
     const event = newEvent({ ...input, now: new Date('2024-05-01T10:00:00+02:00') });
     expect(event).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -83,7 +83,7 @@ export interface EventResources {
 export type EventTopic = keyof EventResources;
 
 /**
- * The topics an app may subscribe a webhook to (DESIGN §5, plus `order/canceled`), in the order the design lists
+ * The topics an app may subscribe a webhook to (docs/events.md#topics, plus `order/canceled`), in the order the design lists
  * them; the others above are internal.
  */
 export const PUBLIC_TOPICS = [
@@ -118,7 +118,7 @@ export const PUBLIC_TOPICS = [
 
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
 
-/** Subscription names that stand for every public topic of their resource (DESIGN §5 writes them so). */
+/** Subscription names that stand for every public topic of their resource (docs/events.md#topics writes them so). */
 export const PUBLIC_TOPIC_WILDCARDS = ['shipping_group/*', 'shipping_class/*'] as const;
 
 /** True when a webhook subscribed to `subscription` (its `events`) receives `topic`, wildcards included. */

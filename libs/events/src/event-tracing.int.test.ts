@@ -15,7 +15,7 @@ import { recordSpans, type SpanRecorder } from '../../tracing/src/span-recorder.
 import { anEvent, startNatsFixture, stopNatsFixture, streamMessages, type NatsFixture } from './nats-test.fixture';
 
 /**
- * One trace from a change to what consumers do with its event (docs/operations.md "Tracing"): the write's trace
+ * One trace from a change to what consumers do with its event (docs/operations.md#tracing): the write's trace
  * context is stored with the event in the outbox, the relay publishes it in a `publish` span whose context goes
  * as the message's `traceparent` header (the envelope unchanged), and a consumer handles it in a `process` span.
  */

@@ -1,4 +1,4 @@
-// Domain events (DESIGN §5): envelope, transactional outbox, relay to JetStream, durable consumers.
+// Domain events (docs/events.md): envelope, transactional outbox, relay to JetStream, durable consumers.
 export { newEvent, isEventOf, eventSubject, topicFilter, type DomainEvent, type EventEnvelope, type NewEventInput } from './domain-event';
 export type {
   EventResources,

@@ -31,8 +31,8 @@ export interface OutboxPublicationOptions {
 }
 
 /**
- * What the outbox relay does with one document (DESIGN §5): publishes its events with Nats-Msg-Id = event.id, each
- * resource's in order, and removes each one only after JetStream acknowledged it. A crash between publish and removal
+ * What the outbox relay does with one document (docs/events.md#how-an-event-leaves-a-service): publishes its events with Nats-Msg-Id =
+ * event.id, each resource's in order, and removes each one only after JetStream acknowledged it. A crash between publish and removal
  * repeats the publish, which the stream's duplicate window drops. When to do it is the relay's business (outbox.relay.ts).
  */
 export class OutboxPublication {
@@ -50,7 +50,7 @@ export class OutboxPublication {
   /**
    * Publishes one document's events, each resource's oldest first and each after JetStream acknowledged the resource's
    * previous one; the events of different resources (product/created with its variant/created) go side by side, so they
-   * leave in one write to the broker and wait for their acks together (order matters per resource only, DESIGN §11;
+   * leave in one write to the broker and wait for their acks together (order matters per resource only, docs/webhooks.md#order;
    * sent back to back on one connection, they are stored in outbox order anyway). Then removes, in one write, the
    * outbox's oldest events that were acknowledged, up to the first that was not (also when a publish failed part-way:
    * an acknowledged event behind it stays and is published again later, which the stream's duplicate window drops).

@@ -48,8 +48,8 @@ interface Waiter {
 
 /**
  * Publishes the events parked in documents' `outbox` arrays, oldest first per resource, with
- * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (DESIGN §5; one document's
- * work is outbox-publication.ts). This class decides when: a pass per kick or insert, coalesced, a periodic sweep
+ * Nats-Msg-Id = event.id, and removes each one only after JetStream acknowledged it (docs/events.md#how-an-event-leaves-a-service; one
+ * document's work is outbox-publication.ts). This class decides when: a pass per kick or insert, coalesced, a periodic sweep
  * for what a crash left behind, and a growing backoff while the broker fails.
  */
 export class OutboxRelay {

@@ -8,7 +8,7 @@ import type { DomainEvent } from './domain-event';
  */
 export type OutboxEvent = DomainEvent & { trace?: TraceCarrier };
 
-/** A stored document that carries its not-yet-published events (DESIGN §5 transactional outbox). */
+/** A stored document that carries its not-yet-published events (docs/events.md#how-an-event-leaves-a-service transactional outbox). */
 export type OutboxDocument = Doc & { outbox?: OutboxEvent[] };
 
 /**

@@ -1,4 +1,4 @@
-// What travels beside every request as metadata (DESIGN §3): the request id and the caller's principal.
+// What travels beside every request as metadata (docs/architecture.md#contracts): the request id and the caller's principal.
 import { Metadata } from '@grpc/grpc-js';
 import { requestIdFrom } from '@commerce/observability';
 import { unauthenticated } from './domain.error';

@@ -1,4 +1,4 @@
-// The one error model every service throws (STYLE §Conventions 2): a reason the runtime maps to a
+// The one error model every service throws (docs/architecture.md#one-error-model): a reason the runtime maps to a
 // gRPC status, a message safe to show to an API client, and optional per-field violations.
 import { boundViolations, summarizeViolations } from './error-echo';
 

@@ -1,4 +1,4 @@
-// Where the .proto sources live at run time, for server reflection (DESIGN §3: proto/commerce/<ctx>/v1).
+// Where the .proto sources live at run time, for server reflection (docs/architecture.md#contracts: proto/commerce/<ctx>/v1).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadSync, type PackageDefinition } from '@grpc/proto-loader';

@@ -1,4 +1,4 @@
-// The one mapping between domain errors and gRPC statuses (STYLE §Conventions 2). Rich details travel
+// The one mapping between domain errors and gRPC statuses (docs/architecture.md#one-error-model). Rich details travel
 // as a google.rpc.Status in the `grpc-status-details-bin` trailer: ErrorInfo(reason) and BadRequest.
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { rpcErrorDetails, rpcStatus, type Any } from '@commerce/contracts';

@@ -1,4 +1,4 @@
-// The narrow collection port every service stores through (DESIGN §4). Only what the embedded engine
+// The narrow collection port every service stores through (docs/persistence.md#one-port-two-engines). Only what the embedded engine
 // (SQLite) and MongoDB do the same way is here; where they still differ is listed in ../README.md.
 
 export type Doc = Record<string, unknown>;

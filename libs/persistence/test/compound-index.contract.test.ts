@@ -2,7 +2,10 @@ import type { Collection, Filter, FindOptions } from '../src/collection.port';
 import { describeCollectionContract } from './collection-contract.fixture';
 import { aProduct, storeListing, type Product } from './product.fixture';
 
-/** The listing indexes a catalog declares (DESIGN §4: store + id, store + status + id, store + updatedAt). */
+/**
+ * The listing indexes a catalog declares (docs/persistence.md#indexes-listing-cost-does-not-grow-with-the-store: store + id, store + status
+ * + id, store + updatedAt).
+ */
 const LISTING_INDEXES: Record<string, 1 | -1>[] = [
   { storeId: 1, deleted: 1, id: 1 },
   { storeId: 1, deleted: 1, status: 1, id: 1 },

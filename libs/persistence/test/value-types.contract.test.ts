@@ -7,8 +7,8 @@ interface Item extends Doc {
 }
 
 /**
- * The differences between SQLite and MongoDB that bite (DESIGN §4): booleans, Dates, arrays and mixed
- * types in filters, sorts and indexes, and missing fields in unique indexes. Each runs with and without
+ * The differences between SQLite and MongoDB that bite (docs/persistence.md#where-sqlite-and-mongodb-differ): booleans, Dates, arrays and
+ * mixed types in filters, sorts and indexes, and missing fields in unique indexes. Each runs with and without
  * an index on the field, so the answer never depends on whether SQL or JavaScript decided it.
  */
 describeCollectionContract((context) => {

@@ -21,7 +21,8 @@ export interface ServiceProcessEnv {
 
 /**
  * Another service as its built process, stopped and started again on the same port, data and bus.
- * A service never imports another (DESIGN §1), so an integration test that needs a second service runs it this way.
+ * A service never imports another (docs/architecture.md#boundaries-between-services), so an integration test that needs a second service
+ * runs it this way.
  */
 export class ServiceProcess {
   readonly address: string;

@@ -17,7 +17,7 @@ export interface PublishedEvent {
 
 /**
  * Every event in one context's stream (`EVENTS_<CTX>`), oldest first. Each must sit on
- * `events.<ctx>.<store_id>.<topic>` (DESIGN §5), or this throws.
+ * `events.<ctx>.<store_id>.<topic>` (docs/events.md#streams-and-subjects), or this throws.
  */
 export async function streamEvents<E extends PublishedEvent = PublishedEvent>(jsm: JetStreamManager, context: string): Promise<E[]> {
   const stream = `EVENTS_${context.toUpperCase()}`;

@@ -1,5 +1,5 @@
-// The recovery sweep (DESIGN §10), in-process with a short lease: a checkout whose call died at a step (see
-// crashed-checkout.ts) or could not undo what it did (catalog unreachable) is finished or undone once its
+// The recovery sweep (docs/orders.md#how-a-checkout-runs-orders-service), in-process with a short lease: a checkout whose call died at a
+// step (see crashed-checkout.ts) or could not undo what it did (catalog unreachable) is finished or undone once its
 // lease ran out, and a canceled order whose stock could not go back yet is given back. Last, a live call whose
 // shipping quote is held (holding-proxy.ts) past its lease while the sweep undoes it. The SIGKILL versions of
 // the crashes are the stack tests' (ORDERS_FAILPOINT).
@@ -241,7 +241,7 @@ describe('a checkout whose shipping quote outlasts its lease (within the backend
     }
     await answer;
 
-    // orders.proto: "no checkout stays pending"; DESIGN §10: no stock lost or oversold.
+    // orders.proto: "no checkout stays pending"; docs/orders.md#how-a-checkout-runs-orders-service: no stock lost or oversold.
     await waitFor(async () => (await list('pending')).total === 0, {
       timeoutMs: 5 * LEASE_MS,
       message: 'no order of the store to stay pending',

@@ -1,5 +1,5 @@
-// CreateOrder as a caller sees it (DESIGN §10, orders.proto): the answer, its errors, catalog's stock after
-// it, and the order events on the bus.
+// CreateOrder as a caller sees it (docs/orders.md#how-a-checkout-runs-orders-service, orders.proto): the answer, its errors, catalog's
+// stock after it, and the order events on the bus.
 import { presentOrder } from '@commerce/api-presenters';
 import { orders, shipping } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';

@@ -1,4 +1,4 @@
-// ListOrders (spec 4.4, orders.proto): newest first, the status filters (open includes Partially Shipped,
+// ListOrders (docs/orders.md#listing, orders.proto): newest first, the status filters (open includes Partially Shipped,
 // not on hold), older_than_id, updated_at_min/max, page and limit with their defaults and clamping, and the
 // total and current_max_id the gateway pages with.
 import { orders } from '@commerce/contracts';

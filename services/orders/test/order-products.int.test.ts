@@ -1,5 +1,5 @@
-// GetOrderProducts and GetOrderVariants (spec 4.4): catalog's current record of what the order holds, deleted
-// ones included, distinct and in the order of the order's items; the order's own items keep what they were.
+// GetOrderProducts and GetOrderVariants (docs/orders.md#products-and-variants-of-an-order): catalog's current record of what the order
+// holds, deleted ones included, distinct and in the order of the order's items; the order's own items keep what they were.
 import { catalog, orders } from '@commerce/contracts';
 import { aShop, startOrdersHarness, type OrdersHarness, type Shop } from './orders.fixture';
 

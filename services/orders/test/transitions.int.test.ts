@@ -1,4 +1,4 @@
-// The order state machine (spec 3.2, DESIGN §8) through ShipOrder, HoldOrder, OpenOrder, CancelOrder and
+// The order state machine (docs/orders.md#statuses) through ShipOrder, HoldOrder, OpenOrder, CancelOrder and
 // UpdateFulfillment: the answers, the refusals (code, ErrorInfo reason and metadata), catalog's stock after a
 // cancel, and each change's event with the order (or fulfillment) as the API renders it.
 import { presentFulfillment, presentOrder } from '@commerce/api-presenters';

@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 afterAll(() => harness?.stop());
 
-/** The rendered group of spec 2.5, as the API and the events carry it. */
+/** The rendered group of docs/shipping.md#records, as the API and the events carry it. */
 const renderedGroup = (id: number, name: string, rates: shipping.ShippingGroupRate[]) => ({
   id,
   name,

@@ -54,7 +54,7 @@ export function catalogBeside(harness: ShippingHarness): RunningCatalog {
 
 let nextStoreId = 1_000;
 
-/** A store id no other test of this file uses (shipping takes the tenant from the request, DESIGN §3). */
+/** A store id no other test of this file uses (shipping takes the tenant from the request, docs/architecture.md#contracts). */
 export const aStoreId = (): number => nextStoreId++;
 
 /** Fixtures: a class and a group created through the service, with sensible defaults. */

@@ -28,7 +28,7 @@ const WORKER_INTERVAL_MS = 500;
 const PRUNE_INTERVAL_MS = 3_600_000;
 
 /**
- * Webhooks: webhook records and their delivery (DESIGN §11: intake consumers, the events feed, delivery jobs and
+ * Webhooks: webhook records and their delivery (docs/webhooks.md#the-events-feed: intake consumers, the events feed, delivery jobs and
  * the worker sending them). Store → gRPC, wired from the config (docs/service-template.md). Webhook records publish no events.
  */
 export function startWebhooksService(config: WebhooksConfig): Promise<RunningService> {

@@ -1,4 +1,5 @@
-// The events feed (DESIGN §11): a store's kept public events, oldest first after since_id, cursor paged, as published.
+// The events feed (docs/webhooks.md#the-events-feed): a store's kept public events, oldest first after since_id, cursor paged, as
+// published.
 import { webhooks } from '@commerce/contracts';
 import { createClient, GrpcStatus, type ServiceClient } from '@commerce/grpc-runtime';
 import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';

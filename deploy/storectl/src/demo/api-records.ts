@@ -1,4 +1,4 @@
-/** The few fields of the API's answers (spec 2.x, as the gateway renders them) the demo reads. */
+/** The few fields of the API's answers (docs/api-conventions.md#responses, as the gateway renders them) the demo reads. */
 export interface StoreRecord {
   id: number;
   name: string;

@@ -8,7 +8,7 @@ import type { Progress } from './progress';
 export type CheckoutOutcome =
   { outcome: 'placed'; order: OrderRecord; plan: PlannedOrder } | { outcome: 'declined' } | { outcome: 'out-of-stock' };
 
-/** The buyer's path: `POST /s/<subdomain>/checkout`, no owner credential (DESIGN §10), one checkout at a time. */
+/** The buyer's path: `POST /s/<subdomain>/checkout`, no owner credential (docs/orders.md#checkout-buyer-path), one checkout at a time. */
 export async function placeCheckouts(
   api: ApiClient,
   subdomain: string,

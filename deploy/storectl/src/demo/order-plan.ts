@@ -37,7 +37,7 @@ export interface PlannedOrder {
   address: CheckoutAddress;
   lines: PlannedLine[];
   user_note?: string;
-  /** `tok_visa` is approved by the test processor, `tok_chargeDeclined` declined (DESIGN §10). */
+  /** `tok_visa` is approved by the test processor, `tok_chargeDeclined` declined (docs/orders.md#the-test-payment-processor). */
   payment_token: 'tok_visa' | 'tok_chargeDeclined';
   /** Absent for a declined checkout: there is no open order to act on. */
   fate?: OrderFate;

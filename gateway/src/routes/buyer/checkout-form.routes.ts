@@ -34,7 +34,7 @@ const NOT_SHOWN_AGAIN = new Set(['csrf_token', 'payment_token']);
 const MAX_FORM_FIELDS = 40;
 
 /**
- * The checkout page's form (DESIGN §10): `POST <site>/checkout` urlencoded from a browser that accepts
+ * The checkout page's form (docs/orders.md#checkout-buyer-path): `POST <site>/checkout` urlencoded from a browser that accepts
  * HTML. The CSRF token must match its cookie (403 page); then the same CreateOrder as the JSON
  * checkout (checkout.routes.ts), the lines from the form or else the cart cookie. A placed order
  * clears the cart and answers 303 to its confirmation page; a refusal renders the checkout page again

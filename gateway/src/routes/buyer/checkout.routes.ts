@@ -36,7 +36,7 @@ const MAX_CHECKOUT_KEY = 200;
 const IDEMPOTENT_PREFIX = 'idem:';
 
 /**
- * POST <site>/checkout (DESIGN §10): no owner credential; limited per client address, then the store,
+ * POST <site>/checkout (docs/orders.md#checkout-buyer-path): no owner credential; limited per client address, then the store,
  * a closed one refused before anything is called, then one OrdersService.CreateOrder. Answers
  * `{data: order, meta}` with 200, as every creation does (http/envelope.ts); `meta.confirmation_url` is the
  * order's confirmation page on the store's own site (its configured address, never the request's Host), for a

@@ -1,4 +1,5 @@
-// Checkout on the buyer path (DESIGN §10) through the whole app, on storefront and orders backends written for the test.
+// Checkout on the buyer path (docs/orders.md#checkout-buyer-path) through the whole app, on storefront and orders backends written for the
+// test.
 import { orders, storefront } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import type { Express } from 'express';

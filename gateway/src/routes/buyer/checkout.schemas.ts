@@ -3,7 +3,7 @@ import { blankAsMissing, looseArray, looseInt, looseString } from '../../http/co
 import { CEILINGS } from '../../http/ceilings';
 
 /**
- * Checkout's input (DESIGN §10), as a headless storefront sends it in JSON or the checkout page in a
+ * Checkout's input (docs/orders.md#checkout-buyer-path), as a headless storefront sends it in JSON or the checkout page in a
  * form (`address[country]=US`, `items[0][variant_id]=9`). Shapes only: which fields are required, the
  * e-mail, the country code, quantities and stock are the orders service's, answered field by field.
  */

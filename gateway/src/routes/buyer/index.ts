@@ -29,7 +29,7 @@ export interface BuyerRouteOptions {
 }
 
 /**
- * The buyer path (DESIGN §10), no owner credential: one router of the store's site, on the store's own host
+ * The buyer path (docs/buyer-site.md#one-origin-per-store), no owner credential: one router of the store's site, on the store's own host
  * (`<subdomain>.<STOREFRONT_DOMAIN>` or its custom domain), an origin of its own. `/s/<subdomain>/...` redirects
  * there, but for a headless storefront's JSON checkout (own-site.ts). Its routes find their store with resolveStore
  * and buyerStoreOf (store-address.ts), pages with pageStore (page-render.ts). Mount after /v1 and the other app

@@ -24,7 +24,7 @@ const CONFIRMATION = /^\/orders\/([^/]+)\/?$/;
 export const CSRF_REFUSED = 'This form has expired or was not sent from this store. Go back, reload the page and try again.';
 
 /**
- * The buyer site's pages (DESIGN §10): GET and HEAD of every path render through the storefront's
+ * The buyer site's pages (docs/buyer-site.md#pages): GET and HEAD of every path render through the storefront's
  * RenderPage (unknown pages are its 404 page, a closed store its Maintenance page with 503), and
  * POST /cart changes the cart cookie. Mount after the checkout routes: every GET is taken here.
  */

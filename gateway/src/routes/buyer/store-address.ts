@@ -9,7 +9,7 @@ const SUBDOMAIN = /^[a-z0-9-]{1,63}$/i;
 const HOST_NAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const NO_STORE = 'No store at this address';
 
-/** `/s/<subdomain>/...`: the store is named by the path (DESIGN §10). */
+/** `/s/<subdomain>/...`: the store is named by the path (docs/buyer-site.md#one-origin-per-store). */
 export function storeAddressFromPath(param = 'subdomain'): RequestHandler {
   return (req, res, next) => {
     const subdomain = req.params[param];

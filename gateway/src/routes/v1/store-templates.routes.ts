@@ -21,7 +21,10 @@ function renderTemplate(answer: TemplateAnswer) {
   return presentTemplate(answer.template, answer.time_zone);
 }
 
-/** The store's page templates (spec 4.3, DESIGN §8): each route is input → one TemplateService call → presentTemplate. */
+/**
+ * The store's page templates (docs/templates.md#routes, docs/templates.md#the-record): each route is input → one TemplateService call →
+ * presentTemplate.
+ */
 export function storeTemplatesRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store/templates',

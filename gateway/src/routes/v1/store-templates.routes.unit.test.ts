@@ -1,4 +1,5 @@
-// The page template routes (spec 4.3, DESIGN §8) through the whole app, on a storefront backend written for the test.
+// The page template routes (docs/templates.md#routes, docs/templates.md#the-record) through the whole app, on a storefront backend written
+// for the test.
 import jwt from 'jsonwebtoken';
 import { storefront } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
@@ -23,7 +24,7 @@ const aTemplate = (overrides: Partial<storefront.Template> = {}): storefront.Tem
     ...overrides,
   });
 
-/** The template as the API renders it (DESIGN §8), in the store's zone. */
+/** The template as the API renders it (docs/templates.md#the-record), in the store's zone. */
 const RENDERED = {
   id: 12,
   name: 'About',

@@ -3,8 +3,8 @@ import { looseString } from '../../http/coerce';
 import { CEILINGS } from '../../http/ceilings';
 
 /**
- * Inputs of spec 4.3 (DESIGN §8). Shapes only: what a name, permalink and content may be (blank, reserved, taken,
- * Liquid that does not parse) are the storefront's rules, answered field by field. Content is kept exactly as sent,
+ * Inputs of docs/templates.md#routes (docs/templates.md#the-record). Shapes only: what a name, permalink and content may be (blank,
+ * reserved, taken, Liquid that does not parse) are the storefront's rules, answered field by field. Content is kept exactly as sent,
  * whitespace included; JSON null counts as absent.
  */
 const text = (max: number) =>

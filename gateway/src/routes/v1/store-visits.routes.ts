@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope';
 import { dataAnswer, storeVisitsJson } from '../../openapi/answers';
 import { operation } from '../../openapi/operation';
 
-/** The store's visit statistics (spec 4.2, 2.7; DESIGN §8) on the /v1 router, routed to the storefront service's VisitService. */
+/** The store's visit statistics (docs/visits.md#definitions) on the /v1 router, routed to the storefront service's VisitService. */
 export function storeVisitsRoutes(router: Router, clients: BackendClients): void {
   const visits = (marketplaceOnly: boolean) =>
     operation(

@@ -1,4 +1,5 @@
-// GET /v1/store/visits and /v1/store/marketplace_visits (spec 4.2, 2.7) through the whole app, on a VisitService written for the test.
+// GET /v1/store/visits and /v1/store/marketplace_visits (docs/visits.md#definitions) through the whole app, on a VisitService written for
+// the test.
 import jwt from 'jsonwebtoken';
 import { storefront } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
@@ -54,7 +55,7 @@ beforeEach(() => {
 const KEY = { 'API-KEY': 'sk_live_7' };
 
 describe('GET /v1/store/visits', () => {
-  it("asks for the key's store's visits and renders spec 2.7's wrappers in the envelope", async () => {
+  it("asks for the key's store's visits and renders the wrappers of docs/visits.md#definitions in the envelope", async () => {
     const answer = await send(server.url, { method: 'GET', path: '/v1/store/visits.json', headers: KEY });
     expect(answer.status).toBe(200);
     expect(calls).toEqual([{ store_id: 7, marketplace_only: false }]);

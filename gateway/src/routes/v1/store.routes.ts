@@ -6,7 +6,9 @@ import { dataAnswer, storeJson } from '../../openapi/answers';
 import { operation } from '../../openapi/operation';
 import { updateStoreInput } from './store.schemas';
 
-/** The store of the calling key or user (spec 4.3) on the /v1 router, routed to the storefront service's StoreService. */
+/**
+ * The store of the calling key or user (docs/api-conventions.md#store) on the /v1 router, routed to the storefront service's StoreService.
+ */
 export function storeRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/store',

@@ -5,7 +5,7 @@ import { CEILINGS } from '../../http/ceilings';
 const text = () => looseString().optional();
 const flag = () => looseBool().optional();
 
-/** PUT /v1/store: every owner-changeable field of spec 2.6 (DESIGN §8); the rest is ignored, never assigned. */
+/** PUT /v1/store: every owner-changeable field of docs/api-conventions.md#store; the rest is ignored, never assigned. */
 export const updateStoreInput = z
   .object({
     name: text(),

@@ -17,7 +17,7 @@ export const collectionJson = z
 
 export type CollectionJson = z.infer<typeof collectionJson>;
 
-/** A collection as DESIGN §8 fixes it (the spec shows none): member product ids in the order they were set. */
+/** A collection as docs/catalog.md#collection fixes it (the spec shows none): member product ids in the order they were set. */
 export function presentCollection(collection: catalog.Collection, context: catalog.StoreContext): CollectionJson {
   const zone = context.time_zone;
   return {

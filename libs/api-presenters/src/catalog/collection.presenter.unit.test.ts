@@ -2,7 +2,7 @@ import { presentCollection } from '@commerce/api-presenters';
 import { collectionMessage, storeContext } from './catalog.fixture';
 
 describe('presentCollection', () => {
-  it('renders the DESIGN §8 shape with member ids and zoned timestamps', () => {
+  it('renders the docs/catalog.md#collection shape with member ids and zoned timestamps', () => {
     expect(presentCollection(collectionMessage(), storeContext())).toEqual({
       id: 3,
       name: 'Teas',

@@ -1,4 +1,4 @@
-// Catalog records as the API renders them (spec 2.3, 2.4, DESIGN §8); catalog's event snapshots use the same.
+// Catalog records as the API renders them (docs/catalog.md); catalog's event snapshots use the same.
 export { presentProduct, productJson, type ProductJson } from './product.presenter';
 export { presentVariant, variantJson, type VariantJson } from './variant.presenter';
 export { presentCollection, collectionJson, type CollectionJson } from './collection.presenter';

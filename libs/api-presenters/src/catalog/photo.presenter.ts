@@ -2,7 +2,7 @@ import type { catalog } from '@commerce/contracts';
 import { z } from 'zod';
 
 /**
- * The 13 sizes of spec 2.3's photo object, derived from the one source URL catalog stores. Each
+ * The 13 sizes of the photo object (docs/catalog.md#photo-sizes), derived from the one source URL catalog stores. Each
  * size is the source made protocol-relative plus a resize hint in the query string (`w`, `h`,
  * `fit`), the convention image CDNs (imgix, Cloudinary fetch, thumbor-style proxies) understand;
  * `original` carries no hint. Named sizes fit inside a square box; `Nw` sets the width;

@@ -1,7 +1,7 @@
 import { PHOTO_SIZES, presentPhoto } from '@commerce/api-presenters';
 
 describe('presentPhoto', () => {
-  it('has the 13 size keys of spec 2.3, all protocol-relative', () => {
+  it('has the 13 size keys of docs/catalog.md#photo-sizes, all protocol-relative', () => {
     const photo = presentPhoto({ url: 'https://images.example.com/p/7/tea.jpg' });
     expect(Object.keys(photo)).toEqual([
       'original',

@@ -1,7 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 
 /**
- * The product's public addresses (spec 2.3), derived from the store's address, the product id and
+ * The product's public addresses (docs/catalog.md#product-urls), derived from the store's address, the product id and
  * its name, so no stored permalink can go stale:
  * - storefront_url `${url}/product/${id}-${slug}`: the id makes it unique (two products may share a
  *   name) and keeps old links resolvable after a rename; the slug makes it readable.

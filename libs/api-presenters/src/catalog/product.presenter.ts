@@ -42,7 +42,7 @@ export const productJson = z
 export type ProductJson = z.infer<typeof productJson>;
 
 /**
- * A product exactly as spec 2.3 lists it, plus `cents` (DESIGN §8) and `taxable` (docs/catalog.md#records), in the
+ * A product exactly as docs/catalog.md#product lists it, plus `cents` and `taxable` (docs/catalog.md#records), in the
  * spec's key order: the API's answers and the product/* event snapshots share this one rendering.
  */
 export function presentProduct(product: catalog.Product, context: catalog.StoreContext): ProductJson {

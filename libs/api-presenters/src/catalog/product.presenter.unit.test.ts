@@ -31,7 +31,7 @@ const SPEC_KEYS = [
 ];
 
 describe('presentProduct', () => {
-  it('renders the fields of spec 2.3 plus cents and taxable, and nothing else', () => {
+  it('renders the fields of docs/catalog.md#product plus cents and taxable, and nothing else', () => {
     const json = presentProduct(productMessage(), storeContext());
     expect(Object.keys(json)).toEqual(SPEC_KEYS);
     expect(json).not.toHaveProperty('shipping_notes');

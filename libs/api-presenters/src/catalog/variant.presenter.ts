@@ -27,7 +27,7 @@ export const variantJson = z
 export type VariantJson = z.infer<typeof variantJson>;
 
 /**
- * A variant exactly as spec 2.4 lists it. Catalog computes sold_out, status, percent_available and
+ * A variant exactly as docs/catalog.md#variant lists it. Catalog computes sold_out, status, percent_available and
  * cents so the rules live in one place; this only renders. The spec lists no timestamps for a
  * variant, so none are added; `context` is taken for symmetry with the other presenters.
  */

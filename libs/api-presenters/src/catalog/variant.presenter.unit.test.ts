@@ -2,7 +2,7 @@ import { presentVariant } from '@commerce/api-presenters';
 import { storeContext, variantMessage } from './catalog.fixture';
 
 describe('presentVariant', () => {
-  it('renders exactly the fields of spec 2.4', () => {
+  it('renders exactly the fields of docs/catalog.md#variant', () => {
     const json = presentVariant(variantMessage(), storeContext());
     expect(Object.keys(json)).toEqual([
       'id',

@@ -1,4 +1,4 @@
-// Orders as the API renders them (spec 2.2, DESIGN §8); the orders service's event snapshots use the same.
+// Orders as the API renders them (docs/orders.md#records); the orders service's event snapshots use the same.
 export {
   presentOrder,
   presentOrderItem,

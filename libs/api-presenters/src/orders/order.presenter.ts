@@ -11,7 +11,7 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** An order item exactly as spec 2.2 lists it (the element of `items`, wrapped as `{item}`). */
+/** An order item exactly as docs/orders.md#records lists it (the element of `items`, wrapped as `{item}`). */
 export function presentOrderItem(item: orders.OrderItem, timeZone: string) {
   return {
     id: item.id,
@@ -34,7 +34,7 @@ export function presentOrderItem(item: orders.OrderItem, timeZone: string) {
 export type OrderItemJson = ReturnType<typeof presentOrderItem>;
 
 /**
- * A fulfillment (DESIGN §8): its items rendered from the order's items it shipped, `{item}` each.
+ * A fulfillment (docs/orders.md#fulfillments): its items rendered from the order's items it shipped, `{item}` each.
  * `order` is the fulfillment's order (its items are looked up by id).
  */
 export function presentFulfillment(fulfillment: orders.Fulfillment, order: Pick<orders.Order, 'items'>, timeZone: string) {
@@ -55,7 +55,7 @@ export function presentFulfillment(fulfillment: orders.Fulfillment, order: Pick<
 export type FulfillmentJson = ReturnType<typeof presentFulfillment>;
 
 /**
- * An order exactly as spec 2.2 lists it: money as integer cents, `price` the total as a decimal
+ * An order exactly as docs/orders.md#records lists it: money as integer cents, `price` the total as a decimal
  * string, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they happen).
  */
 export function presentOrder(order: orders.Order, timeZone: string) {

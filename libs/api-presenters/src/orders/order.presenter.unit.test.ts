@@ -75,7 +75,7 @@ describe('presentOrder', () => {
     expect(centsToDecimalString(900_719_925_474_099)).toBe('9007199254740.99');
   });
 
-  it('renders spec 2.2 exactly: money in cents, items as {item}, fulfillments with their items, times in the store zone', () => {
+  it('renders docs/orders.md#records: money in cents, items as {item}, fulfillments with their items, times in the store zone', () => {
     const json = presentOrder(anOrder(), 'America/New_York');
     expect(Object.keys(json).sort()).toEqual(
       [

@@ -18,7 +18,7 @@ export const shippingClassJson = z
 
 export type ShippingClassJson = z.infer<typeof shippingClassJson>;
 
-/** One element of a class's `shipping_rates`, wrapped as spec 2.1 wants. */
+/** One element of a class's `shipping_rates`, wrapped as docs/api-conventions.md#responses wants. */
 export function presentShippingClassRate(rate: shipping.ShippingClassRate) {
   return {
     shipping_rate: {
@@ -29,7 +29,7 @@ export function presentShippingClassRate(rate: shipping.ShippingClassRate) {
   };
 }
 
-/** A shipping class as spec 2.5 renders it: `{id, name, countries, shipping_rates}` (countries may be empty). */
+/** A shipping class as docs/shipping.md#records renders it: `{id, name, countries, shipping_rates}` (countries may be empty). */
 export function presentShippingClass(cls: shipping.ShippingClass): ShippingClassJson {
   return {
     id: cls.id,

@@ -16,7 +16,7 @@ export const shippingGroupJson = z
 
 export type ShippingGroupJson = z.infer<typeof shippingGroupJson>;
 
-/** One element of a group's `shipping_rates` (spec 2.1: list elements inside a record are wrapped). */
+/** One element of a group's `shipping_rates` (docs/api-conventions.md#responses: list elements inside a record are wrapped). */
 export function presentShippingGroupRate(rate: shipping.ShippingGroupRate) {
   return {
     shipping_rate: {
@@ -28,7 +28,7 @@ export function presentShippingGroupRate(rate: shipping.ShippingGroupRate) {
 }
 
 /**
- * A shipping group as spec 2.5 renders it: `{id, name, shipping_rates}`; with `productIds` (the
+ * A shipping group as docs/shipping.md#records renders it: `{id, name, shipping_rates}`; with `productIds` (the
  * shipping-rate answer only) also `products`. No timestamps: the spec renders none. The group events'
  * `resource` is this same rendering, which catalog reads for its group-name projection.
  */

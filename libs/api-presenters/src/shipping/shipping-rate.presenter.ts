@@ -23,8 +23,8 @@ export type ShippingRateJson = z.infer<typeof shippingRateJson>;
 
 /**
  * `data` of GET/PUT /v1/shipping_rate: the spec's `shipping_group` (with `products`) and
- * `shipping_class` (spec 4.11), plus the flat pair and amounts of DESIGN §8. A pair without a rate
- * renders its amounts as null: "no rate" (the class cannot ship the group) is not a free rate of 0.
+ * `shipping_class` (docs/shipping.md#shipping-rates), plus the flat pair and amounts of docs/shipping.md#shipping-rates. A pair without a
+ * rate renders its amounts as null: "no rate" (the class cannot ship the group) is not a free rate of 0.
  */
 export function presentShippingRate(answer: ShippingRateAnswer): ShippingRateJson {
   const group = answer.shipping_group;

@@ -24,7 +24,7 @@ const cls: shipping.ShippingClass = {
 };
 
 describe('presentShippingGroup', () => {
-  it('renders spec 2.5: id, name and wrapped shipping_rates, no timestamps', () => {
+  it('renders docs/shipping.md#records: id, name and wrapped shipping_rates, no timestamps', () => {
     expect(presentShippingGroup(group)).toEqual({
       id: 7,
       name: 'Posters',
@@ -44,7 +44,7 @@ describe('presentShippingGroup', () => {
 });
 
 describe('presentShippingClass', () => {
-  it('renders spec 2.5: id, name, countries and wrapped shipping_rates', () => {
+  it('renders docs/shipping.md#records: id, name, countries and wrapped shipping_rates', () => {
     expect(presentShippingClass(cls)).toEqual({
       id: 3,
       name: 'Standard',

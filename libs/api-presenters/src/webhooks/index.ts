@@ -1,4 +1,4 @@
-// Webhooks as the API renders them (DESIGN §8).
+// Webhooks as the API renders them (docs/webhooks.md#the-record).
 export { createdWebhookJson, presentWebhook, webhookJson, type WebhookJson } from './webhook.presenter';
 export {
   deliveryAttemptJson,

@@ -24,7 +24,7 @@ export const createdWebhookJson = z
   .meta({ id: 'CreatedWebhook' });
 
 /**
- * A webhook as DESIGN §8 renders it: `{id, url, events, status, disabled_reason, created_at, updated_at}`,
+ * A webhook as docs/webhooks.md#the-record renders it: `{id, url, events, status, disabled_reason, created_at, updated_at}`,
  * timestamps in the store's zone, `disabled_reason` null while active. Never the signing secret: the create
  * answer adds it beside these fields itself.
  */

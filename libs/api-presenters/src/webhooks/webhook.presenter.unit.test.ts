@@ -5,7 +5,7 @@ const CREATED = new Date('2026-03-01T15:00:00Z');
 const UPDATED = new Date('2026-03-02T16:30:05Z');
 
 describe('presentWebhook', () => {
-  it("renders DESIGN §8's record in the store's zone, disabled_reason null while active", () => {
+  it("renders the record of docs/webhooks.md#the-record in the store's zone, disabled_reason null while active", () => {
     const webhook = webhooks.Webhook.fromPartial({
       id: 4,
       url: 'https://example.com/hook',

@@ -1,5 +1,5 @@
-// Listing cost must not grow with the store (DESIGN §4): every list, page and count the services make is
-// served by an index SQLite chose itself, with no scan of the table and no sort of the matches in memory.
+// Listing cost must not grow with the store (docs/persistence.md#indexes-listing-cost-does-not-grow-with-the-store): every list, page and
+// count the services make is served by an index SQLite chose itself, with no scan of the table and no sort of the matches in memory.
 import type { Filter, FindOptions } from '../collection.port';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite.engine';
 

@@ -3,8 +3,8 @@ import { decodeDocument, encodeDocument } from './document-codec';
 
 /**
  * Top-level fields kept beside the document, in a column of their own (`side`): a document's outbox and its
- * pending flag (DESIGN §5, libs/events), which the outbox relay empties right after the write that filled them.
- * SQLite rewrites an index on an UPDATE only when its expression reads a column the UPDATE sets, so emptying an
+ * pending flag (docs/events.md#how-an-event-leaves-a-service, libs/events), which the outbox relay empties right after the write that
+ * filled them. SQLite rewrites an index on an UPDATE only when its expression reads a column the UPDATE sets, so emptying an
  * outbox rewrites the row and the flag's index entry, not every index on the document's other fields (a product
  * has eight). Callers see one document either way: the column is the engine's business.
  */

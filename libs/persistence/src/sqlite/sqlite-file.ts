@@ -12,7 +12,7 @@ import {
 const STATEMENT_CACHE_LIMIT = 1_000;
 
 /**
- * One SQLite database (a file, or `:memory:`) with the settings DESIGN §4 fixes: 16 KB pages, WAL, and
+ * One SQLite database (a file, or `:memory:`) with the settings docs/persistence.md#the-sqlite-settings fixes: 16 KB pages, WAL, and
  * synchronous=NORMAL (a commit survives the process being killed; only a power loss can take the last ones).
  * One process writes it (its collections keep state in memory); others may read it, see readEmbeddedCollection.
  *

@@ -6,9 +6,9 @@ import { MISSING_SUFFIX, toDuplicateKeyError, type IndexDefinition } from './sql
 import type { SqliteFile } from './sqlite-file';
 
 /**
- * One collection's indexes (DESIGN §4: the port's unique and compound indexes as SQLite expression indexes): their
- * definitions, recorded in the file's `_indexes` table so duplicate-key errors can name them after a restart, and
- * their SQL. A unique index has a partial twin over the rows missing a key part, where SQLite would let NULLs repeat.
+ * One collection's indexes (docs/persistence.md#indexes-listing-cost-does-not-grow-with-the-store: the port's unique and compound indexes
+ * as SQLite expression indexes): their definitions, recorded in the file's `_indexes` table so duplicate-key errors can name them after a
+ * restart, and their SQL. A unique index has a partial twin over the rows missing a key part, where SQLite would let NULLs repeat.
  */
 export class SqliteIndexes {
   private readonly definitions = new Map<string, IndexDefinition>();

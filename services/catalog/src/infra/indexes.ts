@@ -6,9 +6,9 @@ import { ShippingGroupRepository, type ShippingGroupDocument } from './shipping-
 import { StoreContextRepository, type StoreContextDocument } from './store-context.repository';
 import { VariantRefRepository, type VariantRefDocument } from './variant-ref.repository';
 /**
- * Every lookup and list the service makes is backed by one of these (DESIGN §4): an equality prefix
- * (store, deleted, filter field) then the one range or sort field, so a page costs the same in a
- * store of ten products or of a million.
+ * Every lookup and list the service makes is backed by one of these
+ * (docs/persistence.md#indexes-listing-cost-does-not-grow-with-the-store): an equality prefix (store, deleted, filter field) then the one
+ * range or sort field, so a page costs the same in a store of ten products or of a million.
  */
 export async function ensureCatalogIndexes(db: Database): Promise<void> {
   const c = {

@@ -58,7 +58,7 @@ export interface ProductQuery {
   updatedAtMax?: Date;
 }
 
-/** Every query names the store (DESIGN §3); the sweeps at start-up are the one exception and say so. */
+/** Every query names the store (docs/architecture.md#contracts); the sweeps at start-up are the one exception and say so. */
 export class ProductRepository {
   static readonly collection = 'products';
 

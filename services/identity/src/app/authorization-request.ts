@@ -34,7 +34,7 @@ export type AuthorizationCheck =
 export async function checkAuthorizationRequest(apps: AppRepository, params: AuthorizationParams): Promise<AuthorizationCheck> {
   const app = params.client_id ? await apps.findLive(params.client_id) : null;
   if (!app) return { kind: 'untrusted', message: 'This application is not registered (unknown client_id).' };
-  // Exact match (spec 5.2): no prefix, case or trailing-slash leniency that an attacker could use.
+  // Exact match (docs/oauth.md#the-authorization-request): no prefix, case or trailing-slash leniency that an attacker could use.
   if (params.redirect_uri !== undefined && params.redirect_uri !== app.redirect_uri) {
     return { kind: 'untrusted', message: 'The redirect_uri does not match the one registered for this application.' };
   }

@@ -1,8 +1,8 @@
-/** Every scope an app may ask for (DESIGN §7). */
+/** Every scope an app may ask for (docs/oauth.md#scopes). */
 export const SCOPES = ['user', 'store_read', 'store_write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** Spec 5.3: every application has `user` and `store_read`, asked for or not. */
+/** docs/oauth.md#scopes: every application has `user` and `store_read`, asked for or not. */
 export const DEFAULT_SCOPES: readonly Scope[] = ['user', 'store_read'];
 
 /** What the consent page tells the user each scope allows. */

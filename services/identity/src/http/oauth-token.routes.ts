@@ -10,7 +10,7 @@ type Params = Record<string, string>;
 
 /**
  * RFC 6749 §3.2 token endpoint and RFC 7009 revocation. Parameters come from the query string (as
- * spec 5.2 shows) or a form body (as RFC 6749 requires), the body winning; the client authenticates
+ * docs/oauth.md#token-endpoint shows) or a form body (as RFC 6749 requires), the body winning; the client authenticates
  * with its secret as a parameter or with HTTP Basic, not both.
  */
 export function oauthTokenRoutes(router: Router, context: PagesContext): void {

@@ -8,8 +8,8 @@ import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
 import { returnStock } from './return-stock';
 
 /**
- * The steps of the checkout saga (DESIGN §10) that the live call (app/checkout.ts) and the recovery sweep
- * (app/recover-checkouts.ts) share. Every step is safe to repeat: the order id and the saga key are fixed
+ * The steps of the checkout saga (docs/orders.md#how-a-checkout-runs-orders-service) that the live call (app/checkout.ts) and the recovery
+ * sweep (app/recover-checkouts.ts) share. Every step is safe to repeat: the order id and the saga key are fixed
  * when the checkout starts, the order is written with a conditional insert, paid/failed only from pending.
  */
 

@@ -45,8 +45,8 @@ const unavailable = (backend: string) =>
   new DomainError('UNAVAILABLE', `The checkout could not reach ${backend}; nothing was charged and no stock is held. Please try again.`);
 
 /**
- * Checkout, the saga of DESIGN §10, as the buyer's call runs it: record the checkout, reserve the stock,
- * price shipping, write the pending order, charge, then open it (or fail it and give the stock back).
+ * Checkout, the saga of docs/orders.md#how-a-checkout-runs-orders-service, as the buyer's call runs it: record the checkout, reserve the
+ * stock, price shipping, write the pending order, charge, then open it (or fail it and give the stock back).
  * A repeat of the checkout key answers what the first call answered; while the first still runs in this
  * process, the repeat waits for it until its own `deadline` (epoch ms) is near (app/running-checkouts.ts).
  * Whatever this call cannot finish (a crash, an unreachable backend) the recovery sweep finishes or undoes

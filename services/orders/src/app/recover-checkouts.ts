@@ -14,8 +14,8 @@ type RecoveryDeps = Pick<
 >;
 
 /**
- * The recovery sweep (DESIGN §10): every checkout whose lease ran out (its call crashed or gave up) is
- * finished or undone, and every canceled or failed order's stock that is not back in catalog yet is given
+ * The recovery sweep (docs/orders.md#how-a-checkout-runs-orders-service): every checkout whose lease ran out (its call crashed or gave up)
+ * is finished or undone, and every canceled or failed order's stock that is not back in catalog yet is given
  * back. Runs at start and then periodically; each step is safe to repeat and to race with another replica.
  */
 export async function recoverCheckouts(deps: RecoveryDeps): Promise<{ finished: number; undone: number; stockReturned: number }> {

@@ -1,6 +1,6 @@
 import type { StoredStatus } from './order';
 
-/** The filter values of GET /v1/orders `status` (spec 3.1) and the stored status each matches. */
+/** The filter values of GET /v1/orders `status` (docs/orders.md#statuses) and the stored status each matches. */
 const STATUS_FILTERS: Readonly<Record<string, StoredStatus>> = {
   pending: 'pending',
   canceled: 'canceled',

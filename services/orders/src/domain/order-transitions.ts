@@ -1,7 +1,7 @@
 import { displayStatus, isShipped, type Fulfillment, type Order, type OrderStatus } from './order';
 
 /**
- * The order state machine (spec 3.2, DESIGN §8) as pure functions: each takes the order as it is and
+ * The order state machine (docs/orders.md#statuses) as pure functions: each takes the order as it is and
  * answers the order as it becomes, or a refusal naming why. The use cases store the result with its event.
  *
  *   from                      ship                   hold      open    cancel (beyond the spec)

@@ -20,7 +20,7 @@ function refusal<T>(outcome: Outcome<T>): Refusal {
   return outcome.refused;
 }
 
-describe('the order state machine (spec 3.2)', () => {
+describe('the order state machine (docs/orders.md#statuses)', () => {
   describe('ship', () => {
     it('open, every item shipped → shipped, with fulfilled_at and one fulfillment of every item', () => {
       const { order, fulfillment } = ok(ship(anOrder(), shipAll, 7, T1));

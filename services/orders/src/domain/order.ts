@@ -1,5 +1,5 @@
 /**
- * The order aggregate as orders stores it (spec 2.2, DESIGN §8): items priced at checkout, fulfillments,
+ * The order aggregate as orders stores it (docs/orders.md#records, docs/orders.md#fulfillments): items priced at checkout, fulfillments,
  * money in integer cents. Plain data and pure functions; no I/O.
  */
 

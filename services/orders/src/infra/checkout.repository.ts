@@ -2,7 +2,7 @@ import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import type { CheckoutInput } from '../domain/checkout-input';
 
 /**
- * The saga log of a checkout (DESIGN §10), one document per (store, checkout key):
+ * The saga log of a checkout (docs/orders.md#how-a-checkout-runs-orders-service), one document per (store, checkout key):
  *   reserving  the live call (or, once its lease ran out, the recovery sweep) is working on it;
  *   done       the order is open and paid;
  *   failed     the charge was declined or could not finish: the order is failed, its stock released;

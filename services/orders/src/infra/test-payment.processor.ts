@@ -3,7 +3,7 @@ import { DuplicateKeyError, type Collection } from '@commerce/persistence';
 import type { ChargeResult, PaymentPort } from '../app/orders-deps';
 
 /**
- * The built-in test processor (DESIGN §10, `payment_processor: "test"`): `tok_visa`, `tok_mastercard` and
+ * The built-in test processor (docs/orders.md#the-test-payment-processor, `payment_processor: "test"`): `tok_visa`, `tok_mastercard` and
  * `tok_amex` are approved, `tok_chargeDeclined` and any other token declined. It keeps a ledger like a real
  * processor's, one entry per idempotency key, so a repeated charge answers the first result and a voided key
  * can never be charged after (the recovery sweep relies on both).

@@ -7,8 +7,8 @@ import type { ShippingDeps } from './shipping-deps';
 import { toGroupMessage } from './shipping-message';
 
 /**
- * Deletes a group and its rates (spec 4.9: only while no product uses it). Catalog owns the products, so
- * it first retires the group, atomically against its own product writes: from then on no product can take
+ * Deletes a group and its rates (docs/shipping.md#a-group-in-use-cannot-be-deleted: only while no product uses it). Catalog owns the
+ * products, so it first retires the group, atomically against its own product writes: from then on no product can take
  * the group, or catalog answered that products use it and nothing changed. Then the group is deleted here.
  * When catalog cannot answer the delete is refused (UNAVAILABLE), never done blind; when the delete fails
  * after the retirement, the group is restored in catalog (and if even that fails, catalog restores it

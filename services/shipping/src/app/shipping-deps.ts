@@ -16,7 +16,7 @@ export type GroupRetirement =
   /** Products use it (or are being assigned to it): nothing changed. */
   | { retired: false; productCount: number };
 
-/** What shipping asks of catalog (DESIGN §1: over gRPC, at the moment it matters). */
+/** What shipping asks of catalog (docs/architecture.md#boundaries-between-services: over gRPC, at the moment it matters). */
 export interface CatalogPort {
   /** Throws a RemoteError (UNAVAILABLE, DEADLINE_EXCEEDED...) when catalog cannot answer by `deadline`. */
   productsInGroup(storeId: number, groupId: number, deadline: number): Promise<GroupProducts>;

@@ -49,7 +49,7 @@ function diffRecords(
   return changes;
 }
 
-/** Everything of a group the API renders (spec 2.5), as one comparable string. */
+/** Everything of a group the API renders (docs/shipping.md#records), as one comparable string. */
 function groupFingerprint(shipping: StoreShipping, id: number): string {
   const group = shipping.groups.find((candidate) => candidate.id === id);
   const rates = ratesOfGroup(shipping, id).map((rate) => [rate.class_id, rate.first_item_in_cents, rate.additional_item_in_cents]);

@@ -1,7 +1,7 @@
 import type { RateAmounts, ShippingClassFields, ShippingGroupFields } from './shipping-input';
 
 /**
- * One store's shipping configuration: its groups, classes and the rates between them (spec 2.5).
+ * One store's shipping configuration: its groups, classes and the rates between them (docs/shipping.md#records).
  * It is one aggregate because a rate belongs to both ends: a change to it must change, and announce,
  * the group and the class together, and keep every rate pointing at a group and a class that exist.
  */

@@ -5,7 +5,7 @@ import type { StoreShipping } from '../domain/store-shipping';
 /**
  * One document per store holding its whole shipping configuration (groups, classes, rates), its
  * version (optimistic concurrency across processes) and the events not yet relayed. A change to any
- * part is one atomic single-document write together with every event it causes (DESIGN §5), which a
+ * part is one atomic single-document write together with every event it causes (docs/events.md#how-an-event-leaves-a-service), which a
  * group, a class and a rate stored apart could not give without transactions.
  */
 export interface StoreShippingDocument extends StoreShipping {

@@ -32,7 +32,7 @@ const newState = (storeId: number, visitorId: string): VisitorDocument => ({
 });
 
 /**
- * The page-view port (DESIGN §8): every rendered buyer page lands here. `record` only queues the view; `flush`
+ * The page-view port (docs/visits.md#definitions): every rendered buyer page lands here. `record` only queues the view; `flush`
  * folds the queued views, in arrival order, into per-browser state and per-store day/week counters and writes
  * them in one batch. Reading the statistics then costs a handful of counter documents whatever the traffic.
  * Views without a User-Agent, known bots and views without a valid time are not counted. A browser is known by

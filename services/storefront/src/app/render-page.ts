@@ -68,7 +68,7 @@ interface PageInputs {
 }
 
 /**
- * One page of a store's buyer site (DESIGN §10): the page the path names, rendered from the store's template of its
+ * One page of a store's buyer site (docs/buyer-site.md#pages): the page the path names, rendered from the store's template of its
  * kind (or the platform's page for cart, checkout, confirmation and not found) inside the store's layout, or the
  * built-in one. A closed store answers its Maintenance template with 503 (its stylesheet still 200); an unknown store,
  * product, collection or page is the not-found page with 404; a template that fails (a syntax error, a limit hit) is an

@@ -27,7 +27,7 @@ export interface StorefrontSettings {
   platformDomains: string[];
 }
 
-/** One page of the buyer site that rendered (DESIGN §8: what the visit statistics count). */
+/** One page of the buyer site that rendered (docs/visits.md#definitions: what the visit statistics count). */
 export interface PageView {
   store_id: number;
   /** The id of the gateway's visitor cookie when the gateway's signature on it held; '' otherwise (no cookie, or a forged one). */

@@ -3,7 +3,7 @@ import type { TemplateKind } from './template';
 /** The kinds of template every store has one of. */
 export type DefaultTemplateKind = Exclude<TemplateKind, 'custom'>;
 
-/** A template every store starts with (spec 2.8): one per kind but `custom`. */
+/** A template every store starts with (docs/templates.md#the-record): one per kind but `custom`. */
 export interface DefaultTemplate {
   kind: DefaultTemplateKind;
   name: string;

@@ -1,4 +1,4 @@
-/** Which page of a store's buyer site a site-relative path names (DESIGN §10); the renderer picks its template by it. */
+/** Which page of a store's buyer site a site-relative path names (docs/buyer-site.md#pages); the renderer picks its template by it. */
 export type PageRoute =
   | { kind: 'home'; page: number }
   | { kind: 'product'; productId: number }

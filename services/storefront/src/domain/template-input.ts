@@ -20,7 +20,7 @@ export const MAX_LIQUID_MARKUPS = 4_000;
 const PERMALINK = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
 
 /**
- * Paths of the buyer site itself (DESIGN §10) and of the platform under it: a custom page must never be mistaken
+ * Paths of the buyer site itself (docs/buyer-site.md#pages) and of the platform under it: a custom page must never be mistaken
  * for one, so none is a permalink. The defaults' own permalinks are reserved too (see `reservedPermalinks`).
  */
 export const SITE_PATHS = [

@@ -1,6 +1,6 @@
 import type { TemplateFields } from './template-input';
 
-/** The kinds of page template a store has (DESIGN §8): one of each default, and any number of custom pages. */
+/** The kinds of page template a store has (docs/templates.md#the-record): one of each default, and any number of custom pages. */
 export const TEMPLATE_KINDS = ['home', 'collection', 'product', 'contact', 'faq', 'maintenance', 'custom'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

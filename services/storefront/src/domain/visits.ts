@@ -1,4 +1,4 @@
-// Visit statistics (DESIGN §8), pure: the store-zone buckets a page view falls in, the session rule,
+// Visit statistics (docs/visits.md#definitions), pure: the store-zone buckets a page view falls in, the session rule,
 // marketplace entry, and the labels the answer shows. No I/O and no clock of its own: callers pass times.
 
 /** Page views less than this far apart belong to one visit (one browser session). */

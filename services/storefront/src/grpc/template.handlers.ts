@@ -7,7 +7,7 @@ import { toTemplateMessage } from '../app/template-message';
 import { updateTemplate } from '../app/update-template';
 import type { TemplateRecord } from '../domain/template';
 
-/** Thin: request → use case → response (TemplateService, spec 4.3). */
+/** Thin: request → use case → response (TemplateService, docs/templates.md#routes). */
 export function templateHandlers(deps: StorefrontDeps): ServiceHandlers<typeof storefront.TemplateServiceService> {
   const render = ({ template, timeZone }: { template: TemplateRecord; timeZone: string }) => ({
     template: toTemplateMessage(template),

@@ -5,7 +5,7 @@ import { webhookMessage } from './webhook-message';
 import type { WebhooksDeps } from './webhooks-deps';
 
 /**
- * Deletes softly (DESIGN §5): the record keeps its deleted_at and is never answered or delivered to again; it
+ * Deletes softly (docs/events.md#deletes-are-soft): the record keeps its deleted_at and is never answered or delivered to again; it
  * gives its place among the store's 50 back. Answers the webhook as it was deleted.
  */
 export async function deleteWebhook(

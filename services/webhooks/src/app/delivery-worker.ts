@@ -44,7 +44,7 @@ const MIN_SCAN = 32;
 export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 256, leaseMs: 4 * DELIVERY_TIMEOUT_MS, batch: 500 };
 
 /**
- * Sends the due delivery jobs (DESIGN §11). A pass (`tick`) looks at the due jobs and, for each that is the first
+ * Sends the due delivery jobs (docs/webhooks.md#delivery). A pass (`tick`) looks at the due jobs and, for each that is the first
  * pending job of its resource for its webhook (per-resource order: the next waits until the previous one ended),
  * claims it with a lease (a conditional update: no two replicas send the same attempt at once) and starts sending
  * it, within `perWebhook` and `total` sends at once. Sends run side by side: a slow receiver holds only its own

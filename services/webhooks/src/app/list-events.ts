@@ -7,14 +7,14 @@ import type { WebhooksDeps } from './webhooks-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
-/** The envelope as published (DESIGN §5), without what the service keeps beside it. */
+/** The envelope as published (docs/events.md#envelope), without what the service keeps beside it. */
 function envelopeOf(event: StoredEventDocument): string {
   const { id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id } = event;
   return JSON.stringify({ id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id });
 }
 
 /**
- * The events feed (DESIGN §11): the store's kept public events (30 days), oldest first in the order received,
+ * The events feed (docs/webhooks.md#the-events-feed): the store's kept public events (30 days), oldest first in the order received,
  * after `since_id`, so an app can reconcile after downtime. `webhook/test` pings are never in it.
  */
 export async function listEvents(

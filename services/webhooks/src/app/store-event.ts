@@ -5,7 +5,7 @@ import type { WebhooksDeps } from './webhooks-deps';
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
 /**
- * An event from the bus (DESIGN §11): a public one is stored in the events feed, waiting for its fan-out when an
+ * An event from the bus (docs/webhooks.md#the-events-feed): a public one is stored in the events feed, waiting for its fan-out when an
  * active webhook of its store subscribes to its topic; the consumer acks it then. One write per event: the jobs are
  * made by fanOutEvents, for many events at once. An event no webhook wants is stored as fanned out already, so it
  * costs no second write (a webhook created later is not owed it: it happened before; one created earlier is

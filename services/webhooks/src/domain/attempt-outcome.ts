@@ -1,4 +1,5 @@
-// What one delivery attempt came to (DESIGN §11), and the outcome table: what each outcome makes of its job.
+// What one delivery attempt came to (docs/webhooks.md#answers-retries-and-their-end), and the outcome table: what each outcome makes of its
+// job.
 import { nextAttemptAt, type DeliveryStatus } from './delivery';
 
 /** What a receiver answered, or why there was no answer (refused address, DNS, timeout, connection). */

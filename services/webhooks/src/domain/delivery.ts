@@ -1,4 +1,5 @@
-// A delivery job (DESIGN §11): one event for one webhook, its attempts, its retry schedule and how an answer ends it.
+// A delivery job (docs/webhooks.md#answers-retries-and-their-end): one event for one webhook, its attempts, its retry schedule and how an
+// answer ends it.
 
 /** pending: to be sent (or resent) at next_attempt_at; the others are final. */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'aborted', 'canceled'] as const;
@@ -21,7 +22,7 @@ export const RETRY_WINDOW_MS = 3 * 24 * HOUR;
 export const JITTER = 0.2;
 /** How long a receiver has to answer. */
 export const DELIVERY_TIMEOUT_MS = 15 * SECOND;
-/** The events feed keeps 30 days (DESIGN §11); final deliveries and logged attempts go with their events. */
+/** The events feed keeps 30 days (docs/webhooks.md#the-events-feed); final deliveries and logged attempts go with their events. */
 export const EVENTS_KEPT_MS = 30 * 24 * HOUR;
 
 /** The wait after `failedAttempts` failures, before jitter. */

@@ -1,4 +1,4 @@
-// The webhook record (DESIGN §8) and the rules on its fields that need no I/O.
+// The webhook record (docs/webhooks.md#the-record) and the rules on its fields that need no I/O.
 import { failedPrecondition, type FieldViolations } from '@commerce/grpc-runtime';
 import { z } from 'zod';
 import { checkTopics } from './webhook-topics';
@@ -7,7 +7,7 @@ import { parseWebhookUrl, type WebhookTarget } from './webhook-url';
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
-/** A store's webhooks at once (DESIGN §8 leaves it open; 50 is what the big platforms allow per topic or app). */
+/** A store's webhooks at once (our choice, docs/webhooks.md#rules-and-errors; 50 is what the big platforms allow per topic or app). */
 export const MAX_WEBHOOKS_PER_STORE = 50;
 
 /** Why a webhook the owner switched off is disabled (the delivery increment adds the receiver's 410). */

@@ -23,7 +23,7 @@ export interface StoredEventDocument {
   feed_key?: number;
   /** True once every delivery job of the event is written: a redelivered message then changes nothing. */
   fanned_out: boolean;
-  /** The trace context of its intake, when traced: its deliveries' requests join that trace (docs/operations.md "Tracing"). */
+  /** The trace context of its intake, when traced: its deliveries' requests join that trace (docs/operations.md#tracing). */
   trace?: TraceCarrier;
 }
 

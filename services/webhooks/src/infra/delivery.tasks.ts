@@ -4,7 +4,7 @@ import type { BackgroundTask } from '@commerce/service-host';
 import type { NatsConnection } from 'nats';
 import type { DeliveryWorker } from '../app/delivery-worker';
 
-/** The contexts whose streams carry public topics (DESIGN §5). */
+/** The contexts whose streams carry public topics (docs/events.md#topics). */
 export const PUBLISHING_CONTEXTS = ['catalog', 'orders', 'shipping', 'storefront', 'identity'] as const;
 
 /**

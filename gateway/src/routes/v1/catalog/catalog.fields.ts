@@ -4,7 +4,7 @@ import { CEILINGS } from '../../../http/ceilings';
 
 /**
  * Field builders shared by the product, variant and collection schemas, so one input name reads
- * the same way on every route (DESIGN §6: loose scalars, lists as arrays, JSON text or commas).
+ * the same way on every route (docs/api-conventions.md#inputs: loose scalars, lists as arrays, JSON text or commas).
  */
 
 /** Largest value an int32 proto field (page, limit, position) can carry. */
@@ -14,7 +14,7 @@ const MONEY = /^(\d*)(?:\.(\d*))?$/;
 /** Optional integer; an empty form field or JSON null means "not given". */
 export const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
 
-/** Optional boolean; JSON null means "not given", while `""` stays false as DESIGN §6 says. */
+/** Optional boolean; JSON null means "not given", while `""` stays false as docs/api-conventions.md#inputs says. */
 export const optionalFlag = () => z.preprocess((value) => (value === null ? undefined : value), looseBool().optional());
 
 /** Optional text on create: null or "" leave it unset (renders null). */

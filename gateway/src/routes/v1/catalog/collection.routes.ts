@@ -14,7 +14,7 @@ type CollectionAnswer = { collection?: catalog.Collection; store_context?: catal
 
 const render = (answer: CollectionAnswer) => presentCollection(recordOf(answer.collection, 'collection'), storeContextOf(answer));
 
-/** Spec 4.8 with the collection record of DESIGN §8. */
+/** docs/catalog.md#collections with the collection record of docs/catalog.md#collection. */
 export function collectionRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/collections',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import { clearableList, clearableText, INT32_MAX, optionalInt, optionalName, productIdList, requiredName } from './catalog.fields';
 
-/** POST /v1/collections (DESIGN §8). `products` sets the membership, in the order given. */
+/** POST /v1/collections (docs/catalog.md#collection). `products` sets the membership, in the order given. */
 export const createCollectionInput = z
   .object({
     name: requiredName(),

@@ -8,7 +8,7 @@ import { variantRoutes } from './variant.routes';
 /** `publicUrl` (config PUBLIC_URL) makes next_url absolute on the public address; without it the request's host is used. */
 export type CatalogRouteOptions = PaginationOptions;
 
-/** Products, variants and collections (spec 4.6-4.8) on the /v1 router, routed to the catalog service. */
+/** Products, variants and collections (docs/catalog.md#endpoints) on the /v1 router, routed to the catalog service. */
 export function catalogRoutes(router: Router, clients: BackendClients, options: CatalogRouteOptions = {}): void {
   productRoutes(router, clients, options);
   variantRoutes(router, clients);

@@ -6,8 +6,8 @@ import { INT32_MAX, oneOf, optionalInt } from './catalog.fields';
 const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /**
- * GET /v1/products query (spec 4.6, DESIGN §6): 20 a page by default (`limit` or `per_page` up to 250), by id. `after_id` is an alias some
- * clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
+ * GET /v1/products query (docs/catalog.md#products, docs/api-conventions.md#paging): 20 a page by default (`limit` or `per_page` up to
+ * 250), by id. `after_id` is an alias some clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
  * ListProductsRequest fields besides store_id.
  * `status` goes as sent: which words are statuses is catalog's, which refuses the others with a 422.
  */

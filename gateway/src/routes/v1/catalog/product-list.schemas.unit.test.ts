@@ -34,7 +34,7 @@ describe('listProductsQuery', () => {
     });
   });
 
-  it('reads every filter of spec 4.6 from query strings', () => {
+  it('reads every filter of docs/catalog.md#products from query strings', () => {
     expect(
       query(
         'status=coming+soon&shipping_group_id=4&newer_than_id=10&older_than_id=90&sort_direction=DESC' +

@@ -15,7 +15,7 @@ type ProductAnswer = { product?: catalog.Product; store_context?: catalog.StoreC
 
 const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product, 'product'), storeContextOf(answer));
 
-/** Spec 4.6: each route is input → one CatalogService call → presenter. */
+/** docs/catalog.md#products: each route is input → one CatalogService call → presenter. */
 export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/products',

@@ -17,7 +17,7 @@ import {
 const centsOrPrice = <T extends { cents?: number; price?: number }>({ price, cents, ...rest }: T) => ({ ...rest, cents: cents ?? price });
 
 /**
- * POST /v1/products (DESIGN §8). Read-only and unknown fields (`id`, `sold`, `variants`...) are
+ * POST /v1/products (docs/catalog.md#product). Read-only and unknown fields (`id`, `sold`, `variants`...) are
  * stripped, never assigned. Output: the CreateProductRequest fields besides store_id. Shapes only:
  * the price's range, the status and position words and the photo rules are catalog's, which answers
  * them as field violations.

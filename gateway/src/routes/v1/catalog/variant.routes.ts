@@ -13,7 +13,7 @@ type VariantAnswer = { variant?: catalog.Variant; store_context?: catalog.StoreC
 
 const render = (answer: VariantAnswer) => presentVariant(recordOf(answer.variant, 'variant'), storeContextOf(answer));
 
-/** Spec 4.7: variants live under their product; catalog answers 404 for a variant of another product. */
+/** docs/catalog.md#variants: variants live under their product; catalog answers 404 for a variant of another product. */
 export function variantRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/products/:product_id/variants',

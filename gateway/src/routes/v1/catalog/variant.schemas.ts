@@ -30,7 +30,7 @@ const variantFields = {
   override_price: optionalDecimalCents(),
 };
 
-/** POST /v1/products/:product_id/variants (DESIGN §8). Output: CreateVariantRequest fields besides the ids. */
+/** POST /v1/products/:product_id/variants (docs/catalog.md#variant). Output: CreateVariantRequest fields besides the ids. */
 export const createVariantInput = z
   .object({ name: requiredName(), sku: optionalText(), ...variantFields })
   .strip()

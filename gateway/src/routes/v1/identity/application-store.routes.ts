@@ -34,7 +34,7 @@ const APPLICATION_STORE_DOC = {
 } as const;
 
 /**
- * POST /v1/application/stores (spec 4.13): the app authenticates with its own client id and
+ * POST /v1/application/stores (docs/oauth.md#the-application-owner-endpoint): the app authenticates with its own client id and
  * secret, not a user's credential, so this route is registered on the app before the /v1 authentication.
  * The store is `data`; the tokens for its new owner sit beside it.
  */

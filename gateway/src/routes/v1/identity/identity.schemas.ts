@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { looseString } from '../../../http/coerce';
 import { CEILINGS } from '../../../http/ceilings';
 
-/** POST /v1/stores (DESIGN §8): name, subdomain, paypal_email; the time zone is optional. */
+/** POST /v1/stores (docs/api-conventions.md#store): name, subdomain, paypal_email; the time zone is optional. */
 export const createStoreInput = z.object({
   name: looseString({ min: 1, max: 100, trim: true }),
   subdomain: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),
@@ -10,7 +10,7 @@ export const createStoreInput = z.object({
   time_zone: looseString({ trim: true, max: CEILINGS.lineChars }).optional(),
 });
 
-/** POST /v1/application/stores (DESIGN §7): the app's credentials, the store, and its new owner. */
+/** POST /v1/application/stores (docs/oauth.md#the-application-owner-endpoint): the app's credentials, the store, and its new owner. */
 export const createApplicationStoreInput = z
   .object({
     client_id: looseString({ min: 1, trim: true, max: CEILINGS.lineChars }),

@@ -6,7 +6,10 @@ import { presentUser } from '@commerce/api-presenters';
 import { dataAnswer, userJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 
-/** An API key belongs to a store, not a user (spec 4.1, 5.1.5): user calls need an OAuth token. */
+/**
+ * An API key belongs to a store, not a user (docs/oauth.md#the-user-record, docs/api-conventions.md#credentials): user calls need an OAuth
+ * token.
+ */
 export const oauthRequired = () =>
   new ApiError(403, 'This API call requires an OAuth access token; an API key is tied to a store, not a user', {
     errorType: 'OAuthRequired',

@@ -7,7 +7,7 @@ import { operation } from '../../../openapi/operation';
 import { createStoreInput } from './identity.schemas';
 import { oauthRequired } from './me.routes';
 
-/** POST /v1/stores: the OAuth user's one store (spec 4.2); a second one is a 409. */
+/** POST /v1/stores: the OAuth user's one store (docs/api-conventions.md#store); a second one is a 409. */
 export function storeCreationRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/stores',

@@ -8,7 +8,7 @@ import { pathId } from '../../path-id';
 import { renderFulfillment } from './order-answer';
 import { updateFulfillmentInput } from './orders.schemas';
 
-/** Spec 4.5: past fulfillments are read with their order; this changes one's tracking fields. */
+/** docs/orders.md#fulfillments: past fulfillments are read with their order; this changes one's tracking fields. */
 export function fulfillmentRoutes(router: Router, clients: BackendClients): void {
   router.put(
     '/orders/:order_id/fulfillments/:id',

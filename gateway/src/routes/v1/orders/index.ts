@@ -5,7 +5,7 @@ import { fulfillmentRoutes } from './fulfillment.routes';
 import { orderContentsRoutes } from './order-contents.routes';
 import { orderRoutes } from './order.routes';
 
-/** Orders and fulfillments (spec 4.4-4.5) on the /v1 router, routed to the orders service. */
+/** Orders and fulfillments (docs/orders.md#orders, docs/orders.md#fulfillments) on the /v1 router, routed to the orders service. */
 export function ordersRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   orderRoutes(router, clients, pagination);
   orderContentsRoutes(router, clients);

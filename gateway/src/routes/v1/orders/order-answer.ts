@@ -13,7 +13,7 @@ export function recordOf<T>(record: T | undefined, what: string): T {
   return record;
 }
 
-/** `data` of every single-order answer: the order as spec 2.2 renders it, in the store's zone. */
+/** `data` of every single-order answer: the order as docs/orders.md#records renders it, in the store's zone. */
 export const renderOrder = (answer: OrderAnswer) => presentOrder(recordOf(answer.order, 'order'), answer.time_zone);
 
 /** `data` of a fulfillment update: the fulfillment, its items taken from the order it belongs to. */

@@ -9,7 +9,7 @@ import { pathId } from '../../path-id';
 import { storeContextOf } from '../catalog/catalog-answer';
 
 /**
- * What an order holds (spec 4.4, DESIGN §8): flat lists, as lists answer. Orders gives catalog's
+ * What an order holds (docs/orders.md#products-and-variants-of-an-order): flat lists, as lists answer. Orders gives catalog's
  * current records where they still exist, else records built from the items at checkout.
  */
 export function orderContentsRoutes(router: Router, clients: BackendClients): void {

@@ -16,7 +16,7 @@ const ORDER = 'Order';
 type OrderIds = { store_id: number; order_id: number };
 type StatusChange = (ids: OrderIds, call: RouteContext['call']) => Promise<{ order?: orders.Order; time_zone: string }>;
 
-/** Spec 4.4 and DESIGN §8: each route is input → one OrdersService call → presentOrder. */
+/** docs/orders.md#orders, docs/orders.md#records: each route is input → one OrdersService call → presentOrder. */
 export function orderRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   router.get(
     '/orders',

@@ -1,4 +1,4 @@
-// The orders routes (spec 4.4-4.5) through the whole app, on an orders backend written for the test.
+// The orders routes (docs/orders.md#orders, docs/orders.md#fulfillments) through the whole app, on an orders backend written for the test.
 import jwt from 'jsonwebtoken';
 import { catalog, orders } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
@@ -208,7 +208,7 @@ function request(method: string, path: string, headers: Record<string, string> =
 const requestOf = (method: string) => calls.find((call) => call.method === method)?.request;
 
 describe('GET /v1/orders/:id', () => {
-  it("answers the order as spec 2.2 renders it, in the store's zone, in the envelope", async () => {
+  it("answers the order as docs/orders.md#records renders it, in the store's zone, in the envelope", async () => {
     const answer = await request('GET', '/v1/orders/31.json');
 
     expect(answer.status).toBe(200);

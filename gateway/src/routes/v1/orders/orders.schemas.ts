@@ -5,8 +5,8 @@ import { isRecord } from '../../../http/params';
 import { CEILINGS } from '../../../http/ceilings';
 
 /**
- * Inputs of spec 4.4-4.5 (DESIGN §8). Shapes only: which statuses exist, which items may ship and
- * what a transition allows are the orders service's rules, answered field by field or as a 409.
+ * Inputs of docs/orders.md#orders, docs/orders.md#fulfillments (docs/orders.md#records). Shapes only: which statuses exist, which items may
+ * ship and what a transition allows are the orders service's rules, answered field by field or as a 409.
  */
 
 const INT32_MAX = 2_147_483_647;
@@ -17,7 +17,7 @@ const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ mi
 const optionalText = () => z.preprocess((value) => (value === null ? '' : value), looseString().optional());
 
 /**
- * GET /v1/orders (spec 4.4): `limit` (or `per_page`) must be an integer, passed through: orders defaults and
+ * GET /v1/orders (docs/orders.md#listing): `limit` (or `per_page`) must be an integer, passed through: orders defaults and
  * clamps it (services/orders/src/domain/paging.ts). `status` goes as sent (`on+hold` and
  * `on%20hold` both arrive as "on hold"): orders refuses a word that is not a filter value with a 422.
  * Output: the ListOrdersRequest fields besides store_id.
@@ -47,7 +47,7 @@ const unwrapItem = (value: unknown): unknown => {
 const itemIds = () => looseArray(z.preprocess(unwrapItem, looseInt({ min: 1 })), { commaSeparated: true, max: CEILINGS.shortListItems });
 
 /**
- * PUT /v1/orders/:id/ship (DESIGN §8): `items` absent, empty or null ships every unshipped item.
+ * PUT /v1/orders/:id/ship (docs/orders.md#shipping-an-order): `items` absent, empty or null ships every unshipped item.
  * Output: the ShipOrderRequest fields besides the ids.
  */
 export const shipOrderInput = z

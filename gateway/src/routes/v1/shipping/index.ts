@@ -4,7 +4,7 @@ import { shippingClassRoutes } from './shipping-class.routes';
 import { shippingGroupRoutes } from './shipping-group.routes';
 import { shippingRateRoutes } from './shipping-rate.routes';
 
-/** Shipping groups, classes and rates (spec 4.9-4.11) on the /v1 router, routed to the shipping service. */
+/** Shipping groups, classes and rates (docs/shipping.md) on the /v1 router, routed to the shipping service. */
 export function shippingRoutes(router: Router, clients: BackendClients): void {
   shippingGroupRoutes(router, clients);
   shippingClassRoutes(router, clients);

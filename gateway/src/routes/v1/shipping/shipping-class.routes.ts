@@ -14,7 +14,7 @@ const CLASS = 'Shipping class';
 const render = (answer: { shipping_class?: shipping.ShippingClass }) =>
   presentShippingClass(recordOf(answer.shipping_class, 'shipping_class'));
 
-/** Spec 4.10. Deleting a class also deletes its rates. */
+/** docs/shipping.md#shipping-classes. Deleting a class also deletes its rates. */
 export function shippingClassRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_classes',

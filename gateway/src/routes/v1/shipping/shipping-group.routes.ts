@@ -14,7 +14,10 @@ const GROUP = 'Shipping group';
 const render = (answer: { shipping_group?: shipping.ShippingGroup }) =>
   presentShippingGroup(recordOf(answer.shipping_group, 'shipping_group'));
 
-/** Spec 4.9. DELETE answers the deleted group; shipping refuses it (409) while a product uses the group. */
+/**
+ * docs/shipping.md#a-group-in-use-cannot-be-deleted. DELETE answers the deleted group; shipping refuses it (409) while a product uses the
+ * group.
+ */
 export function shippingGroupRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/shipping_groups',

@@ -8,7 +8,7 @@ import { operation } from '../../../openapi/operation';
 import { shippingRatePairInput, updateShippingRateInput } from './shipping.schemas';
 
 /**
- * Spec 4.11: one (group, class) pair, named by query or body; 404 when either end is not the store's.
+ * docs/shipping.md#shipping-rates: one (group, class) pair, named by query or body; 404 when either end is not the store's.
  * DELETE (beyond the spec) removes the pair's rate, answering the pair as it was; 404 also when it has none.
  */
 export function shippingRateRoutes(router: Router, clients: BackendClients): void {

@@ -4,7 +4,7 @@ import { isRecord } from '../../../http/params';
 import { CEILINGS } from '../../../http/ceilings';
 
 /**
- * Inputs of spec 4.9-4.11 (DESIGN §8). Shapes only: names, countries and what the rates point at are
+ * Inputs of docs/shipping.md (docs/shipping.md#records). Shapes only: names, countries and what the rates point at are
  * the shipping service's rules, so every rule violation comes back from one place, field by field.
  */
 
@@ -77,7 +77,7 @@ export const updateShippingClassInput = z
     rates: rates === undefined ? undefined : { rates },
   }));
 
-/** GET and DELETE /v1/shipping_rate: the pair, both required (spec 4.11). */
+/** GET and DELETE /v1/shipping_rate: the pair, both required (docs/shipping.md#shipping-rates). */
 export const shippingRatePairInput = z
   .object({
     shipping_group_id: recordId().describe('The shipping group of the pair'),

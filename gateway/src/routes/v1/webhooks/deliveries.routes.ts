@@ -11,7 +11,7 @@ import { pathId } from '../../path-id';
 import { listDeliveriesQuery, replayInput } from './webhooks.schemas';
 
 const WEBHOOK = 'Webhook';
-/** Sub-paths take both spellings, as the webhook itself does (spec 4.12 writes `/v1/webhoooks/:id`). */
+/** Sub-paths take both spellings, as the webhook itself does (docs/webhooks.md#routes writes `/v1/webhoooks/:id`). */
 const bothSpellings = (subPath: string): string[] => [`/webhooks/:id${subPath}`, `/webhoooks/:id${subPath}`];
 /** The one delivery an answer holds; a missing one is a backend bug (500, logged). */
 function renderDelivery(answer: { delivery?: webhooks.Delivery; time_zone: string }) {
@@ -19,7 +19,7 @@ function renderDelivery(answer: { delivery?: webhooks.Delivery; time_zone: strin
   return presentDelivery(answer.delivery, answer.time_zone);
 }
 
-/** DESIGN §11 "beyond the spec": seeing a webhook's deliveries and repairing them (WebhookDeliveryService). */
+/** docs/webhooks.md#seeing-and-repairing-deliveries: seeing a webhook's deliveries and repairing them (WebhookDeliveryService). */
 export function deliveryRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
   // Cursor paged, newest first: next_url carries older_than_id = the page's last id, and is null on the last page.
   router.get(

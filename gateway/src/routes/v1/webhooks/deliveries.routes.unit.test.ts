@@ -1,4 +1,4 @@
-// A webhook's deliveries and their repair (DESIGN §11 "beyond the spec") through the whole app, on a
+// A webhook's deliveries and their repair (docs/webhooks.md#seeing-and-repairing-deliveries) through the whole app, on a
 // WebhookDeliveryService written for the test.
 import jwt from 'jsonwebtoken';
 import { webhooks } from '@commerce/contracts';

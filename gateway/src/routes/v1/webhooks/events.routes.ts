@@ -6,7 +6,7 @@ import { operation } from '../../../openapi/operation';
 import { listEventsQuery } from './webhooks.schemas';
 
 /**
- * The events feed (DESIGN §11, beyond the spec): the store's public events of the last 30 days, oldest first,
+ * The events feed (docs/webhooks.md#the-events-feed, beyond the original API): the store's public events of the last 30 days, oldest first,
  * each the envelope as published, so an app can reconcile what it missed. Cursor paged: next_url carries
  * since_id = the page's last id, and is null once the page reaches the newest event.
  */

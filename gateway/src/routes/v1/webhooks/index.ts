@@ -6,8 +6,8 @@ import { eventsRoutes } from './events.routes';
 import { webhookRoutes } from './webhook.routes';
 
 /**
- * Webhooks (spec 4.12) on the /v1 router, routed to the webhooks service. Then a webhook's deliveries and their
- * repair, and the events feed (DESIGN §11).
+ * Webhooks (docs/webhooks.md#routes) on the /v1 router, routed to the webhooks service. Then a webhook's deliveries and their
+ * repair, and the events feed (docs/webhooks.md#seeing-and-repairing-deliveries).
  */
 export function webhooksRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   webhookRoutes(router, clients);

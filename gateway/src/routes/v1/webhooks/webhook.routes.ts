@@ -10,7 +10,7 @@ import { pathId } from '../../path-id';
 import { createWebhookInput, updateWebhookInput } from './webhooks.schemas';
 
 const WEBHOOK = 'Webhook';
-/** Spec 4.12 lists update and delete at `/v1/webhoooks/:id` (three o's); clients use both spellings, and GET too. */
+/** docs/webhooks.md#routes lists update and delete at `/v1/webhoooks/:id` (three o's); clients use both spellings, and GET too. */
 const ONE_WEBHOOK = ['/webhooks/:id', '/webhoooks/:id'];
 
 /** A webhooks answer holding one webhook, and the store's zone its timestamps render in. */
@@ -25,7 +25,7 @@ function renderWebhook(answer: WebhookAnswer) {
   return presentWebhook(answer.webhook, answer.time_zone);
 }
 
-/** Spec 4.12 and DESIGN §8: each route is input → one WebhooksService call → presentWebhook. */
+/** docs/webhooks.md#routes, docs/webhooks.md#the-record: each route is input → one WebhooksService call → presentWebhook. */
 export function webhookRoutes(router: Router, clients: BackendClients): void {
   router.get(
     '/webhooks',

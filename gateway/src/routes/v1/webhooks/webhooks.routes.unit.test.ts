@@ -1,4 +1,5 @@
-// The webhook routes (spec 4.12, DESIGN §8) through the whole app, on a webhooks backend written for the test.
+// The webhook routes (docs/webhooks.md#routes, docs/webhooks.md#the-record) through the whole app, on a webhooks backend written for the
+// test.
 import jwt from 'jsonwebtoken';
 import { webhooks } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
@@ -23,7 +24,7 @@ const aWebhook = (overrides: Partial<webhooks.Webhook> = {}): webhooks.Webhook =
     ...overrides,
   });
 
-/** The webhook as the API renders it (DESIGN §8), in the store's zone. */
+/** The webhook as the API renders it (docs/webhooks.md#the-record), in the store's zone. */
 const RENDERED = {
   id: 12,
   url: 'https://example.com/hook',

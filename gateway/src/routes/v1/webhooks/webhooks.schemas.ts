@@ -4,7 +4,7 @@ import { CEILINGS } from '../../../http/ceilings';
 import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 
 /**
- * Inputs of spec 4.12 (DESIGN §8). Shapes only: what a url may point at and which topics exist are the
+ * Inputs of docs/webhooks.md#routes (docs/webhooks.md#the-record). Shapes only: what a url may point at and which topics exist are the
  * webhooks service's rules, answered field by field.
  */
 

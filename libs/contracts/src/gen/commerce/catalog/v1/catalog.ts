@@ -7569,7 +7569,7 @@ export const ReleaseStockResponse: MessageFns<ReleaseStockResponse> = {
 };
 
 /**
- * Owns products (spec 2.3), their variants (2.4), collections and stock.
+ * Owns products, their variants, collections and stock (docs/catalog.md#records).
  *
  * Conventions of this contract:
  * - Every request names its store; a record of another store answers NOT_FOUND, never PERMISSION_DENIED.

@@ -3946,7 +3946,8 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
 };
 
 /**
- * Owns orders, their items and fulfillments (spec 2.2, 3.2), and checkout (DESIGN §10).
+ * Owns orders, their items and fulfillments (docs/orders.md#records, docs/orders.md#statuses), and checkout
+ * (docs/orders.md#checkout-buyer-path).
  *
  * Conventions: every request names its store (foreign ids answer NOT_FOUND, and so does a fulfillment of
  * another order); money is int64 cents and the gateway renders decimals; partial updates use `optional`
@@ -4090,8 +4091,8 @@ export const OrdersServiceService = {
     responseDeserialize: (value: Buffer): GetOrderVariantsResponse => GetOrderVariantsResponse.decode(value),
   },
   /**
-   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
-   * first call answered (the order, or the same error).
+   * Checkout, a saga owned by orders (docs/orders.md#how-a-checkout-runs-orders-service). Idempotent per checkout_key: a repeat answers
+   * what the first call answered (the order, or the same error).
    *   1. record the checkout (its key, lines and a pre-allocated order id);
    *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
    *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class
@@ -4151,8 +4152,8 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   getOrderProducts: handleUnaryCall<GetOrderProductsRequest, GetOrderProductsResponse>;
   getOrderVariants: handleUnaryCall<GetOrderVariantsRequest, GetOrderVariantsResponse>;
   /**
-   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
-   * first call answered (the order, or the same error).
+   * Checkout, a saga owned by orders (docs/orders.md#how-a-checkout-runs-orders-service). Idempotent per checkout_key: a repeat answers
+   * what the first call answered (the order, or the same error).
    *   1. record the checkout (its key, lines and a pre-allocated order id);
    *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
    *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class
@@ -4330,8 +4331,8 @@ export interface OrdersServiceClient extends Client {
     callback: (error: ServiceError | null, response: GetOrderVariantsResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Checkout, a saga owned by orders (DESIGN §10). Idempotent per checkout_key: a repeat answers what the
-   * first call answered (the order, or the same error).
+   * Checkout, a saga owned by orders (docs/orders.md#how-a-checkout-runs-orders-service). Idempotent per checkout_key: a repeat answers
+   * what the first call answered (the order, or the same error).
    *   1. record the checkout (its key, lines and a pre-allocated order id);
    *   2. CatalogService.ReserveStock(order_key = checkout_key): prices and takes the stock, all or nothing;
    *   3. ShippingService.QuoteShipping for the address's country and the reserved lines' groups: the class

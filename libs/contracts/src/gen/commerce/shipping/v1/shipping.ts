@@ -198,7 +198,7 @@ export interface GetShippingRateRequest {
 }
 
 /**
- * The spec's data.shipping_group (with `products`) and data.shipping_class, plus DESIGN §8's flat fields
+ * The spec's data.shipping_group (with `products`) and data.shipping_class, plus the flat fields of docs/shipping.md#shipping-rates
  * taken from `rate`.
  */
 export interface GetShippingRateResponse {
@@ -4326,7 +4326,7 @@ export const GetDefaultShippingGroupResponse: MessageFns<GetDefaultShippingGroup
 };
 
 /**
- * Owns shipping groups, shipping classes and the rates between them (spec 2.5), and quotes shipping.
+ * Owns shipping groups, shipping classes and the rates between them (docs/shipping.md#records), and quotes shipping.
  *
  * A rate belongs to one (group, class) pair and is stored once; a group lists its rates by class and a class
  * by group. Deleting a group or a class deletes its rates.

@@ -4105,7 +4105,7 @@ export const VisitServiceClient = makeGenericClientConstructor(
 };
 
 /**
- * The buyer site (DESIGN section 10): every page of a store's site, rendered from its layout, templates
+ * The buyer site (docs/buyer-site.md#pages): every page of a store's site, rendered from its layout, templates
  * and css with the products the storefront's catalog projection holds. Rendering a page counts it as a
  * page view for the visit statistics.
  */

@@ -20,7 +20,7 @@ import {
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
 
-/** Rendered as DESIGN §8's webhook: {id, url, events, status, disabled_reason, created_at, updated_at}. */
+/** Rendered as the webhook of docs/webhooks.md#the-record: {id, url, events, status, disabled_reason, created_at, updated_at}. */
 export interface Webhook {
   id: number;
   /** Where deliveries are POSTed, as it was given (trimmed). */
@@ -261,7 +261,7 @@ export interface ListEventsRequest {
 
 export interface ListEventsResponse {
   /**
-   * Each the envelope as published (DESIGN §5: id, topic, store_id, occurred_at, resource, sequence,
+   * Each the envelope as published (docs/events.md#envelope: id, topic, store_id, occurred_at, resource, sequence,
    * resource_type, resource_id), as JSON text. The next page is since_id = the last one's id.
    */
   events: string[];
@@ -3526,7 +3526,7 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
 };
 
 /**
- * Owns webhook records (DESIGN §8) and their deliveries (DESIGN §11).
+ * Owns webhook records (docs/webhooks.md#the-record) and their deliveries (docs/webhooks.md#delivery).
  *
  * Conventions: every request names its store (foreign ids answer NOT_FOUND); partial updates use `optional`
  * and presence wrappers; bad input is INVALID_ARGUMENT with google.rpc.BadRequest naming each field.
@@ -3722,7 +3722,7 @@ export const WebhooksServiceClient = makeGenericClientConstructor(
 };
 
 /**
- * Delivery (DESIGN §11), bound by the delivery increment: every public event (DESIGN §5) of a store is POSTed
+ * Delivery (docs/webhooks.md#delivery), bound by the delivery increment: every public event (docs/events.md#topics) of a store is POSTed
  * to each of the store's active webhooks subscribed to its topic, body {"type", "timestamp", "data": the
  * envelope's resource}, signed per Standard Webhooks (webhook-id = event id, webhook-timestamp,
  * webhook-signature "v1,<base64 HMAC-SHA256>"), topic in X-Webhook-Topic. Retries back off with jitter for
