@@ -2,54 +2,9 @@ import type { NatsConnection } from 'nats';
 import { streamEvents, waitFor, type PublishedEvent } from '@commerce/testing';
 import type { ApiClient } from '../support/api.client';
 import type { JsonBody, StackHandle } from '../support/stack.harness';
+import { PHOTO_KEYS, PRODUCT_KEYS, VARIANT_KEYS } from '../support/answer-keys';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
-const PHOTO_KEYS = ['original', 'large', 'homepage', 'medium', 'small', '64w', '200w', '400w', '600w', '1000w', '64sq', '200sq', '400sq'];
-const PRODUCT_KEYS = [
-  'id',
-  'name',
-  'description',
-  'created_at',
-  'updated_at',
-  'retired_on',
-  'deleted_at',
-  'status',
-  'labels',
-  'preorder',
-  'on_sale',
-  'tag_list',
-  'marketplace_category_id',
-  'marketplace_category',
-  'price',
-  'cents',
-  'marketplace_url',
-  'short_url',
-  'storefront_url',
-  'collections',
-  'photos',
-  'shipping_group',
-  'variants',
-  'list_in_marketplace',
-  'has_override_priced_variants',
-  'taxable',
-];
-const VARIANT_KEYS = [
-  'id',
-  'product_id',
-  'name',
-  'position',
-  'sku',
-  'full_quantity',
-  'percent_available',
-  'is_default_variant',
-  'in_stock',
-  'sold',
-  'price',
-  'sold_out',
-  'status',
-  'has_override_price',
-  'cents',
-];
 const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
 describe('catalog through the whole stack (docs/catalog.md#endpoints)', () => {

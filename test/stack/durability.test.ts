@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { waitFor, type PublishedEvent } from '@commerce/testing';
+import { PRODUCT_KEYS } from '../support/answer-keys';
 import { createStoreWithCli, json, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 import { subjectEvents } from '../support/subject-events.harness';
 
@@ -20,34 +21,7 @@ const KILL_AFTER_ACKS = [15, 140, 265];
 /** Every third acknowledged product also gets a second variant in the same burst (a replace of an existing document). */
 const VARIANT_EVERY = 3;
 const REQUEST_TIMEOUT_MS = 15_000;
-const PRODUCT_KEYS = [
-  'id',
-  'name',
-  'description',
-  'created_at',
-  'updated_at',
-  'retired_on',
-  'deleted_at',
-  'status',
-  'labels',
-  'preorder',
-  'on_sale',
-  'tag_list',
-  'marketplace_category_id',
-  'marketplace_category',
-  'price',
-  'cents',
-  'marketplace_url',
-  'short_url',
-  'storefront_url',
-  'collections',
-  'photos',
-  'shipping_group',
-  'variants',
-  'list_in_marketplace',
-  'has_override_priced_variants',
-  'taxable',
-].sort();
+const SORTED_PRODUCT_KEYS = [...PRODUCT_KEYS].sort();
 
 type Params = Record<string, unknown>;
 interface Answer {
@@ -215,7 +189,8 @@ describe('acknowledged writes survive a SIGKILL of the catalog mid-burst (issue 
     const id = product.id as number;
     if (read.status !== 200 || !isDeepEqual(read.body?.data, product))
       problems.push(`${id}: GET answers ${read.status}, not the listed record`);
-    if (!isDeepEqual(Object.keys(product).sort(), PRODUCT_KEYS)) problems.push(`${id}: keys ${Object.keys(product).sort().join(',')}`);
+    if (!isDeepEqual(Object.keys(product).sort(), SORTED_PRODUCT_KEYS))
+      problems.push(`${id}: keys ${Object.keys(product).sort().join(',')}`);
     const sent = sentProducts.get(product.name);
     if (!sent) return [...problems, `${id}: named ${JSON.stringify(product.name)}, which no request sent`];
     for (const [field, value] of Object.entries(sent))

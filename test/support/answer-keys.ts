@@ -1,0 +1,66 @@
+// The keys a client reads on the catalog's records, in the order the API writes them (docs/catalog.md): written out
+// by hand, not derived from the presenters, so a stack test that compares against them fails when an answer gains or
+// loses a field. Compare sorted: `[...PRODUCT_KEYS].sort()`.
+
+export const PRODUCT_KEYS: readonly string[] = [
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+  'retired_on',
+  'deleted_at',
+  'status',
+  'labels',
+  'preorder',
+  'on_sale',
+  'tag_list',
+  'marketplace_category_id',
+  'marketplace_category',
+  'price',
+  'cents',
+  'marketplace_url',
+  'short_url',
+  'storefront_url',
+  'collections',
+  'photos',
+  'shipping_group',
+  'variants',
+  'list_in_marketplace',
+  'has_override_priced_variants',
+  'taxable',
+];
+
+export const VARIANT_KEYS: readonly string[] = [
+  'id',
+  'product_id',
+  'name',
+  'position',
+  'sku',
+  'full_quantity',
+  'percent_available',
+  'is_default_variant',
+  'in_stock',
+  'sold',
+  'price',
+  'sold_out',
+  'status',
+  'has_override_price',
+  'cents',
+];
+
+export const PHOTO_KEYS: readonly string[] = [
+  'original',
+  'large',
+  'homepage',
+  'medium',
+  'small',
+  '64w',
+  '200w',
+  '400w',
+  '600w',
+  '1000w',
+  '64sq',
+  '200sq',
+  '400sq',
+];
