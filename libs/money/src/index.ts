@@ -1,0 +1,1 @@
+export { DEFAULT_CURRENCY, decimalNumber, decimalString, isCurrencyCode, minorUnitDigits } from './currency';
