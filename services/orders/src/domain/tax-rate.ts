@@ -109,6 +109,9 @@ export function duplicateRateViolations(rate: Pick<TaxRate, 'country' | 'state'>
     : { state: [`already has a tax rate (${rate.country}-${rate.state})`] };
 }
 
+/** What a write answers when the store has a live rate for that (country, state) already. */
+export const DUPLICATE_PLACE = 'duplicate-place';
+
 /** What the 1,001st rate of a store answers. */
 export const TOO_MANY_RATES: FieldViolations = {
   tax_rates: [`are limited to ${MAX_TAX_RATES_PER_STORE} per store; delete one first`],
@@ -124,7 +127,11 @@ export function changedTaxRate(rate: TaxRate, changes: Partial<TaxRateFields>, n
  * The rate that applies to a destination: the state's own rate wins over the country-wide one (state ''); none is
  * null. Codes compare upper-cased, as rates keep them.
  */
-export function applicableTaxRate<T extends Pick<TaxRate, 'country' | 'state'>>(rates: readonly T[], country: string, state: string): T | null {
+export function applicableTaxRate<T extends Pick<TaxRate, 'country' | 'state'>>(
+  rates: readonly T[],
+  country: string,
+  state: string,
+): T | null {
   const destinationCountry = country.trim().toUpperCase();
   const destinationState = state.trim().toUpperCase();
   const ofCountry = rates.filter((rate) => rate.country === destinationCountry);

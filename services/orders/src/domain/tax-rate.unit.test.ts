@@ -94,8 +94,9 @@ describe('taxRateFields', () => {
       rate_ppm: 50_000,
       applies_to_shipping: false,
     });
-    expect(taxRateRecordFields.create(fieldsOfInput({ country: 'ca', state: 'on', name: 'HST', rate: '13', applies_to_shipping: true })))
-      .toMatchObject({ country: 'CA', state: 'ON', applies_to_shipping: true });
+    expect(
+      taxRateRecordFields.create(fieldsOfInput({ country: 'ca', state: 'on', name: 'HST', rate: '13', applies_to_shipping: true })),
+    ).toMatchObject({ country: 'CA', state: 'ON', applies_to_shipping: true });
   });
 
   it('names every broken rule by its API field, the rate as `rate`', () => {
