@@ -11,8 +11,9 @@ export const PPM_PER_PERCENT = 10_000;
 const MAX_RATE_PPM = 100 * PPM_PER_PERCENT;
 const MAX_DECIMALS = 4;
 
-const COUNTRY_CODE = /^[A-Z]{2}$/;
-const STATE_CODE = /^[A-Z0-9]{0,3}$/;
+// Checked before upper-casing: Unicode case mapping turns 'ß' into 'SS' and 'ı' into 'I'.
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+const STATE_CODE = /^[A-Za-z0-9]{0,3}$/;
 /** Unsigned decimal text: `8`, `8.875`, `.5`, `8.`. */
 const UNSIGNED_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
 
@@ -22,16 +23,16 @@ const upperCased = (text: string): string => text.toUpperCase();
 const country = z
   .string({ error: "can't be blank" })
   .trim()
-  .transform(upperCased)
   .refine((code) => code !== '', { message: "can't be blank", abort: true })
-  .refine((code) => COUNTRY_CODE.test(code), { message: 'must be an ISO 3166-1 alpha-2 code (two letters)' });
+  .refine((code) => COUNTRY_CODE.test(code), { message: 'must be an ISO 3166-1 alpha-2 code (two letters)' })
+  .transform(upperCased);
 
 /** Trimmed, upper-cased; '' is the whole country, otherwise up to 3 letters or digits ("NY", "ON"). */
 const state = z
   .string({ error: 'must be a string' })
   .trim()
-  .transform(upperCased)
   .refine((code) => STATE_CODE.test(code), { message: 'must be a subdivision code of at most 3 letters or digits, or blank' })
+  .transform(upperCased)
   .default('');
 
 const name = z

@@ -118,6 +118,14 @@ describe('taxRateFields', () => {
     expect(createViolations({ name: 'ok' })).toEqual({ country: ["can't be blank"], rate: ["can't be blank"] });
   });
 
+  it('takes ASCII codes only, checked before upper-casing (Unicode would turn ß into SS, ı into I)', () => {
+    expect(createViolations({ country: 'ß', state: 'ıl', name: 'ok', rate: '5' })).toEqual({
+      country: ['must be an ISO 3166-1 alpha-2 code (two letters)'],
+      state: ['must be a subdivision code of at most 3 letters or digits, or blank'],
+    });
+    expect(Object.keys(createViolations({ country: 'ＵＳ', state: 'ﬀ', name: 'ok', rate: '5' }))).toEqual(['country', 'state']);
+  });
+
   it('checks only the fields an update gives', () => {
     expect(taxRateRecordFields.changes(fieldsOfInput({ rate: '7.5' }))).toEqual({ rate_ppm: 75_000 });
     expect(taxRateRecordFields.changes(fieldsOfInput({ state: 'ny' }))).toEqual({ state: 'NY' });
