@@ -22,7 +22,7 @@ import { TestPaymentProcessor } from './infra/test-payment.processor';
 /** How often deleted tax rates whose tax_rate/deleted is published leave the database (nothing reads them meanwhile). */
 const TAX_RATE_PURGE_INTERVAL_MS = 60_000;
 
-/** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
+/** Orders: orders, items, fulfillments, checkout and tax rates. Store → relay → gRPC, wired from the config (docs/service-template.md). */
 export function startOrdersService(config: OrdersConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
     await ensureOrdersIndexes(host.db);
