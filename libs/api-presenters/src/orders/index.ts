@@ -8,3 +8,4 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
