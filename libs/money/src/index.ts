@@ -1,1 +1,2 @@
 export { DEFAULT_CURRENCY, decimalNumber, decimalString, isCurrencyCode, minorUnitDigits } from './currency';
+export { minorUnitsOf, NOT_A_DECIMAL } from './decimal-input';
