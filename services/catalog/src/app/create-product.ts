@@ -2,8 +2,9 @@ import type { catalog } from '@commerce/contracts';
 import { validationFailed } from '@commerce/grpc-runtime';
 import { DEFAULT_VARIANT_NAME, newProductRecord, rankFor } from '../domain/product';
 import { newVariantRecord } from '../domain/variant';
-import { hasViolations, newProductInput, normalizePlacement, productFieldViolations } from '../domain/product-input';
+import { hasViolations, newProductInput, normalizePlacement, productFieldViolations, type RawProductFields } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
+import { readDecimalPrice } from './decimal-price';
 import { requireRenderableSize, stampProductChange } from './catalog-events';
 import type { WrittenProduct } from './product-writer';
 import type { HeldGroup } from './shipping-groups';
@@ -19,14 +20,16 @@ export async function createProduct(
   storeId: number,
   request: catalog.CreateProductRequest,
 ): Promise<WrittenProduct> {
-  const violations = productFieldViolations(fieldsOf(request), { name: true });
+  const price = await readDecimalPrice(deps, storeId, 'price', request.price);
+  const fields = fieldsOf(request, price.cents);
+  const violations = { ...productFieldViolations(fields, { name: true }), ...price.violations };
   if (hasViolations(violations)) throw validationFailed(violations);
 
   // Independent reads and the two ids at once: each read made while a write group is open waits for its commit,
   // so one after another they cost a commit each under load (an id drawn for a refused request is just a gap).
   const placement = normalizePlacement(request.position || 'bottom')!;
   const [context, picked, bound, id, defaultVariantId] = await allInOrder([
-    deps.storeContexts.of(storeId),
+    price.context ? Promise.resolve(price.context) : deps.storeContexts.of(storeId),
     deps.shippingGroups.forNewProduct(storeId, request.shipping_group_id),
     deps.products.rankBound(storeId, placement),
     deps.nextId('products'),
@@ -36,7 +39,7 @@ export async function createProduct(
   await deps.variantRefs.add(storeId, defaultVariantId, id);
   const shippingGroup = await deps.shippingGroups.holdForNewProduct(storeId, request.shipping_group_id, picked, id);
   try {
-    return await insertProduct(deps, request, { id, storeId, defaultVariantId, shippingGroup, position, context });
+    return await insertProduct(deps, fields, { id, storeId, defaultVariantId, shippingGroup, position, context });
   } finally {
     await shippingGroup.release();
   }
@@ -44,11 +47,11 @@ export async function createProduct(
 
 async function insertProduct(
   deps: Pick<CatalogDeps, 'products' | 'clock'>,
-  request: catalog.CreateProductRequest,
+  fields: RawProductFields,
   at: { id: number; storeId: number; defaultVariantId: number; shippingGroup: HeldGroup; position: number; context: catalog.StoreContext },
 ): Promise<WrittenProduct> {
   const now = deps.clock();
-  const input = newProductInput(fieldsOf(request));
+  const input = newProductInput(fields);
   const { id, storeId, defaultVariantId, shippingGroup, position, context } = at;
   const record = newProductRecord(input, {
     id,
@@ -64,9 +67,12 @@ async function insertProduct(
   return { product: await deps.products.insert(after, events), collectionIds: [], context };
 }
 
-/** The request's fields as the product's schema names them (productFields): an empty status or position means the default. */
-function fieldsOf(request: catalog.CreateProductRequest) {
-  return { ...request, status: request.status || undefined, position: request.position || undefined };
+/**
+ * The request's fields as the product's schema names them (productFields): an empty status or position means the
+ * default; the cents a decimal `price` named, when the client sent one (the gateway sends it only without `cents`).
+ */
+function fieldsOf(request: catalog.CreateProductRequest, priceCents: number | undefined): RawProductFields {
+  return { ...request, cents: priceCents ?? request.cents, status: request.status || undefined, position: request.position || undefined };
 }
 
 /**

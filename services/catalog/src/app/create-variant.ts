@@ -3,6 +3,7 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { hasViolations } from '../domain/product-input';
 import { newVariantRecord, placeVariant, variantCountViolations, variantFieldViolations } from '../domain/variant';
 import type { CatalogDeps } from './catalog-deps';
+import { readDecimalPrice } from './decimal-price';
 import { findLiveProduct } from './get-product';
 import { writeProduct } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
@@ -16,15 +17,18 @@ export async function createVariant(
   storeId: number,
   request: catalog.CreateVariantRequest,
 ): Promise<ShownVariant> {
-  const violations = variantFieldViolations(request, { name: true });
+  // A decimal `override_price` names the override (the gateway sends it only without `override_cents`).
+  const price = await readDecimalPrice(deps, storeId, 'override_price', request.override_price);
+  const fields = { ...request, override_cents: price.cents ?? request.override_cents };
+  const violations = { ...variantFieldViolations(fields, { name: true }), ...price.violations };
   if (hasViolations(violations)) throw validationFailed(violations);
   await findLiveProduct(deps, storeId, request.product_id);
 
-  const context = await deps.storeContexts.of(storeId);
+  const context = price.context ?? (await deps.storeContexts.of(storeId));
   const variantId = await deps.nextId('variants');
   // The reference first: a crash before the product takes the variant leaves a reference to nothing.
   await deps.variantRefs.add(storeId, variantId, request.product_id);
-  const variant = newVariantRecord(variantId, request, deps.clock());
+  const variant = newVariantRecord(variantId, fields, deps.clock());
   requireStockRule(variant);
   const { product } = await writeProduct(
     deps,

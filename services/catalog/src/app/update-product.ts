@@ -9,6 +9,7 @@ import {
   productFieldViolations,
 } from '../domain/product-input';
 import type { CatalogDeps } from './catalog-deps';
+import { readDecimalPrice } from './decimal-price';
 import { findLiveProduct } from './get-product';
 import type { ProductDocument } from '../infra/product.repository';
 import { writeProduct, type ProductChange, type WrittenProduct } from './product-writer';
@@ -22,14 +23,16 @@ export async function updateProduct(
   storeId: number,
   request: catalog.UpdateProductRequest,
 ): Promise<WrittenProduct> {
+  // Exact `cents` win over a decimal `price` (the gateway sends the price only without them).
+  const price = await readDecimalPrice(deps, storeId, 'price', request.cents === undefined ? request.price : undefined);
   // The fields as the product's schema names them (productFields): the lists come out of their presence wrappers.
-  const fields = { ...request, photo_urls: request.photos?.urls, tag_list: request.tag_list?.tags };
-  const violations = productFieldViolations(fields, { name: false });
+  const fields = { ...request, cents: request.cents ?? price.cents, photo_urls: request.photos?.urls, tag_list: request.tag_list?.tags };
+  const violations = { ...productFieldViolations(fields, { name: false }), ...price.violations };
   if (request.shipping_group_id === 0) (violations.shipping_group_id ??= []).push('must be a shipping group id');
   if (hasViolations(violations)) throw validationFailed(violations);
 
   const current = await findLiveProduct(deps, storeId, request.product_id);
-  const context = await deps.storeContexts.of(storeId);
+  const context = price.context ?? (await deps.storeContexts.of(storeId));
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
   const rank = placement ? rankFor(placement, await deps.products.rankBound(storeId, placement)) : undefined;
   const changes = normalizeProductChanges(fields);

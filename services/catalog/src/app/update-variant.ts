@@ -3,6 +3,7 @@ import { validationFailed } from '@commerce/grpc-runtime';
 import { hasViolations } from '../domain/product-input';
 import { applyVariantChanges, moveVariant, replaceVariant, variantFieldViolations } from '../domain/variant';
 import type { CatalogDeps } from './catalog-deps';
+import { readDecimalPrice } from './decimal-price';
 import type { ProductDocument } from '../infra/product.repository';
 import { writeProduct, type ProductChange } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
@@ -13,12 +14,16 @@ export async function updateVariant(
   request: catalog.UpdateVariantRequest,
 ): Promise<ShownVariant> {
   const { product_id: productId, variant_id: variantId, position } = request;
-  const violations = variantFieldViolations(request, { name: false });
+  // Exact `override_cents` win over a decimal `override_price` (the gateway sends the price only without them).
+  const overridePrice = request.override_cents === undefined ? request.override_price : undefined;
+  const price = await readDecimalPrice(deps, storeId, 'override_price', overridePrice);
+  const fields = { ...request, override_cents: request.override_cents ?? price.cents };
+  const violations = { ...variantFieldViolations(fields, { name: false }), ...price.violations };
   if (hasViolations(violations)) throw validationFailed(violations);
-  const context = await deps.storeContexts.of(storeId);
+  const context = price.context ?? (await deps.storeContexts.of(storeId));
   const change = (current: ProductDocument): ProductChange => {
     const variant = requireVariant(current, variantId);
-    const changed = applyVariantChanges(variant, request);
+    const changed = applyVariantChanges(variant, fields);
     if (changed) requireStockRule(changed);
     let next = changed ? replaceVariant(current, changed) : current;
     if (position !== undefined && position !== variant.position) next = moveVariant(next, variantId, position);

@@ -1,4 +1,5 @@
 import { fieldViolations, recordFields, ruled, type Finding, type FieldViolations } from '@commerce/grpc-runtime';
+import { decimalString, minorUnitsOf } from '@commerce/money';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
 import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
@@ -20,6 +21,18 @@ export const hasViolations = (violations: FieldViolations): boolean => Object.ke
 export const tooLongMessage = (maximum: number): string => `is too long (maximum is ${maximum} characters)`;
 
 const oneOfMessage = (words: readonly string[]): string => `must be one of: ${words.join(', ')}`;
+
+/**
+ * A decimal price a client sent as text (`price`, `override_price`; docs/catalog.md#price-input), read in the store's
+ * currency: its cents, or the violation keyed by `field`. The gateway passes the text as sent, so this is the only
+ * reading of it: at most the currency's decimals (19.5 is refused in JPY, not rounded), not negative, at most MAX_CENTS.
+ */
+export function decimalPriceCents(field: string, text: string, currency: string): { cents?: number; violations: FieldViolations } {
+  const minor = minorUnitsOf(text, currency);
+  if (typeof minor !== 'number') return { violations: { [field]: [minor.problem] } };
+  if (minor > MAX_CENTS) return { violations: { [field]: [`must be at most ${decimalString(MAX_CENTS, currency)}`] } };
+  return { cents: minor, violations: {} };
+}
 
 /** What a status that is not one of PRODUCT_STATUSES reads, on a write or as a listing filter. */
 export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);

@@ -1,6 +1,7 @@
 import { aProductRecord } from './catalog.fixture';
 import {
   applyProductChanges,
+  decimalPriceCents,
   newProductInput,
   normalizeProductChanges,
   normalizeTags,
@@ -184,5 +185,33 @@ describe('rankFor', () => {
     expect(rankFor('bottom', { first: 3, last: 9 })).toBe(10);
     expect(rankFor('top', {})).toBe(1);
     expect(rankFor('bottom', {})).toBe(1);
+  });
+});
+
+describe('decimalPriceCents (docs/catalog.md#price-input)', () => {
+  it.each([
+    ['19.99', 'USD', 1999],
+    ['1999', 'JPY', 1999],
+    ['1.5', 'KWD', 1500],
+    [' 25 ', 'EUR', 2500],
+    ['10000000', 'USD', 1_000_000_000],
+    ['1000000000', 'JPY', 1_000_000_000],
+  ])('reads %p in %s as %i cents', (text, currency, cents) => {
+    expect(decimalPriceCents('price', text, currency)).toEqual({ cents, violations: {} });
+  });
+
+  it.each([
+    ['19.5', 'JPY', 'has more decimal places than JPY allows (0)'],
+    ['19.999', 'USD', 'has more decimal places than USD allows (2)'],
+    ['1.2345', 'KWD', 'has more decimal places than KWD allows (3)'],
+    ['-1', 'USD', 'must be at least 0'],
+    ['1e3', 'USD', 'must be a decimal amount such as 19.99'],
+    [' ', 'USD', 'must be a decimal amount such as 19.99'],
+    ['10000000.01', 'USD', 'must be at most 10000000.00'],
+    ['1000000001', 'JPY', 'must be at most 1000000000'],
+    ['1000000.001', 'KWD', 'must be at most 1000000.000'],
+    ['9'.repeat(400), 'USD', 'is too large'],
+  ])('refuses %p in %s under the field it came in', (text, currency, message) => {
+    expect(decimalPriceCents('override_price', text, currency)).toEqual({ violations: { override_price: [message] } });
   });
 });

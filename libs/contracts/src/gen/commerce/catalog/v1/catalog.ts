@@ -205,7 +205,7 @@ export interface CreateProductRequest {
   store_id: number;
   /** Required; INVALID_ARGUMENT when empty. */
   name: string;
-  /** Required (the gateway converts an input `price` to cents); must not be negative. */
+  /** Required unless `price` is present; must not be negative. */
   cents: number;
   description?:
     | string
@@ -225,7 +225,14 @@ export interface CreateProductRequest {
   shipping_notes: string;
   list_in_marketplace: boolean;
   /** Absent for true. */
-  taxable?: boolean | undefined;
+  taxable?:
+    | boolean
+    | undefined;
+  /**
+   * The decimal price as the client sent it ("19.99"); catalog reads it in the store's currency and it replaces
+   * `cents` (the gateway sends it only without `cents`). Too many decimals for the currency is INVALID_ARGUMENT.
+   */
+  price?: string | undefined;
 }
 
 export interface CreateProductResponse {
@@ -262,7 +269,11 @@ export interface UpdateProductRequest {
   tag_list: TagList | undefined;
   shipping_notes?: string | undefined;
   list_in_marketplace?: boolean | undefined;
-  taxable?: boolean | undefined;
+  taxable?:
+    | boolean
+    | undefined;
+  /** The decimal price as sent, read in the store's currency; ignored when `cents` is present. */
+  price?: string | undefined;
 }
 
 export interface UpdateProductResponse {
@@ -296,6 +307,11 @@ export interface CreateVariantRequest {
   position?: number | undefined;
   has_override_price: boolean;
   override_cents: number;
+  /**
+   * The decimal override as the client sent it ("24.99"), read in the store's currency; it replaces
+   * `override_cents` (the gateway sends it only without `override_cents`).
+   */
+  override_price?: string | undefined;
 }
 
 export interface CreateVariantResponse {
@@ -331,7 +347,11 @@ export interface UpdateVariantRequest {
   sku?: string | undefined;
   position?: number | undefined;
   has_override_price?: boolean | undefined;
-  override_cents?: number | undefined;
+  override_cents?:
+    | number
+    | undefined;
+  /** The decimal override as sent, read in the store's currency; ignored when `override_cents` is present. */
+  override_price?: string | undefined;
 }
 
 export interface UpdateVariantResponse {
@@ -2640,6 +2660,7 @@ function createBaseCreateProductRequest(): CreateProductRequest {
     shipping_notes: "",
     list_in_marketplace: false,
     taxable: undefined,
+    price: undefined,
   };
 }
 
@@ -2689,6 +2710,9 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     }
     if (message.taxable !== undefined) {
       writer.uint32(120).bool(message.taxable);
+    }
+    if (message.price !== undefined) {
+      writer.uint32(130).string(message.price);
     }
     return writer;
   },
@@ -2826,6 +2850,14 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
             message.taxable = reader.bool();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.price = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2887,6 +2919,7 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
         ? globalThis.Boolean(object.list_in_marketplace)
         : false,
       taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : undefined,
+      price: isSet(object.price) ? globalThis.String(object.price) : undefined,
     };
   },
 
@@ -2937,6 +2970,9 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     if (message.taxable !== undefined) {
       obj.taxable = message.taxable;
     }
+    if (message.price !== undefined) {
+      obj.price = message.price;
+    }
     return obj;
   },
 
@@ -2960,6 +2996,7 @@ export const CreateProductRequest: MessageFns<CreateProductRequest> = {
     message.shipping_notes = object.shipping_notes ?? "";
     message.list_in_marketplace = object.list_in_marketplace ?? false;
     message.taxable = object.taxable ?? undefined;
+    message.price = object.price ?? undefined;
     return message;
   },
 };
@@ -3075,6 +3112,7 @@ function createBaseUpdateProductRequest(): UpdateProductRequest {
     shipping_notes: undefined,
     list_in_marketplace: undefined,
     taxable: undefined,
+    price: undefined,
   };
 }
 
@@ -3127,6 +3165,9 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
     }
     if (message.taxable !== undefined) {
       writer.uint32(128).bool(message.taxable);
+    }
+    if (message.price !== undefined) {
+      writer.uint32(138).string(message.price);
     }
     return writer;
   },
@@ -3272,6 +3313,14 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
             message.taxable = reader.bool();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.price = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3334,6 +3383,7 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
         ? globalThis.Boolean(object.list_in_marketplace)
         : undefined,
       taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : undefined,
+      price: isSet(object.price) ? globalThis.String(object.price) : undefined,
     };
   },
 
@@ -3387,6 +3437,9 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
     if (message.taxable !== undefined) {
       obj.taxable = message.taxable;
     }
+    if (message.price !== undefined) {
+      obj.price = message.price;
+    }
     return obj;
   },
 
@@ -3415,6 +3468,7 @@ export const UpdateProductRequest: MessageFns<UpdateProductRequest> = {
     message.shipping_notes = object.shipping_notes ?? undefined;
     message.list_in_marketplace = object.list_in_marketplace ?? undefined;
     message.taxable = object.taxable ?? undefined;
+    message.price = object.price ?? undefined;
     return message;
   },
 };
@@ -3709,6 +3763,7 @@ function createBaseCreateVariantRequest(): CreateVariantRequest {
     position: undefined,
     has_override_price: false,
     override_cents: 0,
+    override_price: undefined,
   };
 }
 
@@ -3740,6 +3795,9 @@ export const CreateVariantRequest: MessageFns<CreateVariantRequest> = {
     }
     if (message.override_cents !== 0) {
       writer.uint32(72).int64(message.override_cents);
+    }
+    if (message.override_price !== undefined) {
+      writer.uint32(82).string(message.override_price);
     }
     return writer;
   },
@@ -3829,6 +3887,14 @@ export const CreateVariantRequest: MessageFns<CreateVariantRequest> = {
             message.override_cents = longToNumber(reader.int64());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.override_price = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3876,6 +3942,11 @@ export const CreateVariantRequest: MessageFns<CreateVariantRequest> = {
         : isSet(object.override_cents)
         ? globalThis.Number(object.override_cents)
         : 0,
+      override_price: isSet(object.overridePrice)
+        ? globalThis.String(object.overridePrice)
+        : isSet(object.override_price)
+        ? globalThis.String(object.override_price)
+        : undefined,
     };
   },
 
@@ -3908,6 +3979,9 @@ export const CreateVariantRequest: MessageFns<CreateVariantRequest> = {
     if (message.override_cents !== 0) {
       obj.overrideCents = Math.round(message.override_cents);
     }
+    if (message.override_price !== undefined) {
+      obj.overridePrice = message.override_price;
+    }
     return obj;
   },
 
@@ -3925,6 +3999,7 @@ export const CreateVariantRequest: MessageFns<CreateVariantRequest> = {
     message.position = object.position ?? undefined;
     message.has_override_price = object.has_override_price ?? false;
     message.override_cents = object.override_cents ?? 0;
+    message.override_price = object.override_price ?? undefined;
     return message;
   },
 };
@@ -4240,6 +4315,7 @@ function createBaseUpdateVariantRequest(): UpdateVariantRequest {
     position: undefined,
     has_override_price: undefined,
     override_cents: undefined,
+    override_price: undefined,
   };
 }
 
@@ -4274,6 +4350,9 @@ export const UpdateVariantRequest: MessageFns<UpdateVariantRequest> = {
     }
     if (message.override_cents !== undefined) {
       writer.uint32(80).int64(message.override_cents);
+    }
+    if (message.override_price !== undefined) {
+      writer.uint32(90).string(message.override_price);
     }
     return writer;
   },
@@ -4371,6 +4450,14 @@ export const UpdateVariantRequest: MessageFns<UpdateVariantRequest> = {
             message.override_cents = longToNumber(reader.int64());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.override_price = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4423,6 +4510,11 @@ export const UpdateVariantRequest: MessageFns<UpdateVariantRequest> = {
         : isSet(object.override_cents)
         ? globalThis.Number(object.override_cents)
         : undefined,
+      override_price: isSet(object.overridePrice)
+        ? globalThis.String(object.overridePrice)
+        : isSet(object.override_price)
+        ? globalThis.String(object.override_price)
+        : undefined,
     };
   },
 
@@ -4458,6 +4550,9 @@ export const UpdateVariantRequest: MessageFns<UpdateVariantRequest> = {
     if (message.override_cents !== undefined) {
       obj.overrideCents = Math.round(message.override_cents);
     }
+    if (message.override_price !== undefined) {
+      obj.overridePrice = message.override_price;
+    }
     return obj;
   },
 
@@ -4476,6 +4571,7 @@ export const UpdateVariantRequest: MessageFns<UpdateVariantRequest> = {
     message.position = object.position ?? undefined;
     message.has_override_price = object.has_override_price ?? undefined;
     message.override_cents = object.override_cents ?? undefined;
+    message.override_price = object.override_price ?? undefined;
     return message;
   },
 };
