@@ -9,7 +9,6 @@ import { CEILINGS } from '../../../http/ceilings';
 
 /** Largest value an int32 proto field (page, limit, position) can carry. */
 export const INT32_MAX = 2_147_483_647;
-const MONEY = /^(\d*)(?:\.(\d*))?$/;
 
 /** Optional integer; an empty form field or JSON null means "not given". */
 export const optionalInt = (min?: number, max?: number) => blankAsMissing(looseInt({ min, max }));
@@ -42,45 +41,28 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
 }
 
-/** What the OpenAPI document shows of a decimal amount (JSON Schema cannot say "digits read as cents"). */
+/** What the OpenAPI document shows of a decimal amount (JSON Schema cannot say "in the store's currency"). */
 const DECIMAL_AMOUNT = {
   anyOf: [
     { type: 'number', minimum: 0 },
-    { type: 'string', pattern: '^\\d*(\\.\\d*)?$' },
+    { type: 'string', pattern: '^\\s*\\d*(\\.\\d*)?\\s*$' },
   ],
-  description: 'a decimal amount such as 19.99 (at most 2 decimal places)',
+  description: "a decimal amount in the store's currency such as 19.99 (at most the currency's decimal places: USD 2, JPY 0, KWD 3)",
 };
 
 /**
- * A decimal money amount (`"19.99"`, 19.99, `"5"`, `".5"`) → integer cents, by reading the digits
- * rather than multiplying a float (19.99 * 100 is 1998.9999999999998). More than two decimal places
- * (trailing zeros aside) are refused rather than rounded: an amount should never change silently.
+ * A decimal money amount (`"19.99"`, 19.99, `"5"`) as text for catalog, which reads it in the store's currency
+ * (docs/catalog.md#price-input): the gateway cannot know the decimals a store's currency allows, so it checks the
+ * shape only (a string or a number) and passes the text as sent; a JSON number goes as its decimal text. An empty
+ * form field or JSON null means "not given".
  */
-export function decimalCents() {
-  return z
-    .unknown()
-    .transform((value, ctx) => {
-      const text =
-        typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-      const invalid = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      };
-      if (text === undefined) return invalid('must be a decimal amount such as 19.99');
-      if (text.startsWith('-')) return invalid('must be at least 0');
-      const match = MONEY.exec(text);
-      if (!match || (match[1] === '' && !match[2])) return invalid('must be a decimal amount such as 19.99');
-      const fraction = (match[2] ?? '').replace(/0+$/, '');
-      if (fraction.length > 2) return invalid('must have at most 2 decimal places');
-      const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
-      if (!Number.isSafeInteger(cents)) return invalid('is too large');
-      return cents;
-    })
-    .meta(DECIMAL_AMOUNT);
-}
-
-/** `decimalCents` where an empty form field or JSON null means "not given". */
-export const optionalDecimalCents = () => blankAsMissing(decimalCents());
+export const optionalDecimalText = () =>
+  blankAsMissing(
+    z.preprocess(
+      (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+      z.string({ error: 'must be a decimal amount such as 19.99' }).max(CEILINGS.lineChars, { error: tooLong(CEILINGS.lineChars) }),
+    ),
+  ).meta(DECIMAL_AMOUNT);
 
 /**
  * Image URLs as text: an array, JSON text of one, or a single URL (a URL may hold commas, so no

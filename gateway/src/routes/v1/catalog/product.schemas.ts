@@ -3,7 +3,7 @@ import { looseString } from '../../../http/coerce';
 import {
   clearableList,
   clearableText,
-  optionalDecimalCents,
+  optionalDecimalText,
   optionalFlag,
   optionalInt,
   optionalName,
@@ -13,8 +13,9 @@ import {
   tagList,
 } from './catalog.fields';
 
-/** `cents` wins over `price` when both are sent: it is the exact one. */
-const centsOrPrice = <T extends { cents?: number; price?: number }>({ price, cents, ...rest }: T) => ({ ...rest, cents: cents ?? price });
+/** `cents` wins over `price` when both are sent: it is the exact one. Catalog reads the price (docs/catalog.md#price-input). */
+const centsOrPrice = <T extends { cents?: number; price?: string }>({ price, ...rest }: T) =>
+  rest.cents === undefined ? { ...rest, price } : rest;
 
 /**
  * POST /v1/products (docs/catalog.md#product). Read-only and unknown fields (`id`, `sold`, `variants`...) are
@@ -26,7 +27,7 @@ export const createProductInput = z
   .object({
     name: requiredName(),
     cents: optionalInt(),
-    price: optionalDecimalCents(),
+    price: optionalDecimalText(),
     description: optionalText(),
     // 0 (or absent) lets catalog pick the store's default group.
     shipping_group_id: optionalInt(0),
@@ -63,7 +64,7 @@ export const updateProductInput = z
   .object({
     name: optionalName(),
     cents: optionalInt(),
-    price: optionalDecimalCents(),
+    price: optionalDecimalText(),
     description: clearableText(),
     shipping_group_id: optionalInt(1),
     // JSON null goes as "", which catalog refuses as it does any word that is not a status or position.

@@ -26,7 +26,7 @@ describe('createProductInput', () => {
     });
     expect(input).toEqual({
       name: 'Green Tea',
-      cents: 1999,
+      price: '19.99',
       description: 'Sencha',
       shipping_group_id: 4,
       status: 'coming soon',
@@ -63,8 +63,8 @@ describe('createProductInput', () => {
     });
   });
 
-  it('reads a query-only write, with a decimal price string', () => {
-    expect(parseInput(createProductInput, form('api_key=sck_x&name=Tea&price=19.99'))).toMatchObject({ name: 'Tea', cents: 1999 });
+  it('reads a query-only write, passing a decimal price on as text for catalog to read in the store currency', () => {
+    expect(parseInput(createProductInput, form('api_key=sck_x&name=Tea&price=19.99'))).toEqual({ name: 'Tea', price: '19.99' });
   });
 
   it('lets the body win over the query', () => {
@@ -82,8 +82,9 @@ describe('createProductInput', () => {
     ]);
   });
 
-  it('prefers exact cents over price when both are sent', () => {
-    expect(parseInput(createProductInput, { name: 'T', cents: 1500, price: '99.99' }).cents).toBe(1500);
+  it('prefers exact cents over price when both are sent, and then sends no price', () => {
+    expect(parseInput(createProductInput, { name: 'T', cents: 1500, price: '99.99' })).toEqual({ name: 'T', cents: 1500 });
+    expect(parseInput(updateProductInput, form('cents=0&price=99.999'))).toEqual({ cents: 0 });
   });
 
   it('answers 422 naming name and cents when both are missing', () => {
@@ -97,20 +98,21 @@ describe('createProductInput', () => {
   it('answers 422 for each field of the wrong shape', () => {
     const errors = fieldErrors(createProductInput, {
       name: 'T',
-      price: '19.999',
+      price: { amount: 19.99 },
       photos: [photo(1), 42],
       preorder: 'maybe',
       shipping_group_id: 'abc',
     });
     expect(errors).toEqual({
-      price: ['must have at most 2 decimal places'],
+      price: ['must be a decimal amount such as 19.99'],
       'photos[1]': ['must be a URL'],
       preorder: ['must be true or false'],
       shipping_group_id: ['must be an integer'],
     });
   });
 
-  it('passes the values catalog rules on as sent (its 422 names status, position, photos and a negative price)', () => {
+  it('passes the values catalog rules on as sent (its 422 names status, position, photos and a negative or too precise price)', () => {
+    expect(parseInput(createProductInput, { name: 'T', price: '19.999' }).price).toBe('19.999');
     const input = parseInput(createProductInput, {
       name: 'T',
       cents: -1,
@@ -154,7 +156,8 @@ describe('createProductInput', () => {
     expect(request).toMatchObject({
       store_id: 3,
       name: 'T',
-      cents: 500,
+      cents: 0,
+      price: '5',
       shipping_group_id: 0,
       status: '',
       photo_urls: [],
@@ -211,7 +214,7 @@ describe('updateProductInput', () => {
 
   it('reads price and loose scalars like create does', () => {
     expect(parseInput(updateProductInput, form('price=12.5&on_sale=1&preorder=0&status=Active&shipping_group_id=7'))).toEqual({
-      cents: 1250,
+      price: '12.5',
       on_sale: true,
       preorder: false,
       status: 'Active',

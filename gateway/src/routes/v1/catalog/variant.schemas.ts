@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   clearableText,
   INT32_MAX,
-  optionalDecimalCents,
+  optionalDecimalText,
   optionalFlag,
   optionalInt,
   optionalName,
@@ -10,15 +10,12 @@ import {
   requiredName,
 } from './catalog.fields';
 
-/** `override_cents` wins over the decimal `override_price` when both are sent: it is the exact one. */
-const overrideCentsOrPrice = <T extends { override_cents?: number; override_price?: number }>({
-  override_cents,
-  override_price,
-  ...rest
-}: T) => ({
-  ...rest,
-  override_cents: override_cents ?? override_price,
-});
+/**
+ * `override_cents` wins over the decimal `override_price` when both are sent: it is the exact one. Catalog reads the
+ * price in the store's currency (docs/catalog.md#price-input).
+ */
+const overrideCentsOrPrice = <T extends { override_cents?: number; override_price?: string }>({ override_price, ...rest }: T) =>
+  rest.override_cents === undefined ? { ...rest, override_price } : rest;
 
 const variantFields = {
   full_quantity: optionalInt(0),
@@ -27,7 +24,7 @@ const variantFields = {
   position: optionalInt(1, INT32_MAX),
   has_override_price: optionalFlag(),
   override_cents: optionalInt(0),
-  override_price: optionalDecimalCents(),
+  override_price: optionalDecimalText(),
 };
 
 /** POST /v1/products/:product_id/variants (docs/catalog.md#variant). Output: CreateVariantRequest fields besides the ids. */

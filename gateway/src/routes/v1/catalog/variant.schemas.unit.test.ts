@@ -27,7 +27,7 @@ describe('createVariantInput', () => {
     });
   });
 
-  it('reads the same from form strings, with override_price as a decimal', () => {
+  it('reads the same from form strings, passing override_price on as text for catalog to read in the store currency', () => {
     expect(
       parseInput(
         createVariantInput,
@@ -40,24 +40,28 @@ describe('createVariantInput', () => {
       sku: 'TEA-L',
       position: 2,
       has_override_price: true,
-      override_cents: 2500,
+      override_price: '25.00',
     });
   });
 
-  it('prefers override_cents over override_price', () => {
-    expect(parseInput(createVariantInput, { name: 'L', override_cents: 100, override_price: '9.99' }).override_cents).toBe(100);
+  it('prefers override_cents over override_price, and then sends no price', () => {
+    expect(parseInput(createVariantInput, { name: 'L', override_cents: 100, override_price: '9.99' })).toEqual({
+      name: 'L',
+      override_cents: 100,
+    });
+    expect(parseInput(updateVariantInput, { override_cents: 0, override_price: 'x' })).toEqual({ override_cents: 0 });
   });
 
   it('requires a name and refuses bad numbers', () => {
     expect(fieldErrors(createVariantInput, {})).toEqual({ name: ['is required'] });
-    expect(
-      fieldErrors(createVariantInput, { name: 'L', full_quantity: '-1', in_stock: 'many', position: 0, override_price: '1.234' }),
-    ).toEqual({
-      full_quantity: ['must be at least 0'],
-      in_stock: ['must be an integer'],
-      position: ['must be at least 1'],
-      override_price: ['must have at most 2 decimal places'],
-    });
+    expect(fieldErrors(createVariantInput, { name: 'L', full_quantity: '-1', in_stock: 'many', position: 0, override_price: [1] })).toEqual(
+      {
+        full_quantity: ['must be at least 0'],
+        in_stock: ['must be an integer'],
+        position: ['must be at least 1'],
+        override_price: ['must be a decimal amount such as 19.99'],
+      },
+    );
   });
 
   it('leaves in_stock and sku unset when not sent, for catalog defaults', () => {
@@ -125,7 +129,7 @@ describe('updateVariantInput', () => {
   it('reads booleans and prices from strings', () => {
     expect(parseInput(updateVariantInput, parseParamString('has_override_price=0&override_price=3'))).toEqual({
       has_override_price: false,
-      override_cents: 300,
+      override_price: '3',
     });
   });
 
