@@ -1,5 +1,6 @@
 import type {
   CollectionJson,
+  DiscountJson,
   FulfillmentJson,
   OrderJson,
   ProductJson,
@@ -74,6 +75,9 @@ export interface EventResources {
   'order/opened': OrderJson;
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
+  'discount/created': DiscountJson;
+  'discount/updated': DiscountJson;
+  'discount/deleted': DiscountJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
@@ -114,6 +118,9 @@ export const PUBLIC_TOPICS = [
   'template/created',
   'template/updated',
   'app/uninstalled',
+  'discount/created',
+  'discount/updated',
+  'discount/deleted',
 ] as const;
 
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];

@@ -1,4 +1,4 @@
-import { catalog, orders, shipping, storefront } from '@commerce/contracts';
+import { catalog, discounts, orders, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
@@ -7,9 +7,12 @@ import type { OrdersDeps } from './app/orders-deps';
 import { recoverCheckouts } from './app/recover-checkouts';
 import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
+import { discountsHandlers } from './grpc/discounts.handlers';
 import { ordersHandlers } from './grpc/orders.handlers';
 import { CatalogClient } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
+import { DiscountRedemptionRepository } from './infra/discount-redemption.repository';
+import { DiscountRepository, type DiscountDocument } from './infra/discount.repository';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
@@ -21,10 +24,13 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
   return ServiceHost.start(config, async (host) => {
     await ensureOrdersIndexes(host.db);
 
+    const discountDocuments = host.outboxCollection<DiscountDocument>(DiscountRepository.collection);
     const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
     const deps: OrdersDeps = {
       orders: new OrderRepository(host.outboxCollection(OrderRepository.collection)),
       checkouts: new CheckoutRepository(host.db.collection(CheckoutRepository.collection)),
+      discounts: new DiscountRepository(discountDocuments),
+      redemptions: new DiscountRedemptionRepository(host.db.collection(DiscountRedemptionRepository.collection), discountDocuments),
       zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
@@ -39,8 +45,11 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       checkoutLeaseMs: config.CHECKOUT_LEASE_MS,
     };
     return {
-      services: [implement(orders.OrdersServiceService, ordersHandlers(deps))],
-      protoFiles: ['commerce/orders/v1/orders.proto'],
+      services: [
+        implement(orders.OrdersServiceService, ordersHandlers(deps)),
+        implement(discounts.DiscountsServiceService, discountsHandlers(deps)),
+      ],
+      protoFiles: ['commerce/orders/v1/orders.proto', 'commerce/orders/v1/discounts.proto'],
       migrations: [],
       background: [
         storeEventsConsumer({

@@ -22,8 +22,7 @@ beforeAll(async () => {
   const url = process.env.MONGO_URL;
   const name = `discount_redemption_${process.pid}`;
   handles = [];
-  for (let i = 0; i < REPLICAS; i++)
-    handles.push(await openDatabase(url ? { engine: 'mongodb', url, name } : { engine: 'embedded', dir }));
+  for (let i = 0; i < REPLICAS; i++) handles.push(await openDatabase(url ? { engine: 'mongodb', url, name } : { engine: 'embedded', dir }));
   await ensureDiscountIndexes(handles[0]!);
   replicas = handles.map(
     (db) =>
@@ -100,7 +99,10 @@ it('counts an order once: a repeat answers redeemed, also when the code is spent
 it('lets a buyer use a once-per-customer code once, whatever the case of the e-mail, others still', async () => {
   const discountId = await aDiscount({ once_per_customer: true });
   expect(await redeem(discountId, nextOrderId++, 'Ann@Example.com')).toBe('redeemed');
-  const again = await Promise.all([redeem(discountId, nextOrderId++, ' ann@example.COM '), redeem(discountId, nextOrderId++, 'ann@example.com')]);
+  const again = await Promise.all([
+    redeem(discountId, nextOrderId++, ' ann@example.COM '),
+    redeem(discountId, nextOrderId++, 'ann@example.com'),
+  ]);
   expect(again).toEqual(['used_by_customer', 'used_by_customer']);
   expect(await redeem(discountId, nextOrderId++, 'bob@example.com')).toBe('redeemed');
   expect(await timesUsed(discountId)).toBe(2);
@@ -153,10 +155,9 @@ it('finishes a redemption a crash left between its two writes, without counting 
     counted: false,
     created_at: NOW,
   });
-  await handles[0]!.collection<DiscountDocument>(DiscountRepository.collection).updateOne(
-    { store_id: STORE, id: discountId },
-    { $inc: { times_used: 1 }, $push: { counting: orderId } },
-  );
+  await handles[0]!
+    .collection<DiscountDocument>(DiscountRepository.collection)
+    .updateOne({ store_id: STORE, id: discountId }, { $inc: { times_used: 1 }, $push: { counting: orderId } });
   expect(await redeem(discountId, orderId)).toBe('redeemed');
   expect(await timesUsed(discountId)).toBe(1);
   expect(await replicas[0]!.giveBack(STORE, orderId)).toBe(true);

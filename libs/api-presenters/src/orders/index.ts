@@ -8,3 +8,4 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';

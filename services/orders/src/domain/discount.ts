@@ -78,8 +78,7 @@ export function valueRefusal(kind: DiscountKind, value: number): string | null {
     if (value <= 0 || value > 100) return 'must be a percent greater than 0 and at most 100';
     return Math.abs(value * 100 - Math.round(value * 100)) > 1e-6 ? 'must have at most 2 decimal places' : null;
   }
-  if (kind === 'fixed_amount')
-    return Number.isSafeInteger(value) && value > 0 ? null : 'must be a positive integer amount in minor units';
+  if (kind === 'fixed_amount') return Number.isSafeInteger(value) && value > 0 ? null : 'must be a positive integer amount in minor units';
   return value === 0 ? null : 'must be 0 or absent for free_shipping';
 }
 

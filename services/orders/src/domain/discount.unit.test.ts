@@ -77,7 +77,11 @@ describe('discount fields', () => {
     [{ code: 'x', kind: 'free_shipping', usage_limit: 0 }, 'usage_limit', 'must be an integer of at least 1'],
     [{ code: 'x', kind: 'free_shipping', minimum_subtotal: -1 }, 'minimum_subtotal', 'must be an integer of at least 0 (minor units)'],
     [{ code: 'x', kind: 'free_shipping', product_ids: [0] }, 'product_ids', 'must be product ids'],
-    [{ code: 'x', kind: 'free_shipping', collection_ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'collection_ids', 'has too many ids (maximum is 100)'],
+    [
+      { code: 'x', kind: 'free_shipping', collection_ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      'collection_ids',
+      'has too many ids (maximum is 100)',
+    ],
     [
       { code: 'x', kind: 'free_shipping', starts_at: new Date('2026-12-01'), ends_at: new Date('2026-11-01') },
       'ends_at',

@@ -29,11 +29,6 @@ const WRITABLE_FIELDS = [
 export const DISCOUNT_CODE_INDEX = 'discounts_store_code_key';
 const LIVE = { deleted_at: { $exists: false } };
 
-/** The stored document as the record (an absent usage_limit is null). */
-export function discountOf(document: DiscountDocument): Discount {
-  return { ...document, usage_limit: document.usage_limit ?? null };
-}
-
 /** Which discounts a page lists: the store's live ones, oldest first. */
 export interface DiscountPage {
   storeId: number;
