@@ -31,7 +31,10 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await ensureDiscountIndexes(db);
 }
 
-/** Discount codes unique per store ignoring case (a deleted one's key is `deleted:<id>`), listed by id; one redemption per order and per once-per-customer buyer. */
+/**
+ * Discount codes unique per store ignoring case (a deleted one's key is `deleted:<id>`), listed by id; one redemption per
+ * order and per once-per-customer buyer.
+ */
 export async function ensureDiscountIndexes(db: Database): Promise<void> {
   const discounts = db.collection<DiscountDocument>(DiscountRepository.collection);
   await discounts.createIndex({ store_id: 1, code_key: 1 }, { unique: true, name: DISCOUNT_CODE_INDEX });

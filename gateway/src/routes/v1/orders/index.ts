@@ -6,7 +6,10 @@ import { fulfillmentRoutes } from './fulfillment.routes';
 import { orderContentsRoutes } from './order-contents.routes';
 import { orderRoutes } from './order.routes';
 
-/** Orders, fulfillments and discount codes (docs/orders.md#orders, docs/orders.md#fulfillments, docs/money.md#discount-codes) on the /v1 router, routed to the orders service. */
+/**
+ * Orders, fulfillments and discount codes (docs/orders.md#orders, docs/orders.md#fulfillments, docs/money.md#discount-codes)
+ * on the /v1 router, routed to the orders service.
+ */
 export function ordersRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   orderRoutes(router, clients, pagination);
   orderContentsRoutes(router, clients);
