@@ -139,6 +139,33 @@ describe('discount codes through the whole stack (docs/money.md#discount-codes)'
     expect(refused.body.meta.errors[field]).toEqual([message]);
   });
 
+  it('stores one of 20 creates racing for one code in different cases, and refuses the others on code', async () => {
+    const spellings = Array.from({ length: 20 }, (_, i) => ['race-x', 'RACE-X', 'Race-x'][i % 3]!);
+    const answers = await Promise.all(spellings.map((code) => shop.post('/v1/discounts.json', { code, kind: 'free_shipping' })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.meta.errors.code).toEqual(['is already the code of another discount of the store']);
+    }
+    const winner = answers.find((answer) => answer.status === 200)!.body.data;
+    expect((await shop.delete(`/v1/discounts/${winner.id}.json`)).status).toBe(200);
+  });
+
+  it.each([
+    ['a code of 5,000 characters', { code: 'A'.repeat(5000), kind: 'free_shipping' }, 'code'],
+    ['a code with an encoded NUL', { code: 'SUM\u0000MER', kind: 'free_shipping' }, 'code'],
+    ['a code with a zero-width space', { code: 'SUM\u200bMER', kind: 'free_shipping' }, 'code'],
+    ['an amount past what a number holds exactly', { code: 'BIG', kind: 'fixed_amount', value: 1e20 }, 'value'],
+    ['a usage limit past what a number holds exactly', { code: 'BIG', kind: 'free_shipping', usage_limit: 1e20 }, 'usage_limit'],
+    ['a value that is not a number', { code: 'NAN', kind: 'percentage', value: 'NaN' }, 'value'],
+  ])('answers 422 on the field for %s', async (_what, params, field) => {
+    for (const style of ['json', 'form'] as const) {
+      const refused = await shop.post('/v1/discounts.json', params, style);
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.meta.errors)).toEqual([field]);
+    }
+  });
+
   it('refuses 101 restricted products', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => i + 1);
     const refused = await shop.post('/v1/discounts.json', { code: 'MANY', kind: 'free_shipping', product_ids: ids });
@@ -198,19 +225,25 @@ describe('discount codes through the whole stack (docs/money.md#discount-codes)'
   it('publishes discount/created, updated and deleted with the discount as rendered', async () => {
     const { bus, shopStoreId } = world;
     const read = (topic: string) => subjectEvents(bus, 'orders', `events.orders.${shopStoreId}.discount/${topic}`);
-    const deleted = await waitFor(async () => ((await read('deleted')).length > 0 ? await read('deleted') : undefined), {
-      timeoutMs: 30_000,
-      intervalMs: 250,
-      message: 'discount/deleted',
-    });
-    expect(deleted[0]).toMatchObject({ topic: 'discount/deleted', resource_type: 'discount', resource_id: summer.id });
-    expect(Object.keys(deleted[0]!.resource as JsonBody).sort()).toEqual(DISCOUNT_KEYS);
+    const deleted = await waitFor(
+      async () => {
+        const events = await read('deleted');
+        return events.some((event) => event.resource_id === summer.id) ? events : undefined;
+      },
+      {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        message: 'discount/deleted',
+      },
+    );
+    const summerDeleted = deleted.find((event) => event.resource_id === summer.id)!;
+    expect(summerDeleted).toMatchObject({ topic: 'discount/deleted', resource_type: 'discount', sequence: 4 });
+    expect(Object.keys(summerDeleted.resource as JsonBody).sort()).toEqual(DISCOUNT_KEYS);
     const created = await read('created');
     expect(created.map((event) => (event.resource as JsonBody).code)).toEqual(
       expect.arrayContaining(['Summer-10', 'SHIPFREE', 'five_off']),
     );
     const updated = (await read('updated')).filter((event) => event.resource_id === summer.id);
     expect(updated.map((event) => event.sequence)).toEqual([2, 3]);
-    expect(deleted[0]!.sequence).toBe(4);
   });
 });
