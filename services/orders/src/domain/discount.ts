@@ -1,5 +1,5 @@
 // A discount code (docs/money.md#discount-codes): its fields and their rules, and whether it applies to a cart. No I/O.
-import { recordFields, type FieldViolations } from '@commerce/grpc-runtime';
+import { recordFields, ruleBroken, type DomainError, type FieldViolations } from '@commerce/grpc-runtime';
 import { z } from 'zod';
 
 export const DISCOUNT_KINDS = ['percentage', 'fixed_amount', 'free_shipping'] as const;
@@ -158,3 +158,16 @@ export function discountRefusal(discount: Discount | null, cart: DiscountCart): 
 
 /** A create's input checked (absent fields at their default), or INVALID_ARGUMENT naming each broken rule. */
 export const checkedDiscount = (input: object): DiscountFields => discountRecordFields.create(input);
+
+/** What a redemption answers (infra/discount-redemption.repository.ts): the use taken, or why none was left. */
+export type RedeemResult = 'redeemed' | 'spent' | 'used_by_customer';
+
+/** The ErrorInfo reason of a code whose uses are spent: the gateway answers it 409 DiscountUnavailable. */
+export const DISCOUNT_UNAVAILABLE = 'DISCOUNT_UNAVAILABLE';
+
+/** FAILED_PRECONDITION DISCOUNT_UNAVAILABLE for a redemption refused, or null when the use was taken. */
+export function unavailableError(code: string, result: RedeemResult): DomainError | null {
+  if (result === 'redeemed') return null;
+  const why = result === 'spent' ? 'has no uses left' : 'was used already by this buyer';
+  return ruleBroken(DISCOUNT_UNAVAILABLE, `The discount code ${code} ${why}`, { discount_code: code, why: result });
+}

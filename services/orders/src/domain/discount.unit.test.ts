@@ -7,6 +7,7 @@ import {
   fieldsOf,
   storedValue,
   type Discount,
+  unavailableError,
   type DiscountCart,
 } from './discount';
 
@@ -145,5 +146,17 @@ describe('appliesToLine', () => {
     expect(appliesToLine(discount({ product_ids: [11] }), line)).toBe(true);
     expect(appliesToLine(discount({ collection_ids: [5] }), line)).toBe(true);
     expect(appliesToLine(discount({ product_ids: [12], collection_ids: [4] }), line)).toBe(false);
+  });
+});
+
+describe('unavailableError', () => {
+  it('is none for a use taken, and DISCOUNT_UNAVAILABLE saying why otherwise', () => {
+    expect(unavailableError('SUMMER', 'redeemed')).toBeNull();
+    expect(unavailableError('SUMMER', 'spent')).toMatchObject({
+      reason: 'FAILED_PRECONDITION',
+      errorInfoReason: 'DISCOUNT_UNAVAILABLE',
+      message: 'The discount code SUMMER has no uses left',
+    });
+    expect(unavailableError('SUMMER', 'used_by_customer')?.message).toBe('The discount code SUMMER was used already by this buyer');
   });
 });

@@ -1,4 +1,5 @@
 import { DuplicateKeyError, type Collection } from '@commerce/persistence';
+import type { RedeemResult } from '../domain/discount';
 import type { DiscountDocument } from './discount.repository';
 
 /**
@@ -19,7 +20,7 @@ export interface RedemptionDocument {
   created_at: Date;
 }
 
-export type RedeemResult = 'redeemed' | 'spent' | 'used_by_customer';
+export type { RedeemResult };
 
 export const REDEMPTION_ORDER_INDEX = 'discount_redemptions_store_order';
 export const REDEMPTION_CUSTOMER_INDEX = 'discount_redemptions_store_customer';

@@ -1,6 +1,6 @@
 import type { DomainEvent, OutboxCollection } from '@commerce/events';
 import { DuplicateKeyError } from '@commerce/persistence';
-import { discountRecordFields, type Discount } from '../domain/discount';
+import { codeKeyOf, discountRecordFields, type Discount } from '../domain/discount';
 
 /**
  * A discount as stored: the record, its write counter (the events' sequence), its pending events, and its deletion.
@@ -56,9 +56,10 @@ export class DiscountRepository {
     return this.discounts.findOne({ store_id: storeId, id: discountId, ...LIVE });
   }
 
-  /** The store's live discount of that code, compared lower-cased. */
-  findByCode(storeId: number, code: string): Promise<DiscountDocument | null> {
-    return this.discounts.findOne({ store_id: storeId, code_key: code.trim().toLowerCase(), ...LIVE });
+  /** The store's live discount of that code, compared lower-cased (checkout: what discountRefusal reads). */
+  async findByCode(storeId: number, code: string): Promise<Discount | null> {
+    const found = await this.discounts.findOne({ store_id: storeId, code_key: codeKeyOf(code), ...LIVE });
+    return found && { ...found, usage_limit: found.usage_limit ?? null };
   }
 
   async page(query: DiscountPage): Promise<{ discounts: DiscountDocument[]; total: number }> {
