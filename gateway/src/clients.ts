@@ -1,4 +1,4 @@
-import { catalog, discounts, identity, orders, shipping, storefront, webhooks } from '@commerce/contracts';
+import { catalog, identity, orders, shipping, storefront, webhooks } from '@commerce/contracts';
 import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { createClient } from '@commerce/grpc-runtime';
 import type { GatewayConfig } from './config';
@@ -15,7 +15,8 @@ export function createBackendClients(config: GatewayConfig) {
     catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
     orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),
-    discounts: createClient(discounts.DiscountsServiceClient, addressOf(config, 'orders'), options),
+    discounts: createClient(orders.DiscountsServiceClient, addressOf(config, 'orders'), options),
+    taxRates: createClient(orders.TaxRatesServiceClient, addressOf(config, 'orders'), options),
     webhooks: createClient(webhooks.WebhooksServiceClient, addressOf(config, 'webhooks'), options),
     webhookDeliveries: createClient(webhooks.WebhookDeliveryServiceClient, addressOf(config, 'webhooks'), options),
   };

@@ -16,6 +16,7 @@ const RECORD_OF_SEGMENT: Readonly<Record<string, string>> = {
   orders: 'order',
   fulfillments: 'fulfillment',
   discounts: 'discount code',
+  tax_rates: 'tax rate',
   webhooks: 'webhook',
   webhoooks: 'webhook',
   deliveries: 'webhook delivery',

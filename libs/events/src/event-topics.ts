@@ -7,6 +7,7 @@ import type {
   ShippingClassJson,
   ShippingGroupJson,
   StoreJson,
+  TaxRateJson,
   TemplateJson,
   VariantJson,
 } from '@commerce/api-presenters';
@@ -78,6 +79,9 @@ export interface EventResources {
   'discount/created': DiscountJson;
   'discount/updated': DiscountJson;
   'discount/deleted': DiscountJson;
+  'tax_rate/created': TaxRateJson;
+  'tax_rate/updated': TaxRateJson;
+  'tax_rate/deleted': TaxRateJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
@@ -99,6 +103,9 @@ export const PUBLIC_TOPICS = [
   'order/opened',
   'order/canceled',
   'fulfillment/updated',
+  'tax_rate/created',
+  'tax_rate/updated',
+  'tax_rate/deleted',
   'product/created',
   'product/updated',
   'product/deleted',

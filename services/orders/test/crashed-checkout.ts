@@ -17,6 +17,7 @@ import { DiscountRedemptionRepository } from '../src/infra/discount-redemption.r
 import { DiscountRepository, type DiscountDocument } from '../src/infra/discount.repository';
 import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClient } from '../src/infra/shipping.client';
+import { TaxRateRepository, type TaxRateDocument } from '../src/infra/tax-rate.repository';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { StorefrontClient } from '@commerce/store-zones';
 import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
@@ -40,6 +41,7 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
     checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
     discounts: new DiscountRepository(discountDocuments),
     redemptions: new DiscountRedemptionRepository(db.collection(DiscountRedemptionRepository.collection), discountDocuments),
+    taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
     zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
     shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),

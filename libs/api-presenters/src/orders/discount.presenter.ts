@@ -1,4 +1,4 @@
-import type { discounts } from '@commerce/contracts';
+import type { orders } from '@commerce/contracts';
 import { z } from 'zod';
 import { id, optionalTimestamp, timestamp } from '../answer-schema';
 import { formatOptionalTimestamp, formatTimestamp } from '../timestamp';
@@ -32,7 +32,7 @@ export type DiscountJson = z.infer<typeof discountJson>;
  * points), minor units for a fixed amount, 0 for free shipping; absent times and limit are null; timestamps in the
  * store's zone.
  */
-export function presentDiscount(discount: discounts.Discount, timeZone: string): DiscountJson {
+export function presentDiscount(discount: orders.Discount, timeZone: string): DiscountJson {
   return {
     id: discount.id,
     code: discount.code,

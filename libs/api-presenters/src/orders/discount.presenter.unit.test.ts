@@ -1,9 +1,9 @@
-import type { discounts } from '@commerce/contracts';
+import type { orders } from '@commerce/contracts';
 import { discountJson, presentDiscount } from './discount.presenter';
 
 const CREATED = new Date('2026-11-26T12:00:00Z');
 
-const message = (overrides: Partial<discounts.Discount> = {}): discounts.Discount => ({
+const message = (overrides: Partial<orders.Discount> = {}): orders.Discount => ({
   id: 3,
   code: 'Summer-10',
   kind: 'percentage',

@@ -9,3 +9,4 @@ export {
   type FulfillmentJson,
 } from './order.presenter';
 export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
+export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';

@@ -7,6 +7,7 @@ import { DiscountRedemptionRepository } from '../infra/discount-redemption.repos
 import { DiscountRepository, type DiscountDocument } from '../infra/discount.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository, type OrderDocument } from '../infra/order.repository';
+import { TaxRateRepository, type TaxRateDocument } from '../infra/tax-rate.repository';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { TestPaymentProcessor, type PaymentEntry } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
@@ -134,6 +135,7 @@ describe('the checkout saga', () => {
       checkouts: new CheckoutRepository(checkouts),
       discounts: new DiscountRepository(discountDocuments),
       redemptions: new DiscountRedemptionRepository(db.collection(DiscountRedemptionRepository.collection), discountDocuments),
+      taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
       zones: new StoreZoneRepository(zones),
       catalog,
       shipping,

@@ -1,7 +1,7 @@
 // The store's discount codes (docs/money.md#discount-codes): list, get, create, update, delete. Redemption is
 // checkout's (DiscountRedemptionRepository); these only keep the records.
 import { presentDiscount } from '@commerce/api-presenters';
-import type { discounts } from '@commerce/contracts';
+import type { orders } from '@commerce/contracts';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { storeZone } from '@commerce/store-zones';
@@ -22,7 +22,7 @@ const MAX_ATTEMPTS = 8;
 const discountOf = (document: DiscountDocument): Discount => ({ ...document, usage_limit: document.usage_limit ?? null });
 
 /** A stored discount → the contract's Discount (absent times and limit stay absent). */
-export function discountMessage(discount: Discount): discounts.Discount {
+export function discountMessage(discount: Discount): orders.Discount {
   return {
     id: discount.id,
     code: discount.code,
@@ -71,24 +71,20 @@ async function findDiscount(deps: Pick<OrdersDeps, 'discounts'>, storeId: number
 export async function listDiscounts(
   deps: DiscountsDeps,
   storeId: number,
-  request: Pick<discounts.ListDiscountsRequest, 'page' | 'limit'>,
-): Promise<discounts.ListDiscountsResponse> {
+  request: Pick<orders.ListDiscountsRequest, 'page' | 'limit'>,
+): Promise<orders.ListDiscountsResponse> {
   const { page, limit, skip } = pageOf(request.page, request.limit || undefined);
   const [found, timeZone] = await Promise.all([deps.discounts.page({ storeId, skip, limit }), storeZone(deps, storeId)]);
   return { discounts: found.discounts.map((d) => discountMessage(discountOf(d))), total: found.total, page, limit, time_zone: timeZone };
 }
 
-export async function getDiscount(deps: DiscountsDeps, storeId: number, discountId: number): Promise<discounts.GetDiscountResponse> {
+export async function getDiscount(deps: DiscountsDeps, storeId: number, discountId: number): Promise<orders.GetDiscountResponse> {
   const [found, timeZone] = await Promise.all([findDiscount(deps, storeId, discountId), storeZone(deps, storeId)]);
   return { discount: discountMessage(discountOf(found)), time_zone: timeZone };
 }
 
 /** Checks every field, then stores the discount with discount/created; a code the store has (in any case) is a 422. */
-export async function createDiscount(
-  deps: DiscountsDeps,
-  storeId: number,
-  input: DiscountChanges,
-): Promise<discounts.CreateDiscountResponse> {
+export async function createDiscount(deps: DiscountsDeps, storeId: number, input: DiscountChanges): Promise<orders.CreateDiscountResponse> {
   const fields = checkedDiscount(input);
   const timeZone = await storeZone(deps, storeId);
   const now = deps.clock();
@@ -111,7 +107,7 @@ export async function updateDiscount(
   storeId: number,
   discountId: number,
   changes: DiscountChanges,
-): Promise<discounts.UpdateDiscountResponse> {
+): Promise<orders.UpdateDiscountResponse> {
   const timeZone = await storeZone(deps, storeId);
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -130,7 +126,7 @@ export async function updateDiscount(
 }
 
 /** Removes the discount (orders that used it keep their code text) and answers it as it was, with discount/deleted. */
-export async function deleteDiscount(deps: DiscountsDeps, storeId: number, discountId: number): Promise<discounts.DeleteDiscountResponse> {
+export async function deleteDiscount(deps: DiscountsDeps, storeId: number, discountId: number): Promise<orders.DeleteDiscountResponse> {
   const timeZone = await storeZone(deps, storeId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await findDiscount(deps, storeId, discountId);

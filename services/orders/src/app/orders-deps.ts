@@ -6,6 +6,7 @@ import type { CheckoutRepository } from '../infra/checkout.repository';
 import type { DiscountRedemptionRepository } from '../infra/discount-redemption.repository';
 import type { DiscountRepository } from '../infra/discount.repository';
 import type { OrderRepository } from '../infra/order.repository';
+import type { TaxRateRepository } from '../infra/tax-rate.repository';
 import type { RunningCheckouts } from './running-checkouts';
 
 /** A reserved line priced by catalog (what an order item copies). */
@@ -58,6 +59,8 @@ export interface OrdersDeps {
   discounts: DiscountRepository;
   /** Their uses: redeem at checkout, give back when the order fails or is canceled; never past usage_limit. */
   redemptions: DiscountRedemptionRepository;
+  /** The store's tax rates (docs/money.md#tax-rates). */
+  taxRates: TaxRateRepository;
   /** The store-zone projection (@commerce/store-zones): `zones` and `storefront` are what storeZone() reads. */
   zones: StoreZoneRepository;
   catalog: CatalogPort;

@@ -1,4 +1,4 @@
-import type { discounts } from '@commerce/contracts';
+import type { orders } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from '../app/discounts';
 import type { OrdersDeps } from '../app/orders-deps';
@@ -8,7 +8,7 @@ const cleared = <T>(wrapper: { value: T | undefined } | undefined): T | null | u
   wrapper === undefined ? undefined : (wrapper.value ?? null);
 
 /** Thin: request → use case → response. */
-export function discountsHandlers(deps: OrdersDeps): ServiceHandlers<typeof discounts.DiscountsServiceService> {
+export function discountsHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.DiscountsServiceService> {
   return {
     listDiscounts: (request) => listDiscounts(deps, requireStoreId(request.store_id), request),
     getDiscount: (request) => getDiscount(deps, requireStoreId(request.store_id), request.discount_id),

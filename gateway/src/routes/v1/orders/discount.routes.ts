@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { presentDiscount } from '@commerce/api-presenters';
-import { discounts } from '@commerce/contracts';
+import { orders } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
@@ -13,7 +13,7 @@ const DISCOUNT = 'Discount';
 
 /** An answer holding one discount, and the store's zone its timestamps render in. */
 interface DiscountAnswer {
-  discount?: discounts.Discount;
+  discount?: orders.Discount;
   time_zone: string;
 }
 
@@ -38,7 +38,7 @@ export function discountRoutes(router: Router, clients: BackendClients, paginati
       },
       async (req, res, { storeId, call, input }) => {
         const answer = await clients.discounts.listDiscounts(
-          discounts.ListDiscountsRequest.fromPartial({ store_id: storeId, ...input() }),
+          orders.ListDiscountsRequest.fromPartial({ store_id: storeId, ...input() }),
           call,
         );
         const list = answer.discounts.map((discount) => presentDiscount(discount, answer.time_zone));
@@ -68,7 +68,7 @@ export function discountRoutes(router: Router, clients: BackendClients, paginati
         answer: dataAnswer(discountJson),
       },
       async (_req, res, { storeId, call, input }) => {
-        const request = discounts.CreateDiscountRequest.fromPartial({ store_id: storeId, ...input() });
+        const request = orders.CreateDiscountRequest.fromPartial({ store_id: storeId, ...input() });
         ok(res, render(await clients.discounts.createDiscount(request, call)));
       },
     ),
@@ -103,7 +103,7 @@ export function discountRoutes(router: Router, clients: BackendClients, paginati
       },
       async (req, res, { storeId, call, input }) => {
         const discountId = pathId(req, DISCOUNT);
-        const request = discounts.UpdateDiscountRequest.fromPartial({ store_id: storeId, discount_id: discountId, ...input() });
+        const request = orders.UpdateDiscountRequest.fromPartial({ store_id: storeId, discount_id: discountId, ...input() });
         ok(res, render(await clients.discounts.updateDiscount(request, call)));
       },
     ),

@@ -1,4 +1,4 @@
-import { discounts } from '@commerce/contracts';
+import { orders } from '@commerce/contracts';
 import { parseInput } from '../../../http/coerce';
 import { fieldErrors } from '../../../http/field-errors.fixture';
 import { parseParamString } from '../../../http/params';
@@ -20,7 +20,7 @@ describe('createDiscountInput', () => {
     const params = parseParamString(
       'code=A&kind=percentage&value=12.5&usage_limit=10&once_per_customer=1&product_ids=1,2&collection_ids[]=3',
     );
-    expect(discounts.CreateDiscountRequest.fromPartial({ store_id: 1, ...parseInput(createDiscountInput, params) })).toMatchObject({
+    expect(orders.CreateDiscountRequest.fromPartial({ store_id: 1, ...parseInput(createDiscountInput, params) })).toMatchObject({
       code: 'A',
       kind: 'percentage',
       value: 12.5,
@@ -49,7 +49,7 @@ describe('createDiscountInput', () => {
 describe('updateDiscountInput', () => {
   it('wraps what an update may clear: null clears, absent leaves alone', () => {
     const input = parseInput(updateDiscountInput, { ends_at: null, usage_limit: null, product_ids: [] });
-    expect(discounts.UpdateDiscountRequest.fromPartial({ store_id: 1, discount_id: 2, ...input })).toMatchObject({
+    expect(orders.UpdateDiscountRequest.fromPartial({ store_id: 1, discount_id: 2, ...input })).toMatchObject({
       ends_at: { at: undefined },
       usage_limit: { limit: undefined },
       product_ids: { ids: [] },
