@@ -139,7 +139,9 @@ describe('the checkout saga', () => {
       zones: new StoreZoneRepository(zones),
       catalog,
       shipping,
-      storefront: { storeZone: async () => ({ timeZone: 'UTC', updatedAt: new Date(0) }) },
+      storefront: {
+        storeSettings: async () => ({ settings: { time_zone: 'UTC', currency: 'USD', prices_include_tax: false }, updatedAt: new Date(0) }),
+      },
       payments: new TestPaymentProcessor(ledger, () => now),
       nextId: (counter) => db.nextId(counter),
       clock: () => now,

@@ -45,7 +45,12 @@ describe('tax rate use cases (docs/money.md#tax-rates)', () => {
     deps = {
       taxRates: new TaxRateRepository(new OutboxCollection(documents)),
       zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
-      storefront: { storeZone: async () => ({ timeZone: 'America/New_York', updatedAt: new Date(0) }) },
+      storefront: {
+        storeSettings: async () => ({
+          settings: { time_zone: 'America/New_York', currency: 'USD', prices_include_tax: false },
+          updatedAt: new Date(0),
+        }),
+      },
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
     };

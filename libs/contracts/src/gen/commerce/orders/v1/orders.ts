@@ -118,6 +118,11 @@ export interface Order {
   /** The class the buyer chose at checkout (not in the spec's rendering; kept for the record). */
   shipping_class_id: number;
   shipping_class_name: string;
+  /**
+   * ISO 4217: the store's currency when the order was placed; the unit of every amount above, kept whatever the
+   * store uses later (docs/money.md#currency). Orders placed before it existed are USD.
+   */
+  currency: string;
 }
 
 export interface ListOrdersRequest {
@@ -1090,6 +1095,7 @@ function createBaseOrder(): Order {
     fulfillments: [],
     shipping_class_id: 0,
     shipping_class_name: "",
+    currency: "",
   };
 }
 
@@ -1154,6 +1160,9 @@ export const Order: MessageFns<Order> = {
     }
     if (message.shipping_class_name !== "") {
       writer.uint32(162).string(message.shipping_class_name);
+    }
+    if (message.currency !== "") {
+      writer.uint32(322).string(message.currency);
     }
     return writer;
   },
@@ -1331,6 +1340,14 @@ export const Order: MessageFns<Order> = {
             message.shipping_class_name = reader.string();
             continue;
           }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1405,6 +1422,7 @@ export const Order: MessageFns<Order> = {
         : isSet(object.shipping_class_name)
         ? globalThis.String(object.shipping_class_name)
         : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
     };
   },
 
@@ -1470,6 +1488,9 @@ export const Order: MessageFns<Order> = {
     if (message.shipping_class_name !== "") {
       obj.shippingClassName = message.shipping_class_name;
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
     return obj;
   },
 
@@ -1500,6 +1521,7 @@ export const Order: MessageFns<Order> = {
     message.fulfillments = object.fulfillments?.map((e) => Fulfillment.fromPartial(e)) || [];
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.shipping_class_name = object.shipping_class_name ?? "";
+    message.currency = object.currency ?? "";
     return message;
   },
 };
