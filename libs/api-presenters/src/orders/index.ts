@@ -8,4 +8,5 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
