@@ -8,3 +8,4 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';

@@ -39,6 +39,12 @@ export function orderMessage(order: Order): orders.Order {
     fulfillments: order.fulfillments.map((fulfillment) => fulfillmentMessage(order, fulfillment.id)!),
     shipping_class_id: order.shipping_class_id,
     shipping_class_name: order.shipping_class_name,
+    // An order written before discounts and taxes existed has none of these fields: no code, nothing waived or taxed.
+    discount_code: order.discount_code ?? undefined,
+    shipping_discount: order.shipping_discount ?? 0,
+    shipping_tax: order.shipping_tax ?? 0,
+    prices_include_tax: order.prices_include_tax ?? false,
+    tax_name: order.tax_name ?? '',
   };
 }
 
