@@ -60,7 +60,7 @@ describe('a discount code under 200 concurrent checkouts', () => {
     expect(await timesUsed(id)).toBe(USES);
 
     // A canceled order gives its use back: one more buyer gets it, and then nobody.
-    expect((await shop.post(`/v1/orders/${withCode[0]!.id as number}/cancel.json`, {})).status).toBe(200);
+    expect((await shop.put(`/v1/orders/${withCode[0]!.id as number}/cancel.json`, {})).status).toBe(200);
     expect(await timesUsed(id)).toBe(USES - 1);
     expect((await buy('TEN', { email: 'late@buyer.example' })).status).toBe(200);
     const spent = await buy('TEN', { email: 'later@buyer.example' });
