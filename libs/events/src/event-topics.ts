@@ -6,6 +6,7 @@ import type {
   ShippingClassJson,
   ShippingGroupJson,
   StoreJson,
+  TaxRateJson,
   TemplateJson,
   VariantJson,
 } from '@commerce/api-presenters';
@@ -74,6 +75,9 @@ export interface EventResources {
   'order/opened': OrderJson;
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
+  'tax_rate/created': TaxRateJson;
+  'tax_rate/updated': TaxRateJson;
+  'tax_rate/deleted': TaxRateJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
@@ -95,6 +99,9 @@ export const PUBLIC_TOPICS = [
   'order/opened',
   'order/canceled',
   'fulfillment/updated',
+  'tax_rate/created',
+  'tax_rate/updated',
+  'tax_rate/deleted',
   'product/created',
   'product/updated',
   'product/deleted',

@@ -8,4 +8,5 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
 export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';

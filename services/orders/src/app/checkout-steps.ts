@@ -76,6 +76,7 @@ export async function writePendingOrder(
     total: cart.total,
     shipping_class_id: priced.chosen.shipping_class_id,
     shipping_class_name: priced.chosen.shipping_class_name,
+    // The order keeps the store's currency it was placed in (docs/money.md#currency).
     currency: priced.settings.currency,
     discount_code: priced.discount?.code ?? null,
     shipping_discount: cart.shipping_discount,

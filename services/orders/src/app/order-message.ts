@@ -1,4 +1,5 @@
 import type { orders } from '@commerce/contracts';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import { displayStatus, linePrice, type Order } from '../domain/order';
 
 /** A stored order → the contract's Order (status as the API shows it; absent optionals render null). */
@@ -39,6 +40,8 @@ export function orderMessage(order: Order): orders.Order {
     fulfillments: order.fulfillments.map((fulfillment) => fulfillmentMessage(order, fulfillment.id)!),
     shipping_class_id: order.shipping_class_id,
     shipping_class_name: order.shipping_class_name,
+    // An order written before orders kept their currency was placed in USD, the only one there was.
+    currency: order.currency ?? DEFAULT_CURRENCY,
     // An order written before discounts and taxes existed has none of these fields: no code, nothing waived or taxed.
     discount_code: order.discount_code ?? undefined,
     shipping_discount: order.shipping_discount ?? 0,

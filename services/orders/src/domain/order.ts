@@ -69,6 +69,8 @@ export interface Order {
   total: number;
   shipping_class_id: number;
   shipping_class_name: string;
+  /** ISO 4217: the store's currency when the order was placed, the unit of its amounts; absent on orders from before (USD). */
+  currency?: string;
   /** The code the buyer used, as the store wrote it (docs/money.md#discount-codes); its use is the order's redemption. */
   discount_code: string | null;
   /** What a free-shipping code waived; `shipping` is what was charged. */

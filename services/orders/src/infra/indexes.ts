@@ -2,12 +2,14 @@ import type { Database } from '@commerce/persistence';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { CheckoutRepository, type CheckoutDocument } from './checkout.repository';
 import { OrderRepository, type OrderDocument } from './order.repository';
+import { TaxRateRepository, type TaxRateDocument } from './tax-rate.repository';
 import { TestPaymentProcessor, type PaymentEntry } from './test-payment.processor';
 
 /**
  * Every index the queries need (docs/service-template.md#collections-and-indexes): lists newest first by store
- * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work, the zones and the test
- * payment ledger. Listing cost does not grow with the store's size: each list is a range of one of these.
+ * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work, the zones, the test
+ * payment ledger and the tax rates (one live rate per store, country and state; deleted ones found for their purge).
+ * Listing cost does not grow with the store's size: each list is a range of one of these.
  */
 export async function ensureOrdersIndexes(db: Database): Promise<void> {
   const orders = db.collection<OrderDocument>(OrderRepository.collection);
@@ -21,4 +23,8 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await StoreZoneRepository.ensureIndexes(db.collection<StoreZoneDocument>(StoreZoneRepository.collection));
   const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
   await ledger.createIndex({ key: 1 }, { unique: true, name: 'test_payments_key' });
+  const taxRates = db.collection<TaxRateDocument>(TaxRateRepository.collection);
+  await taxRates.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'tax_rates_store_id' });
+  await taxRates.createIndex({ store_id: 1, country: 1, state: 1, deleted_id: 1 }, { unique: true, name: 'tax_rates_store_place' });
+  await taxRates.createIndex({ deleted_id: 1 }, { name: 'tax_rates_deleted' });
 }

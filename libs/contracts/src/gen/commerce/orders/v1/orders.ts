@@ -118,6 +118,11 @@ export interface Order {
   /** The class the buyer chose at checkout (not in the spec's rendering; kept for the record). */
   shipping_class_id: number;
   shipping_class_name: string;
+  /**
+   * ISO 4217: the store's currency when the order was placed; the unit of every amount above, kept whatever the
+   * store uses later (docs/money.md#currency). Orders placed before it existed are USD.
+   */
+  currency: string;
   /** The discount code the buyer used, as the store wrote it; absent when none. */
   discount_code?:
     | string
@@ -1164,6 +1169,7 @@ function createBaseOrder(): Order {
     fulfillments: [],
     shipping_class_id: 0,
     shipping_class_name: "",
+    currency: "",
     discount_code: undefined,
     shipping_discount: 0,
     shipping_tax: 0,
@@ -1233,6 +1239,9 @@ export const Order: MessageFns<Order> = {
     }
     if (message.shipping_class_name !== "") {
       writer.uint32(162).string(message.shipping_class_name);
+    }
+    if (message.currency !== "") {
+      writer.uint32(322).string(message.currency);
     }
     if (message.discount_code !== undefined) {
       writer.uint32(330).string(message.discount_code);
@@ -1425,6 +1434,14 @@ export const Order: MessageFns<Order> = {
             message.shipping_class_name = reader.string();
             continue;
           }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
           case 41: {
             if (tag !== 330) {
               break;
@@ -1539,6 +1556,7 @@ export const Order: MessageFns<Order> = {
         : isSet(object.shipping_class_name)
         ? globalThis.String(object.shipping_class_name)
         : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
       discount_code: isSet(object.discountCode)
         ? globalThis.String(object.discountCode)
         : isSet(object.discount_code)
@@ -1629,6 +1647,9 @@ export const Order: MessageFns<Order> = {
     if (message.shipping_class_name !== "") {
       obj.shippingClassName = message.shipping_class_name;
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
     if (message.discount_code !== undefined) {
       obj.discountCode = message.discount_code;
     }
@@ -1674,6 +1695,7 @@ export const Order: MessageFns<Order> = {
     message.fulfillments = object.fulfillments?.map((e) => Fulfillment.fromPartial(e)) || [];
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.shipping_class_name = object.shipping_class_name ?? "";
+    message.currency = object.currency ?? "";
     message.discount_code = object.discount_code ?? undefined;
     message.shipping_discount = object.shipping_discount ?? 0;
     message.shipping_tax = object.shipping_tax ?? 0;
