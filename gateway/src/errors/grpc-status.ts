@@ -34,6 +34,8 @@ const HTTP_BY_GRPC: Readonly<Partial<Record<status, GrpcEntry>>> = {
       NOT_PURCHASABLE: { status: 409, errorType: 'NotPurchasable' },
       ILLEGAL_TRANSITION: { status: 409, errorType: 'InvalidTransition', detail: transitionDetail },
       NOTHING_TO_SHIP: { status: 409, errorType: 'NothingToShip' },
+      // discounts.proto: a discount code whose uses are spent (docs/money.md#discount-codes).
+      DISCOUNT_UNAVAILABLE: { status: 409, errorType: 'DiscountUnavailable' },
     },
   },
   [status.ABORTED]: { status: 409, reasons: { CHECKOUT_IN_PROGRESS: { status: 409, errorType: 'CheckoutInProgress' } } },

@@ -1,5 +1,6 @@
 import type {
   CollectionJson,
+  DiscountJson,
   FulfillmentJson,
   OrderJson,
   ProductJson,
@@ -75,6 +76,9 @@ export interface EventResources {
   'order/opened': OrderJson;
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
+  'discount/created': DiscountJson;
+  'discount/updated': DiscountJson;
+  'discount/deleted': DiscountJson;
   'tax_rate/created': TaxRateJson;
   'tax_rate/updated': TaxRateJson;
   'tax_rate/deleted': TaxRateJson;
@@ -121,6 +125,9 @@ export const PUBLIC_TOPICS = [
   'template/created',
   'template/updated',
   'app/uninstalled',
+  'discount/created',
+  'discount/updated',
+  'discount/deleted',
 ] as const;
 
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];

@@ -8,5 +8,6 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
 export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';
