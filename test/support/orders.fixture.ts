@@ -138,7 +138,7 @@ export async function quote(
   baseUrl: string,
   subdomain: string,
   params: Partial<CheckoutParams> & Record<string, unknown>,
-): Promise<CheckoutAnswer> {
+): Promise<{ status: number; body: JsonBody; headers: Headers }> {
   const response = await fetch(`${baseUrl}/s/${subdomain}/checkout/quote`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -48,7 +48,7 @@ export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       'every shipping option with its price, the chosen one, the discount, the tax and the total that a checkout with the',
       'same input would charge (one function prices both), in the minor unit of `currency`. Takes no stock, no discount',
       "use and no payment. Refuses what checkout would: 422 naming the field (a code's reason under `discount_code`),",
-      '409 `DiscountUnavailable` when the code\'s uses are spent, 409 `OutOfStock`.',
+      "409 `DiscountUnavailable` when the code's uses are spent, 409 `OutOfStock`.",
     ].join(' '),
     tag: 'Checkout',
     auth: 'none',

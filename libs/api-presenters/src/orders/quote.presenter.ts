@@ -3,20 +3,18 @@ import { decimalString } from '@commerce/money';
 import { z } from 'zod';
 import { cents, id } from '../answer-schema';
 
-const quotedLineJson = z
-  .strictObject({
-    variant_id: id(),
-    product_id: id(),
-    product_name: z.string(),
-    variant_name: z.string(),
-    sku: z.string().nullable(),
-    quantity: z.number().int(),
-    unit_price: cents(),
-    amount: cents().meta({ description: 'unit_price × quantity' }),
-    discount: cents().meta({ description: "the line's share of `discounts`" }),
-    tax: cents(),
-  })
-  .meta({ id: 'QuotedLine' });
+const quotedLineJson = z.strictObject({
+  variant_id: id(),
+  product_id: id(),
+  product_name: z.string(),
+  variant_name: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: cents(),
+  amount: cents().meta({ description: 'unit_price × quantity' }),
+  discount: cents().meta({ description: "the line's share of `discounts`" }),
+  tax: cents(),
+});
 
 /** The total before paying (docs/orders.md#the-quote): every amount an integer in the currency's minor unit. */
 export const quoteJson = z
@@ -36,7 +34,7 @@ export const quoteJson = z
     tax: cents(),
     tax_name: z.string(),
     total: cents(),
-    price: z.string().meta({ description: "the total as a decimal string in the currency's decimals (\"123.45\", \"12345\" for JPY)" }),
+    price: z.string().meta({ description: 'the total as a decimal string in the currency\'s decimals ("123.45", "12345" for JPY)' }),
   })
   .meta({ id: 'CheckoutQuote' });
 

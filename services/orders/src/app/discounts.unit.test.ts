@@ -21,7 +21,12 @@ beforeEach(async () => {
   deps = {
     discounts: new DiscountRepository(documents),
     zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
-    storefront: { storeZone: async () => ({ timeZone: 'Asia/Tokyo', updatedAt: new Date(0) }) },
+    storefront: {
+      storeSettings: async () => ({
+        settings: { time_zone: 'Asia/Tokyo', currency: 'USD', prices_include_tax: false },
+        updatedAt: new Date(0),
+      }),
+    },
     nextId: (counter) => db.nextId(counter),
     clock: () => now,
   };

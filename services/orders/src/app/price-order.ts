@@ -103,6 +103,7 @@ function chosenOption(options: ShippingQuote[], wanted: number, country: string)
     if (!option) throw validationFailed({ shipping_class_id: [`does not ship these items to ${country}`] });
     return option;
   }
-  if (options.length === 0) throw validationFailed({ 'address.country': [`is not a destination this store ships these items to (${country})`] });
+  if (options.length === 0)
+    throw validationFailed({ 'address.country': [`is not a destination this store ships these items to (${country})`] });
   return options[0]!;
 }

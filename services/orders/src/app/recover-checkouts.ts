@@ -10,7 +10,17 @@ const BATCH = 100;
 /** What the sweep uses. */
 type RecoveryDeps = Pick<
   OrdersDeps,
-  'orders' | 'checkouts' | 'zones' | 'catalog' | 'redemptions' | 'storefront' | 'payments' | 'clock' | 'queue' | 'logger' | 'checkoutLeaseMs'
+  | 'orders'
+  | 'checkouts'
+  | 'zones'
+  | 'catalog'
+  | 'redemptions'
+  | 'storefront'
+  | 'payments'
+  | 'clock'
+  | 'queue'
+  | 'logger'
+  | 'checkoutLeaseMs'
 >;
 
 /**

@@ -82,7 +82,12 @@ export function checkoutViolations(input: CheckoutInput): Violations {
  * (a buyer asks for the total before typing the rest); what is given is checked as checkout checks it.
  */
 export function quoteViolations(input: Omit<CheckoutInput, 'checkout_key' | 'payment_token'>): Violations {
-  const violations = checkoutViolations({ ...input, checkout_key: 'quote', payment_token: 'quote', email: input.email.trim() || 'quote@example.com' });
+  const violations = checkoutViolations({
+    ...input,
+    checkout_key: 'quote',
+    payment_token: 'quote',
+    email: input.email.trim() || 'quote@example.com',
+  });
   for (const field of REQUIRED_ADDRESS_FIELDS) {
     if (field !== 'country' && input.address[field].trim() === '') delete violations[`address.${field}`];
   }

@@ -71,16 +71,18 @@ export interface Order {
   shipping_class_name: string;
   /** ISO 4217: the store's currency when the order was placed, the unit of its amounts; absent on orders from before (USD). */
   currency?: string;
+  // The pricing of docs/money.md#how-a-cart-is-priced; each is absent on orders placed before it existed (read as no
+  // code, nothing waived, no shipping tax, prices without tax, no rate).
   /** The code the buyer used, as the store wrote it (docs/money.md#discount-codes); its use is the order's redemption. */
-  discount_code: string | null;
+  discount_code?: string | null;
   /** What a free-shipping code waived; `shipping` is what was charged. */
-  shipping_discount: number;
+  shipping_discount?: number;
   /** The part of `tax` on shipping. */
-  shipping_tax: number;
-  /** Prices included tax at checkout: `total` does not add `tax` (docs/money.md#how-a-cart-is-priced). */
-  prices_include_tax: boolean;
+  shipping_tax?: number;
+  /** Prices included tax at checkout: `total` does not add `tax`. */
+  prices_include_tax?: boolean;
   /** The applied tax rate's name ('' for none). */
-  tax_name: string;
+  tax_name?: string;
   payment_processor: string;
   /** The key of its stock reservation and of its payment: `<checkout key>/<order id>` (see app/checkout.ts). */
   saga_key: string;

@@ -15,11 +15,13 @@
  * 4. total = subtotal − discounts + shipping + tax (tax added only when prices exclude it).
  */
 
+import { appliesToLine } from './discount';
+
 /** A line of the cart, priced by catalog. */
 export interface CartLine {
   product_id: number;
   /** The collections the product is in (a code restricted to collections applies through them). */
-  collection_ids: readonly number[];
+  collection_ids: number[];
   unit_price: number;
   quantity: number;
   taxable: boolean;
@@ -33,8 +35,8 @@ export interface DiscountTerms {
   /** fixed_amount: minor units. */
   amount: number;
   /** Empty, with collection_ids empty: every line. */
-  product_ids: readonly number[];
-  collection_ids: readonly number[];
+  product_ids: number[];
+  collection_ids: number[];
 }
 
 /** The tax rate for the shipping address (docs/money.md#tax-rates), or none. */
@@ -86,12 +88,6 @@ function roundedQuotient(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);
 }
 
-/** Whether a code applies to the line: unrestricted, or the line's product or one of its collections is named. */
-export function discountApplies(discount: Pick<DiscountTerms, 'product_ids' | 'collection_ids'>, line: CartLine): boolean {
-  if (discount.product_ids.length === 0 && discount.collection_ids.length === 0) return true;
-  return discount.product_ids.includes(line.product_id) || line.collection_ids.some((id) => discount.collection_ids.includes(id));
-}
-
 /**
  * `total` split over `weights` in proportion, in whole units, summing exactly to `total`: each gets the floor of its
  * exact share, and the units left go one each to the largest remainders (the earlier line on a tie).
@@ -135,7 +131,7 @@ export function priceCart(cart: Cart): PricedCart {
   const subtotal = amounts.reduce((a, b) => a + b, 0);
 
   const discount = cart.discount;
-  const eligibleWeights = cart.lines.map((line, index) => (discount && discountApplies(discount, line) ? amounts[index]! : 0));
+  const eligibleWeights = cart.lines.map((line, index) => (discount && appliesToLine(discount, line) ? amounts[index]! : 0));
   const discounts = discountTotal(
     discount,
     eligibleWeights.reduce((a, b) => a + b, 0),
