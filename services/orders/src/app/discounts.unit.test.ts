@@ -23,7 +23,7 @@ beforeEach(async () => {
     zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     storefront: {
       storeSettings: async () => ({
-        settings: { time_zone: 'Asia/Tokyo', currency: 'USD', prices_include_tax: false },
+        settings: { time_zone: 'Asia/Tokyo', currency: 'JPY', prices_include_tax: false },
         updatedAt: new Date(0),
       }),
     },
