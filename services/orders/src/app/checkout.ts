@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { orders } from '@commerce/contracts';
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { checkoutViolations, type CheckoutInput } from '../domain/checkout-input';
+import { unavailableError } from '../domain/discount';
 import type { CheckoutDocument } from '../infra/checkout.repository';
 import {
   failureError,
@@ -15,7 +16,7 @@ import {
 } from './checkout-steps';
 import { orderMessage } from './order-message';
 import type { OrdersDeps, ReservedLine } from './orders-deps';
-import { discountUnavailable, priceOrder, type PricedOrder } from './price-order';
+import { priceOrder, type PricedOrder } from './price-order';
 import { storeSettings } from '@commerce/store-zones';
 
 /** What one checkout run uses. */
@@ -122,9 +123,9 @@ async function runCheckout(deps: RunDeps, storeId: number, input: CheckoutInput)
     });
     if (use !== 'redeemed') {
       const refusal =
-        use === 'spent'
-          ? discountUnavailable(priced.discount.code)
-          : validationFailed({ discount_code: ['has already been used with this e-mail address'] });
+        use === 'used_by_customer'
+          ? validationFailed({ discount_code: ['has already been used with this e-mail address'] })
+          : unavailableError(priced.discount.code, use)!;
       throw await endWithoutOrder(deps, started, refusal, 'orders', { reserved: true });
     }
   }

@@ -1,5 +1,5 @@
-import { ruleBroken, validationFailed, type DomainError } from '@commerce/grpc-runtime';
-import { discountRefusal, type Discount } from '../domain/discount';
+import { validationFailed } from '@commerce/grpc-runtime';
+import { discountRefusal, unavailableError, type Discount } from '../domain/discount';
 import { priceCart, type PricedCart } from '../domain/pricing';
 import type { TaxRate } from '../domain/tax-rate';
 import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
@@ -30,9 +30,6 @@ export interface PricedOrder {
   settings: PricingSettings;
   cart: PricedCart;
 }
-
-export const discountUnavailable = (code: string): DomainError =>
-  ruleBroken('DISCOUNT_UNAVAILABLE', 'This discount code has been used as many times as it allows', { discount_code: code.slice(0, 64) });
 
 /**
  * Prices priced lines for an address (docs/money.md#how-a-cart-is-priced): the shipping options and the one chosen, the
@@ -92,7 +89,7 @@ async function usableDiscount(
     lines: lines.map((line) => ({ product_id: line.product_id, collection_ids: line.collection_ids })),
   });
   if (refusal !== null || !discount) throw validationFailed({ discount_code: [refusal ?? 'is not a valid discount code'] });
-  if (discount.usage_limit !== null && discount.times_used >= discount.usage_limit) throw discountUnavailable(discount.code);
+  if (discount.usage_limit !== null && discount.times_used >= discount.usage_limit) throw unavailableError(discount.code, 'spent')!;
   return discount;
 }
 
