@@ -54,7 +54,7 @@ export async function priceOrder(
       lines.map((line) => ({ product_id: line.product_id, shipping_group_id: line.shipping_group_id, quantity: line.quantity })),
     ),
     deps.taxRates.forDestination(storeId, country, state),
-    usableDiscount(deps, storeId, request.discount_code, lines),
+    usableDiscount(deps, storeId, request.discount_code, lines, settings.currency),
   ]);
   const chosen = chosenOption(options, request.shipping_class_id, country);
   const cart = priceCart({
@@ -79,12 +79,14 @@ async function usableDiscount(
   storeId: number,
   code: string | null | undefined,
   lines: ReservedLine[],
+  currency: string,
 ): Promise<Discount | null> {
   const wanted = code?.trim() ?? '';
   if (wanted === '') return null;
   const discount = await deps.discounts.findByCode(storeId, wanted);
   const refusal = discountRefusal(discount, {
     now: deps.clock(),
+    currency,
     subtotal: lines.reduce((sum, line) => sum + line.unit_cents * line.quantity, 0),
     lines: lines.map((line) => ({ product_id: line.product_id, collection_ids: line.collection_ids })),
   });
