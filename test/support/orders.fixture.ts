@@ -24,6 +24,12 @@ export const ORDER_KEYS = [
   'user_note',
   'price',
   'currency',
+  // docs/money.md#how-a-cart-is-priced
+  'discount_code',
+  'shipping_discount',
+  'shipping_tax',
+  'tax_name',
+  'prices_include_tax',
   'address',
   'items',
   'fulfillments',
