@@ -34,6 +34,8 @@ const WIDE_OPEN = '1000000000';
 const ORDERS_STREAM = 'EVENTS_ORDERS';
 const LIST_LIMIT = 250;
 const TARGET_MAX_RATIO = 1.2;
+/** Issue 32 item 7: a checkout with tax and a discount code costs at most this many times a plain one's CPU. */
+const TARGET_MAX_PRICED = 1.15;
 const BUYER_ADDRESS = {
   name: 'Bench Buyer',
   address_1: '1 Main St',
@@ -81,7 +83,19 @@ async function runOrdersBench(stack, settings) {
 
   const runId = Date.now().toString(36);
   const stores = {};
-  for (const name of ['large', 'small', 'checkouts']) stores[name] = await benchStore(stack, `${name}${runId}`);
+  for (const name of ['large', 'small', 'checkouts', 'money']) stores[name] = await benchStore(stack, `${name}${runId}`);
+  // Issue 32 item 7: the same checkout with a tax rate for the address and a discount code (docs/money.md).
+  await api(stack, stores.money, 'POST', '/v1/tax_rates.json', {
+    country: 'US',
+    state: 'IL',
+    name: 'IL tax',
+    rate: 6.25,
+    applies_to_shipping: true,
+  });
+  await api(stack, stores.money, 'POST', '/v1/discounts.json', { code: 'BENCH10', kind: 'percentage', value: 10 });
+  stores.money.discountCode = 'BENCH10';
+  const checkoutsOnly = process.env.BENCH_ORDERS_ONLY === 'checkouts';
+  if (checkoutsOnly) return measureCheckouts(stack, config, stores, results, watch);
 
   // The probe: real checkouts into the small store, timed; it decides how the rest is seeded.
   const probeCount = Math.min(config.seedProbe, config.sizes.small);
@@ -219,7 +233,14 @@ async function runOrdersBench(stack, settings) {
     ]),
   );
 
-  // Throughput, on a third store: one order to read, then reads and checkouts measured in turn.
+  return measureCheckouts(stack, config, stores, results, watch);
+}
+
+/**
+ * Throughput, on the third store: one order to read, then reads and checkouts measured in turn; then checkouts on the
+ * fourth store, with its tax rate and a discount code, alternating with plain ones round by round (issue 32 item 7).
+ */
+async function measureCheckouts(stack, config, stores, results, watch) {
   const order = await checkoutOnce(stack, stores.checkouts);
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
   await untilIdle(stack, { maxS: 60 });
@@ -234,14 +255,29 @@ async function runOrdersBench(stack, settings) {
     },
     watch(),
   );
-  await untilIdle(stack, { maxS: 60 });
-  results.throughput.checkout = await runLoad(
-    checkoutLoad(stack, stores.checkouts, 'POST /s/<subdomain>/checkout', config.connections, {
-      durationS: config.durationS,
-      warmupS: config.warmupS,
-    }),
-    watch(),
-  );
+  const priced = await checkoutOnce(stack, stores.money);
+  if (!(priced.tax > 0 && priced.discounts > 0))
+    throw new Error(`the priced checkout has no tax or discount: ${JSON.stringify(priced).slice(0, 300)}`);
+  results.throughput.checkouts = { plain: [], priced: [] };
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const [kind, store] of [
+      ['plain', stores.checkouts],
+      ['priced', stores.money],
+    ]) {
+      await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
+      await untilIdle(stack, { maxS: 60 });
+      results.throughput.checkouts[kind].push(
+        await runLoad(
+          checkoutLoad(stack, store, `POST /s/<subdomain>/checkout (${kind}, round ${round})`, config.connections, {
+            durationS: config.durationS,
+            warmupS: config.warmupS,
+          }),
+          watch(),
+        ),
+      );
+    }
+  }
+  results.throughput.checkout = results.throughput.checkouts.plain[0];
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
 
   results.verdict = report(results);
@@ -301,6 +337,7 @@ const checkoutBody = (store) =>
     address: BUYER_ADDRESS,
     items: [{ variant_id: store.variantId, quantity: 1 }],
     payment_token: 'tok_visa',
+    ...(store.discountCode ? { discount_code: store.discountCode } : {}),
   });
 
 async function checkoutOnce(stack, store) {
@@ -414,9 +451,8 @@ function seededOrder(n, at, open, shipped, next) {
   return order;
 }
 
-function report(results) {
-  const { config, seeding, lists, throughput, stores } = results;
-  const out = [''];
+function reportLists(results, out, invalid) {
+  const { config, seeding, lists, stores } = results;
   out.push(
     `orders — GET /v1/orders?limit=${LIST_LIMIT} on ${fmt(config.sizes.large)} orders vs ${fmt(config.sizes.small)} ` +
       `in the same run, ${config.connections} connections, ${config.rounds} alternating rounds ` +
@@ -448,7 +484,6 @@ function report(results) {
   out.push('');
   const rows = [['operation', 'store', 'round', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'gateway µs/req', 'orders µs/req']];
   const ratios = [];
-  const invalid = [];
   if (p.problems.length > 0) invalid.push(`seed probe: ${p.problems.join('; ')}`);
   const meanOf = (runs) => runs.reduce((sum, run) => sum + run.measured.latencyMs.average, 0) / runs.length;
   for (const [operation, byStore] of Object.entries(lists)) {
@@ -481,6 +516,16 @@ function report(results) {
         `= ${fmt(ratio, 2).padStart(5)}   ${ratio <= TARGET_MAX_RATIO ? 'MET' : 'NOT MET'}`,
     );
   out.push('');
+  return ratios;
+}
+
+function report(results) {
+  const { config, throughput } = results;
+  const out = [''];
+  const invalid = [];
+  const ratios = results.seeding.probe ? reportLists(results, out, invalid) : [];
+  if (!results.seeding.probe)
+    out.push(`orders — checkouts only (BENCH_ORDERS_ONLY=checkouts), ${config.connections} connections, ${config.rounds} rounds`);
   const trows = [
     [
       'operation',
@@ -499,10 +544,11 @@ function report(results) {
       'stack µs',
     ],
   ];
-  for (const [label, run] of [
-    ['GET /v1/orders/:id', throughput.read],
-    ['checkout (1 item)', throughput.checkout],
-  ]) {
+  const runs = [['GET /v1/orders/:id', throughput.read]];
+  for (const kind of ['plain', 'priced'])
+    for (const [index, run] of throughput.checkouts[kind].entries())
+      runs.push([`checkout ${kind === 'plain' ? '(1 item)' : '(tax + code)'} r${index + 1}`, run]);
+  for (const [label, run] of runs) {
     const m = run.measured;
     const us = (name) => fmt(cpuPerRequest(run, name));
     trows.push([
@@ -530,13 +576,26 @@ function report(results) {
     `checkouts/s / reads/s = ${fmt(perRead, 3)}   (µs: CPU time of each process per answered request; stack = ` +
       `launcher and everything under it)`,
   );
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const stackUs = (kind) => median(throughput.checkouts[kind].map((run) => cpuPerRequest(run, 'stack')));
+  const pricedPerPlain = stackUs('priced') / stackUs('plain');
+  out.push(
+    `CPU per order, checkout with a tax rate and a discount code / plain checkout (medians of the stack's µs): ` +
+      `${fmt(stackUs('priced'))} / ${fmt(stackUs('plain'))} = ${fmt(pricedPerPlain, 3)}   ` +
+      `(target <= ${TARGET_MAX_PRICED}: ${pricedPerPlain <= TARGET_MAX_PRICED ? 'MET' : 'NOT MET'})`,
+  );
   if (invalid.length > 0) {
     out.push('');
     out.push('!!! INVALID RUN: not every request got a 2xx answer');
     for (const line of invalid) out.push(`!!!   ${line}`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
-  return { ratios: Object.fromEntries(ratios.map(([operation, ratio]) => [operation, ratio])), checkoutsPerRead: perRead, invalid };
+  return {
+    ratios: Object.fromEntries(ratios.map(([operation, ratio]) => [operation, ratio])),
+    checkoutsPerRead: perRead,
+    pricedPerPlain,
+    invalid,
+  };
 }
 
 module.exports = { runOrdersBench };

@@ -24,6 +24,12 @@ export const ORDER_KEYS = [
   'user_note',
   'price',
   'currency',
+  // docs/money.md#how-a-cart-is-priced
+  'discount_code',
+  'shipping_discount',
+  'shipping_tax',
+  'tax_name',
+  'prices_include_tax',
   'address',
   'items',
   'fulfillments',
@@ -82,6 +88,7 @@ export interface CheckoutParams {
   shipping_class_id?: number;
   user_note?: string;
   payment_token: string;
+  discount_code?: string;
 }
 
 /** A checkout as a headless storefront sends it; `overrides` replace fields. */
@@ -130,6 +137,21 @@ export async function checkout(
   } catch (error) {
     return { status: `error: ${String((error as Error).cause ?? (error as Error).message)}` };
   }
+}
+
+/** `POST /s/<subdomain>/checkout/quote`: the total before paying for a checkout body (docs/orders.md#the-quote). */
+export async function quote(
+  baseUrl: string,
+  subdomain: string,
+  params: Partial<CheckoutParams> & Record<string, unknown>,
+): Promise<{ status: number; body: JsonBody; headers: Headers }> {
+  const response = await fetch(`${baseUrl}/s/${subdomain}/checkout/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { status: response.status, body: (await response.json()) as JsonBody, headers: response.headers };
 }
 
 export interface StockedProduct {

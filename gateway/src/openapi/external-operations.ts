@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutInput } from '../routes/buyer/checkout.schemas';
-import { orderJson } from './answers';
+import { orderJson, quoteJson } from './answers';
 import type { OperationDoc } from './operation';
 
 const health = (code: 200 | 503, status: 'ok' | 'degraded') =>
@@ -40,5 +40,20 @@ export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       meta: z.strictObject({ code: z.literal(200), api_version: z.literal('1.0'), confirmation_url: z.string() }),
     }),
     errors: [402, 409, 429],
+  },
+  'POST /s/{subdomain}/checkout/quote': {
+    summary: 'The total before paying',
+    description: [
+      'The checkout body without `payment_token`: only `items` and `address.country` are required. Answers the lines,',
+      'every shipping option with its price, the chosen one, the discount, the tax and the total that a checkout with the',
+      'same input would charge (one function prices both), in the minor unit of `currency`. Takes no stock, no discount',
+      "use and no payment. Refuses what checkout would: 422 naming the field (a code's reason under `discount_code`),",
+      "409 `DiscountUnavailable` when the code's uses are spent, 409 `OutOfStock`.",
+    ].join(' '),
+    tag: 'Checkout',
+    auth: 'none',
+    input: checkoutInput,
+    answer: z.strictObject({ data: quoteJson, meta: z.strictObject({ code: z.literal(200), api_version: z.literal('1.0') }) }),
+    errors: [409, 429],
   },
 };

@@ -87,12 +87,13 @@ describe('the OpenAPI document', () => {
     expect(validate(broken).valid).toBe(false);
   });
 
-  it('documents every /v1 route the app registers, /healthz and the JSON checkout, and nothing it does not serve', () => {
+  it('documents every /v1 route the app registers, /healthz, the JSON checkout and its quote, and nothing it does not serve', () => {
     const served = registeredOperations(gateway).filter(
       (operation) =>
         (operation.includes(' /v1/') && !operation.startsWith('OPTIONS ')) ||
         operation === 'GET /healthz' ||
-        operation === 'POST /s/{subdomain}/checkout',
+        operation === 'POST /s/{subdomain}/checkout' ||
+        operation === 'POST /s/{subdomain}/checkout/quote',
     );
     expect(served.length).toBeGreaterThan(60);
     expect(new Set(documentedOperations(document))).toEqual(new Set(served));

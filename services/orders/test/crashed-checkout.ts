@@ -88,6 +88,7 @@ export async function checkoutCrashedAfter(
       shipping_class_id: request.shipping_class_id,
       user_note: request.user_note ?? null,
       payment_token: request.payment_token,
+      discount_code: request.discount_code ?? null,
     });
   } catch (error) {
     if (!(error instanceof Crashed)) throw error;

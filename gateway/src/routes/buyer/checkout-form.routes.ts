@@ -30,12 +30,13 @@ export interface CheckoutFormOptions {
 /** Refusals shown again on the checkout page; anything else (a 500) is the error page. */
 const SHOWN_AGAIN = new Set([402, 404, 409, 422, 429, 503]);
 /** Fields the page gets back as typed; the CSRF token is the cookie's, a payment token is asked again. */
-const NOT_SHOWN_AGAIN = new Set(['csrf_token', 'payment_token']);
+const NOT_SHOWN_AGAIN = new Set(['csrf_token', 'payment_token', 'intent']);
 const MAX_FORM_FIELDS = 40;
 
 /**
  * The checkout page's form (docs/orders.md#checkout-buyer-path): `POST <site>/checkout` urlencoded from a browser that accepts
- * HTML. The CSRF token must match its cookie (403 page); then the same CreateOrder as the JSON
+ * HTML. The CSRF token must match its cookie (403 page); `intent=quote` ("Update total") renders the page again with
+ * the checkout's quote; otherwise the same CreateOrder as the JSON
  * checkout (checkout.routes.ts), the lines from the form or else the cart cookie. A placed order
  * clears the cart and answers 303 to its confirmation page; a refusal renders the checkout page again
  * with the message, each field's problem and what was typed, under the refusal's status. Mount before
@@ -61,6 +62,17 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
       const input = parseInput(checkoutInput, params);
       formLines = input.lines;
       const lines = formLines.length > 0 ? formLines : parseCart(readCookie(req.headers.cookie, COOKIE.cart));
+      if (params.intent === 'quote') {
+        // "Update total": the page again, with the total before paying for what was typed (docs/orders.md#the-quote).
+        const { payment_token: _token, user_note: _note, ...asked } = input;
+        const quote = await clients.orders.quoteCheckout(orders.QuoteCheckoutRequest.fromPartial({ ...asked, lines, store_id: store.id }), {
+          requestId: res.locals.requestId as string,
+          principal: { kind: 'buyer', store_id: store.id },
+        });
+        const page: PageExtras = { path: '/checkout', checkout_form: typedFields(params), checkout_quote: quote };
+        if (formLines.length > 0) page.cart = formLines;
+        return await renderAndSend(clients, req, res, page);
+      }
       const request = orders.CreateOrderRequest.fromPartial({
         ...input,
         lines,

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Router } from 'express';
 import { orders } from '@commerce/contracts';
 import type { Logger } from '@commerce/observability';
+import { presentQuote } from '@commerce/api-presenters';
 import type { BackendClients } from '../../clients';
 import { ApiError } from '../../errors';
 import { pipeline } from '../../fast-path/pipeline';
@@ -65,6 +66,28 @@ export function checkoutRoutes(site: Router, clients: BackendClients, options: C
     const data = renderOrder(answer);
     const confirmationUrl = `${ownSiteOf(store)}/orders/${options.tokens.tokenOf(store.id, data.id)}`;
     sendJson(res, 200, { data, meta: { code: 200, api_version: '1.0', confirmation_url: confirmationUrl } });
+  });
+}
+
+/**
+ * POST <site>/checkout/quote (docs/orders.md#the-quote): the checkout's body without a payment token; answers the lines,
+ * the shipping options, the discount, the tax and the total that checkout would charge for the same input, taking
+ * nothing. Limited per client address apart from checkouts (a checkout page asks again as the buyer types).
+ */
+export function quoteRoutes(site: Router, clients: BackendClients, options: Pick<CheckoutRouteOptions, 'directory' | 'limit'>): void {
+  const steps = pipeline(
+    options.limit && rateLimit({ bucket: options.limit, keyOf: (req) => `quote:${clientAddressKey(req.socket.remoteAddress)}` }),
+    resolveStore(options.directory),
+    refuseClosedStore(),
+    requestParams(),
+  );
+  site.post('/checkout/quote', steps, async (req, res) => {
+    const store = buyerStoreOf(res);
+    const { payment_token: _token, user_note: _note, ...input } = parseInput(checkoutInput, readParams(req));
+    const request = orders.QuoteCheckoutRequest.fromPartial({ store_id: store.id, ...input });
+    const call = { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } };
+    const quote = await clients.orders.quoteCheckout(request, call);
+    sendJson(res, 200, { data: presentQuote(quote), meta: { code: 200, api_version: '1.0' } });
   });
 }
 

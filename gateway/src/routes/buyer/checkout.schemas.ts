@@ -44,6 +44,8 @@ export const checkoutInput = z
     shipping_class_id: blankAsMissing(looseInt({ min: 0 })),
     user_note: note(),
     payment_token: text(),
+    // docs/money.md#discount-codes: in any case; blank is none.
+    discount_code: text(),
   })
   .strip()
   .transform(({ items, ...rest }) => ({ ...rest, lines: items ?? [] }));

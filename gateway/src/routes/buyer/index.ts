@@ -4,7 +4,7 @@ import type { BackendClients } from '../../clients';
 import type { IdempotencyRecords } from '../../idempotency/idempotency.store';
 import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { checkoutFormRoutes } from './checkout-form.routes';
-import { checkoutRoutes } from './checkout.routes';
+import { checkoutRoutes, quoteRoutes } from './checkout.routes';
 import { OrderTokens } from './order-token';
 import { isHeadlessCheckout, toOwnSite } from './own-site';
 import { pageErrors } from './page-render';
@@ -42,6 +42,7 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   site.use(visitorIdsFor(new VisitorIds(options.visitorKey)));
   // The checkout page's form first (browsers only), then the JSON checkout, then every page GET.
   checkoutFormRoutes(site, clients, { directory, tokens, limit: options.checkoutLimit });
+  quoteRoutes(site, clients, { directory, limit: options.checkoutLimit });
   checkoutRoutes(site, clients, {
     directory,
     limit: options.checkoutLimit,
@@ -53,6 +54,7 @@ export function buyerRoutes(app: Express, clients: BackendClients, options: Buye
   site.use(pageErrors(options.logger));
   const pathForm = Router();
   pathForm.use(toOwnSite(directory, isHeadlessCheckout));
+  quoteRoutes(pathForm, clients, { directory, limit: options.checkoutLimit });
   checkoutRoutes(pathForm, clients, {
     directory,
     limit: options.checkoutLimit,

@@ -30,6 +30,9 @@ export function toOwnSite(directory: StoreDirectory, except: (req: Request) => b
 }
 
 /** `POST /s/<subdomain>/checkout` from a headless storefront: JSON, or a form from a client that prefers JSON (curl). */
+/** The buyer path's JSON calls a headless storefront makes on the platform's address: checkout and its quote. */
+const HEADLESS_PATHS: ReadonlySet<string> = new Set(['/checkout', '/checkout/', '/checkout/quote', '/checkout/quote/']);
+
 export function isHeadlessCheckout(req: Request): boolean {
-  return req.method === 'POST' && (req.path === '/checkout' || req.path === '/checkout/') && !isBrowserForm(req);
+  return req.method === 'POST' && HEADLESS_PATHS.has(req.path) && !isBrowserForm(req);
 }

@@ -69,7 +69,7 @@ export function buyerCookies(req: Request, res: Response, storeId: number): Buye
 
 /** What a page call adds to the request's own path, cookies and headers. */
 export type PageExtras = Partial<
-  Pick<storefront.RenderPageRequest, 'path' | 'order_id' | 'checkout_error' | 'field_errors' | 'checkout_form' | 'cart'>
+  Pick<storefront.RenderPageRequest, 'path' | 'order_id' | 'checkout_error' | 'field_errors' | 'checkout_form' | 'checkout_quote' | 'cart'>
 >;
 
 /** One RenderPage for this request, sent with the page headers; `status` overrides the page's own (a refused checkout's). */

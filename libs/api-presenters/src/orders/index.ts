@@ -10,3 +10,4 @@ export {
 } from './order.presenter';
 export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
+export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';

@@ -5,6 +5,7 @@ import { stockLineViolations, type StockLine } from '../domain/stock';
 import type { ProductDocument } from '../infra/product.repository';
 import type { ReservationDocument } from '../infra/reservation.repository';
 import type { CatalogDeps } from './catalog-deps';
+import { collectionIdsByProduct } from './product-writer';
 import { withStockLocks } from './stock-locks';
 import { clearMarks, everyShortLine, putBackOnProduct, reservedLines, StockRefused, takeFromProduct } from './stock-moves';
 
@@ -59,7 +60,7 @@ async function takeAll(
     }
     throw error;
   }
-  const answer = reservedLines(reservation, products);
+  const answer = reservedLines(reservation, products, await collectionIdsByProduct(deps, storeId, reservation.product_ids));
   const reserved = await deps.reservations.transition(reservation, ['pending'], { state: 'reserved', reserved_lines: answer });
   if (!reserved) {
     // Released while we were taking (only another replica can interleave): give back what this call took.

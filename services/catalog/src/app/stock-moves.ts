@@ -150,7 +150,11 @@ export async function putBackOnProduct(
 }
 
 /** Each line priced as the buyer pays it now, in the order of the request. */
-export function reservedLines(reservation: ReservationDocument, products: Map<number, ProductDocument>): catalog.ReservedLine[] {
+export function reservedLines(
+  reservation: Pick<ReservationDocument, 'lines'>,
+  products: Map<number, ProductDocument>,
+  collectionIds: Map<number, number[]>,
+): catalog.ReservedLine[] {
   return reservation.lines.map((line) => {
     const product = products.get(line.product_id)!;
     const variant = product.variants.find((candidate) => candidate.id === line.variant_id)!;
@@ -163,6 +167,9 @@ export function reservedLines(reservation: ReservationDocument, products: Map<nu
       quantity: line.quantity,
       unit_cents: buyerCents(variant, product.cents),
       shipping_group_id: product.shipping_group_id,
+      // A product stored before `taxable` existed has none and is taxable (its default).
+      taxable: product.taxable !== false,
+      collection_ids: collectionIds.get(product.id) ?? [],
     };
   });
 }

@@ -2,6 +2,7 @@ import { requireStoreId, validationFailed } from '@commerce/grpc-runtime';
 import { productsByIds, productsInShippingGroup, variantsByIds } from '../app/batch-reads';
 import { toProductMessage, toVariantMessage } from '../app/catalog-message';
 import type { CatalogDeps } from '../app/catalog-deps';
+import { priceLines } from '../app/price-lines';
 import { releaseStock } from '../app/release-stock';
 import { reserveStock } from '../app/reserve-stock';
 import { restoreShippingGroup } from '../app/restore-shipping-group';
@@ -15,7 +16,8 @@ type OtherContextRpc =
   | 'retireShippingGroup'
   | 'restoreShippingGroup'
   | 'reserveStock'
-  | 'releaseStock';
+  | 'releaseStock'
+  | 'priceLines';
 
 /** The RPCs other contexts call (orders, shipping). Thin: request → use case → response. */
 export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContextRpc> {
@@ -63,6 +65,7 @@ export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContext
       lines: await reserveStock(deps, requireStoreId(request.store_id), request.order_key, request.lines),
     }),
     releaseStock: async (request) => ({ released: await releaseStock(deps, requireStoreId(request.store_id), request.order_key) }),
+    priceLines: async (request) => ({ lines: await priceLines(deps, requireStoreId(request.store_id), request.lines) }),
   };
 }
 

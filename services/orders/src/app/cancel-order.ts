@@ -5,12 +5,13 @@ import type { OrdersDeps } from './orders-deps';
 import { returnStock } from './return-stock';
 
 /**
- * Open or on hold with nothing shipped → canceled (order/canceled), and the stock goes back to catalog.
+ * Open or on hold with nothing shipped → canceled (order/canceled); the stock goes back to catalog and the discount
+ * code's use to the code.
  * The cancel is written first with stock_return 'pending'; if catalog cannot be reached now, the sweep
  * gives the stock back later (the answer is the canceled order either way).
  */
 export async function cancelOrder(
-  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'catalog' | 'storefront' | 'clock' | 'queue' | 'logger'>,
+  deps: Pick<OrdersDeps, 'orders' | 'zones' | 'catalog' | 'redemptions' | 'storefront' | 'clock' | 'queue' | 'logger'>,
   storeId: number,
   orderId: number,
 ): Promise<orders.CancelOrderResponse> {

@@ -1,11 +1,11 @@
-import { DomainError, GrpcStatus, isDomainError, isRemoteError, validationFailed } from '@commerce/grpc-runtime';
-import { storeSettings } from '@commerce/store-zones';
+import { DomainError, GrpcStatus, isDomainError, isRemoteError } from '@commerce/grpc-runtime';
 import { normalizeAddress } from '../domain/checkout-input';
-import { totalsOf, type Item, type Order } from '../domain/order';
+import type { Item, Order } from '../domain/order';
 import type { CheckoutDocument, CheckoutFailure } from '../infra/checkout.repository';
 import type { OrderDocument } from '../infra/order.repository';
 import { orderEvent, writeOrder } from './order-writer';
-import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
+import type { OrdersDeps } from './orders-deps';
+import type { PricedOrder } from './price-order';
 import { returnStock } from './return-stock';
 
 /**
@@ -32,41 +32,17 @@ export const interruptedFailure: CheckoutFailure = {
   message: 'The checkout was interrupted before the payment; nothing was charged and its stock was released. Please try again.',
 };
 
-/** The class the buyer asked for (it must be offered), or the cheapest one that ships these lines there. */
-export async function chooseQuote(
-  deps: Pick<OrdersDeps, 'shipping'>,
-  checkout: CheckoutDocument,
-  reserved: ReservedLine[],
-): Promise<ShippingQuote> {
-  const country = checkout.request.address.country;
-  const quotes = await deps.shipping.quote(
-    checkout.store_id,
-    country,
-    reserved.map((line) => ({ product_id: line.product_id, shipping_group_id: line.shipping_group_id, quantity: line.quantity })),
-  );
-  const wanted = checkout.request.shipping_class_id;
-  if (wanted > 0) {
-    const quote = quotes.find((candidate) => candidate.shipping_class_id === wanted);
-    if (!quote) throw validationFailed({ shipping_class_id: [`does not ship these items to ${country}`] });
-    return quote;
-  }
-  if (quotes.length === 0)
-    throw validationFailed({ 'address.country': [`is not a destination this store ships these items to (${country})`] });
-  return quotes[0]!;
-}
-
-/** Step 4: the order, pending and priced, with order/created: written once, whoever repeats the step. */
+/** Step 4: the order, pending and priced (app/price-order.ts), with order/created: written once, whoever repeats the step. */
 export async function writePendingOrder(
-  deps: Pick<OrdersDeps, 'orders' | 'payments' | 'nextId' | 'clock' | 'zones' | 'storefront'>,
+  deps: Pick<OrdersDeps, 'orders' | 'payments' | 'nextId' | 'clock'>,
   checkout: CheckoutDocument,
-  reserved: ReservedLine[],
-  quote: ShippingQuote,
+  priced: PricedOrder,
   timeZone: string,
 ): Promise<OrderDocument> {
-  const { currency } = await storeSettings(deps, checkout.store_id); // the order keeps it (docs/money.md#currency)
   const now = deps.clock();
   const items: Item[] = [];
-  for (const line of reserved) {
+  for (const [index, line] of priced.lines.entries()) {
+    const cost = priced.cart.lines[index]!;
     items.push({
       id: await deps.nextId('order_items'),
       product_id: line.product_id,
@@ -76,13 +52,14 @@ export async function writePendingOrder(
       sku: line.sku ?? null,
       quantity: line.quantity,
       list_price: line.unit_cents,
-      discount: 0,
-      tax: 0,
+      discount: cost.discount,
+      tax: cost.tax,
       fulfilled_at: null,
       fulfillment_id: null,
       shipping_group_id: line.shipping_group_id,
     });
   }
+  const { cart } = priced;
   const order: Order = {
     store_id: checkout.store_id,
     id: checkout.order_id,
@@ -92,12 +69,20 @@ export async function writePendingOrder(
     address: normalizeAddress(checkout.request.address),
     items,
     fulfillments: [],
-    shipping: quote.total_cents,
-    discounts: 0,
-    ...totalsOf(items, quote.total_cents, 0),
-    shipping_class_id: quote.shipping_class_id,
-    shipping_class_name: quote.shipping_class_name,
-    currency,
+    subtotal: cart.subtotal,
+    shipping: cart.shipping,
+    tax: cart.tax,
+    discounts: cart.discounts,
+    total: cart.total,
+    shipping_class_id: priced.chosen.shipping_class_id,
+    shipping_class_name: priced.chosen.shipping_class_name,
+    // The order keeps the store's currency it was placed in (docs/money.md#currency).
+    currency: priced.settings.currency,
+    discount_code: priced.discount?.code ?? null,
+    shipping_discount: cart.shipping_discount,
+    shipping_tax: cart.shipping_tax,
+    prices_include_tax: priced.settings.prices_include_tax,
+    tax_name: priced.taxRate?.name ?? '',
     payment_processor: deps.payments.name,
     saga_key: sagaKeyOf(checkout),
     created_at: now,
@@ -135,7 +120,7 @@ export async function markPaid(
  * sweep finishes it when catalog cannot be reached now); the checkout keeps `failure` for repeats.
  */
 export async function markFailed(
-  deps: Pick<OrdersDeps, 'orders' | 'checkouts' | 'catalog' | 'clock' | 'queue' | 'logger'>,
+  deps: Pick<OrdersDeps, 'orders' | 'checkouts' | 'catalog' | 'redemptions' | 'clock' | 'queue' | 'logger'>,
   checkout: CheckoutDocument,
   timeZone: string,
   failure: CheckoutFailure,

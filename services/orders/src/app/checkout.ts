@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { orders } from '@commerce/contracts';
 import { DomainError, validationFailed } from '@commerce/grpc-runtime';
 import { checkoutViolations, type CheckoutInput } from '../domain/checkout-input';
+import { unavailableError } from '../domain/discount';
 import type { CheckoutDocument } from '../infra/checkout.repository';
 import {
-  chooseQuote,
   failureError,
   interruptedFailure,
   isRefusal,
@@ -15,8 +15,9 @@ import {
   writePendingOrder,
 } from './checkout-steps';
 import { orderMessage } from './order-message';
-import type { OrdersDeps, ReservedLine, ShippingQuote } from './orders-deps';
-import { storeZone } from '@commerce/store-zones';
+import type { OrdersDeps, ReservedLine } from './orders-deps';
+import { priceOrder, type PricedOrder } from './price-order';
+import { storeSettings } from '@commerce/store-zones';
 
 /** What one checkout run uses. */
 type RunDeps = Pick<
@@ -28,6 +29,9 @@ type RunDeps = Pick<
   | 'shipping'
   | 'storefront'
   | 'payments'
+  | 'taxRates'
+  | 'discounts'
+  | 'redemptions'
   | 'nextId'
   | 'clock'
   | 'queue'
@@ -68,7 +72,7 @@ export async function checkout(
 }
 
 async function runCheckout(deps: RunDeps, storeId: number, input: CheckoutInput): Promise<orders.CreateOrderResponse> {
-  const timeZone = await storeZone(deps, storeId);
+  const { time_zone: timeZone, ...settings } = await storeSettings(deps, storeId);
 
   const leaseToken = randomUUID();
   const now = deps.clock();
@@ -83,6 +87,7 @@ async function runCheckout(deps: RunDeps, storeId: number, input: CheckoutInput)
       lines: input.lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
       shipping_class_id: input.shipping_class_id,
       user_note: input.user_note,
+      discount_code: input.discount_code,
     },
     lease_token: leaseToken,
     lease_until: new Date(now.getTime() + deps.checkoutLeaseMs),
@@ -102,18 +107,34 @@ async function runCheckout(deps: RunDeps, storeId: number, input: CheckoutInput)
   }
   deps.failpoint('after-reserve');
 
-  let quote: ShippingQuote;
+  let priced: PricedOrder;
   try {
-    quote = await chooseQuote(deps, started, reserved);
+    priced = await priceOrder(deps, storeId, started.request, reserved, settings);
   } catch (error) {
     throw await endWithoutOrder(deps, started, error, 'shipping', { reserved: true });
+  }
+  if (priced.discount) {
+    // The code's use is taken for this order before the order exists: at most usage_limit orders ever hold one, and a
+    // checkout that ends without its order gives it back (here, in markFailed, or in the sweep).
+    const use = await deps.redemptions.redeem(storeId, priced.discount.id, {
+      orderId: started.order_id,
+      email: started.request.email,
+      now: deps.clock(),
+    });
+    if (use !== 'redeemed') {
+      const refusal =
+        use === 'used_by_customer'
+          ? validationFailed({ discount_code: ['has already been used with this e-mail address'] })
+          : unavailableError(priced.discount.code, use)!;
+      throw await endWithoutOrder(deps, started, refusal, 'orders', { reserved: true });
+    }
   }
 
   // Write the order, and charge, only while the checkout is still this call's: once its lease ran out the sweep
   // may have released the stock (no order yet) or voided the payment (order pending).
   const stillOurs = () => deps.checkouts.renew(started, leaseToken, new Date(deps.clock().getTime() + deps.checkoutLeaseMs));
   if (!(await stillOurs())) throw inProgress();
-  const order = await writePendingOrder(deps, started, reserved, quote, timeZone);
+  const order = await writePendingOrder(deps, started, priced, timeZone);
   deps.failpoint('after-order');
   if (!(await stillOurs())) {
     // Taken over between the renewal and the write: the sweep may have released the stock and forgotten the

@@ -31,6 +31,21 @@ class StockLedger implements CatalogPort {
   /** While set, a reservation waits for it (a slow catalog). */
   slow: Promise<void> | undefined;
 
+  async priceLines(_storeId: number, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
+    return lines.map((line) => ({
+      variant_id: line.variant_id,
+      product_id: 100 + line.variant_id,
+      product_name: 'Mug',
+      variant_name: 'Blue',
+      sku: undefined,
+      quantity: line.quantity,
+      unit_cents: 1250,
+      shipping_group_id: 1,
+      taxable: true,
+      collection_ids: [],
+    }));
+  }
+
   async reserveStock(_storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
     await this.slow;
     if (this.down) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
@@ -58,6 +73,8 @@ class StockLedger implements CatalogPort {
       quantity: line.quantity,
       unit_cents: 1250,
       shipping_group_id: 1,
+      taxable: true,
+      collection_ids: [],
     }));
   }
 
@@ -109,6 +126,7 @@ const input = (key: string, overrides: Partial<CheckoutInput> = {}): CheckoutInp
   shipping_class_id: 0,
   user_note: null,
   payment_token: 'tok_visa',
+  discount_code: null,
   ...overrides,
 });
 

@@ -42,6 +42,12 @@ export function orderMessage(order: Order): orders.Order {
     shipping_class_name: order.shipping_class_name,
     // An order written before orders kept their currency was placed in USD, the only one there was.
     currency: order.currency ?? DEFAULT_CURRENCY,
+    // An order written before discounts and taxes existed has none of these fields: no code, nothing waived or taxed.
+    discount_code: order.discount_code ?? undefined,
+    shipping_discount: order.shipping_discount ?? 0,
+    shipping_tax: order.shipping_tax ?? 0,
+    prices_include_tax: order.prices_include_tax ?? false,
+    tax_name: order.tax_name ?? '',
   };
 }
 

@@ -15,6 +15,8 @@ export type ReservedLine = catalog.ReservedLine;
 /** Catalog's stock and records, as orders uses them. Calls fail with the RemoteError catalog answered. */
 export interface CatalogPort {
   reserveStock(storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]>;
+  /** The lines priced as reserveStock would price them now, taking nothing (the checkout quote). */
+  priceLines(storeId: number, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]>;
   /** Puts back everything reserved under the key, once; false when nothing was (left) reserved. */
   releaseStock(storeId: number, key: string): Promise<boolean>;
   productsByIds(storeId: number, productIds: number[]): Promise<{ products: catalog.Product[]; context: catalog.StoreContext | undefined }>;

@@ -10,7 +10,17 @@ const BATCH = 100;
 /** What the sweep uses. */
 type RecoveryDeps = Pick<
   OrdersDeps,
-  'orders' | 'checkouts' | 'zones' | 'catalog' | 'storefront' | 'payments' | 'clock' | 'queue' | 'logger' | 'checkoutLeaseMs'
+  | 'orders'
+  | 'checkouts'
+  | 'zones'
+  | 'catalog'
+  | 'redemptions'
+  | 'storefront'
+  | 'payments'
+  | 'clock'
+  | 'queue'
+  | 'logger'
+  | 'checkoutLeaseMs'
 >;
 
 /**
@@ -41,8 +51,10 @@ async function recoverOne(deps: RecoveryDeps, due: CheckoutDocument): Promise<'f
 
   const order = await deps.orders.findOne(checkout.store_id, checkout.order_id);
   if (!order) {
-    // Stopped before the order was written: nothing was charged. Give back whatever was reserved.
+    // Stopped before the order was written: nothing was charged. Give back whatever was reserved, and the discount
+    // code's use if it was taken for this order.
     await deps.catalog.releaseStock(checkout.store_id, sagaKeyOf(checkout));
+    await deps.redemptions.giveBack(checkout.store_id, checkout.order_id);
     await deps.checkouts.forget(checkout);
     return 'undone';
   }

@@ -2,20 +2,22 @@ import type { Order } from '../domain/order';
 import type { OrdersDeps } from './orders-deps';
 
 /**
- * Gives a canceled or failed order's stock back to catalog (ReleaseStock of its checkout key: once, however
- * often it is called) and records that it is back. Throws when catalog cannot be reached; the sweep retries.
+ * Gives back what a canceled or failed order held: its stock to catalog (ReleaseStock of its checkout key: once,
+ * however often it is called) and its discount code's use (docs/money.md#discount-codes: once, keyed by the order),
+ * then records that both are back. Throws when catalog cannot be reached; the sweep retries.
  */
 export async function returnStock(
-  deps: Pick<OrdersDeps, 'orders' | 'catalog'>,
+  deps: Pick<OrdersDeps, 'orders' | 'catalog' | 'redemptions'>,
   order: Pick<Order, 'store_id' | 'id' | 'saga_key'>,
 ): Promise<void> {
   await deps.catalog.releaseStock(order.store_id, order.saga_key);
+  await deps.redemptions.giveBack(order.store_id, order.id);
   await deps.orders.stockReturned(order.store_id, order.id);
 }
 
 /** The sweep's part: every order whose stock return a crash or an unreachable catalog left pending. */
 export async function returnPendingStock(
-  deps: Pick<OrdersDeps, 'orders' | 'catalog' | 'clock' | 'logger'>,
+  deps: Pick<OrdersDeps, 'orders' | 'catalog' | 'redemptions' | 'clock' | 'logger'>,
   olderThanMs: number,
 ): Promise<number> {
   const due = await deps.orders.stockReturnsDue(new Date(deps.clock().getTime() - olderThanMs), 100);

@@ -9,6 +9,8 @@ export interface CheckoutInput {
   shipping_class_id: number;
   user_note: string | null;
   payment_token: string;
+  /** Blank or null: none. */
+  discount_code: string | null;
 }
 
 export const LIMITS = {
@@ -19,6 +21,7 @@ export const LIMITS = {
   addressField: 200,
   userNote: 5_000,
   paymentToken: 200,
+  discountCode: 64,
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,10 +68,29 @@ export function checkoutViolations(input: CheckoutInput): Violations {
 
   if (!Number.isSafeInteger(input.shipping_class_id) || input.shipping_class_id < 0)
     add(violations, 'shipping_class_id', 'must be a shipping class id');
+  if (input.discount_code !== null && input.discount_code.trim().length > LIMITS.discountCode)
+    add(violations, 'discount_code', 'is not a valid discount code');
   if (input.user_note !== null && input.user_note.length > LIMITS.userNote)
     add(violations, 'user_note', `is too long (maximum is ${LIMITS.userNote} characters)`);
   if (input.payment_token.trim() === '') add(violations, 'payment_token', "can't be blank");
   else if (input.payment_token.length > LIMITS.paymentToken) add(violations, 'payment_token', 'is not a payment token');
+  return violations;
+}
+
+/**
+ * Field violations of a checkout quote: the checkout's, but only the lines and the destination's country are required
+ * (a buyer asks for the total before typing the rest); what is given is checked as checkout checks it.
+ */
+export function quoteViolations(input: Omit<CheckoutInput, 'checkout_key' | 'payment_token'>): Violations {
+  const violations = checkoutViolations({
+    ...input,
+    checkout_key: 'quote',
+    payment_token: 'quote',
+    email: input.email.trim() || 'quote@example.com',
+  });
+  for (const field of REQUIRED_ADDRESS_FIELDS) {
+    if (field !== 'country' && input.address[field].trim() === '') delete violations[`address.${field}`];
+  }
   return violations;
 }
 

@@ -17,6 +17,7 @@ const valid: CheckoutInput = {
   shipping_class_id: 0,
   user_note: null,
   payment_token: 'tok_visa',
+  discount_code: null,
 };
 
 describe('checkoutViolations', () => {

@@ -1,5 +1,6 @@
 // A discount code (docs/money.md#discount-codes): its fields and their rules, and whether it applies to a cart. No I/O.
 import { recordFields, ruleBroken, type DomainError, type FieldViolations } from '@commerce/grpc-runtime';
+import { decimalString } from '@commerce/money';
 import { z } from 'zod';
 
 export const DISCOUNT_KINDS = ['percentage', 'fixed_amount', 'free_shipping'] as const;
@@ -130,8 +131,10 @@ export interface DiscountLine {
 
 export interface DiscountCart {
   now: Date;
-  /** Minor units. */
+  /** Minor units of `currency`. */
   subtotal: number;
+  /** ISO 4217: the minimum is named in it. */
+  currency: string;
   lines: DiscountLine[];
 }
 
@@ -151,7 +154,7 @@ export function discountRefusal(discount: Discount | null, cart: DiscountCart): 
   if (discount.starts_at && now < discount.starts_at.getTime()) return 'is not active yet';
   if (discount.ends_at && now >= discount.ends_at.getTime()) return 'has expired';
   if (cart.subtotal < discount.minimum_subtotal)
-    return `needs a subtotal of at least ${discount.minimum_subtotal} (minor units of the store's currency)`;
+    return `needs a subtotal of at least ${decimalString(discount.minimum_subtotal, cart.currency)} ${cart.currency}`;
   if (!cart.lines.some((line) => appliesToLine(discount, line))) return 'does not apply to anything in the cart';
   return null;
 }

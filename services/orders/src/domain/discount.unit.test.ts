@@ -39,6 +39,7 @@ function discount(overrides: Partial<Discount> = {}): Discount {
 const cart = (overrides: Partial<DiscountCart> = {}): DiscountCart => ({
   now: NOW,
   subtotal: 5000,
+  currency: 'USD',
   lines: [{ product_id: 11, collection_ids: [3] }],
   ...overrides,
 });
@@ -122,9 +123,8 @@ describe('discountRefusal', () => {
   });
 
   it('refuses a subtotal under the minimum, naming the minimum', () => {
-    expect(discountRefusal(discount({ minimum_subtotal: 5001 }), cart())).toBe(
-      "needs a subtotal of at least 5001 (minor units of the store's currency)",
-    );
+    expect(discountRefusal(discount({ minimum_subtotal: 5001 }), cart())).toBe('needs a subtotal of at least 50.01 USD');
+    expect(discountRefusal(discount({ minimum_subtotal: 5001 }), cart({ currency: 'JPY' }))).toBe('needs a subtotal of at least 5001 JPY');
     expect(discountRefusal(discount({ minimum_subtotal: 5000 }), cart())).toBeNull();
   });
 

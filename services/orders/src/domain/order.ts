@@ -1,6 +1,6 @@
 /**
- * The order aggregate as orders stores it (docs/orders.md#records, docs/orders.md#fulfillments): items priced at checkout, fulfillments,
- * money in integer cents. Plain data and pure functions; no I/O.
+ * The order aggregate as orders stores it (docs/orders.md#records, docs/orders.md#fulfillments): items priced at checkout
+ * (domain/pricing.ts), fulfillments, money in integer minor units. Plain data and pure functions; no I/O.
  */
 
 /** What an order's `status` is stored as. "Partially Shipped" is never stored: it is an open order with some items shipped. */
@@ -71,6 +71,18 @@ export interface Order {
   shipping_class_name: string;
   /** ISO 4217: the store's currency when the order was placed, the unit of its amounts; absent on orders from before (USD). */
   currency?: string;
+  // The pricing of docs/money.md#how-a-cart-is-priced; each is absent on orders placed before it existed (read as no
+  // code, nothing waived, no shipping tax, prices without tax, no rate).
+  /** The code the buyer used, as the store wrote it (docs/money.md#discount-codes); its use is the order's redemption. */
+  discount_code?: string | null;
+  /** What a free-shipping code waived; `shipping` is what was charged. */
+  shipping_discount?: number;
+  /** The part of `tax` on shipping. */
+  shipping_tax?: number;
+  /** Prices included tax at checkout: `total` does not add `tax`. */
+  prices_include_tax?: boolean;
+  /** The applied tax rate's name ('' for none). */
+  tax_name?: string;
   payment_processor: string;
   /** The key of its stock reservation and of its payment: `<checkout key>/<order id>` (see app/checkout.ts). */
   saga_key: string;
@@ -89,13 +101,6 @@ export interface Order {
 /** Cents a line costs before tax. */
 export const linePrice = (item: Pick<Item, 'list_price' | 'quantity' | 'discount'>): number =>
   item.list_price * item.quantity - item.discount;
-
-/** subtotal, tax and total from the items, shipping and order-level discounts. */
-export function totalsOf(items: readonly Item[], shipping: number, discounts: number): Pick<Order, 'subtotal' | 'tax' | 'total'> {
-  const subtotal = items.reduce((sum, item) => sum + linePrice(item), 0);
-  const tax = items.reduce((sum, item) => sum + item.tax, 0);
-  return { subtotal, tax, total: subtotal + shipping + tax - discounts };
-}
 
 export const isShipped = (item: Pick<Item, 'fulfilled_at'>): boolean => item.fulfilled_at !== null;
 

@@ -2,6 +2,7 @@ import type { orders } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { cancelOrder } from '../app/cancel-order';
 import { checkout } from '../app/checkout';
+import { quoteCheckout } from '../app/quote-checkout';
 import { getOrder } from '../app/get-order';
 import { holdOrder } from '../app/hold-order';
 import { listOrders } from '../app/list-orders';
@@ -58,8 +59,18 @@ export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.
           shipping_class_id: request.shipping_class_id,
           user_note: request.user_note ?? null,
           payment_token: request.payment_token,
+          discount_code: request.discount_code ?? null,
         },
         context.deadline,
       ),
+    quoteCheckout: (request) =>
+      quoteCheckout(deps, requireStoreId(request.store_id), {
+        email: request.email,
+        address: { ...EMPTY_ADDRESS, ...request.address },
+        lines: request.lines,
+        shipping_class_id: request.shipping_class_id,
+        user_note: null,
+        discount_code: request.discount_code ?? null,
+      }),
   };
 }

@@ -4,7 +4,7 @@ import type { CatalogPort, ReservedLine } from '../app/orders-deps';
 
 type CatalogRpc = Pick<
   ServiceClient<catalog.CatalogServiceClient>,
-  'reserveStock' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'
+  'reserveStock' | 'priceLines' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'
 >;
 
 /** Catalog's stock and record RPCs behind the port the use cases ask (ORDERS_BACKEND_DEADLINE_MS, the client's deadline, applies). */
@@ -13,6 +13,10 @@ export class CatalogClient implements CatalogPort {
 
   async reserveStock(storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
     return (await this.catalog.reserveStock({ store_id: storeId, order_key: key, lines })).lines;
+  }
+
+  async priceLines(storeId: number, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
+    return (await this.catalog.priceLines({ store_id: storeId, lines })).lines;
   }
 
   async releaseStock(storeId: number, key: string): Promise<boolean> {

@@ -6,6 +6,25 @@ export interface CheckoutInput {
   field_errors: Array<{ field: string; message: string }>;
   /** What the buyer typed: form field name (`address[city]`) → value. */
   checkout_form: Record<string, string>;
+  /** The total before paying for what the buyer typed (docs/orders.md#the-quote), when asked for. */
+  checkout_quote?: CheckoutQuote | null;
+}
+
+/** A checkout quote as the page shows it: amounts in the currency's minor unit (the `money` filter writes them). */
+export interface CheckoutQuote {
+  lines: Array<{ product_name: string; variant_name: string; quantity: number; amount: number; discount: number; tax: number }>;
+  shipping_options: Array<{ shipping_class_id: number; name: string; price: number }>;
+  shipping_class_id: number;
+  shipping_class_name: string;
+  discount_code?: string | undefined;
+  subtotal: number;
+  discounts: number;
+  shipping: number;
+  shipping_discount: number;
+  tax: number;
+  tax_name: string;
+  total: number;
+  prices_include_tax: boolean;
 }
 
 /** `address[city]` → `address.city`; `items[0][quantity]` → `items.0.quantity`; `email` unchanged. */
@@ -29,6 +48,36 @@ export function checkoutVariables(input: CheckoutInput) {
     errors,
     has_errors: input.checkout_error !== '' || input.field_errors.length > 0,
     form: { ...input.checkout_form },
+    quote: input.checkout_quote ? quoteVariables(input.checkout_quote) : null,
+  };
+}
+
+function quoteVariables(quote: CheckoutQuote) {
+  return {
+    lines: quote.lines.map(({ product_name, variant_name, quantity, amount, discount, tax }) => ({
+      product_name,
+      variant_name,
+      quantity,
+      amount,
+      discount,
+      tax,
+    })),
+    shipping_options: quote.shipping_options.map(({ shipping_class_id, name, price }) => ({
+      shipping_class_id,
+      name,
+      price,
+      chosen: shipping_class_id === quote.shipping_class_id,
+    })),
+    shipping_class_name: quote.shipping_class_name,
+    discount_code: quote.discount_code ?? '',
+    subtotal: quote.subtotal,
+    discounts: quote.discounts,
+    shipping: quote.shipping,
+    shipping_discount: quote.shipping_discount,
+    tax: quote.tax,
+    tax_name: quote.tax_name,
+    total: quote.total,
+    prices_include_tax: quote.prices_include_tax,
   };
 }
 

@@ -18,6 +18,7 @@ export function pageHandlers(deps: StorefrontDeps): ServiceHandlers<typeof store
         checkout_error: request.checkout_error,
         field_errors: request.field_errors.map(({ field, message }) => ({ field, message })),
         checkout_form: request.checkout_form,
+        checkout_quote: request.checkout_quote ?? null,
         visitor_id: request.visitor_id,
         user_agent: request.user_agent,
         referer: request.referer,

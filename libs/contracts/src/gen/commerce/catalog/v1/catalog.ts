@@ -524,6 +524,21 @@ export interface ReservedLine {
   unit_cents: number;
   /** For shipping quotes; 0 when the product has none. */
   shipping_group_id: number;
+  /** The product's `taxable` (docs/catalog.md#records): whether orders charge tax on the line. */
+  taxable: boolean;
+  /** The live collections holding the product, for discount codes restricted to collections. */
+  collection_ids: number[];
+}
+
+export interface PriceLinesRequest {
+  store_id: number;
+  /** A variant may appear once; at least one line. */
+  lines: StockLine[];
+}
+
+export interface PriceLinesResponse {
+  /** In the order of the request's lines. */
+  lines: ReservedLine[];
 }
 
 export interface ReserveStockRequest {
@@ -7140,6 +7155,8 @@ function createBaseReservedLine(): ReservedLine {
     quantity: 0,
     unit_cents: 0,
     shipping_group_id: 0,
+    taxable: false,
+    collection_ids: [],
   };
 }
 
@@ -7168,6 +7185,16 @@ export const ReservedLine: MessageFns<ReservedLine> = {
     }
     if (message.shipping_group_id !== 0) {
       writer.uint32(64).int64(message.shipping_group_id);
+    }
+    if (message.taxable !== false) {
+      writer.uint32(72).bool(message.taxable);
+    }
+    if (message.collection_ids.length !== 0) {
+      writer.uint32(82).fork();
+      for (const v of message.collection_ids) {
+        writer.int64(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -7249,6 +7276,32 @@ export const ReservedLine: MessageFns<ReservedLine> = {
             message.shipping_group_id = longToNumber(reader.int64());
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.taxable = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag === 80) {
+              message.collection_ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 82) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.collection_ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7295,6 +7348,12 @@ export const ReservedLine: MessageFns<ReservedLine> = {
         : isSet(object.shipping_group_id)
         ? globalThis.Number(object.shipping_group_id)
         : 0,
+      taxable: isSet(object.taxable) ? globalThis.Boolean(object.taxable) : false,
+      collection_ids: globalThis.Array.isArray(object?.collectionIds)
+        ? object.collectionIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.collection_ids)
+        ? object.collection_ids.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -7324,6 +7383,12 @@ export const ReservedLine: MessageFns<ReservedLine> = {
     if (message.shipping_group_id !== 0) {
       obj.shippingGroupId = Math.round(message.shipping_group_id);
     }
+    if (message.taxable !== false) {
+      obj.taxable = message.taxable;
+    }
+    if (message.collection_ids?.length) {
+      obj.collectionIds = message.collection_ids.map((e) => Math.round(e));
+    }
     return obj;
   },
 
@@ -7340,6 +7405,166 @@ export const ReservedLine: MessageFns<ReservedLine> = {
     message.quantity = object.quantity ?? 0;
     message.unit_cents = object.unit_cents ?? 0;
     message.shipping_group_id = object.shipping_group_id ?? 0;
+    message.taxable = object.taxable ?? false;
+    message.collection_ids = object.collection_ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePriceLinesRequest(): PriceLinesRequest {
+  return { store_id: 0, lines: [] };
+}
+
+export const PriceLinesRequest: MessageFns<PriceLinesRequest> = {
+  encode(message: PriceLinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    for (const v of message.lines) {
+      StockLine.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLinesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLinesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lines.push(StockLine.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLinesRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => StockLine.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PriceLinesRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => StockLine.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLinesRequest>, I>>(base?: I): PriceLinesRequest {
+    return PriceLinesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLinesRequest>, I>>(object: I): PriceLinesRequest {
+    const message = createBasePriceLinesRequest();
+    message.store_id = object.store_id ?? 0;
+    message.lines = object.lines?.map((e) => StockLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePriceLinesResponse(): PriceLinesResponse {
+  return { lines: [] };
+}
+
+export const PriceLinesResponse: MessageFns<PriceLinesResponse> = {
+  encode(message: PriceLinesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.lines) {
+      ReservedLine.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLinesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLinesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.lines.push(ReservedLine.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLinesResponse {
+    return {
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => ReservedLine.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PriceLinesResponse): unknown {
+    const obj: any = {};
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => ReservedLine.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLinesResponse>, I>>(base?: I): PriceLinesResponse {
+    return PriceLinesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLinesResponse>, I>>(object: I): PriceLinesResponse {
+    const message = createBasePriceLinesResponse();
+    message.lines = object.lines?.map((e) => ReservedLine.fromPartial(e)) || [];
     return message;
   },
 };
@@ -7961,6 +8186,19 @@ export const CatalogServiceService = {
     responseDeserialize: (value: Buffer): ReserveStockResponse => ReserveStockResponse.decode(value),
   },
   /**
+   * The checkout quote (orders): the lines priced as ReserveStock would price them now, taking nothing. Refuses as
+   * ReserveStock does (NOT_FOUND, NOT_PURCHASABLE, INSUFFICIENT_STOCK naming every short line) from current stock.
+   */
+  priceLines: {
+    path: "/commerce.catalog.v1.CatalogService/PriceLines" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PriceLinesRequest): Buffer => Buffer.from(PriceLinesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PriceLinesRequest => PriceLinesRequest.decode(value),
+    responseSerialize: (value: PriceLinesResponse): Buffer => Buffer.from(PriceLinesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PriceLinesResponse => PriceLinesResponse.decode(value),
+  },
+  /**
    * Puts back everything reserved under order_key (checkout failed after reserving, or the order was
    * canceled). Idempotent; an unknown key answers released = false.
    */
@@ -8044,6 +8282,11 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * requested, in_stock of the first of them.
    */
   reserveStock: handleUnaryCall<ReserveStockRequest, ReserveStockResponse>;
+  /**
+   * The checkout quote (orders): the lines priced as ReserveStock would price them now, taking nothing. Refuses as
+   * ReserveStock does (NOT_FOUND, NOT_PURCHASABLE, INSUFFICIENT_STOCK naming every short line) from current stock.
+   */
+  priceLines: handleUnaryCall<PriceLinesRequest, PriceLinesResponse>;
   /**
    * Puts back everything reserved under order_key (checkout failed after reserving, or the order was
    * canceled). Idempotent; an unknown key answers released = false.
@@ -8395,6 +8638,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReserveStockResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The checkout quote (orders): the lines priced as ReserveStock would price them now, taking nothing. Refuses as
+   * ReserveStock does (NOT_FOUND, NOT_PURCHASABLE, INSUFFICIENT_STOCK naming every short line) from current stock.
+   */
+  priceLines(
+    request: PriceLinesRequest,
+    callback: (error: ServiceError | null, response: PriceLinesResponse) => void,
+  ): ClientUnaryCall;
+  priceLines(
+    request: PriceLinesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PriceLinesResponse) => void,
+  ): ClientUnaryCall;
+  priceLines(
+    request: PriceLinesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PriceLinesResponse) => void,
   ): ClientUnaryCall;
   /**
    * Puts back everything reserved under order_key (checkout failed after reserving, or the order was

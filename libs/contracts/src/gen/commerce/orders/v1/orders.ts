@@ -78,15 +78,15 @@ export interface Fulfillment {
 
 export interface Order {
   id: number;
-  /** Sum of the items' price_in_cents, in cents; rendered as `subtotal`. */
+  /** Sum of the items' list_price × quantity, before discounts, in minor units; rendered as `subtotal`. */
   subtotal: number;
   /** Shipping charged, in cents (the chosen class's quote). */
   shipping: number;
-  /** Tax in cents (sum of the items' tax). */
+  /** Tax in minor units: the items' tax plus shipping_tax (included in the prices when prices_include_tax). */
   tax: number;
   /** Order-level discounts in cents. */
   discounts: number;
-  /** subtotal + shipping + tax - discounts, in cents; rendered as the decimal string `price`. */
+  /** subtotal - discounts + shipping (+ tax unless prices_include_tax); rendered as the decimal string `price`. */
   total: number;
   created_at:
     | Date
@@ -123,6 +123,18 @@ export interface Order {
    * store uses later (docs/money.md#currency). Orders placed before it existed are USD.
    */
   currency: string;
+  /** The discount code the buyer used, as the store wrote it; absent when none. */
+  discount_code?:
+    | string
+    | undefined;
+  /** What a free-shipping code waived from the chosen class's price (`shipping` is what was charged). */
+  shipping_discount: number;
+  /** The part of `tax` on shipping. */
+  shipping_tax: number;
+  /** Whether the order's prices included tax (the store's setting at checkout): `total` then does not add `tax`. */
+  prices_include_tax: boolean;
+  /** The tax rate's name applied at checkout ("" when none). */
+  tax_name: string;
 }
 
 export interface ListOrdersRequest {
@@ -292,6 +304,68 @@ export interface CreateOrderRequest {
     | undefined;
   /** The processor's token of the buyer's card, e.g. "tok_visa"; required. */
   payment_token: string;
+  /**
+   * A discount code (docs/money.md#discount-codes), in any case; absent or blank for none. Refusals: INVALID_ARGUMENT
+   * on discount_code naming why; FAILED_PRECONDITION DISCOUNT_UNAVAILABLE when its uses are spent.
+   */
+  discount_code?: string | undefined;
+}
+
+/**
+ * A checkout's body without its key and payment token. Only lines and address.country are required; the rest is
+ * checked as CreateOrder checks it when given.
+ */
+export interface QuoteCheckoutRequest {
+  store_id: number;
+  email: string;
+  address: OrderAddress | undefined;
+  lines: CheckoutLine[];
+  shipping_class_id: number;
+  discount_code?: string | undefined;
+}
+
+export interface QuotedLine {
+  variant_id: number;
+  product_id: number;
+  product_name: string;
+  variant_name: string;
+  sku?: string | undefined;
+  quantity: number;
+  unit_price: number;
+  /** unit_price × quantity. */
+  amount: number;
+  discount: number;
+  tax: number;
+}
+
+export interface ShippingOption {
+  shipping_class_id: number;
+  name: string;
+  /** The class's price for these lines, before a free-shipping code. */
+  price: number;
+}
+
+export interface QuoteCheckoutResponse {
+  lines: QuotedLine[];
+  /** Every class that ships the lines to the address's country, cheapest first. */
+  shipping_options: ShippingOption[];
+  /** The class checkout would charge: the one asked for, or the cheapest. */
+  shipping_class_id: number;
+  shipping_class_name: string;
+  subtotal: number;
+  discounts: number;
+  /** Charged, after shipping_discount. */
+  shipping: number;
+  shipping_discount: number;
+  shipping_tax: number;
+  tax: number;
+  total: number;
+  /** ISO 4217; every amount above is in its minor unit. */
+  currency: string;
+  prices_include_tax: boolean;
+  /** The code as the store wrote it, when one applies. */
+  discount_code?: string | undefined;
+  tax_name: string;
 }
 
 export interface CreateOrderResponse {
@@ -1096,6 +1170,11 @@ function createBaseOrder(): Order {
     shipping_class_id: 0,
     shipping_class_name: "",
     currency: "",
+    discount_code: undefined,
+    shipping_discount: 0,
+    shipping_tax: 0,
+    prices_include_tax: false,
+    tax_name: "",
   };
 }
 
@@ -1163,6 +1242,21 @@ export const Order: MessageFns<Order> = {
     }
     if (message.currency !== "") {
       writer.uint32(322).string(message.currency);
+    }
+    if (message.discount_code !== undefined) {
+      writer.uint32(330).string(message.discount_code);
+    }
+    if (message.shipping_discount !== 0) {
+      writer.uint32(336).int64(message.shipping_discount);
+    }
+    if (message.shipping_tax !== 0) {
+      writer.uint32(344).int64(message.shipping_tax);
+    }
+    if (message.prices_include_tax !== false) {
+      writer.uint32(352).bool(message.prices_include_tax);
+    }
+    if (message.tax_name !== "") {
+      writer.uint32(362).string(message.tax_name);
     }
     return writer;
   },
@@ -1348,6 +1442,46 @@ export const Order: MessageFns<Order> = {
             message.currency = reader.string();
             continue;
           }
+          case 41: {
+            if (tag !== 330) {
+              break;
+            }
+
+            message.discount_code = reader.string();
+            continue;
+          }
+          case 42: {
+            if (tag !== 336) {
+              break;
+            }
+
+            message.shipping_discount = longToNumber(reader.int64());
+            continue;
+          }
+          case 43: {
+            if (tag !== 344) {
+              break;
+            }
+
+            message.shipping_tax = longToNumber(reader.int64());
+            continue;
+          }
+          case 44: {
+            if (tag !== 352) {
+              break;
+            }
+
+            message.prices_include_tax = reader.bool();
+            continue;
+          }
+          case 45: {
+            if (tag !== 362) {
+              break;
+            }
+
+            message.tax_name = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1423,6 +1557,31 @@ export const Order: MessageFns<Order> = {
         ? globalThis.String(object.shipping_class_name)
         : "",
       currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      discount_code: isSet(object.discountCode)
+        ? globalThis.String(object.discountCode)
+        : isSet(object.discount_code)
+        ? globalThis.String(object.discount_code)
+        : undefined,
+      shipping_discount: isSet(object.shippingDiscount)
+        ? globalThis.Number(object.shippingDiscount)
+        : isSet(object.shipping_discount)
+        ? globalThis.Number(object.shipping_discount)
+        : 0,
+      shipping_tax: isSet(object.shippingTax)
+        ? globalThis.Number(object.shippingTax)
+        : isSet(object.shipping_tax)
+        ? globalThis.Number(object.shipping_tax)
+        : 0,
+      prices_include_tax: isSet(object.pricesIncludeTax)
+        ? globalThis.Boolean(object.pricesIncludeTax)
+        : isSet(object.prices_include_tax)
+        ? globalThis.Boolean(object.prices_include_tax)
+        : false,
+      tax_name: isSet(object.taxName)
+        ? globalThis.String(object.taxName)
+        : isSet(object.tax_name)
+        ? globalThis.String(object.tax_name)
+        : "",
     };
   },
 
@@ -1491,6 +1650,21 @@ export const Order: MessageFns<Order> = {
     if (message.currency !== "") {
       obj.currency = message.currency;
     }
+    if (message.discount_code !== undefined) {
+      obj.discountCode = message.discount_code;
+    }
+    if (message.shipping_discount !== 0) {
+      obj.shippingDiscount = Math.round(message.shipping_discount);
+    }
+    if (message.shipping_tax !== 0) {
+      obj.shippingTax = Math.round(message.shipping_tax);
+    }
+    if (message.prices_include_tax !== false) {
+      obj.pricesIncludeTax = message.prices_include_tax;
+    }
+    if (message.tax_name !== "") {
+      obj.taxName = message.tax_name;
+    }
     return obj;
   },
 
@@ -1522,6 +1696,11 @@ export const Order: MessageFns<Order> = {
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.shipping_class_name = object.shipping_class_name ?? "";
     message.currency = object.currency ?? "";
+    message.discount_code = object.discount_code ?? undefined;
+    message.shipping_discount = object.shipping_discount ?? 0;
+    message.shipping_tax = object.shipping_tax ?? 0;
+    message.prices_include_tax = object.prices_include_tax ?? false;
+    message.tax_name = object.tax_name ?? "";
     return message;
   },
 };
@@ -3676,6 +3855,7 @@ function createBaseCreateOrderRequest(): CreateOrderRequest {
     shipping_class_id: 0,
     user_note: undefined,
     payment_token: "",
+    discount_code: undefined,
   };
 }
 
@@ -3704,6 +3884,9 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     }
     if (message.payment_token !== "") {
       writer.uint32(66).string(message.payment_token);
+    }
+    if (message.discount_code !== undefined) {
+      writer.uint32(74).string(message.discount_code);
     }
     return writer;
   },
@@ -3785,6 +3968,14 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
             message.payment_token = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.discount_code = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3827,6 +4018,11 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
         : isSet(object.payment_token)
         ? globalThis.String(object.payment_token)
         : "",
+      discount_code: isSet(object.discountCode)
+        ? globalThis.String(object.discountCode)
+        : isSet(object.discount_code)
+        ? globalThis.String(object.discount_code)
+        : undefined,
     };
   },
 
@@ -3856,6 +4052,9 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     if (message.payment_token !== "") {
       obj.paymentToken = message.payment_token;
     }
+    if (message.discount_code !== undefined) {
+      obj.discountCode = message.discount_code;
+    }
     return obj;
   },
 
@@ -3874,6 +4073,860 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.user_note = object.user_note ?? undefined;
     message.payment_token = object.payment_token ?? "";
+    message.discount_code = object.discount_code ?? undefined;
+    return message;
+  },
+};
+
+function createBaseQuoteCheckoutRequest(): QuoteCheckoutRequest {
+  return { store_id: 0, email: "", address: undefined, lines: [], shipping_class_id: 0, discount_code: undefined };
+}
+
+export const QuoteCheckoutRequest: MessageFns<QuoteCheckoutRequest> = {
+  encode(message: QuoteCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.address !== undefined) {
+      OrderAddress.encode(message.address, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.lines) {
+      CheckoutLine.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.shipping_class_id !== 0) {
+      writer.uint32(40).int64(message.shipping_class_id);
+    }
+    if (message.discount_code !== undefined) {
+      writer.uint32(50).string(message.discount_code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.address = OrderAddress.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lines.push(CheckoutLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping_class_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.discount_code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteCheckoutRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      address: isSet(object.address) ? OrderAddress.fromJSON(object.address) : undefined,
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => CheckoutLine.fromJSON(e)) : [],
+      shipping_class_id: isSet(object.shippingClassId)
+        ? globalThis.Number(object.shippingClassId)
+        : isSet(object.shipping_class_id)
+        ? globalThis.Number(object.shipping_class_id)
+        : 0,
+      discount_code: isSet(object.discountCode)
+        ? globalThis.String(object.discountCode)
+        : isSet(object.discount_code)
+        ? globalThis.String(object.discount_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuoteCheckoutRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.address !== undefined) {
+      obj.address = OrderAddress.toJSON(message.address);
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => CheckoutLine.toJSON(e));
+    }
+    if (message.shipping_class_id !== 0) {
+      obj.shippingClassId = Math.round(message.shipping_class_id);
+    }
+    if (message.discount_code !== undefined) {
+      obj.discountCode = message.discount_code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteCheckoutRequest>, I>>(base?: I): QuoteCheckoutRequest {
+    return QuoteCheckoutRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteCheckoutRequest>, I>>(object: I): QuoteCheckoutRequest {
+    const message = createBaseQuoteCheckoutRequest();
+    message.store_id = object.store_id ?? 0;
+    message.email = object.email ?? "";
+    message.address = (object.address !== undefined && object.address !== null)
+      ? OrderAddress.fromPartial(object.address)
+      : undefined;
+    message.lines = object.lines?.map((e) => CheckoutLine.fromPartial(e)) || [];
+    message.shipping_class_id = object.shipping_class_id ?? 0;
+    message.discount_code = object.discount_code ?? undefined;
+    return message;
+  },
+};
+
+function createBaseQuotedLine(): QuotedLine {
+  return {
+    variant_id: 0,
+    product_id: 0,
+    product_name: "",
+    variant_name: "",
+    sku: undefined,
+    quantity: 0,
+    unit_price: 0,
+    amount: 0,
+    discount: 0,
+    tax: 0,
+  };
+}
+
+export const QuotedLine: MessageFns<QuotedLine> = {
+  encode(message: QuotedLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.variant_id !== 0) {
+      writer.uint32(8).int64(message.variant_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(16).int64(message.product_id);
+    }
+    if (message.product_name !== "") {
+      writer.uint32(26).string(message.product_name);
+    }
+    if (message.variant_name !== "") {
+      writer.uint32(34).string(message.variant_name);
+    }
+    if (message.sku !== undefined) {
+      writer.uint32(42).string(message.sku);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(48).int64(message.quantity);
+    }
+    if (message.unit_price !== 0) {
+      writer.uint32(56).int64(message.unit_price);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(64).int64(message.amount);
+    }
+    if (message.discount !== 0) {
+      writer.uint32(72).int64(message.discount);
+    }
+    if (message.tax !== 0) {
+      writer.uint32(80).int64(message.tax);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuotedLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuotedLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.variant_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.product_name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.variant_name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sku = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.quantity = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.unit_price = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.discount = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.tax = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuotedLine {
+    return {
+      variant_id: isSet(object.variantId)
+        ? globalThis.Number(object.variantId)
+        : isSet(object.variant_id)
+        ? globalThis.Number(object.variant_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+      product_name: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+      variant_name: isSet(object.variantName)
+        ? globalThis.String(object.variantName)
+        : isSet(object.variant_name)
+        ? globalThis.String(object.variant_name)
+        : "",
+      sku: isSet(object.sku) ? globalThis.String(object.sku) : undefined,
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      unit_price: isSet(object.unitPrice)
+        ? globalThis.Number(object.unitPrice)
+        : isSet(object.unit_price)
+        ? globalThis.Number(object.unit_price)
+        : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      discount: isSet(object.discount) ? globalThis.Number(object.discount) : 0,
+      tax: isSet(object.tax) ? globalThis.Number(object.tax) : 0,
+    };
+  },
+
+  toJSON(message: QuotedLine): unknown {
+    const obj: any = {};
+    if (message.variant_id !== 0) {
+      obj.variantId = Math.round(message.variant_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    if (message.product_name !== "") {
+      obj.productName = message.product_name;
+    }
+    if (message.variant_name !== "") {
+      obj.variantName = message.variant_name;
+    }
+    if (message.sku !== undefined) {
+      obj.sku = message.sku;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.unit_price !== 0) {
+      obj.unitPrice = Math.round(message.unit_price);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.discount !== 0) {
+      obj.discount = Math.round(message.discount);
+    }
+    if (message.tax !== 0) {
+      obj.tax = Math.round(message.tax);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuotedLine>, I>>(base?: I): QuotedLine {
+    return QuotedLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuotedLine>, I>>(object: I): QuotedLine {
+    const message = createBaseQuotedLine();
+    message.variant_id = object.variant_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    message.product_name = object.product_name ?? "";
+    message.variant_name = object.variant_name ?? "";
+    message.sku = object.sku ?? undefined;
+    message.quantity = object.quantity ?? 0;
+    message.unit_price = object.unit_price ?? 0;
+    message.amount = object.amount ?? 0;
+    message.discount = object.discount ?? 0;
+    message.tax = object.tax ?? 0;
+    return message;
+  },
+};
+
+function createBaseShippingOption(): ShippingOption {
+  return { shipping_class_id: 0, name: "", price: 0 };
+}
+
+export const ShippingOption: MessageFns<ShippingOption> = {
+  encode(message: ShippingOption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shipping_class_id !== 0) {
+      writer.uint32(8).int64(message.shipping_class_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.price !== 0) {
+      writer.uint32(24).int64(message.price);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShippingOption {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShippingOption();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.shipping_class_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.price = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShippingOption {
+    return {
+      shipping_class_id: isSet(object.shippingClassId)
+        ? globalThis.Number(object.shippingClassId)
+        : isSet(object.shipping_class_id)
+        ? globalThis.Number(object.shipping_class_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      price: isSet(object.price) ? globalThis.Number(object.price) : 0,
+    };
+  },
+
+  toJSON(message: ShippingOption): unknown {
+    const obj: any = {};
+    if (message.shipping_class_id !== 0) {
+      obj.shippingClassId = Math.round(message.shipping_class_id);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.price !== 0) {
+      obj.price = Math.round(message.price);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShippingOption>, I>>(base?: I): ShippingOption {
+    return ShippingOption.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShippingOption>, I>>(object: I): ShippingOption {
+    const message = createBaseShippingOption();
+    message.shipping_class_id = object.shipping_class_id ?? 0;
+    message.name = object.name ?? "";
+    message.price = object.price ?? 0;
+    return message;
+  },
+};
+
+function createBaseQuoteCheckoutResponse(): QuoteCheckoutResponse {
+  return {
+    lines: [],
+    shipping_options: [],
+    shipping_class_id: 0,
+    shipping_class_name: "",
+    subtotal: 0,
+    discounts: 0,
+    shipping: 0,
+    shipping_discount: 0,
+    shipping_tax: 0,
+    tax: 0,
+    total: 0,
+    currency: "",
+    prices_include_tax: false,
+    discount_code: undefined,
+    tax_name: "",
+  };
+}
+
+export const QuoteCheckoutResponse: MessageFns<QuoteCheckoutResponse> = {
+  encode(message: QuoteCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.lines) {
+      QuotedLine.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.shipping_options) {
+      ShippingOption.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.shipping_class_id !== 0) {
+      writer.uint32(24).int64(message.shipping_class_id);
+    }
+    if (message.shipping_class_name !== "") {
+      writer.uint32(34).string(message.shipping_class_name);
+    }
+    if (message.subtotal !== 0) {
+      writer.uint32(40).int64(message.subtotal);
+    }
+    if (message.discounts !== 0) {
+      writer.uint32(48).int64(message.discounts);
+    }
+    if (message.shipping !== 0) {
+      writer.uint32(56).int64(message.shipping);
+    }
+    if (message.shipping_discount !== 0) {
+      writer.uint32(64).int64(message.shipping_discount);
+    }
+    if (message.shipping_tax !== 0) {
+      writer.uint32(72).int64(message.shipping_tax);
+    }
+    if (message.tax !== 0) {
+      writer.uint32(80).int64(message.tax);
+    }
+    if (message.total !== 0) {
+      writer.uint32(88).int64(message.total);
+    }
+    if (message.currency !== "") {
+      writer.uint32(98).string(message.currency);
+    }
+    if (message.prices_include_tax !== false) {
+      writer.uint32(104).bool(message.prices_include_tax);
+    }
+    if (message.discount_code !== undefined) {
+      writer.uint32(114).string(message.discount_code);
+    }
+    if (message.tax_name !== "") {
+      writer.uint32(122).string(message.tax_name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.lines.push(QuotedLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.shipping_options.push(ShippingOption.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.shipping_class_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.shipping_class_name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.subtotal = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.discounts = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.shipping = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.shipping_discount = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.shipping_tax = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.tax = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.total = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.prices_include_tax = reader.bool();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.discount_code = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.tax_name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteCheckoutResponse {
+    return {
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => QuotedLine.fromJSON(e)) : [],
+      shipping_options: globalThis.Array.isArray(object?.shippingOptions)
+        ? object.shippingOptions.map((e: any) => ShippingOption.fromJSON(e))
+        : globalThis.Array.isArray(object?.shipping_options)
+        ? object.shipping_options.map((e: any) => ShippingOption.fromJSON(e))
+        : [],
+      shipping_class_id: isSet(object.shippingClassId)
+        ? globalThis.Number(object.shippingClassId)
+        : isSet(object.shipping_class_id)
+        ? globalThis.Number(object.shipping_class_id)
+        : 0,
+      shipping_class_name: isSet(object.shippingClassName)
+        ? globalThis.String(object.shippingClassName)
+        : isSet(object.shipping_class_name)
+        ? globalThis.String(object.shipping_class_name)
+        : "",
+      subtotal: isSet(object.subtotal) ? globalThis.Number(object.subtotal) : 0,
+      discounts: isSet(object.discounts) ? globalThis.Number(object.discounts) : 0,
+      shipping: isSet(object.shipping) ? globalThis.Number(object.shipping) : 0,
+      shipping_discount: isSet(object.shippingDiscount)
+        ? globalThis.Number(object.shippingDiscount)
+        : isSet(object.shipping_discount)
+        ? globalThis.Number(object.shipping_discount)
+        : 0,
+      shipping_tax: isSet(object.shippingTax)
+        ? globalThis.Number(object.shippingTax)
+        : isSet(object.shipping_tax)
+        ? globalThis.Number(object.shipping_tax)
+        : 0,
+      tax: isSet(object.tax) ? globalThis.Number(object.tax) : 0,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      prices_include_tax: isSet(object.pricesIncludeTax)
+        ? globalThis.Boolean(object.pricesIncludeTax)
+        : isSet(object.prices_include_tax)
+        ? globalThis.Boolean(object.prices_include_tax)
+        : false,
+      discount_code: isSet(object.discountCode)
+        ? globalThis.String(object.discountCode)
+        : isSet(object.discount_code)
+        ? globalThis.String(object.discount_code)
+        : undefined,
+      tax_name: isSet(object.taxName)
+        ? globalThis.String(object.taxName)
+        : isSet(object.tax_name)
+        ? globalThis.String(object.tax_name)
+        : "",
+    };
+  },
+
+  toJSON(message: QuoteCheckoutResponse): unknown {
+    const obj: any = {};
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => QuotedLine.toJSON(e));
+    }
+    if (message.shipping_options?.length) {
+      obj.shippingOptions = message.shipping_options.map((e) => ShippingOption.toJSON(e));
+    }
+    if (message.shipping_class_id !== 0) {
+      obj.shippingClassId = Math.round(message.shipping_class_id);
+    }
+    if (message.shipping_class_name !== "") {
+      obj.shippingClassName = message.shipping_class_name;
+    }
+    if (message.subtotal !== 0) {
+      obj.subtotal = Math.round(message.subtotal);
+    }
+    if (message.discounts !== 0) {
+      obj.discounts = Math.round(message.discounts);
+    }
+    if (message.shipping !== 0) {
+      obj.shipping = Math.round(message.shipping);
+    }
+    if (message.shipping_discount !== 0) {
+      obj.shippingDiscount = Math.round(message.shipping_discount);
+    }
+    if (message.shipping_tax !== 0) {
+      obj.shippingTax = Math.round(message.shipping_tax);
+    }
+    if (message.tax !== 0) {
+      obj.tax = Math.round(message.tax);
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.prices_include_tax !== false) {
+      obj.pricesIncludeTax = message.prices_include_tax;
+    }
+    if (message.discount_code !== undefined) {
+      obj.discountCode = message.discount_code;
+    }
+    if (message.tax_name !== "") {
+      obj.taxName = message.tax_name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteCheckoutResponse>, I>>(base?: I): QuoteCheckoutResponse {
+    return QuoteCheckoutResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteCheckoutResponse>, I>>(object: I): QuoteCheckoutResponse {
+    const message = createBaseQuoteCheckoutResponse();
+    message.lines = object.lines?.map((e) => QuotedLine.fromPartial(e)) || [];
+    message.shipping_options = object.shipping_options?.map((e) => ShippingOption.fromPartial(e)) || [];
+    message.shipping_class_id = object.shipping_class_id ?? 0;
+    message.shipping_class_name = object.shipping_class_name ?? "";
+    message.subtotal = object.subtotal ?? 0;
+    message.discounts = object.discounts ?? 0;
+    message.shipping = object.shipping ?? 0;
+    message.shipping_discount = object.shipping_discount ?? 0;
+    message.shipping_tax = object.shipping_tax ?? 0;
+    message.tax = object.tax ?? 0;
+    message.total = object.total ?? 0;
+    message.currency = object.currency ?? "";
+    message.prices_include_tax = object.prices_include_tax ?? false;
+    message.discount_code = object.discount_code ?? undefined;
+    message.tax_name = object.tax_name ?? "";
     return message;
   },
 };
@@ -4138,6 +5191,21 @@ export const OrdersServiceService = {
     responseSerialize: (value: CreateOrderResponse): Buffer => Buffer.from(CreateOrderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateOrderResponse => CreateOrderResponse.decode(value),
   },
+  /**
+   * The total before paying (docs/orders.md#the-quote): the checkout's lines, shipping options, discount, tax and
+   * total, computed by the same function CreateOrder prices with (services/orders/src/domain/pricing.ts), taking
+   * nothing (no stock, no discount use, no charge). Refuses what checkout would refuse for the same input.
+   */
+  quoteCheckout: {
+    path: "/commerce.orders.v1.OrdersService/QuoteCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QuoteCheckoutRequest): Buffer => Buffer.from(QuoteCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QuoteCheckoutRequest => QuoteCheckoutRequest.decode(value),
+    responseSerialize: (value: QuoteCheckoutResponse): Buffer =>
+      Buffer.from(QuoteCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QuoteCheckoutResponse => QuoteCheckoutResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -4191,6 +5259,12 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
    * by the recovery sweep; no checkout stays pending.
    */
   createOrder: handleUnaryCall<CreateOrderRequest, CreateOrderResponse>;
+  /**
+   * The total before paying (docs/orders.md#the-quote): the checkout's lines, shipping options, discount, tax and
+   * total, computed by the same function CreateOrder prices with (services/orders/src/domain/pricing.ts), taking
+   * nothing (no stock, no discount use, no charge). Refuses what checkout would refuse for the same input.
+   */
+  quoteCheckout: handleUnaryCall<QuoteCheckoutRequest, QuoteCheckoutResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -4383,6 +5457,26 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateOrderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The total before paying (docs/orders.md#the-quote): the checkout's lines, shipping options, discount, tax and
+   * total, computed by the same function CreateOrder prices with (services/orders/src/domain/pricing.ts), taking
+   * nothing (no stock, no discount use, no charge). Refuses what checkout would refuse for the same input.
+   */
+  quoteCheckout(
+    request: QuoteCheckoutRequest,
+    callback: (error: ServiceError | null, response: QuoteCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  quoteCheckout(
+    request: QuoteCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QuoteCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  quoteCheckout(
+    request: QuoteCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QuoteCheckoutResponse) => void,
   ): ClientUnaryCall;
 }
 

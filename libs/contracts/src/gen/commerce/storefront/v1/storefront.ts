@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { QuoteCheckoutResponse } from "../../orders/v1/orders";
 
 export interface Store {
   id: number;
@@ -245,6 +246,11 @@ export interface RenderPageRequest {
   /** As the gateway's per-client limits know it: IPv4 as it is, IPv6 by its /64 ("2001:db8:0:1::/64"). */
   client_address: string;
   page_view: boolean;
+  /**
+   * The total before paying (docs/orders.md#the-quote) for what the buyer typed, shown on the checkout page when the
+   * buyer asked for it ("Update total"); absent otherwise.
+   */
+  checkout_quote: QuoteCheckoutResponse | undefined;
 }
 
 export interface RenderPageRequest_QueryEntry {
@@ -3226,6 +3232,7 @@ function createBaseRenderPageRequest(): RenderPageRequest {
     referer: "",
     client_address: "",
     page_view: false,
+    checkout_quote: undefined,
   };
 }
 
@@ -3275,6 +3282,9 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     }
     if (message.page_view !== false) {
       writer.uint32(120).bool(message.page_view);
+    }
+    if (message.checkout_quote !== undefined) {
+      QuoteCheckoutResponse.encode(message.checkout_quote, writer.uint32(130).fork()).join();
     }
     return writer;
   },
@@ -3418,6 +3428,14 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
             message.page_view = reader.bool();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.checkout_quote = QuoteCheckoutResponse.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3528,6 +3546,11 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
         : isSet(object.page_view)
         ? globalThis.Boolean(object.page_view)
         : false,
+      checkout_quote: isSet(object.checkoutQuote)
+        ? QuoteCheckoutResponse.fromJSON(object.checkoutQuote)
+        : isSet(object.checkout_quote)
+        ? QuoteCheckoutResponse.fromJSON(object.checkout_quote)
+        : undefined,
     };
   },
 
@@ -3590,6 +3613,9 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     if (message.page_view !== false) {
       obj.pageView = message.page_view;
     }
+    if (message.checkout_quote !== undefined) {
+      obj.checkoutQuote = QuoteCheckoutResponse.toJSON(message.checkout_quote);
+    }
     return obj;
   },
 
@@ -3629,6 +3655,9 @@ export const RenderPageRequest: MessageFns<RenderPageRequest> = {
     message.referer = object.referer ?? "";
     message.client_address = object.client_address ?? "";
     message.page_view = object.page_view ?? false;
+    message.checkout_quote = (object.checkout_quote !== undefined && object.checkout_quote !== null)
+      ? QuoteCheckoutResponse.fromPartial(object.checkout_quote)
+      : undefined;
     return message;
   },
 };
