@@ -14,8 +14,10 @@ import {
 } from './catalog.fields';
 
 /** `cents` wins over `price` when both are sent: it is the exact one. Catalog reads the price (docs/catalog.md#price-input). */
-const centsOrPrice = <T extends { cents?: number; price?: string }>({ price, ...rest }: T) =>
-  rest.cents === undefined ? { ...rest, price } : rest;
+const centsOrPrice = <T extends { cents?: number; price?: string }>({ price, ...rest }: T) => ({
+  ...rest,
+  price: rest.cents === undefined ? price : undefined,
+});
 
 /**
  * POST /v1/products (docs/catalog.md#product). Read-only and unknown fields (`id`, `sold`, `variants`...) are
