@@ -86,5 +86,20 @@ describe('storectl demo seed', () => {
     expect(await count('shipped')).toBe(byStatus.shipped ?? 0);
     expect(await count('canceled')).toBe(byStatus.canceled ?? 0);
     expect(await count('pending')).toBe(0);
+
+    // The money (docs/money.md): the tax rates it created, the code some orders used, and its refunds.
+    const rates = await shop.get('/v1/tax_rates.json');
+    expect(rates.body.data.tax_rates).toHaveLength(summary.tax_rates);
+    expect(summary.tax_rates).toBeGreaterThan(0);
+    const withCode = orders.filter((order) => order.discount_code === summary.discount.code);
+    expect(summary.discount.orders).toBeGreaterThan(0);
+    expect(withCode).toHaveLength(summary.discount.orders);
+    for (const order of withCode) expect(order.discounts).toBeGreaterThan(0);
+    expect(orders.filter((order) => order.status === 'open' || order.status === 'shipped').some((order) => order.tax > 0)).toBe(true);
+    const refunded = orders.filter((order) => ['partially_refunded', 'refunded'].includes(order.financial_status as string));
+    expect(summary.refunds).toBeGreaterThan(0);
+    // Each canceled order was refunded whole by its cancel, besides the refunds the summary counts.
+    const refundCount = refunded.reduce((sum, order) => sum + (order.refunds as JsonBody[]).length, 0);
+    expect(refundCount).toBe(summary.refunds + (byStatus.canceled ?? 0));
   });
 });

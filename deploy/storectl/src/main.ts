@@ -16,10 +16,11 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
       (the secret is shown once; only its hash is kept).
   demo seed --store ID [--products N] [--orders N] [--seed S] [--url URL] [--api-key KEY]
       Fills the store through the gateway's public HTTP API (--url, else PUBLIC_URL, else the stack's base URL):
-      shipping, products with variants and stock, collections, buyer checkouts (some declined), then ships,
-      holds and cancels some orders. Defaults: 20 products, 50 orders, seed 1 (the same seed, the same plan).
-      Without --api-key the store's API key is ROTATED and the new one printed. Progress on stderr (a terminal);
-      prints {store, products, variants, orders: {by_status}, declined_checkouts, ...}.
+      shipping, tax rates and a discount code, products with variants and stock, collections, buyer checkouts
+      (some declined, some with the code), then ships, holds, cancels and refunds some orders. Defaults: 20
+      products, 50 orders, seed 1 (the same seed, the same plan). Without --api-key the store's API key is ROTATED
+      and the new one printed. Progress on stderr (a terminal); prints {store, products, variants,
+      orders: {by_status}, tax_rates, discount: {code, orders}, refunds, declined_checkouts, ...}.
 
 Talks over gRPC to the stack \`npm start\` runs on DATA_DIR (default .data), as DATA_DIR/stack.json says;
 <SERVICE>_GRPC_ADDR, when set, names a service's address instead. Secrets are printed once, on stdout only.`;

@@ -19,5 +19,6 @@ export interface IdRecord {
 export interface OrderRecord {
   id: number;
   status: string;
+  discount_code: string | null;
   items: Array<{ item: { id: number } }>;
 }

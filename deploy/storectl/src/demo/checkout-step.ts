@@ -2,6 +2,7 @@ import { ApiCallError, type ApiClient } from './api-client';
 import type { OrderRecord } from './api-records';
 import type { CreatedProduct } from './catalog-step';
 import type { PlannedOrder } from './order-plan';
+import { DEMO_DISCOUNT, usesDiscount } from './money-step';
 import type { Progress } from './progress';
 
 /** What one checkout came to: an order, a declined card (402), or a variant sold out meanwhile (409 OutOfStock, skipped). */
@@ -18,15 +19,21 @@ export async function placeCheckouts(
 ): Promise<CheckoutOutcome[]> {
   progress.start('checkouts', orders.length);
   const outcomes: CheckoutOutcome[] = [];
-  for (const plan of orders) {
-    outcomes.push(await checkout(api, subdomain, plan, products));
+  for (const [index, plan] of orders.entries()) {
+    outcomes.push(await checkout(api, subdomain, plan, products, usesDiscount(index) ? DEMO_DISCOUNT.code : undefined));
     progress.tick();
   }
   progress.finish();
   return outcomes;
 }
 
-async function checkout(api: ApiClient, subdomain: string, plan: PlannedOrder, products: CreatedProduct[]): Promise<CheckoutOutcome> {
+async function checkout(
+  api: ApiClient,
+  subdomain: string,
+  plan: PlannedOrder,
+  products: CreatedProduct[],
+  discountCode: string | undefined,
+): Promise<CheckoutOutcome> {
   const body = {
     email: plan.email,
     address: plan.address,
@@ -36,6 +43,7 @@ async function checkout(api: ApiClient, subdomain: string, plan: PlannedOrder, p
     })),
     payment_token: plan.payment_token,
     ...(plan.user_note !== undefined ? { user_note: plan.user_note } : {}),
+    ...(discountCode !== undefined ? { discount_code: discountCode } : {}),
   };
   try {
     const order = await api.call<OrderRecord>('POST', `/s/${encodeURIComponent(subdomain)}/checkout`, body, { credential: false });

@@ -4,7 +4,9 @@ import { createCatalog } from './catalog-step';
 import { placeCheckouts } from './checkout-step';
 import { countByStatus, planDemo } from './demo-plan';
 import { actOnOrders, type RefusedAction } from './fulfillment-step';
+import { createMoney, DEMO_DISCOUNT } from './money-step';
 import type { Progress } from './progress';
+import { makeRefunds, type RefusedRefund } from './refund-step';
 import { createShipping } from './shipping-step';
 
 export interface DemoSeedSummary {
@@ -24,14 +26,19 @@ export interface DemoSeedSummary {
   variants: number;
   collections: number;
   orders: { placed: number; by_status: Record<string, number> };
+  tax_rates: number;
+  discount: { code: string; orders: number };
+  refunds: number;
   declined_checkouts: number;
   out_of_stock_checkouts: number;
   refused_actions?: RefusedAction[];
+  refused_refunds?: RefusedRefund[];
 }
 
 /**
- * Fills the store through the public API, as an app and its buyers would: shipping, the catalog, checkouts on
- * the buyer path, then the owner shipping, holding and canceling orders. Stops at the first answer it cannot
+ * Fills the store through the public API, as an app and its buyers would: shipping, tax rates and a discount code,
+ * the catalog, checkouts on the buyer path (some with the code), then the owner shipping, holding, canceling and
+ * refunding orders. Stops at the first answer it cannot
  * take in its stride (what was created stays); 429s are waited out, sold-out checkouts skipped.
  */
 export async function seedDemoStore(
@@ -42,6 +49,7 @@ export async function seedDemoStore(
 ): Promise<DemoSeedSummary> {
   const plan = planDemo(counts.seed, counts.products, counts.orders);
   const shipping = await createShipping(api, progress);
+  const money = await createMoney(api, progress);
   const catalog = await createCatalog(api, plan.catalog, shipping.shipping_group_id, progress);
   const outcomes = await placeCheckouts(api, store.subdomain, plan.orders, catalog.products, progress);
 
@@ -49,6 +57,11 @@ export async function seedDemoStore(
   const acted = await actOnOrders(
     api,
     placed.map(({ order, plan: planned }) => ({ order, fate: planned.fate ?? { action: 'leave-open' }, country: planned.address.country })),
+    progress,
+  );
+  const refunds = await makeRefunds(
+    api,
+    placed.map(({ order, plan: planned }) => ({ order, fate: planned.fate ?? { action: 'leave-open' } })),
     progress,
   );
 
@@ -71,8 +84,12 @@ export async function seedDemoStore(
     variants: catalog.products.reduce((sum, product) => sum + product.variant_ids.length, 0),
     collections: catalog.collection_ids.length,
     orders: { placed: placed.length, by_status: countByStatus(acted.statuses) },
+    tax_rates: money.tax_rate_ids.length,
+    discount: { code: DEMO_DISCOUNT.code, orders: placed.filter(({ order }) => order.discount_code === DEMO_DISCOUNT.code).length },
+    refunds: refunds.made,
     declined_checkouts: outcomes.filter(({ outcome }) => outcome === 'declined').length,
     out_of_stock_checkouts: outcomes.filter(({ outcome }) => outcome === 'out-of-stock').length,
     ...(acted.refused.length > 0 ? { refused_actions: acted.refused } : {}),
+    ...(refunds.refused.length > 0 ? { refused_refunds: refunds.refused } : {}),
   };
 }
