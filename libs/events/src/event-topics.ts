@@ -3,6 +3,7 @@ import type {
   FulfillmentJson,
   OrderJson,
   ProductJson,
+  RefundJson,
   ShippingClassJson,
   ShippingGroupJson,
   StoreJson,
@@ -74,6 +75,7 @@ export interface EventResources {
   'order/opened': OrderJson;
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
+  'refund/created': RefundJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
@@ -83,8 +85,8 @@ export interface EventResources {
 export type EventTopic = keyof EventResources;
 
 /**
- * The topics an app may subscribe a webhook to (docs/events.md#topics, plus `order/canceled`), in the order the design lists
- * them; the others above are internal.
+ * The topics an app may subscribe a webhook to (docs/events.md#topics, plus `order/canceled` and `refund/created`), in
+ * the order the design lists them; the others above are internal.
  */
 export const PUBLIC_TOPICS = [
   'order/created',
@@ -95,6 +97,7 @@ export const PUBLIC_TOPICS = [
   'order/opened',
   'order/canceled',
   'fulfillment/updated',
+  'refund/created',
   'product/created',
   'product/updated',
   'product/deleted',

@@ -8,3 +8,4 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
+export { presentRefund, refundJson, type RefundJson } from './refund.presenter';

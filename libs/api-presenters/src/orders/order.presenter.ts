@@ -1,5 +1,6 @@
 import type { orders } from '@commerce/contracts';
 import { formatOptionalTimestamp, formatTimestamp } from '../timestamp';
+import { presentRefund } from './refund.presenter';
 
 /**
  * Integer cents → the order's `price`, a decimal string with two places (12345 → "123.45",
@@ -56,7 +57,8 @@ export type FulfillmentJson = ReturnType<typeof presentFulfillment>;
 
 /**
  * An order exactly as docs/orders.md#records lists it: money as integer cents, `price` the total as a decimal
- * string, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they happen).
+ * string, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they happen); then, beyond the spec,
+ * its money's state (`financial_status`, `refunded`) and `refunds` (docs/money.md#refunds).
  */
 export function presentOrder(order: orders.Order, timeZone: string) {
   const address = order.address;
@@ -87,6 +89,10 @@ export function presentOrder(order: orders.Order, timeZone: string) {
     },
     items: order.items.map((item) => ({ item: presentOrderItem(item, timeZone) })),
     fulfillments: order.fulfillments.map((fulfillment) => presentFulfillment(fulfillment, order, timeZone)),
+    // Beyond the spec (docs/money.md#refunds).
+    financial_status: order.financial_status,
+    refunded: order.refunded,
+    refunds: order.refunds.map((refund) => presentRefund(refund, timeZone)),
   };
 }
 

@@ -4,6 +4,7 @@ import { toProductMessage, toVariantMessage } from '../app/catalog-message';
 import type { CatalogDeps } from '../app/catalog-deps';
 import { releaseStock } from '../app/release-stock';
 import { reserveStock } from '../app/reserve-stock';
+import { restockLines } from '../app/restock-lines';
 import { restoreShippingGroup } from '../app/restore-shipping-group';
 import { retireShippingGroup } from '../app/retire-shipping-group';
 import type { HandlersOf } from './handler-types';
@@ -15,7 +16,8 @@ type OtherContextRpc =
   | 'retireShippingGroup'
   | 'restoreShippingGroup'
   | 'reserveStock'
-  | 'releaseStock';
+  | 'releaseStock'
+  | 'restockLines';
 
 /** The RPCs other contexts call (orders, shipping). Thin: request → use case → response. */
 export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContextRpc> {
@@ -63,6 +65,9 @@ export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContext
       lines: await reserveStock(deps, requireStoreId(request.store_id), request.order_key, request.lines),
     }),
     releaseStock: async (request) => ({ released: await releaseStock(deps, requireStoreId(request.store_id), request.order_key) }),
+    restockLines: async (request) => ({
+      restocked: await restockLines(deps, requireStoreId(request.store_id), request.restock_key, request.lines),
+    }),
   };
 }
 

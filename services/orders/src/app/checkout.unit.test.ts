@@ -71,6 +71,10 @@ class StockLedger implements CatalogPort {
     return true;
   }
 
+  async restockLines(): Promise<boolean> {
+    throw new Error('checkout never restocks');
+  }
+
   async productsByIds() {
     return { products: [], context: undefined };
   }
@@ -133,7 +137,7 @@ describe('the checkout saga', () => {
       catalog,
       shipping,
       storefront: { storeZone: async () => ({ timeZone: 'UTC', updatedAt: new Date(0) }) },
-      payments: new TestPaymentProcessor(ledger, () => now),
+      payments: new TestPaymentProcessor(ledger, db.collection(TestPaymentProcessor.refundsCollection), () => now),
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
       queue: new KeyedQueue<string>(),

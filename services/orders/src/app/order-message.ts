@@ -1,5 +1,6 @@
 import type { orders } from '@commerce/contracts';
-import { displayStatus, linePrice, type Order } from '../domain/order';
+import { displayStatus, linePrice, type Order, type Refund } from '../domain/order';
+import { financialStatus, refundedOf, refundsOf } from '../domain/refund';
 
 /** A stored order → the contract's Order (status as the API shows it; absent optionals render null). */
 export function orderMessage(order: Order): orders.Order {
@@ -39,6 +40,23 @@ export function orderMessage(order: Order): orders.Order {
     fulfillments: order.fulfillments.map((fulfillment) => fulfillmentMessage(order, fulfillment.id)!),
     shipping_class_id: order.shipping_class_id,
     shipping_class_name: order.shipping_class_name,
+    refunds: refundsOf(order).map((refund) => refundMessage(order, refund)),
+    financial_status: financialStatus(order),
+    refunded: refundedOf(order),
+  };
+}
+
+export function refundMessage(order: Pick<Order, 'id'>, refund: Refund): orders.Refund {
+  return {
+    id: refund.id,
+    order_id: order.id,
+    amount: refund.amount,
+    items: refund.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
+    shipping: refund.shipping,
+    restock: refund.restock,
+    note: refund.note,
+    status: refund.status,
+    created_at: refund.created_at,
   };
 }
 

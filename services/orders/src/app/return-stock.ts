@@ -1,15 +1,20 @@
 import type { Order } from '../domain/order';
+import { stockLeftToReturn } from '../domain/refund';
 import type { OrdersDeps } from './orders-deps';
 
 /**
- * Gives a canceled or failed order's stock back to catalog (ReleaseStock of its checkout key: once, however
- * often it is called) and records that it is back. Throws when catalog cannot be reached; the sweep retries.
+ * Gives a canceled or failed order's stock back to catalog and records that it is back: its whole reservation
+ * (ReleaseStock of its checkout key), or, when refunds restocked part of it already, only the rest (RestockLines,
+ * one key per order). Either is done once, however often it is called. Throws when catalog cannot be reached; the
+ * sweep retries.
  */
 export async function returnStock(
   deps: Pick<OrdersDeps, 'orders' | 'catalog'>,
-  order: Pick<Order, 'store_id' | 'id' | 'saga_key'>,
+  order: Pick<Order, 'store_id' | 'id' | 'saga_key' | 'items' | 'refunds'>,
 ): Promise<void> {
-  await deps.catalog.releaseStock(order.store_id, order.saga_key);
+  const rest = stockLeftToReturn(order);
+  if (rest === null) await deps.catalog.releaseStock(order.store_id, order.saga_key);
+  else if (rest.length > 0) await deps.catalog.restockLines(order.store_id, `${order.saga_key}/canceled`, rest);
   await deps.orders.stockReturned(order.store_id, order.id);
 }
 

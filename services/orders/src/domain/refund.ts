@@ -166,11 +166,15 @@ export function planRefund(
 export const hasRefundWork = (order: Pick<Order, 'refunds'>): boolean =>
   refundsOf(order).some((refund) => refund.status === 'pending' || refund.restock_state === 'pending');
 
-/** The order with its refund `id` changed by `change`, and when the sweep may look at it next. */
+/** The order with these refunds, and when the sweep may look at it next (null: nothing left for it). */
 function withRefund(order: Order, refunds: Refund[], sweepAfter: Date): Order {
   const next = { ...order, refunds };
   return { ...next, refunds_due_at: hasRefundWork(next) ? sweepAfter : null };
 }
+
+/** The order holding the planned refund, 'pending': counted against what is left to refund from this write on. */
+export const refundReserved = (order: Order, refund: Refund, sweepAfter: Date): Order =>
+  withRefund(order, [...refundsOf(order), refund], sweepAfter);
 
 /** The processor refunded it: 'succeeded', its stock to put back when asked. Null when it is not pending (settled already). */
 export function refundSucceeded(order: Order, refundId: number, reference: string, now: Date, sweepAfter: Date): Order | null {

@@ -2,12 +2,12 @@ import type { Database } from '@commerce/persistence';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { CheckoutRepository, type CheckoutDocument } from './checkout.repository';
 import { OrderRepository, type OrderDocument } from './order.repository';
-import { TestPaymentProcessor, type PaymentEntry } from './test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './test-payment.processor';
 
 /**
  * Every index the queries need (docs/service-template.md#collections-and-indexes): lists newest first by store
- * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work, the zones and the test
- * payment ledger. Listing cost does not grow with the store's size: each list is a range of one of these.
+ * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work (stock returns, refunds), the zones
+ * and the test payment ledgers. Listing cost does not grow with the store's size: each list is a range of one of these.
  */
 export async function ensureOrdersIndexes(db: Database): Promise<void> {
   const orders = db.collection<OrderDocument>(OrderRepository.collection);
@@ -21,4 +21,8 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await StoreZoneRepository.ensureIndexes(db.collection<StoreZoneDocument>(StoreZoneRepository.collection));
   const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
   await ledger.createIndex({ key: 1 }, { unique: true, name: 'test_payments_key' });
+  const refunds = db.collection<RefundEntry>(TestPaymentProcessor.refundsCollection);
+  await refunds.createIndex({ key: 1 }, { unique: true, name: 'test_payment_refunds_key' });
+  await refunds.createIndex({ charge_key: 1 }, { name: 'test_payment_refunds_charge' });
+  await orders.createIndex({ refunds_due_at: 1 }, { name: 'orders_refunds_due' });
 }
