@@ -7,6 +7,7 @@ import {
   deliveryJson,
   photoJson,
   productJson,
+  refundJson,
   shippingClassJson,
   shippingGroupJson,
   shippingRateJson,
@@ -36,6 +37,7 @@ export {
   deliveryJson,
   photoJson,
   productJson,
+  refundJson,
   shippingClassJson,
   shippingGroupJson,
   shippingRateJson,
@@ -110,6 +112,11 @@ export const orderJson = z
     }),
     items: z.array(z.strictObject({ item: orderItemJson })),
     fulfillments: z.array(fulfillmentJson),
+    financial_status: z
+      .enum(['pending', 'paid', 'partially_refunded', 'refunded', 'voided'])
+      .meta({ description: 'beyond the spec: where its money stands (docs/money.md#refunds)' }),
+    refunded: cents().meta({ description: 'the sum of its succeeded refunds' }),
+    refunds: z.array(refundJson),
   })
   .meta({ id: 'Order' }) satisfies z.ZodType<OrderJson>;
 
@@ -213,6 +220,7 @@ export const NAMED_ANSWERS = [
   orderItemJson,
   fulfillmentJson,
   orderJson,
+  refundJson,
   storeJson,
   templateJson,
   storeVisitsJson,

@@ -4,10 +4,12 @@ import type { PaginationOptions } from '../../../http/pagination';
 import { fulfillmentRoutes } from './fulfillment.routes';
 import { orderContentsRoutes } from './order-contents.routes';
 import { orderRoutes } from './order.routes';
+import { refundRoutes } from './refund.routes';
 
 /** Orders and fulfillments (docs/orders.md#orders, docs/orders.md#fulfillments) on the /v1 router, routed to the orders service. */
 export function ordersRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   orderRoutes(router, clients, pagination);
   orderContentsRoutes(router, clients);
   fulfillmentRoutes(router, clients);
+  refundRoutes(router, clients);
 }
