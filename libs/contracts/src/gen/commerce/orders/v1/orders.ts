@@ -4880,6 +4880,8 @@ export const ListRefundsResponse: MessageFns<ListRefundsResponse> = {
  *   INSUFFICIENT_STOCK   passed through from catalog; metadata short_variants = JSON
  *                        [{"variant_id","requested","in_stock"}] naming every short variant
  *   NOT_PURCHASABLE      passed through from catalog (a product that is not active)
+ *   NOT_PAID             a refund of an order that was never paid
+ *   REFUND_DECLINED      the processor declined a refund (nothing changed)
  * A repeat of a checkout_key whose first call is still running is ABORTED (reason CHECKOUT_IN_PROGRESS).
  * Catalog or shipping unreachable during checkout is UNAVAILABLE, after everything reserved was released.
  *
@@ -4894,8 +4896,9 @@ export const ListRefundsResponse: MessageFns<ListRefundsResponse> = {
  *   order/on_hold      HoldOrder
  *   order/opened       OpenOrder
  *   order/canceled     CancelOrder
- *   order/updated      any other change of an order (a declined checkout: status failed)
+ *   order/updated      any other change of an order (a declined checkout: status failed; a refund succeeded)
  *   fulfillment/updated UpdateFulfillment
+ *   refund/created     CreateRefund (or a cancel's refund) succeeded; resource = the refund as rendered
  * Consumed: the storefront's store events (time_zone projection, filled from the storefront's GetStore on
  * a miss).
  */
