@@ -23,6 +23,7 @@ export const ORDER_KEYS = [
   'email',
   'user_note',
   'price',
+  'currency',
   'address',
   'items',
   'fulfillments',

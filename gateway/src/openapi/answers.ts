@@ -13,6 +13,7 @@ import {
   shippingRateJson,
   storeJson,
   storeVisitsJson,
+  taxRateJson,
   templateJson,
   userJson,
   variantJson,
@@ -43,6 +44,7 @@ export {
   shippingRateJson,
   storeJson,
   storeVisitsJson,
+  taxRateJson,
   templateJson,
   userJson,
   variantJson,
@@ -99,7 +101,10 @@ export const orderJson = z
     status: z.string(),
     email: z.string(),
     user_note: z.string().nullable(),
-    price: z.string().meta({ description: 'the total as a decimal string with two places ("123.45")' }),
+    price: z
+      .string()
+      .meta({ description: 'the total as a decimal string with the places of the order\'s currency ("123.45" USD, "12345" JPY)' }),
+    currency: z.string().meta({ description: 'ISO 4217: the currency the order was placed in, which its amounts count' }),
     address: z.strictObject({
       name: z.string(),
       address_1: z.string(),
@@ -228,6 +233,7 @@ export const NAMED_ANSWERS = [
   shippingGroupJson,
   shippingClassJson,
   shippingRateJson,
+  taxRateJson,
   webhookJson,
   createdWebhookJson,
   deliveryAttemptJson,

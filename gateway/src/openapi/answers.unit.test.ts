@@ -9,6 +9,7 @@ import {
   presentShippingRate,
   presentStore,
   presentStoreVisits,
+  presentTaxRate,
   presentTemplate,
   presentUser,
   presentVariant,
@@ -33,6 +34,7 @@ import {
   shippingRateJson,
   storeJson,
   storeVisitsJson,
+  taxRateJson,
   templateJson,
   userJson,
   variantJson,
@@ -178,6 +180,20 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
     });
     expectShape(storeVisitsJson, presentStoreVisits(visits));
     expectShape(userJson, presentUser(identity.User.fromPartial({ id: 9, email: 'a@b.co', login: 'ann', store_id: 1 })));
+  });
+
+  it('tax rates, the rate as the percent', () => {
+    const rate = orders.TaxRate.fromPartial({
+      id: 3,
+      country: 'US',
+      state: 'NY',
+      name: 'NY',
+      rate_ppm: 88_750,
+      created_at: AT,
+      updated_at: AT,
+    });
+    expectShape(taxRateJson, presentTaxRate(rate, ZONE));
+    expect(presentTaxRate(rate, ZONE)).toMatchObject({ rate: 8.875, state: 'NY', created_at: '2026-01-15T07:34:56-05:00' });
   });
 
   it('shipping groups, classes and rates (a pair with and without a rate)', () => {

@@ -15,6 +15,7 @@ const RECORD_OF_SEGMENT: Readonly<Record<string, string>> = {
   shipping_classes: 'shipping class',
   orders: 'order',
   fulfillments: 'fulfillment',
+  tax_rates: 'tax rate',
   webhooks: 'webhook',
   webhoooks: 'webhook',
   deliveries: 'webhook delivery',

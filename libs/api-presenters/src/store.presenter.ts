@@ -26,6 +26,8 @@ export const storeJson = z
     use_default_layout: z.boolean(),
     css: z.string(),
     layout: z.string(),
+    currency: z.string().meta({ description: 'an ISO 4217 code, upper case: the unit of every amount the store holds' }),
+    prices_include_tax: z.boolean().meta({ description: 'whether prices are entered with tax included' }),
     created_at: optionalTimestamp(),
     updated_at: optionalTimestamp(),
   })
@@ -57,6 +59,8 @@ export function presentStore(store: storefront.Store): StoreJson {
     use_default_layout: store.use_default_layout,
     css: store.css,
     layout: store.layout,
+    currency: store.currency,
+    prices_include_tax: store.prices_include_tax,
     created_at: store.created_at ? formatTimestamp(store.created_at, zone) : null,
     updated_at: store.updated_at ? formatTimestamp(store.updated_at, zone) : null,
   };

@@ -2,7 +2,7 @@
 export * as identity from './gen/commerce/identity/v1/identity';
 export * as storefront from './gen/commerce/storefront/v1/storefront';
 export * as catalog from './gen/commerce/catalog/v1/catalog';
-export * as orders from './gen/commerce/orders/v1/orders';
+export * as orders from './orders';
 export * as shipping from './gen/commerce/shipping/v1/shipping';
 export * as webhooks from './gen/commerce/webhooks/v1/webhooks';
 export * as rpcStatus from './gen/google/rpc/status';

@@ -7,6 +7,7 @@ import type {
   ShippingClassJson,
   ShippingGroupJson,
   StoreJson,
+  TaxRateJson,
   TemplateJson,
   VariantJson,
 } from '@commerce/api-presenters';
@@ -76,6 +77,9 @@ export interface EventResources {
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
   'refund/created': RefundJson;
+  'tax_rate/created': TaxRateJson;
+  'tax_rate/updated': TaxRateJson;
+  'tax_rate/deleted': TaxRateJson;
   'api_key/rotated': ApiKeyRotatedResource;
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
@@ -98,6 +102,9 @@ export const PUBLIC_TOPICS = [
   'order/canceled',
   'fulfillment/updated',
   'refund/created',
+  'tax_rate/created',
+  'tax_rate/updated',
+  'tax_rate/deleted',
   'product/created',
   'product/updated',
   'product/deleted',

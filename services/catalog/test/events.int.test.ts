@@ -11,7 +11,7 @@ beforeAll(async () => {
   harness = await startCatalogHarness();
   const store = await harness.newStore({ time_zone: 'Asia/Tokyo' });
   storeId = store.id;
-  context = { time_zone: 'Asia/Tokyo', subdomain: store.subdomain, url: store.url };
+  context = { time_zone: 'Asia/Tokyo', subdomain: store.subdomain, url: store.url, currency: 'USD' };
 });
 
 afterAll(() => harness?.stop());

@@ -22,7 +22,7 @@ describe('CreateProduct', () => {
       aProduct(store.id, { name: '  Green Tea ', cents: 1999, tag_list: [' green', 'loose ', '', 'Green'] }),
     );
 
-    expect(answer.store_context).toEqual({ time_zone: 'Europe/Berlin', subdomain: 'teashop', url: store.url });
+    expect(answer.store_context).toEqual({ time_zone: 'Europe/Berlin', subdomain: 'teashop', url: store.url, currency: 'USD' });
     expect(answer.product).toMatchObject({
       name: 'Green Tea',
       cents: 1999,

@@ -17,19 +17,19 @@ const productOf = async (storeId: number, productId: number) =>
   (await harness.client.getProduct({ store_id: storeId, product_id: productId })).product!;
 
 describe('store context projection', () => {
-  it('follows the storefront: a changed time zone shows in the next answers', async () => {
+  it('follows the storefront: a changed time zone and currency show in the next answers', async () => {
     const store = await harness.newStore({ time_zone: 'America/New_York' });
     const product = await createProduct(harness.client, store.id);
 
     const { store: updated } = await harness.stores.updateStore(
-      storefront.UpdateStoreRequest.fromPartial({ store_id: store.id, time_zone: 'Europe/Paris' }),
+      storefront.UpdateStoreRequest.fromPartial({ store_id: store.id, time_zone: 'Europe/Paris', currency: 'JPY' }),
     );
 
     const context = await waitFor(async () => {
       const answer = await harness.client.getProduct({ store_id: store.id, product_id: product.id });
       return answer.store_context?.time_zone === 'Europe/Paris' ? answer.store_context : undefined;
     });
-    expect(context).toEqual({ time_zone: 'Europe/Paris', subdomain: updated!.subdomain, url: updated!.url });
+    expect(context).toEqual({ time_zone: 'Europe/Paris', subdomain: updated!.subdomain, url: updated!.url, currency: 'JPY' });
   });
 });
 

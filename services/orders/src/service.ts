@@ -4,20 +4,26 @@ import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneRepository } from '@commerce/store-zones';
 import type { OrdersDeps } from './app/orders-deps';
+import { purgeDeletedTaxRates } from './app/purge-deleted-tax-rates';
 import { recoverCheckouts } from './app/recover-checkouts';
 import { recoverRefunds } from './app/recover-refunds';
 import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
 import { ordersHandlers } from './grpc/orders.handlers';
+import { taxRatesHandlers } from './grpc/tax-rates.handlers';
 import { CatalogClient } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
 import { ShippingClient } from './infra/shipping.client';
+import { TaxRateRepository } from './infra/tax-rate.repository';
 import { TestPaymentProcessor } from './infra/test-payment.processor';
 
-/** Orders: orders, items, fulfillments and checkout. Store → relay → gRPC, wired from the config (docs/service-template.md). */
+/** How often deleted tax rates whose tax_rate/deleted is published leave the database (nothing reads them meanwhile). */
+const TAX_RATE_PURGE_INTERVAL_MS = 60_000;
+
+/** Orders: orders, items, fulfillments, checkout and tax rates. Store → relay → gRPC, wired from the config (docs/service-template.md). */
 export function startOrdersService(config: OrdersConfig): Promise<RunningService> {
   return ServiceHost.start(config, async (host) => {
     await ensureOrdersIndexes(host.db);
@@ -26,6 +32,7 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
     const deps: OrdersDeps = {
       orders: new OrderRepository(host.outboxCollection(OrderRepository.collection)),
       checkouts: new CheckoutRepository(host.db.collection(CheckoutRepository.collection)),
+      taxRates: new TaxRateRepository(host.outboxCollection(TaxRateRepository.collection)),
       zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
@@ -43,8 +50,11 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       checkoutLeaseMs: config.CHECKOUT_LEASE_MS,
     };
     return {
-      services: [implement(orders.OrdersServiceService, ordersHandlers(deps))],
-      protoFiles: ['commerce/orders/v1/orders.proto'],
+      services: [
+        implement(orders.OrdersServiceService, ordersHandlers(deps)),
+        implement(orders.TaxRatesServiceService, taxRatesHandlers(deps)),
+      ],
+      protoFiles: ['commerce/orders/v1/orders.proto', 'commerce/orders/v1/tax_rates.proto'],
       migrations: [],
       background: [
         storeEventsConsumer({
@@ -65,6 +75,12 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
           config.CHECKOUT_SWEEP_INTERVAL_MS,
           async () => void (await recoverRefunds(deps)),
           (error) => host.logger.error({ err: error }, 'refund recovery sweep failed'),
+        ),
+        periodic(
+          'deleted tax rate purge',
+          TAX_RATE_PURGE_INTERVAL_MS,
+          () => purgeDeletedTaxRates(deps, host.logger),
+          (error) => host.logger.warn({ err: error }, 'deleted tax rate purge failed'),
         ),
       ],
     };

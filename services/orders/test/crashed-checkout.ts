@@ -15,6 +15,7 @@ import { CatalogClient } from '../src/infra/catalog.client';
 import { CheckoutRepository, type CheckoutDocument } from '../src/infra/checkout.repository';
 import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClient } from '../src/infra/shipping.client';
+import { TaxRateRepository, type TaxRateDocument } from '../src/infra/tax-rate.repository';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { StorefrontClient } from '@commerce/store-zones';
 import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from '../src/infra/test-payment.processor';
@@ -35,6 +36,7 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
     // Written through an outbox collection, as the service's own is, so the relay's sweep publishes its events.
     orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
     checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+    taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
     zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
     shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),

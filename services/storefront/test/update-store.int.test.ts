@@ -179,3 +179,30 @@ describe('UpdateStore', () => {
     expect(error.code).toBe(status.NOT_FOUND);
   });
 });
+
+describe('currency and prices_include_tax (docs/money.md#currency)', () => {
+  it('sets both, the code held upper case, and refuses a code that is not ISO 4217', async () => {
+    const before = await aStore();
+    expect(before).toMatchObject({ currency: 'USD', prices_include_tax: false });
+
+    const { store } = await update(before.id, { currency: ' eur ', prices_include_tax: true });
+    expect(store).toMatchObject({ currency: 'EUR', prices_include_tax: true });
+
+    const error = await rejectionOf(update(before.id, { currency: 'EURO' }));
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(error.message).toContain('currency is not an ISO 4217 currency code');
+    expect((await harness.client.getStore({ store_id: before.id })).store).toMatchObject({ currency: 'EUR' });
+  });
+
+  it('reads a store stored before the fields existed as USD without tax, and changes it like any other', async () => {
+    const before = await aStore();
+    const stores = harness.service.host.db.collection('stores');
+    await stores.updateOne({ id: before.id }, { $unset: { currency: '', prices_include_tax: '' } });
+    expect(await stores.findOne({ id: before.id })).not.toHaveProperty('currency');
+
+    expect((await harness.client.getStore({ store_id: before.id })).store).toMatchObject({ currency: 'USD', prices_include_tax: false });
+    const { store } = await update(before.id, { name: 'Old shop' });
+    expect(store).toMatchObject({ name: 'Old shop', currency: 'USD', prices_include_tax: false });
+    expect((await update(before.id, { currency: 'JPY' })).store).toMatchObject({ currency: 'JPY' });
+  });
+});

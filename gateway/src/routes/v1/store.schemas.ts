@@ -26,5 +26,7 @@ export const updateStoreInput = z
     use_default_layout: flag(),
     css: looseString({ max: CEILINGS.documentChars }).optional(),
     layout: looseString({ max: CEILINGS.documentChars }).optional(),
+    currency: text(),
+    prices_include_tax: flag(),
   })
   .strip();

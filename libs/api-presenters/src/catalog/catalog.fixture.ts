@@ -5,6 +5,7 @@ export const storeContext = (overrides: Partial<catalog.StoreContext> = {}): cat
   time_zone: 'America/New_York',
   subdomain: 'tea',
   url: 'https://tea.shops.example',
+  currency: 'USD',
   ...overrides,
 });
 

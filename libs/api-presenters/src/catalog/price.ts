@@ -1,8 +1,10 @@
+import { decimalNumber, DEFAULT_CURRENCY } from '@commerce/money';
+
 /**
- * Integer cents → the spec's decimal `price` as a JSON number (1999 → 19.99). Dividing an integer by
- * 100 gives the double nearest the decimal, the same one the literal 19.99 parses to, so JSON shows
- * exactly two places at most and never 19.990000000000002.
+ * Integer minor units → the spec's decimal `price` as a JSON number in the store's currency (docs/money.md#currency):
+ * 1999 → 19.99 in USD, 1999 in JPY, 1.999 in KWD. The number is parsed from the exact decimal string, so JSON shows
+ * the currency's places at most and never 19.990000000000002. A context kept before currencies (none named) is USD.
  */
-export function centsToPrice(cents: number): number {
-  return cents / 100;
+export function centsToPrice(cents: number, currency: string | undefined): number {
+  return decimalNumber(cents, currency || DEFAULT_CURRENCY);
 }

@@ -64,7 +64,7 @@ export function presentProduct(product: catalog.Product, context: catalog.StoreC
     tag_list: [...product.tag_list],
     marketplace_category_id: product.marketplace_category_id ?? null,
     marketplace_category: null,
-    price: centsToPrice(product.cents),
+    price: centsToPrice(product.cents, context.currency),
     cents: product.cents,
     marketplace_url: urls.marketplace_url,
     short_url: urls.short_url,

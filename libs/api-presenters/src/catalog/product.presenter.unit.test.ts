@@ -173,3 +173,20 @@ describe('presentProduct', () => {
     expect(message.collection_ids).toEqual([1]);
   });
 });
+
+describe("a product's price in the store's currency (docs/money.md#currency)", () => {
+  it.each([
+    ['USD', 19.99, 5.5],
+    ['JPY', 1999, 550],
+    ['KWD', 1.999, 0.55],
+  ])('writes cents 1999 in %s as %d, and its variants likewise', (currency, price, variantPrice) => {
+    const product = productMessage({ cents: 1999, variants: [variantMessage({ cents: 550 })] });
+    const json = presentProduct(product, storeContext({ currency }));
+    expect(json).toMatchObject({ price, cents: 1999 });
+    expect(json.variants[0]!.variant).toMatchObject({ price: variantPrice, cents: 550 });
+  });
+
+  it('writes USD for a context kept before stores had a currency', () => {
+    expect(presentProduct(productMessage({ cents: 1999 }), storeContext({ currency: '' })).price).toBe(19.99);
+  });
+});

@@ -29,9 +29,9 @@ export type VariantJson = z.infer<typeof variantJson>;
 /**
  * A variant exactly as docs/catalog.md#variant lists it. Catalog computes sold_out, status, percent_available and
  * cents so the rules live in one place; this only renders. The spec lists no timestamps for a
- * variant, so none are added; `context` is taken for symmetry with the other presenters.
+ * variant, so none are added. `price` is written in the context's currency (USD without one).
  */
-export function presentVariant(variant: catalog.Variant, _context?: catalog.StoreContext): VariantJson {
+export function presentVariant(variant: catalog.Variant, context?: catalog.StoreContext): VariantJson {
   return {
     id: variant.id,
     product_id: variant.product_id,
@@ -43,7 +43,7 @@ export function presentVariant(variant: catalog.Variant, _context?: catalog.Stor
     is_default_variant: variant.is_default_variant,
     in_stock: variant.in_stock,
     sold: variant.sold,
-    price: centsToPrice(variant.cents),
+    price: centsToPrice(variant.cents, context?.currency),
     sold_out: variant.sold_out,
     status: variant.status,
     has_override_price: variant.has_override_price,

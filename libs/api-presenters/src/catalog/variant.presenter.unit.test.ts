@@ -80,3 +80,17 @@ describe('presentVariant', () => {
     expect(json).not.toHaveProperty('created_at');
   });
 });
+
+describe("a variant's price in the store's currency (docs/money.md#currency)", () => {
+  it.each([
+    ['USD', 12.34],
+    ['JPY', 1234],
+    ['KWD', 1.234],
+  ])('writes cents 1234 in %s as %d', (currency, price) => {
+    expect(presentVariant(variantMessage({ cents: 1234 }), storeContext({ currency })).price).toBe(price);
+  });
+
+  it('writes USD without a context', () => {
+    expect(presentVariant(variantMessage({ cents: 1234 })).price).toBe(12.34);
+  });
+});

@@ -9,3 +9,4 @@ export {
   type FulfillmentJson,
 } from './order.presenter';
 export { presentRefund, refundJson, type RefundJson } from './refund.presenter';
+export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';

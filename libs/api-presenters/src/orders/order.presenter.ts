@@ -1,16 +1,18 @@
 import type { orders } from '@commerce/contracts';
+import { decimalString, DEFAULT_CURRENCY } from '@commerce/money';
 import { formatOptionalTimestamp, formatTimestamp } from '../timestamp';
 import { presentRefund } from './refund.presenter';
 
 /**
- * Integer cents → the order's `price`, a decimal string with two places (12345 → "123.45",
- * -5 → "-0.05"). Built from the integer, never through a float.
+ * Integer minor units → a decimal string with the currency's places (12345 USD → "123.45", 12345 JPY → "12345",
+ * -5 USD → "-0.05"). Built from the integer, never through a float (docs/money.md#currency).
  */
-export function centsToDecimalString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+export function centsToDecimalString(cents: number, currency: string): string {
+  return decimalString(cents, currency);
 }
+
+/** The currency an order's amounts count: the one it was placed in; one kept before orders had one is USD. */
+export const currencyOf = (order: Pick<orders.Order, 'currency'>): string => order.currency || DEFAULT_CURRENCY;
 
 /** An order item exactly as docs/orders.md#records lists it (the element of `items`, wrapped as `{item}`). */
 export function presentOrderItem(item: orders.OrderItem, timeZone: string) {
@@ -56,9 +58,9 @@ export function presentFulfillment(fulfillment: orders.Fulfillment, order: Pick<
 export type FulfillmentJson = ReturnType<typeof presentFulfillment>;
 
 /**
- * An order exactly as docs/orders.md#records lists it: money as integer cents, `price` the total as a decimal
- * string, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they happen); then, beyond the spec,
- * its money's state (`financial_status`, `refunded`) and `refunds` (docs/money.md#refunds).
+ * An order exactly as docs/orders.md#records lists it, plus `currency`: money as integer minor units of it, `price`
+ * the total as a decimal string in it, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they
+ * happen); then, beyond the spec, its money's state (`financial_status`, `refunded`) and `refunds` (docs/money.md#refunds).
  */
 export function presentOrder(order: orders.Order, timeZone: string) {
   const address = order.address;
@@ -76,7 +78,8 @@ export function presentOrder(order: orders.Order, timeZone: string) {
     status: order.status,
     email: order.email,
     user_note: order.user_note ?? null,
-    price: centsToDecimalString(order.total),
+    price: centsToDecimalString(order.total, currencyOf(order)),
+    currency: currencyOf(order),
     address: {
       name: address?.name ?? '',
       address_1: address?.address_1 ?? '',

@@ -77,17 +77,32 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     ],
     financial_status: 'partially_refunded',
     refunded: 1250,
+    currency: 'USD',
     ...overrides,
   };
 }
 
 describe('presentOrder', () => {
-  it('renders the total as a decimal string built from the integer cents', () => {
-    expect(centsToDecimalString(2999)).toBe('29.99');
-    expect(centsToDecimalString(5)).toBe('0.05');
-    expect(centsToDecimalString(100)).toBe('1.00');
-    expect(centsToDecimalString(-5)).toBe('-0.05');
-    expect(centsToDecimalString(900_719_925_474_099)).toBe('9007199254740.99');
+  it('renders the total as a decimal string built from the integer minor units, with the places of the currency', () => {
+    expect(centsToDecimalString(2999, 'USD')).toBe('29.99');
+    expect(centsToDecimalString(5, 'USD')).toBe('0.05');
+    expect(centsToDecimalString(100, 'USD')).toBe('1.00');
+    expect(centsToDecimalString(-5, 'USD')).toBe('-0.05');
+    expect(centsToDecimalString(900_719_925_474_099, 'USD')).toBe('9007199254740.99');
+    expect(centsToDecimalString(2999, 'JPY')).toBe('2999');
+    expect(centsToDecimalString(2999, 'KWD')).toBe('2.999');
+  });
+
+  it.each([
+    ['USD', '29.99'],
+    ['JPY', '2999'],
+    ['KWD', '2.999'],
+  ])('writes an order placed in %s in its currency: price %s, the integer amounts unchanged', (currency, price) => {
+    expect(presentOrder(anOrder({ currency }), 'UTC')).toMatchObject({ currency, price, subtotal: 2500, shipping: 499 });
+  });
+
+  it('reads an order without a currency (placed before orders kept one) as USD', () => {
+    expect(presentOrder(anOrder({ currency: '' }), 'UTC')).toMatchObject({ currency: 'USD', price: '29.99' });
   });
 
   it('renders docs/orders.md#records: money in cents, items as {item}, fulfillments with their items, times in the store zone', () => {
@@ -108,6 +123,7 @@ describe('presentOrder', () => {
         'email',
         'user_note',
         'price',
+        'currency',
         'address',
         'items',
         'fulfillments',

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { orders } from '@commerce/contracts';
 import { cents, id, timestamp } from '../answer-schema';
 import { formatTimestamp } from '../timestamp';
-import { centsToDecimalString } from './order.presenter';
+import { centsToDecimalString, currencyOf } from './order.presenter';
 
 /** A refund as docs/money.md#refunds renders it (GET /v1/orders/:id/refunds, the order's `refunds`, refund/created). */
 export const refundJson = z
   .strictObject({
     id: id(),
     order_id: id(),
-    amount: z.string().meta({ description: 'the amount as a decimal string ("12.50")' }),
+    amount: z.string().meta({ description: 'the amount as a decimal string in the order\'s currency ("12.50")' }),
     amount_in_cents: cents(),
     items: z.array(z.strictObject({ item_id: id(), quantity: z.number().int() })),
     shipping: z.boolean().meta({ description: "whether the order's shipping is part of it" }),
@@ -26,7 +26,7 @@ export function presentRefund(refund: orders.Refund, timeZone: string): RefundJs
   return {
     id: refund.id,
     order_id: refund.order_id,
-    amount: centsToDecimalString(refund.amount),
+    amount: centsToDecimalString(refund.amount, currencyOf(refund)),
     amount_in_cents: refund.amount,
     items: refund.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
     shipping: refund.shipping,

@@ -3,7 +3,7 @@ import { takeStock } from '../domain/stock';
 import { stampProductChange, type RenderContext } from './catalog-events';
 
 const render: RenderContext = {
-  context: { time_zone: 'UTC', subdomain: 'tea', url: 'https://tea.example' },
+  context: { time_zone: 'UTC', subdomain: 'tea', url: 'https://tea.example', currency: 'USD' },
   collectionIds: [],
   now: new Date('2026-03-02T00:00:00Z'),
 };

@@ -1,6 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 import type { StoreJson } from '@commerce/api-presenters';
 import { notFound } from '@commerce/grpc-runtime';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import type { StoreContextRepository } from '../infra/store-context.repository';
 import type { StorefrontPort } from './catalog-deps';
 
@@ -24,9 +25,18 @@ export class StoreContexts {
     return snapshot.context;
   }
 
-  /** A store/created or store/updated event's rendering (the store JSON of presentStore). */
-  async apply(storeId: number, resource: Pick<StoreJson, 'time_zone' | 'subdomain' | 'url' | 'updated_at'>): Promise<void> {
-    const context = { time_zone: resource.time_zone ?? '', subdomain: resource.subdomain ?? '', url: resource.url ?? '' };
+  /** A store/created or store/updated event's rendering (the store JSON of presentStore; no currency before there were any). */
+  async apply(
+    storeId: number,
+    resource: Pick<StoreJson, 'time_zone' | 'subdomain' | 'url' | 'updated_at'> & Partial<Pick<StoreJson, 'currency'>>,
+  ): Promise<void> {
+    const context = {
+      time_zone: resource.time_zone ?? '',
+      subdomain: resource.subdomain ?? '',
+      url: resource.url ?? '',
+      // A store event of a storefront from before currencies carries none: that store is in USD.
+      currency: resource.currency || DEFAULT_CURRENCY,
+    };
     const updatedAt = typeof resource.updated_at === 'string' ? new Date(resource.updated_at) : new Date(0);
     await this.projection.save(storeId, context, Number.isNaN(updatedAt.getTime()) ? new Date(0) : updatedAt);
   }

@@ -1,4 +1,5 @@
 import type { catalog } from '@commerce/contracts';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import type { Collection } from '@commerce/persistence';
 
 /** Catalog's projection of a storefront store: what rendering catalog records needs. */
@@ -8,6 +9,8 @@ export interface StoreContextDocument {
   time_zone: string;
   subdomain: string;
   url: string;
+  /** ISO 4217; absent in a row kept before stores had a currency, which reads USD (docs/money.md#currency). */
+  currency?: string;
   /** The store record's updated_at: an older rendering (a late event) never replaces a newer one. */
   updated_at: Date;
 }
@@ -19,12 +22,14 @@ export class StoreContextRepository {
 
   async find(storeId: number): Promise<catalog.StoreContext | null> {
     const found = await this.contexts.findOne({ store_id: storeId });
-    return found ? { time_zone: found.time_zone, subdomain: found.subdomain, url: found.url } : null;
+    if (!found) return null;
+    return { time_zone: found.time_zone, subdomain: found.subdomain, url: found.url, currency: found.currency || DEFAULT_CURRENCY };
   }
 
   /** Keeps the newer of the stored and the given rendering. */
   async save(storeId: number, context: catalog.StoreContext, updatedAt: Date): Promise<void> {
-    const fields = { time_zone: context.time_zone, subdomain: context.subdomain, url: context.url, updated_at: updatedAt };
+    const { time_zone, subdomain, url, currency } = context;
+    const fields = { time_zone, subdomain, url, currency, updated_at: updatedAt };
     const updated = await this.contexts.updateOne({ store_id: storeId, updated_at: { $lte: updatedAt } }, { $set: fields });
     if (updated.matched > 0) return;
     if (await this.contexts.findOne({ store_id: storeId })) return; // a newer one is stored

@@ -12,7 +12,8 @@ export class StorefrontClient implements StorefrontPort {
       if (!store) return null;
       // Store events render updated_at to the second; compare like with like, so an event of the same second still applies.
       const updatedAt = new Date(Math.floor((store.updated_at?.getTime() ?? 0) / 1000) * 1000);
-      return { context: { time_zone: store.time_zone, subdomain: store.subdomain, url: store.url }, updatedAt };
+      const { time_zone, subdomain, url, currency } = store;
+      return { context: { time_zone, subdomain, url, currency }, updatedAt };
     } catch (error) {
       if (isRemoteError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
       throw error;

@@ -1,4 +1,5 @@
 import { DomainError, GrpcStatus, isDomainError, isRemoteError, validationFailed } from '@commerce/grpc-runtime';
+import { storeSettings } from '@commerce/store-zones';
 import { normalizeAddress } from '../domain/checkout-input';
 import { totalsOf, type Item, type Order } from '../domain/order';
 import type { CheckoutDocument, CheckoutFailure } from '../infra/checkout.repository';
@@ -56,12 +57,13 @@ export async function chooseQuote(
 
 /** Step 4: the order, pending and priced, with order/created: written once, whoever repeats the step. */
 export async function writePendingOrder(
-  deps: Pick<OrdersDeps, 'orders' | 'payments' | 'nextId' | 'clock'>,
+  deps: Pick<OrdersDeps, 'orders' | 'payments' | 'nextId' | 'clock' | 'zones' | 'storefront'>,
   checkout: CheckoutDocument,
   reserved: ReservedLine[],
   quote: ShippingQuote,
   timeZone: string,
 ): Promise<OrderDocument> {
+  const { currency } = await storeSettings(deps, checkout.store_id); // the order keeps it (docs/money.md#currency)
   const now = deps.clock();
   const items: Item[] = [];
   for (const line of reserved) {
@@ -95,6 +97,7 @@ export async function writePendingOrder(
     ...totalsOf(items, quote.total_cents, 0),
     shipping_class_id: quote.shipping_class_id,
     shipping_class_name: quote.shipping_class_name,
+    currency,
     payment_processor: deps.payments.name,
     saga_key: sagaKeyOf(checkout),
     created_at: now,

@@ -5,6 +5,7 @@ import type { CheckoutInput } from '../domain/checkout-input';
 import { CheckoutRepository, type CheckoutDocument } from '../infra/checkout.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository, type OrderDocument } from '../infra/order.repository';
+import { TaxRateRepository, type TaxRateDocument } from '../infra/tax-rate.repository';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { TestPaymentProcessor, type PaymentEntry } from '../infra/test-payment.processor';
 import { checkout } from './checkout';
@@ -133,10 +134,13 @@ describe('the checkout saga', () => {
     deps = {
       orders: new OrderRepository(orders),
       checkouts: new CheckoutRepository(checkouts),
+      taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
       zones: new StoreZoneRepository(zones),
       catalog,
       shipping,
-      storefront: { storeZone: async () => ({ timeZone: 'UTC', updatedAt: new Date(0) }) },
+      storefront: {
+        storeSettings: async () => ({ settings: { time_zone: 'UTC', currency: 'USD', prices_include_tax: false }, updatedAt: new Date(0) }),
+      },
       payments: new TestPaymentProcessor(ledger, db.collection(TestPaymentProcessor.refundsCollection), () => now),
       nextId: (counter) => db.nextId(counter),
       clock: () => now,

@@ -1,4 +1,5 @@
 import type { orders } from '@commerce/contracts';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import { displayStatus, linePrice, type Order, type Refund } from '../domain/order';
 import { financialStatus, refundedOf, refundsOf } from '../domain/refund';
 
@@ -40,13 +41,15 @@ export function orderMessage(order: Order): orders.Order {
     fulfillments: order.fulfillments.map((fulfillment) => fulfillmentMessage(order, fulfillment.id)!),
     shipping_class_id: order.shipping_class_id,
     shipping_class_name: order.shipping_class_name,
+    // An order written before orders kept their currency was placed in USD, the only one there was.
+    currency: order.currency ?? DEFAULT_CURRENCY,
     refunds: refundsOf(order).map((refund) => refundMessage(order, refund)),
     financial_status: financialStatus(order),
     refunded: refundedOf(order),
   };
 }
 
-export function refundMessage(order: Pick<Order, 'id'>, refund: Refund): orders.Refund {
+export function refundMessage(order: Pick<Order, 'id' | 'currency'>, refund: Refund): orders.Refund {
   return {
     id: refund.id,
     order_id: order.id,
@@ -57,6 +60,7 @@ export function refundMessage(order: Pick<Order, 'id'>, refund: Refund): orders.
     note: refund.note,
     status: refund.status,
     created_at: refund.created_at,
+    currency: order.currency ?? DEFAULT_CURRENCY,
   };
 }
 

@@ -4,6 +4,7 @@ import type { KeyedQueue } from '@commerce/persistence';
 import type { StorefrontPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { CheckoutRepository } from '../infra/checkout.repository';
 import type { OrderRepository } from '../infra/order.repository';
+import type { TaxRateRepository } from '../infra/tax-rate.repository';
 import type { RunningCheckouts } from './running-checkouts';
 
 /** A reserved line priced by catalog (what an order item copies). */
@@ -58,6 +59,8 @@ export type CheckoutStep = 'after-checkout' | 'after-reserve' | 'after-order' | 
 export interface OrdersDeps {
   orders: OrderRepository;
   checkouts: CheckoutRepository;
+  /** The store's tax rates (docs/money.md#tax-rates). */
+  taxRates: TaxRateRepository;
   /** The store-zone projection (@commerce/store-zones): `zones` and `storefront` are what storeZone() reads. */
   zones: StoreZoneRepository;
   catalog: CatalogPort;

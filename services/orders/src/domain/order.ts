@@ -69,6 +69,8 @@ export interface Order {
   total: number;
   shipping_class_id: number;
   shipping_class_name: string;
+  /** ISO 4217: the store's currency when the order was placed, the unit of its amounts; absent on orders from before (USD). */
+  currency?: string;
   payment_processor: string;
   /** The key of its stock reservation and of its payment: `<checkout key>/<order id>` (see app/checkout.ts). */
   saga_key: string;

@@ -2,12 +2,14 @@ import type { Database } from '@commerce/persistence';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { CheckoutRepository, type CheckoutDocument } from './checkout.repository';
 import { OrderRepository, type OrderDocument } from './order.repository';
+import { TaxRateRepository, type TaxRateDocument } from './tax-rate.repository';
 import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './test-payment.processor';
 
 /**
  * Every index the queries need (docs/service-template.md#collections-and-indexes): lists newest first by store
- * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work (stock returns, refunds), the zones
- * and the test payment ledgers. Listing cost does not grow with the store's size: each list is a range of one of these.
+ * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work (stock returns, refunds), the
+ * zones, the test payment ledgers and the tax rates (one live rate per store, country and state; deleted ones found for
+ * their purge). Listing cost does not grow with the store's size: each list is a range of one of these.
  */
 export async function ensureOrdersIndexes(db: Database): Promise<void> {
   const orders = db.collection<OrderDocument>(OrderRepository.collection);
@@ -25,4 +27,8 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await refunds.createIndex({ key: 1 }, { unique: true, name: 'test_payment_refunds_key' });
   await refunds.createIndex({ charge_key: 1 }, { name: 'test_payment_refunds_charge' });
   await orders.createIndex({ refunds_due_at: 1 }, { name: 'orders_refunds_due' });
+  const taxRates = db.collection<TaxRateDocument>(TaxRateRepository.collection);
+  await taxRates.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'tax_rates_store_id' });
+  await taxRates.createIndex({ store_id: 1, country: 1, state: 1, deleted_id: 1 }, { unique: true, name: 'tax_rates_store_place' });
+  await taxRates.createIndex({ deleted_id: 1 }, { name: 'tax_rates_deleted' });
 }

@@ -121,7 +121,7 @@ function commonVariables(
     links: linksOf(base),
     pages: customPagesOf(templates, base),
     collections: catalog.collections.map((collection) => collectionVariables(collection, catalog, base)),
-    cart: cartVariables(input.cart, catalog, base),
+    cart: cartVariables(input.cart, catalog, base, store.currency),
     csrf_token: input.csrf_token,
     page: { kind: route.kind, path: input.path, title: '' },
   };
@@ -146,7 +146,7 @@ async function pageBody(
         status: 200,
         title: '',
         template: templateOf('home'),
-        variables: () => ({ products: items.map((entry) => productVariables(entry, catalog, base)), pagination }),
+        variables: () => ({ products: items.map((entry) => productVariables(entry, catalog, base, common.store.currency)), pagination }),
       };
     }
     case 'product': {
@@ -156,7 +156,7 @@ async function pageBody(
         status: 200,
         title: entry.product.name,
         template: templateOf('product'),
-        variables: () => ({ product: productVariables(entry, catalog, base) }),
+        variables: () => ({ product: productVariables(entry, catalog, base, common.store.currency) }),
       };
     }
     case 'collection': {
@@ -166,7 +166,7 @@ async function pageBody(
       const { items, pagination } = paginate(productsOf(catalog, collection), route.page, listUrl);
       const variables = () => ({
         collection: collectionVariables(collection, catalog, base),
-        products: items.map((entry) => productVariables(entry, catalog, base)),
+        products: items.map((entry) => productVariables(entry, catalog, base, common.store.currency)),
         pagination,
       });
       return { status: 200, title: collection.name, template: templateOf('collection'), variables };

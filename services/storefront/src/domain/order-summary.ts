@@ -8,6 +8,8 @@ export interface OrderSummary {
   tax: number;
   discounts: number;
   total: number;
+  /** ISO 4217: the currency the order was placed in, which its amounts count (docs/money.md#currency). */
+  currency: string;
   paid: boolean;
   created_at: Date | null;
   user_note: string;

@@ -44,6 +44,7 @@ export function orderVariables(order: OrderSummary) {
     tax: order.tax,
     discounts: order.discounts,
     total: order.total,
+    currency: order.currency,
     created_at: order.created_at ? order.created_at.toISOString() : null,
     user_note: order.user_note,
     shipping_class_name: order.shipping_class_name,

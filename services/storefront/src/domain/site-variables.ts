@@ -1,4 +1,5 @@
 import type { CollectionJson, PhotoJson, VariantJson } from '@commerce/api-presenters';
+import { decimalNumber, decimalString, DEFAULT_CURRENCY, isCurrencyCode } from '@commerce/money';
 import type { StoreRecord } from './store';
 import { isPurchasable, type SiteProduct, type StoreCatalog } from './store-catalog';
 import type { TemplateRecord } from './template';
@@ -33,6 +34,8 @@ export function storeVariables(store: StoreRecord) {
     return_address: store.return_address,
     avatar: store.avatar,
     open: store.storefront_open,
+    currency: store.currency,
+    prices_include_tax: store.prices_include_tax,
   };
 }
 
@@ -46,14 +49,15 @@ export function customPagesOf(templates: readonly TemplateRecord[], base: string
 export const productUrlOf = (base: string, id: number) => `${base}/products/${id}`;
 export const collectionUrlOf = (base: string, id: number) => `${base}/collections/${id}`;
 
-export function variantVariables(entry: SiteProduct, variant: VariantJson) {
+/** A variant as templates see it; `price` is its cents as a decimal in the store's `currency` (docs/money.md#currency). */
+export function variantVariables(entry: SiteProduct, variant: VariantJson, currency: string) {
   return {
     id: variant.id,
     name: variant.name,
     sku: variant.sku,
     position: variant.position,
     cents: variant.cents,
-    price: variant.price,
+    price: decimalNumber(variant.cents, currency),
     in_stock: variant.in_stock,
     sold_out: variant.sold_out,
     status: variant.status,
@@ -74,9 +78,10 @@ export function securePhoto(photo: PhotoJson): PhotoJson {
 
 export type VariantVariables = ReturnType<typeof variantVariables>;
 
-export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base: string) {
+/** A product as templates see it, its prices in the store's `currency` (the projection's `price` may predate a change of it). */
+export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base: string, currency: string) {
   const { product } = entry;
-  const variants = entry.variants.map((variant) => variantVariables(entry, variant));
+  const variants = entry.variants.map((variant) => variantVariables(entry, variant, currency));
   const prices = variants.length > 0 ? variants.map((variant) => variant.cents) : [product.cents];
   const [minCents, maxCents] = [Math.min(...prices), Math.max(...prices)];
   const photos = product.photos.map(({ photo }) => securePhoto(photo));
@@ -91,7 +96,7 @@ export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base
     preorder: product.preorder,
     tags: product.tag_list,
     cents: product.cents,
-    price: product.price,
+    price: decimalNumber(product.cents, currency),
     min_cents: minCents,
     max_cents: maxCents,
     has_price_range: minCents !== maxCents,
@@ -160,11 +165,11 @@ export interface CartLineInput {
  * The cart as pages show it: lines whose variant the site no longer shows are left out (the checkout would refuse
  * them); each line says whether it can be bought as asked.
  */
-export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCatalog, base: string) {
+export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCatalog, base: string, currency: string) {
   const items = lines.flatMap((line, index) => {
     const found = catalog.variantById.get(line.variant_id);
     if (!found || line.quantity < 1) return [];
-    const variant = variantVariables(found.product, found.variant);
+    const variant = variantVariables(found.product, found.variant, currency);
     return [
       {
         index,
@@ -193,18 +198,31 @@ export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCat
 
 export type CartVariables = ReturnType<typeof cartVariables>;
 
+/** One formatter per currency the site has written (at most the ISO 4217 list). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /**
- * The integer cents as the site writes prices: "$1,234.50" (the platform's test processor charges dollars). Exact to
- * the cent up to Number.MAX_SAFE_INTEGER cents ($90,071,992,547,409.91); beyond it a number no longer holds every
- * cent, so such an amount, like a value that is not a number, writes nothing.
+ * An integer amount in minor units as the site writes prices, with the currency's symbol and decimals
+ * (docs/money.md#currency): 1999 USD "$19.99", 1999 JPY "¥1,999", 1999 KWD "KWD 1.999". Exact to the minor unit up to
+ * Number.MAX_SAFE_INTEGER (Intl formats the decimal string, never a float); beyond it a number no longer holds every
+ * unit, so such an amount, like a value that is not a number or a currency that is not a code, writes nothing.
  */
-export function formatMoney(cents: unknown): string {
-  const value = typeof cents === 'number' ? cents : Number(cents);
+export function formatMoney(minor: unknown, currency: string = DEFAULT_CURRENCY): string {
+  const value = typeof minor === 'number' ? minor : Number(minor);
   const whole = Math.round(Math.abs(value));
-  if (!Number.isSafeInteger(whole)) return '';
-  const rest = whole % 100;
-  const dollars = String((whole - rest) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ','); // an exact quotient: no float rounding
-  return `${value < 0 && whole > 0 ? '-' : ''}$${dollars}.${String(rest).padStart(2, '0')}`;
+  if (!Number.isSafeInteger(whole) || !isCurrencyCode(currency)) return '';
+  let format = moneyFormats.get(currency);
+  if (!format) moneyFormats.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency })));
+  // Intl reads a decimal string exactly (a string is not rounded through a double); "-0" would write "-$0.00".
+  const decimal = decimalString(value < 0 && whole > 0 ? -whole : whole, currency);
+  return format.format(decimal as unknown as number); // ES2023's format(string), which our ES2022 typings lack
+}
+
+/** What a template names as a currency (`{{ amount | money: order.currency }}`), upper case; null when it is no code. */
+export function currencyNamed(named: unknown): string | null {
+  if (typeof named !== 'string') return null;
+  const code = named.trim().toUpperCase();
+  return isCurrencyCode(code) ? code : null;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

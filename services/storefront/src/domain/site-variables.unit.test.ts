@@ -1,5 +1,5 @@
 import type { VariantJson } from '@commerce/api-presenters';
-import { cartVariables, formatMoney, paginate, productVariables, textToParagraphs } from './site-variables';
+import { cartVariables, currencyNamed, formatMoney, paginate, productVariables, textToParagraphs } from './site-variables';
 import { buildStoreCatalog, type ProductSnapshot } from './store-catalog';
 
 const variant = (overrides: Partial<VariantJson> = {}): VariantJson => ({
@@ -58,7 +58,7 @@ describe('productVariables', () => {
       [],
     );
 
-    const view = productVariables(catalog.products[0]!, catalog, '/s/tea');
+    const view = productVariables(catalog.products[0]!, catalog, '/s/tea', 'USD');
 
     expect(view).toMatchObject({
       url: '/s/tea/products/7',
@@ -79,7 +79,18 @@ describe('productVariables', () => {
 
   it('offers nothing to buy on a coming-soon product', () => {
     const catalog = buildStoreCatalog([product({ status: 'coming soon' })], [variant()], []);
-    expect(productVariables(catalog.products[0]!, catalog, '')).toMatchObject({ coming_soon: true, available: false });
+    expect(productVariables(catalog.products[0]!, catalog, '', 'USD')).toMatchObject({ coming_soon: true, available: false });
+  });
+
+  it.each([
+    ['USD', 10, 15],
+    ['JPY', 1000, 1500],
+    ['KWD', 1, 1.5],
+  ])("writes `price` in the store's currency (%s), whatever the projection kept", (currency, productPrice, largePrice) => {
+    const catalog = buildStoreCatalog([product()], [variant(), variant({ id: 71, name: 'Large', position: 2, cents: 1500 })], []);
+    const view = productVariables(catalog.products[0]!, catalog, '', currency);
+    expect(view.price).toBe(productPrice);
+    expect(view.variants.map((v) => v.price)).toEqual([productPrice, largePrice]);
   });
 });
 
@@ -94,11 +105,12 @@ describe('cartVariables', () => {
       ],
       catalog,
       '',
+      'USD',
     );
 
     expect(cart).toMatchObject({ item_count: 6, subtotal_cents: 6000, empty: false });
     expect(cart.items).toEqual([expect.objectContaining({ variant_id: 70, quantity: 6, line_cents: 6000, available: false, in_stock: 5 })]);
-    expect(cartVariables([], catalog, '')).toMatchObject({ items: [], item_count: 0, empty: true });
+    expect(cartVariables([], catalog, '', 'USD')).toMatchObject({ items: [], item_count: 0, empty: true });
   });
 });
 
@@ -132,6 +144,22 @@ describe('text', () => {
       '-$2.50',
       '',
     ]);
+  });
+
+  it.each([
+    ['USD', 1999, '$19.99'],
+    ['JPY', 1999, '¥1,999'],
+    ['KWD', 1999, 'KWD\u00a01.999'], // Intl writes a no-break space after a code
+    ['EUR', -250, '-€2.50'],
+    ['JPY', 123456789, '¥123,456,789'],
+  ])('formats minor units of %s with its symbol and decimals', (currency, minor, text) => {
+    expect(formatMoney(minor, currency)).toBe(text);
+  });
+
+  it('writes nothing for a currency that is not a code, and reads a named one in any case', () => {
+    expect(formatMoney(1999, 'XYZ')).toBe('');
+    expect(currencyNamed(' jpy ')).toBe('JPY');
+    expect([currencyNamed('dollars'), currencyNamed(undefined), currencyNamed(42)]).toEqual([null, null, null]);
   });
 
   it('formats every amount a number holds exactly, to the cent, and nothing beyond', () => {

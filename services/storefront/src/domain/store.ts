@@ -1,5 +1,6 @@
 import { isValidTimeZone } from '@commerce/api-presenters';
 import { checkedChanges, fieldViolations, violationsOf, type FieldViolations } from '@commerce/grpc-runtime';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '@commerce/money';
 import { isBlankText } from '@commerce/text';
 import type { StoreDefaults } from './default-templates';
 import { z } from 'zod';
@@ -66,6 +67,13 @@ export function storeFields(platformDomains: readonly string[] = []) {
     storefront_open: z.boolean(),
     list_in_marketplace: z.boolean(),
     use_default_layout: z.boolean(),
+    // docs/money.md#currency: held upper case ("jpy " is JPY); every amount of the store counts its minor unit.
+    currency: z
+      .string()
+      .transform((code) => code.trim().toUpperCase())
+      .refine(isCurrencyCode, { message: 'is not an ISO 4217 currency code' })
+      .default(DEFAULT_CURRENCY),
+    prices_include_tax: z.boolean().default(false),
   });
 }
 
@@ -73,6 +81,15 @@ export function storeFields(platformDomains: readonly string[] = []) {
 export type StoreFields = z.output<ReturnType<typeof storeFields>>;
 export type OwnerField = keyof StoreFields;
 export const OWNER_FIELDS = Object.keys(storeFields().shape) as OwnerField[];
+/** Each owner field that has a default, with it: what a store stored before the field existed reads (currency USD). */
+const DEFAULTED_FIELDS = Object.entries(storeFields().shape)
+  .filter(([, field]) => field instanceof z.ZodDefault)
+  .map(([key, field]) => [key as OwnerField, field.parse(undefined)] as const);
+/** A stored store as it reads now: a field it was stored without holds the field's default. */
+export function withFieldDefaults<T extends Partial<StoreFields>>(stored: T): T & StoreFields {
+  const missing = DEFAULTED_FIELDS.filter(([key]) => stored[key] === undefined);
+  return (missing.length === 0 ? stored : { ...stored, ...Object.fromEntries(missing) }) as T & StoreFields;
+}
 /** The owner's fields of a record, nothing else (a document's version, outbox and ids stay behind). */
 export const ownerFieldsOf = (record: StoreFields): StoreFields =>
   Object.fromEntries(OWNER_FIELDS.map((field) => [field, record[field]])) as StoreFields;
@@ -176,6 +193,8 @@ export function newStoreRecord(
     use_default_layout: true,
     css: defaults.css,
     layout: defaults.layout,
+    currency: DEFAULT_CURRENCY,
+    prices_include_tax: false,
     owner_user_id: input.owner_user_id,
     paypal_email: input.paypal_email,
     created_at: now,

@@ -5,6 +5,7 @@ import {
   subdomainViolations,
   validateNewStore,
   validateStoreChanges,
+  withFieldDefaults,
   type NewStoreInput,
 } from './store';
 
@@ -177,5 +178,35 @@ describe('newStoreRecord', () => {
       created_at: CREATED_AT,
       updated_at: CREATED_AT,
     });
+  });
+});
+
+describe('currency and prices_include_tax (docs/money.md#currency)', () => {
+  it('opens a store in USD with prices entered without tax', () => {
+    expect(aStore()).toMatchObject({ currency: 'USD', prices_include_tax: false });
+  });
+
+  it('holds a code typed in any case, trimmed, upper case', () => {
+    expect(normalizeStoreChanges({ currency: ' jpy ' })).toEqual({ currency: 'JPY' });
+    expect(normalizeStoreChanges({ currency: 'KWD', prices_include_tax: true })).toEqual({ currency: 'KWD', prices_include_tax: true });
+  });
+
+  it.each([['ABC'], ['US'], ['dollars'], [''], ['USD;'], ['X'.repeat(10_000)]])('refuses %#: not an ISO 4217 code', (currency) => {
+    expect(validateStoreChanges({ currency })).toEqual({ currency: ['is not an ISO 4217 currency code'] });
+  });
+
+  it('leaves both absent from a change that names neither (no default is applied on update)', () => {
+    expect(normalizeStoreChanges({ name: 'New' })).toEqual({ name: 'New' });
+  });
+
+  it('reads a store stored before the fields existed as USD, without tax', () => {
+    const { currency: _currency, prices_include_tax: _taxIncluded, ...stored } = aStore();
+    expect(withFieldDefaults(stored)).toMatchObject({ currency: 'USD', prices_include_tax: false, custom_domain: null });
+    const kept = { ...aStore(), currency: 'EUR', prices_include_tax: true };
+    expect(withFieldDefaults(kept)).toBe(kept);
+  });
+
+  it('sees a change of currency as a change', () => {
+    expect(changedFields(aStore(), { currency: 'JPY', prices_include_tax: false })).toEqual({ currency: 'JPY' });
   });
 });

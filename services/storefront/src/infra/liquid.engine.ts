@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/storefront-deps';
 import type { BuiltInPages } from '../domain/built-in-pages';
-import { formatMoney } from '../domain/site-variables';
+import { currencyNamed, formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
 import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
 import { limitIncludeDepth } from './liquid-include-depth';
@@ -20,6 +21,18 @@ export interface LiquidLimits {
 }
 
 export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, renderLimit: 250, memoryLimit: 20_000_000 };
+
+/**
+ * Where a render keeps the currency `money` writes in when a template names none: the page's `store.currency`. A render's
+ * globals reach the partials `render` spawns, and a symbol key is one no template can read or assign.
+ */
+const PAGE_CURRENCY = Symbol('page currency');
+
+/** The currency of a page's variables (its `store.currency`); the default for a page of no store. */
+function pageCurrencyOf(variables: object): string {
+  const store = (variables as { store?: { currency?: unknown } }).store;
+  return currencyNamed(store?.currency) ?? DEFAULT_CURRENCY;
+}
 
 /** Stores whose compiled templates are kept (least recently rendered dropped first). */
 const MAX_CACHED_STORES = 1_000;
@@ -104,7 +117,7 @@ export class LiquidPageEngine implements PageEngine {
 
   /** Synchronous: every template is in memory and no filter waits, and an async render costs a promise per node (about 40% of a page). */
   private render(liquid: Liquid, template: Template[], variables: object): string {
-    return liquid.renderSync(template, variables) as string;
+    return liquid.renderSync(template, variables, { globals: { [PAGE_CURRENCY]: pageCurrencyOf(variables) } }) as string;
   }
 
   private withContent(variables: object): object {
@@ -152,7 +165,11 @@ export class LiquidPageEngine implements PageEngine {
     });
     limitIncludeDepth(liquid);
     escapeOutputsOnce(liquid);
-    liquid.registerFilter('money', (cents: unknown) => formatMoney(cents));
+    // `{{ cents | money }}` in the page's currency; `{{ order.total | money: order.currency }}` in the one named.
+    liquid.registerFilter('money', function (this: { context: { globals: object } }, minor: unknown, currency?: unknown) {
+      const pageCurrency = (this.context.globals as Record<symbol, string | undefined>)[PAGE_CURRENCY];
+      return formatMoney(minor, currencyNamed(currency) ?? pageCurrency ?? DEFAULT_CURRENCY);
+    });
     return liquid;
   }
 }

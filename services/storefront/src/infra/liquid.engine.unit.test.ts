@@ -92,6 +92,18 @@ describe('LiquidPageEngine sandbox', () => {
     });
   });
 
+  it("writes money in the page's store.currency, in a partial `render` spawns too, and in a currency a template names", async () => {
+    const partial = aTemplate(1, '{{ 1999 | money }}', { permalink: 'price' });
+    const page = aTemplate(
+      1,
+      "{{ 1999 | money }}|{% render 'price' %}|{{ 1999 | money: order.currency }}|{{ 1999 | money: 'nope' }}|" +
+        '{% assign store = fake %}{{ 5 | money }}',
+    );
+    const variables = { store: { currency: 'JPY' }, order: { currency: 'kwd' }, fake: { currency: 'USD' } };
+    expect(await engine.renderTemplate(siteOf(1, page, partial), page, variables)).toBe('¥1,999|¥1,999|KWD\u00a01.999|¥1,999|¥5');
+    expect(await engine.renderTemplate(siteOf(1, page, partial), page, {})).toBe('$19.99|$19.99|$19.99|$19.99|$0.05');
+  });
+
   it('writes money of huge amounts as nothing rather than an exponent or wrong digits', async () => {
     const page = aTemplate(
       1,

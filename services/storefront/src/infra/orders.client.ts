@@ -1,6 +1,7 @@
 import type { orders } from '@commerce/contracts';
 import { GrpcStatus, isRemoteError, type ServiceClient } from '@commerce/grpc-runtime';
 import type { OrdersPort } from '../app/storefront-deps';
+import { DEFAULT_CURRENCY } from '@commerce/money';
 import type { OrderSummary } from '../domain/order-summary';
 
 type OrdersRpc = Pick<ServiceClient<orders.OrdersServiceClient>, 'getOrder'>;
@@ -31,6 +32,7 @@ function summaryOf(order: orders.Order): OrderSummary {
     tax: order.tax,
     discounts: order.discounts,
     total: order.total,
+    currency: order.currency || DEFAULT_CURRENCY,
     paid: order.paid_at !== undefined,
     created_at: order.created_at ?? null,
     user_note: order.user_note ?? '',

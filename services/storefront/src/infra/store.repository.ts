@@ -1,6 +1,6 @@
 import { DuplicateKeyError } from '@commerce/persistence';
 import type { DomainEvent, OutboxCollection } from '@commerce/events';
-import type { StoreChanges, StoreRecord } from '../domain/store';
+import { withFieldDefaults, type StoreChanges, type StoreRecord } from '../domain/store';
 
 /** A store document: the record, its version (the event sequence) and events not yet relayed. */
 export interface StoreDocument extends StoreRecord {
@@ -16,6 +16,9 @@ export interface StoreDocument extends StoreRecord {
  */
 export type StoreInsertion = { stored: StoreDocument } | { taken: 'subdomain' | 'request_key' };
 
+/** Every store read passes here: one stored before a field existed reads as its default (docs/money.md#currency). */
+const read = (found: StoreDocument | null): StoreDocument | null => (found ? withFieldDefaults(found) : null);
+
 const collidedOn = (error: DuplicateKeyError, field: string): boolean =>
   field in (error.keyValue ?? {}) || (error.index ?? '').includes(field);
 
@@ -25,16 +28,16 @@ export class StoreRepository {
   constructor(private readonly stores: OutboxCollection<StoreDocument>) {}
 
   async findById(id: number): Promise<StoreDocument | null> {
-    return this.stores.findOne({ id });
+    return read(await this.stores.findOne({ id }));
   }
 
   /** The store with this subdomain (held lowercase; unique index `stores_subdomain`). */
   async findBySubdomain(subdomain: string): Promise<StoreDocument | null> {
-    return this.stores.findOne({ subdomain });
+    return read(await this.stores.findOne({ subdomain }));
   }
 
   async findByRequestKey(requestKey: string): Promise<StoreDocument | null> {
-    return this.stores.findOne({ request_key: requestKey });
+    return read(await this.stores.findOne({ request_key: requestKey }));
   }
 
   /** Inserts the store with its creation event in the same write. */
@@ -58,8 +61,10 @@ export class StoreRepository {
     changes: StoreChanges & { updated_at: Date },
     event: DomainEvent,
   ): Promise<StoreDocument | null> {
-    return this.stores.findOneAndUpdateWithEvents({ id, version: expectedVersion }, { $set: changes, $inc: { version: 1 } }, [event], {
-      returnDocument: 'after',
-    });
+    return read(
+      await this.stores.findOneAndUpdateWithEvents({ id, version: expectedVersion }, { $set: changes, $inc: { version: 1 } }, [event], {
+        returnDocument: 'after',
+      }),
+    );
   }
 }

@@ -37,7 +37,12 @@ beforeEach(async () => {
   deps = {
     webhooks: new WebhookRepository(documents),
     zones: new StoreZoneRepository(zones),
-    storefront: { storeZone: async () => ({ timeZone: 'Europe/Paris', updatedAt: new Date(0) }) },
+    storefront: {
+      storeSettings: async () => ({
+        settings: { time_zone: 'Europe/Paris', currency: 'EUR', prices_include_tax: true },
+        updatedAt: new Date(0),
+      }),
+    },
     secrets: box,
     resolver: { addressesOf: async (host) => (host === 'hooks.example.com' ? ['93.184.215.14'] : null) },
     allowPrivateNetworks: false,

@@ -552,7 +552,12 @@ describe('deliveries API', () => {
       webhooks,
       deliveries,
       zones: new StoreZoneRepository(db.collection(StoreZoneRepository.collection)),
-      storefront: { storeZone: async () => ({ timeZone: 'Europe/Paris', updatedAt: new Date(0) }) },
+      storefront: {
+        storeSettings: async () => ({
+          settings: { time_zone: 'Europe/Paris', currency: 'EUR', prices_include_tax: true },
+          updatedAt: new Date(0),
+        }),
+      },
       nextId: deps.nextId,
       clock: () => now,
     };

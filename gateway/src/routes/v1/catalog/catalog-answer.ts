@@ -1,7 +1,7 @@
 import type { catalog } from '@commerce/contracts';
 
-/** Renders timestamps in UTC and URLs relative if catalog ever answers without its store context. */
-const NO_CONTEXT: catalog.StoreContext = { time_zone: 'UTC', subdomain: '', url: '' };
+/** Renders timestamps in UTC, URLs relative and prices in USD if catalog ever answers without its store context. */
+const NO_CONTEXT: catalog.StoreContext = { time_zone: 'UTC', subdomain: '', url: '', currency: 'USD' };
 
 /** The store context every catalog answer carries, for the presenters. */
 export function storeContextOf(response: { store_context?: catalog.StoreContext | undefined }): catalog.StoreContext {

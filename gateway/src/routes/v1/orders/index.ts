@@ -5,11 +5,16 @@ import { fulfillmentRoutes } from './fulfillment.routes';
 import { orderContentsRoutes } from './order-contents.routes';
 import { orderRoutes } from './order.routes';
 import { refundRoutes } from './refund.routes';
+import { taxRateRoutes } from './tax-rate.routes';
 
-/** Orders and fulfillments (docs/orders.md#orders, docs/orders.md#fulfillments) on the /v1 router, routed to the orders service. */
+/**
+ * Orders, fulfillments and tax rates (docs/orders.md#orders, docs/orders.md#fulfillments, docs/money.md#tax-rates) on
+ * the /v1 router, routed to the orders service.
+ */
 export function ordersRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   orderRoutes(router, clients, pagination);
   orderContentsRoutes(router, clients);
   fulfillmentRoutes(router, clients);
   refundRoutes(router, clients);
+  taxRateRoutes(router, clients);
 }

@@ -101,7 +101,7 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 }
 
 const oneOrder = (request: { order_id: number }) => ({ order: anOrder({ id: request.order_id }), time_zone: TIME_ZONE });
-const context: catalog.StoreContext = { time_zone: TIME_ZONE, subdomain: 'shop', url: 'https://shop.example.com' };
+const context: catalog.StoreContext = { time_zone: TIME_ZONE, subdomain: 'shop', url: 'https://shop.example.com', currency: 'USD' };
 const variant = catalog.Variant.fromPartial({
   id: 9,
   product_id: 5,
@@ -230,6 +230,7 @@ describe('GET /v1/orders/:id', () => {
         email: 'ann@example.com',
         user_note: null,
         price: '25.60',
+        currency: 'USD',
         address: {
           name: 'Ann Lee',
           address_1: '1 Main St',

@@ -33,6 +33,8 @@ export interface StoreContext {
   subdomain: string;
   /** The store's public address as the store record renders `url` (custom domain when set). */
   url: string;
+  /** ISO 4217 ("USD"): the unit of `cents`, and the decimals `price` is written with (docs/money.md#currency). */
+  currency: string;
 }
 
 /** The source image; the spec's sizes (original, large, ..., 400sq) are derived from it at render time. */
@@ -541,7 +543,7 @@ export interface RestockLinesResponse {
 }
 
 function createBaseStoreContext(): StoreContext {
-  return { time_zone: "", subdomain: "", url: "" };
+  return { time_zone: "", subdomain: "", url: "", currency: "" };
 }
 
 export const StoreContext: MessageFns<StoreContext> = {
@@ -554,6 +556,9 @@ export const StoreContext: MessageFns<StoreContext> = {
     }
     if (message.url !== "") {
       writer.uint32(26).string(message.url);
+    }
+    if (message.currency !== "") {
+      writer.uint32(34).string(message.currency);
     }
     return writer;
   },
@@ -595,6 +600,14 @@ export const StoreContext: MessageFns<StoreContext> = {
             message.url = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -616,6 +629,7 @@ export const StoreContext: MessageFns<StoreContext> = {
         : "",
       subdomain: isSet(object.subdomain) ? globalThis.String(object.subdomain) : "",
       url: isSet(object.url) ? globalThis.String(object.url) : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
     };
   },
 
@@ -630,6 +644,9 @@ export const StoreContext: MessageFns<StoreContext> = {
     if (message.url !== "") {
       obj.url = message.url;
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
     return obj;
   },
 
@@ -641,6 +658,7 @@ export const StoreContext: MessageFns<StoreContext> = {
     message.time_zone = object.time_zone ?? "";
     message.subdomain = object.subdomain ?? "";
     message.url = object.url ?? "";
+    message.currency = object.currency ?? "";
     return message;
   },
 };

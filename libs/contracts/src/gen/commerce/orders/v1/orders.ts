@@ -118,6 +118,11 @@ export interface Order {
   /** The class the buyer chose at checkout (not in the spec's rendering; kept for the record). */
   shipping_class_id: number;
   shipping_class_name: string;
+  /**
+   * ISO 4217: the store's currency when the order was placed; the unit of every amount above, kept whatever the
+   * store uses later (docs/money.md#currency). Orders placed before it existed are USD.
+   */
+  currency: string;
   /** Beyond the spec (docs/money.md#refunds): the order's refunds, oldest first (pending ones included). */
   refunds: Refund[];
   /**
@@ -322,7 +327,11 @@ export interface Refund {
   note: string;
   /** "pending" (the processor is being asked) or "succeeded". */
   status: string;
-  created_at: Date | undefined;
+  created_at:
+    | Date
+    | undefined;
+  /** The order's currency (ISO 4217): the unit of `amount`. */
+  currency: string;
 }
 
 export interface CreateRefundRequest {
@@ -1159,6 +1168,7 @@ function createBaseOrder(): Order {
     fulfillments: [],
     shipping_class_id: 0,
     shipping_class_name: "",
+    currency: "",
     refunds: [],
     financial_status: "",
     refunded: 0,
@@ -1226,6 +1236,9 @@ export const Order: MessageFns<Order> = {
     }
     if (message.shipping_class_name !== "") {
       writer.uint32(162).string(message.shipping_class_name);
+    }
+    if (message.currency !== "") {
+      writer.uint32(322).string(message.currency);
     }
     for (const v of message.refunds) {
       Refund.encode(v!, writer.uint32(482).fork()).join();
@@ -1412,6 +1425,14 @@ export const Order: MessageFns<Order> = {
             message.shipping_class_name = reader.string();
             continue;
           }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
           case 60: {
             if (tag !== 482) {
               break;
@@ -1510,6 +1531,7 @@ export const Order: MessageFns<Order> = {
         : isSet(object.shipping_class_name)
         ? globalThis.String(object.shipping_class_name)
         : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
       refunds: globalThis.Array.isArray(object?.refunds)
         ? object.refunds.map((e: any) => Refund.fromJSON(e))
         : [],
@@ -1584,6 +1606,9 @@ export const Order: MessageFns<Order> = {
     if (message.shipping_class_name !== "") {
       obj.shippingClassName = message.shipping_class_name;
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
     if (message.refunds?.length) {
       obj.refunds = message.refunds.map((e) => Refund.toJSON(e));
     }
@@ -1623,6 +1648,7 @@ export const Order: MessageFns<Order> = {
     message.fulfillments = object.fulfillments?.map((e) => Fulfillment.fromPartial(e)) || [];
     message.shipping_class_id = object.shipping_class_id ?? 0;
     message.shipping_class_name = object.shipping_class_name ?? "";
+    message.currency = object.currency ?? "";
     message.refunds = object.refunds?.map((e) => Refund.fromPartial(e)) || [];
     message.financial_status = object.financial_status ?? "";
     message.refunded = object.refunded ?? 0;
@@ -4171,6 +4197,7 @@ function createBaseRefund(): Refund {
     note: "",
     status: "",
     created_at: undefined,
+    currency: "",
   };
 }
 
@@ -4202,6 +4229,9 @@ export const Refund: MessageFns<Refund> = {
     }
     if (message.created_at !== undefined) {
       Timestamp.encode(toTimestamp(message.created_at), writer.uint32(74).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(82).string(message.currency);
     }
     return writer;
   },
@@ -4291,6 +4321,14 @@ export const Refund: MessageFns<Refund> = {
             message.created_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4322,6 +4360,7 @@ export const Refund: MessageFns<Refund> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
     };
   },
 
@@ -4354,6 +4393,9 @@ export const Refund: MessageFns<Refund> = {
     if (message.created_at !== undefined) {
       obj.createdAt = message.created_at.toISOString();
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
     return obj;
   },
 
@@ -4371,6 +4413,7 @@ export const Refund: MessageFns<Refund> = {
     message.note = object.note ?? "";
     message.status = object.status ?? "";
     message.created_at = object.created_at ?? undefined;
+    message.currency = object.currency ?? "";
     return message;
   },
 };

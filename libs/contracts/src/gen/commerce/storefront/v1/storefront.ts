@@ -44,7 +44,13 @@ export interface Store {
   owner_user_id: number;
   paypal_email: string;
   created_at: Date | undefined;
-  updated_at: Date | undefined;
+  updated_at:
+    | Date
+    | undefined;
+  /** ISO 4217, upper case ("USD", the default): the unit of every amount the store's records hold (docs/money.md#currency). */
+  currency: string;
+  /** Whether prices are entered with tax included (EU shops) or without (US shops, the default). */
+  prices_include_tax: boolean;
 }
 
 export interface CreateStoreRequest {
@@ -101,7 +107,12 @@ export interface UpdateStoreRequest {
   custom_domain?: string | undefined;
   use_default_layout?: boolean | undefined;
   css?: string | undefined;
-  layout?: string | undefined;
+  layout?:
+    | string
+    | undefined;
+  /** Any case, trimmed; INVALID_ARGUMENT unless an ISO 4217 code. */
+  currency?: string | undefined;
+  prices_include_tax?: boolean | undefined;
 }
 
 export interface UpdateStoreResponse {
@@ -284,6 +295,8 @@ function createBaseStore(): Store {
     paypal_email: "",
     created_at: undefined,
     updated_at: undefined,
+    currency: "",
+    prices_include_tax: false,
   };
 }
 
@@ -360,6 +373,12 @@ export const Store: MessageFns<Store> = {
     }
     if (message.updated_at !== undefined) {
       Timestamp.encode(toTimestamp(message.updated_at), writer.uint32(194).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(202).string(message.currency);
+    }
+    if (message.prices_include_tax !== false) {
+      writer.uint32(208).bool(message.prices_include_tax);
     }
     return writer;
   },
@@ -569,6 +588,22 @@ export const Store: MessageFns<Store> = {
             message.updated_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.prices_include_tax = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -663,6 +698,12 @@ export const Store: MessageFns<Store> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      prices_include_tax: isSet(object.pricesIncludeTax)
+        ? globalThis.Boolean(object.pricesIncludeTax)
+        : isSet(object.prices_include_tax)
+        ? globalThis.Boolean(object.prices_include_tax)
+        : false,
     };
   },
 
@@ -740,6 +781,12 @@ export const Store: MessageFns<Store> = {
     if (message.updated_at !== undefined) {
       obj.updatedAt = message.updated_at.toISOString();
     }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.prices_include_tax !== false) {
+      obj.pricesIncludeTax = message.prices_include_tax;
+    }
     return obj;
   },
 
@@ -772,6 +819,8 @@ export const Store: MessageFns<Store> = {
     message.paypal_email = object.paypal_email ?? "";
     message.created_at = object.created_at ?? undefined;
     message.updated_at = object.updated_at ?? undefined;
+    message.currency = object.currency ?? "";
+    message.prices_include_tax = object.prices_include_tax ?? false;
     return message;
   },
 };
@@ -1364,6 +1413,8 @@ function createBaseUpdateStoreRequest(): UpdateStoreRequest {
     use_default_layout: undefined,
     css: undefined,
     layout: undefined,
+    currency: undefined,
+    prices_include_tax: undefined,
   };
 }
 
@@ -1416,6 +1467,12 @@ export const UpdateStoreRequest: MessageFns<UpdateStoreRequest> = {
     }
     if (message.layout !== undefined) {
       writer.uint32(130).string(message.layout);
+    }
+    if (message.currency !== undefined) {
+      writer.uint32(138).string(message.currency);
+    }
+    if (message.prices_include_tax !== undefined) {
+      writer.uint32(144).bool(message.prices_include_tax);
     }
     return writer;
   },
@@ -1561,6 +1618,22 @@ export const UpdateStoreRequest: MessageFns<UpdateStoreRequest> = {
             message.layout = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.prices_include_tax = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1631,6 +1704,12 @@ export const UpdateStoreRequest: MessageFns<UpdateStoreRequest> = {
         : undefined,
       css: isSet(object.css) ? globalThis.String(object.css) : undefined,
       layout: isSet(object.layout) ? globalThis.String(object.layout) : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : undefined,
+      prices_include_tax: isSet(object.pricesIncludeTax)
+        ? globalThis.Boolean(object.pricesIncludeTax)
+        : isSet(object.prices_include_tax)
+        ? globalThis.Boolean(object.prices_include_tax)
+        : undefined,
     };
   },
 
@@ -1684,6 +1763,12 @@ export const UpdateStoreRequest: MessageFns<UpdateStoreRequest> = {
     if (message.layout !== undefined) {
       obj.layout = message.layout;
     }
+    if (message.currency !== undefined) {
+      obj.currency = message.currency;
+    }
+    if (message.prices_include_tax !== undefined) {
+      obj.pricesIncludeTax = message.prices_include_tax;
+    }
     return obj;
   },
 
@@ -1708,6 +1793,8 @@ export const UpdateStoreRequest: MessageFns<UpdateStoreRequest> = {
     message.use_default_layout = object.use_default_layout ?? undefined;
     message.css = object.css ?? undefined;
     message.layout = object.layout ?? undefined;
+    message.currency = object.currency ?? undefined;
+    message.prices_include_tax = object.prices_include_tax ?? undefined;
     return message;
   },
 };
