@@ -76,7 +76,9 @@ describe('the refund path and its sweep (docs/money.md#refunds)', () => {
       zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
       catalog: catalog as unknown as CatalogPort,
       shipping: { quote: async () => [] },
-      storefront: { storeZone: async () => ({ timeZone: 'UTC', updatedAt: new Date(0) }) },
+      storefront: {
+        storeSettings: async () => ({ settings: { time_zone: 'UTC', currency: 'USD', prices_include_tax: false }, updatedAt: new Date(0) }),
+      },
       payments,
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
