@@ -73,6 +73,7 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
         note: 'Chipped',
         status: 'succeeded',
         created_at: at('2026-11-03T15:00:00Z'),
+        currency: 'USD',
       },
     ],
     financial_status: 'partially_refunded',
@@ -162,5 +163,7 @@ describe('presentOrder', () => {
         created_at: '2026-11-03T10:00:00-05:00',
       },
     ]);
+    const inYen = presentOrder(anOrder({ currency: 'JPY', refunds: [{ ...anOrder().refunds[0]!, currency: 'JPY' }] }), 'UTC');
+    expect(inYen.refunds[0]!.amount).toBe('1250');
   });
 });

@@ -6,6 +6,7 @@ import { anItem, anOrder } from '../domain/order.fixture';
 import { CheckoutRepository, type CheckoutDocument } from '../infra/checkout.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository, type OrderDocument } from '../infra/order.repository';
+import { TaxRateRepository, type TaxRateDocument } from '../infra/tax-rate.repository';
 import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from '../infra/test-payment.processor';
 import { cancelOrder } from './cancel-order';
 import { createRefund } from './create-refund';
@@ -73,6 +74,7 @@ describe('the refund path and its sweep (docs/money.md#refunds)', () => {
     deps = {
       orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
       checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+      taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
       zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
       catalog: catalog as unknown as CatalogPort,
       shipping: { quote: async () => [] },
