@@ -110,6 +110,17 @@ describe('refunds (docs/money.md#refunds)', () => {
       { timeoutMs: 20_000, intervalMs: 250, message: 'two refund/created events of the order' },
     );
     expect(events.map((event) => event.resource)).toEqual(listed.body.data.refunds);
+
+    // A public topic: webhooks takes it into the store's feed, whence it delivers to subscribed webhooks.
+    const feed = await waitFor(
+      async () => {
+        const answer = await shop.get('/v1/events.json?topic=refund%2Fcreated&limit=250');
+        const mine = (answer.body.data?.events ?? []).filter((event: JsonBody) => event.resource?.order_id === order.id);
+        return mine.length === 2 ? mine : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 250, message: 'the refund events in GET /v1/events' },
+    );
+    expect(feed.map((event: JsonBody) => event.topic)).toEqual(['refund/created', 'refund/created']);
   });
 
   it('refunds items with shipping and restock (form body): the units are back on the variant; the parts sum to the total', async () => {
