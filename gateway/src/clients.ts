@@ -15,6 +15,7 @@ export function createBackendClients(config: GatewayConfig) {
     catalog: createClient(catalog.CatalogServiceClient, addressOf(config, 'catalog'), options),
     shipping: createClient(shipping.ShippingServiceClient, addressOf(config, 'shipping'), options),
     orders: createClient(orders.OrdersServiceClient, addressOf(config, 'orders'), options),
+    discounts: createClient(orders.DiscountsServiceClient, addressOf(config, 'orders'), options),
     taxRates: createClient(orders.TaxRatesServiceClient, addressOf(config, 'orders'), options),
     webhooks: createClient(webhooks.WebhooksServiceClient, addressOf(config, 'webhooks'), options),
     webhookDeliveries: createClient(webhooks.WebhookDeliveryServiceClient, addressOf(config, 'webhooks'), options),

@@ -37,6 +37,8 @@ const HTTP_BY_GRPC: Readonly<Partial<Record<status, GrpcEntry>>> = {
       // orders.proto: refunds (docs/money.md#refunds).
       NOT_PAID: { status: 409, errorType: 'NotPaid' },
       REFUND_DECLINED: { status: 409, errorType: 'RefundDeclined' },
+      // discounts.proto: a discount code whose uses are spent (docs/money.md#discount-codes).
+      DISCOUNT_UNAVAILABLE: { status: 409, errorType: 'DiscountUnavailable' },
     },
   },
   [status.ABORTED]: { status: 409, reasons: { CHECKOUT_IN_PROGRESS: { status: 409, errorType: 'CheckoutInProgress' } } },

@@ -39,6 +39,7 @@ describe('httpAnswerForGrpc', () => {
     [status.FAILED_PRECONDITION, 'NOT_PURCHASABLE', 409, 'NotPurchasable'],
     [status.FAILED_PRECONDITION, 'ILLEGAL_TRANSITION', 409, 'InvalidTransition'],
     [status.FAILED_PRECONDITION, 'NOTHING_TO_SHIP', 409, 'NothingToShip'],
+    [status.FAILED_PRECONDITION, 'DISCOUNT_UNAVAILABLE', 409, 'DiscountUnavailable'],
     [status.ABORTED, 'CHECKOUT_IN_PROGRESS', 409, 'CheckoutInProgress'],
   ])('maps gRPC %i with reason %s to HTTP %i %s', (code, reason, http, errorType) => {
     expect(httpAnswerForGrpc(code, reason)).toMatchObject({ status: http, errorType });

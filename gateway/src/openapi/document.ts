@@ -205,6 +205,7 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Variants', description: "A product's variants" },
   { name: 'Collections', description: 'Ordered sets of products' },
   { name: 'Orders', description: 'Orders, their contents, status changes and fulfillments' },
+  { name: 'Discounts', description: 'Discount codes buyers enter at checkout, and how often each is used' },
   { name: 'Tax rates', description: 'The percent each country or state pays, which checkout applies' },
   { name: 'Shipping', description: 'Shipping groups, classes and the rate of each pair' },
   { name: 'Webhooks', description: 'Webhooks, their deliveries and their repair, and the events feed' },

@@ -15,6 +15,7 @@ const RECORD_OF_SEGMENT: Readonly<Record<string, string>> = {
   shipping_classes: 'shipping class',
   orders: 'order',
   fulfillments: 'fulfillment',
+  discounts: 'discount code',
   tax_rates: 'tax rate',
   webhooks: 'webhook',
   webhoooks: 'webhook',

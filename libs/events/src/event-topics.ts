@@ -1,5 +1,6 @@
 import type {
   CollectionJson,
+  DiscountJson,
   FulfillmentJson,
   OrderJson,
   ProductJson,
@@ -77,6 +78,9 @@ export interface EventResources {
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
   'refund/created': RefundJson;
+  'discount/created': DiscountJson;
+  'discount/updated': DiscountJson;
+  'discount/deleted': DiscountJson;
   'tax_rate/created': TaxRateJson;
   'tax_rate/updated': TaxRateJson;
   'tax_rate/deleted': TaxRateJson;
@@ -124,6 +128,9 @@ export const PUBLIC_TOPICS = [
   'template/created',
   'template/updated',
   'app/uninstalled',
+  'discount/created',
+  'discount/updated',
+  'discount/deleted',
 ] as const;
 
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];

@@ -9,10 +9,13 @@ import { recoverCheckouts } from './app/recover-checkouts';
 import { recoverRefunds } from './app/recover-refunds';
 import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
+import { discountsHandlers } from './grpc/discounts.handlers';
 import { ordersHandlers } from './grpc/orders.handlers';
 import { taxRatesHandlers } from './grpc/tax-rates.handlers';
 import { CatalogClient } from './infra/catalog.client';
 import { CheckoutRepository } from './infra/checkout.repository';
+import { DiscountRedemptionRepository } from './infra/discount-redemption.repository';
+import { DiscountRepository, type DiscountDocument } from './infra/discount.repository';
 import { failpointFor } from './infra/failpoints';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
@@ -28,10 +31,13 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
   return ServiceHost.start(config, async (host) => {
     await ensureOrdersIndexes(host.db);
 
+    const discountDocuments = host.outboxCollection<DiscountDocument>(DiscountRepository.collection);
     const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
     const deps: OrdersDeps = {
       orders: new OrderRepository(host.outboxCollection(OrderRepository.collection)),
       checkouts: new CheckoutRepository(host.db.collection(CheckoutRepository.collection)),
+      discounts: new DiscountRepository(discountDocuments),
+      redemptions: new DiscountRedemptionRepository(host.db.collection(DiscountRedemptionRepository.collection), discountDocuments),
       taxRates: new TaxRateRepository(host.outboxCollection(TaxRateRepository.collection)),
       zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
@@ -53,8 +59,9 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       services: [
         implement(orders.OrdersServiceService, ordersHandlers(deps)),
         implement(orders.TaxRatesServiceService, taxRatesHandlers(deps)),
+        implement(orders.DiscountsServiceService, discountsHandlers(deps)),
       ],
-      protoFiles: ['commerce/orders/v1/orders.proto', 'commerce/orders/v1/tax_rates.proto'],
+      protoFiles: ['commerce/orders/v1/orders.proto', 'commerce/orders/v1/tax_rates.proto', 'commerce/orders/v1/discounts.proto'],
       migrations: [],
       background: [
         storeEventsConsumer({

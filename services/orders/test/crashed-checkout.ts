@@ -13,6 +13,8 @@ import type { CheckoutStep, OrdersDeps } from '../src/app/orders-deps';
 import { RunningCheckouts } from '../src/app/running-checkouts';
 import { CatalogClient } from '../src/infra/catalog.client';
 import { CheckoutRepository, type CheckoutDocument } from '../src/infra/checkout.repository';
+import { DiscountRedemptionRepository } from '../src/infra/discount-redemption.repository';
+import { DiscountRepository, type DiscountDocument } from '../src/infra/discount.repository';
 import { OrderRepository, type OrderDocument } from '../src/infra/order.repository';
 import { ShippingClient } from '../src/infra/shipping.client';
 import { TaxRateRepository, type TaxRateDocument } from '../src/infra/tax-rate.repository';
@@ -32,10 +34,13 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
   const db = harness.service.host.db;
   const { config } = harness;
   const clientOptions = { deadlineMs: config.ORDERS_BACKEND_DEADLINE_MS };
+  const discountDocuments = new OutboxCollection(db.collection<DiscountDocument>(DiscountRepository.collection));
   return {
     // Written through an outbox collection, as the service's own is, so the relay's sweep publishes its events.
     orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
     checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+    discounts: new DiscountRepository(discountDocuments),
+    redemptions: new DiscountRedemptionRepository(db.collection(DiscountRedemptionRepository.collection), discountDocuments),
     taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
     zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
     catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),

@@ -9,4 +9,5 @@ export {
   type FulfillmentJson,
 } from './order.presenter';
 export { presentRefund, refundJson, type RefundJson } from './refund.presenter';
+export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';

@@ -3,6 +3,8 @@ import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { KeyedQueue, openDatabase, type Database } from '@commerce/persistence';
 import type { CheckoutInput } from '../domain/checkout-input';
 import { CheckoutRepository, type CheckoutDocument } from '../infra/checkout.repository';
+import { DiscountRedemptionRepository } from '../infra/discount-redemption.repository';
+import { DiscountRepository, type DiscountDocument } from '../infra/discount.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository, type OrderDocument } from '../infra/order.repository';
 import { TaxRateRepository, type TaxRateDocument } from '../infra/tax-rate.repository';
@@ -128,12 +130,15 @@ describe('the checkout saga', () => {
     const checkouts = db.collection<CheckoutDocument>(CheckoutRepository.collection);
     const zones = db.collection<StoreZoneDocument>(StoreZoneRepository.collection);
     const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
+    const discountDocuments = new OutboxCollection(db.collection<DiscountDocument>(DiscountRepository.collection));
     catalog = new StockLedger();
     now = new Date('2026-11-24T10:00:00Z');
     crashAt = undefined;
     deps = {
       orders: new OrderRepository(orders),
       checkouts: new CheckoutRepository(checkouts),
+      discounts: new DiscountRepository(discountDocuments),
+      redemptions: new DiscountRedemptionRepository(db.collection(DiscountRedemptionRepository.collection), discountDocuments),
       taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
       zones: new StoreZoneRepository(zones),
       catalog,

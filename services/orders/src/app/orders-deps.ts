@@ -3,6 +3,8 @@ import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
 import type { StorefrontPort, StoreZoneRepository } from '@commerce/store-zones';
 import type { CheckoutRepository } from '../infra/checkout.repository';
+import type { DiscountRedemptionRepository } from '../infra/discount-redemption.repository';
+import type { DiscountRepository } from '../infra/discount.repository';
 import type { OrderRepository } from '../infra/order.repository';
 import type { TaxRateRepository } from '../infra/tax-rate.repository';
 import type { RunningCheckouts } from './running-checkouts';
@@ -59,6 +61,10 @@ export type CheckoutStep = 'after-checkout' | 'after-reserve' | 'after-order' | 
 export interface OrdersDeps {
   orders: OrderRepository;
   checkouts: CheckoutRepository;
+  /** The store's discount codes (docs/money.md#discount-codes). */
+  discounts: DiscountRepository;
+  /** Their uses: redeem at checkout, give back when the order fails or is canceled; never past usage_limit. */
+  redemptions: DiscountRedemptionRepository;
   /** The store's tax rates (docs/money.md#tax-rates). */
   taxRates: TaxRateRepository;
   /** The store-zone projection (@commerce/store-zones): `zones` and `storefront` are what storeZone() reads. */

@@ -4,6 +4,8 @@ import { KeyedQueue, openDatabase, type Collection, type Database } from '@comme
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { anItem, anOrder } from '../domain/order.fixture';
 import { CheckoutRepository, type CheckoutDocument } from '../infra/checkout.repository';
+import { DiscountRedemptionRepository } from '../infra/discount-redemption.repository';
+import { DiscountRepository, type DiscountDocument } from '../infra/discount.repository';
 import { ensureOrdersIndexes } from '../infra/indexes';
 import { OrderRepository, type OrderDocument } from '../infra/order.repository';
 import { TaxRateRepository, type TaxRateDocument } from '../infra/tax-rate.repository';
@@ -71,9 +73,12 @@ describe('the refund path and its sweep (docs/money.md#refunds)', () => {
       },
     };
     catalog = new Restocks();
+    const discountDocuments = new OutboxCollection(db.collection<DiscountDocument>(DiscountRepository.collection));
     deps = {
       orders: new OrderRepository(new OutboxCollection(db.collection<OrderDocument>(OrderRepository.collection))),
       checkouts: new CheckoutRepository(db.collection<CheckoutDocument>(CheckoutRepository.collection)),
+      discounts: new DiscountRepository(discountDocuments),
+      redemptions: new DiscountRedemptionRepository(db.collection(DiscountRedemptionRepository.collection), discountDocuments),
       taxRates: new TaxRateRepository(new OutboxCollection(db.collection<TaxRateDocument>(TaxRateRepository.collection))),
       zones: new StoreZoneRepository(db.collection<StoreZoneDocument>(StoreZoneRepository.collection)),
       catalog: catalog as unknown as CatalogPort,

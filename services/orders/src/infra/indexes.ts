@@ -1,6 +1,13 @@
 import type { Database } from '@commerce/persistence';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { CheckoutRepository, type CheckoutDocument } from './checkout.repository';
+import {
+  DiscountRedemptionRepository,
+  REDEMPTION_CUSTOMER_INDEX,
+  REDEMPTION_ORDER_INDEX,
+  type RedemptionDocument,
+} from './discount-redemption.repository';
+import { DISCOUNT_CODE_INDEX, DiscountRepository, type DiscountDocument } from './discount.repository';
 import { OrderRepository, type OrderDocument } from './order.repository';
 import { TaxRateRepository, type TaxRateDocument } from './tax-rate.repository';
 import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './test-payment.processor';
@@ -31,4 +38,18 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await taxRates.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'tax_rates_store_id' });
   await taxRates.createIndex({ store_id: 1, country: 1, state: 1, deleted_id: 1 }, { unique: true, name: 'tax_rates_store_place' });
   await taxRates.createIndex({ deleted_id: 1 }, { name: 'tax_rates_deleted' });
+  await ensureDiscountIndexes(db);
+}
+
+/**
+ * Discount codes unique per store ignoring case (a deleted one's key is `deleted:<id>`), listed by id; one redemption per
+ * order and per once-per-customer buyer.
+ */
+export async function ensureDiscountIndexes(db: Database): Promise<void> {
+  const discounts = db.collection<DiscountDocument>(DiscountRepository.collection);
+  await discounts.createIndex({ store_id: 1, code_key: 1 }, { unique: true, name: DISCOUNT_CODE_INDEX });
+  await discounts.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'discounts_store_id' });
+  const redemptions = db.collection<RedemptionDocument>(DiscountRedemptionRepository.collection);
+  await redemptions.createIndex({ store_id: 1, order_id: 1 }, { unique: true, name: REDEMPTION_ORDER_INDEX });
+  await redemptions.createIndex({ store_id: 1, customer_key: 1 }, { unique: true, name: REDEMPTION_CUSTOMER_INDEX });
 }
