@@ -137,7 +137,13 @@ async function place(
   const order = answer.body!.data as JsonBody;
   if (subdomain === shopSubdomain) {
     // Placed pending with its stock reserved (order/created), then paid (order/paid): both carry the order as rendered then.
-    expectEvent('order/created', { ...order, status: 'pending', paid_at: null, updated_at: order.confirmed_at });
+    expectEvent('order/created', {
+      ...order,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: null,
+      updated_at: order.confirmed_at,
+    });
     expectEvent('order/paid', order);
   }
   return order;
@@ -179,7 +185,13 @@ describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-pat
     expect(isPlaced(answer.status)).toBe(true);
     expect(answer.body!.meta).toMatchObject({ code: answer.status, api_version: '1.0' });
     first = answer.body!.data;
-    expectEvent('order/created', { ...first, status: 'pending', paid_at: null, updated_at: first.confirmed_at });
+    expectEvent('order/created', {
+      ...first,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: null,
+      updated_at: first.confirmed_at,
+    });
     expectEvent('order/paid', first);
 
     expect(Object.keys(first).sort()).toEqual(ORDER_KEYS);
@@ -249,7 +261,13 @@ describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-pat
     const once = await checkout(oauth.stack.baseUrl, shopSubdomain, params, { idempotencyKey: 'buyer-cart-42' });
     expect(isPlaced(once.status)).toBe(true);
     const order = once.body!.data as JsonBody;
-    expectEvent('order/created', { ...order, status: 'pending', paid_at: null, updated_at: order.confirmed_at });
+    expectEvent('order/created', {
+      ...order,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: null,
+      updated_at: order.confirmed_at,
+    });
     expectEvent('order/paid', order);
     const again = await checkout(oauth.stack.baseUrl, shopSubdomain, params, { idempotencyKey: 'buyer-cart-42' });
     expect(again.status).toBe(once.status);
@@ -297,7 +315,13 @@ describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-pat
       address: BUYER_ADDRESS,
       items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }],
     });
-    expectEvent('order/created', { ...body.data, status: 'pending', paid_at: null, updated_at: body.data.confirmed_at });
+    expectEvent('order/created', {
+      ...body.data,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: null,
+      updated_at: body.data.confirmed_at,
+    });
     expectEvent('order/paid', body.data);
     expect(await stockOf(shop, tea().id, tea().variantIds[1]!)).toEqual({ in_stock: 28, sold: 2 });
   });
@@ -335,7 +359,13 @@ describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-pat
       email: 'host@buyer.example',
       items: [{ item: { variant_id: tea().variantIds[1], quantity: 1 } }],
     });
-    expectEvent('order/created', { ...answer.body.data, status: 'pending', paid_at: null, updated_at: answer.body.data.confirmed_at });
+    expectEvent('order/created', {
+      ...answer.body.data,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: null,
+      updated_at: answer.body.data.confirmed_at,
+    });
     expectEvent('order/paid', answer.body.data);
   });
 
@@ -416,7 +446,7 @@ describe('checkout at /s/<subdomain>/checkout (docs/orders.md#checkout-buyer-pat
       message: "the declined order's stock back in catalog",
     });
     expect(await stockOf(shop, pot().id, potVariant)).toEqual({ in_stock: 10, sold: 0 });
-    expectEvent('order/created', { ...failed[0], status: 'pending', updated_at: failed[0]!.confirmed_at });
+    expectEvent('order/created', { ...failed[0], status: 'pending', financial_status: 'pending', updated_at: failed[0]!.confirmed_at });
     expectEvent('order/updated', failed[0]!);
   });
 });
@@ -634,6 +664,17 @@ describe('hold, open and cancel (docs/orders.md#statuses)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ id: first.id, status: 'canceled' });
     first = answer.body.data;
+    // A paid order's cancel refunds it first (docs/money.md#refunds): order/updated, still open, refunded, then order/canceled.
+    expect(first).toMatchObject({ financial_status: 'refunded', refunded: first.subtotal + first.shipping });
+    const refunded = await waitFor(
+      async () =>
+        (await subjectEvents(bus, 'orders', `events.orders.${shopStoreId}.order/updated`))
+          .map((event) => event.resource as JsonBody)
+          .find((resource) => resource.id === first.id && resource.financial_status === 'refunded'),
+      { timeoutMs: 15_000, intervalMs: 250, message: "the cancel's refund as order/updated" },
+    );
+    expect(refunded).toEqual({ ...first, status: 'open', updated_at: refunded.updated_at });
+    expectEvent('order/updated', refunded);
     expectEvent('order/canceled', first);
     // Mug: 20 − 2 (first) − 1 (big) + 2 back; Tea: 30 − 1 − 2 + 1 back.
     await waitFor(async () => (await stockOf(shop, mug().id, mug().variantIds[0]!)).in_stock === 19, {

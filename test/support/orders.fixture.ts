@@ -33,6 +33,10 @@ export const ORDER_KEYS = [
   'address',
   'items',
   'fulfillments',
+  // Beyond the spec: docs/money.md#refunds.
+  'financial_status',
+  'refunded',
+  'refunds',
 ].sort();
 export const ITEM_KEYS = [
   'id',

@@ -34,6 +34,9 @@ const HTTP_BY_GRPC: Readonly<Partial<Record<status, GrpcEntry>>> = {
       NOT_PURCHASABLE: { status: 409, errorType: 'NotPurchasable' },
       ILLEGAL_TRANSITION: { status: 409, errorType: 'InvalidTransition', detail: transitionDetail },
       NOTHING_TO_SHIP: { status: 409, errorType: 'NothingToShip' },
+      // orders.proto: refunds (docs/money.md#refunds).
+      NOT_PAID: { status: 409, errorType: 'NotPaid' },
+      REFUND_DECLINED: { status: 409, errorType: 'RefundDeclined' },
       // discounts.proto: a discount code whose uses are spent (docs/money.md#discount-codes).
       DISCOUNT_UNAVAILABLE: { status: 409, errorType: 'DiscountUnavailable' },
     },

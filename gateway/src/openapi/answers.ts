@@ -9,6 +9,7 @@ import {
   photoJson,
   productJson,
   quoteJson,
+  refundJson,
   shippingClassJson,
   shippingGroupJson,
   shippingRateJson,
@@ -41,6 +42,7 @@ export {
   photoJson,
   productJson,
   quoteJson,
+  refundJson,
   shippingClassJson,
   shippingGroupJson,
   shippingRateJson,
@@ -124,6 +126,11 @@ export const orderJson = z
     }),
     items: z.array(z.strictObject({ item: orderItemJson })),
     fulfillments: z.array(fulfillmentJson),
+    financial_status: z.string().meta({
+      description: 'beyond the spec (docs/money.md#refunds): `pending`, `paid`, `partially_refunded`, `refunded` or `voided`',
+    }),
+    refunded: cents().meta({ description: 'the sum of its succeeded refunds' }),
+    refunds: z.array(refundJson),
   })
   .meta({ id: 'Order' }) satisfies z.ZodType<OrderJson>;
 
@@ -227,6 +234,7 @@ export const NAMED_ANSWERS = [
   orderItemJson,
   fulfillmentJson,
   orderJson,
+  refundJson,
   discountJson,
   quoteJson,
   storeJson,

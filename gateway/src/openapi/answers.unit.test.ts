@@ -102,6 +102,9 @@ const fullOrder = orders.Order.fromPartial({
   address: { name: 'Ann', country: 'US' },
   items: [item({ sku: 'M-1', fulfilled_at: AT, fulfillment_id: 5 }), item({ id: 8 })],
   fulfillments: [fulfillment],
+  refunds: [{ id: 2, order_id: 3, amount: 500, items: [{ item_id: 8, quantity: 1 }], shipping: true, status: 'succeeded', created_at: AT }],
+  financial_status: 'partially_refunded',
+  refunded: 500,
 });
 const bareOrder = orders.Order.fromPartial({ id: 4, updated_at: AT, items: [item()] });
 

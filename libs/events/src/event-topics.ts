@@ -4,6 +4,7 @@ import type {
   FulfillmentJson,
   OrderJson,
   ProductJson,
+  RefundJson,
   ShippingClassJson,
   ShippingGroupJson,
   StoreJson,
@@ -76,6 +77,7 @@ export interface EventResources {
   'order/opened': OrderJson;
   'order/canceled': OrderJson;
   'fulfillment/updated': FulfillmentJson;
+  'refund/created': RefundJson;
   'discount/created': DiscountJson;
   'discount/updated': DiscountJson;
   'discount/deleted': DiscountJson;
@@ -91,8 +93,8 @@ export interface EventResources {
 export type EventTopic = keyof EventResources;
 
 /**
- * The topics an app may subscribe a webhook to (docs/events.md#topics, plus `order/canceled`), in the order the design lists
- * them; the others above are internal.
+ * The topics an app may subscribe a webhook to (docs/events.md#topics, plus `order/canceled` and `refund/created`), in
+ * the order the design lists them; the others above are internal.
  */
 export const PUBLIC_TOPICS = [
   'order/created',
@@ -103,6 +105,7 @@ export const PUBLIC_TOPICS = [
   'order/opened',
   'order/canceled',
   'fulfillment/updated',
+  'refund/created',
   'tax_rate/created',
   'tax_rate/updated',
   'tax_rate/deleted',

@@ -6,6 +6,7 @@ import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneReposi
 import type { OrdersDeps } from './app/orders-deps';
 import { purgeDeletedTaxRates } from './app/purge-deleted-tax-rates';
 import { recoverCheckouts } from './app/recover-checkouts';
+import { recoverRefunds } from './app/recover-refunds';
 import { RunningCheckouts } from './app/running-checkouts';
 import type { OrdersConfig } from './config';
 import { discountsHandlers } from './grpc/discounts.handlers';
@@ -42,7 +43,10 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
       catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
-      payments: new TestPaymentProcessor(host.db.collection(TestPaymentProcessor.collection)),
+      payments: new TestPaymentProcessor(
+        host.db.collection(TestPaymentProcessor.collection),
+        host.db.collection(TestPaymentProcessor.refundsCollection),
+      ),
       nextId: (counter) => host.db.nextId(counter),
       clock: () => new Date(),
       queue: new KeyedQueue<string>(),
@@ -72,6 +76,12 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
           config.CHECKOUT_SWEEP_INTERVAL_MS,
           async () => void (await recoverCheckouts(deps)),
           (error) => host.logger.error({ err: error }, 'checkout recovery sweep failed'),
+        ),
+        periodic(
+          'refund recovery',
+          config.CHECKOUT_SWEEP_INTERVAL_MS,
+          async () => void (await recoverRefunds(deps)),
+          (error) => host.logger.error({ err: error }, 'refund recovery sweep failed'),
         ),
         periodic(
           'deleted tax rate purge',

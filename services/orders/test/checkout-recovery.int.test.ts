@@ -214,8 +214,9 @@ describe('a canceled order whose stock catalog could not take back', () => {
 
     expect(canceled.order!.status).toBe('canceled');
     await waitForShopStock(shop, UNTOUCHED);
-    const events = await waitForOrderEvents(harness, shop.storeId, order.id, 3);
-    expect(events.map((event) => event.topic)).toEqual(['order/created', 'order/paid', 'order/canceled']);
+    const events = await waitForOrderEvents(harness, shop.storeId, order.id, 4);
+    // order/updated: the cancel's refund of the paid order (docs/money.md#refunds).
+    expect(events.map((event) => event.topic)).toEqual(['order/created', 'order/paid', 'order/updated', 'order/canceled']);
   });
 });
 

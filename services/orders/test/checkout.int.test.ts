@@ -137,7 +137,13 @@ describe('a checkout that goes through', () => {
       ['order/created', 1, 'order', order!.id],
       ['order/paid', 2, 'order', order!.id],
     ]);
-    const pending: orders.Order = { ...order!, status: 'pending', paid_at: undefined, updated_at: order!.created_at };
+    const pending: orders.Order = {
+      ...order!,
+      status: 'pending',
+      financial_status: 'pending',
+      paid_at: undefined,
+      updated_at: order!.created_at,
+    };
     expect(events[0]!.resource).toEqual(presentOrder(pending, ZONE));
     expect(events[1]!.resource).toEqual(presentOrder(order!, ZONE));
   });

@@ -20,7 +20,7 @@ import { ShippingClient } from '../src/infra/shipping.client';
 import { TaxRateRepository, type TaxRateDocument } from '../src/infra/tax-rate.repository';
 import { StoreZoneRepository, type StoreZoneDocument } from '@commerce/store-zones';
 import { StorefrontClient } from '@commerce/store-zones';
-import { TestPaymentProcessor, type PaymentEntry } from '../src/infra/test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from '../src/infra/test-payment.processor';
 import type { OrdersHarness } from './orders.fixture';
 
 class Crashed extends Error {
@@ -46,7 +46,10 @@ export function depsDyingAt(harness: OrdersHarness, crashAt: CheckoutStep | null
     catalog: new CatalogClient(createClient(catalog.CatalogServiceClient, config.CATALOG_GRPC_ADDR, clientOptions)),
     shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, clientOptions)),
     storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, clientOptions)),
-    payments: new TestPaymentProcessor(db.collection<PaymentEntry>(TestPaymentProcessor.collection)),
+    payments: new TestPaymentProcessor(
+      db.collection<PaymentEntry>(TestPaymentProcessor.collection),
+      db.collection<RefundEntry>(TestPaymentProcessor.refundsCollection),
+    ),
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),
     queue: new KeyedQueue<string>(),

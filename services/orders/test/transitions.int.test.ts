@@ -275,7 +275,7 @@ describe('OpenOrder', () => {
 });
 
 describe('CancelOrder', () => {
-  it('cancels an open order and gives its stock back to catalog, publishing order/canceled', async () => {
+  it('cancels an open order, refunding what was paid, and gives its stock back to catalog, publishing order/canceled', async () => {
     const before = {
       tea: await stockOf(harness, shop.storeId, shop.tea.variantId),
       mug: await stockOf(harness, shop.storeId, shop.mug.variantId),
@@ -289,10 +289,18 @@ describe('CancelOrder', () => {
     const answer = await cancel(order.id);
 
     expect(answer.time_zone).toBe(ZONE);
-    expect(answer.order).toEqual({ ...order, status: 'canceled', updated_at: expect.any(Date) });
+    expect(answer.order).toEqual({
+      ...order,
+      status: 'canceled',
+      updated_at: expect.any(Date),
+      financial_status: 'refunded',
+      refunded: order.total,
+      refunds: [expect.objectContaining({ amount: order.total, status: 'succeeded', note: 'Order canceled' })],
+    });
     expect(await stockOf(harness, shop.storeId, shop.tea.variantId)).toEqual(before.tea);
     expect(await stockOf(harness, shop.storeId, shop.mug.variantId)).toEqual(before.mug);
-    const event = await eventAt(order.id, 3);
+    // The refund's write (order/updated) is 3, the cancel's 4.
+    const event = await eventAt(order.id, 4);
     expect(event.topic).toBe('order/canceled');
     expect(event.resource).toEqual(presentOrder(answer.order!, ZONE));
   });

@@ -1,6 +1,7 @@
 import type { orders } from '@commerce/contracts';
 import { decimalString, DEFAULT_CURRENCY } from '@commerce/money';
 import { formatOptionalTimestamp, formatTimestamp } from '../timestamp';
+import { presentRefund } from './refund.presenter';
 
 /**
  * Integer minor units → a decimal string with the currency's places (12345 USD → "123.45", 12345 JPY → "12345",
@@ -59,7 +60,7 @@ export type FulfillmentJson = ReturnType<typeof presentFulfillment>;
 /**
  * An order exactly as docs/orders.md#records lists it, plus `currency`: money as integer minor units of it, `price`
  * the total as a decimal string in it, timestamps in the store's zone (`paid_at` and `fulfilled_at` null until they
- * happen).
+ * happen); then, beyond the spec, its money's state (`financial_status`, `refunded`) and `refunds` (docs/money.md#refunds).
  */
 export function presentOrder(order: orders.Order, timeZone: string) {
   const address = order.address;
@@ -96,6 +97,10 @@ export function presentOrder(order: orders.Order, timeZone: string) {
     },
     items: order.items.map((item) => ({ item: presentOrderItem(item, timeZone) })),
     fulfillments: order.fulfillments.map((fulfillment) => presentFulfillment(fulfillment, order, timeZone)),
+    // Beyond the spec (docs/money.md#refunds).
+    financial_status: order.financial_status,
+    refunded: order.refunded,
+    refunds: order.refunds.map((refund) => presentRefund(refund, timeZone)),
   };
 }
 

@@ -66,6 +66,22 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     ],
     shipping_class_id: 1,
     shipping_class_name: 'Domestic',
+    refunds: [
+      {
+        id: 8,
+        order_id: 3,
+        amount: 1250,
+        items: [{ item_id: 7, quantity: 1 }],
+        shipping: false,
+        restock: true,
+        note: 'Chipped',
+        status: 'succeeded',
+        created_at: at('2026-11-03T15:00:00Z'),
+        currency: 'USD',
+      },
+    ],
+    financial_status: 'partially_refunded',
+    refunded: 1250,
     currency: 'USD',
     ...overrides,
   };
@@ -121,6 +137,9 @@ describe('presentOrder', () => {
         'address',
         'items',
         'fulfillments',
+        'financial_status',
+        'refunded',
+        'refunds',
       ].sort(),
     );
     expect(json).toMatchObject({ price: '29.99', subtotal: 2500, shipping: 499, paid_at: null, fulfilled_at: null, user_note: null });
@@ -134,5 +153,26 @@ describe('presentOrder', () => {
     });
     expect(json.fulfillments[0]).toMatchObject({ id: 5, tracking_number: '1Z', notify_customer: true });
     expect(json.fulfillments[0].items.map(({ item }) => item.id)).toEqual([7]);
+  });
+
+  it('renders its money beyond the spec: financial_status, refunded, and each refund with its amount as a decimal string', () => {
+    const json = presentOrder(anOrder(), 'America/New_York');
+    expect(json).toMatchObject({ financial_status: 'partially_refunded', refunded: 1250 });
+    expect(json.refunds).toEqual([
+      {
+        id: 8,
+        order_id: 3,
+        amount: '12.50',
+        amount_in_cents: 1250,
+        items: [{ item_id: 7, quantity: 1 }],
+        shipping: false,
+        restock: true,
+        note: 'Chipped',
+        status: 'succeeded',
+        created_at: '2026-11-03T10:00:00-05:00',
+      },
+    ]);
+    const inYen = presentOrder(anOrder({ currency: 'JPY', refunds: [{ ...anOrder().refunds[0]!, currency: 'JPY' }] }), 'UTC');
+    expect(inYen.refunds[0]!.amount).toBe('1250');
   });
 });

@@ -5,6 +5,7 @@ import type { CatalogDeps } from '../app/catalog-deps';
 import { priceLines } from '../app/price-lines';
 import { releaseStock } from '../app/release-stock';
 import { reserveStock } from '../app/reserve-stock';
+import { restockLines } from '../app/restock-lines';
 import { restoreShippingGroup } from '../app/restore-shipping-group';
 import { retireShippingGroup } from '../app/retire-shipping-group';
 import type { HandlersOf } from './handler-types';
@@ -17,7 +18,8 @@ type OtherContextRpc =
   | 'restoreShippingGroup'
   | 'reserveStock'
   | 'releaseStock'
-  | 'priceLines';
+  | 'priceLines'
+  | 'restockLines';
 
 /** The RPCs other contexts call (orders, shipping). Thin: request → use case → response. */
 export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContextRpc> {
@@ -66,6 +68,9 @@ export function otherContextHandlers(deps: CatalogDeps): HandlersOf<OtherContext
     }),
     releaseStock: async (request) => ({ released: await releaseStock(deps, requireStoreId(request.store_id), request.order_key) }),
     priceLines: async (request) => ({ lines: await priceLines(deps, requireStoreId(request.store_id), request.lines) }),
+    restockLines: async (request) => ({
+      restocked: await restockLines(deps, requireStoreId(request.store_id), request.restock_key, request.lines),
+    }),
   };
 }
 

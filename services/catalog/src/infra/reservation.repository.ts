@@ -48,6 +48,25 @@ export class ReservationRepository {
     }
   }
 
+  /**
+   * Inserts a restock: stock to put back that was taken (released_from 'reserved'), releasing from the start, so the
+   * release path and its sweep move it. Null when the key has a record already.
+   */
+  async insertReleasing(restock: NewReservation): Promise<ReservationDocument | null> {
+    try {
+      return await this.reservations.insertOne({
+        ...restock,
+        state: 'releasing',
+        released_from: 'reserved',
+        reserved_lines: [],
+        marks_pending: true,
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return null;
+      throw error;
+    }
+  }
+
   /** Moves from one state to the next only if it is still in `from` (two callers never both win). */
   transition(
     reservation: ReservationDocument,

@@ -91,6 +91,10 @@ class StockLedger implements CatalogPort {
     return true;
   }
 
+  async restockLines(): Promise<boolean> {
+    throw new Error('checkout never restocks');
+  }
+
   async productsByIds() {
     return { products: [], context: undefined };
   }
@@ -160,7 +164,7 @@ describe('the checkout saga', () => {
       storefront: {
         storeSettings: async () => ({ settings: { time_zone: 'UTC', currency: 'USD', prices_include_tax: false }, updatedAt: new Date(0) }),
       },
-      payments: new TestPaymentProcessor(ledger, () => now),
+      payments: new TestPaymentProcessor(ledger, db.collection(TestPaymentProcessor.refundsCollection), () => now),
       nextId: (counter) => db.nextId(counter),
       clock: () => now,
       queue: new KeyedQueue<string>(),

@@ -1,6 +1,7 @@
 import type { orders } from '@commerce/contracts';
 import { DEFAULT_CURRENCY } from '@commerce/money';
-import { displayStatus, linePrice, type Order } from '../domain/order';
+import { displayStatus, linePrice, type Order, type Refund } from '../domain/order';
+import { financialStatus, refundedOf, refundsOf } from '../domain/refund';
 
 /** A stored order → the contract's Order (status as the API shows it; absent optionals render null). */
 export function orderMessage(order: Order): orders.Order {
@@ -48,6 +49,24 @@ export function orderMessage(order: Order): orders.Order {
     shipping_tax: order.shipping_tax ?? 0,
     prices_include_tax: order.prices_include_tax ?? false,
     tax_name: order.tax_name ?? '',
+    refunds: refundsOf(order).map((refund) => refundMessage(order, refund)),
+    financial_status: financialStatus(order),
+    refunded: refundedOf(order),
+  };
+}
+
+export function refundMessage(order: Pick<Order, 'id' | 'currency'>, refund: Refund): orders.Refund {
+  return {
+    id: refund.id,
+    order_id: order.id,
+    amount: refund.amount,
+    items: refund.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
+    shipping: refund.shipping,
+    restock: refund.restock,
+    note: refund.note,
+    status: refund.status,
+    created_at: refund.created_at,
+    currency: order.currency ?? DEFAULT_CURRENCY,
   };
 }
 

@@ -1,9 +1,9 @@
-import { presentFulfillment, presentOrder } from '@commerce/api-presenters';
+import { presentFulfillment, presentOrder, presentRefund } from '@commerce/api-presenters';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import { conflict, notFound } from '@commerce/grpc-runtime';
-import type { Order } from '../domain/order';
+import type { Order, Refund } from '../domain/order';
 import type { OrderDocument } from '../infra/order.repository';
-import { fulfillmentMessage, orderMessage } from './order-message';
+import { fulfillmentMessage, orderMessage, refundMessage } from './order-message';
 import type { OrdersDeps } from './orders-deps';
 
 export type OrderTopic =
@@ -32,6 +32,19 @@ export function fulfillmentEvent(order: Order, fulfillmentId: number, sequence: 
     resourceId: fulfillmentId,
     sequence,
     resource: presentFulfillment(fulfillmentMessage(order, fulfillmentId)!, message, timeZone),
+    now,
+  });
+}
+
+/** refund/created, its resource the refund as rendered (sequenced with its order's changes). */
+export function refundEvent(order: Order, refund: Refund, sequence: number, timeZone: string, now: Date): DomainEvent {
+  return newEvent({
+    topic: 'refund/created',
+    storeId: order.store_id,
+    resourceType: 'refund',
+    resourceId: refund.id,
+    sequence,
+    resource: presentRefund(refundMessage(order, refund), timeZone),
     now,
   });
 }

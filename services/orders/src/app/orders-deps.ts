@@ -19,6 +19,8 @@ export interface CatalogPort {
   priceLines(storeId: number, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]>;
   /** Puts back everything reserved under the key, once; false when nothing was (left) reserved. */
   releaseStock(storeId: number, key: string): Promise<boolean>;
+  /** Puts these units back, once per key (a refund's restock); false when the key was restocked already. */
+  restockLines(storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<boolean>;
   productsByIds(storeId: number, productIds: number[]): Promise<{ products: catalog.Product[]; context: catalog.StoreContext | undefined }>;
   variantsByIds(storeId: number, variantIds: number[]): Promise<{ variants: catalog.Variant[]; context: catalog.StoreContext | undefined }>;
 }
@@ -49,7 +51,11 @@ export interface PaymentPort {
   charge(input: { key: string; token: string; amountCents: number; description: string }): Promise<ChargeResult>;
   /** Voids the key unless a charge was captured under it: answers which one holds from now on. */
   voidUnlessCaptured(key: string): Promise<'captured' | 'voided'>;
+  /** Gives back part of the charge made under `chargeKey`; idempotent per refundKey (a repeat answers the first result). */
+  refund(input: { chargeKey: string; refundKey: string; amountCents: number }): Promise<RefundResult>;
 }
+
+export type RefundResult = { approved: true; reference: string } | { approved: false; message: string };
 
 /** Steps of the checkout saga where a test can have the process killed (stack tests of recovery). */
 export type CheckoutStep = 'after-checkout' | 'after-reserve' | 'after-order' | 'after-charge';

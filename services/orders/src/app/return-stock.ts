@@ -1,16 +1,20 @@
 import type { Order } from '../domain/order';
+import { stockLeftToReturn } from '../domain/refund';
 import type { OrdersDeps } from './orders-deps';
 
 /**
- * Gives back what a canceled or failed order held: its stock to catalog (ReleaseStock of its checkout key: once,
- * however often it is called) and its discount code's use (docs/money.md#discount-codes: once, keyed by the order),
- * then records that both are back. Throws when catalog cannot be reached; the sweep retries.
+ * Gives back what a canceled or failed order held, and records that it is back: its stock to catalog, the whole
+ * reservation (ReleaseStock of its checkout key) or, when refunds restocked part of it already, only the rest
+ * (RestockLines, one key per order); and its discount code's use (docs/money.md#discount-codes, keyed by the order).
+ * Each is done once, however often it is called. Throws when catalog cannot be reached; the sweep retries.
  */
 export async function returnStock(
   deps: Pick<OrdersDeps, 'orders' | 'catalog' | 'redemptions'>,
-  order: Pick<Order, 'store_id' | 'id' | 'saga_key'>,
+  order: Pick<Order, 'store_id' | 'id' | 'saga_key' | 'items' | 'refunds'>,
 ): Promise<void> {
-  await deps.catalog.releaseStock(order.store_id, order.saga_key);
+  const rest = stockLeftToReturn(order);
+  if (rest === null) await deps.catalog.releaseStock(order.store_id, order.saga_key);
+  else if (rest.length > 0) await deps.catalog.restockLines(order.store_id, `${order.saga_key}/canceled`, rest);
   await deps.redemptions.giveBack(order.store_id, order.id);
   await deps.orders.stockReturned(order.store_id, order.id);
 }

@@ -96,11 +96,56 @@ export interface Order {
    * confirmed the release ('done'); a sweep finishes what a crash left 'pending'.
    */
   stock_return: 'pending' | 'done' | null;
+  /** Its refunds, oldest first (docs/money.md#refunds); absent on orders stored before refunds existed. */
+  refunds?: Refund[];
+  /**
+   * When the sweep may finish this order's refund work (a refund still 'pending' at the processor, or a restock
+   * not confirmed by catalog); null or absent when there is none.
+   */
+  refunds_due_at?: Date | null;
+}
+
+/** An item line and how many of its units a refund covers. */
+export interface RefundLine {
+  item_id: number;
+  quantity: number;
+}
+
+/**
+ * A refund kept in its order: 'pending' from the write that reserved it (counted against what is left to refund)
+ * until the processor answered ('succeeded'; a declined one is removed).
+ */
+export interface Refund {
+  id: number;
+  /** The caller's idempotency key: a repeat on the same order answers this refund. */
+  key: string;
+  amount: number;
+  items: RefundLine[];
+  shipping: boolean;
+  restock: boolean;
+  note: string;
+  status: 'pending' | 'succeeded';
+  /** The processor's reference once it succeeded. */
+  reference: string;
+  /** Stock to put back: 'pending' once refunded until catalog confirmed it ('done'); null without restock. */
+  restock_state: 'pending' | 'done' | null;
+  created_at: Date;
 }
 
 /** Cents a line costs before tax. */
 export const linePrice = (item: Pick<Item, 'list_price' | 'quantity' | 'discount'>): number =>
   item.list_price * item.quantity - item.discount;
+
+/**
+ * What the buyer paid for a line, in minor units: its price after discount, plus its tax unless the order's prices
+ * include tax. The one place this rule lives (refunds use it).
+ */
+export function paidForLine(
+  order: Pick<Order, 'id'> & { prices_include_tax?: boolean },
+  item: Pick<Item, 'list_price' | 'quantity' | 'discount' | 'tax'>,
+): number {
+  return linePrice(item) + (order.prices_include_tax === true ? 0 : item.tax);
+}
 
 export const isShipped = (item: Pick<Item, 'fulfilled_at'>): boolean => item.fulfilled_at !== null;
 

@@ -3,9 +3,11 @@ import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { cancelOrder } from '../app/cancel-order';
 import { checkout } from '../app/checkout';
 import { quoteCheckout } from '../app/quote-checkout';
+import { createRefund } from '../app/create-refund';
 import { getOrder } from '../app/get-order';
 import { holdOrder } from '../app/hold-order';
 import { listOrders } from '../app/list-orders';
+import { listRefunds } from '../app/list-refunds';
 import { openOrder } from '../app/open-order';
 import { getOrderProducts, getOrderVariants } from '../app/order-lines';
 import type { OrdersDeps } from '../app/orders-deps';
@@ -72,5 +74,20 @@ export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.
         user_note: null,
         discount_code: request.discount_code ?? null,
       }),
+    createRefund: (request) =>
+      createRefund(
+        deps,
+        requireStoreId(request.store_id),
+        request.order_id,
+        {
+          amount: request.amount ?? null,
+          items: request.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
+          shipping: request.shipping,
+          restock: request.restock,
+          note: request.note,
+        },
+        request.refund_key,
+      ),
+    listRefunds: (request) => listRefunds(deps, requireStoreId(request.store_id), request.order_id),
   };
 }

@@ -4,7 +4,7 @@ import type { CatalogPort, ReservedLine } from '../app/orders-deps';
 
 type CatalogRpc = Pick<
   ServiceClient<catalog.CatalogServiceClient>,
-  'reserveStock' | 'priceLines' | 'releaseStock' | 'getProductsByIds' | 'getVariantsByIds'
+  'reserveStock' | 'priceLines' | 'releaseStock' | 'restockLines' | 'getProductsByIds' | 'getVariantsByIds'
 >;
 
 /** Catalog's stock and record RPCs behind the port the use cases ask (ORDERS_BACKEND_DEADLINE_MS, the client's deadline, applies). */
@@ -21,6 +21,10 @@ export class CatalogClient implements CatalogPort {
 
   async releaseStock(storeId: number, key: string): Promise<boolean> {
     return (await this.catalog.releaseStock({ store_id: storeId, order_key: key })).released;
+  }
+
+  async restockLines(storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<boolean> {
+    return (await this.catalog.restockLines({ store_id: storeId, restock_key: key, lines })).restocked;
   }
 
   async productsByIds(storeId: number, productIds: number[]) {

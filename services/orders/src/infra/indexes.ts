@@ -10,13 +10,13 @@ import {
 import { DISCOUNT_CODE_INDEX, DiscountRepository, type DiscountDocument } from './discount.repository';
 import { OrderRepository, type OrderDocument } from './order.repository';
 import { TaxRateRepository, type TaxRateDocument } from './tax-rate.repository';
-import { TestPaymentProcessor, type PaymentEntry } from './test-payment.processor';
+import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './test-payment.processor';
 
 /**
  * Every index the queries need (docs/service-template.md#collections-and-indexes): lists newest first by store
- * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work, the zones, the test
- * payment ledger and the tax rates (one live rate per store, country and state; deleted ones found for their purge).
- * Listing cost does not grow with the store's size: each list is a range of one of these.
+ * (+ status), the updated_at filters, the checkout key's uniqueness, the sweeps' due work (stock returns, refunds), the
+ * zones, the test payment ledgers and the tax rates (one live rate per store, country and state; deleted ones found for
+ * their purge). Listing cost does not grow with the store's size: each list is a range of one of these.
  */
 export async function ensureOrdersIndexes(db: Database): Promise<void> {
   const orders = db.collection<OrderDocument>(OrderRepository.collection);
@@ -30,6 +30,10 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await StoreZoneRepository.ensureIndexes(db.collection<StoreZoneDocument>(StoreZoneRepository.collection));
   const ledger = db.collection<PaymentEntry>(TestPaymentProcessor.collection);
   await ledger.createIndex({ key: 1 }, { unique: true, name: 'test_payments_key' });
+  const refunds = db.collection<RefundEntry>(TestPaymentProcessor.refundsCollection);
+  await refunds.createIndex({ key: 1 }, { unique: true, name: 'test_payment_refunds_key' });
+  await refunds.createIndex({ charge_key: 1 }, { name: 'test_payment_refunds_charge' });
+  await orders.createIndex({ refunds_due_at: 1 }, { name: 'orders_refunds_due' });
   const taxRates = db.collection<TaxRateDocument>(TaxRateRepository.collection);
   await taxRates.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'tax_rates_store_id' });
   await taxRates.createIndex({ store_id: 1, country: 1, state: 1, deleted_id: 1 }, { unique: true, name: 'tax_rates_store_place' });

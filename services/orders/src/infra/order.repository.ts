@@ -72,6 +72,11 @@ export class OrderRepository {
     return this.orders.find({ stock_return: 'pending', updated_at: { $lt: before } }, { sort: { updated_at: 1 }, limit });
   }
 
+  /** Orders with refund work a crash or an unreachable processor or catalog left (docs/money.md#refunds), due before `now`. */
+  refundsDue(now: Date, limit: number): Promise<OrderDocument[]> {
+    return this.orders.find({ refunds_due_at: { $lt: now } }, { sort: { refunds_due_at: 1 }, limit });
+  }
+
   /** Records that catalog took the stock back (no event: nothing the API shows changed). */
   async stockReturned(storeId: number, orderId: number): Promise<void> {
     await this.orders.updateOne({ store_id: storeId, id: orderId, stock_return: 'pending' }, { $set: { stock_return: 'done' } });

@@ -5,6 +5,7 @@ import { discountRoutes } from './discount.routes';
 import { fulfillmentRoutes } from './fulfillment.routes';
 import { orderContentsRoutes } from './order-contents.routes';
 import { orderRoutes } from './order.routes';
+import { refundRoutes } from './refund.routes';
 import { taxRateRoutes } from './tax-rate.routes';
 
 /**
@@ -15,6 +16,7 @@ export function ordersRoutes(router: Router, clients: BackendClients, pagination
   orderRoutes(router, clients, pagination);
   orderContentsRoutes(router, clients);
   fulfillmentRoutes(router, clients);
+  refundRoutes(router, clients);
   discountRoutes(router, clients, pagination);
   taxRateRoutes(router, clients);
 }

@@ -25,6 +25,7 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     paid_at: PLACED,
     updated_at: PLACED,
     payment_processor: 'test',
+    financial_status: 'paid',
     status: 'open',
     email: 'ann@example.com',
     address: {
@@ -279,6 +280,9 @@ describe('GET /v1/orders/:id', () => {
           },
         ],
         fulfillments: [],
+        financial_status: 'paid',
+        refunded: 0,
+        refunds: [],
       },
       meta: { code: 200, api_version: '1.0' },
     });

@@ -564,6 +564,19 @@ export interface ReleaseStockResponse {
   released: boolean;
 }
 
+export interface RestockLinesRequest {
+  store_id: number;
+  /** Stable per restock (orders passes one per refund); makes retries safe. At most 300 characters. */
+  restock_key: string;
+  /** A variant may appear once; at least one line. */
+  lines: StockLine[];
+}
+
+export interface RestockLinesResponse {
+  /** False when the key was restocked already. */
+  restocked: boolean;
+}
+
 function createBaseStoreContext(): StoreContext {
   return { time_zone: "", subdomain: "", url: "", currency: "" };
 }
@@ -7907,6 +7920,182 @@ export const ReleaseStockResponse: MessageFns<ReleaseStockResponse> = {
   },
 };
 
+function createBaseRestockLinesRequest(): RestockLinesRequest {
+  return { store_id: 0, restock_key: "", lines: [] };
+}
+
+export const RestockLinesRequest: MessageFns<RestockLinesRequest> = {
+  encode(message: RestockLinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.restock_key !== "") {
+      writer.uint32(18).string(message.restock_key);
+    }
+    for (const v of message.lines) {
+      StockLine.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestockLinesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestockLinesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.restock_key = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lines.push(StockLine.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestockLinesRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      restock_key: isSet(object.restockKey)
+        ? globalThis.String(object.restockKey)
+        : isSet(object.restock_key)
+        ? globalThis.String(object.restock_key)
+        : "",
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => StockLine.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RestockLinesRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.restock_key !== "") {
+      obj.restockKey = message.restock_key;
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => StockLine.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestockLinesRequest>, I>>(base?: I): RestockLinesRequest {
+    return RestockLinesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestockLinesRequest>, I>>(object: I): RestockLinesRequest {
+    const message = createBaseRestockLinesRequest();
+    message.store_id = object.store_id ?? 0;
+    message.restock_key = object.restock_key ?? "";
+    message.lines = object.lines?.map((e) => StockLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRestockLinesResponse(): RestockLinesResponse {
+  return { restocked: false };
+}
+
+export const RestockLinesResponse: MessageFns<RestockLinesResponse> = {
+  encode(message: RestockLinesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.restocked !== false) {
+      writer.uint32(8).bool(message.restocked);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestockLinesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestockLinesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.restocked = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestockLinesResponse {
+    return { restocked: isSet(object.restocked) ? globalThis.Boolean(object.restocked) : false };
+  },
+
+  toJSON(message: RestockLinesResponse): unknown {
+    const obj: any = {};
+    if (message.restocked !== false) {
+      obj.restocked = message.restocked;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestockLinesResponse>, I>>(base?: I): RestockLinesResponse {
+    return RestockLinesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestockLinesResponse>, I>>(object: I): RestockLinesResponse {
+    const message = createBaseRestockLinesResponse();
+    message.restocked = object.restocked ?? false;
+    return message;
+  },
+};
+
 /**
  * Owns products, their variants, collections and stock (docs/catalog.md#records).
  *
@@ -8212,6 +8401,22 @@ export const CatalogServiceService = {
       Buffer.from(ReleaseStockResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReleaseStockResponse => ReleaseStockResponse.decode(value),
   },
+  /**
+   * Puts back some units of some variants (orders: a refund that restocks part of an order). Idempotent per
+   * restock_key: the first call puts the lines back, a repeat answers restocked = false and moves nothing.
+   * A variant whose product is gone is skipped. INVALID_ARGUMENT for a blank key or bad lines (a variant
+   * listed twice, a quantity below 1).
+   */
+  restockLines: {
+    path: "/commerce.catalog.v1.CatalogService/RestockLines" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RestockLinesRequest): Buffer => Buffer.from(RestockLinesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RestockLinesRequest => RestockLinesRequest.decode(value),
+    responseSerialize: (value: RestockLinesResponse): Buffer =>
+      Buffer.from(RestockLinesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RestockLinesResponse => RestockLinesResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -8292,6 +8497,13 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * canceled). Idempotent; an unknown key answers released = false.
    */
   releaseStock: handleUnaryCall<ReleaseStockRequest, ReleaseStockResponse>;
+  /**
+   * Puts back some units of some variants (orders: a refund that restocks part of an order). Idempotent per
+   * restock_key: the first call puts the lines back, a repeat answers restocked = false and moves nothing.
+   * A variant whose product is gone is skipped. INVALID_ARGUMENT for a blank key or bad lines (a variant
+   * listed twice, a quantity below 1).
+   */
+  restockLines: handleUnaryCall<RestockLinesRequest, RestockLinesResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -8676,6 +8888,27 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReleaseStockResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Puts back some units of some variants (orders: a refund that restocks part of an order). Idempotent per
+   * restock_key: the first call puts the lines back, a repeat answers restocked = false and moves nothing.
+   * A variant whose product is gone is skipped. INVALID_ARGUMENT for a blank key or bad lines (a variant
+   * listed twice, a quantity below 1).
+   */
+  restockLines(
+    request: RestockLinesRequest,
+    callback: (error: ServiceError | null, response: RestockLinesResponse) => void,
+  ): ClientUnaryCall;
+  restockLines(
+    request: RestockLinesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RestockLinesResponse) => void,
+  ): ClientUnaryCall;
+  restockLines(
+    request: RestockLinesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RestockLinesResponse) => void,
   ): ClientUnaryCall;
 }
 

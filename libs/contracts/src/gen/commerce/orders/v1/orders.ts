@@ -135,6 +135,15 @@ export interface Order {
   prices_include_tax: boolean;
   /** The tax rate's name applied at checkout ("" when none). */
   tax_name: string;
+  /** Beyond the spec (docs/money.md#refunds): the order's refunds, oldest first (pending ones included). */
+  refunds: Refund[];
+  /**
+   * "pending" (not paid yet), "paid", "partially_refunded", "refunded" or "voided" (failed or canceled
+   * without a capture).
+   */
+  financial_status: string;
+  /** Sum of the succeeded refunds, in minor units. */
+  refunded: number;
 }
 
 export interface ListOrdersRequest {
@@ -370,6 +379,70 @@ export interface QuoteCheckoutResponse {
 
 export interface CreateOrderResponse {
   order: Order | undefined;
+  time_zone: string;
+}
+
+/** An item line and how many of its units a refund covers. */
+export interface RefundLine {
+  item_id: number;
+  quantity: number;
+}
+
+export interface Refund {
+  id: number;
+  order_id: number;
+  /** In minor units. */
+  amount: number;
+  /** Empty for a refund of an amount. */
+  items: RefundLine[];
+  /** Whether the order's shipping is part of it. */
+  shipping: boolean;
+  restock: boolean;
+  note: string;
+  /** "pending" (the processor is being asked) or "succeeded". */
+  status: string;
+  created_at:
+    | Date
+    | undefined;
+  /** The order's currency (ISO 4217): the unit of `amount`. */
+  currency: string;
+}
+
+export interface CreateRefundRequest {
+  store_id: number;
+  order_id: number;
+  /** In minor units; give an amount or items, not both. */
+  amount?:
+    | number
+    | undefined;
+  /** At most 100, an item once, quantity at least 1. */
+  items: RefundLine[];
+  /** With items: refund the order's shipping too (once per order). */
+  shipping: boolean;
+  /** With items: put their quantities back in stock. */
+  restock: boolean;
+  /** At most 1000 characters. */
+  note: string;
+  /**
+   * A repeat of the key on the same order answers the first refund (the gateway passes Idempotency-Key);
+   * empty: a fresh one. At most 255 characters.
+   */
+  refund_key: string;
+}
+
+export interface CreateRefundResponse {
+  refund: Refund | undefined;
+  order: Order | undefined;
+  time_zone: string;
+}
+
+export interface ListRefundsRequest {
+  store_id: number;
+  order_id: number;
+}
+
+export interface ListRefundsResponse {
+  refunds: Refund[];
   time_zone: string;
 }
 
@@ -1175,6 +1248,9 @@ function createBaseOrder(): Order {
     shipping_tax: 0,
     prices_include_tax: false,
     tax_name: "",
+    refunds: [],
+    financial_status: "",
+    refunded: 0,
   };
 }
 
@@ -1257,6 +1333,15 @@ export const Order: MessageFns<Order> = {
     }
     if (message.tax_name !== "") {
       writer.uint32(362).string(message.tax_name);
+    }
+    for (const v of message.refunds) {
+      Refund.encode(v!, writer.uint32(482).fork()).join();
+    }
+    if (message.financial_status !== "") {
+      writer.uint32(490).string(message.financial_status);
+    }
+    if (message.refunded !== 0) {
+      writer.uint32(496).int64(message.refunded);
     }
     return writer;
   },
@@ -1482,6 +1567,30 @@ export const Order: MessageFns<Order> = {
             message.tax_name = reader.string();
             continue;
           }
+          case 60: {
+            if (tag !== 482) {
+              break;
+            }
+
+            message.refunds.push(Refund.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 61: {
+            if (tag !== 490) {
+              break;
+            }
+
+            message.financial_status = reader.string();
+            continue;
+          }
+          case 62: {
+            if (tag !== 496) {
+              break;
+            }
+
+            message.refunded = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1582,6 +1691,15 @@ export const Order: MessageFns<Order> = {
         : isSet(object.tax_name)
         ? globalThis.String(object.tax_name)
         : "",
+      refunds: globalThis.Array.isArray(object?.refunds)
+        ? object.refunds.map((e: any) => Refund.fromJSON(e))
+        : [],
+      financial_status: isSet(object.financialStatus)
+        ? globalThis.String(object.financialStatus)
+        : isSet(object.financial_status)
+        ? globalThis.String(object.financial_status)
+        : "",
+      refunded: isSet(object.refunded) ? globalThis.Number(object.refunded) : 0,
     };
   },
 
@@ -1665,6 +1783,15 @@ export const Order: MessageFns<Order> = {
     if (message.tax_name !== "") {
       obj.taxName = message.tax_name;
     }
+    if (message.refunds?.length) {
+      obj.refunds = message.refunds.map((e) => Refund.toJSON(e));
+    }
+    if (message.financial_status !== "") {
+      obj.financialStatus = message.financial_status;
+    }
+    if (message.refunded !== 0) {
+      obj.refunded = Math.round(message.refunded);
+    }
     return obj;
   },
 
@@ -1701,6 +1828,9 @@ export const Order: MessageFns<Order> = {
     message.shipping_tax = object.shipping_tax ?? 0;
     message.prices_include_tax = object.prices_include_tax ?? false;
     message.tax_name = object.tax_name ?? "";
+    message.refunds = object.refunds?.map((e) => Refund.fromPartial(e)) || [];
+    message.financial_status = object.financial_status ?? "";
+    message.refunded = object.refunded ?? 0;
     return message;
   },
 };
@@ -5020,6 +5150,818 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
   },
 };
 
+function createBaseRefundLine(): RefundLine {
+  return { item_id: 0, quantity: 0 };
+}
+
+export const RefundLine: MessageFns<RefundLine> = {
+  encode(message: RefundLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item_id !== 0) {
+      writer.uint32(8).int64(message.item_id);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int64(message.quantity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefundLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefundLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.item_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefundLine {
+    return {
+      item_id: isSet(object.itemId)
+        ? globalThis.Number(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.Number(object.item_id)
+        : 0,
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+    };
+  },
+
+  toJSON(message: RefundLine): unknown {
+    const obj: any = {};
+    if (message.item_id !== 0) {
+      obj.itemId = Math.round(message.item_id);
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RefundLine>, I>>(base?: I): RefundLine {
+    return RefundLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RefundLine>, I>>(object: I): RefundLine {
+    const message = createBaseRefundLine();
+    message.item_id = object.item_id ?? 0;
+    message.quantity = object.quantity ?? 0;
+    return message;
+  },
+};
+
+function createBaseRefund(): Refund {
+  return {
+    id: 0,
+    order_id: 0,
+    amount: 0,
+    items: [],
+    shipping: false,
+    restock: false,
+    note: "",
+    status: "",
+    created_at: undefined,
+    currency: "",
+  };
+}
+
+export const Refund: MessageFns<Refund> = {
+  encode(message: Refund, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    for (const v of message.items) {
+      RefundLine.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.shipping !== false) {
+      writer.uint32(40).bool(message.shipping);
+    }
+    if (message.restock !== false) {
+      writer.uint32(48).bool(message.restock);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.created_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at), writer.uint32(74).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(82).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Refund {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefund();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.items.push(RefundLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.restock = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.created_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Refund {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => RefundLine.fromJSON(e)) : [],
+      shipping: isSet(object.shipping) ? globalThis.Boolean(object.shipping) : false,
+      restock: isSet(object.restock) ? globalThis.Boolean(object.restock) : false,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      created_at: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+    };
+  },
+
+  toJSON(message: Refund): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => RefundLine.toJSON(e));
+    }
+    if (message.shipping !== false) {
+      obj.shipping = message.shipping;
+    }
+    if (message.restock !== false) {
+      obj.restock = message.restock;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.created_at !== undefined) {
+      obj.createdAt = message.created_at.toISOString();
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Refund>, I>>(base?: I): Refund {
+    return Refund.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Refund>, I>>(object: I): Refund {
+    const message = createBaseRefund();
+    message.id = object.id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    message.amount = object.amount ?? 0;
+    message.items = object.items?.map((e) => RefundLine.fromPartial(e)) || [];
+    message.shipping = object.shipping ?? false;
+    message.restock = object.restock ?? false;
+    message.note = object.note ?? "";
+    message.status = object.status ?? "";
+    message.created_at = object.created_at ?? undefined;
+    message.currency = object.currency ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateRefundRequest(): CreateRefundRequest {
+  return {
+    store_id: 0,
+    order_id: 0,
+    amount: undefined,
+    items: [],
+    shipping: false,
+    restock: false,
+    note: "",
+    refund_key: "",
+  };
+}
+
+export const CreateRefundRequest: MessageFns<CreateRefundRequest> = {
+  encode(message: CreateRefundRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    if (message.amount !== undefined) {
+      writer.uint32(24).int64(message.amount);
+    }
+    for (const v of message.items) {
+      RefundLine.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.shipping !== false) {
+      writer.uint32(40).bool(message.shipping);
+    }
+    if (message.restock !== false) {
+      writer.uint32(48).bool(message.restock);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    if (message.refund_key !== "") {
+      writer.uint32(66).string(message.refund_key);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateRefundRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateRefundRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.items.push(RefundLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.restock = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.refund_key = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateRefundRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : undefined,
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => RefundLine.fromJSON(e)) : [],
+      shipping: isSet(object.shipping) ? globalThis.Boolean(object.shipping) : false,
+      restock: isSet(object.restock) ? globalThis.Boolean(object.restock) : false,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      refund_key: isSet(object.refundKey)
+        ? globalThis.String(object.refundKey)
+        : isSet(object.refund_key)
+        ? globalThis.String(object.refund_key)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateRefundRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    if (message.amount !== undefined) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => RefundLine.toJSON(e));
+    }
+    if (message.shipping !== false) {
+      obj.shipping = message.shipping;
+    }
+    if (message.restock !== false) {
+      obj.restock = message.restock;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.refund_key !== "") {
+      obj.refundKey = message.refund_key;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateRefundRequest>, I>>(base?: I): CreateRefundRequest {
+    return CreateRefundRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateRefundRequest>, I>>(object: I): CreateRefundRequest {
+    const message = createBaseCreateRefundRequest();
+    message.store_id = object.store_id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    message.amount = object.amount ?? undefined;
+    message.items = object.items?.map((e) => RefundLine.fromPartial(e)) || [];
+    message.shipping = object.shipping ?? false;
+    message.restock = object.restock ?? false;
+    message.note = object.note ?? "";
+    message.refund_key = object.refund_key ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateRefundResponse(): CreateRefundResponse {
+  return { refund: undefined, order: undefined, time_zone: "" };
+}
+
+export const CreateRefundResponse: MessageFns<CreateRefundResponse> = {
+  encode(message: CreateRefundResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refund !== undefined) {
+      Refund.encode(message.refund, writer.uint32(10).fork()).join();
+    }
+    if (message.order !== undefined) {
+      Order.encode(message.order, writer.uint32(18).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(26).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateRefundResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateRefundResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refund = Refund.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.order = Order.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateRefundResponse {
+    return {
+      refund: isSet(object.refund) ? Refund.fromJSON(object.refund) : undefined,
+      order: isSet(object.order) ? Order.fromJSON(object.order) : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateRefundResponse): unknown {
+    const obj: any = {};
+    if (message.refund !== undefined) {
+      obj.refund = Refund.toJSON(message.refund);
+    }
+    if (message.order !== undefined) {
+      obj.order = Order.toJSON(message.order);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateRefundResponse>, I>>(base?: I): CreateRefundResponse {
+    return CreateRefundResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateRefundResponse>, I>>(object: I): CreateRefundResponse {
+    const message = createBaseCreateRefundResponse();
+    message.refund = (object.refund !== undefined && object.refund !== null)
+      ? Refund.fromPartial(object.refund)
+      : undefined;
+    message.order = (object.order !== undefined && object.order !== null) ? Order.fromPartial(object.order) : undefined;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseListRefundsRequest(): ListRefundsRequest {
+  return { store_id: 0, order_id: 0 };
+}
+
+export const ListRefundsRequest: MessageFns<ListRefundsRequest> = {
+  encode(message: ListRefundsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRefundsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRefundsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRefundsRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListRefundsRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListRefundsRequest>, I>>(base?: I): ListRefundsRequest {
+    return ListRefundsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListRefundsRequest>, I>>(object: I): ListRefundsRequest {
+    const message = createBaseListRefundsRequest();
+    message.store_id = object.store_id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseListRefundsResponse(): ListRefundsResponse {
+  return { refunds: [], time_zone: "" };
+}
+
+export const ListRefundsResponse: MessageFns<ListRefundsResponse> = {
+  encode(message: ListRefundsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.refunds) {
+      Refund.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRefundsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRefundsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refunds.push(Refund.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRefundsResponse {
+    return {
+      refunds: globalThis.Array.isArray(object?.refunds) ? object.refunds.map((e: any) => Refund.fromJSON(e)) : [],
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: ListRefundsResponse): unknown {
+    const obj: any = {};
+    if (message.refunds?.length) {
+      obj.refunds = message.refunds.map((e) => Refund.toJSON(e));
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListRefundsResponse>, I>>(base?: I): ListRefundsResponse {
+    return ListRefundsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListRefundsResponse>, I>>(object: I): ListRefundsResponse {
+    const message = createBaseListRefundsResponse();
+    message.refunds = object.refunds?.map((e) => Refund.fromPartial(e)) || [];
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
 /**
  * Owns orders, their items and fulfillments (docs/orders.md#records, docs/orders.md#statuses), and checkout
  * (docs/orders.md#checkout-buyer-path).
@@ -5034,6 +5976,8 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
  *   INSUFFICIENT_STOCK   passed through from catalog; metadata short_variants = JSON
  *                        [{"variant_id","requested","in_stock"}] naming every short variant
  *   NOT_PURCHASABLE      passed through from catalog (a product that is not active)
+ *   NOT_PAID             a refund of an order that was never paid
+ *   REFUND_DECLINED      the processor declined a refund (nothing changed)
  * A repeat of a checkout_key whose first call is still running is ABORTED (reason CHECKOUT_IN_PROGRESS).
  * Catalog or shipping unreachable during checkout is UNAVAILABLE, after everything reserved was released.
  *
@@ -5048,8 +5992,9 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
  *   order/on_hold      HoldOrder
  *   order/opened       OpenOrder
  *   order/canceled     CancelOrder
- *   order/updated      any other change of an order (a declined checkout: status failed)
+ *   order/updated      any other change of an order (a declined checkout: status failed; a refund succeeded)
  *   fulfillment/updated UpdateFulfillment
+ *   refund/created     CreateRefund (or a cancel's refund) succeeded; resource = the refund as rendered
  * Consumed: the storefront's store events (time_zone projection, filled from the storefront's GetStore on
  * a miss).
  */
@@ -5206,6 +6151,35 @@ export const OrdersServiceService = {
       Buffer.from(QuoteCheckoutResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): QuoteCheckoutResponse => QuoteCheckoutResponse.decode(value),
   },
+  /**
+   * A refund of a paid order (docs/money.md#refunds): an amount, or items and quantities (with the order's
+   * shipping when asked), through the order's payment processor. Never more than what was captured less
+   * what was refunded or is being refunded: the refund is reserved in the order first (status "pending"),
+   * then the processor is asked, then it is "succeeded" (refund/created and order/updated) or dropped.
+   * Idempotent per refund_key. INVALID_ARGUMENT for bad input or an amount above what is left to refund;
+   * FAILED_PRECONDITION NOT_PAID for an order never paid, REFUND_DECLINED when the processor refuses.
+   * With restock, the items' quantities go back to catalog (CatalogService.RestockLines) once refunded.
+   */
+  createRefund: {
+    path: "/commerce.orders.v1.OrdersService/CreateRefund" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateRefundRequest): Buffer => Buffer.from(CreateRefundRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateRefundRequest => CreateRefundRequest.decode(value),
+    responseSerialize: (value: CreateRefundResponse): Buffer =>
+      Buffer.from(CreateRefundResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateRefundResponse => CreateRefundResponse.decode(value),
+  },
+  /** The order's refunds, oldest first. */
+  listRefunds: {
+    path: "/commerce.orders.v1.OrdersService/ListRefunds" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListRefundsRequest): Buffer => Buffer.from(ListRefundsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListRefundsRequest => ListRefundsRequest.decode(value),
+    responseSerialize: (value: ListRefundsResponse): Buffer => Buffer.from(ListRefundsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListRefundsResponse => ListRefundsResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -5265,6 +6239,18 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
    * nothing (no stock, no discount use, no charge). Refuses what checkout would refuse for the same input.
    */
   quoteCheckout: handleUnaryCall<QuoteCheckoutRequest, QuoteCheckoutResponse>;
+  /**
+   * A refund of a paid order (docs/money.md#refunds): an amount, or items and quantities (with the order's
+   * shipping when asked), through the order's payment processor. Never more than what was captured less
+   * what was refunded or is being refunded: the refund is reserved in the order first (status "pending"),
+   * then the processor is asked, then it is "succeeded" (refund/created and order/updated) or dropped.
+   * Idempotent per refund_key. INVALID_ARGUMENT for bad input or an amount above what is left to refund;
+   * FAILED_PRECONDITION NOT_PAID for an order never paid, REFUND_DECLINED when the processor refuses.
+   * With restock, the items' quantities go back to catalog (CatalogService.RestockLines) once refunded.
+   */
+  createRefund: handleUnaryCall<CreateRefundRequest, CreateRefundResponse>;
+  /** The order's refunds, oldest first. */
+  listRefunds: handleUnaryCall<ListRefundsRequest, ListRefundsResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -5477,6 +6463,46 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: QuoteCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A refund of a paid order (docs/money.md#refunds): an amount, or items and quantities (with the order's
+   * shipping when asked), through the order's payment processor. Never more than what was captured less
+   * what was refunded or is being refunded: the refund is reserved in the order first (status "pending"),
+   * then the processor is asked, then it is "succeeded" (refund/created and order/updated) or dropped.
+   * Idempotent per refund_key. INVALID_ARGUMENT for bad input or an amount above what is left to refund;
+   * FAILED_PRECONDITION NOT_PAID for an order never paid, REFUND_DECLINED when the processor refuses.
+   * With restock, the items' quantities go back to catalog (CatalogService.RestockLines) once refunded.
+   */
+  createRefund(
+    request: CreateRefundRequest,
+    callback: (error: ServiceError | null, response: CreateRefundResponse) => void,
+  ): ClientUnaryCall;
+  createRefund(
+    request: CreateRefundRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateRefundResponse) => void,
+  ): ClientUnaryCall;
+  createRefund(
+    request: CreateRefundRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateRefundResponse) => void,
+  ): ClientUnaryCall;
+  /** The order's refunds, oldest first. */
+  listRefunds(
+    request: ListRefundsRequest,
+    callback: (error: ServiceError | null, response: ListRefundsResponse) => void,
+  ): ClientUnaryCall;
+  listRefunds(
+    request: ListRefundsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListRefundsResponse) => void,
+  ): ClientUnaryCall;
+  listRefunds(
+    request: ListRefundsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListRefundsResponse) => void,
   ): ClientUnaryCall;
 }
 
