@@ -147,6 +147,11 @@ export function paidForLine(
   return linePrice(item) + (order.prices_include_tax === true ? 0 : item.tax);
 }
 
+/** What the buyer paid for shipping: the shipping charged, plus its tax unless the order's prices include tax. */
+export function paidForShipping(order: Pick<Order, 'shipping' | 'shipping_tax' | 'prices_include_tax'>): number {
+  return order.shipping + (order.prices_include_tax === true ? 0 : (order.shipping_tax ?? 0));
+}
+
 export const isShipped = (item: Pick<Item, 'fulfilled_at'>): boolean => item.fulfilled_at !== null;
 
 /** The status as the API shows it. */

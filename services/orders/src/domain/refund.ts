@@ -1,4 +1,4 @@
-import { paidForLine, type Item, type Order, type Refund, type RefundLine } from './order';
+import { paidForLine, paidForShipping, type Item, type Order, type Refund, type RefundLine } from './order';
 
 /**
  * Refunds as plain rules (docs/money.md#refunds): what a refund request costs, what is left to refund, and the
@@ -134,7 +134,7 @@ export function planRefund(
   }
   if (request.shipping) {
     if (shippingRefunded(order)) add(violations, 'shipping', 'is refunded already');
-    else amount += order.shipping;
+    else amount += paidForShipping(order);
   }
   if (Object.keys(violations).length > 0) return { refused: { kind: 'invalid', violations } };
 

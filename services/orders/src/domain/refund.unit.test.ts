@@ -1,5 +1,6 @@
 import { paidForLine, type Order, type Refund } from './order';
 import { anItem, anOrder, T0, T1 } from './order.fixture';
+import { priceCart } from './pricing';
 import {
   financialStatus,
   planRefund,
@@ -50,7 +51,56 @@ const anOddOrder = (): Order =>
     total: 2599,
   });
 
+/** An order priced as checkout prices it (domain/pricing.ts): a 10 % code, 8.875 % tax on the lines and on shipping. */
+function aPricedOrder(pricesIncludeTax: boolean): Order {
+  const lines = [
+    { product_id: 101, collection_ids: [], unit_price: 1999, quantity: 3, taxable: true },
+    { product_id: 102, collection_ids: [], unit_price: 333, quantity: 1, taxable: true },
+  ];
+  const cart = priceCart({
+    lines,
+    shipping: 650,
+    discount: { kind: 'percentage', percent_bp: 1000, amount: 0, product_ids: [], collection_ids: [] },
+    tax: { rate_ppm: 88_750, applies_to_shipping: true },
+    pricesIncludeTax,
+  });
+  return anOrder({
+    items: lines.map((line, index) =>
+      anItem(index + 1, {
+        quantity: line.quantity,
+        list_price: line.unit_price,
+        discount: cart.lines[index]!.discount,
+        tax: cart.lines[index]!.tax,
+      }),
+    ),
+    subtotal: cart.subtotal,
+    discounts: cart.discounts,
+    shipping: cart.shipping,
+    shipping_tax: cart.shipping_tax,
+    tax: cart.tax,
+    total: cart.total,
+    prices_include_tax: pricesIncludeTax,
+  });
+}
+
 describe('refunds (docs/money.md#refunds)', () => {
+  it.each([false, true])(
+    'refunds every unit and the shipping of a discounted, taxed order (prices include tax: %s) to its total exactly',
+    (inclusive) => {
+      let order = aPricedOrder(inclusive);
+      let id = 0;
+      // Unit by unit, the last one with the shipping: the parts sum to what was captured, to the minor unit.
+      const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, () => item.id));
+      for (const [index, itemId] of units.entries()) {
+        const last = index === units.length - 1;
+        order = refunded(order, planned(order, request({ items: [{ item_id: itemId, quantity: 1 }], shipping: last }), ++id));
+      }
+      expect(refundableOf(order)).toBe(0);
+      expect(order.refunds!.reduce((sum, refund) => sum + refund.amount, 0)).toBe(order.total);
+      expect(financialStatus(order)).toBe('refunded');
+    },
+  );
+
   describe('what items cost', () => {
     it('a line paid its price after discount plus its tax, unless the order prices include tax', () => {
       const item = anItem(1, { quantity: 2, list_price: 1000, discount: 150, tax: 170 });
