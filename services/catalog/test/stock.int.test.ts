@@ -27,7 +27,10 @@ const stockOf = async (variantId: number) => {
 describe('ReserveStock', () => {
   it('takes every line and answers them priced, in the order of the request', async () => {
     const tea = await productWithStock(harness.client, storeId, 5, { name: 'Tea', cents: 1000 });
-    const cup = await productWithStock(harness.client, storeId, 3, { name: 'Cup', cents: 450 });
+    const cup = await productWithStock(harness.client, storeId, 3, { name: 'Cup', cents: 450, taxable: false });
+    const { collection } = await harness.client.createCollection(
+      catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name: 'Teas', product_ids: [tea.product.id] }),
+    );
 
     const { lines } = await reserve(aKey(), [
       { variant_id: cup.variantId, quantity: 3 },
@@ -44,6 +47,9 @@ describe('ReserveStock', () => {
         quantity: 3,
         unit_cents: 450,
         shipping_group_id: 0,
+        // What an order's pricing needs (docs/money.md#how-a-cart-is-priced): whether it is taxed, and its collections.
+        taxable: false,
+        collection_ids: [],
       },
       {
         variant_id: tea.variantId,
@@ -54,10 +60,46 @@ describe('ReserveStock', () => {
         quantity: 2,
         unit_cents: 1000,
         shipping_group_id: 0,
+        taxable: true,
+        collection_ids: [collection!.id],
       },
     ]);
     expect(await stockOf(tea.variantId)).toEqual({ in_stock: 3, sold: 2 });
     expect(await stockOf(cup.variantId)).toEqual({ in_stock: 0, sold: 3 });
+  });
+});
+
+describe('PriceLines (the checkout quote)', () => {
+  it('prices the lines as ReserveStock would, and takes nothing', async () => {
+    const tea = await productWithStock(harness.client, storeId, 5, { name: 'Tea', cents: 1000 });
+    const { lines } = await harness.client.priceLines({ store_id: storeId, lines: [{ variant_id: tea.variantId, quantity: 5 }] });
+    expect(lines).toEqual([expect.objectContaining({ variant_id: tea.variantId, quantity: 5, unit_cents: 1000, taxable: true })]);
+    expect(await stockOf(tea.variantId)).toEqual({ in_stock: 5, sold: 0 });
+  });
+
+  it('refuses as ReserveStock refuses: every short line at once, and an unknown variant', async () => {
+    const tea = await productWithStock(harness.client, storeId, 1, { name: 'Tea', cents: 1000 });
+    const cup = await productWithStock(harness.client, storeId, 0, { name: 'Cup', cents: 450 });
+    const short = await rejectionOf(
+      harness.client.priceLines({
+        store_id: storeId,
+        lines: [
+          { variant_id: cup.variantId, quantity: 1 },
+          { variant_id: tea.variantId, quantity: 2 },
+        ],
+      }),
+    );
+    expect(short.code).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect(short.reason).toBe('INSUFFICIENT_STOCK');
+    expect(JSON.parse(short.metadata!.short_variants!)).toEqual([
+      { variant_id: cup.variantId, requested: 1, in_stock: 0 },
+      { variant_id: tea.variantId, requested: 2, in_stock: 1 },
+    ]);
+    const unknown = await rejectionOf(
+      harness.client.priceLines({ store_id: storeId, lines: [{ variant_id: 2_147_483_000, quantity: 1 }] }),
+    );
+    expect(unknown.code).toBe(GrpcStatus.NOT_FOUND);
+    expect(await stockOf(tea.variantId)).toEqual({ in_stock: 1, sold: 0 });
   });
 
   it('publishes variant/updated with the new stock', async () => {
