@@ -24,6 +24,20 @@ import { RunningCheckouts } from './running-checkouts';
 
 class Crash extends Error {}
 
+/** A line as the ledger prices it: every variant a 12.50 blue mug. */
+const pricedLine = (line: { variant_id: number; quantity: number }): ReservedLine => ({
+  variant_id: line.variant_id,
+  product_id: 100 + line.variant_id,
+  product_name: 'Mug',
+  variant_name: 'Blue',
+  sku: undefined,
+  quantity: line.quantity,
+  unit_cents: 1250,
+  shipping_group_id: 1,
+  taxable: true,
+  collection_ids: [],
+});
+
 class StockLedger implements CatalogPort {
   inStock = new Map<number, number>([[1, 10]]);
   reservations = new Map<string, { lines: Array<{ variant_id: number; quantity: number }>; state: 'reserved' | 'released' }>();
@@ -32,18 +46,7 @@ class StockLedger implements CatalogPort {
   slow: Promise<void> | undefined;
 
   async priceLines(_storeId: number, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
-    return lines.map((line) => ({
-      variant_id: line.variant_id,
-      product_id: 100 + line.variant_id,
-      product_name: 'Mug',
-      variant_name: 'Blue',
-      sku: undefined,
-      quantity: line.quantity,
-      unit_cents: 1250,
-      shipping_group_id: 1,
-      taxable: true,
-      collection_ids: [],
-    }));
+    return lines.map(pricedLine);
   }
 
   async reserveStock(_storeId: number, key: string, lines: Array<{ variant_id: number; quantity: number }>): Promise<ReservedLine[]> {
@@ -64,18 +67,7 @@ class StockLedger implements CatalogPort {
       for (const line of lines) this.inStock.set(line.variant_id, this.inStock.get(line.variant_id)! - line.quantity);
       this.reservations.set(key, { lines, state: 'reserved' });
     }
-    return lines.map((line) => ({
-      variant_id: line.variant_id,
-      product_id: 100 + line.variant_id,
-      product_name: 'Mug',
-      variant_name: 'Blue',
-      sku: undefined,
-      quantity: line.quantity,
-      unit_cents: 1250,
-      shipping_group_id: 1,
-      taxable: true,
-      collection_ids: [],
-    }));
+    return lines.map(pricedLine);
   }
 
   async releaseStock(_storeId: number, key: string): Promise<boolean> {
