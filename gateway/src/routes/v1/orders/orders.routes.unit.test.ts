@@ -231,6 +231,11 @@ describe('GET /v1/orders/:id', () => {
         user_note: null,
         price: '25.60',
         currency: 'USD',
+        discount_code: null,
+        shipping_discount: 0,
+        shipping_tax: 0,
+        tax_name: '',
+        prices_include_tax: false,
         address: {
           name: 'Ann Lee',
           address_1: '1 Main St',
