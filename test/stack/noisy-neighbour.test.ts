@@ -26,7 +26,17 @@ let world: TwoStoreStack;
 let noisy: ApiClient;
 let neighbour: ApiClient;
 let shop: StockedShop;
-const ids = { webhook: 0, collection: 0, template: 0, order: 0, fulfillment: 0, neighbourWebhook: 0, neighbourProduct: 0 };
+const ids = {
+  webhook: 0,
+  collection: 0,
+  template: 0,
+  order: 0,
+  fulfillment: 0,
+  taxRate: 0,
+  discount: 0,
+  neighbourWebhook: 0,
+  neighbourProduct: 0,
+};
 
 beforeAll(async () => {
   // The neighbour calls faster than its rate limit allows, and the noise has no part in that limit: lift it.
@@ -38,6 +48,9 @@ beforeAll(async () => {
   shop = await stockShop(noisy, [{ name: 'Tea', cents: 500, stock: [100] }]);
   ids.webhook = (await created(noisy.post('/v1/webhooks.json', { url: 'http://127.0.0.1:9/hooks', events: ['order/paid'] }))).id;
   ids.collection = (await created(noisy.post('/v1/collections.json', { name: 'All' }))).id;
+  ids.taxRate = (await created(noisy.post('/v1/tax_rates.json', { country: 'US', name: 'US tax', rate: 5 }))).id;
+  ids.discount = (await created(noisy.post('/v1/discounts.json', { code: 'NOISE', kind: 'percentage', value: 5 }))).id;
+  await created(neighbour.post('/v1/discounts.json', { code: 'QUIET', kind: 'percentage', value: 5 }));
   ids.template = (await created(noisy.post('/v1/store/templates.json', { name: 'About', content: '<p>About us</p>' }))).id;
   const placed = await checkout(
     world.stack.baseUrl,
@@ -87,6 +100,24 @@ const shippingGroup = () => ({
 });
 const webhook = () => ({ url: `http://127.0.0.1:9/${'h'.repeat(LINE - 30)}`, events: times(SHORT_LIST, () => line('e')) });
 const template = () => ({ name: line(), permalink: line(), content: liquidErrorOf(DOCUMENT) });
+const taxRate = () => ({ country: line('Z'), state: line('Z'), name: line(), rate: '9'.repeat(LINE), applies_to_shipping: line() });
+const discount = () => ({
+  code: line('C'),
+  kind: line('k'),
+  value: '9'.repeat(LINE),
+  minimum_subtotal: line('9'),
+  product_ids: unknownIds(SHORT_LIST),
+  collection_ids: unknownIds(SHORT_LIST),
+  starts_at: line('9'),
+  ends_at: line('9'),
+  usage_limit: line('9'),
+});
+const refund = () => ({
+  items: unknownIds(SHORT_LIST).map((item_id) => ({ item_id, quantity: 10_000 })),
+  shipping: true,
+  restock: true,
+  note: 'n'.repeat(TEXT),
+});
 const tracking = () => ({ tracking_number: 't'.repeat(TEXT), shipping_company: 'c'.repeat(TEXT), note_to_customer: 'n'.repeat(TEXT) });
 
 /** Every write route of /v1 and of the buyer site, each with what fills its fields and lists to their ceilings. */
@@ -172,6 +203,24 @@ const NOISE: Noise[] = [
         style,
       ),
   },
+  { route: 'POST /v1/tax_rates', send: (style) => noisy.post('/v1/tax_rates.json', taxRate(), style) },
+  { route: 'PUT /v1/tax_rates/:id', send: (style) => noisy.put(`/v1/tax_rates/${ids.taxRate}.json`, taxRate(), style) },
+  { route: 'POST /v1/discounts', send: (style) => noisy.post('/v1/discounts.json', discount(), style) },
+  { route: 'PUT /v1/discounts/:id', send: (style) => noisy.put(`/v1/discounts/${ids.discount}.json`, discount(), style) },
+  { route: 'POST /v1/orders/:id/refunds', send: (style) => noisy.post(`/v1/orders/${ids.order}/refunds.json`, refund(), style) },
+  {
+    route: 'POST /s/:subdomain/checkout/quote',
+    send: (style) =>
+      new ApiClient(world.stack.baseUrl, '').post(
+        `/s/${world.subdomains[0]}/checkout/quote`,
+        {
+          address: { country: line() },
+          items: unknownIds(SHORT_LIST).map((variant_id) => ({ variant_id, quantity: 10_000 })),
+          discount_code: line(),
+        },
+        style,
+      ),
+  },
   {
     route: 'POST /s/:subdomain/checkout',
     send: (style) => {
@@ -199,6 +248,8 @@ const usualCalls = (): Array<[string, () => Promise<ApiAnswer>]> => [
   ['GET templates', () => neighbour.get('/v1/store/templates.json')],
   ['GET store', () => neighbour.get('/v1/store.json')],
   ['GET orders', () => neighbour.get('/v1/orders.json')],
+  ['GET discounts', () => neighbour.get('/v1/discounts.json')],
+  ['GET tax rates', () => neighbour.get('/v1/tax_rates.json')],
   ['PUT store', () => neighbour.put('/v1/store.json', { description: 'Loose leaf teas' })],
 ];
 
