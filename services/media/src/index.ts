@@ -1,5 +1,6 @@
 // The media service's imaging (docs/media.md): the rules an upload must meet, the spec's 13 sizes, and the sharp
-// adapter that reads headers and makes renditions. The service's gRPC surface and storage come next (issue 33).
+// adapter that reads headers and makes renditions, and the content-addressed image store. The service's gRPC surface
+// comes next (issue 33).
 export {
   ACCEPTED_FORMATS,
   MAX_IMAGE_BYTES,
@@ -10,3 +11,4 @@ export {
 } from './domain/image-rules';
 export { RENDITIONS, RENDITION_NAMES, isRenditionName, renditionSize, type Rendition, type RenditionName } from './domain/renditions';
 export { readHeader, renderImage, type OutputFormat, type RenderedImage } from './infra/sharp-imaging';
+export { ImageStore } from './infra/image-store';
