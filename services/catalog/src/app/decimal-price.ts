@@ -12,16 +12,19 @@ export interface DecimalPrice {
 }
 
 /**
- * Reads a request's decimal `price` or `override_price` in the store's currency (docs/catalog.md#price-input). The
- * store's context is read only when there is a price to read; the use case renders its answer with the same one.
+ * Reads a request's decimal `price` or `override_price` in the store's currency (docs/catalog.md#price-input), unless
+ * the request also names the exact cents (`exact`, an update's optional field: the exact one wins; a create's cents are
+ * not optional, so there the gateway sends the price only without them). The store's context is read only when there
+ * is a price to read; the use case renders its answer with the same one.
  */
 export async function readDecimalPrice(
   deps: Pick<CatalogDeps, 'storeContexts'>,
   storeId: number,
   field: string,
   text: string | undefined,
+  exact?: number,
 ): Promise<DecimalPrice> {
-  if (text === undefined) return { violations: {} };
+  if (text === undefined || exact !== undefined) return { violations: {} };
   const context = await deps.storeContexts.of(storeId);
   return { ...decimalPriceCents(field, text, context.currency), context };
 }

@@ -24,7 +24,7 @@ export async function updateProduct(
   request: catalog.UpdateProductRequest,
 ): Promise<WrittenProduct> {
   // Exact `cents` win over a decimal `price` (the gateway sends the price only without them).
-  const price = await readDecimalPrice(deps, storeId, 'price', request.cents === undefined ? request.price : undefined);
+  const price = await readDecimalPrice(deps, storeId, 'price', request.price, request.cents);
   // The fields as the product's schema names them (productFields): the lists come out of their presence wrappers.
   const fields = { ...request, cents: request.cents ?? price.cents, photo_urls: request.photos?.urls, tag_list: request.tag_list?.tags };
   const violations = { ...productFieldViolations(fields, { name: false }), ...price.violations };

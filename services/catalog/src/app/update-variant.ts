@@ -14,9 +14,7 @@ export async function updateVariant(
   request: catalog.UpdateVariantRequest,
 ): Promise<ShownVariant> {
   const { product_id: productId, variant_id: variantId, position } = request;
-  // Exact `override_cents` win over a decimal `override_price` (the gateway sends the price only without them).
-  const overridePrice = request.override_cents === undefined ? request.override_price : undefined;
-  const price = await readDecimalPrice(deps, storeId, 'override_price', overridePrice);
+  const price = await readDecimalPrice(deps, storeId, 'override_price', request.override_price, request.override_cents);
   const fields = { ...request, override_cents: request.override_cents ?? price.cents };
   const violations = { ...variantFieldViolations(fields, { name: false }), ...price.violations };
   if (hasViolations(violations)) throw validationFailed(violations);
