@@ -12,7 +12,7 @@ import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { rateLimit } from '../../rate-limit/rate-limit.middleware';
 import { csrfMatches, newCsrfToken } from './buyer-csrf';
 import { parseCart, type Cart } from './cart-cookie';
-import { checkoutInput } from './checkout.schemas';
+import { checkoutInput, quoteRequestOf } from './checkout.schemas';
 import { COOKIE, cookiePathOf, readCookie, setCookie } from './cookies';
 import type { OrderTokens } from './order-token';
 import { basePathOf, pageStore, renderAndSend, type PageExtras } from './page-render';
@@ -64,8 +64,7 @@ export function checkoutFormRoutes(site: Router, clients: BackendClients, option
       const lines = formLines.length > 0 ? formLines : parseCart(readCookie(req.headers.cookie, COOKIE.cart));
       if (params.intent === 'quote') {
         // "Update total": the page again, with the total before paying for what was typed (docs/orders.md#the-quote).
-        const { payment_token: _token, user_note: _note, ...asked } = input;
-        const quote = await clients.orders.quoteCheckout(orders.QuoteCheckoutRequest.fromPartial({ ...asked, lines, store_id: store.id }), {
+        const quote = await clients.orders.quoteCheckout(quoteRequestOf(store.id, { ...input, lines }), {
           requestId: res.locals.requestId as string,
           principal: { kind: 'buyer', store_id: store.id },
         });

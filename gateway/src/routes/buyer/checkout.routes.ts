@@ -15,7 +15,7 @@ import { clientAddressKey } from '../../rate-limit/auth-failure.limit';
 import type { LeakyBucket } from '../../rate-limit/leaky-bucket';
 import { rateLimit } from '../../rate-limit/rate-limit.middleware';
 import { renderOrder } from '../v1/orders/order-answer';
-import { checkoutInput } from './checkout.schemas';
+import { checkoutInput, quoteRequestOf } from './checkout.schemas';
 import type { OrderTokens } from './order-token';
 import { ownSiteOf } from './own-site';
 import { buyerStoreOf, resolveStore } from './store-address';
@@ -83,8 +83,7 @@ export function quoteRoutes(site: Router, clients: BackendClients, options: Pick
   );
   site.post('/checkout/quote', steps, async (req, res) => {
     const store = buyerStoreOf(res);
-    const { payment_token: _token, user_note: _note, ...input } = parseInput(checkoutInput, readParams(req));
-    const request = orders.QuoteCheckoutRequest.fromPartial({ store_id: store.id, ...input });
+    const request = quoteRequestOf(store.id, parseInput(checkoutInput, readParams(req)));
     const call = { requestId: res.locals.requestId as string, principal: { kind: 'buyer', store_id: store.id } };
     const quote = await clients.orders.quoteCheckout(request, call);
     sendJson(res, 200, { data: presentQuote(quote), meta: { code: 200, api_version: '1.0' } });

@@ -1,3 +1,4 @@
+import { orders } from '@commerce/contracts';
 import { z } from 'zod';
 import { blankAsMissing, looseArray, looseInt, looseString } from '../../http/coerce';
 import { CEILINGS } from '../../http/ceilings';
@@ -49,3 +50,13 @@ export const checkoutInput = z
   })
   .strip()
   .transform(({ items, ...rest }) => ({ ...rest, lines: items ?? [] }));
+
+export type CheckoutInput = z.output<typeof checkoutInput>;
+
+/** The checkout's quote request (docs/orders.md#the-quote): its body without the payment token and the note. */
+export function quoteRequestOf(
+  storeId: number,
+  { payment_token: _token, user_note: _note, ...asked }: CheckoutInput,
+): orders.QuoteCheckoutRequest {
+  return orders.QuoteCheckoutRequest.fromPartial({ ...asked, store_id: storeId });
+}
