@@ -15,6 +15,7 @@
  * 4. total = subtotal − discounts + shipping + tax (tax added only when prices exclude it).
  */
 
+import { roundedQuotient } from '@commerce/money';
 import { appliesToLine } from './discount';
 
 /** A line of the cart, priced by catalog. */
@@ -82,11 +83,6 @@ export interface PricedCart {
 
 const PPM = 1_000_000n;
 const BASIS_POINTS = 10_000n;
-
-/** n / d rounded half away from zero, for n ≥ 0 and d > 0, exactly (amounts × rates pass 2^53). */
-function roundedQuotient(n: bigint, d: bigint): bigint {
-  return (2n * n + d) / (2n * d);
-}
 
 /**
  * `total` split over `weights` in proportion, in whole units, summing exactly to `total`: each gets the floor of its

@@ -1,3 +1,4 @@
+import { roundedQuotient } from '@commerce/money';
 import { paidForLine, paidForShipping, type Item, type Order, type Refund, type RefundLine } from './order';
 
 /**
@@ -76,10 +77,7 @@ export function refundRequestViolations(request: RefundRequest): Violations {
 
 /** `paid * units / quantity`, rounded half away from zero to the minor unit (integers throughout, no float). */
 function shareOf(paid: number, units: number, quantity: number): number {
-  const numerator = BigInt(paid) * BigInt(units);
-  const denominator = BigInt(quantity);
-  const magnitude = ((numerator < 0n ? -numerator : numerator) * 2n + denominator) / (denominator * 2n);
-  return Number(numerator < 0n ? -magnitude : magnitude);
+  return Number(roundedQuotient(BigInt(paid) * BigInt(units), BigInt(quantity)));
 }
 
 /**
