@@ -37,9 +37,25 @@ export interface StoreContext {
   currency: string;
 }
 
-/** The source image; the spec's sizes (original, large, ..., 400sq) are derived from it at render time. */
+/**
+ * A product's photo (docs/media.md#photos-on-products). The spec's sizes (original, large, ..., 400sq) are derived
+ * at render time: from the hosted image (`media_key`) when there is one, else from `url`.
+ */
 export interface Photo {
+  /** The address the photo was given by (the input `photos` urls); empty for an uploaded photo. */
   url: string;
+  /** Unique within the store; 0 only on photos written before photos had ids (a migration gives them one). */
+  id: number;
+  /**
+   * The media service's image (MediaService.Image.id); 0 when the photo has none (media was unreachable when the
+   * url was given: it shows the url).
+   */
+  image_id: number;
+  /** The hosted image's content key once it is ready; empty while it is fetched or when the fetch failed. */
+  media_key: string;
+  /** The hosted image's upright size; 0 until it is ready. */
+  width: number;
+  height: number;
 }
 
 export interface Variant {
@@ -577,6 +593,65 @@ export interface RestockLinesResponse {
   restocked: boolean;
 }
 
+export interface AddPhotoRequest {
+  store_id: number;
+  product_id: number;
+  /** A ready image of the store (MediaService.StoreImage's answer). */
+  image_id: number;
+  media_key: string;
+  width: number;
+  height: number;
+  /** 1 = first; 0 or past the end = last. */
+  position: number;
+}
+
+export interface AddPhotoResponse {
+  product:
+    | Product
+    | undefined;
+  /** The photo added, as stored. */
+  photo: Photo | undefined;
+  store_context: StoreContext | undefined;
+}
+
+export interface UpdatePhotoRequest {
+  store_id: number;
+  product_id: number;
+  photo_id: number;
+  /** 1 = first; past the end = last. At least 1. */
+  position: number;
+}
+
+export interface UpdatePhotoResponse {
+  product: Product | undefined;
+  photo: Photo | undefined;
+  store_context: StoreContext | undefined;
+}
+
+export interface DeletePhotoRequest {
+  store_id: number;
+  product_id: number;
+  photo_id: number;
+}
+
+export interface DeletePhotoResponse {
+  product:
+    | Product
+    | undefined;
+  /** The photo removed. */
+  photo: Photo | undefined;
+  store_context: StoreContext | undefined;
+}
+
+export interface ImagesInUseRequest {
+  store_id: number;
+  image_ids: number[];
+}
+
+export interface ImagesInUseResponse {
+  image_ids: number[];
+}
+
 function createBaseStoreContext(): StoreContext {
   return { time_zone: "", subdomain: "", url: "", currency: "" };
 }
@@ -699,13 +774,28 @@ export const StoreContext: MessageFns<StoreContext> = {
 };
 
 function createBasePhoto(): Photo {
-  return { url: "" };
+  return { url: "", id: 0, image_id: 0, media_key: "", width: 0, height: 0 };
 }
 
 export const Photo: MessageFns<Photo> = {
   encode(message: Photo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.url !== "") {
       writer.uint32(10).string(message.url);
+    }
+    if (message.id !== 0) {
+      writer.uint32(16).int64(message.id);
+    }
+    if (message.image_id !== 0) {
+      writer.uint32(24).int64(message.image_id);
+    }
+    if (message.media_key !== "") {
+      writer.uint32(34).string(message.media_key);
+    }
+    if (message.width !== 0) {
+      writer.uint32(40).int32(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(48).int32(message.height);
     }
     return writer;
   },
@@ -731,6 +821,46 @@ export const Photo: MessageFns<Photo> = {
             message.url = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.image_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.media_key = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.width = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.height = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -744,13 +874,43 @@ export const Photo: MessageFns<Photo> = {
   },
 
   fromJSON(object: any): Photo {
-    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      image_id: isSet(object.imageId)
+        ? globalThis.Number(object.imageId)
+        : isSet(object.image_id)
+        ? globalThis.Number(object.image_id)
+        : 0,
+      media_key: isSet(object.mediaKey)
+        ? globalThis.String(object.mediaKey)
+        : isSet(object.media_key)
+        ? globalThis.String(object.media_key)
+        : "",
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+    };
   },
 
   toJSON(message: Photo): unknown {
     const obj: any = {};
     if (message.url !== "") {
       obj.url = message.url;
+    }
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.image_id !== 0) {
+      obj.imageId = Math.round(message.image_id);
+    }
+    if (message.media_key !== "") {
+      obj.mediaKey = message.media_key;
+    }
+    if (message.width !== 0) {
+      obj.width = Math.round(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = Math.round(message.height);
     }
     return obj;
   },
@@ -761,6 +921,11 @@ export const Photo: MessageFns<Photo> = {
   fromPartial<I extends Exact<DeepPartial<Photo>, I>>(object: I): Photo {
     const message = createBasePhoto();
     message.url = object.url ?? "";
+    message.id = object.id ?? 0;
+    message.image_id = object.image_id ?? 0;
+    message.media_key = object.media_key ?? "";
+    message.width = object.width ?? 0;
+    message.height = object.height ?? 0;
     return message;
   },
 };
@@ -8096,6 +8261,950 @@ export const RestockLinesResponse: MessageFns<RestockLinesResponse> = {
   },
 };
 
+function createBaseAddPhotoRequest(): AddPhotoRequest {
+  return { store_id: 0, product_id: 0, image_id: 0, media_key: "", width: 0, height: 0, position: 0 };
+}
+
+export const AddPhotoRequest: MessageFns<AddPhotoRequest> = {
+  encode(message: AddPhotoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(16).int64(message.product_id);
+    }
+    if (message.image_id !== 0) {
+      writer.uint32(24).int64(message.image_id);
+    }
+    if (message.media_key !== "") {
+      writer.uint32(34).string(message.media_key);
+    }
+    if (message.width !== 0) {
+      writer.uint32(40).int32(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(48).int32(message.height);
+    }
+    if (message.position !== 0) {
+      writer.uint32(56).int32(message.position);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddPhotoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddPhotoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.image_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.media_key = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.width = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.height = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.position = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddPhotoRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+      image_id: isSet(object.imageId)
+        ? globalThis.Number(object.imageId)
+        : isSet(object.image_id)
+        ? globalThis.Number(object.image_id)
+        : 0,
+      media_key: isSet(object.mediaKey)
+        ? globalThis.String(object.mediaKey)
+        : isSet(object.media_key)
+        ? globalThis.String(object.media_key)
+        : "",
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+      position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+    };
+  },
+
+  toJSON(message: AddPhotoRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    if (message.image_id !== 0) {
+      obj.imageId = Math.round(message.image_id);
+    }
+    if (message.media_key !== "") {
+      obj.mediaKey = message.media_key;
+    }
+    if (message.width !== 0) {
+      obj.width = Math.round(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = Math.round(message.height);
+    }
+    if (message.position !== 0) {
+      obj.position = Math.round(message.position);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddPhotoRequest>, I>>(base?: I): AddPhotoRequest {
+    return AddPhotoRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddPhotoRequest>, I>>(object: I): AddPhotoRequest {
+    const message = createBaseAddPhotoRequest();
+    message.store_id = object.store_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    message.image_id = object.image_id ?? 0;
+    message.media_key = object.media_key ?? "";
+    message.width = object.width ?? 0;
+    message.height = object.height ?? 0;
+    message.position = object.position ?? 0;
+    return message;
+  },
+};
+
+function createBaseAddPhotoResponse(): AddPhotoResponse {
+  return { product: undefined, photo: undefined, store_context: undefined };
+}
+
+export const AddPhotoResponse: MessageFns<AddPhotoResponse> = {
+  encode(message: AddPhotoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(10).fork()).join();
+    }
+    if (message.photo !== undefined) {
+      Photo.encode(message.photo, writer.uint32(18).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddPhotoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddPhotoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.photo = Photo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddPhotoResponse {
+    return {
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+      photo: isSet(object.photo) ? Photo.fromJSON(object.photo) : undefined,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AddPhotoResponse): unknown {
+    const obj: any = {};
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    if (message.photo !== undefined) {
+      obj.photo = Photo.toJSON(message.photo);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddPhotoResponse>, I>>(base?: I): AddPhotoResponse {
+    return AddPhotoResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddPhotoResponse>, I>>(object: I): AddPhotoResponse {
+    const message = createBaseAddPhotoResponse();
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    message.photo = (object.photo !== undefined && object.photo !== null) ? Photo.fromPartial(object.photo) : undefined;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdatePhotoRequest(): UpdatePhotoRequest {
+  return { store_id: 0, product_id: 0, photo_id: 0, position: 0 };
+}
+
+export const UpdatePhotoRequest: MessageFns<UpdatePhotoRequest> = {
+  encode(message: UpdatePhotoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(16).int64(message.product_id);
+    }
+    if (message.photo_id !== 0) {
+      writer.uint32(24).int64(message.photo_id);
+    }
+    if (message.position !== 0) {
+      writer.uint32(32).int32(message.position);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdatePhotoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdatePhotoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.photo_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.position = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdatePhotoRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+      photo_id: isSet(object.photoId)
+        ? globalThis.Number(object.photoId)
+        : isSet(object.photo_id)
+        ? globalThis.Number(object.photo_id)
+        : 0,
+      position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+    };
+  },
+
+  toJSON(message: UpdatePhotoRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    if (message.photo_id !== 0) {
+      obj.photoId = Math.round(message.photo_id);
+    }
+    if (message.position !== 0) {
+      obj.position = Math.round(message.position);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdatePhotoRequest>, I>>(base?: I): UpdatePhotoRequest {
+    return UpdatePhotoRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdatePhotoRequest>, I>>(object: I): UpdatePhotoRequest {
+    const message = createBaseUpdatePhotoRequest();
+    message.store_id = object.store_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    message.photo_id = object.photo_id ?? 0;
+    message.position = object.position ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdatePhotoResponse(): UpdatePhotoResponse {
+  return { product: undefined, photo: undefined, store_context: undefined };
+}
+
+export const UpdatePhotoResponse: MessageFns<UpdatePhotoResponse> = {
+  encode(message: UpdatePhotoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(10).fork()).join();
+    }
+    if (message.photo !== undefined) {
+      Photo.encode(message.photo, writer.uint32(18).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdatePhotoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdatePhotoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.photo = Photo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdatePhotoResponse {
+    return {
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+      photo: isSet(object.photo) ? Photo.fromJSON(object.photo) : undefined,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdatePhotoResponse): unknown {
+    const obj: any = {};
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    if (message.photo !== undefined) {
+      obj.photo = Photo.toJSON(message.photo);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdatePhotoResponse>, I>>(base?: I): UpdatePhotoResponse {
+    return UpdatePhotoResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdatePhotoResponse>, I>>(object: I): UpdatePhotoResponse {
+    const message = createBaseUpdatePhotoResponse();
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    message.photo = (object.photo !== undefined && object.photo !== null) ? Photo.fromPartial(object.photo) : undefined;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeletePhotoRequest(): DeletePhotoRequest {
+  return { store_id: 0, product_id: 0, photo_id: 0 };
+}
+
+export const DeletePhotoRequest: MessageFns<DeletePhotoRequest> = {
+  encode(message: DeletePhotoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(16).int64(message.product_id);
+    }
+    if (message.photo_id !== 0) {
+      writer.uint32(24).int64(message.photo_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePhotoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePhotoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.photo_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePhotoRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+      photo_id: isSet(object.photoId)
+        ? globalThis.Number(object.photoId)
+        : isSet(object.photo_id)
+        ? globalThis.Number(object.photo_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeletePhotoRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    if (message.photo_id !== 0) {
+      obj.photoId = Math.round(message.photo_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePhotoRequest>, I>>(base?: I): DeletePhotoRequest {
+    return DeletePhotoRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePhotoRequest>, I>>(object: I): DeletePhotoRequest {
+    const message = createBaseDeletePhotoRequest();
+    message.store_id = object.store_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    message.photo_id = object.photo_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeletePhotoResponse(): DeletePhotoResponse {
+  return { product: undefined, photo: undefined, store_context: undefined };
+}
+
+export const DeletePhotoResponse: MessageFns<DeletePhotoResponse> = {
+  encode(message: DeletePhotoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(10).fork()).join();
+    }
+    if (message.photo !== undefined) {
+      Photo.encode(message.photo, writer.uint32(18).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePhotoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePhotoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.photo = Photo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePhotoResponse {
+    return {
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+      photo: isSet(object.photo) ? Photo.fromJSON(object.photo) : undefined,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DeletePhotoResponse): unknown {
+    const obj: any = {};
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    if (message.photo !== undefined) {
+      obj.photo = Photo.toJSON(message.photo);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePhotoResponse>, I>>(base?: I): DeletePhotoResponse {
+    return DeletePhotoResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePhotoResponse>, I>>(object: I): DeletePhotoResponse {
+    const message = createBaseDeletePhotoResponse();
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    message.photo = (object.photo !== undefined && object.photo !== null) ? Photo.fromPartial(object.photo) : undefined;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseImagesInUseRequest(): ImagesInUseRequest {
+  return { store_id: 0, image_ids: [] };
+}
+
+export const ImagesInUseRequest: MessageFns<ImagesInUseRequest> = {
+  encode(message: ImagesInUseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.image_ids.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.image_ids) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImagesInUseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImagesInUseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.image_ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.image_ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImagesInUseRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      image_ids: globalThis.Array.isArray(object?.imageIds)
+        ? object.imageIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.image_ids)
+        ? object.image_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImagesInUseRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.image_ids?.length) {
+      obj.imageIds = message.image_ids.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImagesInUseRequest>, I>>(base?: I): ImagesInUseRequest {
+    return ImagesInUseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImagesInUseRequest>, I>>(object: I): ImagesInUseRequest {
+    const message = createBaseImagesInUseRequest();
+    message.store_id = object.store_id ?? 0;
+    message.image_ids = object.image_ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseImagesInUseResponse(): ImagesInUseResponse {
+  return { image_ids: [] };
+}
+
+export const ImagesInUseResponse: MessageFns<ImagesInUseResponse> = {
+  encode(message: ImagesInUseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.image_ids.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.image_ids) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImagesInUseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImagesInUseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.image_ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.image_ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImagesInUseResponse {
+    return {
+      image_ids: globalThis.Array.isArray(object?.imageIds)
+        ? object.imageIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.image_ids)
+        ? object.image_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImagesInUseResponse): unknown {
+    const obj: any = {};
+    if (message.image_ids?.length) {
+      obj.imageIds = message.image_ids.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImagesInUseResponse>, I>>(base?: I): ImagesInUseResponse {
+    return ImagesInUseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImagesInUseResponse>, I>>(object: I): ImagesInUseResponse {
+    const message = createBaseImagesInUseResponse();
+    message.image_ids = object.image_ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /**
  * Owns products, their variants, collections and stock (docs/catalog.md#records).
  *
@@ -8417,6 +9526,54 @@ export const CatalogServiceService = {
       Buffer.from(RestockLinesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RestockLinesResponse => RestockLinesResponse.decode(value),
   },
+  /**
+   * Photos (docs/media.md#photos-on-products). A product has at most 5: a sixth is FAILED_PRECONDITION, reason
+   * PHOTO_LIMIT. Each answers the product after the change (and publishes product/updated with it).
+   * Adds a hosted photo (an image the media service stored for the store) at `position` (1 = first; 0 or past the
+   * end = last).
+   */
+  addPhoto: {
+    path: "/commerce.catalog.v1.CatalogService/AddPhoto" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddPhotoRequest): Buffer => Buffer.from(AddPhotoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddPhotoRequest => AddPhotoRequest.decode(value),
+    responseSerialize: (value: AddPhotoResponse): Buffer => Buffer.from(AddPhotoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddPhotoResponse => AddPhotoResponse.decode(value),
+  },
+  /** Moves a photo to `position` (1 = first; past the end = last). NOT_FOUND for a photo the product lacks. */
+  updatePhoto: {
+    path: "/commerce.catalog.v1.CatalogService/UpdatePhoto" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdatePhotoRequest): Buffer => Buffer.from(UpdatePhotoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdatePhotoRequest => UpdatePhotoRequest.decode(value),
+    responseSerialize: (value: UpdatePhotoResponse): Buffer => Buffer.from(UpdatePhotoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdatePhotoResponse => UpdatePhotoResponse.decode(value),
+  },
+  /** Removes a photo; answers it too, so the caller can release its image. NOT_FOUND for a photo the product lacks. */
+  deletePhoto: {
+    path: "/commerce.catalog.v1.CatalogService/DeletePhoto" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePhotoRequest): Buffer => Buffer.from(DeletePhotoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePhotoRequest => DeletePhotoRequest.decode(value),
+    responseSerialize: (value: DeletePhotoResponse): Buffer => Buffer.from(DeletePhotoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePhotoResponse => DeletePhotoResponse.decode(value),
+  },
+  /**
+   * For media's collection of unused images: which of the ids a photo of a live (not deleted) product of the store
+   * still refers to.
+   */
+  imagesInUse: {
+    path: "/commerce.catalog.v1.CatalogService/ImagesInUse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImagesInUseRequest): Buffer => Buffer.from(ImagesInUseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImagesInUseRequest => ImagesInUseRequest.decode(value),
+    responseSerialize: (value: ImagesInUseResponse): Buffer => Buffer.from(ImagesInUseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImagesInUseResponse => ImagesInUseResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -8504,6 +9661,22 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * listed twice, a quantity below 1).
    */
   restockLines: handleUnaryCall<RestockLinesRequest, RestockLinesResponse>;
+  /**
+   * Photos (docs/media.md#photos-on-products). A product has at most 5: a sixth is FAILED_PRECONDITION, reason
+   * PHOTO_LIMIT. Each answers the product after the change (and publishes product/updated with it).
+   * Adds a hosted photo (an image the media service stored for the store) at `position` (1 = first; 0 or past the
+   * end = last).
+   */
+  addPhoto: handleUnaryCall<AddPhotoRequest, AddPhotoResponse>;
+  /** Moves a photo to `position` (1 = first; past the end = last). NOT_FOUND for a photo the product lacks. */
+  updatePhoto: handleUnaryCall<UpdatePhotoRequest, UpdatePhotoResponse>;
+  /** Removes a photo; answers it too, so the caller can release its image. NOT_FOUND for a photo the product lacks. */
+  deletePhoto: handleUnaryCall<DeletePhotoRequest, DeletePhotoResponse>;
+  /**
+   * For media's collection of unused images: which of the ids a photo of a live (not deleted) product of the store
+   * still refers to.
+   */
+  imagesInUse: handleUnaryCall<ImagesInUseRequest, ImagesInUseResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -8909,6 +10082,78 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RestockLinesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Photos (docs/media.md#photos-on-products). A product has at most 5: a sixth is FAILED_PRECONDITION, reason
+   * PHOTO_LIMIT. Each answers the product after the change (and publishes product/updated with it).
+   * Adds a hosted photo (an image the media service stored for the store) at `position` (1 = first; 0 or past the
+   * end = last).
+   */
+  addPhoto(
+    request: AddPhotoRequest,
+    callback: (error: ServiceError | null, response: AddPhotoResponse) => void,
+  ): ClientUnaryCall;
+  addPhoto(
+    request: AddPhotoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddPhotoResponse) => void,
+  ): ClientUnaryCall;
+  addPhoto(
+    request: AddPhotoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddPhotoResponse) => void,
+  ): ClientUnaryCall;
+  /** Moves a photo to `position` (1 = first; past the end = last). NOT_FOUND for a photo the product lacks. */
+  updatePhoto(
+    request: UpdatePhotoRequest,
+    callback: (error: ServiceError | null, response: UpdatePhotoResponse) => void,
+  ): ClientUnaryCall;
+  updatePhoto(
+    request: UpdatePhotoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdatePhotoResponse) => void,
+  ): ClientUnaryCall;
+  updatePhoto(
+    request: UpdatePhotoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdatePhotoResponse) => void,
+  ): ClientUnaryCall;
+  /** Removes a photo; answers it too, so the caller can release its image. NOT_FOUND for a photo the product lacks. */
+  deletePhoto(
+    request: DeletePhotoRequest,
+    callback: (error: ServiceError | null, response: DeletePhotoResponse) => void,
+  ): ClientUnaryCall;
+  deletePhoto(
+    request: DeletePhotoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePhotoResponse) => void,
+  ): ClientUnaryCall;
+  deletePhoto(
+    request: DeletePhotoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePhotoResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For media's collection of unused images: which of the ids a photo of a live (not deleted) product of the store
+   * still refers to.
+   */
+  imagesInUse(
+    request: ImagesInUseRequest,
+    callback: (error: ServiceError | null, response: ImagesInUseResponse) => void,
+  ): ClientUnaryCall;
+  imagesInUse(
+    request: ImagesInUseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImagesInUseResponse) => void,
+  ): ClientUnaryCall;
+  imagesInUse(
+    request: ImagesInUseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImagesInUseResponse) => void,
   ): ClientUnaryCall;
 }
 
