@@ -18,7 +18,13 @@ import {
 import { identity, orders, shipping, storefront, webhooks } from '@commerce/contracts';
 import type { z } from 'zod';
 import { renderError, ValidationError } from '../errors';
-import { collectionMessage, productMessage, storeContext, variantMessage } from '../../../libs/api-presenters/src/catalog/catalog.fixture';
+import {
+  collectionMessage,
+  photoMessage,
+  productMessage,
+  storeContext,
+  variantMessage,
+} from '../../../libs/api-presenters/src/catalog/catalog.fixture';
 import {
   collectionJson,
   createdWebhookJson,
@@ -60,7 +66,7 @@ const fullProduct = productMessage({
   tag_list: ['green'],
   marketplace_category_id: 4,
   collection_ids: [3],
-  photos: [{ url: 'https://cdn.example/a.jpg?v=2' }],
+  photos: [photoMessage({ id: 1, url: 'https://cdn.example/a.jpg?v=2' })],
   shipping_group_id: 2,
   shipping_group_name: 'Boxes',
   variants: [variantMessage({ sku: 'GT-1' }), variantMessage({ id: 32, is_default_variant: false })],

@@ -66,3 +66,14 @@ export const collectionMessage = (overrides: Partial<catalog.Collection> = {}): 
   updated_at: new Date('2026-01-16T00:00:00Z'),
   ...overrides,
 });
+
+/** A photo given by URL whose image is not hosted (yet). */
+export const photoMessage = (overrides: Partial<catalog.Photo> = {}): catalog.Photo => ({
+  url: 'https://img.example/1.jpg',
+  id: 1,
+  image_id: 0,
+  media_key: '',
+  width: 0,
+  height: 0,
+  ...overrides,
+});

@@ -2,6 +2,6 @@
 export { presentProduct, productJson, type ProductJson } from './product.presenter';
 export { presentVariant, variantJson, type VariantJson } from './variant.presenter';
 export { presentCollection, collectionJson, type CollectionJson } from './collection.presenter';
-export { presentPhoto, photoJson, PHOTO_SIZES, type PhotoJson, type PhotoSize } from './photo.presenter';
+export { presentPhoto, photoJson, mediaPath, mediaOriginOf, PHOTO_SIZES, type PhotoJson, type PhotoSize } from './photo.presenter';
 export { productUrls, slugOf, type ProductUrls } from './product-urls';
 export { centsToPrice } from './price';

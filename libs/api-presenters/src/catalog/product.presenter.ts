@@ -43,9 +43,10 @@ export type ProductJson = z.infer<typeof productJson>;
 
 /**
  * A product exactly as docs/catalog.md#product lists it, plus `cents` and `taxable` (docs/catalog.md#records), in the
- * spec's key order: the API's answers and the product/* event snapshots share this one rendering.
+ * spec's key order: the API's answers and the product/* event snapshots share this one rendering. Hosted photos'
+ * URLs are written on `mediaOrigin` (presentPhoto).
  */
-export function presentProduct(product: catalog.Product, context: catalog.StoreContext): ProductJson {
+export function presentProduct(product: catalog.Product, context: catalog.StoreContext, mediaOrigin = ''): ProductJson {
   const zone = context.time_zone;
   const urls = productUrls(product, context);
   return {
@@ -70,7 +71,7 @@ export function presentProduct(product: catalog.Product, context: catalog.StoreC
     short_url: urls.short_url,
     storefront_url: urls.storefront_url,
     collections: [...product.collection_ids],
-    photos: product.photos.map((photo) => ({ photo: presentPhoto(photo) })),
+    photos: product.photos.map((photo) => ({ photo: presentPhoto(photo, mediaOrigin) })),
     // 0 means the store had no shipping group when the product was created.
     shipping_group: product.shipping_group_id ? { id: product.shipping_group_id, name: product.shipping_group_name } : null,
     variants: product.variants.map((variant) => ({ variant: presentVariant(variant, context) })),

@@ -1,5 +1,5 @@
 import { presentProduct } from '@commerce/api-presenters';
-import { productMessage, storeContext, variantMessage } from './catalog.fixture';
+import { photoMessage, productMessage, storeContext, variantMessage } from './catalog.fixture';
 
 const SPEC_KEYS = [
   'id',
@@ -111,7 +111,7 @@ describe('presentProduct', () => {
         tag_list: ['green', 'loose'],
         marketplace_category_id: 12,
         collection_ids: [3, 4],
-        photos: [{ url: 'https://img.example/1.jpg' }, { url: 'https://img.example/2.jpg' }],
+        photos: [photoMessage({ id: 1, url: 'https://img.example/1.jpg' }), photoMessage({ id: 2, url: 'https://img.example/2.jpg' })],
         shipping_group_id: 5,
         shipping_group_name: 'Boxes',
         list_in_marketplace: true,
@@ -138,14 +138,14 @@ describe('presentProduct', () => {
   it('wraps each photo and variant in a one-key object, in order', () => {
     const json = presentProduct(
       productMessage({
-        photos: [{ url: 'https://img.example/1.jpg' }, { url: 'https://img.example/2.jpg' }],
+        photos: [photoMessage({ id: 3, url: 'https://img.example/1.jpg' }), photoMessage({ id: 4, url: 'https://img.example/2.jpg' })],
         variants: [variantMessage({ id: 1, position: 1 }), variantMessage({ id: 2, position: 2, is_default_variant: false, sku: 'L' })],
       }),
       storeContext(),
     );
     expect(json.photos.map((entry) => Object.keys(entry))).toEqual([['photo'], ['photo']]);
     expect(json.photos.map((entry) => entry.photo.original)).toEqual(['//img.example/1.jpg', '//img.example/2.jpg']);
-    expect(Object.keys(json.photos[0]!.photo)).toHaveLength(13);
+    expect(Object.keys(json.photos[0]!.photo)).toHaveLength(16);
     expect(json.variants.map((entry) => Object.keys(entry))).toEqual([['variant'], ['variant']]);
     expect(json.variants.map((entry) => [entry.variant.id, entry.variant.sku])).toEqual([
       [1, null],

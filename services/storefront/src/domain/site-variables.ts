@@ -1,4 +1,4 @@
-import type { CollectionJson, PhotoJson, VariantJson } from '@commerce/api-presenters';
+import { PHOTO_SIZES, type CollectionJson, type PhotoJson, type VariantJson } from '@commerce/api-presenters';
 import { decimalNumber, decimalString, DEFAULT_CURRENCY, isCurrencyCode } from '@commerce/money';
 import type { StoreRecord } from './store';
 import { isPurchasable, type SiteProduct, type StoreCatalog } from './store-catalog';
@@ -70,9 +70,8 @@ export function variantVariables(entry: SiteProduct, variant: VariantJson, curre
  * fetch them over http, and the site's Content-Security-Policy allows images over https only.
  */
 export function securePhoto(photo: PhotoJson): PhotoJson {
-  const secure = {} as PhotoJson;
-  for (const [size, url] of Object.entries(photo) as Array<[keyof PhotoJson, string]>)
-    secure[size] = url.startsWith('//') ? `https:${url}` : url;
+  const secure = { ...photo };
+  for (const size of PHOTO_SIZES) secure[size] = photo[size].startsWith('//') ? `https:${photo[size]}` : photo[size];
   return secure;
 }
 
