@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The six services, in the order the launcher starts them. */
-export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'] as const;
+/** The seven services, in the order the launcher starts them. */
+export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**
@@ -15,6 +15,7 @@ export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
   shipping: 50154,
   storefront: 50155,
   webhooks: 50156,
+  media: 50157,
 };
 
 export const addressEnvName = (service: ServiceName): string => `${service.toUpperCase()}_GRPC_ADDR`;
