@@ -9,7 +9,7 @@ import type { VariantRefRepository } from '../infra/variant-ref.repository';
 import type { ShippingGroups } from './shipping-groups';
 import type { StoreContexts } from './store-contexts';
 
-export type IdCounter = 'products' | 'variants' | 'collections' | 'reservations';
+export type IdCounter = 'products' | 'variants' | 'collections' | 'reservations' | 'photos';
 
 /** Everything the use cases touch; service.ts builds it once. */
 export interface CatalogDeps {
@@ -24,6 +24,10 @@ export interface CatalogDeps {
   shipping: ShippingPort;
   /** How long a shipping group's retirement holds before the sweep may restore a group shipping still has. */
   groupRetirementHoldMs: number;
+  /** The media service, which hosts the images of photos given by URL. */
+  media: MediaPort;
+  /** Where product events point hosted photos (`//api.example.com`, from PUBLIC_URL; '' for host-relative paths). */
+  mediaOrigin: string;
   nextId(counter: IdCounter): Promise<number>;
   clock(): Date;
   /**
@@ -55,4 +59,13 @@ export interface ShippingPort {
   group(storeId: number, groupId: number): Promise<GroupSummary | null>;
   /** The store's default group (its lowest-id live group), or null when it has none. */
   defaultGroup(storeId: number): Promise<GroupSummary | null>;
+}
+
+/** The media service as catalog asks it (docs/catalog.md#photos). */
+export interface MediaPort {
+  /**
+   * Registers an image to be fetched from `url` for the store, answering its id at once (media fetches it in the
+   * background and says image/ready or image/failed). Throws when media refuses the URL or cannot be reached in time.
+   */
+  importImage(storeId: number, url: string): Promise<number>;
 }

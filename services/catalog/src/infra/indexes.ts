@@ -27,6 +27,8 @@ export async function ensureCatalogIndexes(db: Database): Promise<void> {
   await c.products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 }, { name: 'products_live_by_updated_at' });
   await c.products.createIndex({ store_id: 1, deleted: 1, position: 1 }, { name: 'products_live_by_rank' });
   await c.products.createIndex({ collections_cleanup_pending: 1 }, { name: 'products_cleanup_pending' });
+  // The products whose photos refer to an image (media's ImagesInUse, image/ready): multikey on MongoDB.
+  await c.products.createIndex({ store_id: 1, deleted: 1, 'photos.image_id': 1 }, { name: 'products_live_by_image' });
 
   await c.collections.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'collections_store_id' });
   await c.collections.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'collections_live_by_id' });
