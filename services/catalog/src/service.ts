@@ -7,6 +7,7 @@ import { KeyedQueue, type Database, type Doc } from '@commerce/persistence';
 import { periodic, ServiceHost, type PeriodicTask, type RunningService } from '@commerce/service-host';
 import type { CatalogDeps, MediaPort, ShippingPort, StorefrontPort } from './app/catalog-deps';
 import { recoverUnfinished } from './app/recover-unfinished';
+import { applyMediaImageEvent } from './app/media-image-events';
 import { applyShippingGroupEvent } from './app/shipping-group-events';
 import { ShippingGroups } from './app/shipping-groups';
 import { applyStoreEvent } from './app/store-events';
@@ -19,6 +20,7 @@ import { ensureCatalogIndexes } from './infra/indexes';
 import { MediaClient } from './infra/media.client';
 import { CATALOG_MIGRATIONS } from './infra/migrations';
 import { ProductRepository } from './infra/product.repository';
+import { ReadyImageRepository } from './infra/ready-image.repository';
 import { ReservationRepository } from './infra/reservation.repository';
 import { ShippingGroupRepository } from './infra/shipping-group.repository';
 import { ShippingClient } from './infra/shipping.client';
@@ -67,6 +69,7 @@ export async function startCatalogService(config: CatalogConfig, ports: CatalogP
         projectionConsumers(host.nc, host.db, host.logger, {
           storeEvent: (event) => applyStoreEvent(deps, event),
           shippingGroupEvent: (event) => applyShippingGroupEvent(deps, event),
+          mediaImageEvent: (event) => applyMediaImageEvent(deps, event),
         }),
         recovery,
       ],
@@ -103,6 +106,7 @@ export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
     variantRefs: new VariantRefRepository(db.collection(VariantRefRepository.collection)),
     reservations: new ReservationRepository(db.collection(ReservationRepository.collection)),
     shippingGroupProjection,
+    readyImages: new ReadyImageRepository(db.collection(ReadyImageRepository.collection)),
     storeContexts: new StoreContexts(new StoreContextRepository(db.collection(StoreContextRepository.collection)), wiring.storefront),
     shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping, {
       warn: (error, message) => wiring.logger.warn({ err: error }, message),

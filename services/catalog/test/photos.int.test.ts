@@ -1,7 +1,10 @@
 import net from 'node:net';
 import { catalog, media } from '@commerce/contracts';
+import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
 import { createClient, GrpcStatus } from '@commerce/grpc-runtime';
-import { rejectionOf } from '@commerce/testing';
+import { databaseOptionsFrom, openDatabase } from '@commerce/persistence';
+import { rejectionOf, waitFor } from '@commerce/testing';
+import { connect, type NatsConnection } from 'nats';
 import type { MediaPort } from '../src/app/catalog-deps';
 import { MediaClient } from '../src/infra/media.client';
 import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
@@ -22,16 +25,19 @@ const testMedia: MediaPort = {
 let harness: CatalogHarness;
 let storeId: number;
 let hung: net.Server;
+let nc: NatsConnection;
 const hungSockets: net.Socket[] = [];
 
 beforeAll(async () => {
   harness = await startCatalogHarness({}, { media: testMedia });
+  nc = await connect({ servers: harness.natsUrl });
   storeId = (await harness.newStore()).id;
   hung = net.createServer((socket) => hungSockets.push(socket));
   await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
 });
 
 afterAll(async () => {
+  await nc?.close();
   await harness?.stop();
   for (const socket of hungSockets) socket.destroy();
   hung?.close();
@@ -224,5 +230,107 @@ describe('photos given by URL', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(imageIds(product)).toEqual([0, 0]);
     expect(product.photos[0]!.url).toBe('https://img.example/slow.jpg');
+  });
+});
+
+/** Media's internal image events, as media publishes them: the Image with proto field names. */
+let mediaSequence = 1;
+async function publishImage(store: number, topic: 'image/ready' | 'image/failed', image: Record<string, unknown>): Promise<void> {
+  // The media topics are not in libs/events' list yet (the media service adds them): typed loosely here.
+  const event = newEvent({
+    topic: topic as never,
+    storeId: store,
+    resourceType: 'image',
+    resourceId: image.id as number,
+    sequence: mediaSequence++,
+    resource: image as never,
+  }) as unknown as DomainEvent;
+  await nc.jetstream().publish(eventSubject('media', event), encodeEvent(event), { msgID: event.id });
+}
+const readyImage = (id: number) => ({ id, key: KEY(id), status: 'ready', width: 1200, height: 800, byte_size: 1000, format: 'jpeg' });
+const productEventsOf = (productId: number) => (event: { resource_type?: string; resource_id?: number }) =>
+  event.resource_type === 'product' && event.resource_id === productId;
+
+describe("media's image events", () => {
+  it('image/ready shows the hosted image on every photo referring to it, with product/updated; again, it changes nothing', async () => {
+    mediaAnswer = async () => 4242;
+    const product = await createProduct(harness.client, storeId, { photo_urls: ['https://img.example/ready.jpg'] });
+    const other = await createProduct(harness.client, storeId, { photo_urls: ['https://img.example/ready.jpg'] });
+    await publishImage(storeId, 'image/failed', { id: 4242, status: 'failed', error: 'the address answered 404' });
+    await publishImage(storeId, 'image/ready', readyImage(4242));
+    await publishImage(storeId, 'image/ready', readyImage(4242));
+
+    const shown = await waitFor(async () => {
+      const found = await getProduct(product.id);
+      return found.photos[0]!.media_key ? found : undefined;
+    });
+    expect(shown.photos).toEqual([{ ...product.photos[0], media_key: KEY(4242), width: 1200, height: 800 }]);
+    expect(await waitFor(async () => ((await getProduct(other.id)).photos[0]!.media_key ? true : undefined))).toBe(true);
+    const events = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: productEventsOf(product.id) });
+    const photo = (events[1]!.resource as { photos: Array<{ photo: Record<string, unknown> }> }).photos[0]!.photo;
+    expect(events[1]!.topic).toBe('product/updated');
+    expect(photo).toMatchObject({ id: product.photos[0]!.id, width: 1200, height: 800, original: `/media/${KEY(4242)}/original` });
+
+    // A later product event shows the repeated image/ready wrote nothing: the next change is sequence 3.
+    await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1 }));
+    const after = await harness.waitForEvents('catalog', 3, { store_id: storeId, where: productEventsOf(product.id) });
+    expect(after.map((event) => [event.topic, event.sequence])).toEqual([
+      ['product/created', 1],
+      ['product/updated', 2],
+      ['product/updated', 3],
+    ]);
+  });
+
+  it('a photo written after its image became ready shows it at once', async () => {
+    await publishImage(storeId, 'image/ready', readyImage(4343));
+    mediaAnswer = async () => 4343;
+    const product = await waitFor(async () => {
+      const created = await createProduct(harness.client, storeId, { photo_urls: ['https://img.example/early.jpg'] });
+      return created.photos[0]!.media_key ? created : undefined;
+    });
+    expect(product.photos[0]).toMatchObject({ image_id: 4343, media_key: KEY(4343), width: 1200, height: 800 });
+  });
+
+  it("image/ready of another store's image id touches none of this store's photos", async () => {
+    mediaAnswer = async () => 4444;
+    const product = await createProduct(harness.client, storeId, { photo_urls: ['https://img.example/mine.jpg'] });
+    mediaAnswer = async () => 4445;
+    const marker = await createProduct(harness.client, storeId, { photo_urls: ['https://img.example/marker.jpg'] });
+    const otherStore = (await harness.newStore()).id;
+    await publishImage(otherStore, 'image/ready', readyImage(4444));
+    await publishImage(storeId, 'image/ready', readyImage(4445)); // handled after the one before: once it shows, that one was handled
+
+    await waitFor(async () => ((await getProduct(marker.id)).photos[0]!.media_key ? true : undefined));
+    expect((await getProduct(product.id)).photos[0]).toMatchObject({ image_id: 4444, media_key: '' });
+  });
+});
+
+describe('migration 1', () => {
+  it('gives the photos stored as URLs before photos had ids an id each, showing their URLs', async () => {
+    const product = await createProduct(harness.client, storeId);
+    await harness.service.stop();
+    const db = await openDatabase(databaseOptionsFrom(harness.config, 'catalog'));
+    try {
+      await db
+        .collection('products')
+        .updateOne(
+          { store_id: storeId, id: product.id },
+          { $set: { photo_urls: ['https://img.example/old-1.jpg', 'https://img.example/old-2.jpg'] }, $unset: { photos: '' } },
+        );
+      await db.collection('_migrations').deleteOne({ _id: 'service/1' });
+    } finally {
+      await db.close();
+    }
+    await harness.restart();
+
+    const migrated = await getProduct(product.id);
+    expect(migrated.photos.map((photo) => [photo.url, photo.image_id, photo.media_key])).toEqual([
+      ['https://img.example/old-1.jpg', 0, ''],
+      ['https://img.example/old-2.jpg', 0, ''],
+    ]);
+    expect(migrated.photos.every((photo) => photo.id > 0)).toBe(true);
+    expect(new Set(migrated.photos.map((photo) => photo.id)).size).toBe(2);
+    const { product: kept } = await updatePhotos(product.id, ['https://img.example/old-2.jpg']);
+    expect(kept!.photos).toEqual([migrated.photos[1]]);
   });
 });

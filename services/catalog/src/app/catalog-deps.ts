@@ -3,6 +3,7 @@ import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
 import type { CollectionRepository } from '../infra/collection.repository';
 import type { ProductRepository } from '../infra/product.repository';
+import type { ReadyImageRepository } from '../infra/ready-image.repository';
 import type { ReservationRepository } from '../infra/reservation.repository';
 import type { ShippingGroupRepository } from '../infra/shipping-group.repository';
 import type { VariantRefRepository } from '../infra/variant-ref.repository';
@@ -18,6 +19,8 @@ export interface CatalogDeps {
   variantRefs: VariantRefRepository;
   reservations: ReservationRepository;
   shippingGroupProjection: ShippingGroupRepository;
+  /** Media's ready images (image/ready), for photos written just after theirs became ready. */
+  readyImages: ReadyImageRepository;
   storeContexts: StoreContexts;
   shippingGroups: ShippingGroups;
   /** Shipping itself, for what the projection cannot answer (whether a retired group still exists). */

@@ -17,6 +17,7 @@ import { requireRenderableSize, stampProductChange } from './catalog-events';
 import type { WrittenProduct } from './product-writer';
 import type { HeldGroup } from './shipping-groups';
 import { newUrlPhotos } from './url-photos';
+import { showImagesReadyMeanwhile } from './media-image-events';
 
 /**
  * Creates a product with its "Default" variant, in the store's default shipping group unless one is
@@ -28,7 +29,18 @@ import { newUrlPhotos } from './url-photos';
 export async function createProduct(
   deps: Pick<
     CatalogDeps,
-    'products' | 'variantRefs' | 'storeContexts' | 'shippingGroups' | 'nextId' | 'clock' | 'media' | 'mediaOrigin' | 'logger'
+    | 'products'
+    | 'collections'
+    | 'variantRefs'
+    | 'storeContexts'
+    | 'shippingGroups'
+    | 'nextId'
+    | 'clock'
+    | 'queue'
+    | 'media'
+    | 'mediaOrigin'
+    | 'readyImages'
+    | 'logger'
   >,
   storeId: number,
   request: catalog.CreateProductRequest,
@@ -55,11 +67,13 @@ export async function createProduct(
   const position = rankFor(placement, bound);
   await deps.variantRefs.add(storeId, defaultVariantId, id);
   const shippingGroup = await deps.shippingGroups.holdForNewProduct(storeId, request.shipping_group_id, picked, id);
+  let written: WrittenProduct & { context: catalog.StoreContext };
   try {
-    return await insertProduct(deps, fields, { id, storeId, defaultVariantId, shippingGroup, position, context, photos });
+    written = await insertProduct(deps, fields, { id, storeId, defaultVariantId, shippingGroup, position, context, photos });
   } finally {
     await shippingGroup.release();
   }
+  return showImagesReadyMeanwhile(deps, storeId, written);
 }
 
 async function insertProduct(
@@ -74,7 +88,7 @@ async function insertProduct(
     context: catalog.StoreContext;
     photos: PhotoRecord[];
   },
-): Promise<WrittenProduct> {
+): Promise<WrittenProduct & { context: catalog.StoreContext }> {
   const now = deps.clock();
   const input = newProductInput(fields);
   const { id, storeId, defaultVariantId, shippingGroup, position, context, photos } = at;

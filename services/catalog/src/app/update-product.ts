@@ -16,6 +16,7 @@ import { findLiveProduct } from './get-product';
 import type { ProductDocument } from '../infra/product.repository';
 import { writeProduct, type ProductChange, type WrittenProduct } from './product-writer';
 import { newUrlPhotos } from './url-photos';
+import { showImagesReadyMeanwhile } from './media-image-events';
 
 /**
  * Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a
@@ -25,7 +26,17 @@ import { newUrlPhotos } from './url-photos';
 export async function updateProduct(
   deps: Pick<
     CatalogDeps,
-    'products' | 'collections' | 'storeContexts' | 'shippingGroups' | 'clock' | 'queue' | 'mediaOrigin' | 'media' | 'nextId' | 'logger'
+    | 'products'
+    | 'collections'
+    | 'storeContexts'
+    | 'shippingGroups'
+    | 'clock'
+    | 'queue'
+    | 'mediaOrigin'
+    | 'media'
+    | 'nextId'
+    | 'readyImages'
+    | 'logger'
   >,
   storeId: number,
   request: catalog.UpdateProductRequest,
@@ -65,11 +76,13 @@ export async function updateProduct(
     if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
     return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
   };
+  let written: WrittenProduct;
   try {
-    return await writeProduct(deps, storeId, request.product_id, context, change, { withinSizeBudget: true });
+    written = await writeProduct(deps, storeId, request.product_id, context, change, { withinSizeBudget: true });
   } finally {
     await group?.release();
   }
+  return urlPhotos ? showImagesReadyMeanwhile(deps, storeId, { ...written, context }) : written;
 }
 
 function alreadyPlaced(current: number, placement: 'top' | 'bottom', rank: number): boolean {
