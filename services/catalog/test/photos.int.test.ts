@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { presentPhoto } from '@commerce/api-presenters';
 import { catalog, media } from '@commerce/contracts';
 import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
 import { createClient, GrpcStatus } from '@commerce/grpc-runtime';
@@ -7,7 +8,7 @@ import { rejectionOf, waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
 import type { MediaPort } from '../src/app/catalog-deps';
 import { MediaClient } from '../src/infra/media.client';
-import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
+import { aProduct, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 // Photos over gRPC (AddPhoto, UpdatePhoto, DeletePhoto, ImagesInUse; photos given by URL). Media is a port written for
 // the test: it records the URLs it is given and answers as the test sets it (an image id, a refusal, or a real media
@@ -200,6 +201,13 @@ describe('photos given by URL', () => {
     expect(updated!.photos[1]).toEqual(product.photos[1]);
     expect(updated!.photos[2]).toMatchObject({ url: 'https://img.example/c.jpg', image_id: expect.any(Number) });
     expect(new Set(photoIds(updated)).size).toBe(3);
+
+    // Reordering the photos by their `original` as the product's JSON shows them fetches nothing and keeps each photo.
+    imported.length = 0;
+    const originals = updated!.photos.map((photo) => presentPhoto(photo, '//api.example.com').original).reverse();
+    const { product: reordered } = await updatePhotos(product.id, originals);
+    expect(imported).toEqual([]);
+    expect(reordered!.photos).toEqual([...updated!.photos].reverse());
   });
 
   it('still refuses more than five URLs as the photos field, and a protocol-relative URL that keeps no hosted photo', async () => {
@@ -208,6 +216,8 @@ describe('photos given by URL', () => {
     expect((await rejectionOf(updatePhotos(product.id, six))).fieldViolations).toEqual({ photos: ['must have at most 5 items'] });
     const relative = await rejectionOf(updatePhotos(product.id, [`//api.example.com/media/${KEY(5)}/large`]));
     expect(relative.fieldViolations).toEqual({ 'photos[0]': ['must be an http or https URL'] });
+    const created = await rejectionOf(harness.client.createProduct(aProduct(storeId, { photo_urls: ['//img.example/a.jpg'] })));
+    expect(created.fieldViolations).toEqual({ 'photos[0]': ['must be an http or https URL'] });
   });
 
   it('writes the photo without an image, showing its URL, when media refuses the URL', async () => {
