@@ -30,7 +30,7 @@ let nc: NatsConnection;
 const hungSockets: net.Socket[] = [];
 
 beforeAll(async () => {
-  harness = await startCatalogHarness({}, { media: testMedia });
+  harness = await startCatalogHarness({ PUBLIC_URL: 'https://api.example.com' }, { media: testMedia });
   nc = await connect({ servers: harness.natsUrl });
   storeId = (await harness.newStore()).id;
   hung = net.createServer((socket) => hungSockets.push(socket));
@@ -86,7 +86,7 @@ describe('AddPhoto', () => {
     expect(events.map((event) => event.topic)).toEqual(['product/created', 'product/updated', 'product/updated', 'product/updated']);
     const rendered = (events[3]!.resource as { photos: Array<{ photo: Record<string, unknown> }> }).photos.map(({ photo }) => photo);
     expect(rendered.map((photo) => photo.id)).toEqual(photoIds(third.product));
-    expect(rendered[0]).toMatchObject({ id: second.photo!.id, width: 800, height: 600, large: `/media/${KEY(2)}/large` });
+    expect(rendered[0]).toMatchObject({ id: second.photo!.id, width: 800, height: 600, large: `//api.example.com/media/${KEY(2)}/large` });
   });
 
   it('refuses a sixth photo as PHOTO_LIMIT, and concurrent adds never lose one nor pass five', async () => {
@@ -279,7 +279,12 @@ describe("media's image events", () => {
     const events = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: productEventsOf(product.id) });
     const photo = (events[1]!.resource as { photos: Array<{ photo: Record<string, unknown> }> }).photos[0]!.photo;
     expect(events[1]!.topic).toBe('product/updated');
-    expect(photo).toMatchObject({ id: product.photos[0]!.id, width: 1200, height: 800, original: `/media/${KEY(4242)}/original` });
+    expect(photo).toMatchObject({
+      id: product.photos[0]!.id,
+      width: 1200,
+      height: 800,
+      original: `//api.example.com/media/${KEY(4242)}/original`,
+    });
 
     // A later product event shows the repeated image/ready wrote nothing: the next change is sequence 3.
     await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1 }));
