@@ -82,7 +82,7 @@ describe('the ports the launcher picks', () => {
     const plan = await planPorts(configFor({ PORT: String(await freePort()), METRICS_PORT_BASE: '0' }));
     const ports = SERVICE_NAMES.map((name) => /^127\.0\.0\.1:(\d+)$/.exec(plan.grpcAddresses[name])?.[1]).map(Number);
     expect(ports.every((port) => port >= 20_000 && port < 32_000)).toBe(true);
-    expect(new Set([...ports, ...Object.values(plan.metricsPorts)]).size).toBe(ports.length + 7);
+    expect(new Set([...ports, ...Object.values(plan.metricsPorts)]).size).toBe(ports.length + 8);
   });
 
   it('keeps the address of a service that has one', async () => {
