@@ -195,7 +195,7 @@ export function photoRoutes(router: Router, clients: BackendClients, pagination:
 /**
  * Releases the images of photos removed (a photo deleted, a product deleted), without waiting and best effort: an
  * image a failed release leaves behind is one no photo refers to, which media's sweep collects
- * (docs/media.md#collecting-unused-bytes).
+ * (docs/media.md).
  */
 export function releasePhotoImages(clients: BackendClients, storeId: number, photos: readonly catalog.Photo[], call: CallOptions): void {
   const imageIds = photos.map((photo) => photo.image_id).filter((id) => id > 0);
