@@ -26,6 +26,10 @@ const clients = {
       if (addPhotoFails) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
       return { photo: hosted(9) };
     },
+    updatePhoto: async (request: Record<string, unknown>) => {
+      calls.push({ method: 'updatePhoto', request });
+      return { photo: hosted(3) };
+    },
     deletePhoto: async (request: Record<string, unknown>) => {
       calls.push({ method: 'deletePhoto', request });
       return { photo: hosted(3) };
@@ -191,6 +195,28 @@ describe('POST /v1/products/:id/photos', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(methods().filter((method) => method === 'storeImage')).toHaveLength(1);
+  });
+});
+
+describe('PUT /v1/products/:id/photos/:photo_id', () => {
+  const put = async (body: string, contentType: string) => {
+    const res = await fetch(`${server.url}/v1/products/12/photos/3`, {
+      method: 'PUT',
+      headers: { 'API-KEY': 'k', 'Content-Type': contentType },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as { meta: Record<string, unknown> } };
+  };
+
+  it('moves a photo to the position sent as JSON or a form, and answers 422 on position for anything but a positive integer', async () => {
+    expect((await put('{"position": 2}', 'application/json')).status).toBe(200);
+    expect((await put('position=1', 'application/x-www-form-urlencoded')).status).toBe(200);
+    expect(calls.map((call) => call.request.position)).toEqual([2, 1]);
+    for (const body of ['position=0', 'position=1.5', 'position=abc', '']) {
+      const refused = await put(body, 'application/x-www-form-urlencoded');
+      expect([body, refused.status, Object.keys(refused.body.meta.errors as object)]).toEqual([body, 422, ['position']]);
+    }
+    expect(calls).toHaveLength(2);
   });
 });
 
