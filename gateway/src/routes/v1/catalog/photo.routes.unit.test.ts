@@ -19,7 +19,15 @@ const clients = {
     getProduct: async (request: { product_id: number }) => {
       calls.push({ method: 'getProduct', request });
       if (request.product_id !== 12) throw new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'Product not found' });
-      return { product: catalog.Product.fromPartial({ id: 12, photos: Array.from({ length: photoCount }, (_, i) => hosted(i + 1)) }) };
+      return {
+        product: catalog.Product.fromPartial({ id: 12, photos: Array.from({ length: photoCount }, (_, i) => hosted(i + 1)) }),
+        store_context: catalog.StoreContext.fromPartial({
+          time_zone: 'UTC',
+          subdomain: 'shop',
+          url: 'https://shop.example',
+          currency: 'USD',
+        }),
+      };
     },
     addPhoto: async (request: Record<string, unknown>) => {
       calls.push({ method: 'addPhoto', request });
@@ -229,5 +237,23 @@ describe('DELETE /v1/products/:id/photos/:photo_id', () => {
       { method: 'deletePhoto', request: { store_id: 7, product_id: 12, photo_id: 3 } },
       { method: 'releaseImages', request: { store_id: 7, image_ids: [103] } },
     ]);
+  });
+});
+
+describe('media URLs', () => {
+  it("are written on PUBLIC_URL's host when it is set, in the product's JSON too", async () => {
+    photoCount = 1;
+    const app = aGatewayApp(clients, identity, { publicUrl: 'https://api.example.com/' });
+    const other = await startTestServer(app);
+    try {
+      const photos = await fetch(`${other.url}/v1/products/12/photos`, { headers: { 'API-KEY': 'k' } });
+      const listed = (await photos.json()) as { data: { photos: Array<{ photo: Record<string, unknown> }> } };
+      expect(listed.data.photos[0]!.photo.large).toBe(`//api.example.com/media/${KEY}/large`);
+      const product = await fetch(`${other.url}/v1/products/12`, { headers: { 'API-KEY': 'k' } });
+      const body = (await product.json()) as { data: { photos: Array<{ photo: Record<string, unknown> }> } };
+      expect(body.data.photos[0]!.photo.original).toBe(`//api.example.com/media/${KEY}/original`);
+    } finally {
+      await other.close();
+    }
   });
 });
