@@ -38,6 +38,21 @@ const clients = {
       calls.push({ method: 'updatePhoto', request });
       return { photo: hosted(3) };
     },
+    deleteProduct: async (request: Record<string, unknown>) => {
+      calls.push({ method: 'deleteProduct', request });
+      return {
+        product: catalog.Product.fromPartial({
+          id: 12,
+          photos: [hosted(1), hosted(2), catalog.Photo.fromPartial({ id: 3, url: 'https://x/y.jpg' })],
+        }),
+        store_context: catalog.StoreContext.fromPartial({
+          time_zone: 'UTC',
+          subdomain: 'shop',
+          url: 'https://shop.example',
+          currency: 'USD',
+        }),
+      };
+    },
     deletePhoto: async (request: Record<string, unknown>) => {
       calls.push({ method: 'deletePhoto', request });
       return { photo: hosted(3) };
@@ -236,6 +251,17 @@ describe('DELETE /v1/products/:id/photos/:photo_id', () => {
     expect(calls).toEqual([
       { method: 'deletePhoto', request: { store_id: 7, product_id: 12, photo_id: 3 } },
       { method: 'releaseImages', request: { store_id: 7, image_ids: [103] } },
+    ]);
+  });
+});
+
+describe('DELETE /v1/products/:id', () => {
+  it("releases its photos' images", async () => {
+    const res = await fetch(`${server.url}/v1/products/12`, { method: 'DELETE', headers: { 'API-KEY': 'k' } });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([
+      { method: 'deleteProduct', request: { store_id: 7, product_id: 12 } },
+      { method: 'releaseImages', request: { store_id: 7, image_ids: [101, 102] } },
     ]);
   });
 });
