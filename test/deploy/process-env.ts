@@ -4,6 +4,7 @@ import { ConfigError, SERVICE_NAMES } from '@commerce/config';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadCatalogConfig } from '../../services/catalog/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
+import { loadMediaConfig } from '../../services/media/src/config';
 import { loadOrdersConfig } from '../../services/orders/src/config';
 import { loadShippingConfig } from '../../services/shipping/src/config';
 import { loadStorefrontConfig } from '../../services/storefront/src/config';
@@ -20,6 +21,7 @@ const LOADERS: Record<ProcessName, (env: Env) => object> = {
   shipping: loadShippingConfig,
   storefront: loadStorefrontConfig,
   webhooks: loadWebhooksConfig,
+  media: loadMediaConfig,
   gateway: loadGatewayConfig,
 };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort, waitFor } from '@commerce/testing';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
+const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'];
 
 export interface StackInfo {
   base_url: string;

@@ -57,6 +57,8 @@ const SERVICE_NODE_FLAGS: Record<string, string[]> = {
   identity: ['--optimize-for-size'],
   shipping: ['--optimize-for-size'],
   orders: ['--optimize-for-size'],
+  /** Media's time goes to libvips (native threads), not to JavaScript: the flag costs it nothing measurable. */
+  media: ['--optimize-for-size'],
 };
 
 /** The name identity's pages go by in its ready notice (services/identity/src/service.ts). */

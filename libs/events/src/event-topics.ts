@@ -43,6 +43,20 @@ export interface WebhookTestResource {
   message: string;
 }
 
+/** media's internal `image/ready` and `image/failed`: an image given by URL was fetched, or could not be (proto field names). */
+export interface MediaImageResource {
+  id: number;
+  key: string;
+  status: 'ready' | 'pending' | 'failed';
+  width: number;
+  height: number;
+  byte_size: number;
+  format: string;
+  source_url: string;
+  error: string;
+  created_at: string;
+}
+
 /**
  * Every topic a service publishes, with the resource its events carry: the record as the API renders it
  * (the presenters' output) or, for internal topics, the fields listed above. Publishing a topic that is not
@@ -88,6 +102,8 @@ export interface EventResources {
   'grant/revoked': GrantRevokedResource;
   'app/uninstalled': AppUninstalledResource;
   'webhook/test': WebhookTestResource;
+  'image/ready': MediaImageResource;
+  'image/failed': MediaImageResource;
 }
 
 export type EventTopic = keyof EventResources;

@@ -8,6 +8,7 @@ export type {
   AppUninstalledResource,
   PublicTopic,
   WebhookTestResource,
+  MediaImageResource,
 } from './event-topics';
 export { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS, subscribesTo } from './event-topics';
 export {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { presentPhoto } from '@commerce/api-presenters';
 import { catalog, media } from '@commerce/contracts';
 import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
 import { createClient, GrpcStatus } from '@commerce/grpc-runtime';
@@ -7,7 +8,7 @@ import { rejectionOf, waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
 import type { MediaPort } from '../src/app/catalog-deps';
 import { MediaClient } from '../src/infra/media.client';
-import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
+import { aProduct, createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 // Photos over gRPC (AddPhoto, UpdatePhoto, DeletePhoto, ImagesInUse; photos given by URL). Media is a port written for
 // the test: it records the URLs it is given and answers as the test sets it (an image id, a refusal, or a real media
@@ -29,7 +30,7 @@ let nc: NatsConnection;
 const hungSockets: net.Socket[] = [];
 
 beforeAll(async () => {
-  harness = await startCatalogHarness({}, { media: testMedia });
+  harness = await startCatalogHarness({ PUBLIC_URL: 'https://api.example.com' }, { media: testMedia });
   nc = await connect({ servers: harness.natsUrl });
   storeId = (await harness.newStore()).id;
   hung = net.createServer((socket) => hungSockets.push(socket));
@@ -85,7 +86,7 @@ describe('AddPhoto', () => {
     expect(events.map((event) => event.topic)).toEqual(['product/created', 'product/updated', 'product/updated', 'product/updated']);
     const rendered = (events[3]!.resource as { photos: Array<{ photo: Record<string, unknown> }> }).photos.map(({ photo }) => photo);
     expect(rendered.map((photo) => photo.id)).toEqual(photoIds(third.product));
-    expect(rendered[0]).toMatchObject({ id: second.photo!.id, width: 800, height: 600, large: `/media/${KEY(2)}/large` });
+    expect(rendered[0]).toMatchObject({ id: second.photo!.id, width: 800, height: 600, large: `//api.example.com/media/${KEY(2)}/large` });
   });
 
   it('refuses a sixth photo as PHOTO_LIMIT, and concurrent adds never lose one nor pass five', async () => {
@@ -200,6 +201,13 @@ describe('photos given by URL', () => {
     expect(updated!.photos[1]).toEqual(product.photos[1]);
     expect(updated!.photos[2]).toMatchObject({ url: 'https://img.example/c.jpg', image_id: expect.any(Number) });
     expect(new Set(photoIds(updated)).size).toBe(3);
+
+    // Reordering the photos by their `original` as the product's JSON shows them fetches nothing and keeps each photo.
+    imported.length = 0;
+    const originals = updated!.photos.map((photo) => presentPhoto(photo, '//api.example.com').original).reverse();
+    const { product: reordered } = await updatePhotos(product.id, originals);
+    expect(imported).toEqual([]);
+    expect(reordered!.photos).toEqual([...updated!.photos].reverse());
   });
 
   it('still refuses more than five URLs as the photos field, and a protocol-relative URL that keeps no hosted photo', async () => {
@@ -208,6 +216,8 @@ describe('photos given by URL', () => {
     expect((await rejectionOf(updatePhotos(product.id, six))).fieldViolations).toEqual({ photos: ['must have at most 5 items'] });
     const relative = await rejectionOf(updatePhotos(product.id, [`//api.example.com/media/${KEY(5)}/large`]));
     expect(relative.fieldViolations).toEqual({ 'photos[0]': ['must be an http or https URL'] });
+    const created = await rejectionOf(harness.client.createProduct(aProduct(storeId, { photo_urls: ['//img.example/a.jpg'] })));
+    expect(created.fieldViolations).toEqual({ 'photos[0]': ['must be an http or https URL'] });
   });
 
   it('writes the photo without an image, showing its URL, when media refuses the URL', async () => {
@@ -269,7 +279,12 @@ describe("media's image events", () => {
     const events = await harness.waitForEvents('catalog', 2, { store_id: storeId, where: productEventsOf(product.id) });
     const photo = (events[1]!.resource as { photos: Array<{ photo: Record<string, unknown> }> }).photos[0]!.photo;
     expect(events[1]!.topic).toBe('product/updated');
-    expect(photo).toMatchObject({ id: product.photos[0]!.id, width: 1200, height: 800, original: `/media/${KEY(4242)}/original` });
+    expect(photo).toMatchObject({
+      id: product.photos[0]!.id,
+      width: 1200,
+      height: 800,
+      original: `//api.example.com/media/${KEY(4242)}/original`,
+    });
 
     // A later product event shows the repeated image/ready wrote nothing: the next change is sequence 3.
     await harness.client.updateProduct(catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: product.id, cents: 1 }));

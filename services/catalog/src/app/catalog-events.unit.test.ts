@@ -61,4 +61,19 @@ describe('stampProductChange', () => {
     expect(summary(events)).toEqual([['product/deleted', 7, 1]]);
     expect(events[0]!.resource).toMatchObject({ deleted_at: '2026-03-02T00:00:00+00:00', collections: [] });
   });
+
+  it('renders a hosted photo on the media origin, and one without an image at its URL', () => {
+    const key = 'c'.repeat(64);
+    const photos = [
+      { id: 1, url: '', image_id: 5, media_key: key, width: 1200, height: 800 },
+      { id: 2, url: 'https://img.example/a.jpg', image_id: 6, media_key: '', width: 0, height: 0 },
+    ];
+    const before = aProductRecord();
+
+    const { events } = stampProductChange(before, { ...before, photos }, 'product/updated', render);
+
+    const rendered = (events[0]!.resource as unknown as { photos: Array<{ photo: Record<string, unknown> }> }).photos;
+    expect(rendered[0]!.photo).toMatchObject({ id: 1, width: 1200, height: 800, large: `//api.example.com/media/${key}/large` });
+    expect(rendered[1]!.photo).toMatchObject({ id: 2, width: null, height: null, original: '//img.example/a.jpg' });
+  });
 });

@@ -79,12 +79,19 @@ export function hostedKeyOf(url: string): string | undefined {
   return HOSTED_URL.exec(url)?.[1]?.toLowerCase();
 }
 
-/** A protocol-relative address: only one of the product's own hosted photos may be listed so. */
+/**
+ * A URL as the photo object's `original` shows it (no http(s) scheme, no fragment): a photo is kept by its URL listed
+ * either way.
+ */
+const sourceOf = (url: string): string => url.split('#', 1)[0]!.replace(/^https?:(?=\/\/)/i, '');
+
+/** A protocol-relative address: only one of the product's own photos may be listed so. */
 export const isProtocolRelative = (url: string): boolean => url.startsWith('//');
 
 /**
- * The photos an owner's `photos` list (which replaces the product's) keeps: a URL equal to a current photo's URL, or
- * to one of a current hosted photo's rendition addresses, keeps that photo (same id, same image), each photo once; the
+ * The photos an owner's `photos` list (which replaces the product's) keeps: a URL equal to a current photo's URL (or
+ * to its `original` as the photo object shows it, protocol-relative), or to one of a current hosted photo's rendition
+ * addresses, keeps that photo (same id, same image), each photo once; the
  * other URLs are `unmatched` (by index), and become new photos.
  */
 export function keptPhotos(
@@ -98,7 +105,10 @@ export function keptPhotos(
   };
   const kept = urls.map((url) => {
     const key = hostedKeyOf(url);
-    return take((photo) => photo.url !== '' && photo.url === url) ?? (key ? take((photo) => photo.media_key === key) : undefined);
+    const source = sourceOf(url);
+    return (
+      take((photo) => photo.url !== '' && sourceOf(photo.url) === source) ?? (key ? take((photo) => photo.media_key === key) : undefined)
+    );
   });
   const unmatched = kept.flatMap((photo, index) => (photo ? [] : [index]));
   return { kept, unmatched };

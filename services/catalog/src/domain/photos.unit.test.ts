@@ -78,6 +78,12 @@ describe('a photos list given by URL', () => {
     expect(ids(photosForUrls(current, urls, fresh))).toEqual([2, 7, 1]);
   });
 
+  it('keeps a photo listed by its original as the photo object shows it (no scheme, no fragment)', () => {
+    expect(newPhotoUrls(current, ['//img.example/1.jpg'])).toEqual([]);
+    expect(ids(photosForUrls(current, ['//img.example/1.jpg'], new Map()))).toEqual([1]);
+    expect(ids(photosForUrls([photo(3, { url: 'https://img.example/3.jpg#x' })], ['https://img.example/3.jpg'], new Map()))).toEqual([3]);
+  });
+
   it('drops the photos not listed', () => {
     expect(ids(photosForUrls(current, ['https://img.example/1.jpg'], new Map()))).toEqual([1]);
     expect(photosForUrls(current, [], new Map())).toEqual([]);

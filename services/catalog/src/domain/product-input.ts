@@ -2,7 +2,7 @@ import { fieldViolations, recordFields, ruled, type Finding, type FieldViolation
 import { decimalString, minorUnitsOf } from '@commerce/money';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
-import { hostedKeyOf } from './photos';
+import { isProtocolRelative } from './photos';
 import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
 
 const MAX_NAME_LENGTH = 255;
@@ -40,15 +40,17 @@ export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);
 
 /**
  * Too many photos is said alone; otherwise each URL too long or not http(s) is named by its index (`photos[2]`).
- * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold. One of our own
- * rendition addresses passes here even protocol-relative, as the product's JSON shows it: listed in an update, it keeps
- * that hosted photo (domain/photos.ts keptPhotos), and names nothing else.
+ * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold. A
+ * protocol-relative URL, as the photo object shows a photo, passes here: it may only keep one of the product's photos,
+ * which domain/photos.ts decides (newPhotoUrls refuses any other).
  */
 function photoFindings(urls: string[]): Finding[] {
   if (urls.length > MAX_PHOTOS) return [['photos', `must have at most ${MAX_PHOTOS} items`]];
   return urls.flatMap((url, index): Finding[] => {
     if (url.length > MAX_PHOTO_URL_LENGTH) return [[`photos[${index}]`, tooLongMessage(MAX_PHOTO_URL_LENGTH)]];
-    return isHttpUrl(url) || hostedKeyOf(url) ? [] : [[`photos[${index}]`, 'must be an http or https URL']];
+    return isHttpUrl(url) || (isProtocolRelative(url) && isHttpUrl(`https:${url}`))
+      ? []
+      : [[`photos[${index}]`, 'must be an http or https URL']];
   });
 }
 

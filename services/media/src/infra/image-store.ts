@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { StorageType, type NatsConnection, type ObjectStore } from 'nats';
+import { contentKey } from '../domain/content-key';
 
 /**
  * Image bytes, content-addressed (docs/media.md#where-the-bytes-live): each distinct image once in the JetStream object
@@ -19,7 +19,7 @@ export class ImageStore {
   }
 
   static keyOf(bytes: Uint8Array): string {
-    return createHash('sha256').update(bytes).digest('hex');
+    return contentKey(bytes);
   }
 
   /** Stores the bytes unless an object of the same content is there already; answers their key. */
@@ -49,6 +49,26 @@ export class ImageStore {
   async delete(key: string): Promise<boolean> {
     if (!(await this.has(key))) return false;
     return this.objects.delete(key).then((answer) => answer.success);
+  }
+
+  /** A rendition kept under its name (`<key>/<size>.<format>`); its digest (SHA-256 hex) is computed once, here. */
+  async putRendition(name: string, data: Uint8Array): Promise<void> {
+    await this.objects.putBlob({ name }, data);
+  }
+
+  /** A kept rendition and its digest; null when it was never made (or was collected). */
+  async getRendition(name: string): Promise<{ data: Uint8Array; digest: string } | null> {
+    const data = await this.objects.getBlob(name);
+    return data === null ? null : { data, digest: ImageStore.keyOf(data) };
+  }
+
+  /** Removes the renditions named (those that exist) and then the bytes: what collecting a key does. */
+  async deleteWithRenditions(key: string, renditionNames: readonly string[]): Promise<void> {
+    for (const name of renditionNames) {
+      const info = await this.objects.info(name);
+      if (info !== null && !info.deleted) await this.objects.delete(name);
+    }
+    await this.delete(key);
   }
 
   /** How many distinct images are stored, and their bytes. */
