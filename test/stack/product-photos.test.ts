@@ -81,6 +81,9 @@ describe('product photos through the whole stack (docs/catalog.md#photos)', () =
     const etag = jpegAnswer.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect((await fetch(`http:${uploaded.small as string}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    // The buyer site's host serves them too (the shop's pages show them there).
+    const onSite = await getWithHost(`http:${uploaded.small as string}`, `${world.subdomains[0]}.shops.localhost`);
+    expect([onSite.status, onSite.etag]).toEqual([200, etag]);
   });
 
   it('uploads a raw image first in place, moves it with PUT, and shows both on the product', async () => {
@@ -143,5 +146,17 @@ function uploadTooLarge(client: ApiClient, path: string): Promise<number> {
       request.end();
     };
     write();
+  });
+}
+
+/** A GET with another Host header (fetch does not send one it is given), as a browser on a buyer site's host does. */
+function getWithHost(url: string, host: string): Promise<{ status: number; etag: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { Host: host } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode!, etag: response.headers.etag });
+      })
+      .on('error', reject);
   });
 }
