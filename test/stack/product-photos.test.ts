@@ -24,7 +24,7 @@ const MEDIA_URL = /^\/\/localhost:\d+\/media\/[0-9a-f]{64}\/[0-9a-z]+$/;
 
 type Answer = { status: number; body: JsonBody };
 
-describe('product photos through the whole stack (docs/catalog.md#photos)', () => {
+describe('product photos through the whole stack (docs/catalog.md#photo-routes)', () => {
   let world: TwoStoreStack;
   let shop: ApiClient;
   let rival: ApiClient;

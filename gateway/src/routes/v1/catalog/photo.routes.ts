@@ -62,7 +62,7 @@ const UPLOAD_BODY = {
 };
 
 /**
- * A product's photos (docs/catalog.md#photos): an upload is stored by media, then added to the product by catalog;
+ * A product's photos (docs/catalog.md#photo-routes): an upload is stored by media, then added to the product by catalog;
  * a photo removed, or a product deleted, releases its image in media.
  */
 export function photoRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
