@@ -146,9 +146,9 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   409: [
     'Conflict',
     '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, ' +
-      '`CheckoutInProgress`: the record or its state refuses the call',
+      '`CheckoutInProgress`, `PhotoLimit`, `MediaQuotaExceeded`: the record or its state refuses the call',
   ],
-  413: ['PayloadTooLarge', 'Body over 1 MB'],
+  413: ['PayloadTooLarge', 'Body over 1 MB (a photo upload: over 25 MB of image)'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
   429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
   500: ['InternalServerError', 'Anything else; no internals are shown'],
