@@ -40,6 +40,8 @@ describe('httpAnswerForGrpc', () => {
     [status.FAILED_PRECONDITION, 'ILLEGAL_TRANSITION', 409, 'InvalidTransition'],
     [status.FAILED_PRECONDITION, 'NOTHING_TO_SHIP', 409, 'NothingToShip'],
     [status.FAILED_PRECONDITION, 'DISCOUNT_UNAVAILABLE', 409, 'DiscountUnavailable'],
+    [status.FAILED_PRECONDITION, 'PHOTO_LIMIT', 409, 'PhotoLimit'],
+    [status.FAILED_PRECONDITION, 'MEDIA_QUOTA_EXCEEDED', 409, 'MediaQuotaExceeded'],
     [status.ABORTED, 'CHECKOUT_IN_PROGRESS', 409, 'CheckoutInProgress'],
   ])('maps gRPC %i with reason %s to HTTP %i %s', (code, reason, http, errorType) => {
     expect(httpAnswerForGrpc(code, reason)).toMatchObject({ status: http, errorType });

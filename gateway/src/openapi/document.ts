@@ -81,7 +81,8 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   const input = doc.input ? toJsonSchema(doc.input, 'input') : undefined;
   const inQuery = method === 'get' || method === 'delete';
   if (input && inQuery) parameters.push(...queryParameters(input));
-  if (input && !inQuery) {
+  if (doc.requestBody) operation.requestBody = doc.requestBody;
+  else if (input && !inQuery) {
     operation.requestBody = {
       required: Array.isArray(input.required) && input.required.length > 0,
       content: {
@@ -145,9 +146,9 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   409: [
     'Conflict',
     '`Conflict`, `InvalidTransition`, `NothingToShip`, `OutOfStock`, `NotPurchasable`, `StoreClosed`, ' +
-      '`CheckoutInProgress`: the record or its state refuses the call',
+      '`CheckoutInProgress`, `PhotoLimit`, `MediaQuotaExceeded`: the record or its state refuses the call',
   ],
-  413: ['PayloadTooLarge', 'Body over 1 MB'],
+  413: ['PayloadTooLarge', 'Body over 1 MB (a photo upload: over 25 MB of image)'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
   429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
   500: ['InternalServerError', 'Anything else; no internals are shown'],
