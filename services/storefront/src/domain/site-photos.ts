@@ -8,11 +8,12 @@ import { mediaPath, PHOTO_SIZES, type PhotoJson, type PhotoSize } from '@commerc
  * `//<media origin>/media/<key>/<size>`; one given by URL and not hosted (yet) keeps that URL with a resize hint in
  * the query string of every size but `original`, so it can never have all 13 in that shape with one key. Reading the
  * shape rather than comparing the origin with ours keeps photos hosted when PUBLIC_URL's host changes, and never
- * takes an owner's own `https://elsewhere/media/...` image for ours.
+ * takes an owner's own `https://elsewhere/media/...` image for ours. (The size, `width` and `height`, is what the
+ * `srcset` and `image_*` filters need besides.)
  */
 export function hostedKeyOf(photo: PhotoJson): string | null {
   const match = /^(\/\/[^/?#]+)?\/media\/([A-Za-z0-9_-]+)\/original$/.exec(photo.original);
-  if (!match || photo.width === null || photo.height === null) return null;
+  if (!match) return null;
   const [, origin = '', key] = match;
   return PHOTO_SIZES.every((size) => photo[size] === origin + mediaPath(key!, size)) ? key! : null;
 }
