@@ -19,6 +19,7 @@ import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
 import type { LeakyBucket } from './rate-limit/leaky-bucket';
 import { buyerRoutes } from './routes/buyer';
 import { catalogRoutes } from './routes/v1/catalog';
+import { isPhotoUpload } from './routes/v1/catalog/photo.routes';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
 import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
@@ -95,7 +96,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     pipeline(
       authenticate(deps.authenticator, deps.authFailures),
       rateLimit({ bucket: deps.rateLimiter, keyOf: (_req, res) => rateLimitKey(principalOf(res)) }),
-      requestParams(),
+      requestParams({ leavesBody: isPhotoUpload }),
       deps.idempotency && idempotency(deps.idempotency, deps.logger, { afterRouteChecks: true }),
     ),
   );

@@ -28,6 +28,15 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** identity's pages and /oauth endpoints, proxied under the same paths. */
   IDENTITY_HTTP_URL: identityHttpUrl,
+  /**
+   * Bytes of image renditions the gateway keeps in memory to serve /media/<key>/<size> without asking media
+   * (renditions never change under their key, so a kept one is always right); 0 keeps none.
+   */
+  MEDIA_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /** Deadline of every backend call; past it the caller gets a 503. */
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),

@@ -9,6 +9,7 @@ import { Authenticator } from './auth/authenticator';
 import { backendAddresses, createBackendClients } from './clients';
 import { createGatewayApp } from './app';
 import { createHttpServer, listenOn } from './fast-path/http-server';
+import { mediaHandler } from './fast-path/media';
 import { loadGatewayConfig } from './config';
 import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
     visitorKey,
     httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined,
   });
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, { media: mediaHandler(clients.media, { cacheBytes: config.MEDIA_CACHE_BYTES }) });
   server.keepAliveTimeout = 65_000;
   await listenOn(server, config.PORT, config.HOST);
   logger.info({ port: config.PORT }, 'gateway listening');

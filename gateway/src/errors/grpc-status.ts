@@ -39,6 +39,9 @@ const HTTP_BY_GRPC: Readonly<Partial<Record<status, GrpcEntry>>> = {
       REFUND_DECLINED: { status: 409, errorType: 'RefundDeclined' },
       // discounts.proto: a discount code whose uses are spent (docs/money.md#discount-codes).
       DISCOUNT_UNAVAILABLE: { status: 409, errorType: 'DiscountUnavailable' },
+      // catalog.proto: a sixth photo; media.proto: the store's image bytes past its quota (docs/media.md).
+      PHOTO_LIMIT: { status: 409, errorType: 'PhotoLimit' },
+      MEDIA_QUOTA_EXCEEDED: { status: 409, errorType: 'MediaQuotaExceeded' },
     },
   },
   [status.ABORTED]: { status: 409, reasons: { CHECKOUT_IN_PROGRESS: { status: 409, errorType: 'CheckoutInProgress' } } },

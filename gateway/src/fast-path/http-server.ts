@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { answerClientErrors } from './client-error';
@@ -12,8 +12,11 @@ import { answerClientErrors } from './client-error';
  * them with Express's prototypes in the first place, which makes Express's swap a no-op.
  * Its figure and the other measures: README.md in this folder.
  */
-export function createHttpServer(app: Express): Server {
-  const server = createServer({ IncomingMessage: requestClass(app), ServerResponse: responseClass(app) }, app);
+export function createHttpServer(app: Express, options: { media?: RequestListener } = {}): Server {
+  const { media } = options;
+  // /media/<key>/<size> (media.ts) is answered before Express: image serving takes no step of the API's.
+  const listener: RequestListener = media ? (req, res) => (req.url?.startsWith('/media/') ? media(req, res) : app(req, res)) : app;
+  const server = createServer({ IncomingMessage: requestClass(app), ServerResponse: responseClass(app) }, listener);
   // What node's parser refuses (431, 400) is answered in the API's error shape too.
   answerClientErrors(server);
   return server;

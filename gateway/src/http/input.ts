@@ -7,6 +7,8 @@ export interface RequestParamsOptions {
   /** Largest body accepted; more is a 413. */
   maxBodyBytes?: number;
   limits?: ParamLimits;
+  /** Requests whose body the route streams itself (photo uploads, up to 25 MB): only their query is read here. */
+  leavesBody?: (req: Request) => boolean;
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -29,7 +31,8 @@ export function requestParams(options: RequestParamsOptions = {}): RequestHandle
   const readBodyText = text({ type: () => true, limit: maxBodyBytes });
   return (req, res, next) => {
     // Most reads carry no body at all: skip the body reader's machinery for them.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    const noBody = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    if (noBody || options.leavesBody?.(req)) {
       try {
         req.body = {};
         paramsByRequest.set(req, queryParams(req, limits));

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { mediaOriginOf } from '@commerce/api-presenters';
 import { ok } from './envelope';
 
 /** What a paged backend answer says about the page it served. */
@@ -98,6 +99,14 @@ export function nextPageQuery(query: string, nextPage: number, currentMaxId: num
   if (!pinned && currentMaxId !== null && currentMaxId > 0) kept.push(`${PIN_PARAM}=${currentMaxId + 1}`);
   kept.push(`${PAGE_PARAM}=${nextPage}`);
   return `?${kept.join('&')}`;
+}
+
+/**
+ * `//api.example.com`: the origin the photo JSON's media URLs are written on (docs/media.md#serving), PUBLIC_URL's host,
+ * else the request's own, as for paging links.
+ */
+export function mediaOriginFor(req: Request, publicUrl?: string): string {
+  return mediaOriginOf(requestBaseUrl(req, publicUrl));
 }
 
 /** `https://api.example.com` from PUBLIC_URL, else `<protocol>://<Host header>` of the request. */

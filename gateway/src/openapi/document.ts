@@ -81,7 +81,8 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   const input = doc.input ? toJsonSchema(doc.input, 'input') : undefined;
   const inQuery = method === 'get' || method === 'delete';
   if (input && inQuery) parameters.push(...queryParameters(input));
-  if (input && !inQuery) {
+  if (doc.requestBody) operation.requestBody = doc.requestBody;
+  else if (input && !inQuery) {
     operation.requestBody = {
       required: Array.isArray(input.required) && input.required.length > 0,
       content: {

@@ -29,6 +29,8 @@ export interface OperationDoc<S extends z.ZodType | undefined = z.ZodType | unde
   idempotencyKey?: boolean;
   /** Answers of a status whose body is not the error body (GET /healthz's 503). */
   otherAnswers?: Readonly<Record<number, { description: string; body: z.ZodType }>>;
+  /** The request body's OpenAPI object when it is not the input's JSON or form (a photo upload's multipart or raw image). */
+  requestBody?: Readonly<Record<string, unknown>>;
   /** The OAuth scope when it is not the method's default (store_read for GET, store_write otherwise). */
   scope?: Scope;
 }

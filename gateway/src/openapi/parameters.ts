@@ -10,6 +10,7 @@ const RECORD_OF_SEGMENT: Readonly<Record<string, string>> = {
   templates: 'page template',
   products: 'product',
   variants: 'variant',
+  photos: 'photo',
   collections: 'collection',
   shipping_groups: 'shipping group',
   shipping_classes: 'shipping class',

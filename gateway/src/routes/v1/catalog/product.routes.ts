@@ -1,22 +1,25 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { presentProduct } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
-import { sendPage, type PaginationOptions } from '../../../http/pagination';
+import { mediaOriginFor, sendPage, type PaginationOptions } from '../../../http/pagination';
 import { dataAnswer, pagedAnswer, productJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { pathId } from '../../path-id';
+import { releasePhotoImages } from './photo.routes';
 import { listProductsQuery } from './product-list.schemas';
 import { createProductInput, updateProductInput } from './product.schemas';
 
 type ProductAnswer = { product?: catalog.Product; store_context?: catalog.StoreContext };
 
-const render = (answer: ProductAnswer) => presentProduct(recordOf(answer.product, 'product'), storeContextOf(answer));
+export const renderProduct = (answer: ProductAnswer, mediaOrigin: string) =>
+  presentProduct(recordOf(answer.product, 'product'), storeContextOf(answer), mediaOrigin);
 
 /** docs/catalog.md#products: each route is input → one CatalogService call → presenter. */
 export function productRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  const mediaOrigin = (req: Request) => mediaOriginFor(req, pagination.publicUrl);
   router.get(
     '/products',
     operation(
@@ -34,7 +37,8 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
         const query = input();
         const answer = await clients.catalog.listProducts(catalog.ListProductsRequest.fromPartial({ store_id: storeId, ...query }), call);
         const context = storeContextOf(answer);
-        const products = answer.products.map((product) => presentProduct(product, context));
+        const origin = mediaOrigin(req);
+        const products = answer.products.map((product) => presentProduct(product, context, origin));
         const page = {
           total: answer.total,
           page: answer.page,
@@ -60,10 +64,13 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
         input: createProductInput,
         answer: dataAnswer(productJson),
       },
-      async (_req, res, { storeId, call, input }) => {
+      async (req, res, { storeId, call, input }) => {
         ok(
           res,
-          render(await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input() }), call)),
+          renderProduct(
+            await clients.catalog.createProduct(catalog.CreateProductRequest.fromPartial({ store_id: storeId, ...input() }), call),
+            mediaOrigin(req),
+          ),
         );
       },
     ),
@@ -81,7 +88,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
       },
       async (req, res, { storeId, call }) => {
         const productId = pathId(req, 'Product');
-        ok(res, render(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call)));
+        ok(res, renderProduct(await clients.catalog.getProduct({ store_id: storeId, product_id: productId }, call), mediaOrigin(req)));
       },
     ),
   );
@@ -102,7 +109,7 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
         const productId = pathId(req, 'Product');
         const changes = input();
         const request = catalog.UpdateProductRequest.fromPartial({ store_id: storeId, product_id: productId, ...changes });
-        ok(res, render(await clients.catalog.updateProduct(request, call)));
+        ok(res, renderProduct(await clients.catalog.updateProduct(request, call), mediaOrigin(req)));
       },
     ),
   );
@@ -119,7 +126,9 @@ export function productRoutes(router: Router, clients: BackendClients, paginatio
       },
       async (req, res, { storeId, call }) => {
         const productId = pathId(req, 'Product');
-        ok(res, render(await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call)));
+        const answer = await clients.catalog.deleteProduct({ store_id: storeId, product_id: productId }, call);
+        releasePhotoImages(clients, storeId, answer.product?.photos ?? [], call);
+        ok(res, renderProduct(answer, mediaOrigin(req)));
       },
     ),
   );

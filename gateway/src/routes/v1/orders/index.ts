@@ -14,7 +14,7 @@ import { taxRateRoutes } from './tax-rate.routes';
  */
 export function ordersRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   orderRoutes(router, clients, pagination);
-  orderContentsRoutes(router, clients);
+  orderContentsRoutes(router, clients, pagination);
   fulfillmentRoutes(router, clients);
   refundRoutes(router, clients);
   discountRoutes(router, clients, pagination);

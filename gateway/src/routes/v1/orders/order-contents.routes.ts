@@ -3,6 +3,7 @@ import { presentProduct, presentVariant } from '@commerce/api-presenters';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
 import { refusePaging } from '../../../http/page-params';
+import { mediaOriginFor, type PaginationOptions } from '../../../http/pagination';
 import { listAnswer, productJson, variantJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
@@ -12,7 +13,7 @@ import { storeContextOf } from '../catalog/catalog-answer';
  * What an order holds (docs/orders.md#products-and-variants-of-an-order): flat lists, as lists answer. Orders gives catalog's
  * current records where they still exist, else records built from the items at checkout.
  */
-export function orderContentsRoutes(router: Router, clients: BackendClients): void {
+export function orderContentsRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions = {}): void {
   router.get(
     '/orders/:id/products',
     operation(
@@ -30,7 +31,8 @@ export function orderContentsRoutes(router: Router, clients: BackendClients): vo
         refusePaging(req);
         const answer = await clients.orders.getOrderProducts({ store_id: storeId, order_id: orderId }, call);
         const context = storeContextOf(answer);
-        ok(res, { products: answer.products.map((product) => presentProduct(product, context)) });
+        const mediaOrigin = mediaOriginFor(req, pagination.publicUrl);
+        ok(res, { products: answer.products.map((product) => presentProduct(product, context, mediaOrigin)) });
       },
     ),
   );
