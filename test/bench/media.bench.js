@@ -85,13 +85,17 @@ async function runMediaBench(stack, settings, tempRoot) {
     'bench-password-0123456789',
   ]);
   const apiHeaders = { 'API-KEY': created.api_key, Accept: 'application/json' };
-  const product = await fetch(`${stack.baseUrl}/v1/products.json`, {
-    method: 'POST',
-    headers: { ...apiHeaders, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench photo', cents: 1000 }),
-  });
-  if (!product.ok) throw new Error(`POST /v1/products answered ${product.status}`);
-  const productId = (await product.json()).data.id;
+  // A product per upload: a product holds at most 5 photos.
+  const productIds = [];
+  for (let index = 0; index < uploads; index++) {
+    const product = await fetch(`${stack.baseUrl}/v1/products.json`, {
+      method: 'POST',
+      headers: { ...apiHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Bench photo ${index + 1}`, cents: 1000 }),
+    });
+    if (!product.ok) throw new Error(`POST /v1/products answered ${product.status}`);
+    productIds.push((await product.json()).data.id);
+  }
 
   log(`drawing ${uploads} distinct ${WIDTH}×${HEIGHT} JPEGs`);
   const pixels = photoPixels();
@@ -111,9 +115,9 @@ async function runMediaBench(stack, settings, tempRoot) {
   const timesMs = [];
   let photo;
   try {
-    for (const body of bodies) {
+    for (const [index, body] of bodies.entries()) {
       const started = process.hrtime.bigint();
-      const answer = await fetch(`${stack.baseUrl}/v1/products/${productId}/photos`, {
+      const answer = await fetch(`${stack.baseUrl}/v1/products/${productIds[index]}/photos`, {
         method: 'POST',
         headers: { ...apiHeaders, 'Content-Type': 'image/jpeg' },
         body,
