@@ -28,6 +28,8 @@ export interface GrpcServerOptions {
   observeCall?: CallObserver;
   /** How long a client's connection lives before the server asks it to reconnect (calls in flight finish); default 5 min. */
   connectionAgeMs?: number;
+  /** The largest message either way, past the platform's MAX_MESSAGE_BYTES (media's uploads); default that. */
+  maxMessageBytes?: number;
 }
 
 export interface RunningGrpcServer {
@@ -44,6 +46,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   const { logger, services, host = '0.0.0.0' } = options;
   const server = new Server({
     ...MESSAGE_SIZE_OPTIONS,
+    ...(options.maxMessageBytes
+      ? { 'grpc.max_receive_message_length': options.maxMessageBytes, 'grpc.max_send_message_length': options.maxMessageBytes }
+      : {}),
     // Callers reconnect every few minutes (calls in flight finish first), so one resolving a name to several
     // servers (dns:///...) finds the replicas started since, instead of keeping the ones it first saw.
     'grpc.max_connection_age_ms': options.connectionAgeMs ?? 5 * 60_000,

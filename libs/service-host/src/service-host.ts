@@ -60,6 +60,8 @@ export interface ServiceWiring {
   migrations?: readonly Migration[];
   /** Started once gRPC serves; stopped, last first, before the relay and the data close. */
   background?: readonly BackgroundTask[];
+  /** The largest gRPC message the service takes or sends, when it needs more than the platform's (media's uploads). */
+  maxMessageBytes?: number;
 }
 
 /**
@@ -132,7 +134,7 @@ export class ServiceHost {
     try {
       const wiring = await wire(host);
       await runMigrations(host.db, { host: hostMigrations(host.outboxCollections), service: wiring.migrations ?? [] }, host.logger);
-      const grpc = await host.serve(wiring.services, wiring.protoFiles);
+      const grpc = await host.serve(wiring.services, wiring.protoFiles, wiring.maxMessageBytes);
       for (const task of wiring.background ?? []) await host.startBackground(task);
       await host.serveMetrics();
       return { host, address: grpc.address, stop: () => host.shutdown() };
@@ -167,7 +169,7 @@ export class ServiceHost {
   }
 
   /** Starts the relay, then serves gRPC (health and reflection included). */
-  async serve(services: ServiceBinding[], protoFiles: string[]): Promise<RunningGrpcServer> {
+  async serve(services: ServiceBinding[], protoFiles: string[], maxMessageBytes?: number): Promise<RunningGrpcServer> {
     this.relay = new OutboxRelay({
       nc: this.nc,
       context: this.config.SERVICE_NAME,
@@ -184,6 +186,7 @@ export class ServiceHost {
       protoFiles,
       logger: this.logger,
       observeCall: this.callMetrics?.observe,
+      ...(maxMessageBytes ? { maxMessageBytes } : {}),
     });
     return this.grpc;
   }

@@ -5,6 +5,15 @@ const schema = serviceConfigSchema('catalog').extend({
   STOREFRONT_GRPC_ADDR: grpcAddress('storefront'),
   /** Shipping answers a group the projection has not seen yet (a product created right after its group). */
   SHIPPING_GRPC_ADDR: grpcAddress('shipping'),
+  /** Media registers the images of photos given by URL (docs/catalog.md#photos). */
+  MEDIA_GRPC_ADDR: grpcAddress('media'),
+  /**
+   * Deadline of each call to media: a product write given photo URLs waits for media at most this long, then writes
+   * the photos without images (they show their URLs).
+   */
+  CATALOG_MEDIA_DEADLINE_MS: z.coerce.number().int().positive().default(2_000),
+  /** The public address (`https://api.example.com`): product events point hosted photos at its host; unset, host-relative paths. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Deadline of each call to the storefront and shipping. */
   CATALOG_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
   /** A reservation left pending longer than this was interrupted by a crash: the sweep puts its stock back. */

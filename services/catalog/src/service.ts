@@ -1,11 +1,13 @@
-import { catalog, shipping, storefront } from '@commerce/contracts';
+import { mediaOriginOf } from '@commerce/api-presenters';
+import { catalog, media, shipping, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import type { Logger } from '@commerce/observability';
 import { OutboxCollection } from '@commerce/events';
 import { KeyedQueue, type Database, type Doc } from '@commerce/persistence';
 import { periodic, ServiceHost, type PeriodicTask, type RunningService } from '@commerce/service-host';
-import type { CatalogDeps, ShippingPort, StorefrontPort } from './app/catalog-deps';
+import type { CatalogDeps, MediaPort, ShippingPort, StorefrontPort } from './app/catalog-deps';
 import { recoverUnfinished } from './app/recover-unfinished';
+import { applyMediaImageEvent } from './app/media-image-events';
 import { applyShippingGroupEvent } from './app/shipping-group-events';
 import { ShippingGroups } from './app/shipping-groups';
 import { applyStoreEvent } from './app/store-events';
@@ -15,7 +17,10 @@ import { catalogHandlers } from './grpc/catalog.handlers';
 import { CollectionRepository } from './infra/collection.repository';
 import { projectionConsumers } from './infra/event-consumers';
 import { ensureCatalogIndexes } from './infra/indexes';
+import { MediaClient } from './infra/media.client';
+import { CATALOG_MIGRATIONS } from './infra/migrations';
 import { ProductRepository } from './infra/product.repository';
+import { ReadyImageRepository } from './infra/ready-image.repository';
 import { ReservationRepository } from './infra/reservation.repository';
 import { ShippingGroupRepository } from './infra/shipping-group.repository';
 import { ShippingClient } from './infra/shipping.client';
@@ -28,8 +33,13 @@ export interface RunningCatalogService extends RunningService {
   firstRecovery: Promise<void>;
 }
 
-/** Repositories, projections and the two remote ports → handlers; the projection consumers and the recovery sweep run beside them. */
-export async function startCatalogService(config: CatalogConfig): Promise<RunningCatalogService> {
+/** Ports a test of catalog alone may put in place of the remote services. */
+export interface CatalogPorts {
+  media?: MediaPort;
+}
+
+/** Repositories, projections and the remote ports → handlers; the projection consumers and the recovery sweep run beside them. */
+export async function startCatalogService(config: CatalogConfig, ports: CatalogPorts = {}): Promise<RunningCatalogService> {
   let recovery: PeriodicTask | undefined;
   const backendDeadline = { deadlineMs: config.CATALOG_BACKEND_DEADLINE_MS };
   const running = await ServiceHost.start(config, async (host) => {
@@ -38,6 +48,10 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
       outboxCollection: (name) => host.outboxCollection(name),
       storefront: new StorefrontClient(createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, backendDeadline)),
       shipping: new ShippingClient(createClient(shipping.ShippingServiceClient, config.SHIPPING_GRPC_ADDR, backendDeadline)),
+      media:
+        ports.media ??
+        new MediaClient(createClient(media.MediaServiceClient, config.MEDIA_GRPC_ADDR, { deadlineMs: config.CATALOG_MEDIA_DEADLINE_MS })),
+      mediaOrigin: config.PUBLIC_URL ? mediaOriginOf(config.PUBLIC_URL) : '',
       logger: host.logger,
       groupRetirementHoldMs: config.SHIPPING_GROUP_RETIREMENT_HOLD_MS,
     });
@@ -50,10 +64,12 @@ export async function startCatalogService(config: CatalogConfig): Promise<Runnin
     return {
       services: [implement(catalog.CatalogServiceService, catalogHandlers(deps))],
       protoFiles: ['commerce/catalog/v1/catalog.proto'],
+      migrations: CATALOG_MIGRATIONS,
       background: [
         projectionConsumers(host.nc, host.db, host.logger, {
           storeEvent: (event) => applyStoreEvent(deps, event),
           shippingGroupEvent: (event) => applyShippingGroupEvent(deps, event),
+          mediaImageEvent: (event) => applyMediaImageEvent(deps, event),
         }),
         recovery,
       ],
@@ -69,9 +85,15 @@ export interface CatalogWiring {
   outboxCollection?: <T extends Doc>(name: string) => OutboxCollection<T>;
   storefront: StorefrontPort;
   shipping: ShippingPort;
+  /** A use-case test's default has no media: photos given by URL show their URLs. */
+  media?: MediaPort;
+  /** CatalogDeps.mediaOrigin; a use-case test's default is '' (host-relative paths). */
+  mediaOrigin?: string;
   logger: Logger;
   groupRetirementHoldMs: number;
 }
+
+const NO_MEDIA: MediaPort = { importImage: () => Promise.reject(new Error('no media service in this wiring')) };
 
 /** The repositories over their indexed collections and the use cases' deps; a use-case test wires them on an in-memory database. */
 export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
@@ -84,11 +106,14 @@ export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
     variantRefs: new VariantRefRepository(db.collection(VariantRefRepository.collection)),
     reservations: new ReservationRepository(db.collection(ReservationRepository.collection)),
     shippingGroupProjection,
+    readyImages: new ReadyImageRepository(db.collection(ReadyImageRepository.collection)),
     storeContexts: new StoreContexts(new StoreContextRepository(db.collection(StoreContextRepository.collection)), wiring.storefront),
     shippingGroups: new ShippingGroups(shippingGroupProjection, wiring.shipping, {
       warn: (error, message) => wiring.logger.warn({ err: error }, message),
     }),
     shipping: wiring.shipping,
+    media: wiring.media ?? NO_MEDIA,
+    mediaOrigin: wiring.mediaOrigin ?? '',
     groupRetirementHoldMs: wiring.groupRetirementHoldMs,
     nextId: (counter) => db.nextId(counter),
     clock: () => new Date(),

@@ -5,7 +5,7 @@ import { catalog, shipping, storefront } from '@commerce/contracts';
 import { createClient, type ServiceClient } from '@commerce/grpc-runtime';
 import { startServiceHarness, type ServiceHarness } from '@commerce/testing';
 import { loadCatalogConfig, type CatalogConfig } from '../src/config';
-import { startCatalogService } from '../src/service';
+import { startCatalogService, type CatalogPorts } from '../src/service';
 
 export type CatalogClient = ServiceClient<catalog.CatalogServiceClient>;
 
@@ -22,13 +22,16 @@ export type CatalogHarness = ServiceHarness<
   newStore(overrides?: Partial<storefront.CreateStoreRequest>): Promise<storefront.Store>;
 };
 
-/** `env` adds to (or overrides) catalog's settings, e.g. a short sweep interval. */
-export async function startCatalogHarness(env: Record<string, string> = {}): Promise<CatalogHarness> {
+/**
+ * `env` adds to (or overrides) catalog's settings, e.g. a short sweep interval. Media is not run: without a `media` port
+ * catalog's calls to it find nothing listening (port 1), as when media is down.
+ */
+export async function startCatalogHarness(env: Record<string, string> = {}, ports: CatalogPorts = {}): Promise<CatalogHarness> {
   const harness = await startServiceHarness({
     name: 'catalog',
-    start: (serviceEnv) => startCatalogService(loadCatalogConfig(serviceEnv)),
+    start: (serviceEnv) => startCatalogService(loadCatalogConfig(serviceEnv), ports),
     client: catalog.CatalogServiceClient,
-    env: { STOCK_RECOVERY_AFTER_MS: '0', ...env },
+    env: { STOCK_RECOVERY_AFTER_MS: '0', MEDIA_GRPC_ADDR: '127.0.0.1:1', ...env },
     siblings: { storefront: {}, shipping: {} },
   });
   const stores = createClient(storefront.StoreServiceClient, harness.siblings.storefront.address);

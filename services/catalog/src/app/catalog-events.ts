@@ -17,6 +17,8 @@ export interface RenderContext {
   /** The live collections holding the product after the change. */
   collectionIds: number[];
   now: Date;
+  /** Where hosted photos are served (CatalogDeps.mediaOrigin). */
+  mediaOrigin: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function stampProductChange<P extends ProductRecord>(
     resourceType: 'product',
     resourceId: stamped.id,
     sequence: stamped.version,
-    resource: presentProduct(toProductMessage(stamped, render.collectionIds), render.context),
+    resource: presentProduct(toProductMessage(stamped, render.collectionIds), render.context, render.mediaOrigin),
     now,
   });
   const events = productTopic === 'product/created' ? [productEvent, ...variantEvents] : [...variantEvents, productEvent];

@@ -6,6 +6,7 @@ const render: RenderContext = {
   context: { time_zone: 'UTC', subdomain: 'tea', url: 'https://tea.example', currency: 'USD' },
   collectionIds: [],
   now: new Date('2026-03-02T00:00:00Z'),
+  mediaOrigin: '//api.example.com',
 };
 const summary = (events: { topic: string; resource_id: number; sequence: number }[]) =>
   events.map((event) => [event.topic, event.resource_id, event.sequence]);

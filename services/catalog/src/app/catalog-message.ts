@@ -1,5 +1,6 @@
 import type { catalog } from '@commerce/contracts';
 import { collectionRecordFields, type CollectionRecord } from '../domain/collection';
+import type { PhotoRecord } from '../domain/photos';
 import { liveVariants, type ProductRecord, type VariantRecord } from '../domain/product';
 import { productRecordFields, type NewProductInput } from '../domain/product-input';
 import {
@@ -47,7 +48,7 @@ export function toVariantMessage(
   return passThrough(message, fields, VARIANT_PASSED);
 }
 
-const PRODUCT_RENAMED = ['description', 'marketplace_category_id', 'tag_list', 'photo_urls'] as const;
+const PRODUCT_RENAMED = ['description', 'marketplace_category_id', 'tag_list'] as const;
 const PRODUCT_PASSED = passedKeys(productRecordFields.keys, PRODUCT_RENAMED);
 const PRODUCT_FIELDS_FIT: Fits<Omit<NewProductInput, (typeof PRODUCT_RENAMED)[number]>, catalog.Product> = true;
 
@@ -68,7 +69,7 @@ export function toProductMessage(product: ProductRecord, collectionIds: number[]
     tag_list: [...fields.tag_list],
     marketplace_category_id: fields.marketplace_category_id === 0 ? undefined : fields.marketplace_category_id,
     collection_ids: product.deleted ? [] : [...collectionIds],
-    photos: fields.photo_urls.map((url) => ({ url })),
+    photos: product.photos.map(toPhotoMessage),
     shipping_group_id: product.shipping_group_id,
     shipping_group_name: product.shipping_group_id === 0 ? '' : product.shipping_group_name,
     variants: liveVariants(product).map((variant) => toVariantMessage(variant, product)),
@@ -76,6 +77,10 @@ export function toProductMessage(product: ProductRecord, collectionIds: number[]
     position: product.position,
   } as catalog.Product;
   return passThrough(message, fields, PRODUCT_PASSED);
+}
+
+export function toPhotoMessage(photo: PhotoRecord): catalog.Photo {
+  return { url: photo.url, id: photo.id, image_id: photo.image_id, media_key: photo.media_key, width: photo.width, height: photo.height };
 }
 
 /** The record's field names but those its message spells differently. */

@@ -23,7 +23,7 @@ export async function liveProductIds(deps: Pick<CatalogDeps, 'products'>, storeI
  * right after (touchProducts); a crash in between is finished by the start-up sweep.
  */
 export async function writeCollection(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   collectionId: number,
   context: catalog.StoreContext,
@@ -54,7 +54,7 @@ export async function writeCollection(
 
 /** product/updated for each product whose collections changed (its rendering lists them), then forgets the debt. */
 export async function touchProducts(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   collectionId: number,
   productIds: number[],

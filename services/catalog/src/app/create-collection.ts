@@ -8,7 +8,7 @@ import { requireCollectionRoom, requireLiveProducts, type ShownCollection } from
 import { liveProductIds, touchProducts } from './collection-writer';
 
 export async function createCollection(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'nextId' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   request: catalog.CreateCollectionRequest,
 ): Promise<ShownCollection> {

@@ -13,7 +13,7 @@ import { requireStockRule, requireVariant, type ShownVariant } from './variant-c
  * ones, product/updated.
  */
 export async function createVariant(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'storeContexts' | 'nextId' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   request: catalog.CreateVariantRequest,
 ): Promise<ShownVariant> {

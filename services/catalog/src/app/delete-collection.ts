@@ -4,7 +4,7 @@ import { writeCollection } from './collection-writer';
 
 /** Soft delete; the products stay and, no longer listing it, publish product/updated. */
 export async function deleteCollection(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   collectionId: number,
 ): Promise<ShownCollection> {

@@ -10,7 +10,7 @@ import { writeProduct, type WrittenProduct } from './product-writer';
  * written with the delete lets the start-up sweep finish a pull a crash interrupted.
  */
 export async function deleteProduct(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   productId: number,
 ): Promise<WrittenProduct> {
@@ -24,7 +24,7 @@ export async function deleteProduct(
 }
 
 export async function pullFromCollections(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   productId: number,
   context: catalog.StoreContext,

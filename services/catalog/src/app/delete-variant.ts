@@ -9,7 +9,7 @@ import { requireVariant, type ShownVariant } from './variant-checks';
  * optimistic write, so two deletes racing for a product's last two variants cannot both succeed.
  */
 export async function deleteVariant(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   productId: number,
   variantId: number,

@@ -34,7 +34,7 @@ export interface WriteProductOptions {
  * writer got there first. Changes of one product in this process run one at a time.
  */
 export function writeProduct(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   productId: number,
   context: catalog.StoreContext,
@@ -48,7 +48,12 @@ export function writeProduct(
       const proposed = change(current);
       const collectionIds = await collectionIdsOf(deps, storeId, productId);
       if (!proposed) return { product: current, collectionIds, context };
-      const { after, events } = stampProductChange(current, proposed.next, proposed.topic, { context, collectionIds, now: deps.clock() });
+      const { after, events } = stampProductChange(current, proposed.next, proposed.topic, {
+        context,
+        collectionIds,
+        now: deps.clock(),
+        mediaOrigin: deps.mediaOrigin,
+      });
       if (options.withinSizeBudget) requireRenderableSize(events);
       const written = await deps.products.replace(current, after, events);
       if (written) return { product: written, collectionIds, context };

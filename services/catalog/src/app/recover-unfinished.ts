@@ -32,6 +32,7 @@ export async function recoverUnfinished(
     | 'groupRetirementHoldMs'
     | 'clock'
     | 'queue'
+    | 'mediaOrigin'
     | 'logger'
   >,
   options: RecoveryOptions,
@@ -52,7 +53,7 @@ export async function recoverUnfinished(
 }
 
 async function recoverReservations(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   options: RecoveryOptions,
 ): Promise<void> {
   const staleBefore = deps.clock().getTime() - options.pendingAfterMs;

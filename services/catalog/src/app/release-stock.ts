@@ -9,7 +9,7 @@ import { clearMarks, putBackOnProduct } from './stock-moves';
  * stock moves, so a crash half-way is finished by the sweep, and a late reserve of the key is refused.
  */
 export async function releaseStock(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   orderKey: string,
 ): Promise<boolean> {
@@ -32,7 +32,7 @@ export async function releaseStock(
 
 /** The idempotent rest of a release: every product's lines back (at most once), then settled. */
 export async function finishRelease(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   reservation: ReservationDocument,
 ): Promise<void> {
   const context = await deps.storeContexts.of(reservation.store_id);

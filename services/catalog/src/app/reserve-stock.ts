@@ -21,7 +21,10 @@ const released = () => conflict('This order key was released; a released reserva
  * answers the first answer and takes nothing.
  */
 export async function reserveStock(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'reservations' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
+  deps: Pick<
+    CatalogDeps,
+    'products' | 'collections' | 'variantRefs' | 'reservations' | 'storeContexts' | 'nextId' | 'clock' | 'queue' | 'mediaOrigin'
+  >,
   storeId: number,
   orderKey: string,
   lines: StockLine[],
@@ -41,7 +44,7 @@ export async function reserveStock(
 
 /** Takes every product's lines of a pending reservation (the caller holds their stock locks). */
 async function takeAll(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'reservations' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   reservation: ReservationDocument,
 ): Promise<catalog.ReservedLine[]> {

@@ -18,7 +18,10 @@ export const restockOrderKey = (restockKey: string): string => `restock:${restoc
  * false and moves nothing; variants whose product is gone are skipped.
  */
 export async function restockLines(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'variantRefs' | 'reservations' | 'storeContexts' | 'nextId' | 'clock' | 'queue'>,
+  deps: Pick<
+    CatalogDeps,
+    'products' | 'collections' | 'variantRefs' | 'reservations' | 'storeContexts' | 'nextId' | 'clock' | 'queue' | 'mediaOrigin'
+  >,
   storeId: number,
   restockKey: string,
   lines: StockLine[],

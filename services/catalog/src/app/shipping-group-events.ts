@@ -12,7 +12,7 @@ const TOPICS = ['shipping_group/created', 'shipping_group/updated', 'shipping_gr
  * they are walked a page at a time by id, and a redelivered event redoes only the ones still behind.
  */
 export async function applyShippingGroupEvent(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'shippingGroupProjection' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'shippingGroupProjection' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   event: DomainEvent,
 ): Promise<void> {
   if (!isEventOf(event, TOPICS)) return; // shipping classes and anything newer are not ours
@@ -28,7 +28,7 @@ export async function applyShippingGroupEvent(
 }
 
 async function renameProducts(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   groupId: number,
   name: string,

@@ -95,7 +95,7 @@ export async function everyShortLine(
 
 /** Takes the reservation's lines on one product (all or none of them); a product already marked is left as it is. */
 export async function takeFromProduct(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   reservation: ReservationDocument,
   productId: number,
   context: catalog.StoreContext,
@@ -122,7 +122,7 @@ export async function takeFromProduct(
  * `keepMark` leaves a 'released' mark so a late retry of the reservation cannot take again.
  */
 export async function putBackOnProduct(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'clock' | 'queue' | 'mediaOrigin'>,
   reservation: ReservationDocument,
   productId: number,
   context: catalog.StoreContext,

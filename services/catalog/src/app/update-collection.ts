@@ -8,7 +8,7 @@ import { writeCollection } from './collection-writer';
 
 /** Sets the fields present; `product_ids` replaces the membership, and the products that joined or left publish product/updated. */
 export async function updateCollection(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   request: catalog.UpdateCollectionRequest,
 ): Promise<ShownCollection> {

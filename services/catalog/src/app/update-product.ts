@@ -1,9 +1,11 @@
 import type { catalog } from '@commerce/contracts';
-import { validationFailed } from '@commerce/grpc-runtime';
+import { conflict, validationFailed } from '@commerce/grpc-runtime';
+import { newPhotoUrls, photosForUrls, samePhotos } from '../domain/photos';
 import { rankFor } from '../domain/product';
 import {
   applyProductChanges,
   hasViolations,
+  normalizePhotoUrls,
   normalizePlacement,
   normalizeProductChanges,
   productFieldViolations,
@@ -13,13 +15,29 @@ import { readDecimalPrice } from './decimal-price';
 import { findLiveProduct } from './get-product';
 import type { ProductDocument } from '../infra/product.repository';
 import { writeProduct, type ProductChange, type WrittenProduct } from './product-writer';
+import { newUrlPhotos } from './url-photos';
+import { showImagesReadyMeanwhile } from './media-image-events';
 
 /**
  * Applies the fields present; publishes product/updated (and variant/updated for variants whose price follows a
  * new cents). A new shipping group is held until the product is written, so shipping cannot delete it in between.
+ * `photos` replaces the list: a URL of a current photo keeps it, the other URLs make new photos (app/url-photos.ts).
  */
 export async function updateProduct(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'shippingGroups' | 'clock' | 'queue'>,
+  deps: Pick<
+    CatalogDeps,
+    | 'products'
+    | 'collections'
+    | 'storeContexts'
+    | 'shippingGroups'
+    | 'clock'
+    | 'queue'
+    | 'mediaOrigin'
+    | 'media'
+    | 'nextId'
+    | 'readyImages'
+    | 'logger'
+  >,
   storeId: number,
   request: catalog.UpdateProductRequest,
 ): Promise<WrittenProduct> {
@@ -36,6 +54,8 @@ export async function updateProduct(
   const placement = request.position === undefined ? undefined : normalizePlacement(request.position)!;
   const rank = placement ? rankFor(placement, await deps.products.rankBound(storeId, placement)) : undefined;
   const changes = normalizeProductChanges(fields);
+  const photoUrls = normalizePhotoUrls(request.photos?.urls);
+  const urlPhotos = photoUrls ? await newUrlPhotos(deps, storeId, newPhotoUrls(current.photos, photoUrls)) : undefined;
   const group =
     request.shipping_group_id !== undefined && request.shipping_group_id !== current.shipping_group_id
       ? await deps.shippingGroups.hold(storeId, request.shipping_group_id, request.product_id)
@@ -43,6 +63,11 @@ export async function updateProduct(
 
   const change = (product: ProductDocument): ProductChange => {
     let next = applyProductChanges(product, changes) ?? product;
+    if (photoUrls) {
+      const photos = photosForUrls(product.photos, photoUrls, urlPhotos!);
+      if (!photos) throw conflict("The product's photos changed meanwhile; try again");
+      if (!samePhotos(product.photos, photos)) next = { ...next, photos };
+    }
     if (group) {
       group.assertHeld();
       next = { ...next, shipping_group_id: group.id, shipping_group_name: group.name };
@@ -51,11 +76,13 @@ export async function updateProduct(
     if (rank !== undefined && !alreadyPlaced(product.position, placement!, rank)) next = { ...next, position: rank };
     return next === product ? null : { next: { ...product, ...next }, topic: 'product/updated' };
   };
+  let written: WrittenProduct;
   try {
-    return await writeProduct(deps, storeId, request.product_id, context, change, { withinSizeBudget: true });
+    written = await writeProduct(deps, storeId, request.product_id, context, change, { withinSizeBudget: true });
   } finally {
     await group?.release();
   }
+  return urlPhotos ? showImagesReadyMeanwhile(deps, storeId, { ...written, context }) : written;
 }
 
 function alreadyPlaced(current: number, placement: 'top' | 'bottom', rank: number): boolean {

@@ -9,7 +9,7 @@ import { writeProduct, type ProductChange } from './product-writer';
 import { requireStockRule, requireVariant, type ShownVariant } from './variant-checks';
 
 export async function updateVariant(
-  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue'>,
+  deps: Pick<CatalogDeps, 'products' | 'collections' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>,
   storeId: number,
   request: catalog.UpdateVariantRequest,
 ): Promise<ShownVariant> {

@@ -12,6 +12,7 @@ export function aProductRecord(overrides: Partial<ProductRecord> = {}): ProductR
     defaultVariant: newVariantRecord(100, { name: 'Default', full_quantity: 0 }, NOW),
     shippingGroup: { id: 0, name: '' },
     position: 1,
+    photos: [],
     now: NOW,
   });
   return { ...product, ...overrides };

@@ -2,6 +2,7 @@ import { fieldViolations, recordFields, ruled, type Finding, type FieldViolation
 import { decimalString, minorUnitsOf } from '@commerce/money';
 import { isBlankText } from '@commerce/text';
 import { z } from 'zod';
+import { isProtocolRelative } from './photos';
 import { MAX_CENTS, MAX_PHOTOS, PLACEMENTS, PRODUCT_STATUSES, type Placement, type ProductRecord, type ProductStatus } from './product';
 
 const MAX_NAME_LENGTH = 255;
@@ -39,13 +40,17 @@ export const STATUS_MESSAGE = oneOfMessage(PRODUCT_STATUSES);
 
 /**
  * Too many photos is said alone; otherwise each URL too long or not http(s) is named by its index (`photos[2]`).
- * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold.
+ * A URL is rendered 13 times (one per photo size), so its length weighs on the product's size 13-fold. A
+ * protocol-relative URL, as the photo object shows a photo, passes here: it may only keep one of the product's photos,
+ * which domain/photos.ts decides (newPhotoUrls refuses any other).
  */
 function photoFindings(urls: string[]): Finding[] {
   if (urls.length > MAX_PHOTOS) return [['photos', `must have at most ${MAX_PHOTOS} items`]];
   return urls.flatMap((url, index): Finding[] => {
     if (url.length > MAX_PHOTO_URL_LENGTH) return [[`photos[${index}]`, tooLongMessage(MAX_PHOTO_URL_LENGTH)]];
-    return isHttpUrl(url) ? [] : [[`photos[${index}]`, 'must be an http or https URL']];
+    return isHttpUrl(url) || (isProtocolRelative(url) && isHttpUrl(`https:${url}`))
+      ? []
+      : [[`photos[${index}]`, 'must be an http or https URL']];
   });
 }
 
@@ -147,8 +152,11 @@ const productRequestFields = z.object({
   taxable: z.boolean().default(true),
 });
 
-/** The product's own fields: ProductRecord holds them (NewProductInput), a create sets them, an update changes them. */
-export const productFields = productRequestFields.omit({ position: true, shipping_group_id: true });
+/**
+ * The product's own fields: ProductRecord holds them (NewProductInput), a create sets them, an update changes them.
+ * `photos` (the request's `photo_urls`) are records of their own, made from the URLs (domain/photos.ts).
+ */
+export const productFields = productRequestFields.omit({ position: true, shipping_group_id: true, photo_urls: true });
 export type NewProductInput = z.output<typeof productFields>;
 /** What an owner may change on a product; absent = unchanged. */
 export type ProductChanges = Partial<NewProductInput>;
@@ -168,6 +176,11 @@ export function productFieldViolations(fields: RawProductFields, required: { nam
 /** The create request's fields as a new product takes them: normalized, absent ones (and an empty status) at their default. */
 export function newProductInput(fields: RawProductFields): NewProductInput {
   return productRecordFields.create({ ...fields, status: fields.status || undefined });
+}
+
+/** The `photos` URLs as a product keeps them (trimmed), once validated; undefined when the request has none. */
+export function normalizePhotoUrls(urls: readonly string[] | undefined): string[] | undefined {
+  return urls?.map((url) => url.trim());
 }
 
 /** Normalizes validated changes the way create normalizes input; only the fields present. */

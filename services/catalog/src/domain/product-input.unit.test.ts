@@ -3,6 +3,7 @@ import {
   applyProductChanges,
   decimalPriceCents,
   newProductInput,
+  normalizePhotoUrls,
   normalizeProductChanges,
   normalizeTags,
   productFieldViolations,
@@ -162,8 +163,20 @@ describe('normalizing input', () => {
   });
 
   it('makes a blank status active on create', () => {
-    const input = newProductInput({ ...aProductRecord(), status: '', photo_urls: [' https://a.example/x.jpg '], tag_list: ['x', ' x'] });
-    expect(input).toMatchObject({ status: 'active', photo_urls: ['https://a.example/x.jpg'], tag_list: ['x'] });
+    const input = newProductInput({ ...aProductRecord(), status: '', tag_list: ['x', ' x'] });
+    expect(input).toMatchObject({ status: 'active', tag_list: ['x'] });
+  });
+
+  it('trims photo URLs, and keeps an absent list absent (an update without photos keeps them)', () => {
+    expect(normalizePhotoUrls([' https://a.example/x.jpg '])).toEqual(['https://a.example/x.jpg']);
+    expect(normalizePhotoUrls(undefined)).toBeUndefined();
+  });
+
+  it('takes a protocol-relative URL, as the photo object shows one (which photo it keeps is decided against the product)', () => {
+    const urls = [`//api.example.com/media/${'a'.repeat(64)}/large`, '//cdn.example/x.jpg', '//'];
+    expect(productFieldViolations({ photo_urls: urls }, { name: false })).toEqual({
+      'photos[2]': ['must be an http or https URL'],
+    });
   });
 });
 

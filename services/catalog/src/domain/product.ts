@@ -1,6 +1,7 @@
 // A product and its variants as catalog keeps them: one aggregate, so every rule that spans variants
 // (positions 1..n, one default, at least one variant, stock) is checked and changed in one place.
 
+import type { PhotoRecord } from './photos';
 import type { NewProductInput } from './product-input';
 import type { NewVariantInput } from './variant';
 
@@ -50,6 +51,8 @@ export interface ProductRecord extends NewProductInput {
   deleted: boolean;
   deleted_at?: Date;
   default_variant_id: number;
+  /** In the owner's order (domain/photos.ts). */
+  photos: PhotoRecord[];
   /** Live and deleted variants; live ones ordered by `position`. */
   variants: VariantRecord[];
   /** Sequence of the product's last event. */
@@ -63,6 +66,7 @@ export interface NewProductPlacement {
   defaultVariant: VariantRecord;
   shippingGroup: { id: number; name: string };
   position: number;
+  photos: PhotoRecord[];
   now: Date;
 }
 
@@ -81,6 +85,7 @@ export function newProductRecord(input: NewProductInput, placement: NewProductPl
     updated_at: now,
     deleted: false,
     default_variant_id: variant.id,
+    photos: placement.photos,
     variants: [variant],
     version: 0,
   };

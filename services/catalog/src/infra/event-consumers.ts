@@ -7,11 +7,12 @@ import type { NatsConnection } from 'nats';
 export interface ProjectionHandlers {
   storeEvent(event: DomainEvent): Promise<void>;
   shippingGroupEvent(event: DomainEvent): Promise<void>;
+  mediaImageEvent(event: DomainEvent): Promise<void>;
 }
 
 /**
  * The durable consumers feeding catalog's projections: the storefront's store events (store
- * context) and shipping's events (group names, default group). One filter per consumer (nats-server
+ * context), shipping's events (group names, default group) and media's (images made ready for photos). One filter per consumer (nats-server
  * 2.9 takes one); the handlers skip the topics they do not need. The streams are ensured here too, so
  * catalog can start before the services that publish on them.
  */
@@ -22,5 +23,6 @@ export function projectionConsumers(nc: NatsConnection, db: Database, logger: Lo
     { context: 'storefront', durable: 'catalog-store-context', handler: handlers.storeEvent, ...retries },
     // Renaming a big group's products takes a while: give the handler time before a redelivery.
     { context: 'shipping', durable: 'catalog-shipping-groups', handler: handlers.shippingGroupEvent, ackWaitMs: 5 * 60_000, ...retries },
+    { context: 'media', durable: 'catalog-media-images', handler: handlers.mediaImageEvent, ...retries },
   ]);
 }

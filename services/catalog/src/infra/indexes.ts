@@ -1,6 +1,7 @@
 import type { Database } from '@commerce/persistence';
 import { CollectionRepository, type CollectionDocument } from './collection.repository';
 import { ProductRepository, type ProductDocument } from './product.repository';
+import { ReadyImageRepository, type ReadyImageDocument } from './ready-image.repository';
 import { ReservationRepository, type ReservationDocument } from './reservation.repository';
 import { ShippingGroupRepository, type ShippingGroupDocument } from './shipping-group.repository';
 import { StoreContextRepository, type StoreContextDocument } from './store-context.repository';
@@ -18,6 +19,7 @@ export async function ensureCatalogIndexes(db: Database): Promise<void> {
     reservations: db.collection<ReservationDocument>(ReservationRepository.collection),
     storeContexts: db.collection<StoreContextDocument>(StoreContextRepository.collection),
     shippingGroups: db.collection<ShippingGroupDocument>(ShippingGroupRepository.collection),
+    readyImages: db.collection<ReadyImageDocument>(ReadyImageRepository.collection),
   };
   // Products: identity, the default list (by id), its filters, updated_at windows, rank for top/bottom.
   await c.products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'products_store_id' });
@@ -27,6 +29,8 @@ export async function ensureCatalogIndexes(db: Database): Promise<void> {
   await c.products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 }, { name: 'products_live_by_updated_at' });
   await c.products.createIndex({ store_id: 1, deleted: 1, position: 1 }, { name: 'products_live_by_rank' });
   await c.products.createIndex({ collections_cleanup_pending: 1 }, { name: 'products_cleanup_pending' });
+  // The products whose photos refer to an image (media's ImagesInUse, image/ready): multikey on MongoDB.
+  await c.products.createIndex({ store_id: 1, deleted: 1, 'photos.image_id': 1 }, { name: 'products_live_by_image' });
 
   await c.collections.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'collections_store_id' });
   await c.collections.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'collections_live_by_id' });
@@ -38,6 +42,8 @@ export async function ensureCatalogIndexes(db: Database): Promise<void> {
   await c.reservations.createIndex({ store_id: 1, order_key: 1 }, { unique: true, name: 'reservations_store_order_key' });
   await c.reservations.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'reservations_store_id' });
   await c.reservations.createIndex({ marks_pending: 1, id: 1 }, { name: 'reservations_unsettled' });
+
+  await c.readyImages.createIndex({ store_id: 1, image_id: 1 }, { unique: true, name: 'ready_images_store_image' });
 
   await c.storeContexts.createIndex({ store_id: 1 }, { unique: true, name: 'store_contexts_store' });
   await c.shippingGroups.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'shipping_groups_store_id' });

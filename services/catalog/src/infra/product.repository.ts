@@ -37,6 +37,7 @@ const WRITABLE_FIELDS = [
   'deleted',
   'deleted_at',
   'default_variant_id',
+  'photos',
   'variants',
   'version',
   'stock_marks',
@@ -103,6 +104,20 @@ export class ProductRepository {
     const filter: Filter = { store_id: storeId, deleted: false, shipping_group_id: groupId };
     if (options.afterId !== undefined) filter.id = { $gt: options.afterId };
     return this.products.find(filter, options.limit === undefined ? { sort: { id: 1 } } : { sort: { id: 1 }, limit: options.limit });
+  }
+
+  /** Which of the image ids a photo of a live product refers to (index products_live_by_image). */
+  async imagesInUse(storeId: number, imageIds: number[]): Promise<Set<number>> {
+    const wanted = new Set(imageIds);
+    const products = await this.products.findFields({ store_id: storeId, deleted: false, 'photos.image_id': { $in: imageIds } }, [
+      'photos',
+    ]);
+    return new Set(products.flatMap((product) => product.photos.map((photo) => photo.image_id)).filter((id) => wanted.has(id)));
+  }
+
+  /** The live products a photo of which refers to the image, in id order (index products_live_by_image). */
+  withImage(storeId: number, imageId: number): Promise<Array<Pick<ProductDocument, 'id'>>> {
+    return this.products.findFields({ store_id: storeId, deleted: false, 'photos.image_id': imageId }, ['id'], { sort: { id: 1 } });
   }
 
   /** The store's first rank (a product placed at the top goes before it) or its last one (bottom: after it); one indexed read. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { inSpanOf } from '@commerce/tracing';
 import { judgeAttempt, goneReason, type AttemptResult } from '../domain/attempt-outcome';
 import { DELIVERY_TIMEOUT_MS } from '../domain/delivery';
-import { addressRefusal, parseWebhookUrl } from '../domain/webhook-url';
+import { addressRefusal, parseOutboundUrl } from '@commerce/outbound-address';
 import type { DeliveryAttempt, DeliveryDocument } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
 import type { AttemptIds } from './attempt-ids';
@@ -97,7 +97,7 @@ async function postSigned(
   { event, body, trace }: EventToSend,
   now: Date,
 ): Promise<AttemptResult> {
-  const target = parseWebhookUrl(webhook.url);
+  const target = parseOutboundUrl(webhook.url);
   if ('violation' in target) return { error: `url ${target.violation}` };
   let addresses: string[] | null;
   try {

@@ -1,5 +1,5 @@
 import { webhookFields } from '../domain/webhook';
-import { addressRefusal, type WebhookTarget } from '../domain/webhook-url';
+import { addressRefusal, type OutboundTarget } from '@commerce/outbound-address';
 import type { WebhooksDeps } from './webhooks-deps';
 
 type TargetDeps = Pick<WebhooksDeps, 'resolver' | 'allowPrivateNetworks'>;
@@ -13,7 +13,7 @@ const PUBLIC_ONLY =
  * and every address it stands for must be plain public unicast (domain/webhook-url.ts) (one private answer is enough
  * for a receiver to be reached on it). Nothing is resolved when WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
  */
-export async function targetRefusal(deps: TargetDeps, target: WebhookTarget): Promise<string | null> {
+export async function targetRefusal(deps: TargetDeps, target: OutboundTarget): Promise<string | null> {
   if (deps.allowPrivateNetworks) return null;
   if (target.literal) {
     const refusal = addressRefusal(target.host);

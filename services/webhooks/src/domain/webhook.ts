@@ -2,7 +2,7 @@
 import { failedPrecondition, type FieldViolations } from '@commerce/grpc-runtime';
 import { z } from 'zod';
 import { checkTopics } from './webhook-topics';
-import { parseWebhookUrl, type WebhookTarget } from './webhook-url';
+import { parseOutboundUrl, type OutboundTarget } from '@commerce/outbound-address';
 
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -18,11 +18,11 @@ export const DISABLED_BY_UPDATE = 'disabled by an update (enabled=false)';
  * what an update may change (absent = unchanged), the rules on each and their messages. `topics` are those a webhook may
  * name; `refusal` says why a url's target may not receive webhooks (it resolves the host: app/webhook-fields.ts), or null.
  */
-export function webhookFields(topics: ReadonlySet<string>, refusal: (target: WebhookTarget) => Promise<string | null>) {
+export function webhookFields(topics: ReadonlySet<string>, refusal: (target: OutboundTarget) => Promise<string | null>) {
   return z.object({
     /** Trimmed; absolute http(s) to a public address. */
     url: z.string().transform(async (text, context) => {
-      const target = parseWebhookUrl(text);
+      const target = parseOutboundUrl(text);
       const violation = 'violation' in target ? target.violation : await refusal(target);
       if (violation) context.addIssue({ code: 'custom', message: violation });
       return 'violation' in target ? text : target.url;

@@ -27,14 +27,16 @@ const PHOTOS_PATH = /^\/products\/[^/]+\/photos$/;
 export const isPhotoUpload = (req: Request): boolean => req.method === 'POST' && PHOTOS_PATH.test(req.path) && isUploadBody(req);
 
 const photoAnswer = dataAnswer(z.strictObject({ photo: photoJson }));
-const positionInput = z.strictObject({
-  position: z.coerce
-    .number()
-    .int('must be a positive integer')
-    .min(1, 'must be a positive integer')
-    .max(2_147_483_647, 'must be a positive integer')
-    .meta({ description: '1 = first; past the end = last' }),
-});
+const positionInput = z
+  .object({
+    position: z.coerce
+      .number()
+      .int('must be a positive integer')
+      .min(1, 'must be a positive integer')
+      .max(2_147_483_647, 'must be a positive integer')
+      .meta({ description: '1 = first; past the end = last' }),
+  })
+  .strip();
 
 /** The upload's body in the OpenAPI document: a multipart file (any part name) or the raw image. */
 const UPLOAD_BODY = {
@@ -195,7 +197,7 @@ export function photoRoutes(router: Router, clients: BackendClients, pagination:
 /**
  * Releases the images of photos removed (a photo deleted, a product deleted), without waiting and best effort: an
  * image a failed release leaves behind is one no photo refers to, which media's sweep collects
- * (docs/media.md#collecting-unused-bytes).
+ * (docs/media.md).
  */
 export function releasePhotoImages(clients: BackendClients, storeId: number, photos: readonly catalog.Photo[], call: CallOptions): void {
   const imageIds = photos.map((photo) => photo.image_id).filter((id) => id > 0);

@@ -19,12 +19,39 @@ const clients = {
     getProduct: async (request: { product_id: number }) => {
       calls.push({ method: 'getProduct', request });
       if (request.product_id !== 12) throw new RemoteError({ code: GrpcStatus.NOT_FOUND, message: 'Product not found' });
-      return { product: catalog.Product.fromPartial({ id: 12, photos: Array.from({ length: photoCount }, (_, i) => hosted(i + 1)) }) };
+      return {
+        product: catalog.Product.fromPartial({ id: 12, photos: Array.from({ length: photoCount }, (_, i) => hosted(i + 1)) }),
+        store_context: catalog.StoreContext.fromPartial({
+          time_zone: 'UTC',
+          subdomain: 'shop',
+          url: 'https://shop.example',
+          currency: 'USD',
+        }),
+      };
     },
     addPhoto: async (request: Record<string, unknown>) => {
       calls.push({ method: 'addPhoto', request });
       if (addPhotoFails) throw new RemoteError({ code: GrpcStatus.UNAVAILABLE, message: 'down' });
       return { photo: hosted(9) };
+    },
+    updatePhoto: async (request: Record<string, unknown>) => {
+      calls.push({ method: 'updatePhoto', request });
+      return { photo: hosted(3) };
+    },
+    deleteProduct: async (request: Record<string, unknown>) => {
+      calls.push({ method: 'deleteProduct', request });
+      return {
+        product: catalog.Product.fromPartial({
+          id: 12,
+          photos: [hosted(1), hosted(2), catalog.Photo.fromPartial({ id: 3, url: 'https://x/y.jpg' })],
+        }),
+        store_context: catalog.StoreContext.fromPartial({
+          time_zone: 'UTC',
+          subdomain: 'shop',
+          url: 'https://shop.example',
+          currency: 'USD',
+        }),
+      };
     },
     deletePhoto: async (request: Record<string, unknown>) => {
       calls.push({ method: 'deletePhoto', request });
@@ -194,6 +221,28 @@ describe('POST /v1/products/:id/photos', () => {
   });
 });
 
+describe('PUT /v1/products/:id/photos/:photo_id', () => {
+  const put = async (body: string, contentType: string) => {
+    const res = await fetch(`${server.url}/v1/products/12/photos/3`, {
+      method: 'PUT',
+      headers: { 'API-KEY': 'k', 'Content-Type': contentType },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as { meta: Record<string, unknown> } };
+  };
+
+  it('moves a photo to the position sent as JSON or a form, and answers 422 on position for anything but a positive integer', async () => {
+    expect((await put('{"position": 2}', 'application/json')).status).toBe(200);
+    expect((await put('position=1', 'application/x-www-form-urlencoded')).status).toBe(200);
+    expect(calls.map((call) => call.request.position)).toEqual([2, 1]);
+    for (const body of ['position=0', 'position=1.5', 'position=abc', '']) {
+      const refused = await put(body, 'application/x-www-form-urlencoded');
+      expect([body, refused.status, Object.keys(refused.body.meta.errors as object)]).toEqual([body, 422, ['position']]);
+    }
+    expect(calls).toHaveLength(2);
+  });
+});
+
 describe('DELETE /v1/products/:id/photos/:photo_id', () => {
   it('answers the deleted photo and releases its image', async () => {
     const res = await fetch(`${server.url}/v1/products/12/photos/3`, { method: 'DELETE', headers: { 'API-KEY': 'k' } });
@@ -203,5 +252,34 @@ describe('DELETE /v1/products/:id/photos/:photo_id', () => {
       { method: 'deletePhoto', request: { store_id: 7, product_id: 12, photo_id: 3 } },
       { method: 'releaseImages', request: { store_id: 7, image_ids: [103] } },
     ]);
+  });
+});
+
+describe('DELETE /v1/products/:id', () => {
+  it("releases its photos' images", async () => {
+    const res = await fetch(`${server.url}/v1/products/12`, { method: 'DELETE', headers: { 'API-KEY': 'k' } });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([
+      { method: 'deleteProduct', request: { store_id: 7, product_id: 12 } },
+      { method: 'releaseImages', request: { store_id: 7, image_ids: [101, 102] } },
+    ]);
+  });
+});
+
+describe('media URLs', () => {
+  it("are written on PUBLIC_URL's host when it is set, in the product's JSON too", async () => {
+    photoCount = 1;
+    const app = aGatewayApp(clients, identity, { publicUrl: 'https://api.example.com/' });
+    const other = await startTestServer(app);
+    try {
+      const photos = await fetch(`${other.url}/v1/products/12/photos`, { headers: { 'API-KEY': 'k' } });
+      const listed = (await photos.json()) as { data: { photos: Array<{ photo: Record<string, unknown> }> } };
+      expect(listed.data.photos[0]!.photo.large).toBe(`//api.example.com/media/${KEY}/large`);
+      const product = await fetch(`${other.url}/v1/products/12`, { headers: { 'API-KEY': 'k' } });
+      const body = (await product.json()) as { data: { photos: Array<{ photo: Record<string, unknown> }> } };
+      expect(body.data.photos[0]!.photo.original).toBe(`//api.example.com/media/${KEY}/original`);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,8 +3,13 @@ import ipaddr from 'ipaddr.js';
 export const MAX_URL_LENGTH = 2_048;
 const SCHEMES = new Set(['http:', 'https:']);
 
+/**
+ * The rules for an address the platform connects to on an owner's behalf (docs/security.md#outbound-requests): a webhook's
+ * target, a photo given by URL. Only public internet addresses; the check is made on the address actually connected to.
+ */
+
 /** A url that passed the rules that need no DNS: where it points, for the address check. */
-export interface WebhookTarget {
+export interface OutboundTarget {
   /** As given, trimmed (what is stored and answered). */
   url: string;
   /** The host name to resolve, or the literal address (IPv6 without brackets). */
@@ -14,7 +19,7 @@ export interface WebhookTarget {
 }
 
 /** The url's rules before DNS: absolute http(s), no user:password, at most 2,048 characters. A message when broken. */
-export function parseWebhookUrl(text: string): WebhookTarget | { violation: string } {
+export function parseOutboundUrl(text: string): OutboundTarget | { violation: string } {
   const url = text.trim();
   if (url === '') return { violation: "can't be blank" };
   if (url.length > MAX_URL_LENGTH) return { violation: `must be at most ${MAX_URL_LENGTH} characters` };
@@ -38,7 +43,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
 /**
- * Why an address may not receive webhooks, or null for a public one: anything ipaddr.js does not call plain
+ * Why the platform may not connect to an address (a webhook's target, a photo's source), or null for a public one: anything ipaddr.js does not call plain
  * `unicast` ("a loopback address (127.0.0.1)"). Its ranges follow IANA's special-purpose registries (private,
  * loopback, link-local, multicast, and reserved ones such as benchmarking 198.18.0.0/15, AS112, AMT, 6to4,
  * Teredo, documentation), kept by the library rather than by a list of our own; IPv6 outside 2000::/3 is refused

@@ -1,17 +1,17 @@
-import { addressRefusal, MAX_URL_LENGTH, parseWebhookUrl } from './webhook-url';
+import { addressRefusal, MAX_URL_LENGTH, parseOutboundUrl } from './outbound-url';
 
-describe('parseWebhookUrl', () => {
+describe('parseOutboundUrl', () => {
   it.each([
     ['https://example.com/hooks/orders?x=1', 'example.com', false],
     ['http://example.com:8080/hook', 'example.com', false],
     ['  https://93.184.215.14/hook  ', '93.184.215.14', true],
     ['https://[2606:2800:220:1:248:1893:25c8:1946]/hook', '2606:2800:220:1:248:1893:25c8:1946', true],
   ])('takes %s (host %s)', (text, host, literal) => {
-    expect(parseWebhookUrl(text)).toEqual({ url: text.trim(), host, literal });
+    expect(parseOutboundUrl(text)).toEqual({ url: text.trim(), host, literal });
   });
 
   it('keeps the url as given, trimmed', () => {
-    expect(parseWebhookUrl(' HTTPS://Example.com/Hook ')).toMatchObject({ url: 'HTTPS://Example.com/Hook', host: 'example.com' });
+    expect(parseOutboundUrl(' HTTPS://Example.com/Hook ')).toMatchObject({ url: 'HTTPS://Example.com/Hook', host: 'example.com' });
   });
 
   it.each([
@@ -28,13 +28,13 @@ describe('parseWebhookUrl', () => {
     ['https://user@example.com/hook', 'must not contain a user name or password'],
     ['https://:secret@example.com/hook', 'must not contain a user name or password'],
   ])('refuses %p: %s', (text, violation) => {
-    expect(parseWebhookUrl(text)).toEqual({ violation });
+    expect(parseOutboundUrl(text)).toEqual({ violation });
   });
 
   it('takes 2,048 characters and refuses one more', () => {
     const base = 'https://example.com/';
-    expect(parseWebhookUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length))).toHaveProperty('url');
-    expect(parseWebhookUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length + 1))).toEqual({ violation: 'must be at most 2048 characters' });
+    expect(parseOutboundUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length))).toHaveProperty('url');
+    expect(parseOutboundUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length + 1))).toEqual({ violation: 'must be at most 2048 characters' });
   });
 
   it.each([
@@ -43,7 +43,7 @@ describe('parseWebhookUrl', () => {
     ['http://127.1/', '127.0.0.1'],
     ['http://[::ffff:127.0.0.1]/', '::ffff:7f00:1'],
   ])('reads the address another spelling of an IP literal means: %s', (text, host) => {
-    expect(parseWebhookUrl(text)).toMatchObject({ host, literal: true });
+    expect(parseOutboundUrl(text)).toMatchObject({ host, literal: true });
   });
 });
 
