@@ -10,7 +10,7 @@ const { createInterface } = require('node:readline');
 const { freePort } = require('@commerce/config');
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
+const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'];
 const READY_MARKER = 'Store Commerce is running';
 /** High enough that the limiter never refuses a request during a run (the gateway reads both). */
 const WIDE_OPEN_RATE_LIMIT = '1000000000';

@@ -1,5 +1,6 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits or storefront runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront or media
+// runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -32,6 +33,11 @@
 //
 // visits (visits.bench.js): GET /v1/store/visits on a store with 1,000,000 page views against one with
 // 100 (recorded through the storefront's own aggregator on its data, stack stopped; views/s printed).
+//
+// media (media.bench.js): upload-to-ready time (p50/p99) of 12-megapixel JPEGs through POST
+// /v1/products/:id/photos; GET /media/<key>/medium req/s and p99 through the stack against a bare
+// node:http server answering the same bytes in the same run (target ratio >= 0.5); the media
+// service's RSS idle and at its peak under the uploads.
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -75,6 +81,7 @@ const { runOrdersBench } = require('./orders.bench');
 const { runWebhooksBench } = require('./webhooks.bench');
 const { runStorefrontBench } = require('./storefront.bench');
 const { runVisitsBench } = require('./visits.bench');
+const { runMediaBench } = require('./media.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
@@ -87,6 +94,7 @@ const BENCHES = {
   webhooks: runWebhooksBench,
   visits: runVisitsBench,
   storefront: runStorefrontBench,
+  media: runMediaBench,
 };
 
 async function main() {

@@ -63,6 +63,12 @@ describe('storectl demo seed', () => {
     expect(listedProducts).toHaveLength(PRODUCTS);
     expect(listedProducts.reduce((sum, product) => sum + (product.variants as JsonBody[]).length, 0)).toBe(summary.variants);
     expect((await shop.get('/v1/collections.json')).body.pagination.total).toBe(summary.collections);
+    // Every product shows the 1200 × 1200 picture the seed drew for it, hosted by us (so its size is known).
+    expect(summary.photos).toBe(PRODUCTS);
+    for (const product of listedProducts)
+      expect(product.photos).toEqual([
+        { photo: expect.objectContaining({ width: 1200, height: 1200, medium: expect.stringMatching(/\/media\//) }) },
+      ]);
 
     // Every checkout tried is an order: placed (then acted on), or declined and kept as failed.
     const orders = await allOrders(shop);

@@ -6,7 +6,7 @@
 
 export type Fetch = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
 ) => Promise<Response>;
 
 export interface ApiClientOptions {
@@ -64,14 +64,29 @@ export class ApiClient {
 
   /** `data` of a 2xx answer; an ApiCallError otherwise. `credential: false` sends no API key (the buyer path). */
   async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, { credential = true } = {}): Promise<T> {
+    const encoded = body !== undefined ? { body: JSON.stringify(body), contentType: 'application/json' } : undefined;
+    return this.send<T>(method, path, encoded, credential);
+  }
+
+  /** POSTs `bytes` as the raw body with their image content type (POST /v1/products/:id/photos takes one); `data` as call's. */
+  async upload<T>(path: string, bytes: Uint8Array, contentType: string): Promise<T> {
+    return this.send<T>('POST', path, { body: bytes, contentType }, true);
+  }
+
+  private async send<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body: { body: string | Uint8Array; contentType: string } | undefined,
+    credential: boolean,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'storectl-demo-seed' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined) headers['Content-Type'] = body.contentType;
     if (credential && this.options.apiKey) headers['API-KEY'] = this.options.apiKey;
     if (method === 'POST') headers['Idempotency-Key'] = `storectl-demo-${this.options.runId}-${++this.posts}`;
-    const init = { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+    const init = { method, headers, ...(body !== undefined ? { body: body.body } : {}) };
 
     for (let waits = 0; ; waits++) {
-      const response = await this.send(path, init);
+      const response = await this.request(path, init);
       const answer = await bodyOf(response);
       if (response.status === 429 && waits < (this.options.maxRateLimitWaits ?? 30)) {
         const waitMs = retryAfterMs(response.headers.get('retry-after'));
@@ -84,7 +99,10 @@ export class ApiClient {
     }
   }
 
-  private async send(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  private async request(
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: string | Uint8Array },
+  ): Promise<Response> {
     const url = `${this.options.baseUrl}${path}`;
     try {
       return await this.options.fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });

@@ -4,7 +4,7 @@ interface Sent {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 function aClient(answers: Response[], options: { apiKey?: string } = {}) {

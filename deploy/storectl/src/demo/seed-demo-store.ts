@@ -5,6 +5,7 @@ import { placeCheckouts } from './checkout-step';
 import { countByStatus, planDemo } from './demo-plan';
 import { actOnOrders, type RefusedAction } from './fulfillment-step';
 import { createMoney, DEMO_DISCOUNT } from './money-step';
+import { addPhotos } from './photo-step';
 import type { Progress } from './progress';
 import { makeRefunds, type RefusedRefund } from './refund-step';
 import { createShipping } from './shipping-step';
@@ -23,6 +24,8 @@ export interface DemoSeedSummary {
   seed: number;
   shipping: { shipping_group_id: number; shipping_class_ids: number[] };
   products: number;
+  /** Products given a picture (every one). */
+  photos: number;
   variants: number;
   collections: number;
   orders: { placed: number; by_status: Record<string, number> };
@@ -37,9 +40,9 @@ export interface DemoSeedSummary {
 
 /**
  * Fills the store through the public API, as an app and its buyers would: shipping, tax rates and a discount code,
- * the catalog, checkouts on the buyer path (some with the code), then the owner shipping, holding, canceling and
- * refunding orders. Stops at the first answer it cannot
- * take in its stride (what was created stays); 429s are waited out, sold-out checkouts skipped.
+ * the catalog, a picture drawn for each product, checkouts on the buyer path (some with the code), then the owner
+ * shipping, holding, canceling and refunding orders. Stops at the first answer it cannot take in its stride (what was
+ * created stays); 429s are waited out, sold-out checkouts skipped.
  */
 export async function seedDemoStore(
   api: ApiClient,
@@ -51,6 +54,11 @@ export async function seedDemoStore(
   const shipping = await createShipping(api, progress);
   const money = await createMoney(api, progress);
   const catalog = await createCatalog(api, plan.catalog, shipping.shipping_group_id, progress);
+  const photos = await addPhotos(
+    api,
+    catalog.products.map((product, index) => ({ id: product.id, name: plan.catalog.products[index]!.name })),
+    progress,
+  );
   const outcomes = await placeCheckouts(api, store.subdomain, plan.orders, catalog.products, progress);
 
   const placed = outcomes.flatMap((outcome) => (outcome.outcome === 'placed' ? [outcome] : []));
@@ -81,6 +89,7 @@ export async function seedDemoStore(
     seed: counts.seed,
     shipping,
     products: catalog.products.length,
+    photos: photos.photo_ids.length,
     variants: catalog.products.reduce((sum, product) => sum + product.variant_ids.length, 0),
     collections: catalog.collection_ids.length,
     orders: { placed: placed.length, by_status: countByStatus(acted.statuses) },

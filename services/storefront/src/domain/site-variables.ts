@@ -1,5 +1,6 @@
-import { PHOTO_SIZES, type CollectionJson, type PhotoJson, type VariantJson } from '@commerce/api-presenters';
+import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import { decimalNumber, decimalString, DEFAULT_CURRENCY, isCurrencyCode } from '@commerce/money';
+import { sitePhoto } from './site-photos';
 import type { StoreRecord } from './store';
 import { isPurchasable, type SiteProduct, type StoreCatalog } from './store-catalog';
 import type { TemplateRecord } from './template';
@@ -65,16 +66,6 @@ export function variantVariables(entry: SiteProduct, variant: VariantJson, curre
   };
 }
 
-/**
- * The photo's sizes as https URLs: the API renders them protocol-relative, which on a site served over http would
- * fetch them over http, and the site's Content-Security-Policy allows images over https only.
- */
-export function securePhoto(photo: PhotoJson): PhotoJson {
-  const secure = { ...photo };
-  for (const size of PHOTO_SIZES) secure[size] = photo[size].startsWith('//') ? `https:${photo[size]}` : photo[size];
-  return secure;
-}
-
 export type VariantVariables = ReturnType<typeof variantVariables>;
 
 /** A product as templates see it, its prices in the store's `currency` (the projection's `price` may predate a change of it). */
@@ -83,7 +74,7 @@ export function productVariables(entry: SiteProduct, catalog: StoreCatalog, base
   const variants = entry.variants.map((variant) => variantVariables(entry, variant, currency));
   const prices = variants.length > 0 ? variants.map((variant) => variant.cents) : [product.cents];
   const [minCents, maxCents] = [Math.min(...prices), Math.max(...prices)];
-  const photos = product.photos.map(({ photo }) => securePhoto(photo));
+  const photos = product.photos.map(({ photo }) => sitePhoto(photo));
   return {
     id: product.id,
     name: product.name,
@@ -181,7 +172,7 @@ export function cartVariables(lines: readonly CartLineInput[], catalog: StoreCat
         cents: variant.cents,
         line_cents: variant.cents * line.quantity,
         url: productUrlOf(base, found.product.product.id),
-        image: found.product.product.photos[0] ? securePhoto(found.product.product.photos[0].photo) : null,
+        image: found.product.product.photos[0] ? sitePhoto(found.product.product.photos[0].photo) : null,
         in_stock: variant.in_stock,
         available: variant.available && variant.in_stock >= line.quantity,
       },

@@ -1,4 +1,4 @@
-import type { VariantJson } from '@commerce/api-presenters';
+import { presentPhoto, type VariantJson } from '@commerce/api-presenters';
 import { cartVariables, currencyNamed, formatMoney, paginate, productVariables, textToParagraphs } from './site-variables';
 import { buildStoreCatalog, type ProductSnapshot } from './store-catalog';
 
@@ -21,6 +21,9 @@ const variant = (overrides: Partial<VariantJson> = {}): VariantJson => ({
   ...overrides,
 });
 
+/** A photo given by URL whose image is not hosted: its sizes are that URL with resize hints. */
+const urlPhoto = presentPhoto({ id: 1, url: 'https://cdn.example/t.jpg', image_id: 0, media_key: '', width: 0, height: 0 });
+
 const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot =>
   ({
     id: 7,
@@ -32,7 +35,7 @@ const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot =>
     price: 10,
     tag_list: [],
     collections: [],
-    photos: [{ photo: { original: '//cdn.example/t.jpg', medium: '//cdn.example/t.jpg?w=400' } }],
+    photos: [{ photo: urlPhoto }],
     on_sale: false,
     preorder: false,
     ...overrides,
@@ -74,7 +77,12 @@ describe('productVariables', () => {
       [71, false],
     ]);
     expect(view.default_variant?.id).toBe(70);
-    expect(view.image).toMatchObject({ original: 'https://cdn.example/t.jpg', medium: 'https://cdn.example/t.jpg?w=400' });
+    expect(view.image).toMatchObject({
+      id: 1,
+      width: null,
+      original: 'https://cdn.example/t.jpg',
+      medium: 'https://cdn.example/t.jpg?w=400&h=400&fit=max',
+    });
   });
 
   it('offers nothing to buy on a coming-soon product', () => {

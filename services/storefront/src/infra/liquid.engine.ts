@@ -3,6 +3,7 @@ import { Liquid, type Template } from 'liquidjs';
 import { DEFAULT_CURRENCY } from '@commerce/money';
 import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/storefront-deps';
 import type { BuiltInPages } from '../domain/built-in-pages';
+import { photoDimension, photoSrcset } from '../domain/site-photos';
 import { currencyNamed, formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
 import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
@@ -170,6 +171,10 @@ export class LiquidPageEngine implements PageEngine {
       const pageCurrency = (this.context.globals as Record<symbol, string | undefined>)[PAGE_CURRENCY];
       return formatMoney(minor, currencyNamed(currency) ?? pageCurrency ?? DEFAULT_CURRENCY);
     });
+    // A hosted photo's renditions for `<img srcset>`, and one rendition's pixels for its `width` and `height`.
+    liquid.registerFilter('srcset', (photo: unknown, kind?: unknown) => photoSrcset(photo, kind));
+    liquid.registerFilter('image_width', (photo: unknown, size?: unknown) => photoDimension(photo, size, 'width'));
+    liquid.registerFilter('image_height', (photo: unknown, size?: unknown) => photoDimension(photo, size, 'height'));
     return liquid;
   }
 }
