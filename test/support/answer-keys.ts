@@ -50,6 +50,9 @@ export const VARIANT_KEYS: readonly string[] = [
 ];
 
 export const PHOTO_KEYS: readonly string[] = [
+  'id',
+  'width',
+  'height',
   'original',
   'large',
   'homepage',

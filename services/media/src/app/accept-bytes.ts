@@ -24,9 +24,10 @@ export async function acceptBytes(
   if ('refusal' in verdict) throw validationFailed({ file: [verdict.refusal] });
   if (!(await deps.usage.reserve(storeId, bytes.length, deps.quotaBytes))) {
     const { used_bytes } = await deps.usage.of(storeId);
+    const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
     throw new DomainError(
       'FAILED_PRECONDITION',
-      `The store's images would pass its quota of ${Math.round(deps.quotaBytes / 1024 / 1024)} MB (${Math.round(used_bytes / 1024 / 1024)} MB used)`,
+      `The store's images would pass its quota of ${megabytes(deps.quotaBytes)} MB (${megabytes(used_bytes)} MB used)`,
       { errorInfoReason: 'MEDIA_QUOTA_EXCEEDED', metadata: { quota_bytes: String(deps.quotaBytes), used_bytes: String(used_bytes) } },
     );
   }
