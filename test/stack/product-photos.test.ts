@@ -30,13 +30,27 @@ describe('product photos through the whole stack (docs/catalog.md#photo-routes)'
   let rival: ApiClient;
   let productId: number;
   let uploaded: JsonBody;
+  let origin: http.Server;
+  let originJpeg: Buffer;
 
   beforeAll(async () => {
-    world = await startTwoStoreStack('photos', ['photoshop', 'rivalphotos']);
+    originJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a52' } })
+      .jpeg()
+      .toBuffer();
+    origin = http.createServer((req, res) => {
+      if (req.url === '/tea.jpg') res.end(originJpeg);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    // The photo's host is this machine: a private address, allowed here only (docs/security.md#outbound-requests).
+    world = await startTwoStoreStack('photos', ['photoshop', 'rivalphotos'], { MEDIA_ALLOW_PRIVATE_NETWORKS: 'true' });
     ({ shop, rival } = world);
     productId = (await shop.post('/v1/products.json', { name: 'Green Tea', cents: 1999 })).body.data.id as number;
   });
-  afterAll(() => world?.stop());
+  afterAll(async () => {
+    await world?.stop();
+    await new Promise((resolve) => origin?.close(resolve));
+  });
 
   const send = async (
     client: ApiClient,
@@ -117,6 +131,26 @@ describe('product photos through the whole stack (docs/catalog.md#photo-routes)'
     expect((await send(rival, 'GET', photosOf(''))).status).toBe(404);
     expect((await send(rival, 'POST', photosOf(''), 'x', { 'Content-Type': 'image/png' })).status).toBe(404);
     expect((await send(rival, 'DELETE', photosOf(`/${uploaded.id as number}`))).status).toBe(404);
+  });
+
+  it('hosts a photo given by URL: the product is written at once showing the URL, then shows our renditions', async () => {
+    const source = `http://127.0.0.1:${(origin.address() as { port: number }).port}/tea.jpg`;
+    const created = await shop.post('/v1/products.json', { name: 'Oolong', cents: 900, photos: [source, `${source}?missing=1`] });
+    expect(created.status).toBe(200);
+    const [first] = created.body.data.photos as Array<{ photo: JsonBody }>;
+    expect(first!.photo).toMatchObject({ width: null, height: null, original: source.replace('http:', '') });
+    const id = created.body.data.id as number;
+    let hosted: JsonBody | undefined;
+    for (let tries = 0; tries < 100 && !hosted; tries += 1) {
+      const product = await shop.get(`/v1/products/${id}.json`);
+      const photo = (product.body.data.photos as Array<{ photo: JsonBody }>)[0]!.photo;
+      if (photo.width !== null) hosted = photo;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(hosted).toMatchObject({ id: first!.photo.id, width: 640, height: 480 });
+    expect(hosted!.small).toMatch(MEDIA_URL);
+    const small = await fetch(`http:${hosted!.small as string}`);
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ width: 200, height: 150 });
   });
 
   it('deletes a photo; an unknown media key is 404', async () => {
