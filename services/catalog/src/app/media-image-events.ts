@@ -1,18 +1,9 @@
 import type { catalog } from '@commerce/contracts';
-import type { DomainEvent } from '@commerce/events';
+import { isEventOf, type DomainEvent } from '@commerce/events';
 import { isNotFound } from '@commerce/grpc-runtime';
 import { withReadyImage, type PhotoRecord, type ReadyImage } from '../domain/photos';
 import type { CatalogDeps } from './catalog-deps';
 import { writeProduct, type WrittenProduct } from './product-writer';
-
-/** Media's image as its events carry it (proto field names; docs/media.md). */
-interface MediaImageResource {
-  id?: number | string;
-  key?: string;
-  status?: string;
-  width?: number;
-  height?: number;
-}
 
 type ImageDeps = Pick<CatalogDeps, 'products' | 'collections' | 'readyImages' | 'storeContexts' | 'clock' | 'queue' | 'mediaOrigin'>;
 
@@ -24,15 +15,9 @@ type ImageDeps = Pick<CatalogDeps, 'products' | 'collections' | 'readyImages' | 
  * (showImagesReadyMeanwhile).
  */
 export async function applyMediaImageEvent(deps: ImageDeps, event: DomainEvent): Promise<void> {
-  // The media topics are internal and read by name: anything else media publishes is not ours.
-  if ((event.topic as string) !== 'image/ready') return;
-  const image = event.resource as unknown as MediaImageResource;
-  const ready: ReadyImage = {
-    image_id: Number(image.id ?? event.resource_id),
-    media_key: image.key ?? '',
-    width: image.width ?? 0,
-    height: image.height ?? 0,
-  };
+  if (!isEventOf(event, ['image/ready'])) return;
+  const image = event.resource;
+  const ready: ReadyImage = { image_id: image.id, media_key: image.key, width: image.width, height: image.height };
   if (image.status !== 'ready' || !ready.media_key || !(ready.image_id > 0)) return;
   await deps.readyImages.save(event.store_id, ready);
   const products = await deps.products.withImage(event.store_id, ready.image_id);
