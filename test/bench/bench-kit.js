@@ -347,6 +347,26 @@ async function storectl(env, args) {
   return JSON.parse(stdout);
 }
 
+/** A store for one bench, made with `storectl store create`: its name, and a subdomain and e-mail unique to this run. */
+async function createBenchStore(env, name, prefix) {
+  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const created = await storectl(env, [
+    'store',
+    'create',
+    '--name',
+    name,
+    '--subdomain',
+    `${prefix}${suffix}`,
+    '--email',
+    `${prefix}-${suffix}@example.com`,
+    '--password',
+    'bench-password-0123456789',
+  ]);
+  if (typeof created.api_key !== 'string' || !created.api_key)
+    throw new Error(`storectl store create gave no api_key: ${JSON.stringify(created)}`);
+  return created;
+}
+
 async function fetchBytes(url, headers) {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());
@@ -677,6 +697,7 @@ module.exports = {
   startStack,
   restartStack,
   storectl,
+  createBenchStore,
   fetchBytes,
   runLoad,
   cpuTicks,

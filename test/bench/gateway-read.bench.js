@@ -11,7 +11,7 @@ const {
   stopChild,
   spawnNode,
   waitForLine,
-  storectl,
+  createBenchStore,
   fetchBytes,
   runLoad,
   problemsOf,
@@ -24,21 +24,8 @@ const TARGETS = { minRatio: 0.06, maxGatewayP99Ms: 30 };
 
 /** Runs both targets on a started stack; answers the results, `verdict.invalid` listing broken runs. */
 async function runGatewayReadBench(stack, settings, tempRoot) {
-  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const created = await storectl(stack.env, [
-    'store',
-    'create',
-    '--name',
-    'Bench Store',
-    '--subdomain',
-    `bench${suffix}`,
-    '--email',
-    `bench-${suffix}@example.com`,
-    '--password',
-    'bench-password-0123456789',
-  ]);
+  const created = await createBenchStore(stack.env, 'Bench Store', 'bench');
   const apiKey = created.api_key;
-  if (typeof apiKey !== 'string' || !apiKey) throw new Error(`storectl store create gave no api_key: ${JSON.stringify(created)}`);
 
   const gatewayUrl = `${stack.baseUrl}/v1/store.json`;
   const gatewayHeaders = { 'API-KEY': apiKey };

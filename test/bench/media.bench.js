@@ -16,7 +16,7 @@ const {
   stopChild,
   spawnNode,
   waitForLine,
-  storectl,
+  createBenchStore,
   fetchBytes,
   runLoad,
   problemsOf,
@@ -71,19 +71,7 @@ async function runMediaBench(stack, settings, tempRoot) {
   if (!mediaPid) throw new Error(`the stack has no media service (its processes: ${Object.keys(stack.pids).join(', ')})`);
   const uploads = envNumber('BENCH_MEDIA_UPLOADS', 20);
 
-  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const created = await storectl(stack.env, [
-    'store',
-    'create',
-    '--name',
-    'Media Bench',
-    '--subdomain',
-    `media${suffix}`,
-    '--email',
-    `media-${suffix}@example.com`,
-    '--password',
-    'bench-password-0123456789',
-  ]);
+  const created = await createBenchStore(stack.env, 'Media Bench', 'media');
   const apiHeaders = { 'API-KEY': created.api_key, Accept: 'application/json' };
   // A product per upload: a product holds at most 5 photos.
   const productIds = [];

@@ -5,7 +5,7 @@ import { importImage } from '../app/import-image';
 import type { MediaDeps } from '../app/media-deps';
 import { releaseImages } from '../app/release-images';
 import { storeImage } from '../app/store-image';
-import type { ImageRecord } from '../domain/image';
+import { imageJson, type ImageRecord } from '../domain/image';
 
 /** Thin: request → use case → response. */
 export function mediaHandlers(deps: MediaDeps): ServiceHandlers<typeof media.MediaServiceService> {
@@ -35,17 +35,7 @@ export function mediaHandlers(deps: MediaDeps): ServiceHandlers<typeof media.Med
   };
 }
 
+/** The image as the contract answers it: its JSON (the events' shape), with the creation time as a Timestamp. */
 function imageMessage(image: ImageRecord): media.Image {
-  return {
-    id: image.id,
-    key: image.key,
-    status: image.status,
-    width: image.width,
-    height: image.height,
-    byte_size: image.byte_size,
-    format: image.format,
-    source_url: image.source_url,
-    error: image.error,
-    created_at: image.created_at,
-  };
+  return { ...imageJson(image), created_at: image.created_at };
 }

@@ -27,48 +27,31 @@ export class ImageRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** A pending import's bytes arrived: ready, with image/ready, in one write. False when it was released meanwhile. */
-  async markReady(storeId: number, id: number, accepted: AcceptedBytes, now: Date): Promise<ImageRecord | null> {
-    const current = await this.documents.findOne({ store_id: storeId, id, status: 'pending' });
-    if (!current) return null;
-    const ready: ImageRecord = { ...current, ...accepted, status: 'ready', error: '' };
-    const event = newEvent({
-      topic: 'image/ready',
-      storeId,
-      resourceType: 'image',
-      resourceId: id,
-      sequence: 2,
-      resource: imageJson(ready),
-      now,
-    });
-    const written = await this.documents.updateWithEvents(
-      { store_id: storeId, id, status: 'pending' },
-      { $set: { ...accepted, status: 'ready', error: '' } },
-      [event],
-    );
-    return written.matched === 1 ? ready : null;
+  /** A pending import's bytes arrived: ready, with image/ready, in one write. Null when it was released meanwhile. */
+  markReady(storeId: number, id: number, accepted: AcceptedBytes, now: Date): Promise<ImageRecord | null> {
+    return this.settle(storeId, id, 'image/ready', { ...accepted, status: 'ready', error: '' }, now);
   }
 
   /** A pending import could not be made an image: failed, with image/failed. */
-  async markFailed(storeId: number, id: number, error: string, now: Date): Promise<ImageRecord | null> {
-    const current = await this.documents.findOne({ store_id: storeId, id, status: 'pending' });
+  markFailed(storeId: number, id: number, error: string, now: Date): Promise<ImageRecord | null> {
+    return this.settle(storeId, id, 'image/failed', { status: 'failed', error }, now);
+  }
+
+  /** Ends a pending import with its event; only a still pending image changes (a repeat or a released one is null). */
+  private async settle(
+    storeId: number,
+    id: number,
+    topic: 'image/ready' | 'image/failed',
+    changes: Partial<ImageRecord>,
+    now: Date,
+  ): Promise<ImageRecord | null> {
+    const pending = { store_id: storeId, id, status: 'pending' };
+    const current = await this.documents.findOne(pending);
     if (!current) return null;
-    const failed: ImageRecord = { ...current, status: 'failed', error };
-    const event = newEvent({
-      topic: 'image/failed',
-      storeId,
-      resourceType: 'image',
-      resourceId: id,
-      sequence: 2,
-      resource: imageJson(failed),
-      now,
-    });
-    const written = await this.documents.updateWithEvents(
-      { store_id: storeId, id, status: 'pending' },
-      { $set: { status: 'failed', error } },
-      [event],
-    );
-    return written.matched === 1 ? failed : null;
+    const settled: ImageRecord = { ...current, ...changes };
+    const event = newEvent({ topic, storeId, resourceType: 'image', resourceId: id, sequence: 2, resource: imageJson(settled), now });
+    const written = await this.documents.updateWithEvents(pending, { $set: changes }, [event]);
+    return written.matched === 1 ? settled : null;
   }
 
   /** Drops the reference; answers it when this call dropped it (a second release finds nothing). */
