@@ -257,4 +257,19 @@ describe('collecting unused bytes', () => {
     expect(await images.has(again.image!.key)).toBe(true);
     expect((await harness.client.getRendition({ key: again.image!.key, size: 'small', format: 'webp' })).width).toBe(200);
   });
+
+  it('never deletes bytes an upload of the same image counts on, whether the sweep or the upload comes first', async () => {
+    const storeId = aStore();
+    for (let round = 0; round < 4; round += 1) {
+      const bytes = await drawn(160, 120, 30 + round);
+      const first = await store(storeId, bytes);
+      await harness.client.releaseImages({ store_id: storeId, image_ids: [first.image!.id] });
+      const [, again] = await Promise.all([harness.service.sweep(), store(storeId, bytes)]);
+      expect(await images.has(again.image!.key)).toBe(true);
+      const large = await harness.client.getRendition({ key: again.image!.key, size: 'large', format: 'webp' });
+      expect(large.width).toBe(160);
+      await harness.service.sweep();
+      expect(await images.has(again.image!.key)).toBe(true);
+    }
+  });
 });
