@@ -32,6 +32,7 @@ const sidewaysWithGps = () =>
     .jpeg()
     .toBuffer();
 
+let askedAfterRestart = 0;
 let storeSeq = 100;
 const aStore = () => (storeSeq += 1);
 
@@ -41,6 +42,9 @@ beforeAll(async () => {
     else if (req.url === '/moved') res.writeHead(302, { location: '/tea.jpg' }).end();
     else if (req.url === '/page.svg') res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     else if (req.url === '/slow') setTimeout(() => res.end('late'), 5_000).unref();
+    // Answers nothing the first time (the service restarts meanwhile), the photo afterwards.
+    else if (req.url === '/after-restart' && (askedAfterRestart += 1) === 1) return;
+    else if (req.url === '/after-restart') void drawn(240, 180, 120).then((bytes) => res.end(bytes));
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
@@ -265,3 +269,22 @@ describe('collecting unused bytes', () => {
     }
   });
 });
+
+describe('a restart', () => {
+  it('fetches again the photos given by URL it left pending', async () => {
+    const storeId = aStore();
+    const { image } = await harness.client.importImage({ store_id: storeId, url: `${originUrl}/after-restart` });
+    await until(() => askedAfterRestart === 1);
+    await harness.restart();
+    const [event] = await harness.waitForEvents('media', 1, { store_id: storeId });
+    expect(event).toMatchObject({ topic: 'image/ready', resource: { id: image!.id, status: 'ready', width: 240, height: 180 } });
+    expect(askedAfterRestart).toBeGreaterThanOrEqual(2);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5_000) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
