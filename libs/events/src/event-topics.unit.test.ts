@@ -8,6 +8,9 @@ describe('public topics', () => {
     expect(PUBLIC_TOPICS).not.toContain('store/created');
     expect(PUBLIC_TOPICS).not.toContain('api_key/rotated');
     expect(PUBLIC_TOPICS).not.toContain('grant/revoked');
+    // media's announcements to catalog: webhooks never forward them.
+    expect(PUBLIC_TOPICS).not.toContain('image/ready');
+    expect(PUBLIC_TOPICS).not.toContain('image/failed');
   });
 
   it('have a wildcard for the shipping group and class topics only', () => {

@@ -10,6 +10,13 @@ import { fixAsyncResourceBind } from './async-resource-bind.fix';
  */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The media service's messages (docs/media.md): a 25 MB upload in StoreImageRequest, an original rendition as large in
+ * its answer. Its server takes them (ServiceWiring.maxMessageBytes) and its clients are made with
+ * `createClient(..., { maxMessageBytes: MEDIA_MESSAGE_BYTES })`, on a channel of their own.
+ */
+export const MEDIA_MESSAGE_BYTES = 32 * 1024 * 1024;
+
 /** Both directions, for a client's channel and a server alike. */
 export const MESSAGE_SIZE_OPTIONS = {
   'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
@@ -45,13 +52,22 @@ const namesSeveralServers = (address: string): boolean => /^(dns|ipv4|ipv6):/.te
 
 const channels = new Map<string, Channel>();
 
-/** The one channel to an address, shared by every client of this process. */
-export function channelFor(address: string): Channel {
-  let channel = channels.get(address);
+/**
+ * The one channel to an address, shared by every client of this process; a larger message size (media's uploads) gets a
+ * channel of its own, so the other clients keep the platform's limit.
+ */
+export function channelFor(address: string, maxMessageBytes = MAX_MESSAGE_BYTES): Channel {
+  const name = maxMessageBytes === MAX_MESSAGE_BYTES ? address : `${address}|${maxMessageBytes}`;
+  let channel = channels.get(name);
   if (!channel) {
     fixAsyncResourceBind();
-    channel = new Channel(address, credentials.createInsecure(), namesSeveralServers(address) ? BALANCED_OPTIONS : CHANNEL_OPTIONS);
-    channels.set(address, channel);
+    const options = namesSeveralServers(address) ? BALANCED_OPTIONS : CHANNEL_OPTIONS;
+    const sized =
+      maxMessageBytes === MAX_MESSAGE_BYTES
+        ? options
+        : { ...options, 'grpc.max_receive_message_length': maxMessageBytes, 'grpc.max_send_message_length': maxMessageBytes };
+    channel = new Channel(address, credentials.createInsecure(), sized);
+    channels.set(name, channel);
   }
   return channel;
 }

@@ -27,6 +27,8 @@ export interface CallOptions {
 export interface ClientFactoryOptions {
   /** Deadline of every call that does not set its own; default 5000. */
   deadlineMs?: number;
+  /** Messages larger than the platform's 8 MB, both ways (MEDIA_MESSAGE_BYTES for the media client); a channel of its own. */
+  maxMessageBytes?: number;
 }
 
 /** The generated `XServiceClient` constructor (ts-proto outputServices=grpc-js). */
@@ -58,7 +60,7 @@ export function createClient<C extends Client>(
   address: string,
   options: ClientFactoryOptions = {},
 ): ServiceClient<C> {
-  const client = new Ctor(address, credentials.createInsecure(), { channelOverride: channelFor(address) });
+  const client = new Ctor(address, credentials.createInsecure(), { channelOverride: channelFor(address, options.maxMessageBytes) });
   const defaultDeadlineMs = options.deadlineMs ?? 5000;
   const remote: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(Ctor.service)) {

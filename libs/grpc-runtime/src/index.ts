@@ -67,7 +67,7 @@ export {
   type ServiceClient,
   type RemoteMethod,
 } from './grpc.client';
-export { closeAllChannels } from './channel.options';
+export { closeAllChannels, MAX_MESSAGE_BYTES, MEDIA_MESSAGE_BYTES } from './channel.options';
 export { checkHealth, healthStatus, type HealthState, type HealthCheckOptions } from './health.client';
 export { protoRoot, protoFilesOf, loadProtoPackage } from './proto.files';
 export { stderrLogger, silentLogger, type Logger } from './logger.port';

@@ -1,5 +1,5 @@
 import { catalog, media } from '@commerce/contracts';
-import { createClient, implement } from '@commerce/grpc-runtime';
+import { createClient, implement, MEDIA_MESSAGE_BYTES } from '@commerce/grpc-runtime';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { collectUnusedBytes, releaseOrphans } from './app/collect-unused';
 import { resumeImports } from './app/import-image';
@@ -17,7 +17,7 @@ import { HttpUrlFetcher } from './infra/url-fetcher';
 import { UsageRepository } from './infra/usage.repository';
 
 /** A 25 MB upload and an original rendition as large travel in one message: past the platform's 8 MB. */
-export const MEDIA_MESSAGE_BYTES = 32 * 1024 * 1024;
+export { MEDIA_MESSAGE_BYTES };
 /** Image jobs at once (decoding, resizing, fetching), whatever the number of stores asking (docs/media.md#image-work). */
 const IMAGE_JOBS_AT_ONCE = 2;
 

@@ -15,6 +15,8 @@ export interface UrlFetcherOptions {
   /** Private, loopback and link-local addresses allowed (tests against a server on this machine). */
   allowPrivateNetworks: boolean;
   maxBytes?: number;
+  /** Why an address is refused, or null (default: the outbound rules unless private networks are allowed); tests narrow it. */
+  refusal?: (address: string) => string | null;
 }
 
 /**
@@ -57,11 +59,10 @@ export class HttpUrlFetcher implements UrlFetcher {
       }
     }
     if (addresses.length === 0) return { error: `${host} has no address` };
-    if (!this.options.allowPrivateNetworks) {
-      for (const address of addresses) {
-        const refusal = addressRefusal(address);
-        if (refusal) return { error: `the address points at ${refusal}` };
-      }
+    const refusalOf = this.options.refusal ?? (this.options.allowPrivateNetworks ? () => null : addressRefusal);
+    for (const address of addresses) {
+      const refusal = refusalOf(address);
+      if (refusal) return { error: `the address points at ${refusal}` };
     }
     return { address: addresses[0]! };
   }
