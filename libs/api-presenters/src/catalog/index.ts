@@ -2,6 +2,7 @@
 export { presentProduct, productJson, type ProductJson } from './product.presenter';
 export { presentVariant, variantJson, type VariantJson } from './variant.presenter';
 export { presentCollection, collectionJson, type CollectionJson } from './collection.presenter';
+export { RENDITIONS, RENDITION_NAMES, isRenditionName, renditionSize, type Rendition, type RenditionName } from './renditions';
 export { presentPhoto, photoJson, mediaPath, mediaOriginOf, PHOTO_SIZES, type PhotoJson, type PhotoSize } from './photo.presenter';
 export { productUrls, slugOf, type ProductUrls } from './product-urls';
 export { centsToPrice } from './price';

@@ -1,6 +1,6 @@
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { isContentKey } from '../domain/content-key';
-import { isRenditionName } from '../domain/renditions';
+import { isRenditionName } from '@commerce/api-presenters';
 import type { OutputFormat } from '../infra/sharp-imaging';
 import type { MediaDeps } from './media-deps';
 import { keptRendition, OUTPUT_FORMATS, type KeptRendition } from './renditions';

@@ -1,7 +1,7 @@
 import type { Logger } from '@commerce/grpc-runtime';
 import type { ImageHeader } from '../domain/image-rules';
 import type { FairLanes } from '../domain/fair-lanes';
-import type { Rendition } from '../domain/renditions';
+import type { Rendition } from '@commerce/api-presenters';
 import type { ImageRepository } from '../infra/image.repository';
 import type { ImageStore } from '../infra/image-store';
 import type { ObjectClaimRepository } from '../infra/object-claim.repository';

@@ -1,6 +1,6 @@
 import { notFound } from '@commerce/grpc-runtime';
 import { contentKey } from '../domain/content-key';
-import { RENDITIONS, RENDITION_NAMES, type RenditionName } from '../domain/renditions';
+import { RENDITIONS, RENDITION_NAMES, type RenditionName } from '@commerce/api-presenters';
 import type { OutputFormat } from '../infra/sharp-imaging';
 import type { MediaDeps } from './media-deps';
 

@@ -1,5 +1,5 @@
 import type { ImageHeader } from '../domain/image-rules';
-import type { Rendition } from '../domain/renditions';
+import type { Rendition } from '@commerce/api-presenters';
 import type { Imaging } from '../app/media-deps';
 import type { OutputFormat, RenderedImage } from './sharp-imaging';
 

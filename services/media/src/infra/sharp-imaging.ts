@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, type ImageHeader } from '../domain/image-rules';
-import type { Rendition } from '../domain/renditions';
+import type { Rendition } from '@commerce/api-presenters';
 
 /** What the renditions are written as: WebP for clients that accept it, JPEG for the rest (docs/media.md#serving). */
 export type OutputFormat = 'webp' | 'jpeg';
@@ -35,7 +35,7 @@ export async function readHeader(bytes: Buffer): Promise<ImageHeader | null> {
 }
 
 /**
- * One rendition of an accepted image (domain/renditions.ts): the first frame, turned upright by its EXIF orientation,
+ * One rendition of an accepted image (libs/api-presenters renditions.ts): the first frame, turned upright by its EXIF orientation,
  * resized to its box, with no metadata at all (a photo's GPS position, camera and thumbnail never leave the service);
  * transparency goes on white for JPEG. libvips refuses more than MAX_IMAGE_PIXELS again here, whatever the caller checked.
  */

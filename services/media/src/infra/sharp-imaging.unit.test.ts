@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { imageRefusal } from '../domain/image-rules';
-import { RENDITION_NAMES, RENDITIONS, renditionSize } from '../domain/renditions';
+import { RENDITION_NAMES, RENDITIONS, renditionSize } from '@commerce/api-presenters';
 import { readHeader, renderImage } from './sharp-imaging';
 
 /** A real image of the given size and format, drawn here. */

@@ -1,4 +1,8 @@
-import { mediaPath, PHOTO_SIZES, type PhotoJson, type PhotoSize } from '@commerce/api-presenters';
+import { mediaPath, PHOTO_SIZES, RENDITIONS, renditionSize as sizeOf, type PhotoJson, type PhotoSize } from '@commerce/api-presenters';
+
+/** The pixel size of one of the 13 renditions of a `width` × `height` image (docs/media.md#the-13-sizes). */
+export const renditionSize = (size: PhotoSize, width: number, height: number): { width: number; height: number } =>
+  sizeOf(RENDITIONS[size], width, height);
 
 // A product photo as the buyer site's templates see it (docs/buyer-site.md#variables-every-page-has), and the sizes of
 // its renditions, which the pages' `srcset`, `width` and `height` are written from.
@@ -35,23 +39,6 @@ export function sitePhoto(photo: PhotoJson): PhotoJson {
 }
 
 const isSize = (name: unknown): name is PhotoSize => typeof name === 'string' && (PHOTO_SIZES as string[]).includes(name);
-
-/**
- * The pixel size of one rendition of a `width` × `height` image, by the spec's rules for the 13 sizes
- * (docs/media.md#the-13-sizes): `original` as it is; `large`, `homepage`, `medium`, `small` fit a 1000, 600, 400, 200
- * box and are never enlarged; `Nw` is N wide, its height keeping the ratio; `Nsq` is N × N.
- */
-export function renditionSize(size: PhotoSize, width: number, height: number): { width: number; height: number } {
-  const box = { large: 1000, homepage: 600, medium: 400, small: 200 }[size as string];
-  if (size === 'original') return { width, height };
-  if (box !== undefined) {
-    const scale = Math.min(1, box / Math.max(width, height));
-    return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-  }
-  const side = Number.parseInt(size, 10);
-  if (size.endsWith('sq')) return { width: side, height: side };
-  return { width: side, height: Math.max(1, Math.round((height * side) / width)) };
-}
 
 /** The hosted image's size and URLs of a template's photo value, or null for anything else (a photo not hosted, a string). */
 function hostedOf(value: unknown): { width: number; height: number; photo: Record<string, unknown> } | null {

@@ -1,6 +1,6 @@
 /**
- * The spec's 13 photo sizes as boxes (docs/media.md#the-13-sizes): what each rendition of an image is. Pure data and
- * arithmetic; the imaging adapter (infra/sharp-imaging.ts) makes the pixels.
+ * The spec's 13 photo sizes as boxes (docs/media.md#the-13-sizes): what each rendition of an image is, for the media
+ * service that makes them and the buyer site that writes their `srcset`, `width` and `height`. Pure data and arithmetic.
  *
  * - `original`: the whole image, oriented upright, its metadata stripped; never enlarged or cropped.
  * - `large`, `homepage`, `medium`, `small`: fit inside a square box (1000, 600, 400, 200), never enlarged.
