@@ -46,8 +46,8 @@ const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
  * Why the platform may not connect to an address (a webhook's target, a photo's source), or null for a public one:
  * anything ipaddr.js does not call plain `unicast` ("a loopback address (127.0.0.1)"). Its ranges follow IANA's
  * special-purpose registries (private, loopback, link-local, multicast, and reserved ones such as benchmarking
- * 198.18.0.0/15, AS112, AMT, 6to4, Teredo, documentation), kept by the library rather than by a list of our own; IPv6 outside 2000::/3 is refused
- * too. IPv4 written inside IPv6 (::ffff:10.0.0.1, 64:ff9b::a00:1) is judged as the IPv4 address it carries.
+ * 198.18.0.0/15, AS112, AMT, 6to4, Teredo, documentation), kept by the library rather than by a list of our own; IPv6
+ * outside 2000::/3 is refused too. IPv4 written inside IPv6 (::ffff:10.0.0.1, 64:ff9b::a00:1) is judged as the IPv4 address it carries.
  */
 export function addressRefusal(address: string): string | null {
   if (!ipaddr.isValid(address)) return `not an IP address (${address})`;
