@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@commerce/config';
 import { freePort } from '@commerce/testing';
 import { REPO_ROOT, createStoreWithCli, startStack, stackEnvironment, storectl, type StackHandle } from '../support/stack.harness';
 
@@ -56,9 +57,9 @@ describe('two stacks side by side', () => {
     const ports = [first, second].flatMap((stack) =>
       Object.values(stack.info().grpc_addresses).map((address) => Number(address.split(':')[1])),
     );
-    expect(ports).toHaveLength(12);
-    expect(new Set(ports).size).toBe(12);
-    expect(ports.filter((port) => port >= 50_151 && port <= 50_156)).toEqual([]);
+    expect(ports).toHaveLength(2 * SERVICE_NAMES.length);
+    expect(new Set(ports).size).toBe(2 * SERVICE_NAMES.length);
+    expect(ports.filter((port) => port >= 50_151 && port <= 50_157)).toEqual([]);
   });
 
   it("lets storectl create a store in the stack of its DATA_DIR, never in the other's", async () => {

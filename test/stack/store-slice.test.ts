@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@commerce/config';
 import { AckPolicy, DeliverPolicy, connect, type NatsConnection } from 'nats';
 import { waitFor } from '@commerce/testing';
 import { json, startStack, stackEnvironment, storectl, type StackHandle } from '../support/stack.harness';
@@ -42,7 +43,7 @@ describe('the store record through the whole stack', () => {
     const response = await get('/healthz');
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(Object.values(body.data.services)).toEqual(Array(6).fill('SERVING'));
+    expect(Object.values(body.data.services)).toEqual(Array(SERVICE_NAMES.length).fill('SERVING'));
   });
 
   it('creates a store, its owner and an API key with the CLI', async () => {
