@@ -10,7 +10,7 @@ import { mediaHandlers } from './grpc/media.handlers';
 import { CatalogClient } from './infra/catalog.client';
 import { ImageRepository } from './infra/image.repository';
 import { ImageStore } from './infra/image-store';
-import { LazySharpImaging } from './infra/imaging';
+import { sharpImaging } from './infra/sharp-imaging';
 import { ensureMediaIndexes } from './infra/indexes';
 import { ObjectClaimRepository } from './infra/object-claim.repository';
 import { HttpUrlFetcher } from './infra/url-fetcher';
@@ -36,7 +36,7 @@ export async function startMediaService(config: MediaConfig): Promise<RunningMed
       usage: new UsageRepository(host.db.collection(UsageRepository.collection)),
       claims: new ObjectClaimRepository(host.db.collection(ObjectClaimRepository.collection)),
       bytes: await ImageStore.open(host.nc, { replicas: config.MEDIA_OBJECT_REPLICAS }),
-      imaging: new LazySharpImaging(),
+      imaging: sharpImaging,
       lanes: new FairLanes(IMAGE_JOBS_AT_ONCE),
       fetcher: new HttpUrlFetcher({ timeoutMs: config.MEDIA_FETCH_TIMEOUT_MS, allowPrivateNetworks: config.MEDIA_ALLOW_PRIVATE_NETWORKS }),
       catalog: new CatalogClient(

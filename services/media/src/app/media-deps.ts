@@ -8,7 +8,7 @@ import type { ObjectClaimRepository } from '../infra/object-claim.repository';
 import type { OutputFormat, RenderedImage } from '../infra/sharp-imaging';
 import type { UsageRepository } from '../infra/usage.repository';
 
-/** Reads headers and makes renditions (infra/imaging.ts: sharp, loaded at the first image). */
+/** Reads headers and makes renditions (infra/sharp-imaging.ts: sharp, loaded at the first image). */
 export interface Imaging {
   readHeader(bytes: Buffer): Promise<ImageHeader | null>;
   render(bytes: Buffer, rendition: Rendition, format: OutputFormat): Promise<RenderedImage>;

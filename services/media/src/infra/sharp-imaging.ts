@@ -1,6 +1,23 @@
-import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS, type ImageHeader } from '../domain/image-rules';
 import type { Rendition } from '@commerce/api-presenters';
+import type { Imaging } from '../app/media-deps';
+import { MAX_IMAGE_PIXELS, type ImageHeader } from '../domain/image-rules';
+
+type Sharp = typeof import('sharp');
+let loading: Promise<Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded at the first image rather than at start: the idle service stays ~30 MB smaller, and a stack
+ * whose stores upload nothing never loads it (docs/media.md#image-work). One libvips thread per job and no operation
+ * cache: the fair scheduler decides how much runs at once.
+ */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 /** What the renditions are written as: WebP for clients that accept it, JPEG for the rest (docs/media.md#serving). */
 export type OutputFormat = 'webp' | 'jpeg';
@@ -21,6 +38,7 @@ const QUARTER_TURNS = new Set([5, 6, 7, 8]);
  */
 export async function readHeader(bytes: Buffer): Promise<ImageHeader | null> {
   try {
+    const sharp = await loadSharp();
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     const turned = QUARTER_TURNS.has(metadata.orientation ?? 1);
     return {
@@ -40,6 +58,7 @@ export async function readHeader(bytes: Buffer): Promise<ImageHeader | null> {
  * transparency goes on white for JPEG. libvips refuses more than MAX_IMAGE_PIXELS again here, whatever the caller checked.
  */
 export async function renderImage(bytes: Buffer, rendition: Rendition, format: OutputFormat): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 }).autoOrient();
   switch (rendition.kind) {
     case 'original':
@@ -58,3 +77,6 @@ export async function renderImage(bytes: Buffer, rendition: Rendition, format: O
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, format };
 }
+
+/** The Imaging port the use cases see, over the functions above. */
+export const sharpImaging: Imaging = { readHeader, render: renderImage };
