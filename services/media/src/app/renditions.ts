@@ -39,15 +39,12 @@ export function keptRendition(
   if (inFlight) return inFlight;
   const work = (async (): Promise<KeptRendition> => {
     const kept = await deps.bytes.getRendition(name);
-    if (kept) {
-      const header = await deps.imaging.readHeader(Buffer.from(kept.data));
-      return { ...kept, width: header?.width ?? 0, height: header?.height ?? 0 };
-    }
+    if (kept) return kept;
     const bytes = source ?? (await deps.bytes.get(key));
     if (!bytes) throw notFound('image');
     // One image's renditions in one lane: two images render side by side, one image's sizes one after another.
     const rendered = await deps.lanes.run(`key:${key}`, () => deps.imaging.render(Buffer.from(bytes), RENDITIONS[size], format));
-    await deps.bytes.putRendition(name, rendered.data);
+    await deps.bytes.putRendition(name, rendered.data, rendered);
     return { data: rendered.data, digest: contentKey(rendered.data), width: rendered.width, height: rendered.height };
   })().finally(() => deps.rendering.delete(name));
   deps.rendering.set(name, work);

@@ -51,15 +51,27 @@ export class ImageStore {
     return this.objects.delete(key).then((answer) => answer.success);
   }
 
-  /** A rendition kept under its name (`<key>/<size>.<format>`); its digest (SHA-256 hex) is computed once, here. */
-  async putRendition(name: string, data: Uint8Array): Promise<void> {
-    await this.objects.putBlob({ name }, data);
+  /** A rendition kept under its name (`<key>/<size>.<format>`), with its pixel size in the object's metadata. */
+  async putRendition(name: string, data: Uint8Array, size: { width: number; height: number }): Promise<void> {
+    await this.objects.putBlob({ name, metadata: { width: String(size.width), height: String(size.height) } }, data);
   }
 
-  /** A kept rendition and its digest; null when it was never made (or was collected). */
-  async getRendition(name: string): Promise<{ data: Uint8Array; digest: string } | null> {
-    const data = await this.objects.getBlob(name);
-    return data === null ? null : { data, digest: ImageStore.keyOf(data) };
+  /**
+   * A kept rendition, its size, and its digest (SHA-256 hex): the object store's own, which the client checks the bytes
+   * against as it reads them, so nothing is hashed or decoded again. Null when it was never made (or was collected).
+   */
+  async getRendition(name: string): Promise<{ data: Uint8Array; digest: string; width: number; height: number } | null> {
+    const result = await this.objects.get(name);
+    if (result === null) return null;
+    const [error, data] = await Promise.all([result.error, readAll(result.data)]);
+    if (error) throw error;
+    const { digest, metadata } = result.info;
+    return {
+      data,
+      digest: Buffer.from(digest.slice(digest.indexOf('=') + 1), 'base64url').toString('hex'),
+      width: Number(metadata?.width ?? 0),
+      height: Number(metadata?.height ?? 0),
+    };
   }
 
   /** Removes the renditions named (those that exist) and then the bytes: what collecting a key does. */
@@ -76,4 +88,11 @@ export class ImageStore {
     const live = (await this.objects.list()).filter((info) => !info.deleted);
     return { objects: live.length, bytes: live.reduce((sum, info) => sum + info.size, 0) };
   }
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return Buffer.concat(chunks);
 }
