@@ -3,7 +3,7 @@
 // Every package is tagged in its package.json (`nx.tags`); these rules are the enforcement.
 import tseslint from 'typescript-eslint';
 
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks'];
+const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media', 'notifications'];
 const serviceImports = (except) =>
   SERVICES.filter((name) => name !== except).flatMap((name) => [
     `@commerce/${name}-service`,

@@ -6,6 +6,7 @@ export * as orders from './orders';
 export * as shipping from './gen/commerce/shipping/v1/shipping';
 export * as webhooks from './gen/commerce/webhooks/v1/webhooks';
 export * as media from './gen/commerce/media/v1/media';
+export * as notifications from './gen/commerce/notifications/v1/notifications';
 export * as rpcStatus from './gen/google/rpc/status';
 export * as rpcErrorDetails from './gen/google/rpc/error_details';
 export { Any } from './gen/google/protobuf/any';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { storefront, webhooks } from '@commerce/contracts';
 import { PUBLIC_TOPICS, PUBLIC_TOPIC_WILDCARDS } from '@commerce/events';
 import { createClient, implement } from '@commerce/grpc-runtime';
+import { workerTask } from '@commerce/delivery';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
 import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneRepository } from '@commerce/store-zones';
 import { DeliveryWorker } from './app/delivery-worker';
@@ -14,7 +15,7 @@ import { webhooksHandlers } from './grpc/webhooks.handlers';
 import { DeliveryRepository } from './infra/delivery.repository';
 import { deliveryMetrics } from './infra/delivery-metrics';
 import { WEBHOOKS_MIGRATIONS } from './infra/migrations';
-import { deliveryIntakeConsumers, deliveryWorkerTask } from './infra/delivery.tasks';
+import { deliveryIntakeConsumers } from './infra/delivery.tasks';
 import { DnsResolver } from './infra/dns.resolver';
 import { HttpSender } from './infra/http-sender';
 import { ensureWebhooksIndexes } from './infra/indexes';
@@ -73,7 +74,7 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
           durable: 'webhooks-store-zones',
           handler: (event) => applyStoreEvent(deps, event),
         }),
-        deliveryWorkerTask(worker, WORKER_INTERVAL_MS, () => sender.close()),
+        workerTask('webhook delivery worker', worker, WORKER_INTERVAL_MS, () => sender.close()),
         deliveryIntakeConsumers(
           host.nc,
           host.logger,

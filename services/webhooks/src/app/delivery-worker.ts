@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PassLoop } from '@commerce/delivery';
 import { DELIVERY_TIMEOUT_MS } from '../domain/delivery';
 import type { DeliveryDocument, DueJob } from '../infra/delivery.documents';
 import type { WebhookDocument } from '../infra/webhook.repository';
@@ -50,62 +51,23 @@ export const DEFAULT_LIMITS: WorkerLimits = { perWebhook: 8, total: 256, leaseMs
  * it, within `perWebhook` and `total` sends at once. Sends run side by side: a slow receiver holds only its own
  * webhook's places. A job whose send ended makes another pass start.
  */
-export class DeliveryWorker {
+export class DeliveryWorker extends PassLoop {
   readonly owner = `worker-${randomUUID()}`;
-  /** Every job taken until its attempt is logged; `sending` counts those still holding a place (until their outcome is stored). */
-  private readonly inFlight = new Map<number, Promise<void>>();
+  /** Sends holding a place (until their outcome is stored); `inFlight` holds every job taken until its attempt is logged. */
   private sending = 0;
   private readonly perWebhook = new Map<number, number>();
   private readonly busyResources = new Set<string>();
   private readonly tools: AttemptTools;
-  private pass?: Promise<number>;
-  private again = false;
-  private stopped = false;
 
   constructor(
     private readonly deps: WorkerDeps,
     private readonly limits: WorkerLimits = DEFAULT_LIMITS,
   ) {
+    super((error) => deps.logger.warn({ err: error }, 'delivery pass failed; the next one retries'));
     this.tools = { cache: new DeliveryCache(), attemptIds: new AttemptIds(() => deps.nextId('delivery_attempts')) };
   }
 
-  /** Starts a pass now, or right after the one under way; never throws (failures are logged). */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    void this.tick().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'delivery pass failed; the next one retries'));
-  }
-
-  /** One pass (or joins the one under way); answers the number of sends it started. */
-  tick(): Promise<number> {
-    if (!this.pass) {
-      this.pass = this.runPass().finally(() => {
-        this.pass = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-    }
-    return this.pass;
-  }
-
-  /** Waits for every send under way, and the passes they start, to end (tests; stop). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0 || this.pass) {
-      await Promise.all([...this.inFlight.values(), this.pass?.catch(() => undefined)]);
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
-  }
-
-  private async runPass(): Promise<number> {
+  protected async runPass(): Promise<number> {
     // Events stored since the last pass become jobs first, a batch of them per round of writes.
     for (let round = 0; round < MAX_ROUNDS; round++) {
       if ((await fanOutEvents(this.deps)).events < FAN_OUT_BATCH || this.stopped) break;
@@ -184,17 +146,12 @@ export class DeliveryWorker {
       else this.perWebhook.delete(job.webhook_id);
       this.kick();
     };
-    const send = attemptDelivery(this.deps, this.tools, { job, owner: this.owner, webhook: webhookRead, release })
-      .catch((error: unknown) =>
-        this.deps.logger.warn(
-          { err: error, delivery_id: job.id, webhook_id: job.webhook_id },
-          'delivery attempt failed unexpectedly; retried when its lease runs out',
-        ),
-      )
-      .finally(() => {
-        this.inFlight.delete(job.id);
-        release();
-      });
-    this.inFlight.set(job.id, send);
+    const send = attemptDelivery(this.deps, this.tools, { job, owner: this.owner, webhook: webhookRead, release }).catch((error: unknown) =>
+      this.deps.logger.warn(
+        { err: error, delivery_id: job.id, webhook_id: job.webhook_id },
+        'delivery attempt failed unexpectedly; retried when its lease runs out',
+      ),
+    );
+    this.track(job.id, send, release);
   }
 }

@@ -4,7 +4,7 @@ import { newEvent, type DomainEvent, type EventTopic } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { StoreZoneRepository } from '@commerce/store-zones';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { RETRY_WINDOW_MS, SECOND } from '../domain/delivery';
+import { RETRY_WINDOW_MS, SECOND } from '@commerce/delivery';
 import type { Webhook } from '../domain/webhook';
 import type { DeliveryDocument } from '../infra/delivery.documents';
 import { DeliveryRepository } from '../infra/delivery.repository';

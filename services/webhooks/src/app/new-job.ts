@@ -1,4 +1,4 @@
-import { NO_LEASE } from '../domain/delivery';
+import { NO_LEASE } from '@commerce/delivery';
 import type { DeliveryDocument, EventToFanOut } from '../infra/delivery.documents';
 import type { WebhooksDeps } from './webhooks-deps';
 

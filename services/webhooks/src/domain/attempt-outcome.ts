@@ -1,6 +1,7 @@
 // What one delivery attempt came to (docs/webhooks.md#answers-retries-and-their-end), and the outcome table: what each outcome makes of its
 // job.
-import { nextAttemptAt, type DeliveryStatus } from './delivery';
+import { nextAttemptAt } from '@commerce/delivery';
+import type { DeliveryStatus } from './delivery';
 
 /** What a receiver answered, or why there was no answer (refused address, DNS, timeout, connection). */
 export interface AttemptResult {

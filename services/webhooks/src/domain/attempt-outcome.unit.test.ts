@@ -1,5 +1,5 @@
 import { classifyAttempt, judgeAttempt } from './attempt-outcome';
-import { HOUR, RETRY_WINDOW_MS, SECOND } from './delivery';
+import { HOUR, RETRY_WINDOW_MS, SECOND } from '@commerce/delivery';
 
 const FIRST = new Date('2026-06-01T00:00:00Z');
 

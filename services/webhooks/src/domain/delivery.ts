@@ -1,45 +1,15 @@
 // A delivery job (docs/webhooks.md#answers-retries-and-their-end): one event for one webhook, its attempts, its retry schedule and how an
-// answer ends it.
+// answer ends it. The retry schedule is the one notifications' e-mail follows too (@commerce/delivery).
+import { HOUR, SECOND } from '@commerce/delivery';
 
 /** pending: to be sent (or resent) at next_attempt_at; the others are final. */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'aborted', 'canceled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The lease of a job nobody holds. */
-export const NO_LEASE = new Date(0);
-
-export const SECOND = 1_000;
-export const MINUTE = 60 * SECOND;
-export const HOUR = 60 * MINUTE;
-
-/** The wait after the n-th failed attempt (Standard Webhooks' schedule after the immediate first attempt). */
-export const RETRY_DELAYS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
-/** Then every 12 h ... */
-export const LATER_RETRY_DELAY_MS = 12 * HOUR;
-/** ... until this long after the first attempt; an attempt that would come later is not made: the delivery fails. */
-export const RETRY_WINDOW_MS = 3 * 24 * HOUR;
-/** Each wait is stretched or shrunk by a random share of at most this (±20%), so retries of many jobs spread out. */
-export const JITTER = 0.2;
 /** How long a receiver has to answer. */
 export const DELIVERY_TIMEOUT_MS = 15 * SECOND;
 /** The events feed keeps 30 days (docs/webhooks.md#the-events-feed); final deliveries and logged attempts go with their events. */
 export const EVENTS_KEPT_MS = 30 * 24 * HOUR;
-
-/** The wait after `failedAttempts` failures, before jitter. */
-export function retryDelayMs(failedAttempts: number): number {
-  return RETRY_DELAYS_MS[failedAttempts - 1] ?? LATER_RETRY_DELAY_MS;
-}
-
-/**
- * When to try again after the `failedAttempts`-th failure at `now`, or null when that would be more than
- * RETRY_WINDOW_MS after the first attempt (the delivery has failed for good). `random` is in [0, 1).
- */
-export function nextAttemptAt(firstAttemptAt: Date, failedAttempts: number, now: Date, random: () => number = Math.random): Date | null {
-  const base = retryDelayMs(failedAttempts);
-  const jittered = Math.round(base * (1 + JITTER * (2 * random() - 1)));
-  const next = new Date(now.getTime() + jittered);
-  return next.getTime() - firstAttemptAt.getTime() > RETRY_WINDOW_MS ? null : next;
-}
 
 /** The request body (Standard Webhooks): the topic, when it happened, and the resource as the API renders it. */
 export function deliveryBody(event: { topic: string; occurred_at: string; resource: unknown }): string {

@@ -1,5 +1,6 @@
+import { claimJob, dueFilter, NO_LEASE, settleJob } from '@commerce/delivery';
 import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
-import { NO_LEASE, type DeliveryStatus } from '../domain/delivery';
+import type { DeliveryStatus } from '../domain/delivery';
 import { DELIVERY_EVENT_INDEX, DELIVERY_ID_INDEX } from './indexes';
 import {
   DUE_FIELDS,
@@ -105,7 +106,7 @@ export class DeliveryRepository {
 
   /** Pending jobs due at `now` and not leased, soonest first, outside the lanes and webhooks named: only what a pass decides on. */
   due(now: Date, limit: number, skipLanes: readonly string[] = [], skipWebhooks: readonly number[] = []): Promise<DueJob[]> {
-    const filter: Record<string, unknown> = { status: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } };
+    const filter = dueFilter(now);
     if (skipLanes.length > 0) filter.lane = { $nin: [...skipLanes] };
     if (skipWebhooks.length > 0) filter.webhook_id = { $nin: [...skipWebhooks] };
     return this.deliveries.findFields(filter, DUE_FIELDS, { sort: { next_attempt_at: 1, id: 1 }, limit });
@@ -122,24 +123,12 @@ export class DeliveryRepository {
 
   /** Takes the job for `owner` until `until` when it is still pending and nobody holds it; null when another took it. */
   claim(id: number, owner: string, now: Date, until: Date): Promise<DeliveryDocument | null> {
-    return this.deliveries.findOneAndUpdate(
-      { id, status: 'pending', lease_until: { $lte: now } },
-      { $set: { lease_owner: owner, lease_until: until } },
-      { returnDocument: 'after' },
-    );
+    return claimJob(this.deliveries, id, owner, now, until);
   }
 
   /** Stores an attempt in the job, and the job's new state, while `owner` still holds it; false when its lease was lost. */
-  async recordOutcome(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
-    const updated = await this.deliveries.updateOne(
-      { id: job.id, lease_owner: owner, status: 'pending' },
-      {
-        $set: { ...set, lease_owner: '', lease_until: NO_LEASE },
-        $inc: { attempt_count: 1, series_attempts: 1 },
-        $push: { attempts: attempt },
-      },
-    );
-    return updated.matched > 0;
+  recordOutcome(job: DeliveryDocument, owner: string, set: Partial<DeliveryDocument>, attempt: DeliveryAttempt): Promise<boolean> {
+    return settleJob(this.deliveries, job.id, owner, { set, inc: { attempt_count: 1, series_attempts: 1 }, push: { attempts: attempt } });
   }
 
   /** Adds a recorded attempt to the deliveries log (the attempts on their own, for ListDeliveries). */

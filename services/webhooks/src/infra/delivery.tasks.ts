@@ -2,7 +2,6 @@ import { contextConsumers, type DomainEvent } from '@commerce/events';
 import type { Logger } from '@commerce/observability';
 import type { BackgroundTask } from '@commerce/service-host';
 import type { NatsConnection } from 'nats';
-import type { DeliveryWorker } from '../app/delivery-worker';
 
 /** The contexts whose streams carry public topics (docs/events.md#topics). */
 export const PUBLISHING_CONTEXTS = ['catalog', 'orders', 'shipping', 'storefront', 'identity'] as const;
@@ -39,25 +38,4 @@ export function deliveryIntakeConsumers(
       batchWindowMs: 20,
     })),
   );
-}
-
-/**
- * Runs the worker: a pass every `intervalMs` (jobs falling due), and one whenever a send ends or an event arrives;
- * `afterStop` once its sends ended.
- */
-export function deliveryWorkerTask(worker: DeliveryWorker, intervalMs: number, afterStop: () => void = () => undefined): BackgroundTask {
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    name: 'webhook delivery worker',
-    start() {
-      worker.kick();
-      timer = setInterval(() => worker.kick(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await worker.stop();
-      afterStop();
-    },
-  };
 }
