@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The seven services, in the order the launcher starts them. */
-export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'] as const;
+/** The eight services, in the order the launcher starts them. */
+export const SERVICE_NAMES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**
@@ -16,6 +16,7 @@ export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
   storefront: 50155,
   webhooks: 50156,
   media: 50157,
+  notifications: 50158,
 };
 
 export const addressEnvName = (service: ServiceName): string => `${service.toUpperCase()}_GRPC_ADDR`;
