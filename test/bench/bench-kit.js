@@ -7,10 +7,9 @@ const os = require('node:os');
 const path = require('node:path');
 const { createInterface } = require('node:readline');
 // Built by `npm run bench` before it runs: ports below the range outgoing connections take theirs from.
-const { freePort } = require('@commerce/config');
+const { freePort, SERVICE_NAMES: SERVICES } = require('@commerce/config');
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'];
 const READY_MARKER = 'Store Commerce is running';
 /** High enough that the limiter never refuses a request during a run (the gateway reads both). */
 const WIDE_OPEN_RATE_LIMIT = '1000000000';

@@ -1,5 +1,5 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront or media
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront, media or notifications
 // runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
@@ -38,6 +38,10 @@
 // /v1/products/:id/photos; GET /media/<key>/medium req/s and p99 through the stack against a bare
 // node:http server answering the same bytes in the same run (target ratio >= 0.5); the media
 // service's RSS idle and at its peak under the uploads.
+//
+// notifications (notifications.bench.js): order/paid events published on the orders stream, their messages
+// rendered and accepted by a local SMTP server (smtp-server in this process): messages/s for a burst, and
+// event-to-acceptance p50/p99 at a steady 100 orders/s; the service's RSS.
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -82,6 +86,7 @@ const { runWebhooksBench } = require('./webhooks.bench');
 const { runStorefrontBench } = require('./storefront.bench');
 const { runVisitsBench } = require('./visits.bench');
 const { runMediaBench } = require('./media.bench');
+const { runNotificationsBench } = require('./notifications.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
@@ -95,6 +100,8 @@ const BENCHES = {
   visits: runVisitsBench,
   storefront: runStorefrontBench,
   media: runMediaBench,
+  // Last: it restarts the stack with SMTP_URL set.
+  notifications: runNotificationsBench,
 };
 
 async function main() {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { connect, type NatsConnection } from 'nats';
-import { waitFor } from '@commerce/testing';
+import { startSmtpReceiver, waitFor, type SmtpReceiver } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { checkout, checkoutParams, isPlaced, stockShop } from '../support/orders.fixture';
 import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
@@ -199,20 +199,24 @@ function ancestorsOf(span: ExportedSpan, byId: Map<string, ExportedSpan>): Expor
 describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   const otlp = new OtlpReceiver();
   let shop: Shop;
+  let smtp: SmtpReceiver;
 
   beforeAll(async () => {
     const endpoint = await otlp.listen();
+    smtp = await startSmtpReceiver();
     // http/json, not the default http/protobuf: that the receiver can read what arrives shows the variable is honoured.
     shop = await openShop('traced', {
       OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      SMTP_URL: smtp.url,
     });
   });
 
   afterAll(async () => {
     await shop?.stop();
     await otlp.close();
+    await smtp?.stop();
   });
 
   it("links the spans of one checkout, from the gateway to the delivery's POST to the app, in one trace", async () => {
@@ -288,6 +292,36 @@ describe('tracing on: OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     expect(published).toMatchObject({ service: 'orders', kind: KIND.PRODUCER, name: `publish ${topic}` });
     expect(lineage(published)).toContain(createOrder.spanId);
     expect(otlp.refused).toEqual([]);
+  });
+
+  it("carries the checkout's trace to the send of its confirmation e-mail (docs/notifications.md#tracing-and-metrics)", async () => {
+    // The checkout of the test above: its confirmation reaches the SMTP server.
+    await waitFor(() => smtp.received.find((received) => received.messageId.includes('.order_confirmation@')), {
+      timeoutMs: 30_000,
+      message: 'the confirmation e-mail',
+    });
+    const send = await waitFor(
+      () => otlp.spans.find((span) => span.service === 'notifications' && span.name === 'send order_confirmation'),
+      { timeoutMs: 30_000, message: 'the span of the send' },
+    );
+    const lineage = await waitFor(
+      () => ancestorsOf(send, new Map(otlp.spans.filter((span) => span.traceId === send.traceId).map((span) => [span.spanId, span]))),
+      {
+        timeoutMs: 30_000,
+        message: "the send's ancestors",
+      },
+    );
+    expect(send.kind).toBe(KIND.INTERNAL);
+    expect(lineage[0]).toMatchObject({
+      service: 'notifications',
+      kind: KIND.CONSUMER,
+      name: 'process order/paid',
+      attributes: { 'messaging.consumer.group.name': 'notifications-orders' },
+    });
+    expect(lineage[1]).toMatchObject({ service: 'orders', kind: KIND.PRODUCER, name: 'publish order/paid' });
+    const root = lineage.at(-1)!;
+    expect(root).toMatchObject({ service: 'gateway', kind: KIND.SERVER, parentSpanId: '' });
+    expect(root.attributes['url.path']).toBe(`/s/${shop.subdomain}/checkout`);
   });
 
   it('carries the trace on the bus as a traceparent header, the envelope as documented', async () => {

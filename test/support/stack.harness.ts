@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@commerce/config';
 import { freePort, waitFor } from '@commerce/testing';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media'];
+const SERVICES = SERVICE_NAMES;
 
 export interface StackInfo {
   base_url: string;

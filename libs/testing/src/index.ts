@@ -17,3 +17,4 @@ export {
   type ServiceEnv,
   type EventFilter,
 } from './service.harness';
+export { startSmtpReceiver, type SmtpReceiver, type ReceivedMail, type SmtpAnswer } from './smtp-receiver.harness';

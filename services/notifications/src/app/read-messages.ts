@@ -1,0 +1,43 @@
+import { notFound } from '@commerce/grpc-runtime';
+import type { MessageStatus } from '../domain/message';
+import { pageSize } from '../domain/paging';
+import type { MessageDocument, MessageQuery, MessageSummary } from '../infra/message.repository';
+import type { NotificationsDeps } from './notifications-deps';
+
+type ReadDeps = Pick<NotificationsDeps, 'messages' | 'storefront' | 'mailer'>;
+
+/** The store's messages, newest first, with the store's time zone for their times (store 0: every store's, in UTC). */
+export async function listMessages(
+  deps: ReadDeps,
+  query: MessageQuery,
+  limit: number,
+): Promise<{ messages: MessageSummary[]; timeZone: string }> {
+  const [messages, timeZone] = await Promise.all([deps.messages.list(query, pageSize(limit)), timeZoneOf(deps, query.storeId)]);
+  return { messages, timeZone };
+}
+
+/** One message with its content; another store's is NOT_FOUND. Store 0 is the operator's view (storectl mail show). */
+export async function getMessage(deps: ReadDeps, storeId: number, id: number): Promise<{ message: MessageDocument; timeZone: string }> {
+  const message = await deps.messages.find(storeId, id);
+  if (!message) throw notFound('notification');
+  return { message, timeZone: await timeZoneOf(deps, message.store_id) };
+}
+
+export type ReceiptState = 'sending' | 'sent' | 'failed' | 'kept';
+
+/**
+ * What became of the order's confirmation, for the buyer's page. Before its message is made (the event is on its way)
+ * the state is what will happen: sending when mail goes out, kept when no SMTP server is set.
+ */
+export async function getReceipt(deps: ReadDeps, storeId: number, orderId: number): Promise<{ state: ReceiptState; to: string }> {
+  const message = await deps.messages.ofOrder(storeId, orderId, 'order_confirmation');
+  if (!message) return { state: deps.mailer.sends ? 'sending' : 'kept', to: '' };
+  return { state: RECEIPT_STATES[message.status], to: message.to };
+}
+
+const RECEIPT_STATES: Record<MessageStatus, ReceiptState> = { pending: 'sending', sent: 'sent', failed: 'failed', kept: 'kept' };
+
+async function timeZoneOf(deps: ReadDeps, storeId: number): Promise<string> {
+  if (storeId === 0) return 'UTC';
+  return (await deps.storefront.storeProfile(storeId))?.time_zone ?? 'UTC';
+}
