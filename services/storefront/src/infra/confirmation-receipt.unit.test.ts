@@ -54,7 +54,7 @@ describe("the confirmation page's sentence about the receipt e-mail", () => {
     expect(await receiptSentence({ state, to: 'buyer@example.com' })).toBe(sentence);
   });
 
-  it('promises nothing, and claims nothing about e-mail, when notifications does not answer or answers a state it does not know', async () => {
+  it('promises nothing and claims nothing about e-mail when notifications does not answer, or answers an unknown state', async () => {
     expect(await receiptSentence(null)).toBe("Keep this page's address to see your order again.");
     expect(await receiptSentence({ state: 'queued', to: 'buyer@example.com' })).toBe("Keep this page's address to see your order again.");
   });
