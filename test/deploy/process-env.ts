@@ -5,6 +5,7 @@ import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadCatalogConfig } from '../../services/catalog/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { loadMediaConfig } from '../../services/media/src/config';
+import { loadNotificationsConfig } from '../../services/notifications/src/config';
 import { loadOrdersConfig } from '../../services/orders/src/config';
 import { loadShippingConfig } from '../../services/shipping/src/config';
 import { loadStorefrontConfig } from '../../services/storefront/src/config';
@@ -22,6 +23,7 @@ const LOADERS: Record<ProcessName, (env: Env) => object> = {
   storefront: loadStorefrontConfig,
   webhooks: loadWebhooksConfig,
   media: loadMediaConfig,
+  notifications: loadNotificationsConfig,
   gateway: loadGatewayConfig,
 };
 

@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { configuredServiceAddresses, loadConfig, logFormatChoice, logLevel, mongoUrl, portSchema, z } from '@commerce/config';
+import {
+  configuredServiceAddresses,
+  loadConfig,
+  logFormatChoice,
+  logLevel,
+  mongoUrl,
+  portSchema,
+  SERVICE_NAMES,
+  z,
+} from '@commerce/config';
 
 /**
  * `<SERVICE>_GRPC_ADDR` left unset (the default), the launcher picks a free port for the service (ports.ts), so two
@@ -33,7 +42,12 @@ const schema = configuredServiceAddresses.extend({
    * Prometheus metrics for every process: the gateway at this port, the services at the next ones in
    * SERVICE_NAMES order (identity, catalog, ...); 0 gives each a free port. stack.json lists where. Off when unset.
    */
-  METRICS_PORT_BASE: z.coerce.number().int().min(0).max(65_528).optional(),
+  METRICS_PORT_BASE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535 - SERVICE_NAMES.length)
+    .optional(),
   /** How long each process may take to be ready (a service: to report it, deploy/launcher/src/ready.ts). */
   STARTUP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });

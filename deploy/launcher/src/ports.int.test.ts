@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SERVICE_NAMES } from '@commerce/config';
 import { freePort, removeDir, tempDir } from '@commerce/testing';
 import { loadLauncherConfig, type LauncherConfig } from './config';
-import { planPorts } from './ports';
+import { METRICS_PROCESSES, planPorts } from './ports';
 import { startStack } from './stack';
 import { capturePrinted } from './printed.fixture';
 
@@ -82,7 +82,7 @@ describe('the ports the launcher picks', () => {
     const plan = await planPorts(configFor({ PORT: String(await freePort()), METRICS_PORT_BASE: '0' }));
     const ports = SERVICE_NAMES.map((name) => /^127\.0\.0\.1:(\d+)$/.exec(plan.grpcAddresses[name])?.[1]).map(Number);
     expect(ports.every((port) => port >= 20_000 && port < 32_000)).toBe(true);
-    expect(new Set([...ports, ...Object.values(plan.metricsPorts)]).size).toBe(ports.length + 8);
+    expect(new Set([...ports, ...Object.values(plan.metricsPorts)]).size).toBe(ports.length + METRICS_PROCESSES.length);
   });
 
   it('keeps the address of a service that has one', async () => {

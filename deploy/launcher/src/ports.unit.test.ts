@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { metricsPortsOf } from './ports';
+import { METRICS_PROCESSES, metricsPortsOf } from './ports';
 
 /** docs/operations.md's table of metrics ports: process name → offset from METRICS_PORT_BASE. */
 function documentedMetricsOffsets(): Record<string, number> {
@@ -13,7 +13,7 @@ describe('metrics ports from METRICS_PORT_BASE', () => {
   it('are the ones docs/operations.md lists, process by process', async () => {
     const assigned = await metricsPortsOf({ METRICS_PORT_BASE: 9464 });
     const documented = Object.fromEntries(Object.entries(documentedMetricsOffsets()).map(([name, offset]) => [name, 9464 + offset]));
-    expect(Object.keys(documented)).toHaveLength(8);
+    expect(Object.keys(documented)).toHaveLength(METRICS_PROCESSES.length);
     expect(documented).toEqual(assigned);
   });
 });

@@ -59,6 +59,8 @@ const SERVICE_NODE_FLAGS: Record<string, string[]> = {
   orders: ['--optimize-for-size'],
   /** Media's time goes to libvips (native threads), not to JavaScript: the flag costs it nothing measurable. */
   media: ['--optimize-for-size'],
+  /** Notifications renders and sends a few messages per order, off every request's path. */
+  notifications: ['--optimize-for-size'],
 };
 
 /** The name identity's pages go by in its ready notice (services/identity/src/service.ts). */

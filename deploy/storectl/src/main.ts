@@ -3,6 +3,7 @@ import { RemoteError } from '@commerce/grpc-runtime';
 import { CommandFailed } from './command-failed';
 import { createAppCommand, createStoreCommand, rotateKeyCommand, UsageError } from './commands';
 import { demoSeedCommand } from './demo/demo-seed.command';
+import { mailListCommand, mailShowCommand } from './mail/mail.commands';
 import { StackLocator, StackUnavailable } from './stack-locator';
 
 const USAGE = `Usage: npm run storectl -- <command> [options]
@@ -21,15 +22,26 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
       products, 50 orders, seed 1 (the same seed, the same plan). Without --api-key the store's API key is ROTATED
       and the new one printed. Progress on stderr (a terminal); prints {store, products, variants,
       orders: {by_status}, tax_rates, discount: {code, orders}, refunds, declined_checkouts, ...}.
+  mail list --store ID [--limit N] [--status pending|sent|failed|kept]
+      The store's e-mail messages, newest first. Prints {messages: [{id, kind, to, subject, status, attempt_count,
+      created_at}], time_zone}. Without SMTP_URL (as under \`npm start\`) nothing is sent: every message is "kept".
+  mail show ID
+      One message of any store, as its recipient gets it. Prints {message: {headers: {from, reply_to, to, subject,
+      message_id}, status, attempt_count, attempts, last_error, ..., text, html}}.
 
 Talks over gRPC to the stack \`npm start\` runs on DATA_DIR (default .data), as DATA_DIR/stack.json says;
 <SERVICE>_GRPC_ADDR, when set, names a service's address instead. Secrets are printed once, on stdout only.`;
 
-const COMMANDS: Record<string, (stack: StackLocator, options: Record<string, string | undefined>) => Promise<unknown>> = {
+/** A command: the stack, its options, and the operands after its two words (`mail show 12`: ['12']). */
+type Command = (stack: StackLocator, options: Record<string, string | undefined>, operands: string[]) => Promise<unknown>;
+
+const COMMANDS: Record<string, Command> = {
   'store create': createStoreCommand,
   'key rotate': rotateKeyCommand,
   'app create': createAppCommand,
   'demo seed': demoSeedCommand,
+  'mail list': mailListCommand,
+  'mail show': mailShowCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -41,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!command) throw new UsageError(named ? `storectl has no command "${named}".` : 'storectl needs a command.');
-  const result = await command(new StackLocator(process.env), values as Record<string, string | undefined>);
+  const result = await command(new StackLocator(process.env), values as Record<string, string | undefined>, positionals.slice(2));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;
 }
@@ -81,6 +93,8 @@ function parseOptions(argv: string[]) {
       seed: { type: 'string' },
       url: { type: 'string' },
       'api-key': { type: 'string' },
+      limit: { type: 'string' },
+      status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -12,7 +12,9 @@ const schema = serviceConfigSchema('storefront').extend({
   RESERVED_DOMAINS: z.string().default(''),
   /** The buyer site's confirmation page reads the order from the orders service. */
   ORDERS_GRPC_ADDR: grpcAddress('orders'),
-  /** Deadline of each call to the orders service. */
+  /** The confirmation page asks notifications what became of the order's receipt e-mail. */
+  NOTIFICATIONS_GRPC_ADDR: grpcAddress('notifications'),
+  /** Deadline of each call to the orders service (and, capped at 300 ms, to notifications: service.ts). */
   STOREFRONT_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
 });
 

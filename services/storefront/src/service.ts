@@ -1,4 +1,4 @@
-import { orders, storefront } from '@commerce/contracts';
+import { notifications, orders, storefront } from '@commerce/contracts';
 import { createClient, implement } from '@commerce/grpc-runtime';
 import { KeyedQueue } from '@commerce/persistence';
 import { periodic, ServiceHost, type RunningService } from '@commerce/service-host';
@@ -19,11 +19,18 @@ import { CustomDomainRepository } from './infra/custom-domain.repository';
 import { ensureStorefrontIndexes } from './infra/indexes';
 import { STOREFRONT_MIGRATIONS } from './infra/migrations';
 import { LiquidPageEngine } from './infra/liquid.engine';
+import { NotificationsClient } from './infra/notifications.client';
 import { OrdersClient } from './infra/orders.client';
 import { StoreRepository } from './infra/store.repository';
 import { loadStorefrontAssets } from './infra/storefront-assets';
 import { TemplateRepository } from './infra/template.repository';
 import { VisitRepository } from './infra/visit.repository';
+
+/**
+ * The longest a confirmation page waits for notifications' GetReceipt: the page renders without the receipt's news
+ * rather than wait on a sentence about e-mail (docs/buyer-site.md#confirmation-page-and-receipt-e-mail).
+ */
+const RECEIPT_DEADLINE_MS = 300;
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
@@ -64,6 +71,11 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       projection: catalogProjection,
       orders: new OrdersClient(
         createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.STOREFRONT_BACKEND_DEADLINE_MS }),
+      ),
+      notifications: new NotificationsClient(
+        createClient(notifications.NotificationsServiceClient, config.NOTIFICATIONS_GRPC_ADDR, {
+          deadlineMs: Math.min(config.STOREFRONT_BACKEND_DEADLINE_MS, RECEIPT_DEADLINE_MS),
+        }),
       ),
       pageContents: new PageContentCache(),
       logger: host.logger,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { orders, shipping, storefront } from '@commerce/contracts';
+import { Server, ServerCredentials } from '@grpc/grpc-js';
+import { notifications, orders, shipping, storefront } from '@commerce/contracts';
 import { waitFor } from '@commerce/testing';
 import { aProduct, aRenderRequest, aStore, pageWhen, startPageHarness, type PageHarness } from './page.fixture';
 
@@ -36,6 +37,37 @@ async function aShop() {
     'the product in stock',
   );
   return { store, tea, variantId };
+}
+
+/** Ada's order of two of the variant, placed and paid at orders. */
+async function placeOrder(storeId: number, variantId: number): Promise<orders.Order | undefined> {
+  const { order } = await harness.orders.createOrder(
+    orders.CreateOrderRequest.fromPartial({
+      store_id: storeId,
+      checkout_key: randomUUID(),
+      email: 'ada@example.com',
+      address: { name: 'Ada Lovelace', address_1: '1 Main St', city: 'Springfield', postal: '12345', state: 'IL', country: 'US' },
+      lines: [{ variant_id: variantId, quantity: 2 }],
+      payment_token: 'tok_visa',
+    }),
+  );
+  return order;
+}
+
+/**
+ * A notifications at the address the storefront was given that takes every GetReceipt and never answers (a service
+ * stuck, or a network dropping its answers); `calls` counts what reached it.
+ */
+async function silentNotifications(address: string): Promise<{ calls: () => number; stop: () => void }> {
+  let calls = 0;
+  const server = new Server();
+  server.addService(notifications.NotificationsServiceService, {
+    getReceipt: () => void calls++,
+  } as unknown as notifications.NotificationsServiceServer);
+  await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+  );
+  return { calls: () => calls, stop: () => server.forceShutdown() };
 }
 
 describe('RenderPage: cart, checkout and confirmation', () => {
@@ -122,16 +154,7 @@ describe('RenderPage: cart, checkout and confirmation', () => {
 
   it('confirms a placed order with its items and totals, read from the orders service', async () => {
     const { store, variantId } = await aShop();
-    const { order } = await harness.orders.createOrder(
-      orders.CreateOrderRequest.fromPartial({
-        store_id: store.id,
-        checkout_key: randomUUID(),
-        email: 'ada@example.com',
-        address: { name: 'Ada Lovelace', address_1: '1 Main St', city: 'Springfield', postal: '12345', state: 'IL', country: 'US' },
-        lines: [{ variant_id: variantId, quantity: 2 }],
-        payment_token: 'tok_visa',
-      }),
-    );
+    const order = await placeOrder(store.id, variantId);
 
     const page = await render(store.id, { path: '/orders/any-token', order_id: order!.id });
 
@@ -143,16 +166,39 @@ describe('RenderPage: cart, checkout and confirmation', () => {
     expect(page.body).toContain('<span id="order-total">$31.00</span>');
     expect(page.body).toContain('Green Tea');
     expect(page.body).toContain('Ada Lovelace');
-    // The platform sends no e-mail: the page says so, and where the order can be seen again.
-    expect(page.body).not.toMatch(/receipt goes to/i);
-    expect(page.body).toContain(
-      `<p id="order-no-email">No e-mail is sent for this order: keep this page's address to see it again. ` +
-        'The shop can reach you at ada@example.com.</p>',
-    );
+    // Notifications does not answer here (nothing listens at its address): the page still renders, promises no receipt
+    // and says where the order can be seen again.
+    expect(page.body).not.toMatch(/receipt (goes|was sent) to/i);
+    expect(page.body).toContain(`<p id="order-receipt">Keep this page's address to see your order again.</p>`);
 
     const otherStore = await aStore(harness);
     expect((await render(otherStore.id, { path: '/orders/any-token', order_id: order!.id })).status).toBe(404);
     expect((await render(store.id, { path: '/orders/any-token', order_id: 0 })).status).toBe(404);
+  });
+
+  it('renders the confirmation promising no receipt, within a fraction of a second, when notifications never answers', async () => {
+    const { store, variantId } = await aShop();
+    const order = await placeOrder(store.id, variantId);
+    const silent = await silentNotifications(harness.siblings.notifications.address);
+    try {
+      // The storefront's channel to notifications may still be waiting to reconnect (nothing listened there): render
+      // until a GetReceipt reaches the silent server, then judge that render.
+      const { page, elapsedMs } = await waitFor(
+        async () => {
+          const started = Date.now();
+          const rendered = await render(store.id, { path: '/orders/any-token', order_id: order!.id });
+          return silent.calls() > 0 ? { page: rendered, elapsedMs: Date.now() - started } : undefined;
+        },
+        { timeoutMs: 15_000, intervalMs: 100, message: 'a GetReceipt reaching the silent notifications' },
+      );
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(`<p id="order-receipt">Keep this page's address to see your order again.</p>`);
+      // GetReceipt's deadline is 300 ms (the orders read beside it takes a few); the backend deadline would be 3 s.
+      expect(elapsedMs).toBeGreaterThanOrEqual(250);
+      expect(elapsedMs).toBeLessThan(1_500);
+    } finally {
+      silent.stop();
+    }
   });
 
   it('counts a page answered 200 to a GET as a page view; not the stylesheet, a 404 or a HEAD', async () => {

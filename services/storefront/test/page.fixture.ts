@@ -1,6 +1,7 @@
 // The buyer site under test: the storefront in-process (its PageService, StoreService and TemplateService), with the
 // real shipping, catalog and orders as built processes (`npx tsc -b services/shipping services/catalog services/orders`
 // first). Products reach the page renderer only through catalog's events and the storefront's projection of them.
+// Notifications gets an address where nothing listens: the confirmation page renders as when it does not answer.
 import { catalog, orders, shipping, storefront } from '@commerce/contracts';
 import { createClient, type ServiceClient } from '@commerce/grpc-runtime';
 import type { RunningService } from '@commerce/service-host';
@@ -8,7 +9,11 @@ import { startServiceHarness, waitFor, type ServiceHarness } from '@commerce/tes
 import { loadStorefrontConfig } from '../src/config';
 import { startStorefrontService } from '../src/service';
 
-export type PageHarness = ServiceHarness<RunningService, storefront.PageServiceClient, 'shipping' | 'catalog' | 'orders'> & {
+export type PageHarness = ServiceHarness<
+  RunningService,
+  storefront.PageServiceClient,
+  'shipping' | 'catalog' | 'orders' | 'notifications'
+> & {
   stores: ServiceClient<storefront.StoreServiceClient>;
   templates: ServiceClient<storefront.TemplateServiceClient>;
   visits: ServiceClient<storefront.VisitServiceClient>;
@@ -22,7 +27,7 @@ export async function startPageHarness(): Promise<PageHarness> {
     name: 'storefront',
     start: (env) => startStorefrontService(loadStorefrontConfig(env)),
     client: storefront.PageServiceClient,
-    siblings: { shipping: {}, catalog: {}, orders: {} },
+    siblings: { shipping: {}, catalog: {}, orders: {}, notifications: { start: false } },
   });
   return Object.assign(harness, {
     stores: createClient(storefront.StoreServiceClient, harness.address),

@@ -1,6 +1,7 @@
 import type { BuiltInPageName } from '../domain/built-in-pages';
 import { DEFAULT_TEMPLATES, type DefaultTemplateKind, type StoreDefaults } from '../domain/default-templates';
 import { routeOf, type PageRoute } from '../domain/page-routes';
+import { receiptVariables, type OrderReceipt } from '../domain/order-receipt';
 import { checkoutVariables, orderVariables, type CheckoutInput } from '../domain/page-forms';
 import {
   cartVariables,
@@ -23,7 +24,18 @@ import { templatesOf } from './store-templates';
 /** What rendering a page uses. */
 type PageDeps = Pick<
   StorefrontDeps,
-  'stores' | 'templates' | 'nextId' | 'clock' | 'storeDefaults' | 'pageViews' | 'engine' | 'catalogs' | 'orders' | 'pageContents' | 'logger'
+  | 'stores'
+  | 'templates'
+  | 'nextId'
+  | 'clock'
+  | 'storeDefaults'
+  | 'pageViews'
+  | 'engine'
+  | 'catalogs'
+  | 'orders'
+  | 'notifications'
+  | 'pageContents'
+  | 'logger'
 >;
 
 export const HTML = 'text/html; charset=utf-8';
@@ -186,9 +198,15 @@ async function pageBody(
     case 'checkout':
       return { status: 200, title: 'Checkout', builtIn: 'checkout', variables: () => ({ checkout: checkoutVariables(input) }) };
     case 'confirmation': {
-      const order = input.order_id > 0 ? await deps.orders.orderOf(site.storeId, input.order_id) : null;
+      if (input.order_id <= 0) return notFound();
+      // Asked side by side: the receipt's short deadline then costs the page nothing the order's read does not.
+      const [order, receipt] = await Promise.all([
+        deps.orders.orderOf(site.storeId, input.order_id),
+        receiptOf(deps, site.storeId, input.order_id),
+      ]);
       if (!order) return notFound();
-      return { status: 200, title: `Order #${order.id}`, builtIn: 'confirmation', variables: () => ({ order: orderVariables(order) }) };
+      const variables = () => ({ order: orderVariables(order), receipt: receiptVariables(receipt, order.email) });
+      return { status: 200, title: `Order #${order.id}`, builtIn: 'confirmation', variables };
     }
     case 'stylesheet':
     case 'not_found':
@@ -197,6 +215,16 @@ async function pageBody(
 }
 
 const NO_VARIABLES = () => ({});
+
+/** The order's receipt; null when notifications cannot say (the page then promises nothing), never a failed page. */
+async function receiptOf(deps: Pick<PageDeps, 'notifications' | 'logger'>, storeId: number, orderId: number): Promise<OrderReceipt | null> {
+  try {
+    return await deps.notifications.receiptOf(storeId, orderId);
+  } catch (error) {
+    deps.logger.warn({ err: error, store_id: storeId, order_id: orderId }, 'receipt of the order not read');
+    return null;
+  }
+}
 
 const notFound = (): PageBody => ({
   status: 404,

@@ -2,6 +2,7 @@ import type { Logger } from '@commerce/observability';
 import type { KeyedQueue } from '@commerce/persistence';
 import type { BuiltInPageName } from '../domain/built-in-pages';
 import type { StoreDefaults } from '../domain/default-templates';
+import type { OrderReceipt } from '../domain/order-receipt';
 import type { OrderSummary } from '../domain/order-summary';
 import type { StoreCatalog } from '../domain/store-catalog';
 import type { TemplateRecord } from '../domain/template';
@@ -77,6 +78,12 @@ export interface OrdersPort {
   orderOf(storeId: number, orderId: number): Promise<OrderSummary | null>;
 }
 
+/** The notifications service, for the confirmation page's sentence about the receipt e-mail. */
+export interface NotificationsPort {
+  /** null when notifications does not answer (down, or not within its short deadline) or knows no such order. */
+  receiptOf(storeId: number, orderId: number): Promise<OrderReceipt | null>;
+}
+
 /** Everything the use cases touch (each takes the Pick of it that it needs); service.ts builds it once. */
 export interface StorefrontDeps {
   stores: StoreRepository;
@@ -103,6 +110,7 @@ export interface StorefrontDeps {
   /** The catalog projection catalog's events keep (infra/catalog-projection.repository.ts). */
   projection: CatalogProjectionWriter;
   orders: OrdersPort;
+  notifications: NotificationsPort;
   /** Store templates' output that read nothing of one buyer's, kept for the next page with the same inputs. */
   pageContents: PageContentCache;
   logger: Pick<Logger, 'warn'>;
