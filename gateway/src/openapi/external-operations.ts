@@ -15,7 +15,7 @@ const health = (code: 200 | 503, status: 'ok' | 'degraded') =>
  */
 export const EXTERNAL_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /healthz': {
-    summary: 'Health of the gateway and its six services',
+    summary: 'Health of the gateway and its services',
     description:
       'No credential. 200 only when every service answers the standard gRPC health check SERVING; otherwise 503 naming those that do not.',
     tag: 'Operations',
