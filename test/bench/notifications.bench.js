@@ -193,11 +193,13 @@ function report(results, rate) {
   const mb = (kb) => (Number.isFinite(kb) ? fmt(kb / 1024, 1) : 'n/a');
   const out = [''];
   out.push(
-    `notifications — machine: ${os.cpus().length} cores, node ${process.version}; load average at the start ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
+    `notifications — machine: ${os.cpus().length} cores, node ${process.version}; ` +
+      `load average at the start ${results.loadAverage.map((n) => n.toFixed(2)).join(', ')}`,
   );
   out.push('');
   out.push(
-    `(a) ${throughput.orders} order/paid events published at once (in ${fmt(throughput.publishedMs)} ms), ${throughput.messages} messages ` +
+    `(a) ${throughput.orders} order/paid events published at once (in ${fmt(throughput.publishedMs)} ms), ` +
+      `${throughput.messages} messages ` +
       'rendered and accepted by a local SMTP server',
   );
   out.push(`    ${fmt(throughput.perSecond)} messages/s (${fmt(throughput.totalMs)} ms from the first publication to the last acceptance)`);

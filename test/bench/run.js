@@ -1,6 +1,6 @@
 'use strict';
-// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront, media or notifications
-// runs one.
+// `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront,
+// media or notifications runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //

@@ -57,7 +57,7 @@ describe('order/paid', () => {
     expect(mailTo('ada.paid@buyer.test')).toHaveLength(1);
   });
 
-  it('escapes what the buyer typed in the body, and a name with a line break stays in the subject, adding no header or recipient', async () => {
+  it('escapes what the buyer typed in the body; a name with a line break stays in the subject, adding no header or recipient', async () => {
     const storeId = await aStore(harness);
     await harness.client.updateEmailTemplate({
       store_id: storeId,

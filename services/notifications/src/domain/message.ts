@@ -1,4 +1,4 @@
-// A message (docs/notifications.md#messages): one e-mail made from one event for one recipient, kept with its content
+// A message (docs/notifications.md#the-message-log): one e-mail made from one event for one recipient, kept with its content
 // and its attempts; and the rules that decide what an SMTP server's answer makes of it.
 import { nextAttemptAt } from '@commerce/delivery';
 import type { EmailKind } from './email-kinds';

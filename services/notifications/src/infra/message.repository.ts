@@ -4,7 +4,7 @@ import type { TraceCarrier } from '@commerce/tracing';
 import type { EmailKind } from '../domain/email-kinds';
 import type { MessageStatus, SendAttempt } from '../domain/message';
 
-/** A message as kept (docs/notifications.md#messages): its content as rendered once, its delivery as a leased job. */
+/** A message as kept (docs/notifications.md#the-message-log): its content as rendered once, its delivery as a leased job. */
 export interface MessageDocument extends LeasedJob {
   id: number;
   store_id: number;
