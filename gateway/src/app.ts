@@ -21,6 +21,7 @@ import { buyerRoutes } from './routes/buyer';
 import { catalogRoutes } from './routes/v1/catalog';
 import { isPhotoUpload } from './routes/v1/catalog/photo.routes';
 import { applicationStoreRoutes, identityRoutes } from './routes/v1/identity';
+import { notificationsRoutes } from './routes/v1/notifications.routes';
 import { ordersRoutes } from './routes/v1/orders';
 import { shippingRoutes } from './routes/v1/shipping';
 import { storeRoutes } from './routes/v1/store.routes';
@@ -103,6 +104,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   identityRoutes(v1, deps.clients);
   storeRoutes(v1, deps.clients);
   storeTemplatesRoutes(v1, deps.clients);
+  notificationsRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   storeVisitsRoutes(v1, deps.clients);
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);

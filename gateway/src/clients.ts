@@ -1,4 +1,4 @@
-import { catalog, identity, media, orders, shipping, storefront, webhooks } from '@commerce/contracts';
+import { catalog, identity, media, notifications, orders, shipping, storefront, webhooks } from '@commerce/contracts';
 import { addressOf, SERVICE_NAMES, type ServiceName } from '@commerce/config';
 import { createClient, MEDIA_MESSAGE_BYTES } from '@commerce/grpc-runtime';
 import type { GatewayConfig } from './config';
@@ -20,6 +20,7 @@ export function createBackendClients(config: GatewayConfig) {
     webhooks: createClient(webhooks.WebhooksServiceClient, addressOf(config, 'webhooks'), options),
     webhookDeliveries: createClient(webhooks.WebhookDeliveryServiceClient, addressOf(config, 'webhooks'), options),
     media: createClient(media.MediaServiceClient, addressOf(config, 'media'), { ...options, maxMessageBytes: MEDIA_MESSAGE_BYTES }),
+    notifications: createClient(notifications.NotificationsServiceClient, addressOf(config, 'notifications'), options),
   };
 }
 

@@ -210,6 +210,7 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Tax rates', description: 'The percent each country or state pays, which checkout applies' },
   { name: 'Shipping', description: 'Shipping groups, classes and the rate of each pair' },
   { name: 'Webhooks', description: 'Webhooks, their deliveries and their repair, and the events feed' },
+  { name: 'E-mail notifications', description: "The store's e-mail templates and the log of the messages sent to buyers and the store" },
   { name: 'Users', description: 'The OAuth user (scope `user`)' },
   { name: 'Applications', description: "An app's own calls (its client id and secret)" },
   { name: 'Checkout', description: 'The buyer path: no owner credential' },

@@ -21,6 +21,7 @@ const RECORD_OF_SEGMENT: Readonly<Record<string, string>> = {
   webhooks: 'webhook',
   webhoooks: 'webhook',
   deliveries: 'webhook delivery',
+  notifications: 'notification',
 };
 
 const SUBDOMAIN = {
@@ -31,12 +32,24 @@ const SUBDOMAIN = {
   schema: { type: 'string' },
 };
 
+/** An e-mail template is named by its kind, not a number (docs/notifications.md#templates). */
+const EMAIL_TEMPLATE_KIND = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description:
+    "The e-mail template's kind: order_confirmation, shipping_confirmation, refund_notice, cancellation_notice or " +
+    'new_order_alert (any other is a 404)',
+  schema: { type: 'string', pattern: '^[a-z_]{1,64}$' },
+};
+
 /** The path's ids as parameters; each described by the record it names (a new kind of record needs a line above). */
 export function pathParameters(path: string): unknown[] {
   const segments = path.split('/');
   return pathIdsOf(path).map((name) => {
     if (name === 'subdomain') return SUBDOMAIN;
     const segment = segments[segments.indexOf(`{${name}}`) - 1]!;
+    if (segment === 'email_templates') return EMAIL_TEMPLATE_KIND;
     const record = RECORD_OF_SEGMENT[segment];
     if (!record) throw new Error(`No description for {${name}} after /${segment}/ in ${path}: add the segment to RECORD_OF_SEGMENT`);
     return {

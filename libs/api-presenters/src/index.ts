@@ -7,4 +7,5 @@ export * from './catalog';
 export * from './shipping';
 export * from './orders';
 export * from './webhooks';
+export * from './notifications';
 export { presentUser, userJson, type UserJson } from './user.presenter';
