@@ -16,9 +16,8 @@ import {
   notificationWithContentJson,
 } from '../../openapi/answers';
 import { operation } from '../../openapi/operation';
-import type { RouteContext } from '../route';
 import { pathId } from '../path-id';
-import { listNotificationsQuery, MAX_PAGE_SIZE, previewEmailTemplateInput, updateEmailTemplateInput } from './notifications.schemas';
+import { listNotificationsQuery, previewEmailTemplateInput, updateEmailTemplateInput } from './notifications.schemas';
 
 const TAG = 'E-mail notifications';
 /** A template id is a kind (`order_confirmation`); which kinds exist is the service's rule, so only the shape is checked here. */
@@ -29,15 +28,6 @@ function templateKind(req: Request): string {
   const kind = req.params.id;
   if (typeof kind !== 'string' || !TEMPLATE_KIND.test(kind)) throw new ApiError(404, 'E-mail template not found');
   return kind;
-}
-
-/**
- * The store's time zone, which the template answers do not carry (their messages have no `time_zone`, unlike the
- * message log's): read from the storefront, as `GET /v1/store` reads it.
- */
-async function storeTimeZone(clients: BackendClients, storeId: number, call: RouteContext['call']): Promise<string> {
-  const { store } = await clients.stores.getStore({ store_id: storeId }, call);
-  return store?.time_zone ?? 'UTC';
 }
 
 /** `data` of a single-template answer; a missing record is a backend bug, so a 500 (logged). */
@@ -73,11 +63,8 @@ export function notificationsRoutes(router: Router, clients: BackendClients, pag
       },
       async (req, res, { storeId, call }) => {
         refusePaging(req);
-        const [answer, timeZone] = await Promise.all([
-          clients.notifications.listEmailTemplates({ store_id: storeId }, call),
-          storeTimeZone(clients, storeId, call),
-        ]);
-        ok(res, { email_templates: answer.email_templates.map((template) => presentEmailTemplate(template, timeZone)) });
+        const answer = await clients.notifications.listEmailTemplates({ store_id: storeId }, call);
+        ok(res, { email_templates: answer.email_templates.map((template) => presentEmailTemplate(template, answer.time_zone)) });
       },
     ),
   );
@@ -94,11 +81,8 @@ export function notificationsRoutes(router: Router, clients: BackendClients, pag
       },
       async (req, res, { storeId, call }) => {
         const request = { store_id: storeId, template_id: templateKind(req) };
-        const [answer, timeZone] = await Promise.all([
-          clients.notifications.getEmailTemplate(request, call),
-          storeTimeZone(clients, storeId, call),
-        ]);
-        ok(res, renderTemplate(answer.email_template, timeZone));
+        const answer = await clients.notifications.getEmailTemplate(request, call);
+        ok(res, renderTemplate(answer.email_template, answer.time_zone));
       },
     ),
   );
@@ -122,9 +106,8 @@ export function notificationsRoutes(router: Router, clients: BackendClients, pag
           template_id: templateKind(req),
           ...input(),
         });
-        // The zone first: a storefront that cannot answer then fails the call before anything is written.
-        const timeZone = await storeTimeZone(clients, storeId, call);
-        ok(res, renderTemplate((await clients.notifications.updateEmailTemplate(request, call)).email_template, timeZone));
+        const answer = await clients.notifications.updateEmailTemplate(request, call);
+        ok(res, renderTemplate(answer.email_template, answer.time_zone));
       },
     ),
   );
@@ -172,14 +155,11 @@ export function notificationsRoutes(router: Router, clients: BackendClients, pag
       },
       async (req, res, { storeId, call, input }) => {
         const { limit, ...filters } = input();
-        // One more than the page tells whether a next page exists; the service serves at most MAX_PAGE_SIZE, so a full
-        // page of that size is taken to have one.
-        const answer = await clients.notifications.listMessages({ store_id: storeId, ...filters, limit: limit + 1 }, call);
-        const page = answer.messages.slice(0, limit);
-        const hasMore = answer.messages.length > limit || (limit === MAX_PAGE_SIZE && page.length === MAX_PAGE_SIZE);
+        const answer = await clients.notifications.listMessages({ store_id: storeId, ...filters, limit }, call);
+        const page = answer.messages;
         const data = { notifications: page.map((message) => presentNotification(message, answer.time_zone)) };
         const cursor = { name: 'older_than_id', value: page.at(-1)?.id ?? filters.older_than_id };
-        sendCursorPage(req, res, data, { limit, hasMore, cursor }, pagination);
+        sendCursorPage(req, res, data, { limit, hasMore: answer.has_more, cursor }, pagination);
       },
     ),
   );

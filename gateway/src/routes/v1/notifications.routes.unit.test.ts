@@ -94,24 +94,29 @@ const appliedLimit = (requested: number) => (requested <= 0 ? 50 : Math.min(250,
 const notificationsBackend = {
   listEmailTemplates: answering('listEmailTemplates', () => ({
     email_templates: KINDS.map((kind) => aTemplate({ id: kind, customized: kind === 'order_confirmation', updated_at: undefined })),
+    time_zone: TIME_ZONE,
   })),
   getEmailTemplate: answering('getEmailTemplate', (request: notifications.GetEmailTemplateRequest) => ({
     email_template: aTemplate({ id: request.template_id }),
+    time_zone: TIME_ZONE,
   })),
   updateEmailTemplate: answering('updateEmailTemplate', (request: notifications.UpdateEmailTemplateRequest) => ({
     email_template: aTemplate({ id: request.template_id, subject: request.subject ?? 'Saved subject' }),
+    time_zone: TIME_ZONE,
   })),
   previewEmailTemplate: answering('previewEmailTemplate', (request: notifications.PreviewEmailTemplateRequest) => ({
     subject: `Rendered: ${request.subject ?? 'saved subject'}`,
     html: '<p>Thanks, Ann!</p>',
     text: 'Thanks, Ann!',
   })),
-  listMessages: answering('listMessages', (request: notifications.ListMessagesRequest) => ({
-    messages: kept
-      .filter((message) => request.older_than_id === 0 || message.id < request.older_than_id)
-      .slice(0, appliedLimit(request.limit)),
-    time_zone: TIME_ZONE,
-  })),
+  listMessages: answering('listMessages', (request: notifications.ListMessagesRequest) => {
+    const older = kept.filter((message) => request.older_than_id === 0 || message.id < request.older_than_id);
+    return {
+      messages: older.slice(0, appliedLimit(request.limit)),
+      has_more: older.length > appliedLimit(request.limit),
+      time_zone: TIME_ZONE,
+    };
+  }),
   getMessage: answering('getMessage', (request: notifications.GetMessageRequest) => ({
     message: aMessage(request.message_id, {
       html: '<p>Thanks</p>',
@@ -122,8 +127,7 @@ const notificationsBackend = {
     time_zone: TIME_ZONE,
   })),
 };
-const storesBackend = { getStore: answering('getStore', () => ({ store: { id: 7, time_zone: TIME_ZONE } })) };
-const clients = { notifications: notificationsBackend, stores: storesBackend } as unknown as BackendClients;
+const clients = { notifications: notificationsBackend } as unknown as BackendClients;
 
 const identity: ApiKeyIdentityClient = {
   authenticateApiKey: async ({ api_key }) => {
@@ -160,7 +164,6 @@ const BODY = '<h1>{{ store.name }}</h1>\n{% for line in order.items %}{{ line.it
 const request = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Received> =>
   send(server.url, { method, path, headers: { ...KEY, ...headers }, body });
 const requestOf = (method: string) => calls.find((call) => call.method === method)?.request;
-const notificationCalls = () => calls.filter((call) => call.method !== 'getStore');
 
 describe('GET /v1/store/email_templates', () => {
   it.each(['', '.json', '/'])("answers the five templates with times in the store's zone (suffix %p)", async (suffix) => {
@@ -168,7 +171,6 @@ describe('GET /v1/store/email_templates', () => {
 
     expect(answer.status).toBe(200);
     expect(requestOf('listEmailTemplates')).toEqual({ store_id: 7 });
-    expect(requestOf('getStore')).toEqual({ store_id: 7 });
     expect(answer.body).toEqual({
       data: {
         email_templates: KINDS.map((kind) => ({
@@ -185,7 +187,7 @@ describe('GET /v1/store/email_templates', () => {
   it('answers 422 for a page size: the list is not paged', async () => {
     const answer = await request('GET', '/v1/store/email_templates?limit=2');
     expect(answer.status).toBe(422);
-    expect(notificationCalls()).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });
 
@@ -211,7 +213,7 @@ describe('GET /v1/store/email_templates/:id', () => {
     async (id) => {
       const answer = await request('GET', `/v1/store/email_templates/${id}`);
       expect(answer.status).toBe(404);
-      expect(notificationCalls()).toEqual([]);
+      expect(calls).toEqual([]);
     },
   );
 });
@@ -280,7 +282,7 @@ describe('PUT /v1/store/email_templates/:id', () => {
       reset: ['must be true or false'],
     });
     expect(answer.body.error!.length).toBeLessThan(1_100);
-    expect(notificationCalls()).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it('takes a subject and a body at their longest', async () => {
@@ -355,7 +357,7 @@ describe('GET /v1/notifications', () => {
     const answer = await request('GET', '/v1/notifications.json?limit=2');
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'listMessages', request: { store_id: 7, limit: 3, older_than_id: 0, order_id: 0, status: '' } }]);
+    expect(calls).toEqual([{ method: 'listMessages', request: { store_id: 7, limit: 2, older_than_id: 0, order_id: 0, status: '' } }]);
     const nextUrl = 'https://api.example.com/v1/notifications.json?limit=2&older_than_id=11';
     expect(answer.body).toEqual({
       data: { notifications: [renderedMessage(12), renderedMessage(11)] },
@@ -384,19 +386,19 @@ describe('GET /v1/notifications', () => {
     expect(answer.body.pagination).toMatchObject({ limit });
   });
 
-  it('takes a full page of 250 to have a next one: the service serves no more to tell', async () => {
+  it("follows the service's has_more: a full last page of 250 has no next one", async () => {
     kept = Array.from({ length: 250 }, (_, index) => aMessage(1_000 - index));
     const answer = await request('GET', '/v1/notifications?limit=250');
     expect((answer.body.data as { notifications: unknown[] }).notifications).toHaveLength(250);
-    expect(answer.body.pagination).toEqual({
-      limit: 250,
-      next_url: 'https://api.example.com/v1/notifications?limit=250&older_than_id=751',
-    });
+    expect(answer.body.pagination).toEqual({ limit: 250, next_url: null });
+    kept.push(aMessage(1));
+    const more = await request('GET', '/v1/notifications?limit=250');
+    expect(more.body.pagination).toEqual({ limit: 250, next_url: 'https://api.example.com/v1/notifications?limit=250&older_than_id=751' });
   });
 
   it('passes the order_id and status filters on', async () => {
     await request('GET', '/v1/notifications?order_id=31&status=failed');
-    expect(requestOf('listMessages')).toEqual({ store_id: 7, limit: 51, older_than_id: 0, order_id: 31, status: 'failed' });
+    expect(requestOf('listMessages')).toEqual({ store_id: 7, limit: 50, older_than_id: 0, order_id: 31, status: 'failed' });
   });
 
   it('answers 422 naming each filter of the wrong shape, without calling the service', async () => {

@@ -6,21 +6,23 @@ import type { NotificationsDeps } from './notifications-deps';
 
 type ReadDeps = Pick<NotificationsDeps, 'messages' | 'storefront' | 'mailer'>;
 
-/** The store's messages, newest first, with the store's time zone for their times (store 0: every store's, in UTC). */
+/** A page of the store's messages, newest first, with the store's time zone for their times. */
 export async function listMessages(
   deps: ReadDeps,
   query: MessageQuery,
   limit: number,
-): Promise<{ messages: MessageSummary[]; timeZone: string }> {
-  const [messages, timeZone] = await Promise.all([deps.messages.list(query, pageSize(limit)), timeZoneOf(deps, query.storeId)]);
-  return { messages, timeZone };
+): Promise<{ messages: MessageSummary[]; hasMore: boolean; timeZone: string }> {
+  const size = pageSize(limit);
+  // One more than the page: whether older messages follow.
+  const [found, timeZone] = await Promise.all([deps.messages.list(query, size + 1), storeTimeZone(deps, query.storeId)]);
+  return { messages: found.slice(0, size), hasMore: found.length > size, timeZone };
 }
 
 /** One message with its content; another store's is NOT_FOUND. Store 0 is the operator's view (storectl mail show). */
 export async function getMessage(deps: ReadDeps, storeId: number, id: number): Promise<{ message: MessageDocument; timeZone: string }> {
   const message = await deps.messages.find(storeId, id);
   if (!message) throw notFound('notification');
-  return { message, timeZone: await timeZoneOf(deps, message.store_id) };
+  return { message, timeZone: await storeTimeZone(deps, message.store_id) };
 }
 
 export type ReceiptState = 'sending' | 'sent' | 'failed' | 'kept';
@@ -37,7 +39,7 @@ export async function getReceipt(deps: ReadDeps, storeId: number, orderId: numbe
 
 const RECEIPT_STATES: Record<MessageStatus, ReceiptState> = { pending: 'sending', sent: 'sent', failed: 'failed', kept: 'kept' };
 
-async function timeZoneOf(deps: ReadDeps, storeId: number): Promise<string> {
-  if (storeId === 0) return 'UTC';
+/** The time zone the store's times are rendered in (UTC for a store the storefront no longer knows). */
+export async function storeTimeZone(deps: Pick<ReadDeps, 'storefront'>, storeId: number): Promise<string> {
   return (await deps.storefront.storeProfile(storeId))?.time_zone ?? 'UTC';
 }

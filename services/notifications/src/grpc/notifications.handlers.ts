@@ -8,38 +8,39 @@ import {
   type EmailTemplateView,
 } from '../app/email-templates';
 import type { NotificationsDeps } from '../app/notifications-deps';
-import { getMessage, getReceipt, listMessages } from '../app/read-messages';
+import { getMessage, getReceipt, listMessages, storeTimeZone } from '../app/read-messages';
 import { MESSAGE_STATUSES, type MessageStatus } from '../domain/message';
 import type { MessageDocument, MessageSummary } from '../infra/message.repository';
 
 /** Thin: request → use case → response. */
 export function notificationsHandlers(deps: NotificationsDeps): ServiceHandlers<typeof notifications.NotificationsServiceService> {
   return {
-    listEmailTemplates: async (request) => ({
-      email_templates: (await listEmailTemplates(deps, requireStoreId(request.store_id))).map(templateMessage),
-    }),
-    getEmailTemplate: async (request) => ({
-      email_template: templateMessage(await getEmailTemplate(deps, requireStoreId(request.store_id), request.template_id)),
-    }),
-    updateEmailTemplate: async (request) => ({
-      email_template: templateMessage(
-        await updateEmailTemplate(deps, requireStoreId(request.store_id), request.template_id, {
-          subject: request.subject,
-          body: request.body,
-          reset: request.reset,
-        }),
-      ),
-    }),
+    listEmailTemplates: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      const [templates, time_zone] = await Promise.all([listEmailTemplates(deps, storeId), storeTimeZone(deps, storeId)]);
+      return { email_templates: templates.map(templateMessage), time_zone };
+    },
+    getEmailTemplate: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      const [template, time_zone] = await Promise.all([getEmailTemplate(deps, storeId, request.template_id), storeTimeZone(deps, storeId)]);
+      return { email_template: templateMessage(template), time_zone };
+    },
+    updateEmailTemplate: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      const change = { subject: request.subject, body: request.body, reset: request.reset };
+      const template = await updateEmailTemplate(deps, storeId, request.template_id, change);
+      return { email_template: templateMessage(template), time_zone: await storeTimeZone(deps, storeId) };
+    },
     previewEmailTemplate: async (request) =>
       previewEmailTemplate(deps, requireStoreId(request.store_id), request.template_id, { subject: request.subject, body: request.body }),
     listMessages: async (request) => {
       const status = (MESSAGE_STATUSES as readonly string[]).includes(request.status) ? (request.status as MessageStatus) : undefined;
-      const { messages, timeZone } = await listMessages(
+      const { messages, hasMore, timeZone } = await listMessages(
         deps,
         { storeId: requireStoreId(request.store_id), olderThanId: request.older_than_id, orderId: request.order_id, status },
         request.limit,
       );
-      return { messages: messages.map((message) => messageOf(message)), time_zone: timeZone };
+      return { messages: messages.map((message) => messageOf(message)), has_more: hasMore, time_zone: timeZone };
     },
     getMessage: async (request) => {
       const { message, timeZone } = await getMessage(deps, request.store_id, request.message_id);

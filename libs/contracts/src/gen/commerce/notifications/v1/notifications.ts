@@ -39,6 +39,8 @@ export interface ListEmailTemplatesRequest {
 
 export interface ListEmailTemplatesResponse {
   email_templates: EmailTemplate[];
+  /** The store's, for updated_at. */
+  time_zone: string;
 }
 
 export interface GetEmailTemplateRequest {
@@ -47,7 +49,11 @@ export interface GetEmailTemplateRequest {
 }
 
 export interface GetEmailTemplateResponse {
-  email_template: EmailTemplate | undefined;
+  email_template:
+    | EmailTemplate
+    | undefined;
+  /** The store's, for updated_at. */
+  time_zone: string;
 }
 
 export interface UpdateEmailTemplateRequest {
@@ -59,7 +65,11 @@ export interface UpdateEmailTemplateRequest {
 }
 
 export interface UpdateEmailTemplateResponse {
-  email_template: EmailTemplate | undefined;
+  email_template:
+    | EmailTemplate
+    | undefined;
+  /** The store's, for updated_at. */
+  time_zone: string;
 }
 
 export interface PreviewEmailTemplateRequest {
@@ -128,6 +138,8 @@ export interface ListMessagesRequest {
 export interface ListMessagesResponse {
   messages: Message[];
   time_zone: string;
+  /** Whether older messages follow the page. */
+  has_more: boolean;
 }
 
 export interface GetMessageRequest {
@@ -394,13 +406,16 @@ export const ListEmailTemplatesRequest: MessageFns<ListEmailTemplatesRequest> = 
 };
 
 function createBaseListEmailTemplatesResponse(): ListEmailTemplatesResponse {
-  return { email_templates: [] };
+  return { email_templates: [], time_zone: "" };
 }
 
 export const ListEmailTemplatesResponse: MessageFns<ListEmailTemplatesResponse> = {
   encode(message: ListEmailTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.email_templates) {
       EmailTemplate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
     }
     return writer;
   },
@@ -426,6 +441,14 @@ export const ListEmailTemplatesResponse: MessageFns<ListEmailTemplatesResponse> 
             message.email_templates.push(EmailTemplate.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -445,6 +468,11 @@ export const ListEmailTemplatesResponse: MessageFns<ListEmailTemplatesResponse> 
         : globalThis.Array.isArray(object?.email_templates)
         ? object.email_templates.map((e: any) => EmailTemplate.fromJSON(e))
         : [],
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -452,6 +480,9 @@ export const ListEmailTemplatesResponse: MessageFns<ListEmailTemplatesResponse> 
     const obj: any = {};
     if (message.email_templates?.length) {
       obj.emailTemplates = message.email_templates.map((e) => EmailTemplate.toJSON(e));
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
     }
     return obj;
   },
@@ -462,6 +493,7 @@ export const ListEmailTemplatesResponse: MessageFns<ListEmailTemplatesResponse> 
   fromPartial<I extends Exact<DeepPartial<ListEmailTemplatesResponse>, I>>(object: I): ListEmailTemplatesResponse {
     const message = createBaseListEmailTemplatesResponse();
     message.email_templates = object.email_templates?.map((e) => EmailTemplate.fromPartial(e)) || [];
+    message.time_zone = object.time_zone ?? "";
     return message;
   },
 };
@@ -560,13 +592,16 @@ export const GetEmailTemplateRequest: MessageFns<GetEmailTemplateRequest> = {
 };
 
 function createBaseGetEmailTemplateResponse(): GetEmailTemplateResponse {
-  return { email_template: undefined };
+  return { email_template: undefined, time_zone: "" };
 }
 
 export const GetEmailTemplateResponse: MessageFns<GetEmailTemplateResponse> = {
   encode(message: GetEmailTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.email_template !== undefined) {
       EmailTemplate.encode(message.email_template, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
     }
     return writer;
   },
@@ -592,6 +627,14 @@ export const GetEmailTemplateResponse: MessageFns<GetEmailTemplateResponse> = {
             message.email_template = EmailTemplate.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -611,6 +654,11 @@ export const GetEmailTemplateResponse: MessageFns<GetEmailTemplateResponse> = {
         : isSet(object.email_template)
         ? EmailTemplate.fromJSON(object.email_template)
         : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -618,6 +666,9 @@ export const GetEmailTemplateResponse: MessageFns<GetEmailTemplateResponse> = {
     const obj: any = {};
     if (message.email_template !== undefined) {
       obj.emailTemplate = EmailTemplate.toJSON(message.email_template);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
     }
     return obj;
   },
@@ -630,6 +681,7 @@ export const GetEmailTemplateResponse: MessageFns<GetEmailTemplateResponse> = {
     message.email_template = (object.email_template !== undefined && object.email_template !== null)
       ? EmailTemplate.fromPartial(object.email_template)
       : undefined;
+    message.time_zone = object.time_zone ?? "";
     return message;
   },
 };
@@ -776,13 +828,16 @@ export const UpdateEmailTemplateRequest: MessageFns<UpdateEmailTemplateRequest> 
 };
 
 function createBaseUpdateEmailTemplateResponse(): UpdateEmailTemplateResponse {
-  return { email_template: undefined };
+  return { email_template: undefined, time_zone: "" };
 }
 
 export const UpdateEmailTemplateResponse: MessageFns<UpdateEmailTemplateResponse> = {
   encode(message: UpdateEmailTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.email_template !== undefined) {
       EmailTemplate.encode(message.email_template, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
     }
     return writer;
   },
@@ -808,6 +863,14 @@ export const UpdateEmailTemplateResponse: MessageFns<UpdateEmailTemplateResponse
             message.email_template = EmailTemplate.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -827,6 +890,11 @@ export const UpdateEmailTemplateResponse: MessageFns<UpdateEmailTemplateResponse
         : isSet(object.email_template)
         ? EmailTemplate.fromJSON(object.email_template)
         : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -834,6 +902,9 @@ export const UpdateEmailTemplateResponse: MessageFns<UpdateEmailTemplateResponse
     const obj: any = {};
     if (message.email_template !== undefined) {
       obj.emailTemplate = EmailTemplate.toJSON(message.email_template);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
     }
     return obj;
   },
@@ -846,6 +917,7 @@ export const UpdateEmailTemplateResponse: MessageFns<UpdateEmailTemplateResponse
     message.email_template = (object.email_template !== undefined && object.email_template !== null)
       ? EmailTemplate.fromPartial(object.email_template)
       : undefined;
+    message.time_zone = object.time_zone ?? "";
     return message;
   },
 };
@@ -1787,7 +1859,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
 };
 
 function createBaseListMessagesResponse(): ListMessagesResponse {
-  return { messages: [], time_zone: "" };
+  return { messages: [], time_zone: "", has_more: false };
 }
 
 export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
@@ -1797,6 +1869,9 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     }
     if (message.time_zone !== "") {
       writer.uint32(18).string(message.time_zone);
+    }
+    if (message.has_more !== false) {
+      writer.uint32(24).bool(message.has_more);
     }
     return writer;
   },
@@ -1830,6 +1905,14 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
             message.time_zone = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.has_more = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1850,6 +1933,11 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
         : isSet(object.time_zone)
         ? globalThis.String(object.time_zone)
         : "",
+      has_more: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
     };
   },
 
@@ -1861,6 +1949,9 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     if (message.time_zone !== "") {
       obj.timeZone = message.time_zone;
     }
+    if (message.has_more !== false) {
+      obj.hasMore = message.has_more;
+    }
     return obj;
   },
 
@@ -1871,6 +1962,7 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     const message = createBaseListMessagesResponse();
     message.messages = object.messages?.map((e) => Message.fromPartial(e)) || [];
     message.time_zone = object.time_zone ?? "";
+    message.has_more = object.has_more ?? false;
     return message;
   },
 };
