@@ -1,5 +1,5 @@
 import { CaptureTag, type Context, filters as builtInFilters, type FilterImplOptions, type Liquid, toValue } from 'liquidjs';
-import { escapeHtml, textToParagraphs } from '../domain/site-variables';
+import { escapeHtml, textToParagraphs } from './html-text';
 
 // Every output is escaped once (docs/buyer-site.md#liquid). A string the render itself wrote as HTML (what `escape`,
 // `escape_once`, `newline_to_br` and `paragraphs` answer, a captured block) is printed as it is: the same characters
