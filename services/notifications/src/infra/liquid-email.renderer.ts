@@ -55,7 +55,8 @@ export class LiquidEmailRenderer implements EmailRenderer {
   constructor(limits: LiquidLimits = DEFAULT_LIQUID_LIMITS) {
     this.engines = {
       subject: sandboxedLiquid({}, limits, { escapeOutputs: false }),
-      body: sandboxedLiquid({}, limits),
+      // A value's line breaks as no-break spaces: no line of the message may start with what a buyer typed.
+      body: sandboxedLiquid({}, limits, { oneLineOutputs: true }),
     };
   }
 
