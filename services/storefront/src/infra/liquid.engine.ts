@@ -36,10 +36,10 @@ interface StoreEngine {
 }
 
 /**
- * Liquid for the buyer site: every output HTML-escaped once (@commerce/liquid-sandbox) unless its last filter is `raw`; no file system (a store's
- * engine sees only an in-memory map of that store's templates, by permalink, for `include` and `render`); ownProperty
- * lookups only; the limits above. Compiled templates are kept per store by (template id, updated_at), the layout by its
- * markup, and dropped when the store's set of templates changes.
+ * Liquid for the buyer site, in the sandbox of @commerce/liquid-sandbox: every output HTML-escaped once unless its last
+ * filter is `raw`; no file system (a store's engine sees only an in-memory map of that store's templates, by permalink,
+ * for `include` and `render`); ownProperty lookups only; the limits. Compiled templates are kept per store by (template
+ * id, updated_at), the layout by its markup, and dropped when the store's set of templates changes.
  */
 export class LiquidPageEngine implements PageEngine {
   private readonly stores = new Map<number, StoreEngine>();
