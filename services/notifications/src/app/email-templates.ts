@@ -1,5 +1,5 @@
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
-import { sampleVariables } from '../domain/sample-order';
+import { sampleVariables } from './sample-order';
 import { EMAIL_KIND_INFO, EMAIL_KINDS, isEmailKind, type EmailKind, type Recipient } from '../domain/email-kinds';
 import type { EmailContent, NotificationsDeps, TemplateMarkup } from './notifications-deps';
 

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Liquid, type Template } from 'liquidjs';
+import type { Liquid, Template } from 'liquidjs';
 import { DEFAULT_CURRENCY } from '@commerce/money';
+import { currencyNamed, DEFAULT_LIQUID_LIMITS, limitErrorOf, type LiquidLimits, sandboxedLiquid } from '@commerce/liquid-sandbox';
 import type { BuiltInPageName, PageEngine, StoreTemplates } from '../app/storefront-deps';
 import type { BuiltInPages } from '../domain/built-in-pages';
 import { photoDimension, photoSrcset } from '../domain/site-photos';
-import { currencyNamed, formatMoney } from '../domain/site-variables';
 import type { TemplateRecord } from '../domain/template';
-import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
-import { limitIncludeDepth } from './liquid-include-depth';
 
-export { MAX_INCLUDE_DEPTH } from './liquid-include-depth';
-
-/** How far one render may go before it ends with an error instead of holding the process (docs/buyer-site.md). */
-export interface LiquidLimits {
-  /** Characters one parse may read. */
-  parseLimit: number;
-  /** Milliseconds one render may take. */
-  renderLimit: number;
-  /** Allocation units (characters, array items) one render may make. */
-  memoryLimit: number;
-}
-
-export const DEFAULT_LIQUID_LIMITS: LiquidLimits = { parseLimit: 1_000_000, renderLimit: 250, memoryLimit: 20_000_000 };
+export { MAX_INCLUDE_DEPTH } from '@commerce/liquid-sandbox';
 
 /**
  * Where a render keeps the currency `money` writes in when a template names none: the page's `store.currency`. A render's
@@ -40,18 +26,6 @@ const MAX_CACHED_STORES = 1_000;
 /** How long a store template that hit a limit answers its error at once, instead of running up to the limit again. */
 export const OVER_LIMIT_HOLD_MS = 10_000;
 
-/**
- * The error a render that went too far ends with: a liquidjs limit's, or a stack overflow (markup nested too deeply
- * for the stack even within MAX_INCLUDE_DEPTH includes) made one, so it is held like the others; null for any other.
- */
-function limitErrorOf(error: unknown): Error | null {
-  if (!(error instanceof Error)) return null;
-  if (/limit exceeded/.test(error.message)) return error;
-  if (/maximum call stack size exceeded/i.test(error.message))
-    return new Error('render depth limit exceeded (markup and includes nested too deeply)');
-  return null;
-}
-
 interface StoreEngine {
   /** The store's template ids, versions and permalinks: any change builds a new engine (includes see the new set). */
   signature: string;
@@ -62,10 +36,10 @@ interface StoreEngine {
 }
 
 /**
- * Liquid for the buyer site: every output HTML-escaped once (liquid-escaping.ts) unless its last filter is `raw`; no file system (a store's
- * engine sees only an in-memory map of that store's templates, by permalink, for `include` and `render`); ownProperty
- * lookups only; the limits above. Compiled templates are kept per store by (template id, updated_at), the layout by its
- * markup, and dropped when the store's set of templates changes.
+ * Liquid for the buyer site, in the sandbox of @commerce/liquid-sandbox: every output HTML-escaped once unless its last
+ * filter is `raw`; no file system (a store's engine sees only an in-memory map of that store's templates, by permalink,
+ * for `include` and `render`); ownProperty lookups only; the limits. Compiled templates are kept per store by (template
+ * id, updated_at), the layout by its markup, and dropped when the store's set of templates changes.
  */
 export class LiquidPageEngine implements PageEngine {
   private readonly stores = new Map<number, StoreEngine>();
@@ -155,21 +129,9 @@ export class LiquidPageEngine implements PageEngine {
   }
 
   private sandbox(templates: Record<string, string>): Liquid {
-    const liquid = new Liquid({
-      templates,
-      outputEscape,
-      ownPropertyOnly: true,
-      strictFilters: false,
-      strictVariables: false,
-      cache: 100,
-      ...this.limits,
-    });
-    limitIncludeDepth(liquid);
-    escapeOutputsOnce(liquid);
-    // `{{ cents | money }}` in the page's currency; `{{ order.total | money: order.currency }}` in the one named.
-    liquid.registerFilter('money', function (this: { context: { globals: object } }, minor: unknown, currency?: unknown) {
-      const pageCurrency = (this.context.globals as Record<symbol, string | undefined>)[PAGE_CURRENCY];
-      return formatMoney(minor, currencyNamed(currency) ?? pageCurrency ?? DEFAULT_CURRENCY);
+    // `{{ cents | money }}` writes in the page's currency; `{{ order.total | money: order.currency }}` in the one named.
+    const liquid = sandboxedLiquid(templates, this.limits, {
+      defaultCurrency: (context) => (context.globals as Record<symbol, string | undefined>)[PAGE_CURRENCY],
     });
     // A hosted photo's renditions for `<img srcset>`, and one rendition's pixels for its `width` and `height`.
     liquid.registerFilter('srcset', (photo: unknown, kind?: unknown) => photoSrcset(photo, kind));
