@@ -74,36 +74,18 @@ class HtmlCaptureTag extends CaptureTag {
 /** The option liquidjs escapes every output with. */
 export const outputEscape = escapeOutput as (value: unknown) => string;
 
-const LINE_BREAKS = /\r\n?|[\n\u2028\u2029]/g;
-
-/**
- * `outputEscape` for a message sent as e-mail, where no line may start with what a buyer typed: an output's line breaks
- * are written as no-break spaces (`&nbsp;`, whitespace to a reader), so a value cannot begin a line of the message, and
- * an encoder wrapping long lines (quoted-printable breaks at spaces) does not break there either.
- */
-export const outputEscapeOnOneLine = function (this: FilterThis, value: unknown): string {
-  return isHtml(this.context, value) ? value : escapeOutput.call(this, value).replace(LINE_BREAKS, '&nbsp;');
-} as (value: unknown) => string;
-
-/**
- * Registers the escaping filters and `capture` on an engine created with `outputEscape` (or `outputEscapeOnOneLine`,
- * `oneLine`: then `escape` and `escape_once` write line breaks as `&nbsp;`, and `newline_to_br` a `<br />` with no line break).
- */
-export function escapeOutputsOnce(liquid: Liquid, oneLine = false): void {
-  const lineBreak = oneLine ? '<br />' : '<br />\n';
-  const onItsLine = (text: string) => (oneLine ? text.replace(LINE_BREAKS, '&nbsp;') : text);
-  const escape = htmlFilter((_, value) => onItsLine(escapeHtml(textOf(value))));
+/** Registers the escaping filters and `capture` on an engine created with `outputEscape` above. */
+export function escapeOutputsOnce(liquid: Liquid): void {
+  const escape = htmlFilter((_, value) => escapeHtml(textOf(value)));
   liquid.registerFilter('escape', escape);
   liquid.registerFilter('xml_escape', escape);
   liquid.registerFilter(
     'escape_once',
-    htmlFilter((_, value) => onItsLine(escapeOnce(textOf(value)))),
+    htmlFilter((_, value) => escapeOnce(textOf(value))),
   );
   liquid.registerFilter(
     'newline_to_br',
-    htmlFilter((ctx, value) =>
-      (isHtml(ctx, value) ? value : escapeHtml(textOf(value))).replace(oneLine ? LINE_BREAKS : /\r?\n/g, lineBreak),
-    ),
+    htmlFilter((ctx, value) => (isHtml(ctx, value) ? value : escapeHtml(textOf(value))).replace(/\r?\n/g, '<br />\n')),
   );
   liquid.registerFilter(
     'paragraphs',

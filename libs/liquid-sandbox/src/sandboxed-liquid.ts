@@ -1,6 +1,6 @@
 import { type Context, Liquid } from 'liquidjs';
 import { DEFAULT_CURRENCY } from '@commerce/money';
-import { escapeOutputsOnce, outputEscape, outputEscapeOnOneLine } from './liquid-escaping';
+import { escapeOutputsOnce, outputEscape } from './liquid-escaping';
 import { limitIncludeDepth } from './liquid-include-depth';
 import { DEFAULT_LIQUID_LIMITS, type LiquidLimits } from './liquid-limits';
 import { currencyNamed, formatMoney } from './money-format';
@@ -11,8 +11,6 @@ export interface SandboxOptions {
    * plain text (an e-mail's subject), which the caller makes safe where it goes.
    */
   escapeOutputs?: boolean;
-  /** Line breaks in an output written as no-break spaces (`outputEscapeOnOneLine`): an e-mail's HTML body. */
-  oneLineOutputs?: boolean;
   /** The currency `money` writes in when a template names none (a page's `store.currency`); DEFAULT_CURRENCY without it. */
   defaultCurrency?: (context: Context) => string | undefined;
 }
@@ -30,7 +28,7 @@ export function sandboxedLiquid(
   const escapes = options.escapeOutputs !== false;
   const liquid = new Liquid({
     templates,
-    ...(escapes ? { outputEscape: options.oneLineOutputs ? outputEscapeOnOneLine : outputEscape } : {}),
+    ...(escapes ? { outputEscape } : {}),
     ownPropertyOnly: true,
     strictFilters: false,
     strictVariables: false,
@@ -38,7 +36,7 @@ export function sandboxedLiquid(
     ...limits,
   });
   limitIncludeDepth(liquid);
-  if (escapes) escapeOutputsOnce(liquid, options.oneLineOutputs === true);
+  if (escapes) escapeOutputsOnce(liquid);
   const defaultCurrency = options.defaultCurrency;
   liquid.registerFilter('money', function (this: { context: Context }, minor: unknown, currency?: unknown) {
     return formatMoney(minor, currencyNamed(currency) ?? defaultCurrency?.(this.context) ?? DEFAULT_CURRENCY);

@@ -27,13 +27,3 @@ describe('sandboxedLiquid', () => {
     expect(() => liquid.parse('x'.repeat(1_001))).toThrow(/limit exceeded/);
   });
 });
-
-describe('sandboxedLiquid with oneLineOutputs (e-mail)', () => {
-  it('writes no line break a value holds, escaped or made HTML by a filter', () => {
-    const liquid = sandboxedLiquid({}, undefined, { oneLineOutputs: true });
-    const markup = '<p>{{ name }}|{{ name | escape }}|{{ name | escape_once }}|{{ name | newline_to_br }}</p>\n<p>{{ name | upcase }}</p>';
-    expect(liquid.parseAndRenderSync(markup, { name: 'Mal\r\nBcc: x' })).toBe(
-      '<p>Mal&nbsp;Bcc: x|Mal&nbsp;Bcc: x|Mal&nbsp;Bcc: x|Mal<br />Bcc: x</p>\n<p>MAL&nbsp;BCC: X</p>',
-    );
-  });
-});

@@ -55,8 +55,7 @@ export class LiquidEmailRenderer implements EmailRenderer {
   constructor(limits: LiquidLimits = DEFAULT_LIQUID_LIMITS) {
     this.engines = {
       subject: sandboxedLiquid({}, limits, { escapeOutputs: false }),
-      // A value's line breaks as no-break spaces: no line of the message may start with what a buyer typed.
-      body: sandboxedLiquid({}, limits, { oneLineOutputs: true }),
+      body: sandboxedLiquid({}, limits),
     };
   }
 

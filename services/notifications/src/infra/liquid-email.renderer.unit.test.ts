@@ -38,9 +38,6 @@ describe('LiquidEmailRenderer', () => {
       withBuyerNamed('Mal\r\nBcc: x@evil.test\t <b>'),
     );
     expect(content.subject).toBe('Thanks Mal Bcc: x@evil.test <b>');
-    const body = renderer.render({ subject: '', body: '<p>Hi\n{{ order.address.name }}</p>' }, withBuyerNamed('Mal\r\nBcc: x@evil.test'));
-    expect(body.html).toBe('<p>Hi\nMal&nbsp;Bcc: x@evil.test</p>');
-    expect(body.text).not.toMatch(/^Bcc/m);
     expect(oneLine(` a\u0000b\u2028c ${'x'.repeat(400)}`)).toBe(`a b c ${'x'.repeat(244)}`);
   });
 
