@@ -29,6 +29,7 @@ export const ORDER_KEYS = [
   'shipping_discount',
   'shipping_tax',
   'tax_name',
+  'shipping_class_name',
   'prices_include_tax',
   'address',
   'items',

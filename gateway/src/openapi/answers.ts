@@ -109,6 +109,7 @@ export const orderJson = z
     shipping_discount: cents().meta({ description: 'what a free-shipping code waived; `shipping` is what was charged' }),
     shipping_tax: cents().meta({ description: 'the part of `tax` on shipping' }),
     tax_name: z.string().meta({ description: "the tax rate's name applied at checkout ('' when none)" }),
+    shipping_class_name: z.string().meta({ description: 'the shipping class the buyer chose at checkout, by the name it had then' }),
     prices_include_tax: z.boolean().meta({ description: 'the prices included tax: `price` does not add `tax` again' }),
     confirmed_at: optionalTimestamp(),
     fulfilled_at: optionalTimestamp(),

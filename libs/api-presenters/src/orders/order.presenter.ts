@@ -74,6 +74,7 @@ export function presentOrder(order: orders.Order, timeZone: string) {
     shipping_discount: order.shipping_discount,
     shipping_tax: order.shipping_tax,
     tax_name: order.tax_name,
+    shipping_class_name: order.shipping_class_name,
     prices_include_tax: order.prices_include_tax,
     confirmed_at: formatOptionalTimestamp(order.confirmed_at, timeZone),
     fulfilled_at: formatOptionalTimestamp(order.fulfilled_at, timeZone),

@@ -133,6 +133,7 @@ describe('presentOrder', () => {
         'shipping_discount',
         'shipping_tax',
         'tax_name',
+        'shipping_class_name',
         'prices_include_tax',
         'address',
         'items',
@@ -153,6 +154,7 @@ describe('presentOrder', () => {
     });
     expect(json.fulfillments[0]).toMatchObject({ id: 5, tracking_number: '1Z', notify_customer: true });
     expect(json.fulfillments[0].items.map(({ item }) => item.id)).toEqual([7]);
+    expect(json.shipping_class_name).toBe('Domestic');
   });
 
   it('renders its money beyond the spec: financial_status, refunded, and each refund with its amount as a decimal string', () => {
