@@ -1,6 +1,7 @@
 // For the gateway's app-level tests only (excluded from the build): the app as main.ts builds it, on stubbed
 // backends and identity, with limits wide open unless a test sets them.
 import http from 'node:http';
+import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
 import { createLogger } from '@commerce/observability';
 import { createGatewayApp, type GatewayDeps } from './app';
 import { ApiKeyCache } from './auth/api-key.cache';
@@ -10,6 +11,24 @@ import type { BeginOutcome, IdempotencyRecords, StoredResponse } from './idempot
 import { LeakyBucket } from './rate-limit/leaky-bucket';
 
 export const TEST_TOKENS = { secret: 's'.repeat(32), issuer: 'store-commerce', audience: 'store-commerce-api' };
+
+/**
+ * The identity of the route tests: store 7's API key `sk_live_7`, and OAuth grants of store 7 with both store scopes
+ * (grant id `read-only`: store_read alone).
+ */
+export const storeSevenIdentity: ApiKeyIdentityClient = {
+  authenticateApiKey: async ({ api_key }) => {
+    if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
+    throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
+  },
+  checkGrant: async ({ grant_id }) => ({
+    active: true,
+    user_id: 42,
+    store_id: 7,
+    client_id: 'app-1',
+    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
+  }),
+};
 
 export function aGatewayApp(clients: BackendClients, identity: ApiKeyIdentityClient, deps: Partial<GatewayDeps> = {}) {
   return createGatewayApp({

@@ -3,8 +3,7 @@
 import jwt from 'jsonwebtoken';
 import { webhooks } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
-import { aGatewayApp, send, TEST_TOKENS, type Received } from '../../../app.fixture';
-import type { ApiKeyIdentityClient } from '../../../auth/authenticator';
+import { aGatewayApp, send, storeSevenIdentity, TEST_TOKENS, type Received } from '../../../app.fixture';
 import type { BackendClients } from '../../../clients';
 import { startTestServer, type TestServer } from '../../../http/test-server';
 
@@ -65,19 +64,7 @@ const webhooksBackend = {
 };
 const clients = { webhooks: webhooksBackend } as unknown as BackendClients;
 
-const identity: ApiKeyIdentityClient = {
-  authenticateApiKey: async ({ api_key }) => {
-    if (api_key === 'sk_live_7') return { store_id: 7, key_id: 'key-7' };
-    throw new RemoteError({ code: GrpcStatus.UNAUTHENTICATED, message: 'unknown key' });
-  },
-  checkGrant: async ({ grant_id }) => ({
-    active: true,
-    user_id: 42,
-    store_id: 7,
-    client_id: 'app-1',
-    scope: grant_id === 'read-only' ? 'store_read' : 'store_read store_write',
-  }),
-};
+const identity = storeSevenIdentity;
 
 let server: TestServer;
 
