@@ -21,6 +21,7 @@ async function startReceiver() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     closeTimeout: 100,
     onData(stream, _session, callback) {
       let head = '';

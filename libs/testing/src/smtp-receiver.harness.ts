@@ -49,6 +49,8 @@ export async function startSmtpReceiver(port?: number): Promise<SmtpReceiver> {
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
+        // No reverse DNS of 127.0.0.1 at each connection: a test machine may have no resolver to ask.
+        disableReverseLookup: true,
         size: 10 * 1024 * 1024,
         // A stop drops open connections (the sender's pooled ones) at once, as a server going down would.
         closeTimeout: 100,
