@@ -139,6 +139,11 @@ it("lists the store's messages with their status, shows one, and answers another
   expect((await world.rival.get(`/v1/notifications/${confirmation.id}.json`)).status).toBe(404);
   expect((await world.rival.get('/v1/notifications.json')).body.data.notifications).toEqual([]);
 
+  const cliList = await storectl(world.stack.env, ['mail', 'list', '--store', String(world.shopStoreId), '--status', 'sent']);
+  expect(cliList.code).toBe(0);
+  const fromCli = (cliList.json as { messages: JsonBody[] }).messages.find((message) => message.id === confirmation.id);
+  expect(fromCli).toMatchObject({ kind: 'order_confirmation', to: order.email, status: 'sent' });
+
   const shown = await storectl(world.stack.env, ['mail', 'show', String(confirmation.id)]);
   expect(shown.code).toBe(0);
   expect(JSON.stringify(shown.json)).toContain(order.email);

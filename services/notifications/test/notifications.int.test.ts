@@ -1,11 +1,14 @@
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { rejectionOf, waitFor } from '@commerce/testing';
+import { freePort, rejectionOf, waitFor } from '@commerce/testing';
 import { aStore, anOrder, orderEvent, startNotificationsHarness, type NotificationsHarness } from './notifications.fixture';
 
 let harness: NotificationsHarness;
 
+let metricsPort: number;
+
 beforeAll(async () => {
-  harness = await startNotificationsHarness();
+  metricsPort = await freePort();
+  harness = await startNotificationsHarness({ env: { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -146,6 +149,14 @@ describe('delivery', () => {
     await harness.publish(orderEvent(storeId, 'order/canceled', { ...order, status: 'canceled' }, 5));
     const failed = await waitFor(async () => (await messagesOf(storeId)).find((message) => message.status === 'failed'));
     expect(failed).toMatchObject({ kind: 'cancellation_notice', attempt_count: 1, last_error: '550 No such mailbox' });
+
+    // The metrics count each attempt by its outcome (docs/operations.md#metrics).
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    for (const outcome of ['sent', 'retry', 'failed']) {
+      const count = Number(new RegExp(`^mail_send_attempts_total\\{[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+      expect({ outcome, counted: count >= 1 }).toEqual({ outcome, counted: true });
+    }
+    expect(metrics).toMatch(/^mail_delivery_latency_seconds_count(\{[^}]*\})? [1-9]/m);
   }, 30_000);
 });
 
