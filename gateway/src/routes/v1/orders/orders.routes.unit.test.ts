@@ -27,6 +27,7 @@ function anOrder(overrides: Partial<orders.Order> = {}): orders.Order {
     financial_status: 'paid',
     status: 'open',
     email: 'ann@example.com',
+    shipping_class_name: 'Domestic',
     address: {
       name: 'Ann Lee',
       address_1: '1 Main St',
@@ -222,6 +223,7 @@ describe('GET /v1/orders/:id', () => {
         shipping_discount: 0,
         shipping_tax: 0,
         tax_name: '',
+        shipping_class_name: 'Domestic',
         prices_include_tax: false,
         address: {
           name: 'Ann Lee',
