@@ -19,7 +19,7 @@ afterEach(() => harness.smtp.answer('accept'));
 
 const mailTo = (address: string) => harness.smtp.received.filter((received) => received.envelopeTo.includes(address));
 const messagesOf = async (storeId: number, orderId?: number) =>
-  (await harness.client.listMessages({ store_id: storeId, order_id: orderId ?? 0, limit: 0, older_than_id: 0, status: '' })).messages;
+  (await harness.client.listMessages({ store_id: storeId, order_id: orderId ?? 0, older_than_id: 0, status: '' })).messages;
 
 describe('order/paid', () => {
   it('sends the buyer a confirmation and the store an alert, once each, with a Message-ID made of the event', async () => {

@@ -14,7 +14,7 @@ export async function mailListCommand(stack: StackLocator, values: Values) {
   const options = parseMailListOptions(values);
   const { messages, time_zone } = await onService(stack, 'notifications', (address) =>
     createClient(notifications.NotificationsServiceClient, address).listMessages(
-      notifications.ListMessagesRequest.fromPartial({ store_id: options.storeId, limit: options.limit ?? 0, status: options.status ?? '' }),
+      notifications.ListMessagesRequest.fromPartial({ store_id: options.storeId, limit: options.limit, status: options.status ?? '' }),
     ),
   );
   return { messages: messages.map((message) => presentMessageLine(message, time_zone)), time_zone };

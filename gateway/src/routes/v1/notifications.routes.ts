@@ -159,7 +159,7 @@ export function notificationsRoutes(router: Router, clients: BackendClients, pag
         const page = answer.messages;
         const data = { notifications: page.map((message) => presentNotification(message, answer.time_zone)) };
         const cursor = { name: 'older_than_id', value: page.at(-1)?.id ?? filters.older_than_id };
-        sendCursorPage(req, res, data, { limit, hasMore: answer.has_more, cursor }, pagination);
+        sendCursorPage(req, res, data, { limit: answer.limit, hasMore: answer.has_more, cursor }, pagination);
       },
     ),
   );

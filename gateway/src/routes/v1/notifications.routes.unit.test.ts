@@ -88,7 +88,7 @@ function answering<Req, Res>(method: string, answer: (request: Req) => Res) {
 }
 
 /** The page size the service applies (services/notifications/src/domain/paging.ts): 50 unless asked, at most 250. */
-const appliedLimit = (requested: number) => (requested <= 0 ? 50 : Math.min(250, requested));
+const appliedLimit = (requested?: number) => (requested === undefined ? 50 : Math.min(250, Math.max(1, requested)));
 
 const notificationsBackend = {
   listEmailTemplates: answering('listEmailTemplates', () => ({
@@ -110,11 +110,8 @@ const notificationsBackend = {
   })),
   listMessages: answering('listMessages', (request: notifications.ListMessagesRequest) => {
     const older = kept.filter((message) => request.older_than_id === 0 || message.id < request.older_than_id);
-    return {
-      messages: older.slice(0, appliedLimit(request.limit)),
-      has_more: older.length > appliedLimit(request.limit),
-      time_zone: TIME_ZONE,
-    };
+    const limit = appliedLimit(request.limit);
+    return { messages: older.slice(0, limit), has_more: older.length > limit, limit, time_zone: TIME_ZONE };
   }),
   getMessage: answering('getMessage', (request: notifications.GetMessageRequest) => ({
     message: aMessage(request.message_id, {
@@ -385,7 +382,7 @@ describe('GET /v1/notifications', () => {
 
   it('passes the order_id and status filters on', async () => {
     await request('GET', '/v1/notifications?order_id=31&status=failed');
-    expect(requestOf('listMessages')).toEqual({ store_id: 7, limit: 50, older_than_id: 0, order_id: 31, status: 'failed' });
+    expect(requestOf('listMessages')).toEqual({ store_id: 7, limit: undefined, older_than_id: 0, order_id: 31, status: 'failed' });
   });
 
   it('answers 422 naming each filter of the wrong shape, without calling the service', async () => {

@@ -46,11 +46,6 @@ export const previewEmailTemplateInput = z.preprocess(unwrapEmailTemplate, z.obj
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 
-/** The cursor lists' page size (docs/api-conventions.md#paging): 50 unless asked, clamped to 1..250. */
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 250;
-const clampPageSize = (asked: number | undefined): number => Math.min(MAX_PAGE_SIZE, Math.max(1, asked ?? DEFAULT_PAGE_SIZE));
-
 const idFilter = (description: string) =>
   blankAsMissing(looseInt({ min: 0 }))
     .transform((id) => id ?? 0)
@@ -67,4 +62,5 @@ export const listNotificationsQuery = z
       .describe('Only the messages of this status: pending, sent, failed or kept'),
   })
   .strip()
-  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: clampPageSize(pageSizeOf({ limit, per_page })) }));
+  // `limit` (or `per_page`) must be an integer, passed through: notifications defaults and clamps it (its domain/paging.ts).
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));

@@ -1,6 +1,6 @@
 import { notFound } from '@commerce/grpc-runtime';
 import type { MessageStatus } from '../domain/message';
-import { pageSize } from '../domain/paging';
+import { pageLimit } from '../domain/paging';
 import type { MessageDocument, MessageQuery, MessageSummary } from '../infra/message.repository';
 import type { NotificationsDeps } from './notifications-deps';
 
@@ -10,12 +10,12 @@ type ReadDeps = Pick<NotificationsDeps, 'messages' | 'storefront' | 'mailer'>;
 export async function listMessages(
   deps: ReadDeps,
   query: MessageQuery,
-  limit: number,
-): Promise<{ messages: MessageSummary[]; hasMore: boolean; timeZone: string }> {
-  const size = pageSize(limit);
+  limit: number | undefined,
+): Promise<{ messages: MessageSummary[]; hasMore: boolean; limit: number; timeZone: string }> {
+  const size = pageLimit(limit);
   // One more than the page: whether older messages follow.
   const [found, timeZone] = await Promise.all([deps.messages.list(query, size + 1), storeTimeZone(deps, query.storeId)]);
-  return { messages: found.slice(0, size), hasMore: found.length > size, timeZone };
+  return { messages: found.slice(0, size), hasMore: found.length > size, limit: size, timeZone };
 }
 
 /** One message with its content; another store's is NOT_FOUND. Store 0 is the operator's view (storectl mail show). */

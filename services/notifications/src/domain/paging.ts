@@ -1,6 +1,8 @@
-// A page of messages (docs/notifications.md#the-message-log): 50 by default, 1..250, like every list of the API.
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 250;
+// A page of messages (docs/notifications.md#the-message-log), as every cursor list of the API pages
+// (docs/api-conventions.md#paging): the gateway passes `limit` through as sent; 50 unless asked, clamped to 1..250.
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 250;
 
-/** The page size asked, within bounds; 0 (unset) is the default. */
-export const pageSize = (limit: number): number => (limit <= 0 ? DEFAULT_LIMIT : Math.min(limit, MAX_LIMIT));
+/** The page size for a requested `limit`: absent is the default, anything else clamped to 1..250. */
+export const pageLimit = (requested: number | undefined): number =>
+  requested === undefined ? DEFAULT_PAGE_LIMIT : Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.trunc(requested) || 1));

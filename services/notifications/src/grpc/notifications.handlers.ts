@@ -35,12 +35,12 @@ export function notificationsHandlers(deps: NotificationsDeps): ServiceHandlers<
       previewEmailTemplate(deps, requireStoreId(request.store_id), request.template_id, { subject: request.subject, body: request.body }),
     listMessages: async (request) => {
       const status = (MESSAGE_STATUSES as readonly string[]).includes(request.status) ? (request.status as MessageStatus) : undefined;
-      const { messages, hasMore, timeZone } = await listMessages(
+      const { messages, hasMore, limit, timeZone } = await listMessages(
         deps,
         { storeId: requireStoreId(request.store_id), olderThanId: request.older_than_id, orderId: request.order_id, status },
         request.limit,
       );
-      return { messages: messages.map((message) => messageOf(message)), has_more: hasMore, time_zone: timeZone };
+      return { messages: messages.map((message) => messageOf(message)), has_more: hasMore, limit, time_zone: timeZone };
     },
     getMessage: async (request) => {
       const { message, timeZone } = await getMessage(deps, request.store_id, request.message_id);

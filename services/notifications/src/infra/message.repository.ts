@@ -96,7 +96,7 @@ export class MessageRepository {
     return settleJob(this.messages, id, owner, { set, inc: { attempt_count: 1 }, push: { attempts: attempt } });
   }
 
-  /** The store's messages, newest first (store 0: any store's, the operator's view). */
+  /** The store's messages, newest first, below `olderThanId` and of the order and status when given. */
   list(query: MessageQuery, limit: number): Promise<MessageSummary[]> {
     const filter: Record<string, unknown> = { store_id: query.storeId };
     if (query.olderThanId) filter.id = { $lt: query.olderThanId };

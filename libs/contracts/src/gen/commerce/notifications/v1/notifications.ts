@@ -128,7 +128,8 @@ export interface Message {
 
 export interface ListMessagesRequest {
   store_id: number;
-  limit: number;
+  /** The page size asked for (default 50, clamped to 1..250); unset is the default. */
+  limit?: number | undefined;
   older_than_id: number;
   order_id: number;
   /** One status, or all when empty. */
@@ -140,6 +141,8 @@ export interface ListMessagesResponse {
   time_zone: string;
   /** Whether older messages follow the page. */
   has_more: boolean;
+  /** The page size applied. */
+  limit: number;
 }
 
 export interface GetMessageRequest {
@@ -1714,7 +1717,7 @@ export const Message: MessageFns<Message> = {
 };
 
 function createBaseListMessagesRequest(): ListMessagesRequest {
-  return { store_id: 0, limit: 0, older_than_id: 0, order_id: 0, status: "" };
+  return { store_id: 0, limit: undefined, older_than_id: 0, order_id: 0, status: "" };
 }
 
 export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
@@ -1722,7 +1725,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
     if (message.store_id !== 0) {
       writer.uint32(8).int64(message.store_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       writer.uint32(16).int32(message.limit);
     }
     if (message.older_than_id !== 0) {
@@ -1809,7 +1812,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
         : isSet(object.store_id)
         ? globalThis.Number(object.store_id)
         : 0,
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
       older_than_id: isSet(object.olderThanId)
         ? globalThis.Number(object.olderThanId)
         : isSet(object.older_than_id)
@@ -1829,7 +1832,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
     if (message.store_id !== 0) {
       obj.storeId = Math.round(message.store_id);
     }
-    if (message.limit !== 0) {
+    if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
     if (message.older_than_id !== 0) {
@@ -1850,7 +1853,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListMessagesRequest>, I>>(object: I): ListMessagesRequest {
     const message = createBaseListMessagesRequest();
     message.store_id = object.store_id ?? 0;
-    message.limit = object.limit ?? 0;
+    message.limit = object.limit ?? undefined;
     message.older_than_id = object.older_than_id ?? 0;
     message.order_id = object.order_id ?? 0;
     message.status = object.status ?? "";
@@ -1859,7 +1862,7 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
 };
 
 function createBaseListMessagesResponse(): ListMessagesResponse {
-  return { messages: [], time_zone: "", has_more: false };
+  return { messages: [], time_zone: "", has_more: false, limit: 0 };
 }
 
 export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
@@ -1872,6 +1875,9 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     }
     if (message.has_more !== false) {
       writer.uint32(24).bool(message.has_more);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
     }
     return writer;
   },
@@ -1913,6 +1919,14 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
             message.has_more = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1938,6 +1952,7 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
         : isSet(object.has_more)
         ? globalThis.Boolean(object.has_more)
         : false,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -1952,6 +1967,9 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     if (message.has_more !== false) {
       obj.hasMore = message.has_more;
     }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
@@ -1963,6 +1981,7 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
     message.messages = object.messages?.map((e) => Message.fromPartial(e)) || [];
     message.time_zone = object.time_zone ?? "";
     message.has_more = object.has_more ?? false;
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
