@@ -6,6 +6,7 @@ import { rateLimitKey } from './auth/principal';
 import type { BackendClients } from './clients';
 import { errorMiddleware, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
+import { oauthDiscoveryRoutes } from './oauth-discovery.routes';
 import { requestParams } from './http/input';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { idempotency } from './idempotency/idempotency.middleware';
@@ -83,6 +84,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(pipeline(requestTracking(deps.logger, deps.httpMetrics), deps.pagesProxy, normalizePath()));
 
   healthRoutes(app, deps.backends);
+  oauthDiscoveryRoutes(app, { publicUrl: deps.publicUrl });
   // GET /v1/openapi.json: public, so before the /v1 authentication (the /docs page is mounted after the buyer site).
   openApiRoutes(app, { publicUrl: deps.publicUrl });
 

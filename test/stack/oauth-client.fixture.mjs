@@ -1,21 +1,17 @@
 // A third-party app written against a standard OAuth client library (oauth4webapi), run as its own
 // process by oauth-client.test.ts: the library is ESM-only and jest runs CommonJS. It drives the
 // user's part of the dialog with plain fetch (sign-in, consent), and everything OAuth with the
-// library: PKCE S256, state, the authorization response, the token and refresh grants, revocation.
+// library: discovery (RFC 8414), PKCE S256, state, the authorization response, the token and refresh grants, revocation.
 // Input: one JSON argument (with `revoke: token`, it only revokes that token). Output: one JSON line on stdout.
 import * as oauth from 'oauth4webapi';
 
 const input = JSON.parse(process.argv[2]);
-const { baseUrl, clientId, clientSecret, redirectUri, scope, email, password } = input;
+const { baseUrl, issuer: issuerUrl, clientId, clientSecret, redirectUri, scope, email, password } = input;
 const insecure = { [oauth.allowInsecureRequests]: true };
 
-/** The authorization server as the app configures it (the issuer is the token issuer, not a URL). */
-const as = {
-  issuer: 'store-commerce',
-  authorization_endpoint: `${baseUrl}/oauth/authorize`,
-  token_endpoint: `${baseUrl}/oauth/token`,
-  revocation_endpoint: `${baseUrl}/oauth/revoke`,
-};
+/** The authorization server as the library discovers it from the stack's public URL (RFC 8414: the issuer must be that URL). */
+const issuer = new URL(issuerUrl);
+const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
 const client = { client_id: clientId };
 const clientAuth = oauth.ClientSecretBasic(clientSecret);
 

@@ -31,6 +31,7 @@ describe('a standard OAuth client library against the running stack', () => {
     owner = await anOwner(oauth.env, 'libowner');
     result = await runClientApp({
       baseUrl: oauth.stack.baseUrl,
+      issuer: `http://localhost:${oauth.stack.env.PORT}`,
       clientId: oauth.app.client_id,
       clientSecret: oauth.app.client_secret,
       redirectUri: oauth.app.redirect_uri,
@@ -46,7 +47,7 @@ describe('a standard OAuth client library against the running stack', () => {
   const api = (pathAndQuery: string, init: RequestInit = {}) =>
     fetch(`${oauth.stack.baseUrl}${pathAndQuery}`, { ...init, headers: { connection: 'close', ...(init.headers ?? {}) } });
 
-  it('signs in, consents, and receives a code through the gateway, then tokens (PKCE S256, HTTP Basic)', () => {
+  it('discovers the server, signs in, consents, and receives a code through the gateway, then tokens (PKCE S256, HTTP Basic)', () => {
     expect(result.hops).toEqual([303, 303, 200, 303]);
     expect(result.callback).toMatch(new RegExp(`^${oauth.app.redirect_uri}\\?code=scc_`));
     expect(result.tokens).toMatchObject({
@@ -104,6 +105,7 @@ describe('a standard OAuth client library against the running stack', () => {
     expect(
       await runClientApp({
         baseUrl: oauth.stack.baseUrl,
+        issuer: `http://localhost:${oauth.stack.env.PORT}`,
         clientId: oauth.app.client_id,
         clientSecret: oauth.app.client_secret,
         revoke: result.refreshed.refresh_token,

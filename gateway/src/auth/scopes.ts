@@ -1,6 +1,9 @@
 import type { Principal } from './principal';
 
-export type Scope = 'user' | 'store_read' | 'store_write';
+/** Every scope an app may ask for (docs/oauth.md#scopes). */
+export const SCOPE_NAMES = ['user', 'store_read', 'store_write'] as const;
+
+export type Scope = (typeof SCOPE_NAMES)[number];
 
 /** docs/oauth.md#scopes: reads need store_read, writes store_write; routes may demand another (user for /v1/me). */
 export function requiredScope(method: string, override?: Scope): Scope {

@@ -87,11 +87,12 @@ describe('the OpenAPI document', () => {
     expect(validate(broken).valid).toBe(false);
   });
 
-  it('documents every /v1 route the app registers, /healthz, the JSON checkout and its quote, and nothing it does not serve', () => {
+  it('documents every /v1 route the app registers, /healthz, OAuth discovery, the JSON checkout and its quote, and nothing it does not serve', () => {
     const served = registeredOperations(gateway).filter(
       (operation) =>
         (operation.includes(' /v1/') && !operation.startsWith('OPTIONS ')) ||
         operation === 'GET /healthz' ||
+        operation === 'GET /.well-known/oauth-authorization-server' ||
         operation === 'POST /s/{subdomain}/checkout' ||
         operation === 'POST /s/{subdomain}/checkout/quote',
     );
