@@ -94,7 +94,7 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   if (method === 'post' && (doc.idempotencyKey ?? doc.auth !== 'none')) parameters.push(IDEMPOTENCY_KEY);
   if (parameters.length) operation.parameters = parameters;
   operation.responses = {
-    '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
+    '200': { description: 'OK', content: { [doc.answerMediaType ?? 'application/json']: { schema: toJsonSchema(doc.answer, 'output') } } },
     ...Object.fromEntries(
       errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [
         String(status),

@@ -250,7 +250,7 @@ describe('GET /v1/events', () => {
     const answer = await request('GET', '/v1/events?topic=product%2Fupdated&limit=2');
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'listEvents', request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2 } }]);
+    expect(calls).toEqual([{ method: 'listEvents', request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2, topics: [], wait_ms: 0, from_newest: false } }]);
     const nextUrl = `https://api.example.com/v1/events?topic=product%2Fupdated&limit=2&since_id=${EVENT_ID}`;
     expect(answer.body).toEqual({
       data: { events: [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE] },
