@@ -66,10 +66,15 @@ export function eventStreamRoutes(router: Router, clients: BackendClients, optio
             `Too many open event streams for this credential (at most ${options.streams.perCredential}); close one first`,
             { headers: { 'Retry-After': '2' } },
           );
+        // The place is free as soon as the client leaves, not when the poll in flight answers.
+        res.once('close', () => place?.close());
         try {
           const request = { store_id: storeId, topic: '', topics: query.topics, limit: PAGE };
           // Before the stream opens: an unknown topic or an event no longer kept is still a 422.
-          const first = await clients.webhookDeliveries.listEvents({ ...request, since_id: sinceId, from_newest: !sinceId, wait_ms: 0 }, call);
+          const first = await clients.webhookDeliveries.listEvents(
+            { ...request, since_id: sinceId, from_newest: !sinceId, wait_ms: 0 },
+            call,
+          );
           stream.open(req);
           // Ended meanwhile by a revocation or shutdown (or the client left): the client may try again.
           if (!stream.wasOpened) throw new ApiError(503, 'The event stream ended before it opened; connect again');
