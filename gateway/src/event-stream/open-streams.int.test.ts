@@ -31,7 +31,7 @@ async function aProcess(): Promise<OpenStreams> {
   return streams;
 }
 
-const aKey = (): Principal => ({ kind: 'api_key', storeId: 7, keyId: `key-${nextKey++}` });
+const aKey = (): Extract<Principal, { kind: 'api_key' }> => ({ kind: 'api_key', storeId: 7, keyId: `key-${nextKey++}` });
 
 it("counts the other processes' streams of the credential, and frees the place when one closes", async () => {
   const [one, two] = [await aProcess(), await aProcess()];

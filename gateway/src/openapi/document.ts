@@ -150,7 +150,10 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   ],
   413: ['PayloadTooLarge', 'Body over 1 MB (a photo upload: over 25 MB of image)'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
-  429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
+  429: [
+    'RateLimited',
+    'Over the rate limit, too many failed authentications from the address, or too many open event streams; `Retry-After` says when to retry',
+  ],
   500: ['InternalServerError', 'Anything else; no internals are shown'],
   503: ['ServiceUnavailable', 'A backend is down or past its deadline'],
 };
