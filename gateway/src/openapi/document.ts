@@ -152,7 +152,8 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
   429: [
     'RateLimited',
-    'Over the rate limit, too many failed authentications from the address, or too many open event streams; `Retry-After` says when to retry',
+    'Over the rate limit, too many failed authentications from the address, or too many open event streams; ' +
+      '`Retry-After` says when to retry',
   ],
   500: ['InternalServerError', 'Anything else; no internals are shown'],
   503: ['ServiceUnavailable', 'A backend is down or past its deadline'],
