@@ -5,6 +5,7 @@ import type { Authenticator } from './auth/authenticator';
 import { rateLimitKey } from './auth/principal';
 import type { BackendClients } from './clients';
 import { errorMiddleware, notFoundHandler } from './errors';
+import type { OpenStreams } from './event-stream/open-streams';
 import { healthRoutes } from './health.routes';
 import { oauthDiscoveryRoutes } from './oauth-discovery.routes';
 import { requestParams } from './http/input';
@@ -69,6 +70,13 @@ export interface GatewayDeps {
   visitorKey?: Buffer;
   /** Counts and times every request by route pattern (METRICS_PORT); absent, nothing is measured. */
   httpMetrics?: HttpServerMetrics;
+  /**
+   * The live event streams open, bounded per credential (EVENT_STREAMS_PER_CREDENTIAL,
+   * docs/webhooks.md#the-live-event-stream); absent, not bounded.
+   */
+  eventStreams?: OpenStreams;
+  /** How long each long poll of a live event stream waits (tests shorten it); 15 s by default. */
+  eventStreamWaitMs?: number;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -111,7 +119,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   catalogRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
   shippingRoutes(v1, deps.clients);
   ordersRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
-  webhooksRoutes(v1, deps.clients, { publicUrl: deps.publicUrl });
+  webhooksRoutes(v1, deps.clients, { publicUrl: deps.publicUrl }, { streams: deps.eventStreams, waitMs: deps.eventStreamWaitMs });
   // Reached only by calls no route answered: a known path with another method (OPTIONS included) is a 405 with Allow.
   v1.use(methodNotAllowed());
   app.use('/v1', v1);

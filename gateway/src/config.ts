@@ -61,6 +61,11 @@ const schema = serviceAddresses.extend(oauthTokenSettings.shape).extend({
    * (docs/buyer-site.md#one-origin-per-store).
    */
   STOREFRONT_DOMAIN: storefrontDomain,
+  /**
+   * Live event streams (GET /v1/events/stream) open at once per credential (an API key, an OAuth grant), across every
+   * gateway process and replica (docs/webhooks.md#the-live-event-stream); one more is a 429.
+   */
+  EVENT_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).max(1_000).default(5),
   /** How often each replica shares the requests it admitted, so the limit holds across replicas. */
   RATE_LIMIT_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(250),
 });

@@ -14,6 +14,8 @@ import { loadGatewayConfig } from './config';
 import { GrantStatusCache } from './auth/grant-status.cache';
 import { listenForGrantRevocations } from './events/grant-revocation.listener';
 import { listenForKeyRotations } from './events/key-rotation.listener';
+import { endStreamsOfRevokedCredentials } from './events/stream-revocation.listener';
+import { OpenStreams } from './event-stream/open-streams';
 import { createIdentityPagesProxy } from './pages/identity-pages.proxy';
 import { platformHostsOf } from './pages/platform-host';
 import { IdempotencyStore } from './idempotency/idempotency.store';
@@ -52,6 +54,10 @@ async function main(): Promise<void> {
     sealKey: Buffer.from(hkdfSync('sha256', config.OAUTH_JWT_SECRET, '', 'gateway idempotency records', 32)),
   });
   listenForGrantRevocations(nc, grantCache);
+  // Live event streams, bounded per credential across processes and replicas, ended when their credential is.
+  const eventStreams = new OpenStreams(config.EVENT_STREAMS_PER_CREDENTIAL);
+  const eventStreamSharing = eventStreams.share(nc);
+  endStreamsOfRevokedCredentials(nc, eventStreams);
   const rateLimiter = new LeakyBucket({
     capacity: config.RATE_LIMIT_BURST,
     leakPerSecond: config.RATE_LIMIT_PER_SECOND,
@@ -99,6 +105,7 @@ async function main(): Promise<void> {
     buyerSiteKey,
     visitorKey,
     httpMetrics: metricsToolkit && metrics ? metricsToolkit.httpServerMetrics(metrics) : undefined,
+    eventStreams,
   });
   const server = createHttpServer(app, { media: mediaHandler(clients.media, { cacheBytes: config.MEDIA_CACHE_BYTES }) });
   server.keepAliveTimeout = 65_000;
@@ -107,7 +114,10 @@ async function main(): Promise<void> {
 
   const shutdown = () => {
     logger.info('gateway stopping');
+    // Open event streams end now, so the server does not wait on them; their clients resume with Last-Event-ID.
+    eventStreams.endAll();
     server.close(() => {
+      eventStreamSharing.stop();
       rateLimitSync.stop();
       failureSync?.stop();
       checkoutSync?.stop();

@@ -94,7 +94,7 @@ function operationObject(method: string, path: string, doc: OperationDoc): Recor
   if (method === 'post' && (doc.idempotencyKey ?? doc.auth !== 'none')) parameters.push(IDEMPOTENCY_KEY);
   if (parameters.length) operation.parameters = parameters;
   operation.responses = {
-    '200': { description: 'OK', content: { 'application/json': { schema: toJsonSchema(doc.answer, 'output') } } },
+    '200': { description: 'OK', content: { [doc.answerMediaType ?? 'application/json']: { schema: toJsonSchema(doc.answer, 'output') } } },
     ...Object.fromEntries(
       errorStatusesOf(method, doc, pathIdsOf(path).length > 0).map((status) => [
         String(status),
@@ -150,7 +150,11 @@ const ERROR_ANSWERS: Readonly<Record<number, readonly [string, string]>> = {
   ],
   413: ['PayloadTooLarge', 'Body over 1 MB (a photo upload: over 25 MB of image)'],
   422: ['ValidationError', 'Bad field values; `meta.errors` names each field'],
-  429: ['RateLimited', 'Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry'],
+  429: [
+    'RateLimited',
+    'Over the rate limit, too many failed authentications from the address, or too many open event streams; ' +
+      '`Retry-After` says when to retry',
+  ],
   500: ['InternalServerError', 'Anything else; no internals are shown'],
   503: ['ServiceUnavailable', 'A backend is down or past its deadline'],
 };

@@ -21,6 +21,8 @@ export interface OperationDoc<S extends z.ZodType | undefined = z.ZodType | unde
   input?: S;
   /** The zod schema of the whole success body (`{data, meta, ...}`): answers.ts builds them. */
   answer: z.ZodType;
+  /** The success body's media type when it is not JSON (`text/event-stream` for the live event stream). */
+  answerMediaType?: string;
   /** The credential it takes: `store` (API key or token with the route's scope), `user` (an OAuth token with `user`), or none. */
   auth: 'store' | 'user' | 'none';
   /** Error statuses beyond those every operation of its kind may answer (409 for a state change, 402 ...). */

@@ -60,6 +60,11 @@ export interface ServiceWiring {
   migrations?: readonly Migration[];
   /** Started once gRPC serves; stopped, last first, before the relay and the data close. */
   background?: readonly BackgroundTask[];
+  /**
+   * Called as shutdown begins, before the gRPC server stops taking calls: ends calls that wait (a long poll), which
+   * the server would otherwise wait on before it stops.
+   */
+  beforeStop?: () => void;
   /** The largest gRPC message the service takes or sends, when it needs more than the platform's (media's uploads). */
   maxMessageBytes?: number;
 }
@@ -92,6 +97,7 @@ export class ServiceHost {
   private metricsServer?: MetricsServer;
   private readonly callMetrics?: GrpcServerMetrics;
   private stopping?: Promise<void>;
+  private beforeStop?: () => void;
 
   private constructor(
     readonly config: HostConfig,
@@ -133,6 +139,7 @@ export class ServiceHost {
     const host = await ServiceHost.open(config);
     try {
       const wiring = await wire(host);
+      host.beforeStop = wiring.beforeStop;
       await runMigrations(host.db, { host: hostMigrations(host.outboxCollections), service: wiring.migrations ?? [] }, host.logger);
       const grpc = await host.serve(wiring.services, wiring.protoFiles, wiring.maxMessageBytes);
       for (const task of wiring.background ?? []) await host.startBackground(task);
@@ -205,6 +212,7 @@ export class ServiceHost {
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
       this.logger.info('service stopping');
+      this.beforeStop?.();
       await this.metricsServer?.close();
       await this.grpc?.shutdown();
       for (const stop of this.backgroundStops) await stop();

@@ -8,6 +8,7 @@ import { applyStoreEvent, storeEventsConsumer, StorefrontClient, StoreZoneReposi
 import { DeliveryWorker } from './app/delivery-worker';
 import { pruneEvents } from './app/prune-events';
 import { storeEvent } from './app/store-event';
+import { StoreEventSignals } from './app/store-event-signals';
 import type { WebhooksDeps } from './app/webhooks-deps';
 import type { WebhooksConfig } from './config';
 import { deliveriesHandlers } from './grpc/deliveries.handlers';
@@ -37,9 +38,11 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
     await ensureWebhooksIndexes(host.db);
 
     const sender = new HttpSender();
+    const eventSignals = new StoreEventSignals();
     const deps: WebhooksDeps = {
       webhooks: new WebhookRepository(host.db.collection(WebhookRepository.collection)),
       deliveries: DeliveryRepository.open(host.db),
+      eventSignals,
       zones: new StoreZoneRepository(host.db.collection(StoreZoneRepository.collection)),
       storefront: new StorefrontClient(
         createClient(storefront.StoreServiceClient, config.STOREFRONT_GRPC_ADDR, { deadlineMs: config.WEBHOOKS_BACKEND_DEADLINE_MS }),
@@ -66,6 +69,8 @@ export function startWebhooksService(config: WebhooksConfig): Promise<RunningSer
       ],
       protoFiles: ['commerce/webhooks/v1/webhooks.proto'],
       migrations: WEBHOOKS_MIGRATIONS,
+      // The events feed's long polls answer at once, so the gRPC server drains without waiting on them.
+      beforeStop: () => eventSignals.release(),
       background: [
         storeEventsConsumer({
           nc: host.nc,

@@ -2,6 +2,7 @@
 // the same millisecond as the page's last event and with an id that sorts before it.
 import { openDatabase, type Database } from '@commerce/persistence';
 import { listEvents } from '../src/app/list-events';
+import { StoreEventSignals } from '../src/app/store-event-signals';
 import type { StoredEventDocument } from '../src/infra/delivery.documents';
 import { DeliveryRepository } from '../src/infra/delivery.repository';
 import { ensureDeliveryIndexes } from '../src/infra/indexes';
@@ -12,6 +13,9 @@ const SAME_MILLISECOND = new Date('2026-11-24T04:00:00.000Z');
 
 let db: Database;
 let deliveries: DeliveryRepository;
+const eventSignals = new StoreEventSignals();
+/** The plain feed: no long poll. */
+const NO_WAIT = { topics: [], wait_ms: 0, from_newest: false };
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });
@@ -37,13 +41,14 @@ function anEvent(id: string, receivedAt = SAME_MILLISECOND): StoredEventDocument
 }
 
 const idsAfter = async (sinceId: string) =>
-  (await listEvents({ deliveries }, STORE, { since_id: sinceId, limit: undefined, topic: '' })).events.map(
+  (await listEvents({ deliveries, eventSignals }, STORE, { ...NO_WAIT, since_id: sinceId, limit: undefined, topic: '' })).events.map(
     (text) => (JSON.parse(text) as { id: string }).id,
   );
 
 it('gives an event stored after the page was read, in the same millisecond and with a smaller id, on the next page', async () => {
   await deliveries.insertEvent(anEvent('m-second-in-id-order'));
-  const firstPage = (await listEvents({ deliveries }, STORE, { since_id: '', limit: undefined, topic: '' })).events;
+  const firstPage = (await listEvents({ deliveries, eventSignals }, STORE, { ...NO_WAIT, since_id: '', limit: undefined, topic: '' }))
+    .events;
   expect(firstPage.map((text) => (JSON.parse(text) as { id: string }).id)).toEqual(['m-second-in-id-order']);
 
   await deliveries.insertEvent(anEvent('a-first-in-id-order'));
@@ -58,7 +63,7 @@ it('keeps the order in which events were stored, whatever their ids, across many
   const seen: string[] = [];
   let cursor = '';
   for (let page = 0; page < 20 && seen.length < ids.length; page++) {
-    const answer = await listEvents({ deliveries }, STORE, { since_id: cursor, limit: 3, topic: '' });
+    const answer = await listEvents({ deliveries, eventSignals }, STORE, { ...NO_WAIT, since_id: cursor, limit: 3, topic: '' });
     const pageIds = answer.events.map((text) => (JSON.parse(text) as { id: string }).id);
     seen.push(...pageIds);
     cursor = pageIds.at(-1) ?? cursor;

@@ -1,5 +1,5 @@
 import type { webhooks } from '@commerce/contracts';
-import { excerpt, validationFailed } from '@commerce/grpc-runtime';
+import { excerpt, listExcerpt, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
 import { pageLimit } from '../domain/paging';
 import type { StoredEventDocument } from '../infra/delivery.documents';
@@ -7,32 +7,72 @@ import type { WebhooksDeps } from './webhooks-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
 
+/** The longest a call may wait for an event (wait_ms). */
+export const MAX_WAIT_MS = 30_000;
+/** While waiting, the feed is read again this often: events another replica stored wake nobody here. */
+export const RECHECK_MS = 1_000;
+/** Room left before the caller's deadline for the last read and the answer. */
+const DEADLINE_MARGIN_MS = 250;
+
 /** The envelope as published (docs/events.md#envelope), without what the service keeps beside it. */
 function envelopeOf(event: StoredEventDocument): string {
   const { id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id } = event;
   return JSON.stringify({ id, topic, store_id, occurred_at, resource, sequence, resource_type, resource_id });
 }
 
+type ListEventsInput = Omit<webhooks.ListEventsRequest, 'store_id'>;
+
 /**
  * The events feed (docs/webhooks.md#the-events-feed): the store's kept public events (30 days), oldest first in the order received,
- * after `since_id`, so an app can reconcile after downtime. `webhook/test` pings are never in it.
+ * after `since_id` (or, `from_newest`, after the newest kept one), so an app can reconcile after downtime. `webhook/test`
+ * pings are never in it. With `wait_ms`, a page that would be empty waits for the store's next event instead
+ * (docs/webhooks.md#the-live-event-stream): until one of the topics is stored, wait_ms passed, the caller's deadline
+ * (`deadline`, epoch ms) nears, or the service shuts down.
  */
 export async function listEvents(
-  deps: Pick<WebhooksDeps, 'deliveries'>,
+  deps: Pick<WebhooksDeps, 'deliveries' | 'eventSignals'>,
   storeId: number,
-  request: Omit<webhooks.ListEventsRequest, 'store_id'>,
+  request: ListEventsInput,
+  deadline = Infinity,
 ): Promise<webhooks.ListEventsResponse> {
+  const topics = checkedTopics(request);
+  const after = await startOf(deps, storeId, request);
+  const limit = pageLimit(request.limit);
+  const waitUntil = Math.min(Date.now() + request.wait_ms, deadline - DEADLINE_MARGIN_MS);
+  for (;;) {
+    const seen = deps.eventSignals.count;
+    // One event more than the page says whether any is left after it.
+    const events = await deps.deliveries.feed(storeId, topics, after, limit + 1);
+    const remainingMs = waitUntil - Date.now();
+    if (events.length > 0 || remainingMs <= 0 || deps.eventSignals.isReleased) {
+      const page = events.slice(0, limit);
+      return { events: page.map(envelopeOf), limit, has_more: events.length > limit, cursor: page.at(-1)?.id ?? after?.id ?? '' };
+    }
+    await deps.eventSignals.wait(storeId, seen, Math.min(remainingMs, RECHECK_MS));
+  }
+}
+
+/** The topics asked for (topic and topics together; none for every public one), each public, and wait_ms in range. */
+function checkedTopics(request: ListEventsInput): readonly string[] {
   const violations: Record<string, string[]> = {};
   if (request.topic && !PUBLIC.has(request.topic)) violations.topic = [`is not a public topic: ${excerpt(request.topic)}`];
-  let after: StoredEventDocument | null = null;
-  if (request.since_id) {
-    after = await deps.deliveries.findEvent(request.since_id);
-    if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic))
-      violations.since_id = ['is not an event kept for the store (the feed keeps 30 days)'];
-  }
+  const unknown = request.topics.filter((topic) => !PUBLIC.has(topic));
+  if (unknown.length > 0) violations.topics = [`are not public topics: ${listExcerpt(unknown)}`];
+  if (request.wait_ms < 0 || request.wait_ms > MAX_WAIT_MS) violations.wait_ms = [`must be between 0 and ${MAX_WAIT_MS}`];
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
-  const limit = pageLimit(request.limit);
-  // One event more than the page says whether any is left after it.
-  const events = await deps.deliveries.feed(storeId, request.topic ? [request.topic] : PUBLIC_TOPICS, after, limit + 1);
-  return { events: events.slice(0, limit).map(envelopeOf), limit, has_more: events.length > limit };
+  const asked = [...new Set([...(request.topic ? [request.topic] : []), ...request.topics])];
+  return asked.length > 0 ? asked : PUBLIC_TOPICS;
+}
+
+/** The event the page starts after: since_id's (a kept public event of the store), the newest with from_newest, or none. */
+async function startOf(
+  deps: Pick<WebhooksDeps, 'deliveries'>,
+  storeId: number,
+  request: ListEventsInput,
+): Promise<StoredEventDocument | null> {
+  if (!request.since_id) return request.from_newest ? deps.deliveries.newestEvent(storeId, PUBLIC_TOPICS) : null;
+  const after = await deps.deliveries.findEvent(request.since_id);
+  if (!after || after.store_id !== storeId || !PUBLIC.has(after.topic))
+    throw validationFailed({ since_id: ['is not an event kept for the store (the feed keeps 30 days)'] });
+  return after;
 }

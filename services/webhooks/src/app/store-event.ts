@@ -12,7 +12,10 @@ const PUBLIC = new Set<string>(PUBLIC_TOPICS);
  * committed before the event was even published, so this read sees it). Idempotent by event id: a redelivered
  * message changes nothing. Answers whether the event waits for its fan-out.
  */
-export async function storeEvent(deps: Pick<WebhooksDeps, 'deliveries' | 'webhooks' | 'clock'>, event: DomainEvent): Promise<boolean> {
+export async function storeEvent(
+  deps: Pick<WebhooksDeps, 'deliveries' | 'webhooks' | 'clock'> & Partial<Pick<WebhooksDeps, 'eventSignals'>>,
+  event: DomainEvent,
+): Promise<boolean> {
   if (!PUBLIC.has(event.topic)) {
     await storeSequenceMark(deps, event);
     return false;
@@ -33,6 +36,8 @@ export async function storeEvent(deps: Pick<WebhooksDeps, 'deliveries' | 'webhoo
     fanned_out: !wanted,
     ...(trace ? { trace } : {}),
   });
+  // The feed's long polls of the store read it again (absent in tests of the fan-out alone).
+  deps.eventSignals?.stored(event.store_id);
   return !stored.fanned_out;
 }
 

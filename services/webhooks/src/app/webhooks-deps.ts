@@ -3,6 +3,7 @@ import type { AttemptOutcome } from '../domain/attempt-outcome';
 import type { SealedSecret } from '../domain/webhook';
 import type { DeliveryRepository } from '../infra/delivery.repository';
 import type { WebhookRepository } from '../infra/webhook.repository';
+import type { StoreEventSignals } from './store-event-signals';
 
 /** Makes signing secrets and keeps them sealed; `owner` names the webhook a sealed secret belongs to. */
 export interface SigningSecrets {
@@ -54,6 +55,8 @@ export interface WebhooksDeps {
   webhooks: WebhookRepository;
   /** The events feed, the delivery jobs and the deliveries log. */
   deliveries: DeliveryRepository;
+  /** Wakes the events feed's long polls when the intake stores a store's public event (docs/webhooks.md#the-live-event-stream). */
+  eventSignals: StoreEventSignals;
   /** The store-zone projection (@commerce/store-zones): `zones` and `storefront` are what storeZone() reads. */
   zones: StoreZoneRepository;
   storefront: StorefrontPort;

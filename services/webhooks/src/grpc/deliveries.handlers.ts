@@ -32,7 +32,7 @@ export function deliveriesHandlers(
       scheduled();
       return answer;
     },
-    listEvents: (request) => listEvents(deps, requireStoreId(request.store_id), request),
+    listEvents: (request, context) => listEvents(deps, requireStoreId(request.store_id), request, context.deadline),
     sendTestEvent: async (request) => {
       const answer = await sendTestEvent(deps, requireStoreId(request.store_id), request.webhook_id);
       scheduled();

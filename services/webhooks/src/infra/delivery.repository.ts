@@ -172,6 +172,15 @@ export class DeliveryRepository {
     return this.events.find(query, { sort: { feed_key: 1, id: 1 }, limit });
   }
 
+  /** The store's newest kept event of `topics` in the feed's order, or null: where "from now on" starts. */
+  async newestEvent(storeId: number, topics: readonly string[]): Promise<StoredEventDocument | null> {
+    const [newest] = await this.events.find(
+      { store_id: storeId, topic: { $in: [...topics] } },
+      { sort: { feed_key: -1, id: -1 }, limit: 1 },
+    );
+    return newest ?? null;
+  }
+
   /** Gives the events stored before feed keys existed theirs (their received time in microseconds); answers how many. */
   async keyUnkeyedEvents(): Promise<number> {
     const unkeyed = await this.events.findFields({ feed_key: { $exists: false } }, ['id', 'received_at'], {

@@ -250,7 +250,12 @@ describe('GET /v1/events', () => {
     const answer = await request('GET', '/v1/events?topic=product%2Fupdated&limit=2');
 
     expect(answer.status).toBe(200);
-    expect(calls).toEqual([{ method: 'listEvents', request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2 } }]);
+    expect(calls).toEqual([
+      {
+        method: 'listEvents',
+        request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2, topics: [], wait_ms: 0, from_newest: false },
+      },
+    ]);
     const nextUrl = `https://api.example.com/v1/events?topic=product%2Fupdated&limit=2&since_id=${EVENT_ID}`;
     expect(answer.body).toEqual({
       data: { events: [{ ...ENVELOPE, id: 'evt-1' }, ENVELOPE] },
@@ -262,7 +267,15 @@ describe('GET /v1/events', () => {
 
   it('passes since_id and limit as sent (webhooks defaults and clamps it), takes per_page for it', async () => {
     await request('GET', '/v1/events.json?since_id=evt-1&limit=1000');
-    expect(calls[0].request).toEqual({ store_id: 7, since_id: 'evt-1', topic: '', limit: 1000 });
+    expect(calls[0].request).toEqual({
+      store_id: 7,
+      since_id: 'evt-1',
+      topic: '',
+      limit: 1000,
+      topics: [],
+      wait_ms: 0,
+      from_newest: false,
+    });
     await request('GET', '/v1/events');
     expect(calls[1].request).toMatchObject({ limit: undefined });
     await request('GET', '/v1/events?per_page=3');

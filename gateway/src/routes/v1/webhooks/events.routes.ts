@@ -27,7 +27,10 @@ export function eventsRoutes(router: Router, clients: BackendClients, pagination
       },
       async (req, res, { storeId, call, input }) => {
         const query = input();
-        const answer = await clients.webhookDeliveries.listEvents({ store_id: storeId, ...query }, call);
+        const answer = await clients.webhookDeliveries.listEvents(
+          { store_id: storeId, ...query, topics: [], wait_ms: 0, from_newest: false },
+          call,
+        );
         const events = answer.events.map((text) => JSON.parse(text) as { id: string });
         const cursor = { name: 'since_id', value: events.at(-1)?.id ?? query.since_id };
         sendCursorPage(req, res, { events }, { limit: answer.limit, hasMore: answer.has_more, cursor }, pagination);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PUBLIC_TOPICS } from '@commerce/events';
+import { listExcerpt } from '@commerce/grpc-runtime';
 import { blankAsMissing, looseArray, looseBool, looseInt, looseString, unixTime } from '../../../http/coerce';
 import { CEILINGS } from '../../../http/ceilings';
 import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
@@ -58,3 +60,29 @@ export const listEventsQuery = z
   })
   .strip()
   .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));
+
+const PUBLIC = new Set<string>(PUBLIC_TOPICS);
+
+/**
+ * GET /v1/events/stream (docs/webhooks.md#the-live-event-stream): `topics` (public topics, comma-separated; checked here, since
+ * a 422 must come before the stream opens), `since_id` (the Last-Event-ID header wins over it).
+ */
+export const eventStreamQuery = z
+  .object({
+    topics: blankAsMissing(
+      topics().superRefine((names, context) => {
+        const unknown = names.filter((name) => !PUBLIC.has(name));
+        if (unknown.length > 0)
+          context.addIssue({ code: 'custom', message: `are not public topics: ${listExcerpt(unknown)}`, input: names });
+      }),
+    )
+      .transform((names) => names ?? [])
+      .describe('Only events of these public topics, comma-separated (`order/paid,product/created`); all of them when absent'),
+    since_id: blankAsMissing(looseString({ trim: true }))
+      .transform((id) => id ?? '')
+      .describe(
+        'Resume after this event (for clients that cannot send `Last-Event-ID` on their first connection; the header wins). ' +
+          'Without either, only events stored from now on. An event no longer kept is a 422',
+      ),
+  })
+  .strip();

@@ -256,7 +256,19 @@ export interface ListEventsRequest {
   /** Only this public topic; empty for all. */
   topic: string;
   /** Absent means 50; clamped to 1..250 (services/webhooks/src/domain/paging.ts). */
-  limit?: number | undefined;
+  limit?:
+    | number
+    | undefined;
+  /** Only these public topics (with topic, the union); none for all. */
+  topics: string[];
+  /**
+   * A long poll (docs/webhooks.md#the-live-event-stream), 0..30000: when the page would be empty, the call waits until
+   * an event of the store (and topics) is stored or this many milliseconds pass, bounded by the call's deadline; an
+   * empty answer then means "nothing new yet". 0 answers at once.
+   */
+  wait_ms: number;
+  /** Without since_id: start after the store's newest kept event (only events stored from now on), not the oldest. */
+  from_newest: boolean;
 }
 
 export interface ListEventsResponse {
@@ -268,6 +280,11 @@ export interface ListEventsResponse {
   limit: number;
   /** Events are left after this page; false when the page reaches the newest kept event. */
   has_more: boolean;
+  /**
+   * The since_id of the next call: the last event's id, else the since_id given, else (from_newest) the store's
+   * newest kept event's id; empty when the store has none (the next call then reads from the oldest).
+   */
+  cursor: string;
 }
 
 function createBaseWebhook(): Webhook {
@@ -3296,7 +3313,7 @@ export const SendTestEventResponse: MessageFns<SendTestEventResponse> = {
 };
 
 function createBaseListEventsRequest(): ListEventsRequest {
-  return { store_id: 0, since_id: "", topic: "", limit: undefined };
+  return { store_id: 0, since_id: "", topic: "", limit: undefined, topics: [], wait_ms: 0, from_newest: false };
 }
 
 export const ListEventsRequest: MessageFns<ListEventsRequest> = {
@@ -3312,6 +3329,15 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     }
     if (message.limit !== undefined) {
       writer.uint32(32).int32(message.limit);
+    }
+    for (const v of message.topics) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.wait_ms !== 0) {
+      writer.uint32(48).int32(message.wait_ms);
+    }
+    if (message.from_newest !== false) {
+      writer.uint32(56).bool(message.from_newest);
     }
     return writer;
   },
@@ -3361,6 +3387,30 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.topics.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.wait_ms = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.from_newest = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3387,6 +3437,17 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
         : "",
       topic: isSet(object.topic) ? globalThis.String(object.topic) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+      topics: globalThis.Array.isArray(object?.topics) ? object.topics.map((e: any) => globalThis.String(e)) : [],
+      wait_ms: isSet(object.waitMs)
+        ? globalThis.Number(object.waitMs)
+        : isSet(object.wait_ms)
+        ? globalThis.Number(object.wait_ms)
+        : 0,
+      from_newest: isSet(object.fromNewest)
+        ? globalThis.Boolean(object.fromNewest)
+        : isSet(object.from_newest)
+        ? globalThis.Boolean(object.from_newest)
+        : false,
     };
   },
 
@@ -3404,6 +3465,15 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.topics?.length) {
+      obj.topics = message.topics;
+    }
+    if (message.wait_ms !== 0) {
+      obj.waitMs = Math.round(message.wait_ms);
+    }
+    if (message.from_newest !== false) {
+      obj.fromNewest = message.from_newest;
+    }
     return obj;
   },
 
@@ -3416,12 +3486,15 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     message.since_id = object.since_id ?? "";
     message.topic = object.topic ?? "";
     message.limit = object.limit ?? undefined;
+    message.topics = object.topics?.map((e) => e) || [];
+    message.wait_ms = object.wait_ms ?? 0;
+    message.from_newest = object.from_newest ?? false;
     return message;
   },
 };
 
 function createBaseListEventsResponse(): ListEventsResponse {
-  return { events: [], limit: 0, has_more: false };
+  return { events: [], limit: 0, has_more: false, cursor: "" };
 }
 
 export const ListEventsResponse: MessageFns<ListEventsResponse> = {
@@ -3434,6 +3507,9 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     }
     if (message.has_more !== false) {
       writer.uint32(24).bool(message.has_more);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
     }
     return writer;
   },
@@ -3475,6 +3551,14 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
             message.has_more = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3496,6 +3580,7 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
         : isSet(object.has_more)
         ? globalThis.Boolean(object.has_more)
         : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
     };
   },
 
@@ -3510,6 +3595,9 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     if (message.has_more !== false) {
       obj.hasMore = message.has_more;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
     return obj;
   },
 
@@ -3521,6 +3609,7 @@ export const ListEventsResponse: MessageFns<ListEventsResponse> = {
     message.events = object.events?.map((e) => e) || [];
     message.limit = object.limit ?? 0;
     message.has_more = object.has_more ?? false;
+    message.cursor = object.cursor ?? "";
     return message;
   },
 };
