@@ -66,9 +66,12 @@ export function retrying(send: Send, policy: RetryPolicy, options: { retryUnansw
   };
 }
 
-/** fetch's own failure (no answer), not the caller aborting nor an error of ours. */
+/**
+ * fetch's own failure (no answer: a TypeError, "fetch failed"), not the caller aborting nor an error of ours. By name:
+ * fetch's TypeError may be of another realm than this module's.
+ */
 function isUnanswered(error: unknown, request: Request): boolean {
-  return error instanceof TypeError && !request.signal.aborted;
+  return (error as Error | undefined)?.name === 'TypeError' && !request.signal.aborted;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
