@@ -126,7 +126,7 @@ const SIGNED_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] 
 export function verifyWebhook(secret: string, headers: WebhookHeaders, body: string | Uint8Array): WebhookEvent {
   const signed: Record<string, string> = {};
   for (const name of SIGNED_HEADERS) {
-    const value = headers instanceof Headers ? headers.get(name) : headerOf(headers, name);
+    const value = isHeaders(headers) ? headers.get(name) : headerOf(headers, name);
     if (value) signed[name] = value;
   }
   const payload = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -138,6 +138,11 @@ export function verifyWebhook(secret: string, headers: WebhookHeaders, body: str
   }
   if (!isEvent(event)) throw new WebhookVerificationError('The body is not an event: {type, timestamp, data} expected');
   return event as WebhookEvent;
+}
+
+/** fetch's Headers, whichever realm or package (undici's own) made it. */
+function isHeaders(headers: WebhookHeaders): headers is Headers {
+  return typeof (headers as Headers).get === 'function' && typeof (headers as Headers).has === 'function';
 }
 
 function headerOf(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
