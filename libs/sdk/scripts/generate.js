@@ -22,7 +22,9 @@ function argument(name) {
 
 /** The document as GET /v1/openapi.json answers it, from the built gateway on stub backends (nothing is called). */
 function documentOfBuiltGateway() {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', path.join(root, 'gateway')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', path.join(root, 'gateway')], {
+    stdio: 'inherit',
+  });
   const dist = (file) => require(path.join(root, 'gateway/dist', file));
   const { createGatewayApp } = dist('app');
   const { Authenticator } = dist('auth/authenticator');

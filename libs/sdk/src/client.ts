@@ -1,5 +1,12 @@
 import createOpenApiClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit } from 'openapi-fetch';
-import { apiKeyCredentials, oauthCredentials, type ApiKeyCredentials, type Credentials, type OAuthCredentials, type OAuthTokens } from './credentials';
+import {
+  apiKeyCredentials,
+  oauthCredentials,
+  type ApiKeyCredentials,
+  type Credentials,
+  type OAuthCredentials,
+  type OAuthTokens,
+} from './credentials';
 import { apiErrorOf, apiErrorOfResponse } from './errors';
 import type { paths } from './generated/openapi';
 import { retryPolicyOf, type RetryOptions } from './retry-policy';
@@ -65,7 +72,10 @@ export interface CommerceClient {
    * Every record of a paged list, page after page, following the API's own `next_url` (numbered pages and cursors
    * alike) until the last page. Takes the same arguments as `GET`; `limit` sets the page size.
    */
-  paginate<P extends PagedPath, Init extends MaybeOptionalInit<paths[P], 'get'>>(path: P, ...init: InitParam<Init>): AsyncIterableIterator<ItemOf<P>>;
+  paginate<P extends PagedPath, Init extends MaybeOptionalInit<paths[P], 'get'>>(
+    path: P,
+    ...init: InitParam<Init>
+  ): AsyncIterableIterator<ItemOf<P>>;
   /**
    * openapi-fetch's client on the same transport (credential, idempotency keys, retries, refresh): answers
    * `{ data, error, response }` without throwing, for the response's headers, and takes openapi-fetch middleware (`raw.use`).
@@ -104,7 +114,9 @@ export function createClient(options: ClientOptions): CommerceClient {
   /** A later page: `next_url` as the API answered it, on the client's own origin (the credential goes nowhere else). */
   async function page(nextUrl: string): Promise<unknown> {
     const next = new URL(nextUrl, baseUrl);
-    const request = new Request(new URL(next.pathname + next.search, baseUrl), { headers: { Accept: 'application/json', ...options.headers } });
+    const request = new Request(new URL(next.pathname + next.search, baseUrl), {
+      headers: { Accept: 'application/json', ...options.headers },
+    });
     const response = await send(request);
     if (!response.ok) throw await apiErrorOfResponse(response);
     return response.json();

@@ -54,11 +54,7 @@ export function apiKeyCredentials({ apiKey }: ApiKeyCredentials): Credentials {
  * wait for that same refresh rather than spending the rotated refresh token a second time, which identity treats as
  * theft and answers by revoking the grant.
  */
-export function oauthCredentials(
-  options: OAuthCredentials,
-  tokenUrl: string,
-  send: (request: Request) => Promise<Response>,
-): Credentials {
+export function oauthCredentials(options: OAuthCredentials, tokenUrl: string, send: (request: Request) => Promise<Response>): Credentials {
   let tokens: OAuthTokens = { accessToken: options.accessToken, refreshToken: options.refreshToken };
   let refreshing: Promise<void> | undefined;
 

@@ -38,7 +38,12 @@ export function retryAfterMsOf(header: string | null, nowMs: number = Date.now()
  * With `Retry-After`: what it asks, plus up to one `baseDelayMs` of jitter so clients told the same second do not
  * come back together. Without: "full jitter" exponential backoff, a random wait in [0, min(cap, base * 2^retry)).
  */
-export function retryDelayMs(retry: number, retryAfterMs: number | undefined, policy: RetryPolicy, random: () => number = Math.random): number | undefined {
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number | undefined {
   if (retryAfterMs !== undefined) {
     if (retryAfterMs > policy.maxDelayMs) return undefined;
     return Math.min(policy.maxDelayMs, retryAfterMs + Math.floor(random() * policy.baseDelayMs));

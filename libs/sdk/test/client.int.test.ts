@@ -116,7 +116,9 @@ describe('retries of 429 and 503 (docs/api-conventions.md#rate-limits)', () => {
 describe('errors (docs/api-conventions.md#errors)', () => {
   it('throws CommerceApiError with the status, error type, field errors and request id of the error body', async () => {
     const baseUrl = await scripted(() =>
-      refused(422, 'ValidationError', "Validation failed: name can't be blank", { errors: { name: ["can't be blank"], price: ['must be positive'] } }),
+      refused(422, 'ValidationError', "Validation failed: name can't be blank", {
+        errors: { name: ["can't be blank"], price: ['must be positive'] },
+      }),
     );
     const client = createClient({ baseUrl, apiKey: 'sck_test' });
 
@@ -138,7 +140,12 @@ describe('errors (docs/api-conventions.md#errors)', () => {
     const baseUrl = await api.listen();
     const client = createClient({ baseUrl, apiKey: 'sck_test' });
 
-    await expect(client.GET('/v1/store')).rejects.toMatchObject({ status: 502, errorType: 'HTTP502', requestId: 'edge-7', fieldErrors: {} });
+    await expect(client.GET('/v1/store')).rejects.toMatchObject({
+      status: 502,
+      errorType: 'HTTP502',
+      requestId: 'edge-7',
+      fieldErrors: {},
+    });
   });
 });
 
@@ -150,12 +157,17 @@ describe('OAuth tokens that refresh themselves (docs/oauth.md#token-endpoint)', 
       if (request.url === '/oauth/token') {
         const form = new URLSearchParams(request.body);
         state.refreshes.push(form);
-        if (form.get('refresh_token') !== state.refresh) return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token is spent' } };
+        if (form.get('refresh_token') !== state.refresh)
+          return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token is spent' } };
         state.issued += 1;
         Object.assign(state, { access: `access-${state.issued}`, refresh: `refresh-${state.issued}` });
-        return { status: 200, body: { access_token: state.access, token_type: 'Bearer', expires_in: 3600, refresh_token: state.refresh, scope: 'store_read' } };
+        return {
+          status: 200,
+          body: { access_token: state.access, token_type: 'Bearer', expires_in: 3600, refresh_token: state.refresh, scope: 'store_read' },
+        };
       }
-      if (request.headers.authorization !== `Bearer ${state.access}`) return refused(401, 'Unauthorized', 'Access token is invalid or expired');
+      if (request.headers.authorization !== `Bearer ${state.access}`)
+        return refused(401, 'Unauthorized', 'Access token is invalid or expired');
       return ok({ name: 'Tea House' });
     };
     return { state, answer };
@@ -190,12 +202,16 @@ describe('OAuth tokens that refresh themselves (docs/oauth.md#token-endpoint)', 
     expect(saved.map((tokens) => tokens.refreshToken)).toEqual(['refresh-1', 'refresh-2']);
   });
 
-  it('throws the token endpoint\'s refusal when the refresh token is no good, and does not loop', async () => {
+  it("throws the token endpoint's refusal when the refresh token is no good, and does not loop", async () => {
     const { state, answer } = oauthApi();
     const baseUrl = await scripted(answer);
     const client = createClient({ baseUrl, accessToken: 'stale', refreshToken: 'revoked', clientId: 'app-1', clientSecret: 'app-secret' });
 
-    await expect(client.GET('/v1/store')).rejects.toMatchObject({ status: 400, errorType: 'invalid_grant', message: 'refresh token is spent' });
+    await expect(client.GET('/v1/store')).rejects.toMatchObject({
+      status: 400,
+      errorType: 'invalid_grant',
+      message: 'refresh token is spent',
+    });
     expect(state.refreshes).toHaveLength(1);
     expect(received()).toHaveLength(2);
   });
@@ -207,7 +223,10 @@ describe('paginate (docs/api-conventions.md#paging)', () => {
     const baseUrl = await scripted((request) => {
       const page = Number(new URL(request.url, 'http://x').searchParams.get('page') ?? '1');
       const next = page < 3 ? `https://api.example.com/v1/products?limit=2&page=${page + 1}` : null;
-      return ok({ products: products.slice((page - 1) * 2, page * 2) }, { pagination: { total: 5, offset: (page - 1) * 2, total_pages: 3, next_url: next, current_max_id: 5 } });
+      return ok(
+        { products: products.slice((page - 1) * 2, page * 2) },
+        { pagination: { total: 5, offset: (page - 1) * 2, total_pages: 3, next_url: next, current_max_id: 5 } },
+      );
     });
     const client = createClient({ baseUrl, apiKey: 'sck_test' });
 
@@ -240,7 +259,9 @@ describe('paginate (docs/api-conventions.md#paging)', () => {
 
   it('throws the error of a page that fails', async () => {
     const baseUrl = await scripted((request) =>
-      request.url.includes('page=2') ? refused(404, 'NotFound', 'gone') : ok({ products: [PRODUCT] }, { pagination: { next_url: `${baseUrl}/v1/products?page=2` } }),
+      request.url.includes('page=2')
+        ? refused(404, 'NotFound', 'gone')
+        : ok({ products: [PRODUCT] }, { pagination: { next_url: `${baseUrl}/v1/products?page=2` } }),
     );
     const client = createClient({ baseUrl, apiKey: 'sck_test' });
 

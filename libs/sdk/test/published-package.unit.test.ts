@@ -18,7 +18,9 @@ function filesOf(dir: string): string[] {
 
 /** Every module specifier a built file names: require("x") in .js, `from 'x'` and import("x") in .d.ts. */
 function specifiersOf(source: string): string[] {
-  return [...source.matchAll(/require\("([^"]+)"\)|from ['"]([^'"]+)['"]|import\(["']([^"']+)["']\)/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
+  return [...source.matchAll(/require\("([^"]+)"\)|from ['"]([^'"]+)['"]|import\(["']([^"']+)["']\)/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
+  );
 }
 
 describe('the published package @commerce/sdk', () => {
@@ -28,7 +30,10 @@ describe('the published package @commerce/sdk', () => {
     const foreign = filesOf(dist)
       .filter((file) => /\.(js|d\.ts)$/.test(file))
       .flatMap((file) => specifiersOf(fs.readFileSync(file, 'utf8')).map((specifier) => ({ file: path.relative(SDK, file), specifier })))
-      .filter(({ specifier }) => !specifier.startsWith('./') && !specifier.startsWith('../') && !specifier.startsWith('node:') && !ALLOWED.includes(specifier));
+      .filter(
+        ({ specifier }) =>
+          !specifier.startsWith('./') && !specifier.startsWith('../') && !specifier.startsWith('node:') && !ALLOWED.includes(specifier),
+      );
     expect(foreign).toEqual([]);
   });
 

@@ -33,7 +33,13 @@ export class ScriptedApi {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
-        const received = { method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
+        const received = {
+          method: request.method!,
+          url: request.url!,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString(),
+          at: Date.now(),
+        };
         this.received.push(received);
         const scripted = await this.answer(received, this.received.length - 1);
         if (scripted.hangUp) return request.socket.destroy();
@@ -57,11 +63,23 @@ export const ok = (data: unknown, extra: Record<string, unknown> = {}): Scripted
 });
 
 /** The API's one error body (docs/api-conventions.md#errors). */
-export const refused = (status: number, errorType: string, message: string, extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {}): Scripted => ({
+export const refused = (
+  status: number,
+  errorType: string,
+  message: string,
+  extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): Scripted => ({
   status,
   headers: { 'X-Request-Id': 'req-from-header', ...extra.headers },
   body: {
     error: message,
-    meta: { code: status, api_version: '1.0', error_type: errorType, error_message: message, request_id: 'req-1', ...(extra.errors ? { errors: extra.errors } : {}) },
+    meta: {
+      code: status,
+      api_version: '1.0',
+      error_type: errorType,
+      error_message: message,
+      request_id: 'req-1',
+      ...(extra.errors ? { errors: extra.errors } : {}),
+    },
   },
 });

@@ -56,7 +56,9 @@ describe('verifyWebhook (Standard Webhooks)', () => {
 
   it('refuses a signed body that is not an event', () => {
     const { body, headers } = delivery({ hello: 'world' });
-    expect(() => verifyWebhook(SECRET, headers, body)).toThrow(new WebhookVerificationError('The body is not an event: {type, timestamp, data} expected'));
+    expect(() => verifyWebhook(SECRET, headers, body)).toThrow(
+      new WebhookVerificationError('The body is not an event: {type, timestamp, data} expected'),
+    );
   });
 });
 
