@@ -52,7 +52,17 @@ const APP_RULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'libs/contracts/src/gen/**', 'libs/sdk/src/generated/**', '.data/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'libs/contracts/src/gen/**',
+      'libs/sdk/src/generated/**',
+      '.data/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -90,7 +100,10 @@ export default tseslint.config(
   // Its tests hold it against the platform: the gateway's OpenAPI document, the public topics.
   {
     files: ['libs/sdk/test/**/*.ts'],
-    rules: forbid(serviceImports(), 'The SDK talks to services through the API, never by import (docs/architecture.md#boundaries-between-services).'),
+    rules: forbid(
+      serviceImports(),
+      'The SDK talks to services through the API, never by import (docs/architecture.md#boundaries-between-services).',
+    ),
   },
   {
     files: ['gateway/**/*.ts', 'deploy/**/*.ts'],
