@@ -52,7 +52,17 @@ const APP_RULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'libs/contracts/src/gen/**', '.data/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'libs/contracts/src/gen/**',
+      'libs/sdk/src/generated/**',
+      '.data/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -76,6 +86,23 @@ export default tseslint.config(
     rules: forbid(
       [...serviceImports(), '@commerce/gateway', '**/gateway/src/**', '@commerce/launcher', '@commerce/storectl'],
       'Libraries never import services or apps (docs/architecture.md#boundaries-between-services).',
+    ),
+  },
+  // The SDK is published on its own: at run time it needs only node, openapi-fetch and standardwebhooks
+  // (libs/sdk/test/published-package.unit.test.ts checks the built dist too).
+  {
+    files: ['libs/sdk/src/**/*.ts'],
+    rules: forbid(
+      ['@commerce/*', '../../*', '../../**'],
+      'The SDK is published alone: nothing of the monorepo at run time (libs/sdk/README.md#what-it-depends-on).',
+    ),
+  },
+  // Its tests hold it against the platform: the gateway's OpenAPI document, the public topics.
+  {
+    files: ['libs/sdk/test/**/*.ts'],
+    rules: forbid(
+      serviceImports(),
+      'The SDK talks to services through the API, never by import (docs/architecture.md#boundaries-between-services).',
     ),
   },
   {

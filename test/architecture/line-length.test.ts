@@ -8,7 +8,13 @@ const MAX_LINE = 140;
 const REPO_ROOT = path.resolve(__dirname, '../..');
 // Generated code (protoc's output), the lock file, prose (Markdown wraps however it likes), and a service's assets
 // (the storefront's Liquid pages and CSS, served as they are written).
-const EXEMPT = [/^libs\/contracts\/src\/gen\//, /(^|\/)package-lock\.json$/, /\.md$/, /^services\/[^/]+\/assets\//];
+const EXEMPT = [
+  /^libs\/contracts\/src\/gen\//,
+  /^libs\/sdk\/src\/generated\//,
+  /(^|\/)package-lock\.json$/,
+  /\.md$/,
+  /^services\/[^/]+\/assets\//,
+];
 const ASSET = /\.(png|jpe?g|gif|webp|ico|svg|woff2?|ttf|otf|pdf|zip|gz|tgz|db|sqlite)$/i;
 
 /** Every file git tracks that a person writes: no generated code, no lock file, no Markdown, no binaries. */
