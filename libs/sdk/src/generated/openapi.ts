@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OAuth authorization server's metadata (RFC 8414)
+         * @description No credential. The issuer, the authorization, token and revocation endpoints, the scopes, PKCE methods and grant types, so OAuth client libraries configure themselves from the base URL (docs/oauth.md#discovery). Not in the `{data, meta}` envelope.
+         */
+        get: operations["getWellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi": {
         parameters: {
             query?: never;
@@ -1227,6 +1247,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's live event stream
+         * @description The store's public events as Server-Sent Events (`text/event-stream`), each the envelope the events feed gives, as it is stored. Reconnecting with `Last-Event-ID` (or `since_id`) resumes after that event: nothing is lost or repeated (the feed keeps 30 days). At most a few streams are open per credential; one more is a 429.
+         */
+        get: operations["getEventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{subdomain}/checkout/quote": {
         parameters: {
             query?: never;
@@ -1964,7 +2004,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over the rate limit, or too many failed authentications from the address; `Retry-After` says when to retry */
+        /** @description Over the rate limit, too many failed authentications from the address, or too many open event streams; `Retry-After` says when to retry */
         RateLimited: {
             headers: {
                 [name: string]: unknown;
@@ -2055,6 +2095,42 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getWellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The public base URL; a client checks it equals the URL it discovered from */
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        response_types_supported: "code"[];
+                        response_modes_supported: "query"[];
+                        grant_types_supported: ("authorization_code" | "refresh_token")[];
+                        token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
+                        revocation_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
+                        code_challenge_methods_supported: "S256"[];
+                        service_documentation: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenapi: {
@@ -5842,6 +5918,39 @@ export interface operations {
                         meta: components["schemas"]["SuccessMeta"];
                         pagination: components["schemas"]["CursorPagination"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventsStream: {
+        parameters: {
+            query?: {
+                /** @description Only events of these public topics, comma-separated (`order/paid,product/created`); all of them when absent */
+                topics?: string[];
+                /** @description Resume after this event (for clients that cannot send `Last-Event-ID` on their first connection; the header wins). Without either, only events stored from now on. An event no longer kept is a 422 */
+                since_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
