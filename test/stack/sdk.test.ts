@@ -11,6 +11,7 @@ import { clientFor } from '../../libs/sdk/examples/oauth-client';
 import { patientClient } from '../../libs/sdk/examples/retries';
 import { addTea } from '../../libs/sdk/examples/typed-call';
 import { summary, webhookReceiver } from '../../libs/sdk/examples/verify-webhook';
+import { watchProducts } from '../../libs/sdk/examples/live-events';
 import { createStoreWithCli, startStack, stackEnvironment, storectl, type StackHandle } from '../support/stack.harness';
 
 /**
@@ -90,6 +91,82 @@ describe('an API key client', () => {
   it('makes calls with a retry policy of its own (README: retries)', async () => {
     const { data: store } = await patientClient(baseUrl, apiKey).GET('/v1/store');
     expect(store.subdomain).toBe('sdkshop');
+  });
+});
+
+describe('live events (README: live events)', () => {
+  /** The newest event of the feed, once the product/created of `productId` is in it (with what came with it). */
+  async function newestFeedId(productId: number): Promise<string> {
+    let newest: { id: string } | undefined;
+    await waitFor(
+      async () => {
+        let created = false;
+        for await (const event of client.paginate('/v1/events', { params: { query: { limit: 250 } } })) {
+          const { id, topic, resource_id } = event as { id: string; topic: string; resource_id: unknown };
+          newest = { id };
+          created ||= topic === 'product/created' && String(resource_id) === String(productId);
+        }
+        return created;
+      },
+      { timeoutMs: 15_000, intervalMs: 200, message: `product/created of ${productId} in the feed` },
+    );
+    return newest!.id;
+  }
+
+  /** Reads `events` until `count` arrived, then leaves the loop, which closes the stream. */
+  async function take<T>(events: AsyncIterable<T>, count: number): Promise<T[]> {
+    const taken: T[] = [];
+    for await (const event of events) {
+      taken.push(event);
+      if (taken.length === count) break;
+    }
+    return taken;
+  }
+
+  it('prints product changes as they are stored, from now on, and stops when its signal aborts', async () => {
+    const lines: string[] = [];
+    const stop = new AbortController();
+    const watching = watchProducts(client, stop.signal, (line) => lines.push(line));
+    // The stream starts from now: what is stored before it is open is not in it, so create until one arrives.
+    let created: { id: number } | undefined;
+    await waitFor(
+      async () => {
+        created = (await client.POST('/v1/products', { body: { name: 'Live oolong', price: '8.00' } })).data;
+        return lines.some((line) => line === `product/created ${created!.id} "Live oolong"`);
+      },
+      { timeoutMs: 30_000, intervalMs: 1_000, message: 'the product/created line' },
+    );
+    stop.abort();
+
+    const lastId = await watching;
+    expect(lastId).toMatch(/./);
+    expect(lines.every((line) => /^product\/(created|updated) \d+ "/.test(line))).toBe(true);
+  });
+
+  it('resumes after the event given as lastEventId: every later event of its topics once, in order, and nothing else', async () => {
+    const { data: tea } = await client.POST('/v1/products', { body: { name: 'Resume tea', price: '5.00' } });
+    const since = await newestFeedId(tea.id);
+    await client.PUT('/v1/products/{id}', { params: { path: { id: tea.id } }, body: { name: 'Resume tea 2' } });
+    await client.POST('/v1/collections', { body: { name: 'Not a product change' } });
+    await client.PUT('/v1/products/{id}', { params: { path: { id: tea.id } }, body: { name: 'Resume tea 3' } });
+
+    const events = await take(client.events({ topics: ['product/updated', 'product/deleted'], lastEventId: since }), 2);
+
+    expect(events.map((event) => [event.topic, event.resource.id, event.resource.name])).toEqual([
+      ['product/updated', tea.id, 'Resume tea 2'],
+      ['product/updated', tea.id, 'Resume tea 3'],
+    ]);
+  });
+
+  it('throws CommerceApiError, without retrying, when the stream is refused', async () => {
+    const stranger = createClient({ baseUrl, apiKey: 'sck_not_a_key' });
+
+    const refused = await take(stranger.events(), 1).catch((thrown: unknown) => thrown);
+    const unknownId = await take(client.events({ lastEventId: 'evt_unknown' }), 1).catch((thrown: unknown) => thrown);
+
+    expect(refused).toBeInstanceOf(CommerceApiError);
+    expect(refused).toMatchObject({ status: 401 });
+    expect(unknownId).toMatchObject({ status: 422, fieldErrors: { since_id: [expect.any(String)] } });
   });
 });
 

@@ -87,7 +87,7 @@ describe('the OpenAPI document', () => {
     expect(validate(broken).valid).toBe(false);
   });
 
-  it('documents every /v1 route the app registers, /healthz, OAuth discovery, the JSON checkout and its quote, and nothing it does not serve', () => {
+  it('documents every /v1 route, /healthz, OAuth discovery, the JSON checkout and its quote, and nothing it does not serve', () => {
     const served = registeredOperations(gateway).filter(
       (operation) =>
         (operation.includes(' /v1/') && !operation.startsWith('OPTIONS ')) ||

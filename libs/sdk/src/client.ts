@@ -8,6 +8,7 @@ import {
   type OAuthTokens,
 } from './credentials';
 import { apiErrorOf, apiErrorOfResponse } from './errors';
+import { streamEvents, type EventStreamOptions, type EventTopic, type StreamedEvent } from './event-stream';
 import type { paths } from './generated/openapi';
 import { retryPolicyOf, type RetryOptions } from './retry-policy';
 import { retrying, transport, type Send } from './transport';
@@ -81,6 +82,11 @@ export interface CommerceClient {
    * `{ data, error, response }` without throwing, for the response's headers, and takes openapi-fetch middleware (`raw.use`).
    */
   raw: Client<paths>;
+  /**
+   * The store's live events (`GET /v1/events/stream`) as they are stored, typed by topic. Reconnects by itself with
+   * `Last-Event-ID`, so nothing is lost or repeated; leaving the loop or `signal` closes it.
+   */
+  events<T extends EventTopic = EventTopic>(options?: EventStreamOptions<T>): AsyncGenerator<StreamedEvent<T>>;
   /** The OAuth token pair held now, after any refresh; undefined for an API key. */
   tokens(): OAuthTokens | undefined;
 }
@@ -137,6 +143,7 @@ export function createClient(options: ClientOptions): CommerceClient {
       }
     },
     raw,
+    events: (streamOptions) => streamEvents(raw, streamOptions),
     tokens: () => credentials.current(),
   };
 }

@@ -3,11 +3,13 @@ import path from 'node:path';
 
 /**
  * The SDK is published on its own (libs/sdk/README.md#what-it-depends-on): its build needs nothing of the
- * monorepo, only node and its two dependencies. Reads the built dist, which `npm test` builds (typecheck) first.
+ * monorepo, only node and its three dependencies. Reads the built dist, which `npm test` builds (typecheck) first.
  */
 
 const SDK = path.resolve(__dirname, '..');
-const ALLOWED = ['openapi-fetch', 'standardwebhooks'];
+const ALLOWED = ['eventsource-parser', 'openapi-fetch', 'standardwebhooks'];
+/** Module names the built files may import: the dependencies, and the parser's stream entry. */
+const IMPORTABLE = [...ALLOWED, 'eventsource-parser/stream'];
 
 function filesOf(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,7 +26,7 @@ function specifiersOf(source: string): string[] {
 }
 
 describe('the published package @commerce/sdk', () => {
-  it('imports, at run time and in its types, only node, openapi-fetch, standardwebhooks and its own files', () => {
+  it('imports, at run time and in its types, only node, its dependencies (eventsource-parser, openapi-fetch, standardwebhooks) and its own files', () => {
     const dist = path.join(SDK, 'dist');
     expect({ built: fs.existsSync(path.join(dist, 'index.js')) }).toEqual({ built: true }); // run `npm run build`
     const foreign = filesOf(dist)
@@ -32,12 +34,12 @@ describe('the published package @commerce/sdk', () => {
       .flatMap((file) => specifiersOf(fs.readFileSync(file, 'utf8')).map((specifier) => ({ file: path.relative(SDK, file), specifier })))
       .filter(
         ({ specifier }) =>
-          !specifier.startsWith('./') && !specifier.startsWith('../') && !specifier.startsWith('node:') && !ALLOWED.includes(specifier),
+          !specifier.startsWith('./') && !specifier.startsWith('../') && !specifier.startsWith('node:') && !IMPORTABLE.includes(specifier),
       );
     expect(foreign).toEqual([]);
   });
 
-  it('declares those two as its only dependencies, and its entry point and types for require and import', () => {
+  it('declares those three as its only dependencies, and its entry point and types for require and import', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(SDK, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies).sort()).toEqual(ALLOWED);
     expect(manifest).toMatchObject({
