@@ -11,7 +11,7 @@ export function statusPage(stores: InstalledStore[], alerts: Alert[], threshold:
   const alertRows = alerts.slice(0, ALERTS_SHOWN).map((alert) => {
     const variants = alert.variants.map((variant) => `${escapeHtml(variant.name)}: ${variant.inStock} left`).join(', ');
     const store = storeName.get(alert.storeId) ?? `store ${alert.storeId}`;
-    return `<tr><td>${escapeHtml(alert.raisedAt)}</td><td>${escapeHtml(store)}</td><td>${escapeHtml(alert.productName)}</td><td>${variants}</td></tr>`;
+    return row('td', [escapeHtml(alert.raisedAt), escapeHtml(store), escapeHtml(alert.productName), variants]);
   });
 
   return `<!doctype html>
@@ -26,7 +26,7 @@ ${storeRows.length > 0 ? `<ul>${storeRows.join('')}</ul>` : '<p>None yet.</p>'}
 <h2>Recent alerts</h2>
 ${
   alertRows.length > 0
-    ? `<table><thead><tr><th>When</th><th>Store</th><th>Product</th><th>Low variants</th></tr></thead><tbody>${alertRows.join('')}</tbody></table>`
+    ? `<table><thead>${row('th', ['When', 'Store', 'Product', 'Low variants'])}</thead><tbody>${alertRows.join('')}</tbody></table>`
     : '<p>None yet.</p>'
 }
 </body>
@@ -39,6 +39,11 @@ export function messagePage(title: string, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back</a></p></body></html>
 `;
+}
+
+/** A table row of cells already escaped. */
+function row(cell: 'td' | 'th', cells: string[]): string {
+  return `<tr>${cells.map((content) => `<${cell}>${content}</${cell}>`).join('')}</tr>`;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
