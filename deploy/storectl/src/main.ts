@@ -3,6 +3,7 @@ import { RemoteError } from '@commerce/grpc-runtime';
 import { CommandFailed } from './command-failed';
 import { createAppCommand, createStoreCommand, rotateKeyCommand, UsageError } from './commands';
 import { demoSeedCommand } from './demo/demo-seed.command';
+import { listenCommand, triggerCommand } from './dev/dev.commands';
 import { mailListCommand, mailShowCommand } from './mail/mail.commands';
 import { StackLocator, StackUnavailable } from './stack-locator';
 
@@ -28,12 +29,27 @@ const USAGE = `Usage: npm run storectl -- <command> [options]
   mail show ID
       One message of any store, as its recipient gets it. Prints {message: {headers: {from, reply_to, to, subject,
       message_id}, status, attempt_count, attempts, last_error, ..., text, html}}.
+  listen --api-key KEY --forward-to URL [--events TOPIC,TOPIC] [--url URL]
+      Forwards the store's events, as they happen, to a local URL as webhook deliveries (Standard Webhooks headers,
+      signed with a secret made for this session): no tunnel, no public address. Prints {"secret": "whsec_..."}, then
+      one line per delivery {event_id, topic, status, duration_ms} (or {..., error}). Ctrl-C stops it. Uses only the
+      public API (--url, else PUBLIC_URL, else the stack's base URL).
+  trigger TOPIC --api-key KEY [--url URL]
+      Makes the store fire TOPIC through the public API, as an owner or a buyer would (product/created, order/paid,
+      order/shipped, refund/created, ...: every public topic but app/uninstalled). Prints {topic, made: [{kind, id}]}.
+      It changes the store: use a development store.
 
-Talks over gRPC to the stack \`npm start\` runs on DATA_DIR (default .data), as DATA_DIR/stack.json says;
+Store commands talk over gRPC to the stack \`npm start\` runs on DATA_DIR (default .data), as DATA_DIR/stack.json says;
 <SERVICE>_GRPC_ADDR, when set, names a service's address instead. Secrets are printed once, on stdout only.`;
 
 /** A command: the stack, its options, and the operands after its two words (`mail show 12`: ['12']). */
 type Command = (stack: StackLocator, options: Record<string, string | undefined>, operands: string[]) => Promise<unknown>;
+
+/** Commands of one word, their operands after it (`trigger order/paid`). */
+const ONE_WORD_COMMANDS: Partial<Record<string, Command>> = {
+  listen: listenCommand,
+  trigger: triggerCommand,
+};
 
 const COMMANDS: Record<string, Command> = {
   'store create': createStoreCommand,
@@ -46,15 +62,18 @@ const COMMANDS: Record<string, Command> = {
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseCommandLine(argv);
-  const named = positionals.slice(0, 2).join(' ');
-  const command = COMMANDS[named];
+  const first = positionals[0] ?? '';
+  const oneWord = Object.hasOwn(ONE_WORD_COMMANDS, first) ? ONE_WORD_COMMANDS[first] : undefined;
+  const named = oneWord ? first : positionals.slice(0, 2).join(' ');
+  const command = oneWord ?? (Object.hasOwn(COMMANDS, named) ? COMMANDS[named] : undefined);
   if (values.help) {
     process.stderr.write(`${USAGE}\n`);
     return 0;
   }
   if (!command) throw new UsageError(named ? `storectl has no command "${named}".` : 'storectl needs a command.');
-  const result = await command(new StackLocator(process.env), values as Record<string, string | undefined>, positionals.slice(2));
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const operands = positionals.slice(oneWord ? 1 : 2);
+  const result = await command(new StackLocator(process.env), values as Record<string, string | undefined>, operands);
+  if (result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;
 }
 
@@ -93,6 +112,8 @@ function parseOptions(argv: string[]) {
       seed: { type: 'string' },
       url: { type: 'string' },
       'api-key': { type: 'string' },
+      'forward-to': { type: 'string' },
+      events: { type: 'string' },
       limit: { type: 'string' },
       status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

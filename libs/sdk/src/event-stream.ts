@@ -3,10 +3,13 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { apiErrorOf } from './errors';
 import type { paths } from './generated/openapi';
-import type { WebhookResources, WebhookTopic } from './webhooks';
+import { WEBHOOK_TOPICS, type WebhookResources, type WebhookTopic } from './webhooks';
 
 /** A public topic: every topic a webhook receives but the test ping, which is never in the feed. */
 export type EventTopic = Exclude<WebhookTopic, 'webhook/test'>;
+
+/** Every public topic, as the stream's `topics` and a webhook's `events` take them. */
+export const EVENT_TOPICS: readonly EventTopic[] = WEBHOOK_TOPICS.filter((topic): topic is EventTopic => topic !== 'webhook/test');
 
 /**
  * One event of the stream: the envelope as the events feed keeps it (docs/webhooks.md#the-events-feed), `topic`

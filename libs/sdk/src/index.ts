@@ -2,6 +2,7 @@ export { createClient } from './client';
 export type { AnswerOf, CallMethod, ClientOptions, CommerceClient, ItemOf, PagedPath, PathsWith } from './client';
 export type { ApiKeyCredentials, OAuthCredentials, OAuthTokens } from './credentials';
 export { CommerceApiError } from './errors';
+export { EVENT_TOPICS } from './event-stream';
 export type { EventStreamOptions, EventTopic, StreamedEvent } from './event-stream';
 export type { RetryOptions } from './retry-policy';
 export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOPICS } from './webhooks';

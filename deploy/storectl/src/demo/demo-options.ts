@@ -52,7 +52,7 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
 }
 
 /** `http://host:port` (a path such as `/v1` or a trailing slash is dropped: the demo adds its own paths). */
-function baseUrlOf(text: string): string {
+export function baseUrlOf(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
