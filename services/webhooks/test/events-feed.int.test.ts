@@ -2,10 +2,10 @@
 // published.
 import { webhooks } from '@commerce/contracts';
 import { createClient, GrpcStatus, type ServiceClient } from '@commerce/grpc-runtime';
-import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
+import type { DomainEvent } from '@commerce/events';
 import { waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
-import { aStore, aWebhook, startWebhooksHarness, type WebhooksHarness } from './webhooks.fixture';
+import { aStore, aWebhook, startWebhooksHarness, type WebhooksHarness, productEventPublisher } from './webhooks.fixture';
 
 let harness: WebhooksHarness;
 let deliveries: ServiceClient<webhooks.WebhookDeliveryServiceClient>;
@@ -22,19 +22,7 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-let sequence = 0;
-async function publish(storeId: number, topic: 'product/updated' | 'product/created', productId: number): Promise<DomainEvent> {
-  const event = newEvent({
-    topic,
-    storeId,
-    resourceType: 'product',
-    resourceId: productId,
-    sequence: ++sequence,
-    resource: { id: productId, name: `P${sequence}` } as never,
-  });
-  await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
-  return event;
-}
+const publish = productEventPublisher(() => nc);
 
 const feed = (storeId: number, request: Partial<webhooks.ListEventsRequest> = {}) =>
   deliveries.listEvents(webhooks.ListEventsRequest.fromPartial({ store_id: storeId, ...request }));

@@ -5,11 +5,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhooks } from '@commerce/contracts';
 import { createClient, GrpcStatus, type ServiceClient } from '@commerce/grpc-runtime';
-import { encodeEvent, eventSubject, newEvent, type DomainEvent } from '@commerce/events';
 import { waitFor } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { aStore, aWebhook, startWebhooksHarness, type WebhooksHarness } from './webhooks.fixture';
+import { aStore, aWebhook, startWebhooksHarness, type WebhooksHarness, productEventPublisher } from './webhooks.fixture';
 
 interface Received {
   headers: Record<string, string>;
@@ -47,19 +46,8 @@ afterAll(async () => {
   receiver?.close();
 });
 
-let sequence = 0;
-async function publish(storeId: number, productId: number): Promise<DomainEvent> {
-  const event = newEvent({
-    topic: 'product/updated',
-    storeId,
-    resourceType: 'product',
-    resourceId: productId,
-    sequence: ++sequence,
-    resource: { id: productId, name: `P${sequence}` } as never,
-  });
-  await nc.jetstream().publish(eventSubject('catalog', event), encodeEvent(event), { msgID: event.id });
-  return event;
-}
+const publishProductEvent = productEventPublisher(() => nc);
+const publish = (storeId: number, productId: number) => publishProductEvent(storeId, 'product/updated', productId);
 
 const arrivalsOf = (eventId: string) => received.filter((request) => request.headers['webhook-id'] === eventId);
 
