@@ -700,6 +700,7 @@ module.exports = {
   fetchBytes,
   runLoad,
   cpuTicks,
+  processTree,
   memoryOf,
   stackMemory,
   reportStackMemory,

@@ -1,6 +1,6 @@
 'use strict';
 // `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront,
-// media or notifications runs one.
+// media, event-stream or notifications runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -42,6 +42,10 @@
 // notifications (notifications.bench.js): order/paid events published on the orders stream, their messages
 // rendered and accepted by a local SMTP server (smtp-server in this process): messages/s for a burst, and
 // event-to-acceptance p50/p99 at a steady 100 orders/s; the service's RSS.
+//
+// event-stream (event-stream.bench.js): 100 live event streams (20 stores x 5) read through the SDK's client.events():
+// the gateway's and webhooks' memory with them open, and from an event's publication to its arrival on each stream,
+// p50/p99, at a steady 100 events/s.
 //
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
@@ -87,6 +91,7 @@ const { runStorefrontBench } = require('./storefront.bench');
 const { runVisitsBench } = require('./visits.bench');
 const { runMediaBench } = require('./media.bench');
 const { runNotificationsBench } = require('./notifications.bench');
+const { runEventStreamBench } = require('./event-stream.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
@@ -100,6 +105,7 @@ const BENCHES = {
   visits: runVisitsBench,
   storefront: runStorefrontBench,
   media: runMediaBench,
+  'event-stream': runEventStreamBench,
   // Last: it restarts the stack with SMTP_URL set.
   notifications: runNotificationsBench,
 };
