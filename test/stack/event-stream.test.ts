@@ -1,4 +1,4 @@
-import { waitFor } from '@commerce/testing';
+import { readBodyText, waitFor } from '@commerce/testing';
 import type { ApiClient } from '../support/api.client';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
@@ -35,22 +35,9 @@ async function openStream(query = '', headers: Record<string, string> = {}) {
     headers: { 'API-KEY': shop.apiKey, ...headers },
     signal: aborter.signal,
   });
-  let text = '';
-  const reading = (async () => {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      // hung up by the test
-    }
-  })();
+  const body = readBodyText(response);
   const frames = (): Frame[] =>
-    text
+    body.text
       .split('\n\n')
       .filter((block) => block.startsWith('id: '))
       .map((block) => {
@@ -65,10 +52,10 @@ async function openStream(query = '', headers: Record<string, string> = {}) {
     /** Waits for at least `count` frames; answers them. */
     until: (count: number) => waitFor(() => (frames().length >= count ? frames() : undefined), { timeoutMs: 15_000 }),
     /** Waits for the stream to have opened (its `retry` line). */
-    opened: () => waitFor(() => text.startsWith('retry: 2000') || undefined, { timeoutMs: 15_000 }),
+    opened: () => waitFor(() => body.text.startsWith('retry: 2000') || undefined, { timeoutMs: 15_000 }),
     close: async () => {
       aborter.abort();
-      await reading;
+      await body.done;
     },
   };
 }

@@ -8,6 +8,7 @@ export { rejectionOf, rejectionWith } from './rejection-of.harness';
 export { ServiceProcess, builtServiceMain, type ServiceProcessEnv } from './service-process.harness';
 export { streamEvents, type PublishedEvent } from './stream-events.harness';
 export { readJson, type JsonBody } from './json-body.harness';
+export { readBodyText, type BodyText } from './body-text.harness';
 export {
   startServiceHarness,
   ServiceHarness,

@@ -3,7 +3,7 @@
 import jwt from 'jsonwebtoken';
 import type { webhooks } from '@commerce/contracts';
 import { GrpcStatus, RemoteError } from '@commerce/grpc-runtime';
-import { waitFor } from '@commerce/testing';
+import { readBodyText, waitFor } from '@commerce/testing';
 import { aGatewayApp, send, storeSevenIdentity, TEST_TOKENS } from '../../../app.fixture';
 import type { BackendClients } from '../../../clients';
 import { OpenStreams } from '../../../event-stream/open-streams';
@@ -84,34 +84,19 @@ const bearer = (grantId: string, scope: string) =>
 async function openStream(path = '/v1/events/stream', headers: Record<string, string> = KEY) {
   const aborter = new AbortController();
   const response = await fetch(`${server.url}${path}`, { headers, signal: aborter.signal });
-  let text = '';
-  let done = false;
-  const reading = (async () => {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      // aborted by the test
-    }
-    done = true;
-  })();
+  const body = readBodyText(response);
   return {
     response,
     get text() {
-      return text;
+      return body.text;
     },
     get ended() {
-      return done;
+      return body.ended;
     },
-    until: (probe: (text: string) => boolean) => waitFor(() => probe(text) || undefined, { timeoutMs: 5_000 }),
+    until: (probe: (text: string) => boolean) => waitFor(() => probe(body.text) || undefined, { timeoutMs: 5_000 }),
     close: async () => {
       aborter.abort();
-      await reading;
+      await body.done;
     },
   };
 }
