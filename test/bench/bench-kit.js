@@ -671,6 +671,22 @@ function cpuPerRequest(run, server) {
   return ((percent / 100) * m.durationS * 1e6) / m.requestsTotal;
 }
 
+/**
+ * Calls `fire(index)` `rate` times a second for `seconds` seconds, each on its schedule (1000/rate ms apart, not
+ * waiting for the one before); answers what every call answered, once all have.
+ */
+async function atSteadyRate(rate, seconds, fire) {
+  const intervalMs = 1000 / rate;
+  const start = performance.now();
+  const calls = [];
+  for (let index = 0; index < rate * seconds; index++) {
+    const wait = start + index * intervalMs - performance.now();
+    if (wait > 1) await sleep(wait);
+    calls.push(fire(index));
+  }
+  return Promise.all(calls);
+}
+
 function formatTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   const line = (row) =>
@@ -706,6 +722,7 @@ module.exports = {
   reportStackMemory,
   IDLE_RSS_TARGET_MB,
   untilIdle,
+  atSteadyRate,
   streamLastSeq,
   consumersBehind,
   untilStreamSettles,

@@ -9,7 +9,18 @@ const os = require('node:os');
 const { connect } = require('nats');
 const { encodeEvent, ensureStream, eventSubject, newEvent } = require('@commerce/events');
 const { createClient } = require('@commerce/sdk');
-const { envNumber, log, sleep, createBenchStore, memoryOf, processTree, untilIdle, formatTable, fmt } = require('./bench-kit');
+const {
+  envNumber,
+  log,
+  sleep,
+  createBenchStore,
+  memoryOf,
+  processTree,
+  untilIdle,
+  atSteadyRate,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -105,17 +116,7 @@ async function runEventStreamBench(stack, settings) {
 
 /** One steady run: events published at `rate`/s round-robin over the stores, each timed to its arrival on each stream. */
 async function steadyRound(publish, stores, streams, arrivals, rate, steadyS) {
-  const published = [];
-  const intervalMs = 1000 / rate;
-  const steadyStart = performance.now();
-  const publications = [];
-  for (let index = 0; index < rate * steadyS; index++) {
-    const due = steadyStart + index * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    publications.push(publish(stores[index % stores.length].id).then((event) => published.push(event)));
-  }
-  await Promise.all(publications);
+  const published = await atSteadyRate(rate, steadyS, (index) => publish(stores[index % stores.length].id));
   const expected = published.flatMap((event) =>
     streams.filter((stream) => stream.storeId === event.storeId).map((stream) => ({ event, stream })),
   );

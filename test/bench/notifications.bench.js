@@ -9,7 +9,18 @@ const os = require('node:os');
 const { SMTPServer } = require('smtp-server');
 const { connect } = require('nats');
 const { encodeEvent, ensureStream, eventSubject, newEvent } = require('@commerce/events');
-const { envNumber, log, sleep, restartStack, createBenchStore, memoryOf, untilIdle, formatTable, fmt } = require('./bench-kit');
+const {
+  envNumber,
+  log,
+  sleep,
+  restartStack,
+  createBenchStore,
+  memoryOf,
+  untilIdle,
+  atSteadyRate,
+  formatTable,
+  fmt,
+} = require('./bench-kit');
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -152,17 +163,7 @@ async function runNotificationsBench(stack, settings) {
   // (b) a steady rate: one event every 1000/rate ms, each timed from its publication to its confirmation's acceptance.
   await untilIdle(stack, { maxS: 30 });
   log(`(b) ${rate} orders/s for ${steadyS} s`);
-  const steady = [];
-  const intervalMs = 1000 / rate;
-  const steadyStart = performance.now();
-  const publications = [];
-  for (let index = 0; index < rate * steadyS; index++) {
-    const due = steadyStart + index * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    publications.push(publish().then((published) => steady.push(published)));
-  }
-  await Promise.all(publications);
+  const steady = await atSteadyRate(rate, steadyS, () => publish());
   const deadline = performance.now() + 120_000;
   while (steady.some(({ id }) => !receiver.accepted.has(confirmationOf(id))) && performance.now() < deadline) await sleep(50);
   const latencies = steady.map(({ id, at }) => (receiver.accepted.get(confirmationOf(id)) ?? Infinity) - at).sort((a, b) => a - b);
