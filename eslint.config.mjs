@@ -1,6 +1,7 @@
 // Lint plus the architecture's import boundaries (docs/architecture.md#boundaries-between-services): a service never imports another
 // service, a library never imports a service or the gateway, the gateway never imports a service.
 // Every package is tagged in its package.json (`nx.tags`); these rules are the enforcement.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const SERVICES = ['identity', 'catalog', 'orders', 'shipping', 'storefront', 'webhooks', 'media', 'notifications'];
@@ -108,5 +109,17 @@ export default tseslint.config(
   {
     files: ['gateway/**/*.ts', 'deploy/**/*.ts'],
     rules: forbid(serviceImports(), 'Apps reach services over gRPC, never by import (docs/architecture.md#boundaries-between-services).'),
+  },
+  // The dashboard is an app on the public API like any other (docs/dashboard.md): the SDK, never the gateway's code.
+  {
+    files: ['gateway/dashboard/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(
+        [...serviceImports(), '@commerce/!(sdk)', '**/gateway/src/**', '../../src/**'],
+        'The dashboard uses only the public API, through @commerce/sdk (docs/dashboard.md#how-it-is-built).',
+      ),
+    },
   },
 );

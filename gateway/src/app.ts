@@ -15,6 +15,7 @@ import type { IdempotencyRecords } from './idempotency/idempotency.store';
 import { normalizePath } from './http/path';
 import { pipeline } from './fast-path/pipeline';
 import { docsPageRoutes, openApiRoutes } from './openapi/openapi.routes';
+import { dashboardRoutes, readDashboard } from './pages/dashboard.routes';
 import { platformHostsOf } from './pages/platform-host';
 import { rateLimit } from './rate-limit/rate-limit.middleware';
 import type { AuthFailureLimit } from './rate-limit/auth-failure.limit';
@@ -77,6 +78,8 @@ export interface GatewayDeps {
   eventStreams?: OpenStreams;
   /** How long each long poll of a live event stream waits (tests shorten it); 15 s by default. */
   eventStreamWaitMs?: number;
+  /** Where the owner's dashboard served at /admin is built (docs/dashboard.md); absent, gateway/dashboard/dist. */
+  dashboardDir?: string;
 }
 
 /** parse → authenticate → rate-limit → route to one service → render; no business rules here. */
@@ -136,6 +139,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
+  dashboardRoutes(app, readDashboard(deps.dashboardDir));
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

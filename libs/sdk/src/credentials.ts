@@ -18,7 +18,8 @@ export interface OAuthCredentials {
   accessToken: string;
   refreshToken: string;
   clientId: string;
-  clientSecret: string;
+  /** The app's secret; absent for a public client (a browser app, docs/oauth.md#the-dashboards-first-party-client). */
+  clientSecret?: string;
   /**
    * Called with every new pair the client got by refreshing, before the call that needed it goes on. The old refresh
    * token is spent at that moment: persist these, or the next start of the app has no working token.
@@ -63,7 +64,7 @@ export function oauthCredentials(options: OAuthCredentials, tokenUrl: string, se
       grant_type: 'refresh_token',
       refresh_token: tokens.refreshToken,
       client_id: options.clientId,
-      client_secret: options.clientSecret,
+      ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
     });
     const response = await send(
       new Request(tokenUrl, {

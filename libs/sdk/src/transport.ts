@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Credentials } from './credentials';
 import { apiErrorOfResponse } from './errors';
 import { isRetriableStatus, retryAfterMsOf, retryDelayMs, type RetryPolicy } from './retry-policy';
@@ -21,7 +20,7 @@ export function transport(fetchImpl: Send, credentials: () => Credentials, polic
 }
 
 export function withIdempotencyKey(request: Request): Request {
-  if (WRITES.has(request.method) && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', randomUUID());
+  if (WRITES.has(request.method) && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
   return request;
 }
 

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Callback } from './auth/callback';
+import { SignedIn } from './auth/signed-in';
+import { Home } from './pages/home';
+import { OrderPage } from './pages/order';
+import { Orders } from './pages/orders';
+import { NotFound } from './pages/not-found';
+import './styles.css';
+
+/** The dashboard's pages (docs/dashboard.md#pages), all under /admin on the platform host. */
+const router = createBrowserRouter(
+  [
+    { path: '/callback', element: <Callback /> },
+    {
+      element: <SignedIn />,
+      children: [
+        { index: true, element: <Home /> },
+        { path: 'orders', element: <Orders /> },
+        { path: 'orders/:id', element: <OrderPage /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useClient } from '../api/client';
+import { signOut } from '../auth/session';
+
+const SECTIONS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/orders', label: 'Orders', end: false },
+];
+
+/** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */
+export function Layout(): ReactNode {
+  const client = useClient();
+  const store = useQuery({ queryKey: ['store'], queryFn: async () => (await client.GET('/v1/store')).data });
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <span className="brand">{store.data?.name ?? 'Store dashboard'}</span>
+        <nav aria-label="Sections">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} end={section.end}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="quiet"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut();
+          }}
+        >
+          {leaving ? 'Signing out…' : 'Sign out'}
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
