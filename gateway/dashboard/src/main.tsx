@@ -7,6 +7,8 @@ import { Home } from './pages/home';
 import { OrderPage } from './pages/order';
 import { Orders } from './pages/orders';
 import { NotFound } from './pages/not-found';
+import { NewProduct, ProductPage } from './pages/product';
+import { Products } from './pages/products';
 import './styles.css';
 
 /** The dashboard's pages (docs/dashboard.md#pages), all under /admin on the platform host. */
@@ -19,6 +21,9 @@ const router = createBrowserRouter(
         { index: true, element: <Home /> },
         { path: 'orders', element: <Orders /> },
         { path: 'orders/:id', element: <OrderPage /> },
+        { path: 'products', element: <Products /> },
+        { path: 'products/new', element: <NewProduct /> },
+        { path: 'products/:id', element: <ProductPage /> },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -1,4 +1,5 @@
 import { CommerceApiError, createClient, type CommerceClient } from '@commerce/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { CLIENT_ID, storeTokens, type StoredTokens } from '../auth/session';
 
@@ -33,4 +34,10 @@ export function problemOf(error: unknown): string {
   if (error instanceof CommerceApiError) return error.message;
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
+}
+
+/** The signed-in owner's store (its name, currency...), read once and shared by every page. */
+export function useStore() {
+  const client = useClient();
+  return useQuery({ queryKey: ['store'], queryFn: async () => (await client.GET('/v1/store')).data, staleTime: 60_000 });
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/client';
 import { formatDecimal, formatTime } from '../ui/format';
+import { Pager } from '../ui/pager';
 import { Badge, Failure, Loading } from '../ui/status';
 
 /** The list's status filters, as GET /v1/orders takes them (docs/orders.md#listing); "" is every order. */
@@ -94,22 +95,5 @@ export function Orders(): ReactNode {
         </>
       )}
     </section>
-  );
-}
-
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }): ReactNode {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="pager">
-      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
   );
 }

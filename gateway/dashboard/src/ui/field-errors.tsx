@@ -37,11 +37,12 @@ export class FormProblems {
   }
 }
 
-export function FieldError({ problems, field }: { problems: FormProblems; field: string }): ReactNode {
+/** The field's messages; its id (default `${field}-error`) is what the input names in aria-describedby. */
+export function FieldError({ problems, field, id }: { problems: FormProblems; field: string; id?: string }): ReactNode {
   const messages = problems.of(field);
   if (messages.length === 0) return null;
   return (
-    <span className="field-error" id={`${field}-error`} role="alert">
+    <span className="field-error" id={id ?? `${field}-error`} role="alert">
       {messages.join('; ')}
     </span>
   );

@@ -1,18 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useClient } from '../api/client';
+import { useStore } from '../api/client';
 import { signOut } from '../auth/session';
 
 const SECTIONS = [
   { to: '/', label: 'Home', end: true },
   { to: '/orders', label: 'Orders', end: false },
+  { to: '/products', label: 'Products', end: false },
 ];
 
 /** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */
 export function Layout(): ReactNode {
-  const client = useClient();
-  const store = useQuery({ queryKey: ['store'], queryFn: async () => (await client.GET('/v1/store')).data });
+  const store = useStore();
   const [leaving, setLeaving] = useState(false);
   return (
     <>
