@@ -12,7 +12,7 @@ import { Failure, Loading } from '../ui/status';
 type Product = components['schemas']['Product'];
 type Variant = components['schemas']['Variant'];
 
-const PRODUCT_FIELDS = ['name', 'price', 'description', 'status', 'tag_list', 'taxable'];
+const PRODUCT_FIELDS = ['name', 'price', 'description', 'status', 'tag_list', 'taxable', 'shipping_group_id'];
 const STATUSES = ['active', 'hidden', 'coming soon'];
 
 /** A new product: its details first; variants, stock and photos once it exists (docs/dashboard.md#products). */
@@ -46,7 +46,15 @@ export function NewProduct(): ReactNode {
   );
 }
 
-type ProductInput = { name: string; price?: string; description?: string; status?: string; tag_list?: string[]; taxable?: boolean };
+type ProductInput = {
+  name: string;
+  price?: string;
+  description?: string;
+  status?: string;
+  tag_list?: string[];
+  taxable?: boolean;
+  shipping_group_id?: number;
+};
 
 function productBody(form: FormData): Partial<ProductInput> {
   return {
@@ -59,6 +67,7 @@ function productBody(form: FormData): Partial<ProductInput> {
       .map((tag) => tag.trim())
       .filter(Boolean),
     taxable: form.get('taxable') === 'on',
+    ...(form.get('shipping_group_id') ? { shipping_group_id: Number(form.get('shipping_group_id')) } : {}),
   };
 }
 
@@ -126,6 +135,11 @@ function ProductForm(props: {
   onSubmit: (form: FormData) => void;
 }): ReactNode {
   const { product, problems, pending, submitLabel, onSubmit } = props;
+  const client = useClient();
+  const groups = useQuery({
+    queryKey: ['shipping-groups'],
+    queryFn: async () => (await client.GET('/v1/shipping_groups')).data.shipping_groups,
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(new FormData(event.currentTarget));
@@ -166,6 +180,22 @@ function ProductForm(props: {
           ))}
         </select>
         <FieldError problems={problems} field="status" />
+      </label>
+      <label>
+        Shipping group
+        <select
+          name="shipping_group_id"
+          defaultValue={product?.shipping_group?.id}
+          key={groups.data?.length}
+          aria-describedby="shipping_group_id-error"
+        >
+          {groups.data?.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </select>
+        <FieldError problems={problems} field="shipping_group_id" />
       </label>
       <label>
         Description

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitFor } from '@commerce/testing';
+import { ApiClient } from '../support/api.client';
+import { launchChromium } from '../support/browser.harness';
+import { PHONE, screenshotBoth, seriousAxeViolations, watchPolicyViolations } from '../support/dashboard.harness';
+import { stockShop, type StockedShop } from '../support/orders.fixture';
+import { requestSite } from '../support/site.client';
+import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+
+/**
+ * Issue 36: the owner's dashboard at /admin in a real browser (docs/dashboard.md). The owner signs in through identity
+ * (PKCE, the first-party client), creates a product with photos, a buyer buys it on the buyer site, the owner sees the
+ * order, ships part of it with tracking, refunds a line and sees the visit on Home's chart; every page is screenshot at
+ * desktop and phone width, checked by axe-core and by its own Content-Security-Policy; sign-out revokes.
+ */
+
+/** A desktop browser's User-Agent: the visit statistics do not count headless Chromium's own, which names itself a bot. */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const SCREENSHOTS = path.join(REPO_ROOT, 'test/output/dashboard');
+const WIDE_OPEN = { CHECKOUT_BURST: '1000', CHECKOUT_PER_SECOND: '1000', RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000' };
+const PASSWORD = 'correct horse battery';
+
+let dataDir: string;
+let stack: StackHandle;
+let browser: Browser;
+let shop: ApiClient;
+let stocked: StockedShop;
+let site: string;
+let owner: BrowserContext;
+let page: Page;
+let refused: string[];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-dashboard-'));
+  const env = { ...(await stackEnvironment(dataDir)), ...WIDE_OPEN };
+  stack = await startStack(env);
+  const created = await createStoreWithCli(env, 'dashshop');
+  shop = new ApiClient(stack.baseUrl, created.api_key);
+  site = created.store.url;
+  stocked = await stockShop(shop, [{ name: 'Oolong', cents: 900, stock: [20] }]);
+  browser = await launchChromium();
+  owner = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 1280, height: 860 } });
+  page = await owner.newPage();
+  refused = await watchPolicyViolations(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The page's checks: both screenshots, nothing wider than a phone, no serious axe violation, no CSP refusal. */
+async function checkPage(name: string): Promise<void> {
+  await screenshotBoth(page, SCREENSHOTS, name);
+  await page.setViewportSize(PHONE);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  expect([name, overflow <= 0]).toEqual([name, true]);
+  expect([name, await seriousAxeViolations(page)]).toEqual([name, []]);
+  expect(refused).toEqual([]);
+}
+
+async function pngOf(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe('the owner dashboard', () => {
+  let productId: number;
+  let orderId: number;
+
+  it('signs the owner in through identity with PKCE and lands on Home with the visit charts', async () => {
+    await page.goto(`${stack.baseUrl}/admin/orders`);
+    await page.waitForURL(/\/signin\?/);
+    await page.fill('#identifier', 'dashshop@example.com');
+    await page.fill('#password', PASSWORD);
+    await Promise.all([page.waitForURL(`${stack.baseUrl}/admin/orders`), page.click('button[type="submit"]')]);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Orders');
+    await expect(page.locator('.brand').textContent()).resolves.toBe('Shop dashshop');
+
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByText('Visits by week, last 8 weeks').waitFor();
+    await expect(page.locator('figure.chart svg').count()).resolves.toBe(2);
+    await checkPage('home');
+  });
+
+  it('creates a product, then adds photos by drag and drop and by the file picker, reorders them and sets its stock', async () => {
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'Add product' }).click();
+    await page.getByRole('heading', { name: 'Add product' }).waitFor();
+    await checkPage('product-new');
+
+    // A refusal shows beside the field it names.
+    await page.fill('input[name="name"]', 'Dashboard Tea');
+    await page.fill('input[name="price"]', 'twelve');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.locator('#price-error').textContent()).resolves.toMatch(/./);
+
+    await page.fill('input[name="price"]', '12.50');
+    await page.selectOption('select[name="shipping_group_id"]', String(stocked.groupId));
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.waitForURL(/\/admin\/products\/\d+$/);
+    productId = Number(/(\d+)$/.exec(page.url())![1]);
+    await page.getByRole('heading', { name: 'Dashboard Tea' }).waitFor();
+
+    const green = (await pngOf('#2e8b57')).toString('base64');
+    // What a browser hands the page when a file is dropped on it.
+    const dropped = await page.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob('${green}'), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'green.png', { type: 'image/png' }));
+      return transfer;
+    })()`);
+    await page.dispatchEvent('.drop-zone', 'drop', { dataTransfer: dropped });
+    await page.getByText('Uploaded 1 photo.').waitFor();
+    await page.setInputFiles('input[type="file"]', { name: 'red.png', mimeType: 'image/png', buffer: await pngOf('#b22222') });
+    await page.getByAltText('Photo 2 of Dashboard Tea').waitFor();
+    const before = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: JsonBody) => entry.photo.id);
+    expect(before).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await page.getByText('Photo moved to place 1.').waitFor();
+    const after = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: JsonBody) => entry.photo.id);
+    expect(after).toEqual([before[1], before[0]]);
+
+    const defaultVariant = page.getByRole('form', { name: 'Variant Default' });
+    await defaultVariant.locator('input[name="in_stock"]').fill('10');
+    await defaultVariant.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved variant “Default”.').waitFor();
+    const saved = (await shop.get(`/v1/products/${productId}.json`)).body.data;
+    expect(saved).toMatchObject({ name: 'Dashboard Tea', cents: 1250, shipping_group: { id: stocked.groupId } });
+    expect(saved.variants[0].variant.in_stock).toBe(10);
+    await checkPage('product');
+
+    await page.getByRole('link', { name: '← Products' }).click();
+    await page.getByRole('link', { name: 'Dashboard Tea' }).waitFor();
+    await checkPage('products');
+  });
+
+  it('shows the order a buyer placed on the buyer site, ships part of it with tracking and refunds a line', async () => {
+    const buyer = await browser.newContext({ userAgent: USER_AGENT });
+    const store = await buyer.newPage();
+    await waitFor(async () => (await requestSite(`${site}/`)).text.includes(`/products/${productId}`), {
+      timeoutMs: 30_000,
+      message: 'the buyer site listing the dashboard product',
+    });
+    for (const id of [productId, stocked.products[0].id]) {
+      await store.goto(`${site}/products/${id}`);
+      await Promise.all([store.waitForURL(`${site}/cart`), store.click('#add-to-cart')]);
+    }
+    await Promise.all([store.waitForURL(`${site}/checkout`), store.click('#checkout-link')]);
+    const fields: Record<string, string> = {
+      '#email': 'ann@buyer.example',
+      '#address_name': 'Ann Buyer',
+      '#address_address_1': '1 Main St',
+      '#address_city': 'Springfield',
+      '#address_state': 'Illinois',
+      '#address_postal': '12345',
+      '#address_country': 'US',
+      '#payment_token': 'tok_visa',
+    };
+    for (const [selector, value] of Object.entries(fields)) await store.fill(selector, value);
+    await Promise.all([store.waitForURL(/\/orders\/\d+\./), store.click('#place-order')]);
+    orderId = Number((await store.locator('#order-id').textContent())!.replace('#', ''));
+    await buyer.close();
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: `#${orderId}` }).click();
+    await page.getByRole('heading', { name: new RegExp(`Order #${orderId}`) }).waitFor();
+    await checkPage('order');
+
+    const ship = page.getByRole('group', { name: 'Lines to ship' });
+    await ship.getByRole('checkbox', { name: /Oolong/ }).uncheck();
+    await page.fill('input[name="tracking_number"]', '1Z999AA10123456784');
+    await page.fill('input[name="shipping_company"]', 'UPS');
+    await page.getByRole('button', { name: 'Ship 1 line' }).click();
+    await page.getByText(`Shipped 1 line of order #${orderId}.`).waitFor();
+    await page.getByText('UPS 1Z999AA10123456784').waitFor();
+
+    const refund = page.getByRole('group', { name: 'Units to refund' });
+    await refund.getByRole('spinbutton').last().fill('1');
+    await page.fill('input[name="note"]', 'Damaged in transit');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText(/^Refunded \$9\.\d\d on order/).waitFor();
+
+    const order = (await shop.get(`/v1/orders/${orderId}.json`)).body.data;
+    expect(order.status).toBe('Partially Shipped');
+    expect(order.fulfillments).toHaveLength(1);
+    expect(order.fulfillments[0]).toMatchObject({ tracking_number: '1Z999AA10123456784', shipping_company: 'UPS', notify_customer: true });
+    expect(order.fulfillments[0].items.map((entry: JsonBody) => entry.item.product_id)).toEqual([productId]);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunds[0]).toMatchObject({ note: 'Damaged in transit', items: [{ quantity: 1 }] });
+    await checkPage('order-shipped');
+
+    await page.getByRole('link', { name: '← Orders' }).click();
+    await page.getByRole('link', { name: `#${orderId}` }).waitFor();
+    await checkPage('orders');
+  });
+
+  it("shows the buyer's visit on Home's daily chart", async () => {
+    await waitFor(
+      async () => {
+        await page.goto(`${stack.baseUrl}/admin/`);
+        await page.getByText('Visits by day, last 7 days').waitFor();
+        const cells = await page.locator('figure.chart').last().locator('tbody td:first-of-type').allTextContents();
+        return cells.some((cell) => Number(cell) > 0);
+      },
+      { timeoutMs: 30_000, intervalMs: 1_000, message: 'a visit on the daily chart' },
+    );
+  });
+
+  it('signs out: the grant is revoked and /admin asks for the password again', async () => {
+    const tokens = await page.evaluate<string | null>("sessionStorage.getItem('commerce.dashboard.tokens')");
+    const { accessToken } = JSON.parse(tokens!) as { accessToken: string };
+    expect((await fetch(`${stack.baseUrl}/v1/store`, { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+    await waitFor(
+      async () => (await fetch(`${stack.baseUrl}/v1/store`, { headers: { Authorization: `Bearer ${accessToken}` } })).status === 401,
+      { timeoutMs: 10_000, message: 'the revoked access token refused' },
+    );
+    await page.goto(`${stack.baseUrl}/admin`);
+    await page.waitForURL(/\/signin\?/);
+  });
+});

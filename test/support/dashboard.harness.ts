@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** axe-core's script, evaluated in the page (through the browser's protocol, which the page's CSP does not govern). */
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations of the page as it is now (WCAG 2.1 A and AA rules, best practices). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate<Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>>(
+    "axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)",
+  );
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Records every Content-Security-Policy refusal of the page's own loads, for a test to find none. */
+export async function watchPolicyViolations(page: Page): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Both sizes of a page under `dir` (`<name>.desktop.png`, `<name>.phone.png`), the page left at desktop size. */
+export async function screenshotBoth(page: Page, dir: string, name: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: path.join(dir, `${name}.desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(dir, `${name}.phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
