@@ -13,8 +13,8 @@ const metadataJson = z.strictObject({
   response_types_supported: z.array(z.literal('code')),
   response_modes_supported: z.array(z.literal('query')),
   grant_types_supported: z.array(z.enum(['authorization_code', 'refresh_token'])),
-  token_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post'])),
-  revocation_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post'])),
+  token_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
+  revocation_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
   code_challenge_methods_supported: z.array(z.literal('S256')),
   service_documentation: z.string(),
 });
@@ -24,10 +24,11 @@ type Metadata = z.infer<typeof metadataJson>;
 /**
  * The authorization server's metadata (RFC 8414, docs/oauth.md#discovery) for `base`: what an OAuth client library
  * otherwise has to be told by hand. Only what the token endpoint really does is listed: `plain` PKCE is refused,
- * client credentials go in HTTP Basic or the form, never both.
+ * client credentials go in HTTP Basic or the form, never both; `none` (the client_id alone) is the public owner
+ * dashboard's (docs/oauth.md#the-dashboards-first-party-client), every app still needs its secret.
  */
 export function authorizationServerMetadata(base: string): Metadata {
-  const authMethods: Metadata['token_endpoint_auth_methods_supported'] = ['client_secret_basic', 'client_secret_post'];
+  const authMethods: Metadata['token_endpoint_auth_methods_supported'] = ['client_secret_basic', 'client_secret_post', 'none'];
   return {
     issuer: base,
     authorization_endpoint: `${base}/oauth/authorize`,

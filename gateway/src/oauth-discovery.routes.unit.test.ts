@@ -52,8 +52,9 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      // `none`: the owner dashboard, a public client, sends its client_id alone (docs/oauth.md#the-dashboards-first-party-client).
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
       service_documentation: `${server.url}/docs`,
     });

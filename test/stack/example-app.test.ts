@@ -207,7 +207,7 @@ describe('the low-stock-alert example app', () => {
   });
 
   it('forgets the store when its owner removes the app, and answers its webhook 410 so the platform stops sending', async () => {
-    const revoked = await platform.submit('/admin', `/admin/authorizations/${registered.client_id}/revoke`, {});
+    const revoked = await platform.submit('/account', `/account/authorizations/${registered.client_id}/revoke`, {});
     expect(revoked.status).toBe(303);
 
     await waitFor(async () => !(await statusPage()).includes(`(store ${owner.store.id})`), {

@@ -280,12 +280,12 @@ describe('conformance negatives through the gateway', () => {
   });
 });
 
-describe('the admin panel through the gateway', () => {
+describe('the account panel through the gateway', () => {
   it("regenerates the store's API key: the old key dies at once", async () => {
     const owner = await anOwner(oauth.env, 'regen');
     const browser = await signedIn(owner.email);
 
-    const page = await browser.submit('/admin', '/admin/api-key', {});
+    const page = await browser.submit('/account', '/account/api-key', {});
 
     const newKey = /data-field="API key">(sck_[^<]+)</.exec(page.html)![1];
     await waitFor(async () => (await api(`/v1/store?api_key=${owner.api_key}`)).status === 401, {
@@ -330,7 +330,7 @@ describe('the admin panel through the gateway', () => {
     );
     expect((await api('/v1/store', bearer(tokens.access_token))).status).toBe(200);
 
-    await (await signedIn(developer.email)).submit('/admin', `/admin/apps/${app.client_id}/delete`, {});
+    await (await signedIn(developer.email)).submit('/account', `/account/apps/${app.client_id}/delete`, {});
 
     await waitFor(async () => (await api('/v1/store', bearer(tokens.access_token))).status === 401, {
       timeoutMs: 5_000,
@@ -344,7 +344,7 @@ describe('the admin panel through the gateway', () => {
     const { access_token } = await tokensFor(browser);
     expect((await api(`/v1/store?access_token=${access_token}`)).status).toBe(200);
 
-    const revoked = await browser.submit('/admin', `/admin/authorizations/${oauth.app.client_id}/revoke`, {});
+    const revoked = await browser.submit('/account', `/account/authorizations/${oauth.app.client_id}/revoke`, {});
 
     expect(revoked.status).toBe(303);
     await waitFor(async () => (await api(`/v1/store?access_token=${access_token}`)).status === 401, {
@@ -375,5 +375,63 @@ describe('the admin panel through the gateway', () => {
     await browser.get('/signin');
 
     expect(browser.setCookies[0]).toMatch(/^sc_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+  });
+});
+
+describe("the owner dashboard's client through the gateway", () => {
+  const DASHBOARD = 'store-dashboard';
+  /** PUBLIC_URL, as the launcher sets it: the dashboard's redirect URI is on it. */
+  const platform = () => oauth.env.PUBLIC_URL ?? `http://localhost:${new URL(oauth.stack.baseUrl).port}`;
+  const authorizeQuery = (redirectUri: string, challenge: string) =>
+    new URLSearchParams({
+      client_id: DASHBOARD,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'store_write',
+      state: 'dash',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+
+  it('signs the owner in without a secret or consent, calls the API with the token, and revokes it with the client id', async () => {
+    const owner = await anOwner(oauth.env, 'dashboard');
+    const browser = await signedIn(owner.email);
+    const callback = `${platform()}/admin/callback`;
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+
+    const authorized = await browser.get(`/oauth/authorize?${authorizeQuery(callback, challenge)}`);
+    expect(authorized.status).toBe(303);
+    const redirect = new URL(authorized.location!);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(callback);
+    expect(redirect.searchParams.get('state')).toBe('dash');
+    const code = redirect.searchParams.get('code')!;
+    const tokens = await json(
+      await api(
+        '/oauth/token',
+        form({ grant_type: 'authorization_code', client_id: DASHBOARD, code, redirect_uri: callback, code_verifier: verifier }),
+      ),
+    );
+    expect(tokens.scope).toBe('user store_read store_write');
+    expect((await api('/v1/store', bearer(tokens.access_token))).status).toBe(200);
+
+    const revoked = await api('/oauth/revoke', form({ client_id: DASHBOARD, token: tokens.refresh_token }));
+
+    expect(revoked.status).toBe(200);
+    await waitFor(async () => (await api('/v1/store', bearer(tokens.access_token))).status === 401, {
+      timeoutMs: 5_000,
+      message: "the dashboard's token to die",
+    });
+  });
+
+  it('refuses a redirect URI on any origin but PUBLIC_URL, even the address the request came to', async () => {
+    const owner = await anOwner(oauth.env, 'dashboardorigin');
+    const browser = await signedIn(owner.email);
+    const challenge = createHash('sha256').update(randomBytes(32)).digest('base64url');
+
+    const answer = await browser.get(`/oauth/authorize?${authorizeQuery(`${oauth.stack.baseUrl}/admin/callback`, challenge)}`);
+
+    expect(answer.status).toBe(400);
+    expect(answer.location).toBeUndefined();
   });
 });

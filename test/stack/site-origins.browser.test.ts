@@ -72,10 +72,10 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${platform}/signin`);
+  await page.goto(`${platform}/signin?return_to=%2Faccount`);
   await page.fill('#identifier', owner.user.email);
   await page.fill('#password', PASSWORD);
-  await Promise.all([page.waitForURL(`${platform}/admin`), page.click('button[type=submit]')]);
+  await Promise.all([page.waitForURL(`${platform}/account`), page.click('button[type=submit]')]);
 }
 
 describe("a store's url", () => {
@@ -94,7 +94,7 @@ describe("the platform's pages", () => {
     expect((await page.goto(`${platform}/signin`))?.status()).toBe(200);
     await expect(page.locator('input[type=password]').count()).resolves.toBe(1);
     for (const site of [owner.store.url, customSite]) {
-      for (const pagePath of ['/signin', '/signup', '/admin']) {
+      for (const pagePath of ['/signin', '/signup', '/account']) {
         const answer = await page.goto(`${site}${pagePath}`);
         expect({ site, pagePath, status: answer?.status() }).toEqual({ site, pagePath, status: 404 });
         await expect(page.locator('input[type=password]').count()).resolves.toBe(0);
@@ -113,7 +113,7 @@ describe("the platform's pages", () => {
     expect(session).toMatchObject({ domain: new URL(platform).hostname, path: '/', httpOnly: true, sameSite: 'Lax' });
 
     for (const site of [owner.store.url, customSite]) {
-      const [request] = await Promise.all([page.waitForRequest(`${site}/admin`), page.goto(`${site}/admin`)]);
+      const [request] = await Promise.all([page.waitForRequest(`${site}/account`), page.goto(`${site}/account`)]);
       expect({ site, cookie: (await request.allHeaders()).cookie ?? '' }).toEqual({
         site,
         cookie: expect.not.stringContaining('sc_session'),

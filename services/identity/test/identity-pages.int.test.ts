@@ -36,18 +36,18 @@ describe('sessions and forms', () => {
     await browser.signIn(account.user!.email, PASSWORD);
     const copied = browser.cookieJar();
     const thief = () => new PageClient(harness.httpUrl, { cookies: copied });
-    const adminBefore = await thief().get('/admin');
-    expect(adminBefore.status).toBe(200);
+    const panelBefore = await thief().get('/account');
+    expect(panelBefore.status).toBe(200);
 
-    const signedOut = await browser.submit('/admin', '/signout', {});
+    const signedOut = await browser.submit('/account', '/signout', {});
 
     expect([signedOut.status, signedOut.location]).toEqual([303, '/signin']);
-    expect(await thief().get('/admin')).toMatchObject({ status: 303, location: '/signin?return_to=%2Fadmin' });
+    expect(await thief().get('/account')).toMatchObject({ status: 303, location: '/signin?return_to=%2Faccount' });
     expect((await thief().get('/signin')).status).toBe(200);
     const authorize = await thief().get(`/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, response_type: 'code' })}`);
     expect(authorize.location).toMatch(/^\/signin\?return_to=/);
     // A form of the old session, replayed with its CSRF token: refused, and nothing changes.
-    const replayed = await thief().post('/admin/api-key', hiddenFields(adminBefore.html));
+    const replayed = await thief().post('/account/api-key', hiddenFields(panelBefore.html));
     expect(replayed.status).toBe(403);
     expect((await harness.client.authenticateApiKey({ api_key: account.api_key })).store_id).toBe(account.store_id);
   });
@@ -56,14 +56,14 @@ describe('sessions and forms', () => {
     const owner = await aSignedInOwner(harness);
     const otherBrowser = new PageClient(harness.httpUrl);
     await otherBrowser.signIn(owner.email, PASSWORD);
-    expect((await otherBrowser.get('/admin')).status).toBe(200);
+    expect((await otherBrowser.get('/account')).status).toBe(200);
 
-    await owner.browser.submit('/admin', '/signout', {});
+    await owner.browser.submit('/account', '/signout', {});
 
-    expect((await otherBrowser.get('/admin')).status).toBe(303);
-    expect((await owner.browser.get('/admin')).status).toBe(303);
+    expect((await otherBrowser.get('/account')).status).toBe(303);
+    expect((await owner.browser.get('/account')).status).toBe(303);
     expect((await owner.browser.signIn(owner.email, PASSWORD)).status).toBe(303);
-    expect((await owner.browser.get('/admin')).status).toBe(200);
+    expect((await owner.browser.get('/account')).status).toBe(200);
   });
 
   it.each([
@@ -71,10 +71,10 @@ describe('sessions and forms', () => {
     ['/signup', { email: 'csrf@example.com', password: 'long enough' }],
     ['/signout', {}],
     ['/oauth/authorize', { decision: 'approve' }],
-    ['/admin/api-key', {}],
-    ['/admin/apps', { name: 'Sneaky', redirect_uri: REDIRECT_URI }],
-    ['/admin/apps/sca_x/delete', {}],
-    ['/admin/authorizations/sca_x/revoke', {}],
+    ['/account/api-key', {}],
+    ['/account/apps', { name: 'Sneaky', redirect_uri: REDIRECT_URI }],
+    ['/account/apps/sca_x/delete', {}],
+    ['/account/authorizations/sca_x/revoke', {}],
   ])('refuses a post to %s without the CSRF token, or with a token of another session', async (path, fields) => {
     const { browser } = await aSignedInOwner(harness);
     const other = new PageClient(harness.httpUrl);
@@ -106,16 +106,33 @@ describe('sessions and forms', () => {
     expect(answer.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('only sends the browser back to our own pages after sign-in', async () => {
+  it.each([
+    ['no return_to', '/signin', '/admin'],
+    ['another site', '/signin?return_to=https%3A%2F%2Fevil.example%2F', '/admin'],
+    ['a protocol-relative address', '/signin?return_to=%2F%2Fevil.example%2Faccount', '/admin'],
+    ['the account pages', '/signin?return_to=%2Faccount', '/account'],
+  ])('sends the browser to the dashboard after sign-in with %s, and back to our own pages only', async (_case, signInPath, landing) => {
     const account = await harness.client.createStoreAccount(anAccountRequest({ password: PASSWORD }));
     const browser = new PageClient(harness.httpUrl);
 
-    const answer = await browser.submit('/signin?return_to=https%3A%2F%2Fevil.example%2F', '/signin', {
-      identifier: account.user!.email,
-      password: PASSWORD,
-    });
+    const answer = await browser.submit(signInPath, '/signin', { identifier: account.user!.email, password: PASSWORD });
 
-    expect(answer.location).toBe('/admin');
+    expect([answer.status, answer.location]).toEqual([303, landing]);
+  });
+
+  it('asks before signing out at GET /signout: the page posts the form, and the GET itself ends nothing', async () => {
+    const owner = await aSignedInOwner(harness);
+
+    const confirm = await owner.browser.get('/signout');
+    expect((await owner.browser.get('/account')).status).toBe(200);
+    expect(confirm.status).toBe(200);
+    expect(confirm.html).toContain('<form method="post" action="/signout">');
+
+    const signedOut = await owner.browser.post('/signout', hiddenFields(confirm.html));
+
+    expect([signedOut.status, signedOut.location]).toEqual([303, '/signin']);
+    expect((await owner.browser.get('/account')).status).toBe(303);
+    expect(await owner.browser.get('/signout')).toMatchObject({ status: 303, location: '/signin' });
   });
 });
 
@@ -126,7 +143,7 @@ describe('sign-up and sign-in', () => {
     const answer = await browser.signUp('New.User@Example.com', 'a brand new password');
 
     expect(answer.status).toBe(303);
-    expect((await browser.get('/admin')).html).toContain('new.user (new.user@example.com)');
+    expect((await browser.get('/account')).html).toContain('new.user (new.user@example.com)');
     const [stored] = (await harness.storedUsers()).filter((user) => user.email === 'new.user@example.com');
     expect(stored).toMatchObject({ store_id: 0, password_hash: expect.stringMatching(/^scrypt\$/) });
     expect(await harness.datafileText('users')).not.toContain('a brand new password');
@@ -166,11 +183,11 @@ describe('sign-up and sign-in', () => {
   });
 });
 
-describe('the admin panel', () => {
+describe('the account panel', () => {
   it('sends a visitor to sign in', async () => {
-    const answer = await new PageClient(harness.httpUrl).get('/admin');
+    const answer = await new PageClient(harness.httpUrl).get('/account');
 
-    expect([answer.status, answer.location]).toEqual([303, '/signin?return_to=%2Fadmin']);
+    expect([answer.status, answer.location]).toEqual([303, '/signin?return_to=%2Faccount']);
   });
 
   it('generates a new API key, shown once, and the old key stops working at once', async () => {
@@ -178,7 +195,7 @@ describe('the admin panel', () => {
     const browser = new PageClient(harness.httpUrl);
     await browser.signIn(account.user!.email, PASSWORD);
 
-    const answer = await browser.submit('/admin', '/admin/api-key', {});
+    const answer = await browser.submit('/account', '/account/api-key', {});
 
     const newKey = /class="secret" data-field="API key">(sck_[A-Za-z0-9_-]{43})</.exec(answer.html)?.[1];
     expect(newKey).toBeDefined();
@@ -189,17 +206,17 @@ describe('the admin panel', () => {
   it('creates a developer app, shows its secret once, lists it, and deletes it', async () => {
     const { browser } = await aSignedInOwner(harness);
 
-    const created = await browser.submit('/admin', '/admin/apps', { name: 'Panel App', redirect_uri: REDIRECT_URI });
+    const created = await browser.submit('/account', '/account/apps', { name: 'Panel App', redirect_uri: REDIRECT_URI });
     const clientId = /data-field="Client id">(sca_[^<]+)</.exec(created.html)?.[1];
     const secret = /data-field="Client secret">(scs_[^<]+)</.exec(created.html)?.[1];
     expect(clientId && secret).toBeTruthy();
-    const panel = await browser.get('/admin');
+    const panel = await browser.get('/account');
     expect(panel.html).toContain(clientId);
     expect(panel.html).not.toContain(secret);
 
-    const deleted = await browser.submit('/admin', `/admin/apps/${clientId}/delete`, {});
-    expect(deleted.location).toBe('/admin?notice=app-deleted');
-    expect((await browser.get('/admin')).html).not.toContain(clientId);
+    const deleted = await browser.submit('/account', `/account/apps/${clientId}/delete`, {});
+    expect(deleted.location).toBe('/account?notice=app-deleted');
+    expect((await browser.get('/account')).html).not.toContain(clientId);
   });
 
   it('lists the apps the user authorized and revokes one, publishing app/uninstalled', async () => {
@@ -207,12 +224,12 @@ describe('the admin panel', () => {
     const owner = await aSignedInOwner(harness);
     const tokens = (await exchange(harness.httpUrl, app, await aCode(owner.browser, app))).body;
     const grantId = (jwt.decode(tokens.access_token) as jwt.JwtPayload).grant_id as string;
-    expect((await owner.browser.get('/admin')).html).toContain('Inventory Sync');
+    expect((await owner.browser.get('/account')).html).toContain('Inventory Sync');
 
-    const revoked = await owner.browser.submit('/admin', `/admin/authorizations/${app.clientId}/revoke`, {});
+    const revoked = await owner.browser.submit('/account', `/account/authorizations/${app.clientId}/revoke`, {});
 
-    expect(revoked.location).toBe('/admin?notice=app-revoked');
-    expect((await owner.browser.get('/admin')).html).toContain('No app is authorized.');
+    expect(revoked.location).toBe('/account?notice=app-revoked');
+    expect((await owner.browser.get('/account')).html).toContain('No app is authorized.');
     expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);
     const [event] = await harness.waitForEvents(
       'identity',
@@ -228,7 +245,7 @@ describe('the admin panel', () => {
 
   it("revokes every user's authorization when the developer deletes the app", async () => {
     const developer = await aSignedInOwner(harness);
-    const created = await developer.browser.submit('/admin', '/admin/apps', { name: 'Short Lived', redirect_uri: REDIRECT_URI });
+    const created = await developer.browser.submit('/account', '/account/apps', { name: 'Short Lived', redirect_uri: REDIRECT_URI });
     const app = {
       clientId: /data-field="Client id">([^<]+)</.exec(created.html)![1],
       clientSecret: /data-field="Client secret">([^<]+)</.exec(created.html)![1],
@@ -237,7 +254,7 @@ describe('the admin panel', () => {
     const user = await aSignedInOwner(harness);
     const tokens = (await exchange(harness.httpUrl, app, await aCode(user.browser, app))).body;
 
-    await developer.browser.submit('/admin', `/admin/apps/${app.clientId}/delete`, {});
+    await developer.browser.submit('/account', `/account/apps/${app.clientId}/delete`, {});
 
     const grantId = (jwt.decode(tokens.access_token) as jwt.JwtPayload).grant_id as string;
     expect((await harness.client.checkGrant({ grant_id: grantId })).active).toBe(false);

@@ -11,7 +11,7 @@ import { TRIGGER_PLANS, TRIGGERABLE_TOPICS, type Made } from './trigger-plans';
 export async function trigger(topic: string | undefined, access: ApiAccess): Promise<{ topic: string; made: Made }> {
   if (topic === undefined) throw new UsageError(`trigger needs a topic: one of ${TRIGGERABLE_TOPICS.join(', ')}.`);
   if (topic === 'app/uninstalled')
-    throw new UsageError('app/uninstalled fires when the store owner uninstalls an app (/admin): an API key cannot do it.');
+    throw new UsageError('app/uninstalled fires when the store owner uninstalls an app (/account): an API key cannot do it.');
   const plan = (TRIGGER_PLANS as Record<string, (typeof TRIGGER_PLANS)[keyof typeof TRIGGER_PLANS]>)[topic];
   if (!plan) throw new UsageError(`trigger knows no topic "${topic.slice(0, 60)}": one of ${TRIGGERABLE_TOPICS.join(', ')}.`);
   const api = createClient({ baseUrl: access.url, apiKey: access.apiKey, headers: { 'User-Agent': 'storectl trigger' } });

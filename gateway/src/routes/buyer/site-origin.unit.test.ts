@@ -91,7 +91,7 @@ describe("the platform's pages", () => {
   it.each([SHOP_HOST, 'shop.example.com'])(
     "never answer on a store's host (%s): there, /signin and the others are the store's own 404 page",
     async (host) => {
-      for (const path of ['/signin', '/signup', '/admin', '/oauth/authorize?client_id=x']) {
+      for (const path of ['/signin', '/signup', '/account', '/oauth/authorize?client_id=x']) {
         const answer = await send('GET', path, { Host: host });
         expect({ path, status: answer.status }).toEqual({ path, status: 404 });
         expect(answer.text).toBe(`<p>${path.split('?')[0]}</p>`);

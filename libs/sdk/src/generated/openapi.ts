@@ -2122,8 +2122,8 @@ export interface operations {
                         response_types_supported: "code"[];
                         response_modes_supported: "query"[];
                         grant_types_supported: ("authorization_code" | "refresh_token")[];
-                        token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
-                        revocation_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
+                        token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post" | "none")[];
+                        revocation_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post" | "none")[];
                         code_challenge_methods_supported: "S256"[];
                         service_documentation: string;
                     };

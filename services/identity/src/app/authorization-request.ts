@@ -1,7 +1,9 @@
 import { listExcerpt } from '@commerce/grpc-runtime';
 import { isPkceValue } from '../domain/authorization-code';
+import { redirectUriOf, requiresPkce, type OAuthClient } from '../domain/oauth-client';
 import { parseScope, type Scope } from '../domain/scope';
-import type { AppDocument, AppRepository } from '../infra/app.repository';
+import type { AppRepository } from '../infra/app.repository';
+import { findClient } from './find-client';
 import type { OAuthErrorCode } from './oauth-error';
 
 /** The query of GET /oauth/authorize (and the hidden fields of the consent form). */
@@ -16,7 +18,7 @@ export interface AuthorizationParams {
 }
 
 export interface AuthorizationRequest {
-  app: AppDocument;
+  client: OAuthClient;
   redirectUri: string;
   scopes: Scope[];
   state: string;
@@ -30,15 +32,23 @@ export type AuthorizationCheck =
   /** The redirect URI is the app's own: tell the app through it. */
   | { kind: 'redirect'; redirectUri: string; error: OAuthErrorCode; description: string; state: string };
 
-/** Checks an authorization request in RFC 6749's order: client and redirect URI first, then the rest. */
-export async function checkAuthorizationRequest(apps: AppRepository, params: AuthorizationParams): Promise<AuthorizationCheck> {
-  const app = params.client_id ? await apps.findLive(params.client_id) : null;
-  if (!app) return { kind: 'untrusted', message: 'This application is not registered (unknown client_id).' };
+/**
+ * Checks an authorization request in RFC 6749's order: client and redirect URI first, then the rest. `platformOrigin` is
+ * the origin the dashboard's redirect URI is on (http/platform-origin.ts); undefined when the request cannot tell it.
+ */
+export async function checkAuthorizationRequest(
+  apps: AppRepository,
+  params: AuthorizationParams,
+  platformOrigin: string | undefined,
+): Promise<AuthorizationCheck> {
+  const client = await findClient(apps, params.client_id);
+  if (!client) return { kind: 'untrusted', message: 'This application is not registered (unknown client_id).' };
+  const redirectUri = redirectUriOf(client, platformOrigin);
+  if (redirectUri === undefined) return { kind: 'untrusted', message: 'The address this request came to cannot be told (no valid Host).' };
   // Exact match (docs/oauth.md#the-authorization-request): no prefix, case or trailing-slash leniency that an attacker could use.
-  if (params.redirect_uri !== undefined && params.redirect_uri !== app.redirect_uri) {
+  if (params.redirect_uri !== undefined && params.redirect_uri !== redirectUri) {
     return { kind: 'untrusted', message: 'The redirect_uri does not match the one registered for this application.' };
   }
-  const redirectUri = app.redirect_uri;
   const state = params.state ?? '';
   const refuse = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({
     kind: 'redirect',
@@ -56,7 +66,9 @@ export async function checkAuthorizationRequest(apps: AppRepository, params: Aut
   if (challenge && method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');
   if (!challenge && method) return refuse('invalid_request', 'code_challenge_method without code_challenge');
   if (challenge && !isPkceValue(challenge)) return refuse('invalid_request', 'code_challenge is malformed');
-  return { kind: 'valid', request: { app, redirectUri, scopes: scope.scopes, state, codeChallenge: challenge } };
+  if (!challenge && requiresPkce(client))
+    return refuse('invalid_request', 'code_challenge is required: this is a public client (PKCE S256)');
+  return { kind: 'valid', request: { client, redirectUri, scopes: scope.scopes, state, codeChallenge: challenge } };
 }
 
 /** The app's redirect URI with the answer's parameters added to whatever query it already has. */

@@ -1,7 +1,7 @@
 import { isDomainError, unauthenticated, validationFailed } from '@commerce/grpc-runtime';
 import type { identity } from '@commerce/contracts';
 import { SCOPES } from '../domain/scope';
-import { authenticateClient } from './authenticate-client';
+import { authenticateApp } from './authenticate-client';
 import { createStoreAccount } from './create-store-account';
 import type { IdentityDeps } from './identity-deps';
 import { issueTokens, newGrant } from './issue-tokens';
@@ -33,7 +33,7 @@ export async function createApplicationStore(
   request: identity.CreateApplicationStoreRequest,
 ) {
   const oauth = oauthOf(deps);
-  const app = await authenticateClient(deps.apps, request.client_id, request.client_secret).catch((error: unknown) => {
+  const app = await authenticateApp(deps.apps, request.client_id, request.client_secret).catch((error: unknown) => {
     throw error instanceof OAuthError ? unauthenticated('Application authentication failed: check client_id and secret') : error;
   });
   const account = await createStoreAccount(deps, {

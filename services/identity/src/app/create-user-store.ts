@@ -21,6 +21,6 @@ export async function createUserStore(deps: OpenStoreDeps, input: UserStoreInput
     paypal_email: input.paypal_email,
     time_zone: input.time_zone,
   });
-  // The store's API key is not shown here: the owner generates one in the admin panel when needed.
+  // The store's API key is not shown here: the owner generates one in the account panel (/account) when needed.
   return { user: owner, store_id };
 }

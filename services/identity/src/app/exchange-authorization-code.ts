@@ -1,10 +1,10 @@
 import { verifierMatches } from '../domain/authorization-code';
 import { hashOpaqueToken } from '../domain/opaque-token';
+import type { OAuthClient } from '../domain/oauth-client';
 import type { IdentityDeps, OAuthSettings } from './identity-deps';
 import { issueTokens, newGrant, type TokenSet } from './issue-tokens';
 import { OAuthError } from './oauth-error';
 import { revokeGrant } from './revoke-grant';
-import type { AppDocument } from '../infra/app.repository';
 
 export interface CodeExchangeInput {
   code: string;
@@ -21,7 +21,7 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
 export async function exchangeAuthorizationCode(
   deps: Pick<IdentityDeps, 'users' | 'grants' | 'codes' | 'refreshTokens' | 'nextGrantId' | 'clock'>,
   oauth: OAuthSettings,
-  client: AppDocument,
+  client: Pick<OAuthClient, 'client_id'>,
   input: CodeExchangeInput,
 ): Promise<TokenSet> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required');

@@ -14,7 +14,7 @@ export async function issueAuthorizationCode(
   const now = deps.clock();
   await deps.codes.insert({
     code_hash: code.hash,
-    client_id: request.app.client_id,
+    client_id: request.client.client_id,
     user_id: userId,
     redirect_uri: request.redirectUri,
     scopes: request.scopes,

@@ -1,6 +1,6 @@
 import { hashOpaqueToken } from '../domain/opaque-token';
 import { coversScopes, parseScope } from '../domain/scope';
-import type { AppDocument } from '../infra/app.repository';
+import type { OAuthClient } from '../domain/oauth-client';
 import type { IdentityDeps, OAuthSettings } from './identity-deps';
 import { issueTokens, type TokenSet } from './issue-tokens';
 import { OAuthError } from './oauth-error';
@@ -17,7 +17,7 @@ const invalidGrant = (description: string) => new OAuthError('invalid_grant', de
 export async function refreshAccessToken(
   deps: Pick<IdentityDeps, 'users' | 'grants' | 'refreshTokens' | 'clock'>,
   oauth: OAuthSettings,
-  client: AppDocument,
+  client: Pick<OAuthClient, 'client_id'>,
   input: { refresh_token: string; scope: string },
 ): Promise<TokenSet> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');

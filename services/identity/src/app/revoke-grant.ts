@@ -24,7 +24,7 @@ export async function revokeGrant(
 }
 
 /**
- * The user removes an app (admin panel) or its developer deletes it: every active grant of that
+ * The user removes an app (account panel) or its developer deletes it: every active grant of that
  * user and app is revoked; `app/uninstalled` is published once, with the first of them.
  */
 export async function uninstallApp(

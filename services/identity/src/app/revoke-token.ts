@@ -1,7 +1,7 @@
 import { readAccessToken } from '../domain/access-token';
 import { parseGrantId } from '../domain/grant';
 import { hashOpaqueToken, TOKEN_PREFIX } from '../domain/opaque-token';
-import type { AppDocument } from '../infra/app.repository';
+import type { OAuthClient } from '../domain/oauth-client';
 import type { IdentityDeps, OAuthSettings } from './identity-deps';
 import { revokeGrant } from './revoke-grant';
 
@@ -13,7 +13,7 @@ import { revokeGrant } from './revoke-grant';
 export async function revokeToken(
   deps: Pick<IdentityDeps, 'users' | 'grants' | 'refreshTokens' | 'clock'>,
   oauth: OAuthSettings,
-  client: AppDocument,
+  client: Pick<OAuthClient, 'client_id'>,
   token: string,
 ): Promise<void> {
   if (!token) return;
@@ -25,14 +25,14 @@ export async function revokeToken(
 
 async function refreshTokenGrant(
   deps: Pick<IdentityDeps, 'refreshTokens'>,
-  client: AppDocument,
+  client: Pick<OAuthClient, 'client_id'>,
   token: string,
 ): Promise<number | undefined> {
   const stored = await deps.refreshTokens.findByHash(hashOpaqueToken(token));
   return stored && stored.client_id === client.client_id ? stored.grant_id : undefined;
 }
 
-function accessTokenGrant(oauth: OAuthSettings, client: AppDocument, token: string): number | undefined {
+function accessTokenGrant(oauth: OAuthSettings, client: Pick<OAuthClient, 'client_id'>, token: string): number | undefined {
   const claims = readAccessToken(token, oauth.accessToken);
   return claims && claims.clientId === client.client_id ? parseGrantId(claims.grantId) : undefined;
 }

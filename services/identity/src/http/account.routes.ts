@@ -4,8 +4,8 @@ import { registerUser } from '../app/register-user';
 import { signIn } from '../app/sign-in';
 import { signOut } from '../app/sign-out';
 import { csrfRejected, safeReturnTo, single, type PagesContext } from './pages.context';
-import { newSession, sessionOf, setSession } from './session';
-import { signInPage, signUpPage } from './views/account.view';
+import { newSession, sessionOf, setSession, signedInUserOf } from './session';
+import { signInPage, signOutPage, signUpPage } from './views/account.view';
 
 /** Sign-in, sign-up and sign-out. Passwords are checked by identity alone and never leave it. */
 export function accountRoutes(router: Router, context: PagesContext): void {
@@ -64,6 +64,14 @@ export function accountRoutes(router: Router, context: PagesContext): void {
           signUpPage({ csrf: csrfOf(res), returnTo, values, errors: error.fieldViolations, error: 'Please correct the fields below.' }),
         );
     }
+  });
+
+  // A page that asks, not an action: a link or another site's navigation signs nobody out. Its form posts /signout with the
+  // session's CSRF token; the dashboard sends its user here to end the sign-in (docs/oauth.md#the-dashboards-first-party-client).
+  router.get('/signout', (_req, res) => {
+    const user = signedInUserOf(res);
+    if (!user) return void res.redirect(303, '/signin');
+    res.type('html').send(signOutPage({ csrf: csrfOf(res), login: user.login }));
   });
 
   router.post('/signout', async (req, res) => {

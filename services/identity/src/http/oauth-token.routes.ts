@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { authenticateClient } from '../app/authenticate-client';
+import { authenticateClient, type ClientCredentials } from '../app/authenticate-client';
 import { exchangeAuthorizationCode } from '../app/exchange-authorization-code';
 import { refreshAccessToken } from '../app/refresh-access-token';
 import { revokeToken } from '../app/revoke-token';
@@ -11,7 +11,7 @@ type Params = Record<string, string>;
 /**
  * RFC 6749 §3.2 token endpoint and RFC 7009 revocation. Parameters come from the query string (as
  * docs/oauth.md#token-endpoint shows) or a form body (as RFC 6749 requires), the body winning; the client authenticates
- * with its secret as a parameter or with HTTP Basic, not both.
+ * with its secret as a parameter or with HTTP Basic, not both, or, the dashboard alone, with its client_id only.
  */
 export function oauthTokenRoutes(router: Router, context: PagesContext): void {
   const bodies = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
@@ -19,7 +19,7 @@ export function oauthTokenRoutes(router: Router, context: PagesContext): void {
   router.post('/oauth/token', ...bodies, async (req, res) => {
     await answerOAuth(res, async () => {
       const params = paramsOf(req);
-      const client = await authenticateClient(context.deps.apps, ...clientCredentials(req, params));
+      const client = await authenticateClient(context.deps.apps, clientCredentials(req, params));
       switch (params.grant_type) {
         case 'authorization_code':
           return exchangeAuthorizationCode(context.deps, context.oauth, client, {
@@ -43,7 +43,7 @@ export function oauthTokenRoutes(router: Router, context: PagesContext): void {
   router.post('/oauth/revoke', ...bodies, async (req, res) => {
     await answerOAuth(res, async () => {
       const params = paramsOf(req);
-      const client = await authenticateClient(context.deps.apps, ...clientCredentials(req, params));
+      const client = await authenticateClient(context.deps.apps, clientCredentials(req, params));
       if (!params.token) throw new OAuthError('invalid_request', 'token is required');
       await revokeToken(context.deps, context.oauth, client, params.token);
       return {};
@@ -75,10 +75,13 @@ function paramsOf(req: Request): Params {
   return params;
 }
 
-/** RFC 6749 §2.3.1: Basic with form-encoded id and secret, or client_id and client_secret parameters. */
-function clientCredentials(req: Request, params: Params): [string, string] {
+/**
+ * RFC 6749 §2.3.1: Basic with form-encoded id and secret, or client_id and client_secret parameters; a public client's
+ * client_id alone (§2.1) has no secret at all, which an empty one is not.
+ */
+function clientCredentials(req: Request, params: Params): ClientCredentials {
   const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  if (!basic) return [params.client_id ?? '', params.client_secret ?? ''];
+  if (!basic) return { clientId: params.client_id ?? '', clientSecret: params.client_secret };
   if (params.client_secret)
     throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret, not both');
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
@@ -94,5 +97,5 @@ function clientCredentials(req: Request, params: Params): [string, string] {
   const clientId = formDecode(decoded.slice(0, colon));
   if (params.client_id && params.client_id !== clientId)
     throw new OAuthError('invalid_request', 'client_id differs from the one in the Authorization header');
-  return [clientId, formDecode(decoded.slice(colon + 1))];
+  return { clientId, clientSecret: formDecode(decoded.slice(colon + 1)) };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@commerce/observability';
 import type { Request, Response } from 'express';
 import type { IdentityDeps, OAuthSettings } from '../app/identity-deps';
+import type { PlatformOrigin } from './platform-origin';
 import { messagePage } from './views/message.view';
 import { sessionOf, type CookieSettings, type SessionCodec } from './session';
 
@@ -12,14 +13,20 @@ export interface PagesContext {
   cookies: CookieSettings;
   /** The client's address, for sign-in throttling (client-address.ts). */
   clientAddress: (req: Request) => string;
+  /** The platform's origin, for the dashboard's redirect URI (platform-origin.ts). */
+  platformOrigin: (req: Request) => PlatformOrigin | undefined;
   logger: Logger;
 }
 
-/** Where a form may send the browser after sign-in: our own dialog or account pages, nowhere else. */
+/** Sign-in's landing when asked for nothing else: the owner dashboard (docs/oauth.md#the-dashboards-first-party-client). */
+const DEFAULT_RETURN_TO = '/admin';
+
+/** Where a form may send the browser after sign-in: our own dialog, the account pages or the dashboard, nowhere else. */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string') return '/admin';
-  const allowed = value.startsWith('/oauth/authorize?') || value === '/admin' || value.startsWith('/admin?');
-  return allowed && !value.includes('\\') ? value : '/admin';
+  if (typeof value !== 'string') return DEFAULT_RETURN_TO;
+  const allowed =
+    value.startsWith('/oauth/authorize?') || value === '/account' || value.startsWith('/account?') || value === DEFAULT_RETURN_TO;
+  return allowed && !value.includes('\\') ? value : DEFAULT_RETURN_TO;
 }
 
 /** Forms carry the session's CSRF token; without it the post is refused and nothing changes. */

@@ -6,12 +6,13 @@ import { requestIdFrom } from '@commerce/observability';
 import type { BackgroundTask } from '@commerce/service-host';
 import type { IdentityDeps } from '../app/identity-deps';
 import type { IdentityConfig } from '../config';
+import { accountPanelRoutes } from './account-panel.routes';
 import { accountRoutes } from './account.routes';
-import { adminRoutes } from './admin.routes';
 import { authorizeRoutes } from './authorize.routes';
 import { clientAddressKey, clientAddressReader } from './client-address';
 import { oauthTokenRoutes } from './oauth-token.routes';
 import type { PagesContext } from './pages.context';
+import { platformOriginReader } from './platform-origin';
 import { SessionCodec, sessions } from './session';
 import { messagePage } from './views/message.view';
 
@@ -27,13 +28,14 @@ export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logge
     codec: new SessionCodec(config.OAUTH_JWT_SECRET),
     cookies: { secure: config.PUBLIC_URL?.startsWith('https:') ?? false },
     clientAddress: clientAddressReader(clientAddressKey(config.OAUTH_JWT_SECRET)),
+    platformOrigin: platformOriginReader(config.PUBLIC_URL),
     logger,
   };
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   // No proxy is trusted (Express's default): the client's address is the gateway's signed header or the socket's
-  // (client-address.ts), and the cookies' scheme comes from PUBLIC_URL.
+  // (client-address.ts), and the cookies' scheme and the platform's origin come from PUBLIC_URL (platform-origin.ts).
   app.use(requestLog(logger));
   app.use(securityHeaders);
 
@@ -47,8 +49,8 @@ export function createPagesApp(deps: IdentityDeps, config: IdentityConfig, logge
   pages.use(express.urlencoded({ extended: false, limit: '64kb' }));
   authorizeRoutes(pages, context);
   accountRoutes(pages, context);
-  adminRoutes(pages, context);
-  pages.get('/', (_req, res) => res.redirect(303, '/admin'));
+  accountPanelRoutes(pages, context);
+  pages.get('/', (_req, res) => res.redirect(303, '/account'));
   app.use(pages);
 
   app.use((_req, res) => void res.status(404).type('html').send(messagePage('Not found', 'There is no page at this address.')));

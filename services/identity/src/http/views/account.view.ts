@@ -49,3 +49,13 @@ ${csrfField(view.csrf)}<input type="hidden" name="return_to" value="${view.retur
 <p>Already have an account? <a href="${signInHref}">Sign in</a></p>`,
   );
 }
+
+/** Asks before signing out: the one way to sign out is this form's post, which carries the session's CSRF token. */
+export function signOutPage(view: { csrf: string; login: string }): string {
+  return page(
+    'Sign out',
+    html`<h1>Sign out</h1>
+<p>Signed in as <strong>${view.login}</strong>. Signing out ends your session in every browser.</p>
+<form method="post" action="/signout">${csrfField(view.csrf)}<button type="submit">Sign out</button></form>`,
+  );
+}

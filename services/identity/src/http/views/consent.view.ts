@@ -22,6 +22,6 @@ ${csrfField(view.csrf)}${hidden}
 <button type="submit" name="decision" value="approve">Authorize</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>
-<p>You can revoke this at any time in your <a href="/admin">account settings</a>.</p>`,
+<p>You can revoke this at any time in your <a href="/account">account settings</a>.</p>`,
   );
 }

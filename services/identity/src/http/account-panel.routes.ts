@@ -6,7 +6,7 @@ import { uninstallApp, uninstallAppEverywhere } from '../app/revoke-grant';
 import type { UserDocument } from '../infra/user.repository';
 import { csrfRejected, single, type PagesContext } from './pages.context';
 import { sessionOf, signedInUserOf } from './session';
-import { adminPage, secretShownOncePage } from './views/admin.view';
+import { accountPanelPage, secretShownOncePage } from './views/account-panel.view';
 import { messagePage } from './views/message.view';
 
 const NOTICES: Record<string, string> = {
@@ -14,25 +14,25 @@ const NOTICES: Record<string, string> = {
   'app-revoked': 'The app can no longer use your account or your store.',
 };
 
-/** The account pages: the store's API key, developer apps, and the apps the user authorized. */
-export function adminRoutes(router: Router, context: PagesContext): void {
+/** The account pages at /account: the store's API key, developer apps, and the apps the user authorized. */
+export function accountPanelRoutes(router: Router, context: PagesContext): void {
   const { deps } = context;
 
   /** The signed-in user, or a redirect to sign-in (answered here). */
   function signedIn(res: Response): UserDocument | undefined {
     const user = signedInUserOf(res);
     if (user) return user;
-    res.redirect(303, `/signin?return_to=${encodeURIComponent('/admin')}`);
+    res.redirect(303, `/signin?return_to=${encodeURIComponent('/account')}`);
     return undefined;
   }
 
-  router.get('/admin', async (req, res) => {
+  router.get('/account', async (req, res) => {
     const user = signedIn(res);
     if (!user) return;
     const [developerApps, grants] = await Promise.all([deps.apps.listOwnedBy(user.id), deps.grants.listActiveOfUser(user.id)]);
     const authorizedApps = await authorizedAppsOf(context, grants);
     res.type('html').send(
-      adminPage({
+      accountPanelPage({
         csrf: context.codec.csrfToken(sessionOf(res)),
         user,
         notice: NOTICES[String(req.query.notice)],
@@ -42,7 +42,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     );
   });
 
-  router.post('/admin/api-key', async (req, res) => {
+  router.post('/account/api-key', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
@@ -52,7 +52,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     res.type('html').send(secretShownOncePage('New API key', [{ label: 'API key', value: plaintext, secret: true }]));
   });
 
-  router.post('/admin/apps', async (req, res) => {
+  router.post('/account/apps', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
@@ -80,7 +80,7 @@ export function adminRoutes(router: Router, context: PagesContext): void {
     }
   });
 
-  router.post('/admin/apps/:clientId/delete', async (req, res) => {
+  router.post('/account/apps/:clientId/delete', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
@@ -89,20 +89,23 @@ export function adminRoutes(router: Router, context: PagesContext): void {
       return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
     await deps.apps.markDeleted(app.client_id, user.id, deps.clock());
     await uninstallAppEverywhere(deps, app);
-    res.redirect(303, '/admin?notice=app-deleted');
+    res.redirect(303, '/account?notice=app-deleted');
   });
 
-  router.post('/admin/authorizations/:clientId/revoke', async (req, res) => {
+  router.post('/account/authorizations/:clientId/revoke', async (req, res) => {
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
-    const clientId = String(req.params.clientId);
-    const app = await deps.apps.findLive(clientId);
-    await uninstallApp(deps, user.id, { client_id: clientId, name: app?.name ?? '' }, 'user_revoked');
-    res.redirect(303, '/admin?notice=app-revoked');
+    // Only an app can be removed here: not the dashboard (no stored app, docs/oauth.md#the-dashboards-first-party-client), and
+    // not a deleted app, whose grants went with it.
+    const app = await deps.apps.findLive(String(req.params.clientId));
+    if (!app) return void res.status(404).type('html').send(messagePage('Not found', 'No such app is authorized.'));
+    await uninstallApp(deps, user.id, app, 'user_revoked');
+    res.redirect(303, '/account?notice=app-revoked');
   });
 }
 
+/** The apps of the user's active grants; a grant whose client is no stored app (the dashboard's) is no app the user installed. */
 async function authorizedAppsOf(context: PagesContext, grants: Array<{ client_id: string; scopes: string[]; created_at: Date }>) {
   const apps = new Map(
     (await context.deps.apps.findLiveMany([...new Set(grants.map((grant) => grant.client_id))])).map((app) => [app.client_id, app]),

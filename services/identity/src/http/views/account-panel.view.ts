@@ -1,6 +1,6 @@
 import { csrfField, html, page, type SafeHtml } from '../html';
 
-export interface AdminView {
+export interface AccountPanelView {
   csrf: string;
   user: { email: string; login: string; store_id: number };
   notice?: string;
@@ -12,19 +12,19 @@ export interface AdminView {
 const buttonForm = (action: string, csrf: string, label: string): SafeHtml =>
   html`<form class="inline" method="post" action="${action}">${csrfField(csrf)}<button type="submit">${label}</button></form>`;
 
-export function adminPage(view: AdminView): string {
+export function accountPanelPage(view: AccountPanelView): string {
   const { csrf, user } = view;
   const store = user.store_id
     ? html`<p>Store #${user.store_id}. Its API key gives full access to the store; generating a new one stops the old one at once.</p>
-<form method="post" action="/admin/api-key">${csrfField(csrf)}<button type="submit">Generate a new API key</button></form>`
+<form method="post" action="/account/api-key">${csrfField(csrf)}<button type="submit">Generate a new API key</button></form>`
     : html`<p>You have no store yet. An app you authorize can create one with <code>POST /v1/stores</code>.</p>`;
   const developerApps = view.developerApps.map(
     (app) => html`<tr><td>${app.name}</td><td><code>${app.client_id}</code></td><td>${app.redirect_uri}</td>
-<td>${buttonForm(`/admin/apps/${encodeURIComponent(app.client_id)}/delete`, csrf, 'Delete')}</td></tr>`,
+<td>${buttonForm(`/account/apps/${encodeURIComponent(app.client_id)}/delete`, csrf, 'Delete')}</td></tr>`,
   );
   const authorizedApps = view.authorizedApps.map(
     (app) => html`<tr><td>${app.name}</td><td>${app.scopes.join(' ')}</td><td>${app.since.toISOString().slice(0, 10)}</td>
-<td>${buttonForm(`/admin/authorizations/${encodeURIComponent(app.client_id)}/revoke`, csrf, 'Revoke')}</td></tr>`,
+<td>${buttonForm(`/account/authorizations/${encodeURIComponent(app.client_id)}/revoke`, csrf, 'Revoke')}</td></tr>`,
   );
   const authorizedTable = authorizedApps.length
     ? html`<table><tr><th>App</th><th>Scopes</th><th>Since</th><th></th></tr>${authorizedApps}</table>`
@@ -45,7 +45,7 @@ ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
 ${authorizedTable}
 <h2>Developer apps</h2>
 ${developerTable}
-<form method="post" action="/admin/apps">${csrfField(csrf)}
+<form method="post" action="/account/apps">${csrfField(csrf)}
 <label for="app-name">App name</label><input type="text" id="app-name" name="name" required>
 <label for="app-redirect">Redirect URI</label>${redirectInput}
 <button type="submit">Create app</button></form>`,
@@ -59,6 +59,6 @@ export function secretShownOncePage(title: string, rows: Array<{ label: string; 
     html`<h1>${title}</h1>
 <p>Copy the secret now: it is shown only this once and cannot be recovered (only its hash is kept).</p>
 ${rows.map((row) => html`<p>${row.label}</p><p class="${row.secret ? 'secret' : ''}" data-field="${row.label}">${row.value}</p>`)}
-<p><a href="/admin">Back to your account</a></p>`,
+<p><a href="/account">Back to your account</a></p>`,
   );
 }
