@@ -139,7 +139,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   });
 
   docsPageRoutes(app, { publicUrl: deps.publicUrl });
-  dashboardRoutes(app, readDashboard(deps.dashboardDir));
+  dashboardRoutes(app, readDashboard(deps.dashboardDir), { publicUrl: deps.publicUrl });
 
   app.use(notFoundHandler());
   app.use(errorMiddleware(deps.logger));

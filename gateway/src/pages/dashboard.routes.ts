@@ -62,8 +62,11 @@ const NOT_BUILT =
 /**
  * The owner's dashboard at /admin (docs/dashboard.md): its hashed assets cached for good, and every other /admin path
  * answered with its one page, which routes in the browser. Mount after the buyer site, so a store's host keeps its pages.
+ * With PUBLIC_URL, the page answers on its host only: another name for this machine (127.0.0.1 for localhost) is sent
+ * there, since sign-in comes back to PUBLIC_URL's /admin/callback and the tokens live in that origin's storage.
  */
-export function dashboardRoutes(router: IRouter, files: DashboardFiles | undefined): void {
+export function dashboardRoutes(router: IRouter, files: DashboardFiles | undefined, options: { publicUrl?: string } = {}): void {
+  const home = options.publicUrl ? new URL(options.publicUrl) : undefined;
   router.get('/admin/assets/:name', (req, res, next) => {
     const asset = files?.assets.get(req.params.name as string);
     // Not the page: a script that is not there must not load as HTML.
@@ -79,7 +82,8 @@ export function dashboardRoutes(router: IRouter, files: DashboardFiles | undefin
     if (encoding !== 'identity') res.set('Content-Encoding', encoding);
     res.end(body);
   });
-  router.get(['/admin', '/admin/{*page}'], (_req, res: Response) => {
+  router.get(['/admin', '/admin/{*page}'], (req, res: Response) => {
+    if (home && req.headers.host !== home.host) return void res.redirect(302, `${home.origin}${req.originalUrl}`);
     res.set(DASHBOARD_HEADERS);
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     if (!files) return void res.status(503).end(NOT_BUILT);

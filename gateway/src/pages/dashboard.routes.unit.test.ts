@@ -22,8 +22,8 @@ function aBuild(): string {
   return dir;
 }
 
-async function serving<T>(dashboardDir: string, work: (get: typeof getRaw) => Promise<T>): Promise<T> {
-  const server = http.createServer(aGatewayApp({} as BackendClients, storeSevenIdentity, { dashboardDir }));
+async function serving<T>(dashboardDir: string, work: (get: typeof getRaw) => Promise<T>, publicUrl?: string): Promise<T> {
+  const server = http.createServer(aGatewayApp({} as BackendClients, storeSevenIdentity, { dashboardDir, publicUrl }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   try {
@@ -112,6 +112,21 @@ describe('the dashboard at /admin', () => {
         expect(answer.headers['content-type']).toMatch(/application\/json/);
       }
     });
+  });
+
+  it("sends the page to PUBLIC_URL's host from any other name of the machine, the path and query kept", async () => {
+    await serving(
+      dir,
+      async (get) => {
+        const elsewhere = await get('/admin/orders?status=open', { Host: '127.0.0.1:8080' });
+        expect(elsewhere.status).toBe(302);
+        expect(elsewhere.headers.location).toBe('http://localhost:8080/admin/orders?status=open');
+        const home = await get('/admin/orders?status=open', { Host: 'localhost:8080' });
+        expect(home.status).toBe(200);
+        expect(home.body.toString()).toContain('/admin/assets/index-abc.js');
+      },
+      'http://localhost:8080',
+    );
   });
 
   it('says the dashboard is not built, as a 503 page, when the build is missing', async () => {

@@ -100,7 +100,7 @@ export async function signOut(): Promise<never> {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refreshToken, token_type_hint: 'refresh_token', client_id: CLIENT_ID }),
     }).catch(() => undefined);
-  location.assign('/signout?return_to=%2Fadmin');
+  location.assign('/signout');
   return new Promise<never>(() => undefined);
 }
 

@@ -248,10 +248,13 @@ function VariantForm({ product, variant, currency }: { product: Product; variant
   const save = useMutation({
     mutationFn: async (form: FormData) => {
       const price = String(form.get('override_price') ?? '').trim();
+      const inStock = Number(form.get('in_stock'));
       const body = {
         name: String(form.get('name') ?? ''),
         sku: String(form.get('sku') ?? '') || null,
-        in_stock: Number(form.get('in_stock')),
+        in_stock: inStock,
+        // The owner counts what is in stock; the full quantity (percent_available's base) grows to it when restocked.
+        full_quantity: Math.max(variant?.full_quantity ?? 0, inStock),
         has_override_price: price !== '',
         ...(price ? { override_price: price } : {}),
       };

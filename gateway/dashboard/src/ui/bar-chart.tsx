@@ -55,24 +55,27 @@ export function BarChart(props: { title: string; points: readonly ChartPoint[]; 
           );
         })}
       </svg>
-      <table className="visually-hidden" id={`${id}-table`}>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            <th scope="col">{valueName}</th>
-            {innerName && <th scope="col">{innerName}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point, index) => (
-            <tr key={`${point.label}-${index}`}>
-              <th scope="row">{point.label}</th>
-              <td>{point.value}</td>
-              {innerName && <td>{point.inner ?? 0}</td>}
+      {/* A table is never narrower than its content: the box around it is what is hidden. */}
+      <div className="visually-hidden">
+        <table id={`${id}-table`}>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
+              <th scope="col">{valueName}</th>
+              {innerName && <th scope="col">{innerName}</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point, index) => (
+              <tr key={`${point.label}-${index}`}>
+                <th scope="row">{point.label}</th>
+                <td>{point.value}</td>
+                {innerName && <td>{point.inner ?? 0}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
