@@ -49,3 +49,20 @@ export async function screenshotBoth(page: Page, dir: string, name: string): Pro
   await page.screenshot({ path: path.join(dir, `${name}.phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }
+
+/**
+ * Signs the owner in as a person does (docs/dashboard.md#sign-in): opens `path` of the dashboard on the platform's
+ * origin, fills identity's sign-in form, and waits until the dashboard shows that page.
+ */
+export async function signInToDashboard(
+  page: Page,
+  platform: string,
+  login: { email: string; password: string },
+  pathname = '/admin',
+): Promise<void> {
+  await page.goto(`${platform}${pathname}`);
+  await page.waitForURL(/\/signin\?/);
+  await page.fill('#identifier', login.email);
+  await page.fill('#password', login.password);
+  await Promise.all([page.waitForURL(`${platform}${pathname}`), page.click('button[type="submit"]')]);
+}
