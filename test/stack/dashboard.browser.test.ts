@@ -6,10 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
-import { PHONE, screenshotBoth, seriousAxeViolations, watchPolicyViolations } from '../support/dashboard.harness';
+import { checkDashboardPage, watchPolicyViolations } from '../support/dashboard.harness';
 import { stockShop, type StockedShop } from '../support/orders.fixture';
 import { requestSite } from '../support/site.client';
-import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
 
 /**
  * Issue 36: the owner's dashboard at /admin in a real browser (docs/dashboard.md). The owner signs in through identity
@@ -20,7 +20,6 @@ import { createStoreWithCli, REPO_ROOT, startStack, stackEnvironment, type JsonB
 
 /** A desktop browser's User-Agent: the visit statistics do not count headless Chromium's own, which names itself a bot. */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const SCREENSHOTS = path.join(REPO_ROOT, 'test/output/dashboard');
 const WIDE_OPEN = { CHECKOUT_BURST: '1000', CHECKOUT_PER_SECOND: '1000', RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000' };
 const PASSWORD = 'correct horse battery';
 
@@ -57,21 +56,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The page's checks: both screenshots, nothing wider than a phone, no serious axe violation, no CSP refusal. */
-async function checkPage(name: string): Promise<void> {
-  await screenshotBoth(page, SCREENSHOTS, name);
-  await page.setViewportSize(PHONE);
-  // Whether the page scrolls sideways at a phone's width and, if it does, what sticks out (by tag and class).
-  const wider = await page.evaluate<string[]>(
-    `document.documentElement.scrollWidth <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((element) => element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ').join('.') : ''))`,
-  );
-  await page.setViewportSize({ width: 1280, height: 860 });
-  expect([name, wider]).toEqual([name, []]);
-  expect([name, await seriousAxeViolations(page)]).toEqual([name, []]);
-  expect(refused).toEqual([]);
-}
+/** The page's checks (test/support/dashboard.harness.ts): screenshots, phone width, axe-core, the CSP. */
+const checkPage = (name: string) => checkDashboardPage(page, name, refused);
 
 async function pngOf(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })

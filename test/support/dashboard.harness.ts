@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './stack.harness';
 
 /** axe-core's script, evaluated in the page (through the browser's protocol, which the page's CSP does not govern). */
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -65,4 +66,26 @@ export async function signInToDashboard(
   await page.fill('#identifier', login.email);
   await page.fill('#password', login.password);
   await Promise.all([page.waitForURL(`${platform}${pathname}`), page.click('button[type="submit"]')]);
+}
+
+/** Where every dashboard page's screenshots go (`<name>.desktop.png`, `<name>.phone.png`). */
+export const DASHBOARD_SCREENSHOTS = path.join(REPO_ROOT, 'test/output/dashboard');
+
+/**
+ * What every dashboard page must hold (docs/dashboard.md#testing): screenshots at desktop and phone width, nothing
+ * wider than a phone (else what sticks out, by tag and class), no serious or critical axe-core violation, and no
+ * Content-Security-Policy refusal so far (`refused`, from watchPolicyViolations).
+ */
+export async function checkDashboardPage(page: Page, name: string, refused: readonly string[]): Promise<void> {
+  await screenshotBoth(page, DASHBOARD_SCREENSHOTS, name);
+  await page.setViewportSize(PHONE);
+  const wider = await page.evaluate<string[]>(
+    `document.documentElement.scrollWidth <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((element) => element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ').join('.') : ''))`,
+  );
+  await page.setViewportSize(DESKTOP);
+  expect([name, wider]).toEqual([name, []]);
+  expect([name, await seriousAxeViolations(page)]).toEqual([name, []]);
+  expect(refused).toEqual([]);
 }
