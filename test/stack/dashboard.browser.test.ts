@@ -171,13 +171,7 @@ describe('the owner dashboard', () => {
     await buyer.close();
 
     await page.getByRole('link', { name: 'Orders' }).click();
-    await page
-      .getByRole('link', { name: `#${orderId}` })
-      .click()
-      .catch(async (error: unknown) => {
-        await page.screenshot({ path: path.join(SCREENSHOTS, 'failed-orders.png'), fullPage: true });
-        throw error;
-      });
+    await page.getByRole('link', { name: `#${orderId}` }).click();
     await page.getByRole('heading', { name: new RegExp(`Order #${orderId}`) }).waitFor();
     await checkPage('order');
 
