@@ -1,8 +1,10 @@
 import type { webhooks } from '@commerce/contracts';
 import { excerpt, listExcerpt, validationFailed } from '@commerce/grpc-runtime';
 import { PUBLIC_TOPICS } from '@commerce/events';
+import { isOrderPart, orderHistoryKey, RESOURCE_TYPE, historyKeyOf } from '../domain/event-history';
 import { pageLimit } from '../domain/paging';
 import type { StoredEventDocument } from '../infra/delivery.documents';
+import type { FeedSubject } from '../infra/delivery.repository';
 import type { WebhooksDeps } from './webhooks-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
@@ -36,13 +38,15 @@ export async function listEvents(
   deadline = Infinity,
 ): Promise<webhooks.ListEventsResponse> {
   const topics = checkedTopics(request);
+  checkSubject(request);
   const after = await startOf(deps, storeId, request);
   const limit = pageLimit(request.limit);
   const waitUntil = Math.min(Date.now() + request.wait_ms, deadline - DEADLINE_MARGIN_MS);
   for (;;) {
     const seen = deps.eventSignals.count;
     // One event more than the page says whether any is left after it.
-    const events = await deps.deliveries.feed(storeId, topics, after, limit + 1);
+    // Read again on every turn: a fulfillment's or refund's history is known once one of its events is stored.
+    const events = await deps.deliveries.feed(storeId, topics, after, limit + 1, await subjectOf(deps, storeId, request));
     const remainingMs = waitUntil - Date.now();
     if (events.length > 0 || remainingMs <= 0 || deps.eventSignals.isReleased) {
       const page = events.slice(0, limit);
@@ -62,6 +66,36 @@ function checkedTopics(request: ListEventsInput): readonly string[] {
   if (Object.keys(violations).length > 0) throw validationFailed(violations);
   const asked = [...new Set([...(request.topic ? [request.topic] : []), ...request.topics])];
   return asked.length > 0 ? asked : PUBLIC_TOPICS;
+}
+
+/** resource_type and resource_id go together; the ids are positive. */
+function checkSubject(request: ListEventsInput): void {
+  const violations: Record<string, string[]> = {};
+  const { resource_type: type, resource_id: id, order_id: orderId } = request;
+  if (type && !RESOURCE_TYPE.test(type)) violations.resource_type = [`is not a resource type: ${excerpt(type)}`];
+  if (id < 0) violations.resource_id = ['must be a positive id'];
+  else if (type && id === 0) violations.resource_id = ['is required with resource_type'];
+  if (!type && id > 0) violations.resource_type = ['is required with resource_id'];
+  if (orderId < 0) violations.order_id = ['must be a positive id'];
+  if (Object.keys(violations).length > 0) throw validationFailed(violations);
+}
+
+/**
+ * Which history the page reads (domain/event-history.ts), or undefined for the whole feed: the order's with `order_id`;
+ * the resource's own with a resource alone, except a fulfillment's or refund's, which is its order's (read off a stored
+ * event of it: none yet, then nothing of it can be listed, and its own key, which no event has, says so).
+ */
+async function subjectOf(
+  deps: Pick<WebhooksDeps, 'deliveries'>,
+  storeId: number,
+  request: ListEventsInput,
+): Promise<FeedSubject | undefined> {
+  const resource = request.resource_type ? { type: request.resource_type, id: request.resource_id } : undefined;
+  if (request.order_id > 0) return { historyKey: orderHistoryKey(request.order_id), ...(resource ? { resource } : {}) };
+  if (!resource) return undefined;
+  const ownKey = historyKeyOf({ resource_type: resource.type, resource_id: resource.id, resource: null });
+  if (!isOrderPart(resource.type)) return { historyKey: ownKey, resource };
+  return { historyKey: (await deps.deliveries.historyKeyOfResource(storeId, resource.type, resource.id)) ?? ownKey, resource };
 }
 
 /** The event the page starts after: since_id's (a kept public event of the store), the newest with from_newest, or none. */
