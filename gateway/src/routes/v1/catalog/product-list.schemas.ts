@@ -7,8 +7,8 @@ const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /**
  * GET /v1/products query (docs/catalog.md#products, docs/api-conventions.md#paging): 20 a page by default (`limit` or `per_page` up to
- * 250), by id; `q` searches names and SKUs. `after_id` is an alias some clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
- * ListProductsRequest fields besides store_id.
+ * 250), by id; `q` searches names and SKUs. `after_id` is an alias some clients send for `newer_than_id` (the spec's name wins when
+ * both are present). Output: the ListProductsRequest fields besides store_id.
  * `status` goes as sent: which words are statuses is catalog's, which refuses the others with a 422.
  */
 export const listProductsQuery = z
