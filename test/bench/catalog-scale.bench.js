@@ -2,6 +2,8 @@
 // Catalog at scale: listing a page of 20 products and reading one product on a store holding
 // BENCH_CATALOG_LARGE products (100,000) against one holding BENCH_CATALOG_SMALL (1,000), in the
 // same run, through the gateway. Cost must not grow with the store: the latency ratio should stay near 1.
+// Searches (`q`, a contains-match) scan by design: their figures say what a scan of the store costs. The low-stock
+// list (GET /v1/variants) reads an index range, like the lists.
 //
 // The stores are seeded over gRPC straight to the catalog service (CreateProduct, many in flight),
 // so the seed goes through the same use case, indexes and outbox as an API call, minus the HTTP hop.
@@ -11,6 +13,9 @@ const { REPO_ROOT, envNumber, log, storectl, runLoad, problemsOf, formatTable, f
 
 const SEED_CONCURRENCY = 32;
 const STATUSES = ['active', 'active', 'active', 'hidden', 'coming soon'];
+/** The low-stock list's threshold; the seed gives product n's variant stockOf(n) units, 0..99 spread over the store. */
+const LOW_STOCK_MAX = 5;
+const stockOf = (n) => (n * 7_919) % 100;
 
 async function runCatalogScaleBench(stack, settings) {
   const sizes = { small: envNumber('BENCH_CATALOG_SMALL', 1_000), large: envNumber('BENCH_CATALOG_LARGE', 100_000) };
@@ -38,6 +43,7 @@ async function runCatalogScaleBench(stack, settings) {
     stores[name] = { storeId: created.store.id, apiKey: created.api_key, count };
     stores[name].seedSeconds = await seed(client, catalog, created.store.id, count);
     await untilEventsSettle(stack);
+    await untilLowStockListed(stack, created.api_key, count);
     stores[name].ids = await firstAndMiddle(stack, created.api_key);
   }
 
@@ -48,6 +54,12 @@ async function runCatalogScaleBench(stack, settings) {
     ['list a middle page (newer_than_id)', (store) => `/v1/products.json?newer_than_id=${store.ids.middle}`],
     ['list a filtered page (status=hidden, DESC)', () => '/v1/products.json?status=hidden&sort_direction=DESC'],
     ['get one product', (store) => `/v1/products/${store.ids.middle}.json`],
+    // "Product <n>" of the middle of the store: one match (no longer name contains it), found half-way through the scan.
+    ['search, one match (q=product <n>)', (store) => `/v1/products.json?q=product%20${Math.floor(store.count / 2) + 1}`],
+    ['search, no match (q=oolong)', () => '/v1/products.json?q=oolong'],
+    ['search, every product matches (q=PRODUCT)', () => '/v1/products.json?q=PRODUCT'],
+    ['search and status (q=product 1, hidden)', () => '/v1/products.json?q=product%201&status=hidden'],
+    [`low-stock variants (in_stock_max=${LOW_STOCK_MAX})`, () => `/v1/variants.json?in_stock_max=${LOW_STOCK_MAX}`],
   ];
   for (const [operation, pathOf] of operations) {
     results.runs[operation] = {};
@@ -69,7 +81,7 @@ async function seed(client, catalog, storeId, count) {
   const worker = async () => {
     while (next < count) {
       const n = next++;
-      await client.createProduct(
+      const { product } = await client.createProduct(
         catalog.CreateProductRequest.fromPartial({
           store_id: storeId,
           name: `Product ${n}`,
@@ -78,6 +90,11 @@ async function seed(client, catalog, storeId, count) {
           tag_list: ['bench'],
         }),
       );
+      const units = stockOf(n);
+      if (units > 0) {
+        const ids = { store_id: storeId, product_id: product.id, variant_id: product.variants[0].id };
+        await client.updateVariant(catalog.UpdateVariantRequest.fromPartial({ ...ids, full_quantity: units, in_stock: units }));
+      }
       if (Date.now() - lastLog > 10_000) {
         lastLog = Date.now();
         log(`seeding store ${storeId}: ${next.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`);
@@ -109,6 +126,22 @@ async function untilEventsSettle(stack) {
   } finally {
     await nc.close();
   }
+}
+
+/**
+ * Waits until the low-stock list, which follows catalog's own variant events a moment behind, lists every variant the
+ * seed left at or under the threshold.
+ */
+async function untilLowStockListed(stack, apiKey, count) {
+  let expected = 0;
+  for (let n = 0; n < count; n++) if (stockOf(n) <= LOW_STOCK_MAX) expected++;
+  const url = `${stack.baseUrl}/v1/variants.json?in_stock_max=${LOW_STOCK_MAX}&limit=1`;
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
+    const listed = await (await fetch(url, { headers: { 'API-KEY': apiKey } })).json();
+    if (listed.pagination?.total === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the low-stock list never reached the ${expected} variants the seed left at or under ${LOW_STOCK_MAX}`);
 }
 
 /** A product id in the middle of the store (for the middle page and the single read), found through the API. */

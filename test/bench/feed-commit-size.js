@@ -1,4 +1,4 @@
-// CPU per event of the webhooks feed's inserts (its 6 indexes, 16 KB pages) with K events per commit: why the consumers
+// CPU per event of the webhooks feed's inserts (its 7 indexes, 16 KB pages) with K events per commit: why the consumers
 // batch a steady flow (libs/events batchWindowMs). After `npm run build`:
 //   node test/bench/feed-commit-size.js 1,2,4,8,16,32,64
 const { openDatabase } = require('@commerce/persistence');
@@ -24,6 +24,7 @@ async function run(K, total) {
   await events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
   await events.createIndex({ store_id: 1, resource_type: 1, resource_id: 1, sequence: 1 }, { name: 'events_resource_sequence' });
   await events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
+  await events.createIndex({ store_id: 1, history_key: 1, feed_key: 1, id: 1 }, { name: 'events_store_history' });
   let n = 0,
     key = 0;
   const one = () => {
@@ -40,6 +41,7 @@ async function run(K, total) {
       resource_id: n,
       received_at: now,
       fanned_out: true,
+      history_key: `${n % 2 ? 'product' : 'variant'}:${n}`,
       feed_key: ++key,
     });
   };

@@ -7,6 +7,7 @@ import {
   deliveryJson,
   discountJson,
   emailTemplateJson,
+  lowStockVariantJson,
   notificationAttemptJson,
   notificationJson,
   notificationWithContentJson,
@@ -44,6 +45,7 @@ export {
   deliveryJson,
   discountJson,
   emailTemplateJson,
+  lowStockVariantJson,
   notificationAttemptJson,
   notificationJson,
   notificationWithContentJson,
@@ -237,6 +239,7 @@ export const errorBody = z
 /** Everything the document names once under components/schemas. */
 export const NAMED_ANSWERS = [
   variantJson,
+  lowStockVariantJson,
   photoJson,
   productJson,
   collectionJson,

@@ -12,6 +12,7 @@ import {
   presentTaxRate,
   presentTemplate,
   presentUser,
+  presentLowStockVariant,
   presentVariant,
   presentWebhook,
 } from '@commerce/api-presenters';
@@ -32,6 +33,7 @@ import {
   deliveryJson,
   errorBody,
   fulfillmentJson,
+  lowStockVariantJson,
   orderJson,
   pagedAnswer,
   productJson,
@@ -146,6 +148,7 @@ describe('the answer schemas of the OpenAPI document fit what the presenters ren
     expectShape(productJson, presentProduct(productMessage(), storeContext()));
     expectShape(variantJson, presentVariant(variantMessage({ sku: 'GT-1' })));
     expectShape(variantJson, presentVariant(variantMessage()));
+    expectShape(lowStockVariantJson, presentLowStockVariant(variantMessage(), 'Green Tea', storeContext()));
   });
 
   it('collections', () => {

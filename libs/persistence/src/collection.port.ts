@@ -3,7 +3,10 @@
 
 export type Doc = Record<string, unknown>;
 
-/** MongoDB query subset: equality, $in, $nin, $ne, $gt/$gte/$lt/$lte, $exists, $or, $and, dot paths (incl. 'arr.0'). */
+/**
+ * MongoDB query subset: equality, $in, $nin, $ne, $gt/$gte/$lt/$lte, $exists, $or, $and, dot paths (incl. 'arr.0'); and the
+ * port's `$contains` (a literal substring of a string field, case-sensitive: ../README.md#what-the-port-promises).
+ */
 export type Filter = Record<string, unknown>;
 
 /** Operator updates only: $set, $unset, $inc, $push (incl. $each), $pull, $addToSet (incl. $each). */

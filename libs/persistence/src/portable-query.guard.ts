@@ -1,8 +1,9 @@
 import type { Filter, Update } from './collection.port';
 
-// The operators SQLite and MongoDB evaluate alike (proved by the contract suites); anything else would
+// The operators SQLite and MongoDB evaluate alike (proved by the contract suites; `$contains` is the port's own, a
+// literal substring, which the MongoDB engine writes as an escaped $regex); anything else would
 // pass tests on the embedded engine and behave differently in production, so it is refused on every engine.
-const FIELD_OPERATORS = new Set(['$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists']);
+const FIELD_OPERATORS = new Set(['$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists', '$contains']);
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
 
 /** Collection names become SQLite table names (`c_<name>`) and MongoDB collection names: one safe alphabet for both. */
@@ -51,6 +52,7 @@ function assertPortableCondition(field: string, condition: unknown): void {
     if (!FIELD_OPERATORS.has(operator)) throw refuse(`${field}: ${operator} is not a supported filter operator`);
     if ((operator === '$in' || operator === '$nin') && !Array.isArray(operand)) throw refuse(`${field}: ${operator} needs an array`);
     if (operator === '$exists' && typeof operand !== 'boolean') throw refuse(`${field}: $exists needs true or false`);
+    if (operator === '$contains' && typeof operand !== 'string') throw refuse(`${field}: $contains needs a string`);
     if (operand === null || (Array.isArray(operand) && operand.includes(null))) {
       throw refuse(`${field}: null in ${operator} matches differently per engine; use $exists`);
     }

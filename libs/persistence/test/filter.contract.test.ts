@@ -1,6 +1,6 @@
 import type { Filter } from '../src/collection.port';
 import { describeCollectionContract } from './collection-contract.fixture';
-import { idsOf, productCatalog, type Product } from './product.fixture';
+import { aProduct, idsOf, productCatalog, type Product } from './product.fixture';
 
 describeCollectionContract((context) => {
   const products = () => context.db().collection<Product>('products');
@@ -88,6 +88,31 @@ describeCollectionContract((context) => {
       expect(await matching({ $and: [{ storeId: 1 }, { status: 'active' }] })).toEqual([1, 5]);
       expect(await matching({ storeId: 2, $or: [{ status: 'archived' }, { tags: 'nothing' }] })).toEqual([4]);
       expect(await matching({ $and: [{ $or: [{ storeId: 2 }, { tags: 'blue' }] }, { priceCents: { $lt: 3000 } }] })).toEqual([2, 3]);
+    });
+
+    it('supports $contains: a substring of a string, case-sensitive, every character literal', async () => {
+      await products().insertMany([
+        aProduct({ id: 6, title: 'Tea 100% (loose_leaf) [v2.*]', sku: 'a\\b' }),
+        aProduct({ id: 7, title: 'Tea 100 loose leaf v2', sku: 'ab' }),
+      ]);
+
+      expect(await matching({ title: { $contains: 'Product' } })).toEqual([1, 2, 3, 4, 5]);
+      expect(await matching({ title: { $contains: 'product' } })).toEqual([]);
+      expect(await matching({ title: { $contains: '100%' } })).toEqual([6]);
+      expect(await matching({ title: { $contains: '_leaf' } })).toEqual([6]);
+      expect(await matching({ title: { $contains: '[v2.*]' } })).toEqual([6]);
+      expect(await matching({ title: { $contains: '(loose' } })).toEqual([6]);
+      expect(await matching({ title: { $contains: '.*' } })).toEqual([6]);
+      expect(await matching({ sku: { $contains: '\\' } })).toEqual([6]);
+      expect(await matching({ title: { $contains: '' } })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+
+    it('matches $contains on strings only (never a number by its digits), and any element of an array', async () => {
+      expect(await matching({ priceCents: { $contains: '5' } })).toEqual([]);
+      expect(await matching({ dims: { $contains: '' } })).toEqual([]);
+      expect(await matching({ tags: { $contains: 'ree' } })).toEqual([5]);
+      expect(await matching({ status: { $contains: 'act' }, storeId: 1, $or: [{ tags: 'red' }, { tags: 'green' }] })).toEqual([1, 5]);
+      expect(await products().count({ title: { $contains: 'uct 1' } })).toBe(1);
     });
   });
 });

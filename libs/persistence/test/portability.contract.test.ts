@@ -20,6 +20,7 @@ describeCollectionContract((context) => {
       ['an unsupported top-level operator', { $where: 'true' }],
       ['operators mixed with plain fields', { dims: { $exists: true, widthMm: 1 } }],
       ['a non-boolean $exists', { dims: { $exists: 1 } }],
+      ['a $contains that is not a string', { title: { $contains: 1 } }],
       ['an empty $or', { $or: [] }],
     ])('refuses a filter with %s, on reads and writes alike', async (_case, filter) => {
       await expect(products().find(filter)).rejects.toThrow(TypeError);

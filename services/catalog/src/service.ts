@@ -11,6 +11,7 @@ import { applyMediaImageEvent } from './app/media-image-events';
 import { applyShippingGroupEvent } from './app/shipping-group-events';
 import { ShippingGroups } from './app/shipping-groups';
 import { applyStoreEvent } from './app/store-events';
+import { applyVariantStockEvent } from './app/variant-stock-events';
 import { StoreContexts } from './app/store-contexts';
 import type { CatalogConfig } from './config';
 import { catalogHandlers } from './grpc/catalog.handlers';
@@ -27,6 +28,7 @@ import { ShippingClient } from './infra/shipping.client';
 import { StoreContextRepository } from './infra/store-context.repository';
 import { StorefrontClient } from './infra/storefront.client';
 import { VariantRefRepository } from './infra/variant-ref.repository';
+import { VariantStockRepository } from './infra/variant-stock.repository';
 
 export interface RunningCatalogService extends RunningService {
   /** The first sweep for work a crash interrupted (started with the service, not awaited by it). */
@@ -70,6 +72,7 @@ export async function startCatalogService(config: CatalogConfig, ports: CatalogP
           storeEvent: (event) => applyStoreEvent(deps, event),
           shippingGroupEvent: (event) => applyShippingGroupEvent(deps, event),
           mediaImageEvent: (event) => applyMediaImageEvent(deps, event),
+          variantStockEvent: (event) => applyVariantStockEvent(deps, event),
         }),
         recovery,
       ],
@@ -104,6 +107,7 @@ export async function wireCatalog(wiring: CatalogWiring): Promise<CatalogDeps> {
     products: new ProductRepository(outboxCollection(ProductRepository.collection)),
     collections: new CollectionRepository(outboxCollection(CollectionRepository.collection)),
     variantRefs: new VariantRefRepository(db.collection(VariantRefRepository.collection)),
+    variantStock: new VariantStockRepository(db.collection(VariantStockRepository.collection)),
     reservations: new ReservationRepository(db.collection(ReservationRepository.collection)),
     shippingGroupProjection,
     readyImages: new ReadyImageRepository(db.collection(ReadyImageRepository.collection)),

@@ -79,21 +79,38 @@ async function storeWithProducts(storeId: number, count: number): Promise<void> 
     await createCollection(deps, storeId, catalog.CreateCollectionRequest.fromPartial({ store_id: storeId, name, product_ids: ids }));
 }
 
-async function readsOfOnePage(storeId: number): Promise<{ reads: number; products: number }> {
+async function readsOfOnePage(storeId: number, limit?: number): Promise<{ reads: number; products: number }> {
   reads = 0;
-  const page = await listProducts(deps, storeId, catalog.ListProductsRequest.fromPartial({ store_id: storeId }));
+  const page = await listProducts(deps, storeId, catalog.ListProductsRequest.fromPartial({ store_id: storeId, limit }));
   return { reads, products: page.products.length };
 }
 
 it('lists a page of 20 products with as many queries as a page of 2', async () => {
-  await storeWithProducts(1, 2);
+  await storeWithProducts(1, 3);
   await storeWithProducts(2, 25);
 
-  const small = await readsOfOnePage(1);
+  // Neither page holds the store's highest id, which then takes a read of its own.
+  const small = await readsOfOnePage(1, 2);
   const full = await readsOfOnePage(2);
 
   expect(small.products).toBe(2);
   expect(full.products).toBe(20);
   expect(full.reads).toBe(small.reads);
   expect(full.reads).toBeLessThanOrEqual(4);
+});
+
+it('reads no highest id of its own when the page holds it: the last page, or the first one newest first', async () => {
+  await storeWithProducts(3, 25);
+  reads = 0;
+  const last = await listProducts(deps, 3, catalog.ListProductsRequest.fromPartial({ store_id: 3, page: 2 }));
+  const lastReads = reads;
+  reads = 0;
+  const newest = await listProducts(deps, 3, catalog.ListProductsRequest.fromPartial({ store_id: 3, descending: true, limit: 5 }));
+
+  expect(last.products).toHaveLength(5);
+  expect(last.currentMaxId).toBe(last.products.at(-1)!.product.id);
+  expect(newest.currentMaxId).toBe(newest.products[0]!.product.id);
+  expect(newest.currentMaxId).toBe(last.currentMaxId);
+  expect(lastReads).toBe(3);
+  expect(reads).toBe(3);
 });

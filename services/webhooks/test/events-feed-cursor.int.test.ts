@@ -15,7 +15,7 @@ let db: Database;
 let deliveries: DeliveryRepository;
 const eventSignals = new StoreEventSignals();
 /** The plain feed: no long poll. */
-const NO_WAIT = { topics: [], wait_ms: 0, from_newest: false };
+const NO_WAIT = { topics: [], wait_ms: 0, from_newest: false, resource_type: '', resource_id: 0, order_id: 0 };
 
 beforeEach(async () => {
   db = await openDatabase({ engine: 'memory' });

@@ -86,10 +86,11 @@ it('never builds it in a new database, where the migration is recorded as ran an
     'events_received',
     'events_resource_sequence',
     'events_store_feed',
+    'events_store_history',
     'events_store_occurred',
   ]);
   expect(indexes.built.filter((name) => name.includes(RETIRED_FEED_INDEX))).toEqual([]);
-  expect(migrated.map((record) => record._id)).toEqual(['service/1', 'service/2']);
+  expect(migrated.map((record) => record._id)).toEqual(['service/1', 'service/2', 'service/3']);
 });
 
 it('is harmless to run again (a crash between the drop and its record runs it at the next start)', async () => {
@@ -101,5 +102,5 @@ it('is harmless to run again (a crash between the drop and its record runs it at
   });
 
   expect(readEmbeddedIndexes(dir, 'events').recorded).not.toContain(RETIRED_FEED_INDEX);
-  expect(readEmbeddedIndexes(dir, 'events').built).toHaveLength(7); // six indexes, and the partial twin of the unique events_id
+  expect(readEmbeddedIndexes(dir, 'events').built).toHaveLength(8); // seven indexes, and the partial twin of the unique events_id
 });

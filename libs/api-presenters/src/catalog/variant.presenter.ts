@@ -50,3 +50,15 @@ export function presentVariant(variant: catalog.Variant, context?: catalog.Store
     cents: variant.cents,
   };
 }
+
+/** What presentLowStockVariant renders: a variant of the low-stock list with its product's name (docs/catalog.md#low-stock-variants). */
+export const lowStockVariantJson = variantJson
+  .extend({ product_name: z.string().meta({ description: "the name of the variant's product (its id is `product_id`)" }) })
+  .meta({ id: 'LowStockVariant' });
+
+export type LowStockVariantJson = z.infer<typeof lowStockVariantJson>;
+
+/** A variant as presentVariant renders it, and its product's name. */
+export function presentLowStockVariant(variant: catalog.Variant, productName: string, context?: catalog.StoreContext): LowStockVariantJson {
+  return { ...presentVariant(variant, context), product_name: productName };
+}

@@ -8,6 +8,7 @@ import {
 import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
 import { defaultIndexName } from '../index-name';
 import { toDuplicateKeyError } from './mongodb-duplicate-key';
+import { toMongoFilter } from './mongodb-filter';
 
 /** Callers use their own integer ids; the driver's ObjectId never leaves this adapter. */
 const WITHOUT_ID = { _id: 0 } as const;
@@ -38,7 +39,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    return (await this.raw.findOne(filter, { projection: WITHOUT_ID })) as T | null;
+    return (await this.raw.findOne(toMongoFilter(filter), { projection: WITHOUT_ID })) as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -46,7 +47,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.sort) findOptions.sort = options.sort;
     if (options.skip) findOptions.skip = options.skip;
     if (options.limit) findOptions.limit = options.limit;
-    return (await this.raw.find(filter, findOptions).toArray()) as unknown as T[];
+    return (await this.raw.find(toMongoFilter(filter), findOptions).toArray()) as unknown as T[];
   }
 
   async findFields<K extends keyof T & string>(
@@ -58,28 +59,28 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.sort) findOptions.sort = options.sort;
     if (options.skip) findOptions.skip = options.skip;
     if (options.limit) findOptions.limit = options.limit;
-    return (await this.raw.find(filter, findOptions).toArray()) as unknown as Array<Pick<T, K>>;
+    return (await this.raw.find(toMongoFilter(filter), findOptions).toArray()) as unknown as Array<Pick<T, K>>;
   }
 
   count(filter: Filter): Promise<number> {
-    return this.raw.countDocuments(filter);
+    return this.raw.countDocuments(toMongoFilter(filter));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const result = await this.guard(() =>
-      this.raw.updateOne(filter, update as UpdateFilter<Document>, { upsert: options.upsert ?? false }),
+      this.raw.updateOne(toMongoFilter(filter), update as UpdateFilter<Document>, { upsert: options.upsert ?? false }),
     );
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    const result = await this.guard(() => this.raw.updateMany(filter, update as UpdateFilter<Document>));
+    const result = await this.guard(() => this.raw.updateMany(toMongoFilter(filter), update as UpdateFilter<Document>));
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const doc = await this.guard(() =>
-      this.raw.findOneAndUpdate(filter, update as UpdateFilter<Document>, {
+      this.raw.findOneAndUpdate(toMongoFilter(filter), update as UpdateFilter<Document>, {
         upsert: options.upsert ?? false,
         returnDocument: options.returnDocument ?? 'after',
         projection: WITHOUT_ID,
@@ -90,11 +91,11 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<number> {
-    return (await this.raw.deleteOne(filter)).deletedCount;
+    return (await this.raw.deleteOne(toMongoFilter(filter))).deletedCount;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.raw.deleteMany(filter)).deletedCount;
+    return (await this.raw.deleteMany(toMongoFilter(filter))).deletedCount;
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

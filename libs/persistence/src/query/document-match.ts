@@ -33,6 +33,8 @@ function matchesOperator(found: unknown[], operator: string, operand: unknown): 
       return !(operand as unknown[]).some((wanted) => found.some((value) => equalsOrContains(value, wanted)));
     case '$ne':
       return !found.some((value) => equalsOrContains(value, operand));
+    case '$contains':
+      return found.some((value) => elementsOf(value).some((element) => typeof element === 'string' && element.includes(operand as string)));
     case '$gt':
     case '$gte':
     case '$lt':

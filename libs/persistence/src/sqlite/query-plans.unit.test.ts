@@ -9,8 +9,9 @@ beforeEach(async () => {
   db = await openSqliteDatabase({ engine: 'memory' });
   const products = db.collection('products');
   await products.createIndex({ store_id: 1, id: 1 }, { unique: true });
-  await products.createIndex({ store_id: 1, deleted: 1, id: 1 });
-  await products.createIndex({ store_id: 1, deleted: 1, status: 1, id: 1 });
+  // Catalog's listing indexes end with the search text its `q` looks for (services/catalog/src/infra/indexes.ts).
+  await products.createIndex({ store_id: 1, deleted: 1, id: 1, search_text: 1 }, { name: 'live_text' });
+  await products.createIndex({ store_id: 1, deleted: 1, status: 1, id: 1, search_text: 1 }, { name: 'live_by_status_text' });
   await products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 });
   await products.createIndex({ outbox_pending: 1 });
   // Arrays in some fields (as products hold variants and an outbox), so the planner knows them.
@@ -19,6 +20,7 @@ beforeEach(async () => {
     id: 1,
     deleted: false,
     status: 'active',
+    search_text: 'green tea',
     updated_at: new Date(),
     variants: [{ id: 1 }],
     outbox: [{ id: 'e1' }],
@@ -52,6 +54,34 @@ it.each<[string, Filter, FindOptions & { count?: boolean }]>([
 
   expect(exact).toBe(true);
   expect(plan.join('\n')).toMatch(/SEARCH c_products USING (COVERING )?INDEX/);
+  expect(plan.join('\n')).not.toMatch(/SCAN|TEMP B-TREE/);
+});
+
+it.each<[string, Filter, FindOptions & { count?: boolean }, string]>([
+  [
+    'a search page',
+    { store_id: 1, deleted: false, search_text: { $contains: 'tea' } },
+    { sort: { id: 1 }, limit: 20 },
+    'INDEX products/live_text',
+  ],
+  // A count needs no order: any index holding the text serves it from its entries alone.
+  [
+    'its count',
+    { store_id: 1, deleted: false, search_text: { $contains: 'tea' } },
+    { count: true },
+    'COVERING INDEX products/live_(by_status_)?text',
+  ],
+  [
+    'a search by status, newest first',
+    { store_id: 1, deleted: false, status: 'active', search_text: { $contains: 'tea' } },
+    { sort: { id: -1 }, limit: 20 },
+    'INDEX products/live_by_status_text',
+  ],
+])('walks %s on the listing index that ends with the text, testing its entries, never sorting', (_what, filter, options, index) => {
+  const { plan, exact } = db.explain('products', filter, options);
+
+  expect(exact).toBe(true);
+  expect(plan.join('\n')).toMatch(new RegExp(`SEARCH c_products USING (COVERING )?${index} `));
   expect(plan.join('\n')).not.toMatch(/SCAN|TEMP B-TREE/);
 });
 

@@ -123,6 +123,10 @@ function translateOperator(key: string, operator: string, operand: unknown): Tra
     const sql = operator === '$in' ? `${key} IN (${list})` : `(${key} IS NULL OR ${key} NOT IN (${list}))`;
     return { conditions: [sql], params: values as KeyValue[], exact: true };
   }
+  if (operator === '$contains') {
+    // Strings only (TEXT sorts between numbers and BLOBs): instr() would read a number as its digits.
+    return { conditions: [`${key} >= ''`, `${key} < x''`, `instr(${key}, ?) > 0`], params: [operand as string], exact: true };
+  }
   const value = keyOf(operand);
   if (value === undefined) return INEXACT;
   if (operator === '$ne') return { conditions: [`${key} IS NOT ?`], params: [value], exact: true };

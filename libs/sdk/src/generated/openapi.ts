@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List low-stock variants
+         * @description The store's variants with at most `in_stock_max` units in stock, lowest stock first (then by id), each with its product's name: the variants to restock. 50 a page; `pagination` and the `Link` header name the next page.
+         */
+        get: operations["getVariants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products/{product_id}/variants": {
         parameters: {
             query?: never;
@@ -1236,7 +1256,7 @@ export interface paths {
         };
         /**
          * The store's events feed
-         * @description The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: `next_url` carries `since_id`, and is null once the page reaches the newest event (poll again later with `since_id` = the last id read).
+         * @description The store's public events of the last 30 days, oldest first, each the envelope as published; `order_id` keeps an order's history (its fulfillments' and refunds' events too), `resource_type` with `resource_id` one resource's. Cursor paged: `next_url` carries `since_id` (and the filters), and is null once the page reaches the newest event (poll again later with `since_id` = the last id read).
          */
         get: operations["getEvents"];
         put?: never;
@@ -1329,6 +1349,27 @@ export interface components {
             has_override_price: boolean;
             /** @description an amount in cents */
             cents: number;
+        };
+        LowStockVariant: {
+            id: number;
+            product_id: number;
+            name: string;
+            position: number;
+            sku: string | null;
+            full_quantity: number;
+            percent_available: number;
+            is_default_variant: boolean;
+            in_stock: number;
+            sold: number;
+            /** @description the price as a decimal (19.99) */
+            price: number;
+            sold_out: boolean;
+            status: string;
+            has_override_price: boolean;
+            /** @description an amount in cents */
+            cents: number;
+            /** @description the name of the variant's product (its id is `product_id`) */
+            product_name: string;
         };
         /** @description The photo at each of the 13 sizes: protocol-relative URLs of the hosted renditions (`//<host>/media/<key>/<size>`), or, while an image given by URL is fetched (or when it could not be), that URL with a resize hint */
         Photo: {
@@ -2866,6 +2907,8 @@ export interface operations {
             query?: {
                 /** @description Only products of this status: `active`, `hidden` or `coming soon` (any case) */
                 status?: string;
+                /** @description Only products whose name, or a variant's SKU, contains this text, ignoring case; every character is literal (no wildcards) */
+                q?: string;
                 /** @description Only products of this shipping group */
                 shipping_group_id?: number;
                 /** @description Only products with an id above this one */
@@ -3350,6 +3393,49 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getVariants: {
+        parameters: {
+            query?: {
+                /** @description Required: only variants with at most this many units in stock (`in_stock`), 0 and up; lowest stock first */
+                in_stock_max?: number;
+                /** @description The page, from 1, of 50 variants */
+                page?: number;
+                /** @description records per page, clamped to 1..250 */
+                limit?: number;
+                /** @description another name of `limit`; `limit` wins when both are sent */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            variants: components["schemas"]["LowStockVariant"][];
+                        };
+                        meta: components["schemas"]["SuccessMeta"];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5894,6 +5980,12 @@ export interface operations {
                 since_id?: string;
                 /** @description Only events of this public topic (`order/paid`...) */
                 topic?: string;
+                /** @description With `resource_id`: only the events of this resource, by its type as envelopes name it (`order`, `product`...) */
+                resource_type?: string;
+                /** @description With `resource_type`: only the events of the resource of this id */
+                resource_id?: number;
+                /** @description Only the events of this order's history: its `order/*` events and its fulfillments' and refunds' (`fulfillment/updated`, `refund/created`) */
+                order_id?: number;
                 /** @description records per page, clamped to 1..250 */
                 limit?: number;
                 /** @description another name of `limit`; `limit` wins when both are sent */

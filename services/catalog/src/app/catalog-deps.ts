@@ -7,6 +7,7 @@ import type { ReadyImageRepository } from '../infra/ready-image.repository';
 import type { ReservationRepository } from '../infra/reservation.repository';
 import type { ShippingGroupRepository } from '../infra/shipping-group.repository';
 import type { VariantRefRepository } from '../infra/variant-ref.repository';
+import type { VariantStockRepository } from '../infra/variant-stock.repository';
 import type { ShippingGroups } from './shipping-groups';
 import type { StoreContexts } from './store-contexts';
 
@@ -17,6 +18,8 @@ export interface CatalogDeps {
   products: ProductRepository;
   collections: CollectionRepository;
   variantRefs: VariantRefRepository;
+  /** The low-stock list's rows, a projection of catalog's own variant events (app/variant-stock-events.ts). */
+  variantStock: VariantStockRepository;
   reservations: ReservationRepository;
   shippingGroupProjection: ShippingGroupRepository;
   /** Media's ready images (image/ready), for photos written just after theirs became ready. */

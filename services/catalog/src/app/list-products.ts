@@ -1,7 +1,8 @@
 import type { catalog } from '@commerce/contracts';
 import { notFound, validationFailed } from '@commerce/grpc-runtime';
 import { pageOf, PRODUCTS_PER_PAGE } from '../domain/paging';
-import { normalizeStatus } from '../domain/product-input';
+import { hasViolations, normalizeStatus } from '../domain/product-input';
+import { searchTermOf, searchViolations } from '../domain/product-search';
 import type { ProductDocument, ProductQuery } from '../infra/product.repository';
 import type { CatalogDeps } from './catalog-deps';
 import { collectionIdsByProduct } from './product-writer';
@@ -46,6 +47,9 @@ async function productQuery(
   request: catalog.ListProductsRequest,
 ): Promise<ProductQuery> {
   const query: ProductQuery = { storeId, updatedAtMin: request.updated_at_min, updatedAtMax: request.updated_at_max };
+  const tooLong = searchViolations(request.q);
+  if (hasViolations(tooLong)) throw validationFailed(tooLong);
+  query.text = searchTermOf(request.q);
   if (request.status) {
     const status = normalizeStatus(request.status);
     if (!status) throw validationFailed({ status: ['must be one of: active, hidden, coming soon'] });

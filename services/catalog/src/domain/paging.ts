@@ -2,6 +2,7 @@
 
 export const PRODUCTS_PER_PAGE = 20;
 export const COLLECTIONS_PER_PAGE = 50;
+export const LOW_STOCK_VARIANTS_PER_PAGE = 50;
 export const MAX_PAGE_SIZE = 250;
 
 export interface PageRequest {

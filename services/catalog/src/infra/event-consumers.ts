@@ -8,11 +8,13 @@ export interface ProjectionHandlers {
   storeEvent(event: DomainEvent): Promise<void>;
   shippingGroupEvent(event: DomainEvent): Promise<void>;
   mediaImageEvent(event: DomainEvent): Promise<void>;
+  variantStockEvent(event: DomainEvent): Promise<void>;
 }
 
 /**
  * The durable consumers feeding catalog's projections: the storefront's store events (store
- * context), shipping's events (group names, default group) and media's (images made ready for photos). One filter per consumer (nats-server
+ * context), shipping's events (group names, default group), media's (images made ready for photos) and catalog's own
+ * variant events (the low-stock list). One filter per consumer (nats-server
  * 2.9 takes one); the handlers skip the topics they do not need. The streams are ensured here too, so
  * catalog can start before the services that publish on them.
  */
@@ -24,5 +26,15 @@ export function projectionConsumers(nc: NatsConnection, db: Database, logger: Lo
     // Renaming a big group's products takes a while: give the handler time before a redelivery.
     { context: 'shipping', durable: 'catalog-shipping-groups', handler: handlers.shippingGroupEvent, ackWaitMs: 5 * 60_000, ...retries },
     { context: 'media', durable: 'catalog-media-images', handler: handlers.mediaImageEvent, ...retries },
+    // Catalog's own stream, for the low-stock list's rows. Each row write is idempotent by the event's sequence, so no
+    // processed-events record is kept; the events of one variant still apply in order, different variants' together.
+    {
+      context: 'catalog',
+      durable: 'catalog-variant-stock',
+      handler: handlers.variantStockEvent,
+      backoffMs: retries.backoffMs,
+      concurrency: 16,
+      prefetch: 32,
+    },
   ]);
 }

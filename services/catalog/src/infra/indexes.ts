@@ -1,4 +1,4 @@
-import type { Database } from '@commerce/persistence';
+import type { Collection, Database } from '@commerce/persistence';
 import { CollectionRepository, type CollectionDocument } from './collection.repository';
 import { ProductRepository, type ProductDocument } from './product.repository';
 import { ReadyImageRepository, type ReadyImageDocument } from './ready-image.repository';
@@ -6,12 +6,31 @@ import { ReservationRepository, type ReservationDocument } from './reservation.r
 import { ShippingGroupRepository, type ShippingGroupDocument } from './shipping-group.repository';
 import { StoreContextRepository, type StoreContextDocument } from './store-context.repository';
 import { VariantRefRepository, type VariantRefDocument } from './variant-ref.repository';
+import { VariantStockRepository, type VariantStockDocument } from './variant-stock.repository';
+/** The products' listing indexes; the ones they replaced (without search_text) are dropped by a migration. */
+export const PRODUCT_LISTING_INDEXES = {
+  byId: 'products_live_text',
+  byStatus: 'products_live_by_status_text',
+  byGroup: 'products_live_by_group_text',
+} as const;
+export const RETIRED_PRODUCT_LISTING_INDEXES = ['products_live_by_id', 'products_live_by_status', 'products_live_by_group'] as const;
+
+/**
+ * The low-stock list's rows: one per variant by id, and the list itself, a range on in_stock from the bottom in
+ * (in_stock, id) order, which also serves its count.
+ */
+export async function ensureVariantStockIndexes(rows: Collection<VariantStockDocument>): Promise<void> {
+  await rows.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'variant_stock_store_id' });
+  await rows.createIndex({ store_id: 1, deleted: 1, in_stock: 1, id: 1 }, { name: 'variant_stock_low' });
+}
+
 /**
  * Every lookup and list the service makes is backed by one of these
  * (docs/persistence.md#indexes-listing-cost-does-not-grow-with-the-store): an equality prefix (store, deleted, filter field) then the one
  * range or sort field, so a page costs the same in a store of ten products or of a million.
  */
 export async function ensureCatalogIndexes(db: Database): Promise<void> {
+  await ensureVariantStockIndexes(db.collection<VariantStockDocument>(VariantStockRepository.collection));
   const c = {
     products: db.collection<ProductDocument>(ProductRepository.collection),
     collections: db.collection<CollectionDocument>(CollectionRepository.collection),
@@ -21,11 +40,16 @@ export async function ensureCatalogIndexes(db: Database): Promise<void> {
     shippingGroups: db.collection<ShippingGroupDocument>(ShippingGroupRepository.collection),
     readyImages: db.collection<ReadyImageDocument>(ReadyImageRepository.collection),
   };
-  // Products: identity, the default list (by id), its filters, updated_at windows, rank for top/bottom.
+  // Products: identity, the default list (by id), its filters, updated_at windows, rank for top/bottom. The three
+  // listing indexes end with search_text: a search (`q`, a contains-match) walks them in id order testing each entry,
+  // never the documents (ProductRepository.page); replacing the indexes without it (migrations.ts) costs writes nothing.
   await c.products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'products_store_id' });
-  await c.products.createIndex({ store_id: 1, deleted: 1, id: 1 }, { name: 'products_live_by_id' });
-  await c.products.createIndex({ store_id: 1, deleted: 1, status: 1, id: 1 }, { name: 'products_live_by_status' });
-  await c.products.createIndex({ store_id: 1, deleted: 1, shipping_group_id: 1, id: 1 }, { name: 'products_live_by_group' });
+  await c.products.createIndex({ store_id: 1, deleted: 1, id: 1, search_text: 1 }, { name: PRODUCT_LISTING_INDEXES.byId });
+  await c.products.createIndex({ store_id: 1, deleted: 1, status: 1, id: 1, search_text: 1 }, { name: PRODUCT_LISTING_INDEXES.byStatus });
+  await c.products.createIndex(
+    { store_id: 1, deleted: 1, shipping_group_id: 1, id: 1, search_text: 1 },
+    { name: PRODUCT_LISTING_INDEXES.byGroup },
+  );
   await c.products.createIndex({ store_id: 1, deleted: 1, updated_at: 1 }, { name: 'products_live_by_updated_at' });
   await c.products.createIndex({ store_id: 1, deleted: 1, position: 1 }, { name: 'products_live_by_rank' });
   await c.products.createIndex({ collections_cleanup_pending: 1 }, { name: 'products_cleanup_pending' });

@@ -43,6 +43,9 @@ const request = (overrides: Partial<Parameters<typeof listEvents>[2]> = {}) => (
   topics: [],
   wait_ms: 20_000,
   from_newest: true,
+  resource_type: '',
+  resource_id: 0,
+  order_id: 0,
   ...overrides,
 });
 

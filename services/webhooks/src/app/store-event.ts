@@ -1,5 +1,6 @@
 import { PUBLIC_TOPICS, subscribesTo, type DomainEvent } from '@commerce/events';
 import { currentTraceCarrier } from '@commerce/tracing';
+import { historyKeyOf } from '../domain/event-history';
 import type { WebhooksDeps } from './webhooks-deps';
 
 const PUBLIC = new Set<string>(PUBLIC_TOPICS);
@@ -32,6 +33,7 @@ export async function storeEvent(
     sequence: event.sequence,
     resource_type: event.resource_type,
     resource_id: event.resource_id,
+    history_key: historyKeyOf(event),
     received_at: deps.clock(),
     fanned_out: !wanted,
     ...(trace ? { trace } : {}),

@@ -21,6 +21,11 @@ export interface StoredEventDocument {
    * later within the same millisecond. Set by `insertEvent`.
    */
   feed_key?: number;
+  /**
+   * The history it belongs to (domain/event-history.ts): `order:<id>` for an order's events and its fulfillments' and
+   * refunds', else `<resource_type>:<resource_id>`; what the feed's resource and order filters read. Set on public events.
+   */
+  history_key?: string;
   /** True once every delivery job of the event is written: a redelivered message then changes nothing. */
   fanned_out: boolean;
   /** The trace context of its intake, when traced: its deliveries' requests join that trace (docs/operations.md#tracing). */

@@ -1,6 +1,7 @@
 import { claimJob, dueFilter, NO_LEASE, settleJob } from '@commerce/delivery';
 import { DuplicateKeyError, type Collection, type Database } from '@commerce/persistence';
 import type { DeliveryStatus } from '../domain/delivery';
+import { historyKeyOf } from '../domain/event-history';
 import { DELIVERY_EVENT_INDEX, DELIVERY_ID_INDEX } from './indexes';
 import {
   DUE_FIELDS,
@@ -19,6 +20,12 @@ import {
 const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const FINAL: DeliveryStatus[] = ['delivered', 'failed', 'aborted', 'canceled'];
+
+/** Which events a feed page holds besides the store's: one history, and within it one resource when asked. */
+export interface FeedSubject {
+  historyKey: string;
+  resource?: { type: string; id: number };
+}
 
 export class DeliveryRepository {
   private lastFeedKey = 0;
@@ -160,16 +167,39 @@ export class DeliveryRepository {
 
   /**
    * The store's kept events of `topics`, in the order stored (feed key, then id: equal keys come only from two
-   * replicas storing in the same microsecond), after `after` when given.
+   * replicas storing in the same microsecond), after `after` when given; of one history (index events_store_history),
+   * and of one resource in it, when `about` says so.
    */
-  feed(storeId: number, topics: readonly string[], after: StoredEventDocument | null, limit: number): Promise<StoredEventDocument[]> {
+  feed(
+    storeId: number,
+    topics: readonly string[],
+    after: StoredEventDocument | null,
+    limit: number,
+    about?: FeedSubject,
+  ): Promise<StoredEventDocument[]> {
     const query: Record<string, unknown> = { store_id: storeId, topic: { $in: [...topics] } };
+    if (about) {
+      query.history_key = about.historyKey;
+      if (about.resource) Object.assign(query, { resource_type: about.resource.type, resource_id: about.resource.id });
+    }
     if (after) {
-      // The range on feed_key lets the index start at the cursor; the $or only settles the ties at its key.
-      query.feed_key = { $gte: after.feed_key };
+      // The range on feed_key lets the index start at the cursor; the $or only settles the ties at its key. Not in a
+      // history: with that range SQLite picks the store's feed index over events_store_history; a history is one order's
+      // or resource's events, so walking its index entries from its first one costs little.
+      if (!about) query.feed_key = { $gte: after.feed_key };
       query.$or = [{ feed_key: { $gt: after.feed_key } }, { feed_key: after.feed_key, id: { $gt: after.id } }];
     }
     return this.events.find(query, { sort: { feed_key: 1, id: 1 }, limit });
+  }
+
+  /** The history key of a stored event of the resource (index events_resource_sequence), or null when none is kept. */
+  async historyKeyOfResource(storeId: number, resourceType: string, resourceId: number): Promise<string | null> {
+    const [found] = await this.events.findFields(
+      { store_id: storeId, resource_type: resourceType, resource_id: resourceId, history_key: { $exists: true } },
+      ['history_key'],
+      { limit: 1 },
+    );
+    return found?.history_key ?? null;
   }
 
   /** The store's newest kept event of `topics` in the feed's order, or null: where "from now on" starts. */
@@ -179,6 +209,24 @@ export class DeliveryRepository {
       { sort: { feed_key: -1, id: -1 }, limit: 1 },
     );
     return newest ?? null;
+  }
+
+  /**
+   * Gives the public events stored before history keys existed theirs, `batch` at a time in id order (events_id; nothing
+   * else writes while migrations run, so skipping the ones seen is exact); answers how many.
+   */
+  async keyEventsHistories(publicTopics: readonly string[], batch = 500): Promise<number> {
+    const fields = ['id', 'topic', 'resource_type', 'resource_id', 'resource', 'history_key'] as const;
+    let keyed = 0;
+    for (let skip = 0; ; skip += batch) {
+      const events = await this.events.findFields({}, fields, { sort: { id: 1 }, skip, limit: batch });
+      for (const event of events) {
+        if (event.history_key !== undefined || !publicTopics.includes(event.topic)) continue;
+        await this.events.updateOne({ id: event.id }, { $set: { history_key: historyKeyOf(event) } });
+        keyed += 1;
+      }
+      if (events.length < batch) return keyed;
+    }
   }
 
   /** Gives the events stored before feed keys existed theirs (their received time in microseconds); answers how many. */

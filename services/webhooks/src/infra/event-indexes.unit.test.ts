@@ -59,6 +59,7 @@ function anEvent(id: string, sequence: number): StoredEventDocument {
     sequence,
     resource_type: 'product',
     resource_id: 1,
+    history_key: 'product:1',
     received_at: RECEIVED,
     fanned_out: false,
   };
@@ -100,6 +101,21 @@ const USES: Array<[use: string, index: string, made: () => Promise<unknown>]> = 
     'events_store_feed',
     async () => deliveries.feed(7, ['product/updated'], await deliveries.findEvent('e1'), 50),
   ],
+  [
+    "the first page of an order's history (the events of the order, its fulfillments and refunds)",
+    'events_store_history',
+    () => deliveries.feed(7, ['order/paid', 'fulfillment/updated'], null, 50, { historyKey: 'order:3' }),
+  ],
+  [
+    "a page of one resource's events after a cursor",
+    'events_store_history',
+    async () =>
+      deliveries.feed(7, ['product/updated'], await deliveries.findEvent('e1'), 50, {
+        historyKey: 'product:1',
+        resource: { type: 'product', id: 1 },
+      }),
+  ],
+  ["the history a fulfillment's events belong to", 'events_resource_sequence', () => deliveries.historyKeyOfResource(7, 'fulfillment', 5)],
   ['the replay of events since a time', 'events_store_occurred', () => deliveries.eventsSince(7, new Date(RECEIVED.getTime() - 60_000))],
   ['pruning the events received before a time', 'events_received', () => deliveries.prune(new Date(RECEIVED.getTime() - 60_000))],
 ];

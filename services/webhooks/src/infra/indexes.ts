@@ -24,6 +24,7 @@ export const DELIVERY_ID_INDEX = 'deliveries_id';
  * Every index DeliveryRepository's queries need. Every event insert writes each events index, so each one serves a
  * query (asserted in event-indexes.unit.test.ts): events_id findEvent, markFannedOut and redelivery; events_received
  * prune (and keyUnkeyedEvents' order); events_store_occurred eventsSince (replay); events_store_feed feed;
+ * events_store_history the feed of one order's or resource's history (one index for both filters: each costs every insert);
  * events_resource_sequence hasPredecessor; events_fan_out eventsToFanOut. Retired ones are dropped by a migration
  * (migrations.ts).
  */
@@ -40,6 +41,7 @@ export async function ensureDeliveryIndexes({
   await events.createIndex({ received_at: 1 }, { name: 'events_received' });
   await events.createIndex({ store_id: 1, occurred_at: 1 }, { name: 'events_store_occurred' });
   await events.createIndex({ store_id: 1, feed_key: 1, id: 1 }, { name: 'events_store_feed' });
+  await events.createIndex({ store_id: 1, history_key: 1, feed_key: 1, id: 1 }, { name: 'events_store_history' });
   await events.createIndex({ store_id: 1, resource_type: 1, resource_id: 1, sequence: 1 }, { name: 'events_resource_sequence' });
   await events.createIndex({ fanned_out: 1, received_at: 1, id: 1 }, { name: 'events_fan_out' });
   await attempts.createIndex({ id: 1 }, { unique: true, name: 'delivery_attempts_id' });

@@ -1,3 +1,4 @@
+import { PUBLIC_TOPICS } from '@commerce/events';
 import type { Migration } from '@commerce/service-host';
 import { DeliveryRepository } from './delivery.repository';
 import { ensureDeliveryIndexes } from './indexes';
@@ -31,5 +32,19 @@ export const dropTheRetiredFeedIndex: Migration = {
   },
 };
 
+/**
+ * The events feed filters by resource and by order (docs/webhooks.md#the-events-feed) on a history key stored with each
+ * event: the public events kept from before get theirs.
+ */
+export const keyTheEventsHistories: Migration = {
+  id: 3,
+  name: 'give the kept events their history key',
+  async run(db) {
+    const deliveries = DeliveryRepository.open(db);
+    await ensureDeliveryIndexes(deliveries);
+    await deliveries.keyEventsHistories(PUBLIC_TOPICS);
+  },
+};
+
 /** The service's migrations, in the order they were added; never renumber one that shipped. */
-export const WEBHOOKS_MIGRATIONS: readonly Migration[] = [keyTheEventsFeed, dropTheRetiredFeedIndex];
+export const WEBHOOKS_MIGRATIONS: readonly Migration[] = [keyTheEventsFeed, dropTheRetiredFeedIndex, keyTheEventsHistories];

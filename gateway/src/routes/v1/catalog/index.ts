@@ -13,6 +13,6 @@ export type CatalogRouteOptions = PaginationOptions;
 export function catalogRoutes(router: Router, clients: BackendClients, options: CatalogRouteOptions = {}): void {
   productRoutes(router, clients, options);
   photoRoutes(router, clients, options);
-  variantRoutes(router, clients);
+  variantRoutes(router, clients, options);
   collectionRoutes(router, clients, options);
 }

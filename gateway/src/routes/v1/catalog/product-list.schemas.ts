@@ -7,13 +7,17 @@ const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /**
  * GET /v1/products query (docs/catalog.md#products, docs/api-conventions.md#paging): 20 a page by default (`limit` or `per_page` up to
- * 250), by id. `after_id` is an alias some clients send for `newer_than_id` (the spec's name wins when both are present). Output: the
- * ListProductsRequest fields besides store_id.
+ * 250), by id; `q` searches names and SKUs. `after_id` is an alias some clients send for `newer_than_id` (the spec's name wins when
+ * both are present). Output: the ListProductsRequest fields besides store_id.
  * `status` goes as sent: which words are statuses is catalog's, which refuses the others with a 422.
  */
 export const listProductsQuery = z
   .object({
     status: blankAsMissing(looseString()).describe('Only products of this status: `active`, `hidden` or `coming soon` (any case)'),
+    // Passed as sent: its length rule (at most 255 characters) and what it matches are catalog's (docs/catalog.md#products).
+    q: blankAsMissing(looseString()).describe(
+      "Only products whose name, or a variant's SKU, contains this text, ignoring case; every character is literal (no wildcards)",
+    ),
     shipping_group_id: optionalInt(1).describe('Only products of this shipping group'),
     newer_than_id: optionalInt(0).describe('Only products with an id above this one'),
     after_id: optionalInt(0).describe('Another name of `newer_than_id`, which wins when both are sent'),

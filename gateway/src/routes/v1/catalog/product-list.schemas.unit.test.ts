@@ -31,7 +31,24 @@ describe('listProductsQuery', () => {
       updated_at_max: undefined,
       page: 0,
       limit: undefined,
+      q: '',
     });
+  });
+
+  it('passes q on as sent (catalog trims, folds case and bounds its length), a blank one as absent', () => {
+    expect(query('q=Green%20Tea').q).toBe('Green Tea');
+    expect(query('q=100%25_%5B.*%5D').q).toBe('100%_[.*]');
+    expect(query(`q=${'x'.repeat(300)}`).q).toHaveLength(300);
+    expect(query('q=').q).toBeUndefined();
+    expect(query('q=tea&status=hidden&page=2&per_page=5')).toEqual({
+      q: 'tea',
+      status: 'hidden',
+      page: 2,
+      limit: 5,
+      newer_than_id: undefined,
+      descending: false,
+    });
+    expect(errorsOf('q[]=a&q[]=b')).toEqual({ q: ['must be a string'] });
   });
 
   it('reads every filter of docs/catalog.md#products from query strings', () => {

@@ -1,20 +1,50 @@
 import type { Router } from 'express';
-import { presentVariant } from '@commerce/api-presenters';
+import { presentLowStockVariant, presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
-import { dataAnswer, variantJson } from '../../../openapi/answers';
+import { sendPage, type PaginationOptions } from '../../../http/pagination';
+import { dataAnswer, lowStockVariantJson, pagedAnswer, variantJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
 import { pathId } from '../../path-id';
-import { createVariantInput, updateVariantInput } from './variant.schemas';
+import { createVariantInput, lowStockVariantsQuery, updateVariantInput } from './variant.schemas';
 
 type VariantAnswer = { variant?: catalog.Variant; store_context?: catalog.StoreContext };
 
 const render = (answer: VariantAnswer) => presentVariant(recordOf(answer.variant, 'variant'), storeContextOf(answer));
 
-/** docs/catalog.md#variants: variants live under their product; catalog answers 404 for a variant of another product. */
-export function variantRoutes(router: Router, clients: BackendClients): void {
+/**
+ * docs/catalog.md#variants: variants live under their product; catalog answers 404 for a variant of another product. The
+ * store-wide list of low-stock variants (docs/catalog.md#low-stock-variants) is the one route of variants across products.
+ */
+export function variantRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
+  router.get(
+    '/variants',
+    operation(
+      {
+        summary: 'List low-stock variants',
+        description:
+          "The store's variants with at most `in_stock_max` units in stock, lowest stock first (then by id), each with its " +
+          "product's name: the variants to restock. 50 a page; `pagination` and the `Link` header name the next page.",
+        tag: 'Variants',
+        auth: 'store',
+        input: lowStockVariantsQuery,
+        answer: pagedAnswer('variants', lowStockVariantJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const request = catalog.ListLowStockVariantsRequest.fromPartial({ store_id: storeId, ...input() });
+        const answer = await clients.catalog.listLowStockVariants(request, call);
+        const context = storeContextOf(answer);
+        const variants = answer.variants.map((entry) =>
+          presentLowStockVariant(recordOf(entry.variant, 'variant'), entry.product_name, context),
+        );
+        const page = { total: answer.total, page: answer.page, limit: answer.limit, count: variants.length, currentMaxId: null };
+        sendPage(req, res, { variants }, page, pagination);
+      },
+    ),
+  );
+
   router.post(
     '/products/:product_id/variants',
     operation(

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { blankAsMissing, looseInt } from '../../../http/coerce';
+import { pageSizeOf, pageSizeParams } from '../../../http/page-params';
 import {
   clearableText,
   INT32_MAX,
@@ -38,3 +40,19 @@ export const updateVariantInput = z
   .object({ name: optionalName(), sku: clearableText(), ...variantFields })
   .strip()
   .transform(overrideCentsOrPrice);
+
+/**
+ * GET /v1/variants (docs/catalog.md#low-stock-variants): `in_stock_max`, the threshold, as an integer (that it is required and
+ * not negative is catalog's rule), `page`, and `limit` or `per_page` (50 a page by default, clamped to 1..250 by catalog).
+ * Output: the ListLowStockVariantsRequest fields besides store_id.
+ */
+export const lowStockVariantsQuery = z
+  .object({
+    in_stock_max: blankAsMissing(looseInt()).describe(
+      'Required: only variants with at most this many units in stock (`in_stock`), 0 and up; lowest stock first',
+    ),
+    page: optionalInt(1, INT32_MAX).describe('The page, from 1, of 50 variants'),
+    ...pageSizeParams(),
+  })
+  .strip()
+  .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));

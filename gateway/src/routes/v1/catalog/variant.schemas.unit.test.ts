@@ -2,7 +2,7 @@ import { catalog } from '@commerce/contracts';
 import { parseInput } from '../../../http/coerce';
 import { fieldErrors } from '../../../http/field-errors.fixture';
 import { parseParamString } from '../../../http/params';
-import { createVariantInput, updateVariantInput } from './variant.schemas';
+import { createVariantInput, lowStockVariantsQuery, updateVariantInput } from './variant.schemas';
 
 describe('createVariantInput', () => {
   it('reads a JSON body', () => {
@@ -135,5 +135,34 @@ describe('updateVariantInput', () => {
 
   it('refuses a blank name', () => {
     expect(fieldErrors(updateVariantInput, { name: '' })).toEqual({ name: ["can't be blank"] });
+  });
+});
+
+describe('lowStockVariantsQuery', () => {
+  const query = (text: string) => parseInput(lowStockVariantsQuery, parseParamString(text));
+
+  it('reads the threshold, the page and the page size (limit winning over per_page) as integers', () => {
+    expect(query('in_stock_max=5&page=2&per_page=10')).toEqual({ in_stock_max: 5, page: 2, limit: 10 });
+    expect(query('in_stock_max=0&limit=3&per_page=10')).toEqual({ in_stock_max: 0, limit: 3 });
+    expect(catalog.ListLowStockVariantsRequest.fromPartial({ store_id: 7, ...query('in_stock_max=5') })).toEqual({
+      store_id: 7,
+      in_stock_max: 5,
+      page: 0,
+      limit: undefined,
+    });
+  });
+
+  it('leaves a missing threshold, or a negative one, to catalog, which answers 422 for them', () => {
+    expect(query('')).toEqual({ limit: undefined });
+    expect(query('in_stock_max=').in_stock_max).toBeUndefined();
+    expect(query('in_stock_max=-1').in_stock_max).toBe(-1);
+  });
+
+  it('answers 422 for a threshold or a page that is not an integer', () => {
+    expect(fieldErrors(lowStockVariantsQuery, parseParamString('in_stock_max=few&page=0'))).toEqual({
+      in_stock_max: ['must be an integer'],
+      page: ['must be at least 1'],
+    });
+    expect(fieldErrors(lowStockVariantsQuery, parseParamString('in_stock_max=2.5'))).toEqual({ in_stock_max: ['must be an integer'] });
   });
 });

@@ -253,7 +253,18 @@ describe('GET /v1/events', () => {
     expect(calls).toEqual([
       {
         method: 'listEvents',
-        request: { store_id: 7, since_id: '', topic: 'product/updated', limit: 2, topics: [], wait_ms: 0, from_newest: false },
+        request: {
+          store_id: 7,
+          since_id: '',
+          topic: 'product/updated',
+          limit: 2,
+          topics: [],
+          wait_ms: 0,
+          from_newest: false,
+          resource_type: '',
+          resource_id: 0,
+          order_id: 0,
+        },
       },
     ]);
     const nextUrl = `https://api.example.com/v1/events?topic=product%2Fupdated&limit=2&since_id=${EVENT_ID}`;
@@ -275,11 +286,46 @@ describe('GET /v1/events', () => {
       topics: [],
       wait_ms: 0,
       from_newest: false,
+      resource_type: '',
+      resource_id: 0,
+      order_id: 0,
     });
     await request('GET', '/v1/events');
     expect(calls[1].request).toMatchObject({ limit: undefined });
     await request('GET', '/v1/events?per_page=3');
     expect(calls[2].request).toMatchObject({ limit: 3 });
+  });
+
+  it("passes an order's or a resource's history filters, which next_url keeps", async () => {
+    const answer = await request('GET', '/v1/events?order_id=123&limit=2');
+    await request('GET', '/v1/events.json?resource_type=%20fulfillment%20&resource_id=5');
+    await request('GET', '/v1/events?order_id=&resource_type=&resource_id=');
+
+    expect(calls.map((call) => call.request)).toEqual([
+      expect.objectContaining({ order_id: 123, resource_type: '', resource_id: 0 }),
+      expect.objectContaining({ order_id: 0, resource_type: 'fulfillment', resource_id: 5 }),
+      expect.objectContaining({ order_id: 0, resource_type: '', resource_id: 0 }),
+    ]);
+    expect(answer.body.pagination).toEqual({
+      limit: 2,
+      next_url: `https://api.example.com/v1/events?order_id=123&limit=2&since_id=${EVENT_ID}`,
+    });
+  });
+
+  it("answers 422 for history ids that are not integers, and the service's refusal of a resource_type alone", async () => {
+    const bad = await request('GET', '/v1/events?order_id=abc&resource_id=1.5');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.meta!.errors as object).sort()).toEqual(['order_id', 'resource_id']);
+    expect(calls).toEqual([]);
+
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed',
+      fieldViolations: { resource_id: ['is required with resource_type'] },
+    });
+    const refused = await request('GET', '/v1/events?resource_type=order');
+    expect(refused.status).toBe(422);
+    expect(refused.body.meta!.errors).toEqual({ resource_id: ['is required with resource_type'] });
   });
 
   it('answers no next_url and no Link once the page reaches the newest event, nor past it', async () => {

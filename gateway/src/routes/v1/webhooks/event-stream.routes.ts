@@ -69,7 +69,16 @@ export function eventStreamRoutes(router: Router, clients: BackendClients, optio
         // The place is free as soon as the client leaves, not when the poll in flight answers.
         res.once('close', () => place?.close());
         try {
-          const request = { store_id: storeId, topic: '', topics: query.topics, limit: PAGE };
+          // The feed's history filters (resource, order) are not offered on the stream: every event of the topics.
+          const request = {
+            store_id: storeId,
+            topic: '',
+            topics: query.topics,
+            limit: PAGE,
+            resource_type: '',
+            resource_id: 0,
+            order_id: 0,
+          };
           // Before the stream opens: an unknown topic or an event no longer kept is still a 422.
           const first = await clients.webhookDeliveries.listEvents(
             { ...request, since_id: sinceId, from_newest: !sinceId, wait_ms: 0 },

@@ -7,7 +7,8 @@ import { listEventsQuery } from './webhooks.schemas';
 
 /**
  * The events feed (docs/webhooks.md#the-events-feed, beyond the original API): the store's public events of the last 30 days, oldest first,
- * each the envelope as published, so an app can reconcile what it missed. Cursor paged: next_url carries
+ * each the envelope as published, so an app can reconcile what it missed, or of one order's or resource's history (an order's
+ * page). Cursor paged: next_url carries
  * since_id = the page's last id, and is null once the page reaches the newest event.
  */
 export function eventsRoutes(router: Router, clients: BackendClients, pagination: PaginationOptions): void {
@@ -17,9 +18,10 @@ export function eventsRoutes(router: Router, clients: BackendClients, pagination
       {
         summary: "The store's events feed",
         description:
-          "The store's public events of the last 30 days, oldest first, each the envelope as published. Cursor paged: " +
-          '`next_url` carries `since_id`, and is null once the page reaches the newest event (poll again later with ' +
-          '`since_id` = the last id read).',
+          "The store's public events of the last 30 days, oldest first, each the envelope as published; `order_id` keeps an " +
+          "order's history (its fulfillments' and refunds' events too), `resource_type` with `resource_id` one resource's. " +
+          'Cursor paged: `next_url` carries `since_id` (and the filters), and is null once the page reaches the newest event ' +
+          '(poll again later with `since_id` = the last id read).',
         tag: 'Webhooks',
         auth: 'store',
         input: listEventsQuery,

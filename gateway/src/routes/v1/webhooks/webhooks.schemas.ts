@@ -44,7 +44,11 @@ export const listDeliveriesQuery = z
 /** POST /v1/webhooks/:id/replay: `since` (unix seconds) is required. */
 export const replayInput = z.object({ since: unixTime() }).strip();
 
-/** GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`. */
+/**
+ * GET /v1/events: `since_id` (an event id, the cursor), `topic` (a public topic; the service refuses others), `limit`, and
+ * the history filters `resource_type` with `resource_id` and `order_id` (which go together, and which ids are positive,
+ * is the service's to say).
+ */
 export const listEventsQuery = z
   .object({
     since_id: blankAsMissing(looseString({ trim: true }))
@@ -56,6 +60,18 @@ export const listEventsQuery = z
     topic: blankAsMissing(looseString({ trim: true }))
       .transform((topic) => topic ?? '')
       .describe('Only events of this public topic (`order/paid`...)'),
+    resource_type: blankAsMissing(looseString({ trim: true, max: CEILINGS.lineChars }))
+      .transform((type) => type ?? '')
+      .describe('With `resource_id`: only the events of this resource, by its type as envelopes name it (`order`, `product`...)'),
+    resource_id: blankAsMissing(looseInt())
+      .transform((id) => id ?? 0)
+      .describe('With `resource_type`: only the events of the resource of this id'),
+    order_id: blankAsMissing(looseInt())
+      .transform((id) => id ?? 0)
+      .describe(
+        "Only the events of this order's history: its `order/*` events and its fulfillments' and refunds' " +
+          '(`fulfillment/updated`, `refund/created`)',
+      ),
     ...pageSizeParams(),
   })
   .strip()

@@ -189,7 +189,14 @@ export interface ListProductsRequest {
   /** 1-based; 0 means 1. The page is taken after the id and time filters. */
   page: number;
   /** Absent means 20 (the spec's page size); clamped to 1..250 (services/catalog/src/domain/paging.ts). */
-  limit?: number | undefined;
+  limit?:
+    | number
+    | undefined;
+  /**
+   * Only products whose name, or the SKU of one of their live variants, contains this text, ignoring case; every
+   * character is literal (no wildcards). Empty for all. At most 255 characters (INVALID_ARGUMENT on q beyond).
+   */
+  q: string;
 }
 
 export interface ListProductsResponse {
@@ -204,6 +211,35 @@ export interface ListProductsResponse {
    * shift when products are added meanwhile. The last id of this page comes from `products`.
    */
   current_max_id: number;
+  store_context: StoreContext | undefined;
+}
+
+export interface ListLowStockVariantsRequest {
+  store_id: number;
+  /** Required: only variants with at most this many units in stock (0 and up; INVALID_ARGUMENT when absent or negative). */
+  in_stock_max?:
+    | number
+    | undefined;
+  /** 1-based; 0 means 1. */
+  page: number;
+  /** Absent means 50; clamped to 1..250 (services/catalog/src/domain/paging.ts). */
+  limit?: number | undefined;
+}
+
+/** A variant of the low-stock list, with its product's name (its id is the variant's product_id). */
+export interface LowStockVariant {
+  variant: Variant | undefined;
+  product_name: string;
+}
+
+/** Ordered by in_stock, then variant id, both ascending. */
+export interface ListLowStockVariantsResponse {
+  variants: LowStockVariant[];
+  /** Variants at or under the threshold, for total_pages. */
+  total: number;
+  /** The page and limit applied (after defaults and clamping). */
+  page: number;
+  limit: number;
   store_context: StoreContext | undefined;
 }
 
@@ -2235,6 +2271,7 @@ function createBaseListProductsRequest(): ListProductsRequest {
     updated_at_max: undefined,
     page: 0,
     limit: undefined,
+    q: "",
   };
 }
 
@@ -2272,6 +2309,9 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     }
     if (message.limit !== undefined) {
       writer.uint32(88).int32(message.limit);
+    }
+    if (message.q !== "") {
+      writer.uint32(98).string(message.q);
     }
     return writer;
   },
@@ -2377,6 +2417,14 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.q = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2430,6 +2478,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
         : undefined,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+      q: isSet(object.q) ? globalThis.String(object.q) : "",
     };
   },
 
@@ -2468,6 +2517,9 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.q !== "") {
+      obj.q = message.q;
+    }
     return obj;
   },
 
@@ -2487,6 +2539,7 @@ export const ListProductsRequest: MessageFns<ListProductsRequest> = {
     message.updated_at_max = object.updated_at_max ?? undefined;
     message.page = object.page ?? 0;
     message.limit = object.limit ?? undefined;
+    message.q = object.q ?? "";
     return message;
   },
 };
@@ -2643,6 +2696,363 @@ export const ListProductsResponse: MessageFns<ListProductsResponse> = {
     message.page = object.page ?? 0;
     message.limit = object.limit ?? 0;
     message.current_max_id = object.current_max_id ?? 0;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListLowStockVariantsRequest(): ListLowStockVariantsRequest {
+  return { store_id: 0, in_stock_max: undefined, page: 0, limit: undefined };
+}
+
+export const ListLowStockVariantsRequest: MessageFns<ListLowStockVariantsRequest> = {
+  encode(message: ListLowStockVariantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.in_stock_max !== undefined) {
+      writer.uint32(16).int64(message.in_stock_max);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.limit !== undefined) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLowStockVariantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLowStockVariantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.in_stock_max = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListLowStockVariantsRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      in_stock_max: isSet(object.inStockMax)
+        ? globalThis.Number(object.inStockMax)
+        : isSet(object.in_stock_max)
+        ? globalThis.Number(object.in_stock_max)
+        : undefined,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+    };
+  },
+
+  toJSON(message: ListLowStockVariantsRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.in_stock_max !== undefined) {
+      obj.inStockMax = Math.round(message.in_stock_max);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.limit !== undefined) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListLowStockVariantsRequest>, I>>(base?: I): ListLowStockVariantsRequest {
+    return ListLowStockVariantsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListLowStockVariantsRequest>, I>>(object: I): ListLowStockVariantsRequest {
+    const message = createBaseListLowStockVariantsRequest();
+    message.store_id = object.store_id ?? 0;
+    message.in_stock_max = object.in_stock_max ?? undefined;
+    message.page = object.page ?? 0;
+    message.limit = object.limit ?? undefined;
+    return message;
+  },
+};
+
+function createBaseLowStockVariant(): LowStockVariant {
+  return { variant: undefined, product_name: "" };
+}
+
+export const LowStockVariant: MessageFns<LowStockVariant> = {
+  encode(message: LowStockVariant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.variant !== undefined) {
+      Variant.encode(message.variant, writer.uint32(10).fork()).join();
+    }
+    if (message.product_name !== "") {
+      writer.uint32(18).string(message.product_name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LowStockVariant {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLowStockVariant();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.variant = Variant.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.product_name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LowStockVariant {
+    return {
+      variant: isSet(object.variant) ? Variant.fromJSON(object.variant) : undefined,
+      product_name: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: LowStockVariant): unknown {
+    const obj: any = {};
+    if (message.variant !== undefined) {
+      obj.variant = Variant.toJSON(message.variant);
+    }
+    if (message.product_name !== "") {
+      obj.productName = message.product_name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LowStockVariant>, I>>(base?: I): LowStockVariant {
+    return LowStockVariant.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LowStockVariant>, I>>(object: I): LowStockVariant {
+    const message = createBaseLowStockVariant();
+    message.variant = (object.variant !== undefined && object.variant !== null)
+      ? Variant.fromPartial(object.variant)
+      : undefined;
+    message.product_name = object.product_name ?? "";
+    return message;
+  },
+};
+
+function createBaseListLowStockVariantsResponse(): ListLowStockVariantsResponse {
+  return { variants: [], total: 0, page: 0, limit: 0, store_context: undefined };
+}
+
+export const ListLowStockVariantsResponse: MessageFns<ListLowStockVariantsResponse> = {
+  encode(message: ListLowStockVariantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.variants) {
+      LowStockVariant.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int64(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLowStockVariantsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLowStockVariantsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.variants.push(LowStockVariant.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListLowStockVariantsResponse {
+    return {
+      variants: globalThis.Array.isArray(object?.variants)
+        ? object.variants.map((e: any) => LowStockVariant.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListLowStockVariantsResponse): unknown {
+    const obj: any = {};
+    if (message.variants?.length) {
+      obj.variants = message.variants.map((e) => LowStockVariant.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListLowStockVariantsResponse>, I>>(base?: I): ListLowStockVariantsResponse {
+    return ListLowStockVariantsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListLowStockVariantsResponse>, I>>(object: I): ListLowStockVariantsResponse {
+    const message = createBaseListLowStockVariantsResponse();
+    message.variants = object.variants?.map((e) => LowStockVariant.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.limit = object.limit ?? 0;
     message.store_context = (object.store_context !== undefined && object.store_context !== null)
       ? StoreContext.fromPartial(object.store_context)
       : undefined;
@@ -9241,6 +9651,21 @@ export const CatalogServiceService = {
       Buffer.from(ListProductsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListProductsResponse => ListProductsResponse.decode(value),
   },
+  /**
+   * The store's live variants (of live products) with at most in_stock_max units in stock, lowest stock first
+   * (docs/catalog.md#low-stock-variants). Every variant tracks its stock: none is left out as untracked.
+   */
+  listLowStockVariants: {
+    path: "/commerce.catalog.v1.CatalogService/ListLowStockVariants" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListLowStockVariantsRequest): Buffer =>
+      Buffer.from(ListLowStockVariantsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListLowStockVariantsRequest => ListLowStockVariantsRequest.decode(value),
+    responseSerialize: (value: ListLowStockVariantsResponse): Buffer =>
+      Buffer.from(ListLowStockVariantsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListLowStockVariantsResponse => ListLowStockVariantsResponse.decode(value),
+  },
   getProduct: {
     path: "/commerce.catalog.v1.CatalogService/GetProduct" as const,
     requestStream: false as const,
@@ -9579,6 +10004,11 @@ export const CatalogServiceService = {
 export interface CatalogServiceServer extends UntypedServiceImplementation {
   /** Products answer 20 a page, ordered by id (ascending unless descending is set). */
   listProducts: handleUnaryCall<ListProductsRequest, ListProductsResponse>;
+  /**
+   * The store's live variants (of live products) with at most in_stock_max units in stock, lowest stock first
+   * (docs/catalog.md#low-stock-variants). Every variant tracks its stock: none is left out as untracked.
+   */
+  listLowStockVariants: handleUnaryCall<ListLowStockVariantsRequest, ListLowStockVariantsResponse>;
   getProduct: handleUnaryCall<GetProductRequest, GetProductResponse>;
   /**
    * Also creates the product's "Default" variant. Without shipping_group_id the product goes to the store's
@@ -9695,6 +10125,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListProductsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The store's live variants (of live products) with at most in_stock_max units in stock, lowest stock first
+   * (docs/catalog.md#low-stock-variants). Every variant tracks its stock: none is left out as untracked.
+   */
+  listLowStockVariants(
+    request: ListLowStockVariantsRequest,
+    callback: (error: ServiceError | null, response: ListLowStockVariantsResponse) => void,
+  ): ClientUnaryCall;
+  listLowStockVariants(
+    request: ListLowStockVariantsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListLowStockVariantsResponse) => void,
+  ): ClientUnaryCall;
+  listLowStockVariants(
+    request: ListLowStockVariantsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListLowStockVariantsResponse) => void,
   ): ClientUnaryCall;
   getProduct(
     request: GetProductRequest,

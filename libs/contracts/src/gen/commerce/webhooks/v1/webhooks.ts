@@ -269,6 +269,18 @@ export interface ListEventsRequest {
   wait_ms: number;
   /** Without since_id: start after the store's newest kept event (only events stored from now on), not the oldest. */
   from_newest: boolean;
+  /**
+   * Only the events of this resource: the envelope's resource_type ("order", "product", "fulfillment"...) and
+   * resource_id, given together; empty and 0 for any.
+   */
+  resource_type: string;
+  resource_id: number;
+  /**
+   * Only the events of this order's history: its order/* events and those of its fulfillments and refunds
+   * (fulfillment/updated, refund/created, whose resource is the fulfillment or refund); 0 for any. Combines with
+   * the other filters.
+   */
+  order_id: number;
 }
 
 export interface ListEventsResponse {
@@ -3313,7 +3325,18 @@ export const SendTestEventResponse: MessageFns<SendTestEventResponse> = {
 };
 
 function createBaseListEventsRequest(): ListEventsRequest {
-  return { store_id: 0, since_id: "", topic: "", limit: undefined, topics: [], wait_ms: 0, from_newest: false };
+  return {
+    store_id: 0,
+    since_id: "",
+    topic: "",
+    limit: undefined,
+    topics: [],
+    wait_ms: 0,
+    from_newest: false,
+    resource_type: "",
+    resource_id: 0,
+    order_id: 0,
+  };
 }
 
 export const ListEventsRequest: MessageFns<ListEventsRequest> = {
@@ -3338,6 +3361,15 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     }
     if (message.from_newest !== false) {
       writer.uint32(56).bool(message.from_newest);
+    }
+    if (message.resource_type !== "") {
+      writer.uint32(66).string(message.resource_type);
+    }
+    if (message.resource_id !== 0) {
+      writer.uint32(72).int64(message.resource_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(80).int64(message.order_id);
     }
     return writer;
   },
@@ -3411,6 +3443,30 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
             message.from_newest = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.resource_type = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.resource_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3448,6 +3504,21 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
         : isSet(object.from_newest)
         ? globalThis.Boolean(object.from_newest)
         : false,
+      resource_type: isSet(object.resourceType)
+        ? globalThis.String(object.resourceType)
+        : isSet(object.resource_type)
+        ? globalThis.String(object.resource_type)
+        : "",
+      resource_id: isSet(object.resourceId)
+        ? globalThis.Number(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.Number(object.resource_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
     };
   },
 
@@ -3474,6 +3545,15 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     if (message.from_newest !== false) {
       obj.fromNewest = message.from_newest;
     }
+    if (message.resource_type !== "") {
+      obj.resourceType = message.resource_type;
+    }
+    if (message.resource_id !== 0) {
+      obj.resourceId = Math.round(message.resource_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
     return obj;
   },
 
@@ -3489,6 +3569,9 @@ export const ListEventsRequest: MessageFns<ListEventsRequest> = {
     message.topics = object.topics?.map((e) => e) || [];
     message.wait_ms = object.wait_ms ?? 0;
     message.from_newest = object.from_newest ?? false;
+    message.resource_type = object.resource_type ?? "";
+    message.resource_id = object.resource_id ?? 0;
+    message.order_id = object.order_id ?? 0;
     return message;
   },
 };
@@ -3910,7 +3993,7 @@ export const WebhookDeliveryServiceService = {
   /**
    * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
    * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
-   * of the store (pruned, or another store's).
+   * of the store (pruned, or another store's), or when only one of resource_type and resource_id is given.
    */
   listEvents: {
     path: "/commerce.webhooks.v1.WebhookDeliveryService/ListEvents" as const,
@@ -3956,7 +4039,7 @@ export interface WebhookDeliveryServiceServer extends UntypedServiceImplementati
   /**
    * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
    * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
-   * of the store (pruned, or another store's).
+   * of the store (pruned, or another store's), or when only one of resource_type and resource_id is given.
    */
   listEvents: handleUnaryCall<ListEventsRequest, ListEventsResponse>;
 }
@@ -4078,7 +4161,7 @@ export interface WebhookDeliveryServiceClient extends Client {
   /**
    * The events feed: the store's kept public events (30 days), in the order the service received them, oldest
    * first, after `since_id`. INVALID_ARGUMENT when `topic` is not a public topic or `since_id` is not a kept event
-   * of the store (pruned, or another store's).
+   * of the store (pruned, or another store's), or when only one of resource_type and resource_id is given.
    */
   listEvents(
     request: ListEventsRequest,
