@@ -43,7 +43,10 @@ beforeAll(async () => {
   const created = await createStoreWithCli(env, 'dashshop');
   shop = new ApiClient(stack.baseUrl, created.api_key);
   site = created.store.url;
-  stocked = await stockShop(shop, [{ name: 'Oolong', cents: 900, stock: [20] }]);
+  stocked = await stockShop(shop, [
+    { name: 'Oolong', cents: 900, stock: [20] },
+    { name: 'Matcha', cents: 3000, stock: [3] },
+  ]);
   browser = await launchChromium();
   owner = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 1280, height: 860 } });
   page = await owner.newPage();
@@ -83,6 +86,22 @@ describe('the owner dashboard', () => {
     await page.getByRole('link', { name: 'Home' }).click();
     await page.locator('figcaption', { hasText: 'Visits by week, last 8 weeks' }).waitFor();
     await expect(page.locator('figure.chart svg').count()).resolves.toBe(2);
+    // Low stock (at most 5): Matcha's 3, not Oolong's 20; catalog's stock list follows its events, so look again until it shows.
+    await waitFor(
+      async () => {
+        await page.reload();
+        await page.getByRole('heading', { name: 'Low stock' }).waitFor();
+        return (await page.getByRole('row', { name: /Matcha/ }).count()) === 1;
+      },
+      { timeoutMs: 15_000, intervalMs: 500, message: 'Matcha in the low-stock list' },
+    );
+    await expect(
+      page
+        .getByRole('row', { name: /Matcha/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).resolves.toEqual(['Matcha', 'Default', '3']);
+    await expect(page.getByRole('row', { name: /Oolong/ }).count()).resolves.toBe(0);
     await checkPage('home');
   });
 
@@ -141,6 +160,13 @@ describe('the owner dashboard', () => {
     await page.getByRole('link', { name: '← Products' }).click();
     await page.getByRole('link', { name: 'Dashboard Tea' }).waitFor();
     await checkPage('products');
+
+    await page.getByRole('searchbox').fill('dashboard');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=dashboard/);
+    await page.getByRole('link', { name: 'Oolong' }).waitFor({ state: 'detached' });
+    await expect(page.locator('table.list tbody tr').count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Dashboard Tea' }).count()).resolves.toBe(1);
   });
 
   it('shows the order a buyer placed on the buyer site, ships part of it with tracking and refunds a line', async () => {
@@ -196,6 +222,12 @@ describe('the owner dashboard', () => {
     expect(order.fulfillments[0].items.map((entry: JsonBody) => entry.item.product_id)).toEqual([productId]);
     expect(order.refunds).toHaveLength(1);
     expect(order.refunds[0]).toMatchObject({ note: 'Damaged in transit', items: [{ quantity: 1 }] });
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    const history = page.locator('ol.history');
+    await history.getByText('Refund made').waitFor();
+    await expect(history.locator('li').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringMatching(/Order placed$/), expect.stringMatching(/Payment received$/)]),
+    );
     await checkPage('order-shipped');
 
     await page.getByRole('link', { name: '← Orders' }).click();

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useClient } from '../api/client';
 import { BarChart } from '../ui/bar-chart';
 import { Failure, Loading } from '../ui/status';
 
-/** Home (docs/dashboard.md#home): the store's visits of the last 8 weeks and 7 days, as charts. */
+/** Home (docs/dashboard.md#home): low-stock variants, and the store's visits of the last 8 weeks and 7 days as charts. */
 export function Home(): ReactNode {
   const client = useClient();
   const visits = useQuery({ queryKey: ['visits'], queryFn: async () => (await client.GET('/v1/store/visits')).data });
   return (
     <section>
       <h1>Home</h1>
+      <LowStock />
       <h2>Visits</h2>
       {visits.isPending ? (
         <Loading what="visits" />
@@ -41,5 +43,60 @@ export function Home(): ReactNode {
         </div>
       )}
     </section>
+  );
+}
+
+/** At this stock or below, a variant needs the owner's attention. */
+export const LOW_STOCK = 5;
+
+/** The variants running out, lowest first (GET /v1/variants?in_stock_max=, docs/catalog.md#low-stock-variants). */
+function LowStock(): ReactNode {
+  const client = useClient();
+  const low = useQuery({
+    queryKey: ['low-stock'],
+    queryFn: async () => {
+      const answer = await client.GET('/v1/variants', { params: { query: { in_stock_max: LOW_STOCK, limit: 10 } } });
+      return { variants: answer.data.variants, total: answer.pagination.total };
+    },
+  });
+  return (
+    <>
+      <h2>Low stock</h2>
+      {low.isPending ? (
+        <Loading what="stock" />
+      ) : low.isError ? (
+        <Failure error={low.error} retry={() => void low.refetch()} />
+      ) : low.data.variants.length === 0 ? (
+        <p>Every variant has more than {LOW_STOCK} in stock.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="list">
+            <caption className="visually-hidden">
+              {low.data.total} variant{low.data.total === 1 ? '' : 's'} with {LOW_STOCK} or fewer in stock
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Variant</th>
+                <th scope="col" className="number">
+                  In stock
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {low.data.variants.map((variant) => (
+                <tr key={variant.id}>
+                  <td>
+                    <Link to={`/products/${variant.product_id}`}>{variant.product_name}</Link>
+                  </td>
+                  <td>{variant.name}</td>
+                  <td className="number">{variant.in_stock}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

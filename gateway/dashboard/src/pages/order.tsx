@@ -132,6 +132,7 @@ function OrderView({ order }: { order: Order }): ReactNode {
         <ShipForm order={order} items={items.filter((item) => !item.fulfilled_at)} />
       )}
       <Refunds order={order} items={items} />
+      <History order={order} />
     </article>
   );
 }
@@ -383,6 +384,50 @@ function Refunds({ order, items }: { order: Order; items: Item[] }): ReactNode {
             {refund.isPending ? 'Refunding…' : 'Refund'}
           </button>
         </form>
+      )}
+    </section>
+  );
+}
+
+/** Each of an order's events in words (the topics of docs/events.md); one not listed here is shown by its topic. */
+const HAPPENINGS: Readonly<Record<string, string>> = {
+  'order/created': 'Order placed',
+  'order/paid': 'Payment received',
+  'order/updated': 'Order updated',
+  'order/shipped': 'Shipped',
+  'order/on_hold': 'Put on hold',
+  'order/opened': 'Opened again',
+  'order/canceled': 'Canceled',
+  'fulfillment/updated': 'Fulfillment updated',
+  'refund/created': 'Refund made',
+};
+
+/** The order's history: its events and its fulfillments' and refunds' (GET /v1/events?order_id=), oldest first. */
+function History({ order }: { order: Order }): ReactNode {
+  const client = useClient();
+  const history = useQuery({
+    // The order's own record changes with each event: refetch the history with it.
+    queryKey: ['order-history', order.id, order.updated_at, order.refunds.length],
+    queryFn: async () => (await client.GET('/v1/events', { params: { query: { order_id: order.id, limit: 250 } } })).data.events,
+  });
+  return (
+    <section aria-labelledby="history">
+      <h2 id="history">History</h2>
+      {history.isPending ? (
+        <Loading what="history" />
+      ) : history.isError ? (
+        <Failure error={history.error} retry={() => void history.refetch()} />
+      ) : history.data.length === 0 ? (
+        <p>Nothing recorded yet.</p>
+      ) : (
+        <ol className="history">
+          {history.data.map((event) => (
+            <li key={event.id}>
+              <time dateTime={event.occurred_at}>{formatTime(event.occurred_at)}</time>
+              {HAPPENINGS[event.topic] ?? event.topic}
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useClient, useStore } from '../api/client';
 import { formatMoney, formatTime } from '../ui/format';
 import { Pager } from '../ui/pager';
+import { SearchBox } from '../ui/search-box';
 import { Badge, Failure, Loading } from '../ui/status';
 
 const FILTERS = [
@@ -21,17 +22,21 @@ export function Products(): ReactNode {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = params.get('q') ?? '';
   const products = useQuery({
-    queryKey: ['products', { status, page }],
+    queryKey: ['products', { status, page, q }],
     queryFn: async () => {
-      const answer = await client.GET('/v1/products', { params: { query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}) } } });
+      const query = { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(q ? { q } : {}) };
+      const answer = await client.GET('/v1/products', { params: { query } });
       return { products: answer.data.products, pages: answer.pagination.total_pages };
     },
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: string; page?: number }) => {
+  const go = (next: { status?: string; page?: number; q?: string }) => {
     const query = new URLSearchParams();
     const nextStatus = next.status ?? status;
+    const nextQ = next.q ?? q;
+    if (nextQ) query.set('q', nextQ);
     if (nextStatus) query.set('status', nextStatus);
     if ((next.page ?? 1) > 1) query.set('page', String(next.page));
     setParams(query);
@@ -44,6 +49,7 @@ export function Products(): ReactNode {
           Add product
         </Link>
       </div>
+      <SearchBox label="Search products by name or SKU" value={q} onSearch={(text) => go({ q: text })} />
       <nav aria-label="Product status" className="filters">
         {FILTERS.map((filter) => (
           <button key={filter.value} type="button" aria-pressed={filter.value === status} onClick={() => go({ status: filter.value })}>
@@ -56,7 +62,7 @@ export function Products(): ReactNode {
       ) : products.isError ? (
         <Failure error={products.error} retry={() => void products.refetch()} />
       ) : products.data.products.length === 0 ? (
-        <p>No products{status ? ` with the status “${status}”` : ''} yet.</p>
+        <p>{q ? `No product matches “${q}”.` : `No products${status ? ` with the status “${status}”` : ''} yet.`}</p>
       ) : (
         <>
           <div className="table-scroll">
