@@ -1,5 +1,6 @@
 import type { Filter } from '../collection.port';
 import { compareValues, isPlainObject, typeRank, valuesAt, valuesEqual } from './document-values';
+import { containsText } from './text-contains';
 
 /** Whether a document matches a port filter (portable-query.guard has already refused what the port leaves out). */
 export function matchesFilter(doc: unknown, filter: Filter): boolean {
@@ -33,6 +34,10 @@ function matchesOperator(found: unknown[], operator: string, operand: unknown): 
       return !(operand as unknown[]).some((wanted) => found.some((value) => equalsOrContains(value, wanted)));
     case '$ne':
       return !found.some((value) => equalsOrContains(value, operand));
+    case '$contains':
+      return found.some((value) =>
+        elementsOf(value).some((element) => typeof element === 'string' && containsText(element, operand as string)),
+      );
     case '$gt':
     case '$gte':
     case '$lt':
