@@ -1,12 +1,13 @@
 import type { Filter, SumOptions } from '../collection.port';
 import { rangeSearch } from '../query/range-search';
 import { columnOf } from './side-fields';
-import { jsonPathOf, keyExpression, keyOf, typeBounds, type KeyValue } from './sql-key';
+import { jsonPathOf, keyExpression, type KeyValue } from './sql-key';
 import { filterToSqlWith, sqlFieldOf, sqlPathOf, type FieldResolver } from './sql-query';
 
 /**
  * `sumGroups` (collection.port.ts) as one SQL statement: SQLite filters (through the same index the filter's finds use),
- * unwinds with jsonb_each, finds each row's range by a binary search of CASEs, groups, counts and sums. Undefined when
+ * unwinds with jsonb_each, reads each value once per row, finds its range by a binary search of CASEs on numbers (a
+ * Date's milliseconds), groups, counts and sums. Undefined when
  * SQL alone cannot decide it exactly (a condition on a field that holds arrays, elements that are arrays, a whole
  * element read): the collection then computes it in JavaScript (query/document-sums.ts), with the same answer.
  *
@@ -43,7 +44,7 @@ export function sumsToSql(table: string, filter: Filter, options: SumOptions, ar
   if (options.ranges) {
     const at = valuePath(options.ranges.field, unwind?.field);
     if (!at) return undefined;
-    columns.push(`${keyExpression(at.jsonPath, at.column)} AS r`);
+    columns.push(`${rangeValue(at, options.ranges.boundaries[0] instanceof Date)} AS r`);
   }
   for (const [i, field] of options.sum.entries()) {
     const at = valuePath(field, unwind?.field);
@@ -52,7 +53,10 @@ export function sumsToSql(table: string, filter: Filter, options: SumOptions, ar
     columns.push(`CASE WHEN json_type(${at.column}, ${path}) IN ('integer', 'real') THEN ${at.column}->>${path} END AS s${i}`);
   }
   const conditions = [where.where, ...(elementMatch ? [elementMatch.where] : [])].join(' AND ');
-  const inner = `SELECT ${columns.length > 0 ? columns.join(', ') : '1'} FROM ${table}${source ? `, ${source}` : ''} WHERE ${conditions}`;
+  // LIMIT and OFFSET keep SQLite from folding the inner query into the grouping, which would read each value again per use.
+  const inner =
+    `SELECT ${columns.length > 0 ? columns.join(', ') : '1'} FROM ${table}${source ? `, ${source}` : ''} ` +
+    `WHERE ${conditions} LIMIT -1 OFFSET 0`;
 
   const groupColumns = (options.groupBy ?? []).map((_, i) => `g${i}`);
   const range = options.ranges && rangeOf(options.ranges.boundaries);
@@ -100,18 +104,26 @@ function unwoundFieldOf(unwound: string, arrayPaths: ReadonlySet<string>): Field
   };
 }
 
-/** The range index of `r` (range-search.ts), -1 for NULL or a value of another type than the boundaries. */
+/**
+ * A ranged value as a number, NULL when it is not of the boundaries' type: a Date's milliseconds (stored as `{"$date": ms}`,
+ * document-codec.ts; no other value has that field, whose name no document may use), or a number.
+ */
+function rangeValue(at: { jsonPath: string; column: string }, dates: boolean): string {
+  if (dates) return `${at.column}->>'${at.jsonPath}."$date"'`;
+  const path = `'${at.jsonPath}'`;
+  return `CASE WHEN json_type(${at.column}, ${path}) IN ('integer', 'real') THEN ${at.column}->>${path} END`;
+}
+
+/** The range index of `r` (range-search.ts), -1 for NULL (a value of another type than the boundaries, or none). */
 function rangeOf(boundaries: readonly number[] | readonly Date[]): { sql: string; params: KeyValue[] } {
-  const keys = boundaries.map((boundary) => keyOf(boundary)!);
-  const bounds = typeBounds(keys[0]);
-  const typed = `r < ${bounds.upper}${bounds.lower ? ` AND r >= ${bounds.lower}` : ''}`;
+  const values = boundaries.map(Number);
   const search = rangeSearch<{ sql: string; params: KeyValue[] }>(
-    keys.length,
+    values.length,
     (index) => ({ sql: String(index), params: [] }),
     (boundary, then, otherwise) => ({
       sql: `CASE WHEN r < ? THEN ${then.sql} ELSE ${otherwise.sql} END`,
-      params: [keys[boundary], ...then.params, ...otherwise.params],
+      params: [values[boundary], ...then.params, ...otherwise.params],
     }),
   );
-  return { sql: `CASE WHEN r IS NOT NULL AND ${typed} THEN ${search.sql} ELSE -1 END`, params: search.params };
+  return { sql: `CASE WHEN r IS NOT NULL THEN ${search.sql} ELSE -1 END`, params: search.params };
 }
