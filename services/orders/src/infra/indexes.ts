@@ -21,6 +21,8 @@ import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './tes
  * The orders' indexes and who reads them (OrderRepository):
  *   orders_store_id            (store_id, id)               one order; every list without a status or a range, searched or
  *                                                           not (a search is checked on the orders it walks, newest first)
+ *   orders_store_email         (store_id, email)            the count of a search by e-mail text: SQLite reads the e-mails
+ *                                                           from the index alone (MongoDB matches its keys), not the orders
  *   orders_store_status_id     (store_id, status, id)       lists of one status (with q too)
  *   orders_store_updated_at    (store_id, updated_at)       updated_at_min / updated_at_max
  *   orders_store_created_at    (store_id, created_at)       created_at_min / created_at_max, and the sales summary's orders
@@ -31,6 +33,7 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await orders.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'orders_store_id' });
   await orders.createIndex({ store_id: 1, status: 1, id: 1 }, { name: 'orders_store_status_id' });
   await orders.createIndex({ store_id: 1, updated_at: 1 }, { name: 'orders_store_updated_at' });
+  await orders.createIndex({ store_id: 1, email: 1, id: 1 }, { name: 'orders_store_email' });
   await orders.createIndex({ store_id: 1, created_at: 1 }, { name: 'orders_store_created_at' });
   await orders.createIndex({ store_id: 1, last_refund_at: 1 }, { name: 'orders_store_last_refund' });
   await orders.createIndex({ stock_return: 1, updated_at: 1 }, { name: 'orders_stock_return' });
