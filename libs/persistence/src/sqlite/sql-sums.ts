@@ -1,24 +1,27 @@
 import type { Filter, SumOptions } from '../collection.port';
 import { rangeSearch } from '../query/range-search';
 import { columnOf } from './side-fields';
-import { jsonPathOf, keyExpression, type KeyValue } from './sql-key';
+import { jsonPathOf, keyExpression, keyOf, typeBounds, type KeyValue } from './sql-key';
 import { filterToSqlWith, sqlFieldOf, sqlPathOf, type FieldResolver } from './sql-query';
 
 /**
  * `sumGroups` (collection.port.ts) as one SQL statement: SQLite filters (through the same index the filter's finds use),
- * unwinds with jsonb_each, reads each value once per row, finds its range by a binary search of CASEs on numbers (a
- * Date's milliseconds), groups, counts and sums. Undefined when
- * SQL alone cannot decide it exactly (a condition on a field that holds arrays, elements that are arrays, a whole
- * element read): the collection then computes it in JavaScript (query/document-sums.ts), with the same answer.
+ * unwinds with jsonb_each, reads each value once per row as its key expression (sql-key.ts: the very text of an index on
+ * the field), finds its range by a binary search of CASEs, groups, counts and sums. An index whose fields hold every
+ * value the sums read (the filter's, the groups', the range's, the summed ones) then serves the whole statement from its
+ * own entries, never reading a document ("USING COVERING INDEX"). Undefined when SQL alone cannot decide it exactly (a
+ * condition on a field that holds arrays, elements that are arrays, a whole element read): the collection then computes
+ * it in JavaScript (query/document-sums.ts), with the same answer.
  *
- *   SELECT g0, g1, <range of r>, count(*), sum(s0)... FROM
- *     (SELECT <group values> AS g0.., <range key> AS r, <numbers or NULL> AS s0.. FROM <table>[, jsonb_each(..) AS u] WHERE ..)
+ *   SELECT g0, g1, <range of r>, count(*), sum(<s0 if a number>)... FROM
+ *     (SELECT <key of a group field> AS g0.., <key of the ranged field> AS r, <key of a summed field> AS s0..
+ *      FROM <table>[, jsonb_each(..) AS u] WHERE .. LIMIT -1 OFFSET 0)
  *   GROUP BY g0, g1, <range>
  */
 export interface SqlSums {
   sql: string;
   params: KeyValue[];
-  /** Columns of each row: the group values (JSON text, or NULL for missing), the range when ranged, the count, the sums. */
+  /** Columns of each row: the group values (keys, sql-key.ts), the range when ranged, the count, the sums. */
   groups: number;
   ranged: boolean;
 }
@@ -36,22 +39,14 @@ export function sumsToSql(table: string, filter: Filter, options: SumOptions, ar
 
   const source = unwind ? sourceOf(unwind.field) : undefined;
   const columns: string[] = [];
-  for (const [i, field] of (options.groupBy ?? []).entries()) {
+  const read = (field: string, name: string): boolean => {
     const at = valuePath(field, unwind?.field);
-    if (!at) return undefined;
-    columns.push(`${at.column}->'${at.jsonPath}' AS g${i}`);
-  }
-  if (options.ranges) {
-    const at = valuePath(options.ranges.field, unwind?.field);
-    if (!at) return undefined;
-    columns.push(`${rangeValue(at, options.ranges.boundaries[0] instanceof Date)} AS r`);
-  }
-  for (const [i, field] of options.sum.entries()) {
-    const at = valuePath(field, unwind?.field);
-    if (!at) return undefined;
-    const path = `'${at.jsonPath}'`;
-    columns.push(`CASE WHEN json_type(${at.column}, ${path}) IN ('integer', 'real') THEN ${at.column}->>${path} END AS s${i}`);
-  }
+    if (at) columns.push(`${keyExpression(at.jsonPath, at.column)} AS ${name}`);
+    return at !== undefined;
+  };
+  if (!(options.groupBy ?? []).every((field, i) => read(field, `g${i}`))) return undefined;
+  if (options.ranges && !read(options.ranges.field, 'r')) return undefined;
+  if (!options.sum.every((field, i) => read(field, `s${i}`))) return undefined;
   const conditions = [where.where, ...(elementMatch ? [elementMatch.where] : [])].join(' AND ');
   // LIMIT and OFFSET keep SQLite from folding the inner query into the grouping, which would read each value again per use.
   const inner =
@@ -61,7 +56,8 @@ export function sumsToSql(table: string, filter: Filter, options: SumOptions, ar
   const groupColumns = (options.groupBy ?? []).map((_, i) => `g${i}`);
   const range = options.ranges && rangeOf(options.ranges.boundaries);
   const keys = [...groupColumns, ...(range ? [range.sql] : [])];
-  const totals = ['count(*)', ...options.sum.map((_, i) => `sum(s${i})`)];
+  // The key of a number is the number; a string's is TEXT, anything else's a BLOB: MongoDB's $sum adds numbers only.
+  const totals = ['count(*)', ...options.sum.map((_, i) => `sum(CASE WHEN typeof(s${i}) IN ('integer', 'real') THEN s${i} END)`)];
   const grouping = keys.length > 0 ? ` GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : '';
   return {
     sql: `SELECT ${[...keys, ...totals].join(', ')} FROM (${inner})${grouping}`,
@@ -104,26 +100,31 @@ function unwoundFieldOf(unwound: string, arrayPaths: ReadonlySet<string>): Field
   };
 }
 
-/**
- * A ranged value as a number, NULL when it is not of the boundaries' type: a Date's milliseconds (stored as `{"$date": ms}`,
- * document-codec.ts; no other value has that field, whose name no document may use), or a number.
- */
-function rangeValue(at: { jsonPath: string; column: string }, dates: boolean): string {
-  if (dates) return `${at.column}->>'${at.jsonPath}."$date"'`;
-  const path = `'${at.jsonPath}'`;
-  return `CASE WHEN json_type(${at.column}, ${path}) IN ('integer', 'real') THEN ${at.column}->>${path} END`;
-}
-
-/** The range index of `r` (range-search.ts), -1 for NULL (a value of another type than the boundaries, or none). */
+/** The range index of `r` (range-search.ts), -1 for NULL or a value of another type than the boundaries. */
 function rangeOf(boundaries: readonly number[] | readonly Date[]): { sql: string; params: KeyValue[] } {
-  const values = boundaries.map(Number);
+  const keys = boundaries.map((boundary) => keyOf(boundary)!);
+  const bounds = typeBounds(keys[0]);
+  const typed = `r < ${bounds.upper}${bounds.lower ? ` AND r >= ${bounds.lower}` : ''}`;
   const search = rangeSearch<{ sql: string; params: KeyValue[] }>(
-    values.length,
+    keys.length,
     (index) => ({ sql: String(index), params: [] }),
     (boundary, then, otherwise) => ({
       sql: `CASE WHEN r < ? THEN ${then.sql} ELSE ${otherwise.sql} END`,
-      params: [values[boundary], ...then.params, ...otherwise.params],
+      params: [keys[boundary], ...then.params, ...otherwise.params],
     }),
   );
-  return { sql: `CASE WHEN r IS NOT NULL THEN ${search.sql} ELSE -1 END`, params: search.params };
+  return { sql: `CASE WHEN r IS NOT NULL AND ${typed} THEN ${search.sql} ELSE -1 END`, params: search.params };
 }
+
+/**
+ * A group value from its key (sql-key.ts), or undefined for an object or an array, whose key says only what it is: the
+ * collection then sums in JavaScript, which groups them by their value.
+ */
+export function groupValueOf(key: unknown): unknown {
+  if (!Buffer.isBuffer(key)) return key;
+  if (key[0] === 3) return key[1] === 1;
+  if (key[0] === 4) return new Date(Number(key.readBigUInt64BE(1) - DATE_OFFSET));
+  return undefined;
+}
+
+const DATE_OFFSET = 2n ** 62n;

@@ -24,11 +24,13 @@ const sale = fc.record(
     tax: fc.oneof(scalar, fc.double({ min: -10, max: 10, noNaN: true })),
     at: fc.oneof(fc.integer({ min: 0, max: 6 }).map(day), scalar),
     refunds: fc.oneof(fc.array(element, { maxLength: 3 }), element),
+    // Group values SQL keys cannot tell apart (objects, arrays): the engine sums those in JavaScript.
+    meta: fc.oneof(scalar, fc.constant({ a: 1 }), fc.constant([1, 2]), fc.integer({ min: 0, max: 6 }).map(day)),
   },
   { requiredKeys: ['store'] },
 );
 const options = fc.record({
-  groupBy: fc.subarray(['currency', 'flag']),
+  groupBy: fc.subarray(['currency', 'flag', 'subtotal', 'meta']),
   ranged: fc.constantFrom('at', 'subtotal', undefined),
   unwind: fc.constantFrom(undefined, {}, { 'refunds.status': 'succeeded' }, { 'refunds.amount': { $gte: 0 } }),
 });

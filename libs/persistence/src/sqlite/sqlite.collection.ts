@@ -19,7 +19,7 @@ import { decodeDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
 import { columnOf, decodeRow, encodeRow, SIDE_FIELDS, type EncodedRow } from './side-fields';
 import { filterToSql, sortToSql, type SqlFilter } from './sql-query';
-import { sumsToSql } from './sql-sums';
+import { groupValueOf, sumsToSql, type SqlSums } from './sql-sums';
 import { isSqlSafeSegment, jsonPathOf } from './sql-key';
 import type { SqliteFile } from './sqlite-file';
 import { SqliteIndexes } from './sqlite-indexes';
@@ -132,33 +132,21 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** One statement when SQL decides the filter (sql-sums.ts); else the matching documents summed in JavaScript. */
+  /**
+   * One statement when SQL decides the filter (sql-sums.ts); else, or when a group value is an object or an array, the
+   * matching documents summed in JavaScript.
+   */
   sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]> {
     return this.file.read(() => {
       const query = sumsToSql(this.table, filter, options, this.arrayPaths);
-      if (!query)
-        return sumDocuments(
+      const groups = query && this.sqlSums(query, options);
+      return (
+        groups ??
+        sumDocuments(
           this.rows(filter, {}).map(([, json, side]) => decodeRow<Doc>(json, side)),
           options,
-        );
-      const boundaries = options.ranges?.boundaries.length ?? 0;
-      const groups: SumGroup[] = [];
-      for (const row of this.file.all<unknown[]>(query.sql, query.params)) {
-        const range = query.ranged ? (row[query.groups] as number) : undefined;
-        if (range !== undefined && !isInRange(range, boundaries)) continue;
-        const totals = row.slice(query.groups + (query.ranged ? 1 : 0));
-        const count = totals[0] as number;
-        if (count === 0) continue;
-        groups.push({
-          key: Object.fromEntries(
-            (options.groupBy ?? []).map((field, i) => [field, row[i] === null ? null : decodeDocument(row[i] as string)]),
-          ),
-          ...(range === undefined ? {} : { range }),
-          count,
-          sums: Object.fromEntries(options.sum.map((field, i) => [field, (totals[i + 1] as number | null) ?? 0])),
-        });
-      }
-      return groups;
+        )
+      );
     });
   }
 
@@ -281,6 +269,28 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
       : `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
     return { plan: this.planLines(sql, where.params), exact: exactClause !== undefined };
+  }
+
+  /** The groups of a sums statement's rows; undefined when a group value is one its key cannot tell (an object, an array). */
+  private sqlSums(query: SqlSums, options: SumOptions): SumGroup[] | undefined {
+    const boundaries = options.ranges?.boundaries.length ?? 0;
+    const groups: SumGroup[] = [];
+    for (const row of this.file.all<unknown[]>(query.sql, query.params)) {
+      const range = query.ranged ? (row[query.groups] as number) : undefined;
+      if (range !== undefined && !isInRange(range, boundaries)) continue;
+      const totals = row.slice(query.groups + (query.ranged ? 1 : 0));
+      const count = totals[0] as number;
+      if (count === 0) continue;
+      const values = row.slice(0, query.groups).map(groupValueOf);
+      if (values.includes(undefined)) return undefined;
+      groups.push({
+        key: Object.fromEntries((options.groupBy ?? []).map((field, i) => [field, values[i]])),
+        ...(range === undefined ? {} : { range }),
+        count,
+        sums: Object.fromEntries(options.sum.map((field, i) => [field, (totals[i + 1] as number | null) ?? 0])),
+      });
+    }
+    return groups;
   }
 
   private planLines(sql: string, params: unknown[]): string[] {

@@ -25,7 +25,9 @@ import { TestPaymentProcessor, type PaymentEntry, type RefundEntry } from './tes
  *                                                           from the index alone (MongoDB matches its keys), not the orders
  *   orders_store_status_id     (store_id, status, id)       lists of one status (with q too)
  *   orders_store_updated_at    (store_id, updated_at)       updated_at_min / updated_at_max
- *   orders_store_created_at    (store_id, created_at)       created_at_min / created_at_max, and the sales summary's orders
+ *   orders_store_sales         (store_id, created_at, ...)  created_at_min / created_at_max; and the sales summary's orders:
+ *                                                           the index holds every field it reads (status, currency, tax
+ *                                                           mode, the five amounts), so SQLite sums from it alone
  *   orders_store_last_refund   (store_id, last_refund_at)   the sales summary's refunds: only orders refunded since its start
  */
 export async function ensureOrdersIndexes(db: Database): Promise<void> {
@@ -34,7 +36,22 @@ export async function ensureOrdersIndexes(db: Database): Promise<void> {
   await orders.createIndex({ store_id: 1, status: 1, id: 1 }, { name: 'orders_store_status_id' });
   await orders.createIndex({ store_id: 1, updated_at: 1 }, { name: 'orders_store_updated_at' });
   await orders.createIndex({ store_id: 1, email: 1, id: 1 }, { name: 'orders_store_email' });
-  await orders.createIndex({ store_id: 1, created_at: 1 }, { name: 'orders_store_created_at' });
+  // Every value the sales summary reads of an order, so SQLite sums a range from this index alone.
+  await orders.createIndex(
+    {
+      store_id: 1,
+      created_at: 1,
+      status: 1,
+      currency: 1,
+      prices_include_tax: 1,
+      subtotal: 1,
+      discounts: 1,
+      shipping: 1,
+      tax: 1,
+      shipping_tax: 1,
+    },
+    { name: 'orders_store_sales' },
+  );
   await orders.createIndex({ store_id: 1, last_refund_at: 1 }, { name: 'orders_store_last_refund' });
   await orders.createIndex({ stock_return: 1, updated_at: 1 }, { name: 'orders_stock_return' });
   const checkouts = db.collection<CheckoutDocument>(CheckoutRepository.collection);

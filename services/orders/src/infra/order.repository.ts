@@ -95,7 +95,8 @@ export class OrderRepository {
   /**
    * The range's orders (but pending and failed ones) summed by the database per currency, tax mode and day, and the
    * succeeded refunds made in the range per currency and day, whatever order they belong to. Two aggregations, each a
-   * range of one index: orders_store_created_at, and orders_store_last_refund (only orders refunded since `from`).
+   * range of one index: orders_store_sales (which holds every value the first reads, so SQLite never reads an order),
+   * and orders_store_last_refund (only the orders refunded since `from`).
    */
   async sales(query: SalesQuery): Promise<{ placed: PlacedSums[]; refunds: RefundSums[] }> {
     const period = { $gte: query.from, $lte: query.to };
@@ -155,10 +156,10 @@ const currencyOf = (group: SumGroup): string => (typeof group.key.currency === '
 
 /**
  * The query as a filter: always the store, an equality on status when asked, then ranges (id, updated_at, created_at)
- * and the search. Which index serves it (infra/indexes.ts): store + status + id with a status, store + created_at with
- * a placement range, store + updated_at with an update range, else store + id. The search narrows no index (an e-mail
- * is searched inside, not by its start): it is checked on the orders the index walks, newest first, so a page stops once
- * it is full; its count reads the e-mails of the store + e-mail index (a 100,000-order store:
+ * and the search. Which index serves it (infra/indexes.ts): store + status + id with a status, store + created_at
+ * (orders_store_sales) with a placement range, store + updated_at with an update range, else store + id. The search
+ * narrows no index (an e-mail is searched inside, not by its start): it is checked on the orders the index walks, newest
+ * first, so a page stops once it is full; its count reads the store + e-mail index alone (a 100,000-order store:
  * test/bench/README.md#orders-ordersbenchjs).
  */
 function filterOf(query: OrderQuery): Filter {
