@@ -4,8 +4,13 @@
 // 1. list latency: GET /v1/orders.json?limit=250 on a store holding BENCH_ORDERS_LARGE (100,000) orders
 //    against one holding BENCH_ORDERS_SMALL (1,000): the first page, a deep page (the middle of the store)
 //    by page=N and the same page by older_than_id; mean latencies and the large/small ratio (target <= 1.2).
-// 2. throughput: checkouts/s (POST /s/<subdomain>/checkout, one item each) against GET /v1/orders/:id
+// 2. search and sales (issue: the owner dashboard): GET /v1/orders with q (an order number, rare and common e-mail
+//    text, with a status and a week), a day of orders by created_at, and GET /v1/orders/summary over a day, a week and
+//    366 days, on the same two stores (seeded orders spread over BENCH_ORDERS_SPAN_DAYS, varied e-mails, refunds).
+// 3. throughput: checkouts/s (POST /s/<subdomain>/checkout, one item each) against GET /v1/orders/:id
 //    req/s, 10 connections each, with p50/p99.
+//
+// BENCH_ORDERS_ONLY=checkouts runs 3 alone (no seeding); BENCH_ORDERS_ONLY=search seeds and runs 2 alone.
 //
 // Seeding: a probe of BENCH_ORDERS_SEED_PROBE checkouts (through the gateway, 10 in flight) is timed first.
 // When 100,000 checkouts at that rate would take longer than BENCH_ORDERS_SEED_MAX_S (300 s), the rest is
@@ -59,6 +64,8 @@ async function runOrdersBench(stack, settings) {
     seedProbe: envNumber('BENCH_ORDERS_SEED_PROBE', 500),
     seedMaxS: envNumber('BENCH_ORDERS_SEED_MAX_S', 300),
     settleMaxS: envNumber('BENCH_SETTLE_MAX_S', 300),
+    spanDays: envNumber('BENCH_ORDERS_SPAN_DAYS', 365),
+    searchConnections: envNumber('BENCH_ORDERS_SEARCH_CONNECTIONS', 2),
   };
   // Every checkout of the run comes from this one address: the per-address checkout limit is opened wide.
   const checkoutEnv = { CHECKOUT_BURST: WIDE_OPEN, CHECKOUT_PER_SECOND: WIDE_OPEN };
@@ -78,6 +85,8 @@ async function runOrdersBench(stack, settings) {
     machine: { cores: os.cpus().length, model: os.cpus()[0]?.model },
     seeding: {},
     lists: {},
+    search: {},
+    searchInputs: {},
     throughput: {},
   };
 
@@ -155,7 +164,7 @@ async function runOrdersBench(stack, settings) {
     await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
     await stack.stop();
     const started = Date.now();
-    const written = await seedOrdersDatabase(path.join(stack.dataDir, 'orders'), [
+    const written = await seedOrdersDatabase(path.join(stack.dataDir, 'orders'), config.spanDays, [
       { store: stores.large, count: config.sizes.large - stores.large.orders },
       { store: stores.small, count: config.sizes.small - stores.small.orders },
     ]);
@@ -193,6 +202,24 @@ async function runOrdersBench(stack, settings) {
   await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
   await untilIdle(stack, { maxS: 60 });
 
+  results.stores = Object.fromEntries(
+    Object.entries(stores).map(([name, store]) => [
+      name,
+      {
+        storeId: store.storeId,
+        orders: store.orders,
+        deepPage: store.deepPage,
+        olderThanId: store.olderThanId,
+        pageBytes: store.pageBytes,
+      },
+    ]),
+  );
+
+  if (process.env.BENCH_ORDERS_ONLY === 'search') {
+    await measureSearchAndSales(stack, config, stores, results, watch);
+    results.verdict = report(results);
+    return results;
+  }
   const operations = [
     ['first page', () => `/v1/orders.json?limit=${LIST_LIMIT}`],
     ['deep page (page=N)', (store) => `/v1/orders.json?limit=${LIST_LIMIT}&page=${store.deepPage}`],
@@ -220,20 +247,69 @@ async function runOrdersBench(stack, settings) {
       }
     }
   }
-  results.stores = Object.fromEntries(
-    Object.entries(stores).map(([name, store]) => [
-      name,
-      {
-        storeId: store.storeId,
-        orders: store.orders,
-        deepPage: store.deepPage,
-        olderThanId: store.olderThanId,
-        pageBytes: store.pageBytes,
-      },
-    ]),
-  );
-
+  await measureSearchAndSales(stack, config, stores, results, watch);
   return measureCheckouts(stack, config, stores, results, watch);
+}
+
+const DAY_S = 86_400;
+
+/**
+ * The owner dashboard's reads on each store: searches (`q`) and a day of orders through GET /v1/orders (a page of 50),
+ * and GET /v1/orders/summary over the last day, week and 366 days. Each is checked once before it is measured: the
+ * number search answers its order, the summary of 366 days counts every order of the store that is not failed.
+ */
+async function measureSearchAndSales(stack, config, stores, results, watch) {
+  const now = Math.ceil(Date.now() / 1000);
+  const since = (days) => `created_at_min=${now - days * DAY_S}&created_at_max=${now}`;
+  for (const name of ['large', 'small']) {
+    const store = stores[name];
+    const middle = Math.floor(config.sizes[name] / 2);
+    const first = await api(stack, store, 'GET', `/v1/orders.json?limit=1&page=${middle}`);
+    store.middleOrderId = first.data.orders[0].id;
+    const byNumber = await api(stack, store, 'GET', `/v1/orders.json?q=%23${store.middleOrderId}`);
+    if (byNumber.pagination.total !== 1 || byNumber.data.orders[0].id !== store.middleOrderId)
+      throw new Error(`q=#${store.middleOrderId} does not answer that order of the ${name} store`);
+    const failed = (await api(stack, store, 'GET', '/v1/orders.json?status=failed&limit=1')).pagination.total;
+    const year = await api(stack, store, 'GET', `/v1/orders/summary.json?${since(366)}`);
+    if (year.data.orders_count !== config.sizes[name] - failed)
+      throw new Error(`the ${name} store's summary counts ${year.data.orders_count} orders, not ${config.sizes[name] - failed}`);
+    // A seeded buyer's own part of the address: one order has it (checkouts' orders all share one address).
+    const tenth = await api(stack, store, 'GET', '/v1/orders.json?limit=1&page=10');
+    store.rareText = `${tenth.data.orders[0].email.split('@')[0]}@`;
+    const rare = await api(stack, store, 'GET', `/v1/orders.json?q=${encodeURIComponent(store.rareText)}`);
+    results.searchInputs[name] = { middleOrderId: store.middleOrderId, rareText: store.rareText, rareMatches: rare.pagination.total };
+    log(
+      `${name} store: q=#${store.middleOrderId} answers it; q=${store.rareText} finds ${rare.pagination.total}; the 366-day ` +
+        `summary counts ${fmt(year.data.orders_count)} orders, total sales ${year.data.total_sales} ${year.data.currency}`,
+    );
+  }
+  const operations = [
+    ['q: an order number', (store) => `/v1/orders.json?q=%23${store.middleOrderId}`],
+    ['q: e-mail text, 1 match', (store) => `/v1/orders.json?q=${encodeURIComponent(store.rareText)}`],
+    ['q: e-mail text, 1 in 7', () => '/v1/orders.json?q=example.org'],
+    ['q + status=open + 7 days', () => `/v1/orders.json?q=example.org&status=open&${since(7)}`],
+    ['created_at: the last day', () => `/v1/orders.json?${since(1)}`],
+    ['summary: the last day', () => `/v1/orders/summary.json?${since(1)}`],
+    ['summary: 7 days', () => `/v1/orders/summary.json?${since(7)}`],
+    ['summary: 366 days', () => `/v1/orders/summary.json?${since(366)}`],
+  ];
+  for (const [operation, pathOf] of operations) {
+    results.search[operation] = {};
+    for (const name of ['large', 'small']) {
+      const store = stores[name];
+      results.search[operation][name] = await runLoad(
+        {
+          title: `${operation} (${name})`,
+          url: `${stack.baseUrl}${pathOf(store)}`,
+          headers: { 'API-KEY': store.apiKey },
+          connections: config.searchConnections,
+          durationS: config.listDurationS,
+          warmupS: 1,
+        },
+        watch(),
+      );
+    }
+  }
 }
 
 /**
@@ -371,17 +447,20 @@ function checkoutLoad(stack, store, title, connections, extra) {
 /**
  * Writes `count` orders per store into the orders database (the service is stopped): copies of the store's
  * template documents (written by the service: fields, outbox, version as it left them) with new ids, item and
- * fulfillment ids from the service's counters (moved past them), times one second apart ending now, and the
- * status mix of a store that has been trading a while: 80% shipped, 12% open, 4% on hold, 2% canceled, 2% failed.
+ * fulfillment ids from the service's counters (moved past them), times spread evenly over the last `spanDays` up to
+ * now, and the status mix of a store that has been trading a while: 80% shipped, 12% open, 4% on hold, 2% canceled,
+ * 2% failed. Buyers' e-mails differ (`buyer<n>@<one of 7 domains>`); a canceled order carries the refund of its total its
+ * cancel made, and one shipped order in 50 a partial refund, each an hour after the order, as the service writes them.
  */
-async function seedOrdersDatabase(dir, plans) {
+async function seedOrdersDatabase(dir, spanDays, plans) {
   const { openDatabase } = require(path.join(REPO_ROOT, 'libs/persistence/dist'));
   const db = await openDatabase({ engine: 'embedded', dir });
   try {
     const orders = db.collection('orders');
     const counters = db.collection('counters');
     const next = {};
-    for (const name of ['orders', 'order_items', 'fulfillments']) next[name] = ((await counters.findOne({ name }))?.seq ?? 0) + 1;
+    for (const name of ['orders', 'order_items', 'fulfillments', 'refunds'])
+      next[name] = ((await counters.findOne({ name }))?.seq ?? 0) + 1;
     let written = 0;
     for (const { store, count } of plans) {
       if (count <= 0) continue;
@@ -390,11 +469,13 @@ async function seedOrdersDatabase(dir, plans) {
       if (!open || !shipped || open.status !== 'open' || shipped.status !== 'shipped')
         throw new Error(`the template orders of store ${store.storeId} are not as expected`);
       if (open.outbox.length > 0 || shipped.outbox.length > 0) throw new Error('the template orders still hold unpublished events');
-      const startMs = Date.now() - count * 1_000;
+      // The orders run up to two hours ago, so that every refund (an hour after its order) is made before now.
+      const endMs = Date.now() - 2 * 3_600_000;
+      const stepMs = (spanDays * 86_400_000) / count;
       for (let offset = 0; offset < count; offset += INSERT_BATCH) {
         const batch = [];
         for (let n = offset; n < Math.min(count, offset + INSERT_BATCH); n++)
-          batch.push(seededOrder(n, new Date(startMs + n * 1_000), open, shipped, next));
+          batch.push(seededOrder(n, new Date(Math.round(endMs - (count - 1 - n) * stepMs)), open, shipped, next));
         await orders.insertMany(batch);
         written += batch.length;
       }
@@ -406,6 +487,26 @@ async function seedOrdersDatabase(dir, plans) {
   } finally {
     await db.close();
   }
+}
+
+const BUYER_DOMAINS = ['gmail.com', 'example.org', 'mail.example', 'shop.example', 'outlook.example', 'yahoo.example', 'proton.example'];
+
+/** A succeeded refund as the service keeps it in its order (docs/money.md#refunds), made an hour after the order. */
+function seededRefund(next, amount, at) {
+  const id = next.refunds++;
+  return {
+    id,
+    key: `bench-refund-${id}`,
+    amount,
+    items: [],
+    shipping: false,
+    restock: false,
+    note: 'bench',
+    status: 'succeeded',
+    reference: `bench-${id}`,
+    restock_state: null,
+    created_at: new Date(at.getTime() + 3_600_000),
+  };
 }
 
 function seededOrder(n, at, open, shipped, next) {
@@ -446,8 +547,13 @@ function seededOrder(n, at, open, shipped, next) {
     fulfilled_at: status === 'shipped' ? at : null,
     updated_at: at,
     stock_return: status === 'canceled' || status === 'failed' ? 'done' : null,
+    email: `buyer${n}@${BUYER_DOMAINS[n % BUYER_DOMAINS.length]}`,
     outbox: [],
   });
+  const refund = status === 'canceled' ? order.total : status === 'shipped' && n % 50 === 0 ? Math.min(500, order.total) : 0;
+  order.refunds = refund > 0 ? [seededRefund(next, refund, at)] : [];
+  order.last_refund_at = refund > 0 ? order.refunds[0].created_at : null;
+  if (refund > 0) order.updated_at = order.refunds[0].created_at;
   return order;
 }
 
@@ -519,13 +625,51 @@ function reportLists(results, out, invalid) {
   return ratios;
 }
 
+/** The dashboard's searches and summaries on both stores: latency and CPU per request of the gateway and orders. */
+function reportSearch(results, out, invalid) {
+  const { config, search, searchInputs } = results;
+  out.push(
+    `search and sales — ${config.searchConnections} connections (an owner's dashboard, not a crowd), ${config.listDurationS}s ` +
+      `each after 1s warm-up; seeded orders ` +
+      `spread over ${config.spanDays} days; lists are pages of 50`,
+  );
+  const rows = [['operation', 'store', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'gateway µs/req', 'orders µs/req']];
+  for (const [operation, byStore] of Object.entries(search)) {
+    for (const [name, run] of Object.entries(byStore)) {
+      const m = run.measured;
+      rows.push([
+        operation,
+        `${name} (${fmt(config.sizes[name])})`,
+        fmt(m.requestsPerSecond, 1),
+        fmt(m.latencyMs.average, 2),
+        fmt(m.latencyMs.p50),
+        fmt(m.latencyMs.p99),
+        fmt(cpuPerRequest(run, 'gateway')),
+        fmt(cpuPerRequest(run, 'orders')),
+      ]);
+      const problems = problemsOf(run);
+      if (problems.length > 0) invalid.push(`${operation} (${name}): ${problems.join('; ')}`);
+    }
+  }
+  out.push(formatTable(rows));
+  out.push(
+    `q: e-mail text = ${Object.entries(searchInputs)
+      .map(([name, input]) => `${input.rareText} (${name}: ${input.rareMatches} match)`)
+      .join(', ')}; q: an order number = #<the middle order>`,
+  );
+  out.push('');
+}
+
 function report(results) {
   const { config, throughput } = results;
   const out = [''];
   const invalid = [];
   const ratios = results.seeding.probe ? reportLists(results, out, invalid) : [];
+  if (Object.keys(results.search).length > 0) reportSearch(results, out, invalid);
   if (!results.seeding.probe)
     out.push(`orders — checkouts only (BENCH_ORDERS_ONLY=checkouts), ${config.connections} connections, ${config.rounds} rounds`);
+  if (!throughput.read)
+    return endReport(out, invalid, { ratios: Object.fromEntries(ratios.map(([operation, ratio]) => [operation, ratio])) });
   const trows = [
     [
       'operation',
@@ -584,18 +728,22 @@ function report(results) {
       `${fmt(stackUs('priced'))} / ${fmt(stackUs('plain'))} = ${fmt(pricedPerPlain, 3)}   ` +
       `(target <= ${TARGET_MAX_PRICED}: ${pricedPerPlain <= TARGET_MAX_PRICED ? 'MET' : 'NOT MET'})`,
   );
+  return endReport(out, invalid, {
+    ratios: Object.fromEntries(ratios.map(([operation, ratio]) => [operation, ratio])),
+    checkoutsPerRead: perRead,
+    pricedPerPlain,
+  });
+}
+
+/** Prints the report (with the invalid runs, if any) and answers the verdict. */
+function endReport(out, invalid, verdict) {
   if (invalid.length > 0) {
     out.push('');
     out.push('!!! INVALID RUN: not every request got a 2xx answer');
     for (const line of invalid) out.push(`!!!   ${line}`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
-  return {
-    ratios: Object.fromEntries(ratios.map(([operation, ratio]) => [operation, ratio])),
-    checkoutsPerRead: perRead,
-    pricedPerPlain,
-    invalid,
-  };
+  return { ...verdict, invalid };
 }
 
 module.exports = { runOrdersBench };

@@ -5,6 +5,8 @@ import type {
   FindOneAndUpdateOptions,
   FindOptions,
   IndexOptions,
+  SumGroup,
+  SumOptions,
   Update,
   UpdateResult,
 } from '@commerce/persistence';
@@ -116,6 +118,10 @@ export class OutboxCollection<T extends Doc> implements Collection<T> {
 
   count(filter: Filter): Promise<number> {
     return this.documents.count(filter);
+  }
+
+  sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]> {
+    return this.documents.sumGroups(filter, options);
   }
 
   deleteOne(filter: Filter): Promise<number> {

@@ -5,7 +5,7 @@ export type Doc = Record<string, unknown>;
 
 /**
  * MongoDB query subset: equality, $in, $nin, $ne, $gt/$gte/$lt/$lte, $exists, $or, $and, dot paths (incl. 'arr.0'); and the
- * port's `$contains` (a literal substring of a string field, case-sensitive: ../README.md#what-the-port-promises).
+ * port's own `$contains` (a string field holding this text, ASCII letters in any case, every other character as written).
  */
 export type Filter = Record<string, unknown>;
 
@@ -35,6 +35,38 @@ export interface IndexOptions {
   name?: string;
 }
 
+/**
+ * What `sumGroups` counts and sums. Paths are dot paths through subdocuments (not through arrays, except the unwound one).
+ */
+export interface SumOptions {
+  /** Fields summed per group; a value that is not a number (missing, a string, an array) adds nothing. */
+  sum: readonly string[];
+  /** Scalar fields whose values split the groups; a missing value groups as null. */
+  groupBy?: readonly string[];
+  /**
+   * Splits the groups further by which range `[boundaries[i], boundaries[i + 1])` the field's value falls in; a value
+   * outside every range, missing or of another type is left out. 2 to 1,000 boundaries, ascending, all numbers or all Dates.
+   */
+  ranges?: { field: string; boundaries: readonly number[] | readonly Date[] };
+  /**
+   * Counts and sums the elements of this top-level array field instead of the documents, as MongoDB's `$unwind` does: each
+   * element is its document with the field replaced by it (a value that is not an array is one element; missing, null
+   * or `[]` none), kept when it matches `match` (paths written as the document's: `refunds.status`).
+   */
+  unwind?: { field: string; match?: Filter };
+}
+
+export interface SumGroup {
+  /** The `groupBy` fields and their values (null: missing). */
+  key: Record<string, unknown>;
+  /** The index of the range, with `ranges`. */
+  range?: number;
+  /** Documents (or unwound elements) in the group. */
+  count: number;
+  /** Each `sum` field's total. */
+  sums: Record<string, number>;
+}
+
 export interface Collection<T extends Doc> {
   insertOne(doc: T): Promise<T>;
   insertMany(docs: T[]): Promise<void>;
@@ -43,6 +75,11 @@ export interface Collection<T extends Doc> {
   /** `find` answering only the named top-level fields (a field the document lacks stays absent): cheaper for big documents. */
   findFields<K extends keyof T & string>(filter: Filter, fields: readonly K[], options?: FindOptions): Promise<Array<Pick<T, K>>>;
   count(filter: Filter): Promise<number>;
+  /**
+   * Counts and sums of the documents the filter matches, per group, computed by the engine (nothing is loaded into the
+   * caller); no group when nothing matches. Groups come in no particular order.
+   */
+  sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]>;
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;

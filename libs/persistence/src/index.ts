@@ -9,6 +9,8 @@ export type {
   FindOneAndUpdateOptions,
   FindOptions,
   IndexOptions,
+  SumGroup,
+  SumOptions,
   Update,
   UpdateResult,
 } from './collection.port';

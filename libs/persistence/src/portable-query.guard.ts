@@ -1,7 +1,6 @@
-import type { Filter, Update } from './collection.port';
+import type { Filter, SumOptions, Update } from './collection.port';
 
-// The operators SQLite and MongoDB evaluate alike (proved by the contract suites; `$contains` is the port's own, a
-// literal substring, which the MongoDB engine writes as an escaped $regex); anything else would
+// The operators SQLite and MongoDB evaluate alike (proved by the contract suites); anything else would
 // pass tests on the embedded engine and behave differently in production, so it is refused on every engine.
 const FIELD_OPERATORS = new Set(['$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists', '$contains']);
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
@@ -30,6 +29,34 @@ export function assertPortableFilter(filter: Filter): void {
   }
 }
 
+/** Most boundaries `sumGroups` splits by: a year of days and then some. */
+export const MAX_SUM_BOUNDARIES = 1_000;
+
+const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** `sumGroups` options both engines compute alike: plain dot paths, a top-level unwound field, ordered boundaries of one type. */
+export function assertPortableSums(options: SumOptions): void {
+  const fields = [...options.sum, ...(options.groupBy ?? []), ...(options.ranges ? [options.ranges.field] : [])];
+  for (const field of fields)
+    if (!FIELD_PATH.test(field)) throw refuse(`sumGroups takes dot paths of plain names, not ${JSON.stringify(field)}`);
+  if (options.unwind) {
+    if (!/^[A-Za-z0-9_-]+$/.test(options.unwind.field))
+      throw refuse(`sumGroups unwinds a top-level field, not ${JSON.stringify(options.unwind.field)}`);
+    if (options.unwind.match) assertPortableFilter(options.unwind.match);
+  }
+  if (options.ranges) assertBoundaries(options.ranges.boundaries);
+}
+
+function assertBoundaries(boundaries: readonly unknown[]): void {
+  if (boundaries.length < 2 || boundaries.length > MAX_SUM_BOUNDARIES)
+    throw refuse(`ranges need 2 to ${MAX_SUM_BOUNDARIES} boundaries, not ${boundaries.length}`);
+  const allDates = boundaries.every((value) => value instanceof Date && Number.isFinite(value.getTime()));
+  const allNumbers = boundaries.every((value) => typeof value === 'number' && Number.isFinite(value));
+  if (!allDates && !allNumbers) throw refuse('range boundaries are all finite numbers or all valid Dates');
+  const values = boundaries.map(Number);
+  for (let i = 1; i < values.length; i++) if (!(values[i - 1] < values[i])) throw refuse('range boundaries must be strictly ascending');
+}
+
 export function assertPortableUpdate(update: Update): void {
   const operators = Object.keys(update);
   if (operators.length === 0) throw refuse('an update needs at least one operator');
@@ -52,7 +79,9 @@ function assertPortableCondition(field: string, condition: unknown): void {
     if (!FIELD_OPERATORS.has(operator)) throw refuse(`${field}: ${operator} is not a supported filter operator`);
     if ((operator === '$in' || operator === '$nin') && !Array.isArray(operand)) throw refuse(`${field}: ${operator} needs an array`);
     if (operator === '$exists' && typeof operand !== 'boolean') throw refuse(`${field}: $exists needs true or false`);
-    if (operator === '$contains' && typeof operand !== 'string') throw refuse(`${field}: $contains needs a string`);
+    // MongoDB refuses a NUL inside a regular expression, which is how it runs $contains.
+    if (operator === '$contains' && (typeof operand !== 'string' || operand.includes('\u0000')))
+      throw refuse(`${field}: $contains needs a string without NUL characters`);
     if (operand === null || (Array.isArray(operand) && operand.includes(null))) {
       throw refuse(`${field}: null in ${operator} matches differently per engine; use $exists`);
     }

@@ -1,5 +1,16 @@
-import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from './collection.port';
-import { assertPortableFieldNames, assertPortableFilter, assertPortableUpdate } from './portable-query.guard';
+import type {
+  Collection,
+  Doc,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  SumGroup,
+  SumOptions,
+  Update,
+  UpdateResult,
+} from './collection.port';
+import { assertPortableFieldNames, assertPortableFilter, assertPortableSums, assertPortableUpdate } from './portable-query.guard';
 
 /**
  * Wraps an engine's collection so every engine refuses the same things before any I/O:
@@ -44,6 +55,13 @@ export class PortableCollection<T extends Doc> implements Collection<T> {
     this.assertOpen();
     assertPortableFilter(filter);
     return this.engine.count(filter);
+  }
+
+  async sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]> {
+    this.assertOpen();
+    assertPortableFilter(filter);
+    assertPortableSums(options);
+    return this.engine.sumGroups(filter, options);
   }
 
   async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {

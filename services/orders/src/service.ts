@@ -17,6 +17,7 @@ import { CheckoutRepository } from './infra/checkout.repository';
 import { DiscountRedemptionRepository } from './infra/discount-redemption.repository';
 import { DiscountRepository, type DiscountDocument } from './infra/discount.repository';
 import { failpointFor } from './infra/failpoints';
+import { ORDERS_MIGRATIONS } from './infra/migrations';
 import { ensureOrdersIndexes } from './infra/indexes';
 import { OrderRepository } from './infra/order.repository';
 import { ShippingClient } from './infra/shipping.client';
@@ -62,7 +63,7 @@ export function startOrdersService(config: OrdersConfig): Promise<RunningService
         implement(orders.DiscountsServiceService, discountsHandlers(deps)),
       ],
       protoFiles: ['commerce/orders/v1/orders.proto', 'commerce/orders/v1/tax_rates.proto', 'commerce/orders/v1/discounts.proto'],
-      migrations: [],
+      migrations: ORDERS_MIGRATIONS,
       background: [
         storeEventsConsumer({
           nc: host.nc,

@@ -12,3 +12,4 @@ export { presentRefund, refundJson, type RefundJson } from './refund.presenter';
 export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
 export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';
+export { presentSalesSummary, salesFiguresJson, salesSummaryJson, type SalesSummaryJson } from './sales-summary.presenter';

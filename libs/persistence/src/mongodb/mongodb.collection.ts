@@ -5,10 +5,22 @@ import {
   type FindOptions as DriverFindOptions,
   type UpdateFilter,
 } from 'mongodb';
-import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
+import type {
+  Collection,
+  Doc,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  SumGroup,
+  SumOptions,
+  Update,
+  UpdateResult,
+} from '../collection.port';
 import { defaultIndexName } from '../index-name';
+import { isInRange } from '../query/range-search';
 import { toDuplicateKeyError } from './mongodb-duplicate-key';
-import { toMongoFilter } from './mongodb-filter';
+import { mongoFilter, sumsPipeline } from './mongodb-query';
 
 /** Callers use their own integer ids; the driver's ObjectId never leaves this adapter. */
 const WITHOUT_ID = { _id: 0 } as const;
@@ -39,7 +51,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    return (await this.raw.findOne(toMongoFilter(filter), { projection: WITHOUT_ID })) as T | null;
+    return (await this.raw.findOne(mongoFilter(filter), { projection: WITHOUT_ID })) as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -47,7 +59,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.sort) findOptions.sort = options.sort;
     if (options.skip) findOptions.skip = options.skip;
     if (options.limit) findOptions.limit = options.limit;
-    return (await this.raw.find(toMongoFilter(filter), findOptions).toArray()) as unknown as T[];
+    return (await this.raw.find(mongoFilter(filter), findOptions).toArray()) as unknown as T[];
   }
 
   async findFields<K extends keyof T & string>(
@@ -59,28 +71,46 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.sort) findOptions.sort = options.sort;
     if (options.skip) findOptions.skip = options.skip;
     if (options.limit) findOptions.limit = options.limit;
-    return (await this.raw.find(toMongoFilter(filter), findOptions).toArray()) as unknown as Array<Pick<T, K>>;
+    return (await this.raw.find(mongoFilter(filter), findOptions).toArray()) as unknown as Array<Pick<T, K>>;
   }
 
   count(filter: Filter): Promise<number> {
-    return this.raw.countDocuments(toMongoFilter(filter));
+    return this.raw.countDocuments(mongoFilter(filter));
+  }
+
+  async sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]> {
+    const rows = await this.raw.aggregate(sumsPipeline(filter, options)).toArray();
+    const boundaries = options.ranges?.boundaries.length ?? 0;
+    return rows.flatMap((row): SumGroup[] => {
+      const id = row._id as Record<string, unknown>;
+      const range = options.ranges ? (id.range as number) : undefined;
+      if (range !== undefined && !isInRange(range, boundaries)) return [];
+      return [
+        {
+          key: Object.fromEntries((options.groupBy ?? []).map((field, i) => [field, id[`g${i}`] ?? null])),
+          ...(range === undefined ? {} : { range }),
+          count: row.count as number,
+          sums: Object.fromEntries(options.sum.map((field, i) => [field, row[`s${i}`] as number])),
+        },
+      ];
+    });
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const result = await this.guard(() =>
-      this.raw.updateOne(toMongoFilter(filter), update as UpdateFilter<Document>, { upsert: options.upsert ?? false }),
+      this.raw.updateOne(mongoFilter(filter), update as UpdateFilter<Document>, { upsert: options.upsert ?? false }),
     );
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    const result = await this.guard(() => this.raw.updateMany(toMongoFilter(filter), update as UpdateFilter<Document>));
+    const result = await this.guard(() => this.raw.updateMany(mongoFilter(filter), update as UpdateFilter<Document>));
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const doc = await this.guard(() =>
-      this.raw.findOneAndUpdate(toMongoFilter(filter), update as UpdateFilter<Document>, {
+      this.raw.findOneAndUpdate(mongoFilter(filter), update as UpdateFilter<Document>, {
         upsert: options.upsert ?? false,
         returnDocument: options.returnDocument ?? 'after',
         projection: WITHOUT_ID,
@@ -91,11 +121,11 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<number> {
-    return (await this.raw.deleteOne(toMongoFilter(filter))).deletedCount;
+    return (await this.raw.deleteOne(mongoFilter(filter))).deletedCount;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.raw.deleteMany(toMongoFilter(filter))).deletedCount;
+    return (await this.raw.deleteMany(mongoFilter(filter))).deletedCount;
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Filter } from '../collection.port';
 import { compareValues, isPlainObject, typeRank, valuesAt, valuesEqual } from './document-values';
+import { containsText } from './text-contains';
 
 /** Whether a document matches a port filter (portable-query.guard has already refused what the port leaves out). */
 export function matchesFilter(doc: unknown, filter: Filter): boolean {
@@ -34,7 +35,9 @@ function matchesOperator(found: unknown[], operator: string, operand: unknown): 
     case '$ne':
       return !found.some((value) => equalsOrContains(value, operand));
     case '$contains':
-      return found.some((value) => elementsOf(value).some((element) => typeof element === 'string' && element.includes(operand as string)));
+      return found.some((value) =>
+        elementsOf(value).some((element) => typeof element === 'string' && containsText(element, operand as string)),
+      );
     case '$gt':
     case '$gte':
     case '$lt':

@@ -12,8 +12,6 @@
 // The same function builds the expression in CREATE INDEX and in every WHERE/ORDER BY, so the text
 // is identical and SQLite matches the index to the query.
 
-import type { DocumentColumn } from './side-fields';
-
 /** Field names that go into SQL text; anything else is matched in JavaScript instead (no escaping games). */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -28,8 +26,11 @@ export function jsonPathOf(segments: readonly string[]): string {
 
 const DATE_OFFSET = 2n ** 62n;
 
-/** `column`: where the field is stored, the document or the side column (see side-fields.ts); a NULL column is a missing field. */
-export function keyExpression(jsonPath: string, column: DocumentColumn): string {
+/**
+ * `column`: the SQL of the JSON the path starts from: where the field is stored, the document or the side column (see
+ * side-fields.ts), or an unwound array's element (sql-sums.ts); a NULL column is a missing field.
+ */
+export function keyExpression(jsonPath: string, column: string): string {
   const at = `'${jsonPath}'`;
   const date = `'${jsonPath}."$date"'`;
   return (
@@ -40,7 +41,7 @@ export function keyExpression(jsonPath: string, column: DocumentColumn): string 
   );
 }
 
-export function existsExpression(jsonPath: string, column: DocumentColumn): string {
+export function existsExpression(jsonPath: string, column: string): string {
   return `json_type(${column},'${jsonPath}')`;
 }
 

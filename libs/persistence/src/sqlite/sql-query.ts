@@ -1,7 +1,8 @@
 import type { Filter } from '../collection.port';
 import { isOperatorObject } from '../query/document-match';
 import { isArrayIndex } from '../query/document-values';
-import { columnOf, type DocumentColumn } from './side-fields';
+import { asciiLowerCase } from '../query/text-contains';
+import { columnOf } from './side-fields';
 import { existsExpression, isSqlSafeSegment, jsonPathOf, keyExpression, keyOf, typeBounds, type KeyValue } from './sql-key';
 
 /**
@@ -26,9 +27,17 @@ interface Translation {
   exact: boolean;
 }
 
+/** A field as SQL reads it; undefined when only JavaScript can resolve it. */
+export type FieldResolver = (field: string) => SqlField | undefined;
+
 /** `arrayPaths`: every dot path that has held an array in this collection (see document-codec.ts). */
 export function filterToSql(filter: Filter, arrayPaths: ReadonlySet<string>): SqlFilter {
-  const translation = translateFilter(filter, arrayPaths);
+  return filterToSqlWith(filter, (field) => sqlFieldOf(field, arrayPaths));
+}
+
+/** `filterToSql` with the fields resolved by the caller (an unwound array's element, sql-sums.ts). */
+export function filterToSqlWith(filter: Filter, fieldOf: FieldResolver): SqlFilter {
+  const translation = translateFilter(filter, fieldOf);
   return {
     where: translation.conditions.length > 0 ? translation.conditions.join(' AND ') : '1',
     params: translation.params,
@@ -55,7 +64,7 @@ export function indexKeyExpression(field: string): string {
   return keyExpression(jsonPathOf(segments), columnOf(field));
 }
 
-function translateFilter(filter: Filter, arrayPaths: ReadonlySet<string>): Translation {
+function translateFilter(filter: Filter, fieldOf: FieldResolver): Translation {
   const result: Translation = { conditions: [], params: [], exact: true };
   const add = (part: Translation) => {
     result.conditions.push(...part.conditions);
@@ -63,15 +72,15 @@ function translateFilter(filter: Filter, arrayPaths: ReadonlySet<string>): Trans
     result.exact &&= part.exact;
   };
   for (const [key, condition] of Object.entries(filter)) {
-    if (key === '$and') for (const branch of condition as Filter[]) add(translateFilter(branch, arrayPaths));
-    else if (key === '$or') add(translateOr(condition as Filter[], arrayPaths));
-    else add(translateCondition(key, condition, arrayPaths));
+    if (key === '$and') for (const branch of condition as Filter[]) add(translateFilter(branch, fieldOf));
+    else if (key === '$or') add(translateOr(condition as Filter[], fieldOf));
+    else add(translateCondition(key, condition, fieldOf));
   }
   return result;
 }
 
-function translateOr(branches: Filter[], arrayPaths: ReadonlySet<string>): Translation {
-  const parts = branches.map((branch) => translateFilter(branch, arrayPaths));
+function translateOr(branches: Filter[], fieldOf: FieldResolver): Translation {
+  const parts = branches.map((branch) => translateFilter(branch, fieldOf));
   // A branch with no SQL condition matches anything (exact) or may match anything (inexact): the $or narrows nothing.
   const unbounded = parts.filter((part) => part.conditions.length === 0);
   if (unbounded.length > 0) return { conditions: [], params: [], exact: unbounded.some((part) => part.exact) };
@@ -84,8 +93,8 @@ function translateOr(branches: Filter[], arrayPaths: ReadonlySet<string>): Trans
 
 const INEXACT: Translation = { conditions: [], params: [], exact: false };
 
-function translateCondition(field: string, condition: unknown, arrayPaths: ReadonlySet<string>): Translation {
-  const path = sqlFieldOf(field, arrayPaths);
+function translateCondition(field: string, condition: unknown, fieldOf: FieldResolver): Translation {
+  const path = fieldOf(field);
   if (!path) return INEXACT;
   const { key } = path;
   if (!isOperatorObject(condition)) {
@@ -123,10 +132,13 @@ function translateOperator(key: string, operator: string, operand: unknown): Tra
     const sql = operator === '$in' ? `${key} IN (${list})` : `(${key} IS NULL OR ${key} NOT IN (${list}))`;
     return { conditions: [sql], params: values as KeyValue[], exact: true };
   }
-  if (operator === '$contains') {
-    // Strings only (TEXT sorts between numbers and BLOBs): instr() would read a number as its digits.
-    return { conditions: [`${key} >= ''`, `${key} < x''`, `instr(${key}, ?) > 0`], params: [operand as string], exact: true };
-  }
+  // A string field (the key of a string is its TEXT) holding the text, ASCII letters in any case (query/text-contains.ts).
+  if (operator === '$contains')
+    return {
+      conditions: [`(typeof(${key}) = 'text' AND instr(lower(${key}), ?) > 0)`],
+      params: [asciiLowerCase(operand as string)],
+      exact: true,
+    };
   const value = keyOf(operand);
   if (value === undefined) return INEXACT;
   if (operator === '$ne') return { conditions: [`${key} IS NOT ?`], params: [value], exact: true };
@@ -141,13 +153,14 @@ function translateOperator(key: string, operator: string, operand: unknown): Tra
 
 interface SqlPath {
   jsonPath: string;
-  column: DocumentColumn;
+  /** The SQL of the JSON the path starts from (keyExpression's column). */
+  column: string;
   /** The path's value may be an array in some document: equality and ranges then match element-wise. */
   mayHoldArray: boolean;
 }
 
 /** A field as SQL reads it: its path, and the key expression its filters and sorts compare (the index's own text). */
-interface SqlField extends SqlPath {
+export interface SqlField extends SqlPath {
   key: string;
 }
 
@@ -160,7 +173,7 @@ const FIELDS_KEPT = 1_000;
  */
 const sqlFields = new WeakMap<ReadonlySet<string>, { size: number; fields: Map<string, SqlField | undefined> }>();
 
-function sqlFieldOf(field: string, arrayPaths: ReadonlySet<string>): SqlField | undefined {
+export function sqlFieldOf(field: string, arrayPaths: ReadonlySet<string>): SqlField | undefined {
   let cache = sqlFields.get(arrayPaths);
   if (!cache || cache.size !== arrayPaths.size) {
     cache = { size: arrayPaths.size, fields: new Map() };
@@ -179,7 +192,7 @@ function sqlFieldOf(field: string, arrayPaths: ReadonlySet<string>): SqlField | 
  * field name SQL text should not carry, or a path that continues by name through an array (`lines.sku`).
  * A position right after an array (`outbox.0`) becomes `[0]`.
  */
-function sqlPathOf(field: string, arrayPaths: ReadonlySet<string>): SqlPath | undefined {
+export function sqlPathOf(field: string, arrayPaths: ReadonlySet<string>): SqlPath | undefined {
   let jsonPath = '$';
   let plain = '';
   let mayHoldArray = false;

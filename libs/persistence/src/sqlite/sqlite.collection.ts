@@ -1,11 +1,25 @@
-import type { Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, Update, UpdateResult } from '../collection.port';
+import type {
+  Collection,
+  Doc,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  SumGroup,
+  SumOptions,
+  Update,
+  UpdateResult,
+} from '../collection.port';
 import { matchesFilter } from '../query/document-match';
+import { sumDocuments } from '../query/document-sums';
+import { isInRange } from '../query/range-search';
 import { applyUpdate, upsertDocument } from '../query/document-update';
 import { compareBySort, pageOf, paramKey, pickFields } from './collection-helpers';
 import { decodeDocument } from './document-codec';
 import { fieldSetOf, type FieldSet } from './field-set';
 import { columnOf, decodeRow, encodeRow, SIDE_FIELDS, type EncodedRow } from './side-fields';
 import { filterToSql, sortToSql, type SqlFilter } from './sql-query';
+import { groupValueOf, sumsToSql, type SqlSums } from './sql-sums';
 import { isSqlSafeSegment, jsonPathOf } from './sql-key';
 import type { SqliteFile } from './sqlite-file';
 import { SqliteIndexes } from './sqlite-indexes';
@@ -118,6 +132,24 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
+  /**
+   * One statement when SQL decides the filter (sql-sums.ts); else, or when a group value is an object or an array, the
+   * matching documents summed in JavaScript.
+   */
+  sumGroups(filter: Filter, options: SumOptions): Promise<SumGroup[]> {
+    return this.file.read(() => {
+      const query = sumsToSql(this.table, filter, options, this.arrayPaths);
+      const groups = query && this.sqlSums(query, options);
+      return (
+        groups ??
+        sumDocuments(
+          this.rows(filter, {}).map(([, json, side]) => decodeRow<Doc>(json, side)),
+          options,
+        )
+      );
+    });
+  }
+
   updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     return this.file.write(() => {
       const fieldSet = options.upsert ? undefined : fieldSetOf(update);
@@ -225,15 +257,46 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
    * How SQLite runs a find (or a count): its EXPLAIN QUERY PLAN lines, and whether JavaScript still has to
    * check, sort or page the candidates. For tests and diagnosis; not part of the port.
    */
-  explain(filter: Filter, options: FindOptions & { count?: boolean } = {}): { plan: string[]; exact: boolean } {
+  explain(filter: Filter, options: FindOptions & { count?: boolean; sums?: SumOptions } = {}): { plan: string[]; exact: boolean } {
+    if (options.sums) {
+      const query = sumsToSql(this.table, filter, options.sums, this.arrayPaths);
+      const sql = query?.sql ?? `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${filterToSql(filter, this.arrayPaths).where}`;
+      const params = query?.params ?? filterToSql(filter, this.arrayPaths).params;
+      return { plan: this.planLines(sql, params), exact: query !== undefined };
+    }
     const { where, orderBy, exactClause } = this.plan(filter, options.count ? {} : options);
     const sql = options.count
       ? `SELECT count(*) FROM ${this.table} WHERE ${where.where}`
       : `SELECT ${ROW_COLUMNS} FROM ${this.table} WHERE ${exactClause ?? `${where.where}${orderBy ?? ''}`}`;
-    const plan = this.file
-      .all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexes.revision} */`, where.params)
+    return { plan: this.planLines(sql, where.params), exact: exactClause !== undefined };
+  }
+
+  /** The groups of a sums statement's rows; undefined when a group value is one its key cannot tell (an object, an array). */
+  private sqlSums(query: SqlSums, options: SumOptions): SumGroup[] | undefined {
+    const boundaries = options.ranges?.boundaries.length ?? 0;
+    const groups: SumGroup[] = [];
+    for (const row of this.file.all<unknown[]>(query.sql, query.params)) {
+      const range = query.ranged ? (row[query.groups] as number) : undefined;
+      if (range !== undefined && !isInRange(range, boundaries)) continue;
+      const totals = row.slice(query.groups + (query.ranged ? 1 : 0));
+      const count = totals[0] as number;
+      if (count === 0) continue;
+      const values = row.slice(0, query.groups).map(groupValueOf);
+      if (values.includes(undefined)) return undefined;
+      groups.push({
+        key: Object.fromEntries((options.groupBy ?? []).map((field, i) => [field, values[i]])),
+        ...(range === undefined ? {} : { range }),
+        count,
+        sums: Object.fromEntries(options.sum.map((field, i) => [field, (totals[i + 1] as number | null) ?? 0])),
+      });
+    }
+    return groups;
+  }
+
+  private planLines(sql: string, params: unknown[]): string[] {
+    return this.file
+      .all<[number, number, number, string]>(`EXPLAIN QUERY PLAN ${sql} /* indexes ${this.indexes.revision} */`, params)
       .map((row) => row[3]);
-    return { plan, exact: exactClause !== undefined };
   }
 
   /** Candidate rows in SQL, then the exact MongoDB answer: JavaScript checks, sorts and pages whatever SQL could not. */

@@ -701,9 +701,29 @@ export interface paths {
         };
         /**
          * List orders
-         * @description The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it.
+         * @description The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also lists `Partially Shipped` orders. `q` finds an order by its number or by text of its e-mail; the ranges filter by when orders were placed or last updated. `pagination` and the `Link` header name the next page, pinned so that new orders do not shift it, with the same filters.
          */
         get: operations["getOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarize sales
+         * @description The sales of the orders placed in a range of at most 366 days (docs/orders.md#sales-summary), summed by the database: orders, gross sales, discounts, shipping, taxes, refunds made in the range and total sales in the store's currency, then per currency and per day of the store's time zone. Money as decimal strings.
+         */
+        get: operations["getOrdersSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1564,6 +1584,136 @@ export interface components {
              * @example 2026-11-22T05:32:29+01:00
              */
             created_at: string;
+        };
+        SalesFigures: {
+            /**
+             * @description ISO 4217
+             * @example USD
+             */
+            currency: string;
+            /** @description orders placed in the range, not pending and not failed */
+            orders_count: number;
+            /**
+             * @description the items' prices times their quantities, before discounts (without the tax prices including tax hold), a decimal string in the currency
+             * @example 125.40
+             */
+            gross_sales: string;
+            /**
+             * @description what discount codes took off the items, a decimal string in the currency
+             * @example 125.40
+             */
+            discounts: string;
+            /**
+             * @description shipping charged (without the tax prices including tax hold), a decimal string in the currency
+             * @example 125.40
+             */
+            shipping: string;
+            /**
+             * @description tax charged, a decimal string in the currency
+             * @example 125.40
+             */
+            taxes: string;
+            /**
+             * @description refunds made in the range, of orders placed at any time, a decimal string in the currency
+             * @example 125.40
+             */
+            refunds: string;
+            /**
+             * @description gross_sales - discounts + shipping + taxes - refunds, a decimal string in the currency
+             * @example 125.40
+             */
+            total_sales: string;
+        };
+        SalesSummary: {
+            /**
+             * @description ISO 8601 in the store's time zone, with its offset
+             * @example 2026-11-22T05:32:29+01:00
+             */
+            created_at_min: string;
+            /**
+             * @description ISO 8601 in the store's time zone, with its offset
+             * @example 2026-11-22T05:32:29+01:00
+             */
+            created_at_max: string;
+            /**
+             * @description the store's currency now (ISO 4217): the figures' currency
+             * @example USD
+             */
+            currency: string;
+            /** @description orders placed in the range, not pending and not failed */
+            orders_count: number;
+            /**
+             * @description the items' prices times their quantities, before discounts (without the tax prices including tax hold), a decimal string in the currency
+             * @example 125.40
+             */
+            gross_sales: string;
+            /**
+             * @description what discount codes took off the items, a decimal string in the currency
+             * @example 125.40
+             */
+            discounts: string;
+            /**
+             * @description shipping charged (without the tax prices including tax hold), a decimal string in the currency
+             * @example 125.40
+             */
+            shipping: string;
+            /**
+             * @description tax charged, a decimal string in the currency
+             * @example 125.40
+             */
+            taxes: string;
+            /**
+             * @description refunds made in the range, of orders placed at any time, a decimal string in the currency
+             * @example 125.40
+             */
+            refunds: string;
+            /**
+             * @description gross_sales - discounts + shipping + taxes - refunds, a decimal string in the currency
+             * @example 125.40
+             */
+            total_sales: string;
+            /** @description the store's currency first, then each other currency orders of the range were placed in, by code */
+            by_currency: components["schemas"]["SalesFigures"][];
+            /** @description each day of the range in the store's time zone, oldest first, in the store's currency */
+            by_day: {
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-03-01
+                 */
+                date: string;
+                /** @description orders placed in the range, not pending and not failed */
+                orders_count: number;
+                /**
+                 * @description the items' prices times their quantities, before discounts (without the tax prices including tax hold), a decimal string in the currency
+                 * @example 125.40
+                 */
+                gross_sales: string;
+                /**
+                 * @description what discount codes took off the items, a decimal string in the currency
+                 * @example 125.40
+                 */
+                discounts: string;
+                /**
+                 * @description shipping charged (without the tax prices including tax hold), a decimal string in the currency
+                 * @example 125.40
+                 */
+                shipping: string;
+                /**
+                 * @description tax charged, a decimal string in the currency
+                 * @example 125.40
+                 */
+                taxes: string;
+                /**
+                 * @description refunds made in the range, of orders placed at any time, a decimal string in the currency
+                 * @example 125.40
+                 */
+                refunds: string;
+                /**
+                 * @description gross_sales - discounts + shipping + taxes - refunds, a decimal string in the currency
+                 * @example 125.40
+                 */
+                total_sales: string;
+            }[];
         };
         Discount: {
             id: number;
@@ -4411,6 +4561,12 @@ export interface operations {
                 updated_at_min?: number;
                 /** @description Only orders updated at or before this time, in unix seconds (fractions allowed) */
                 updated_at_max?: number;
+                /** @description Only orders placed at or after this time, in unix seconds (fractions allowed) */
+                created_at_min?: number;
+                /** @description Only orders placed at or before this time, in unix seconds (fractions allowed) */
+                created_at_max?: number;
+                /** @description Search: an order number (`1001`, or `#1001` for the number alone) or text inside the buyer's e-mail, ASCII letters in any case, every other character as written (`%`, `_`, `*` are no wildcards); at most 254 characters */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4430,6 +4586,42 @@ export interface operations {
                         };
                         meta: components["schemas"]["SuccessMeta"];
                         pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrdersSummary: {
+        parameters: {
+            query: {
+                /** @description The first instant of the range, in unix seconds (fractions allowed) */
+                created_at_min: number;
+                /** @description The last instant of the range, in unix seconds (fractions allowed); at most 366 days later */
+                created_at_max: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SalesSummary"];
+                        meta: components["schemas"]["SuccessMeta"];
                     };
                 };
             };

@@ -103,6 +103,11 @@ export interface Order {
    * not confirmed by catalog); null or absent when there is none.
    */
   refunds_due_at?: Date | null;
+  /**
+   * When its latest refund was made (pending or succeeded); null or absent without one. Lets a sales summary find the
+   * orders refunded in a range through an index (docs/orders.md#sales-summary) instead of reading every order.
+   */
+  last_refund_at?: Date | null;
 }
 
 /** An item line and how many of its units a refund covers. */

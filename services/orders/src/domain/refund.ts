@@ -164,10 +164,17 @@ export function planRefund(
 export const hasRefundWork = (order: Pick<Order, 'refunds'>): boolean =>
   refundsOf(order).some((refund) => refund.status === 'pending' || refund.restock_state === 'pending');
 
-/** The order with these refunds, and when the sweep may look at it next (null: nothing left for it). */
+/** When the latest of these refunds was made; null for none. */
+export function lastRefundAt(refunds: readonly Pick<Refund, 'created_at'>[]): Date | null {
+  let latest: Date | null = null;
+  for (const refund of refunds) if (!latest || refund.created_at > latest) latest = refund.created_at;
+  return latest;
+}
+
+/** The order with these refunds, when the sweep may look at it next (null: nothing left for it), and its latest refund's time. */
 function withRefund(order: Order, refunds: Refund[], sweepAfter: Date): Order {
   const next = { ...order, refunds };
-  return { ...next, refunds_due_at: hasRefundWork(next) ? sweepAfter : null };
+  return { ...next, refunds_due_at: hasRefundWork(next) ? sweepAfter : null, last_refund_at: lastRefundAt(refunds) };
 }
 
 /** The order holding the planned refund, 'pending': counted against what is left to refund from this write on. */

@@ -12,6 +12,7 @@ import { openOrder } from '../app/open-order';
 import { getOrderProducts, getOrderVariants } from '../app/order-lines';
 import type { OrdersDeps } from '../app/orders-deps';
 import { shipOrder } from '../app/ship-order';
+import { summarizeOrders } from '../app/summarize-orders';
 import { updateFulfillment } from '../app/update-fulfillment';
 
 const EMPTY_ADDRESS: orders.OrderAddress = {
@@ -29,6 +30,7 @@ const EMPTY_ADDRESS: orders.OrderAddress = {
 export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.OrdersServiceService> {
   return {
     listOrders: (request) => listOrders(deps, requireStoreId(request.store_id), request),
+    summarizeOrders: (request) => summarizeOrders(deps, requireStoreId(request.store_id), request),
     getOrder: (request) => getOrder(deps, requireStoreId(request.store_id), request.order_id),
     shipOrder: (request) =>
       shipOrder(deps, requireStoreId(request.store_id), request.order_id, {

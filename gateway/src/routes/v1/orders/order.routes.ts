@@ -1,15 +1,15 @@
 import type { Router } from 'express';
-import { presentOrder } from '@commerce/api-presenters';
+import { presentOrder, presentSalesSummary } from '@commerce/api-presenters';
 import { orders } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
 import { sendPage, type PaginationOptions } from '../../../http/pagination';
-import { dataAnswer, orderJson, pagedAnswer } from '../../../openapi/answers';
+import { dataAnswer, orderJson, pagedAnswer, salesSummaryJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
 import type { RouteContext } from '../../route';
 import { renderOrder } from './order-answer';
-import { listOrdersQuery, shipOrderInput } from './orders.schemas';
+import { listOrdersQuery, ordersSummaryQuery, shipOrderInput } from './orders.schemas';
 
 const ORDER = 'Order';
 
@@ -25,8 +25,9 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
         summary: 'List orders',
         description:
           "The store's orders, newest first, 50 a page unless `limit` says otherwise (at most 250); `status=open` also " +
-          'lists `Partially Shipped` orders. `pagination` and the `Link` header name the next page, pinned so that new ' +
-          'orders do not shift it.',
+          'lists `Partially Shipped` orders. `q` finds an order by its number or by text of its e-mail; the ranges ' +
+          'filter by when orders were placed or last updated. `pagination` and the `Link` header name the next page, ' +
+          'pinned so that new orders do not shift it, with the same filters.',
         tag: 'Orders',
         auth: 'store',
         input: listOrdersQuery,
@@ -44,6 +45,27 @@ export function orderRoutes(router: Router, clients: BackendClients, pagination:
           currentMaxId: answer.current_max_id,
         };
         sendPage(req, res, { orders: list }, page, pagination);
+      },
+    ),
+  );
+
+  // Before /orders/:id, which would take `summary` for an id.
+  router.get(
+    '/orders/summary',
+    operation(
+      {
+        summary: 'Summarize sales',
+        description:
+          'The sales of the orders placed in a range of at most 366 days (docs/orders.md#sales-summary), summed by the ' +
+          "database: orders, gross sales, discounts, shipping, taxes, refunds made in the range and total sales in the store's " +
+          "currency, then per currency and per day of the store's time zone. Money as decimal strings.",
+        tag: 'Orders',
+        auth: 'store',
+        input: ordersSummaryQuery,
+        answer: dataAnswer(salesSummaryJson),
+      },
+      async (_req, res, { storeId, call, input }) => {
+        ok(res, presentSalesSummary(await clients.orders.summarizeOrders({ store_id: storeId, ...input() }, call)));
       },
     ),
   );

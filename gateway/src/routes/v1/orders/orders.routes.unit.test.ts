@@ -126,6 +126,13 @@ const ordersBackend = {
         fieldViolations: { status: ['is not an order status'] },
       });
     }
+    if (request.q.length > 254) {
+      throw new RemoteError({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        message: 'Validation failed: q is too long (maximum is 254 characters)',
+        fieldViolations: { q: ['is too long (maximum is 254 characters)'] },
+      });
+    }
     return {
       orders: [anOrder({ id: 40 }), anOrder({ id: 39 })],
       total: 120,
@@ -370,7 +377,49 @@ describe('GET /v1/orders', () => {
       older_than_id: 0,
       updated_at_min: undefined,
       updated_at_max: undefined,
+      created_at_min: undefined,
+      created_at_max: undefined,
+      q: '',
     });
+  });
+
+  it('passes the search and the placement range (unix seconds) on', async () => {
+    const answer = await request('GET', '/v1/orders?q=+Ann.Lee%40Example+&created_at_min=1700000000&created_at_max=1700003600.25');
+
+    expect(answer.status).toBe(200);
+    expect(requestOf('listOrders')).toMatchObject({
+      q: 'Ann.Lee@Example',
+      created_at_min: new Date('2023-11-14T22:13:20Z'),
+      created_at_max: new Date('2023-11-14T23:13:20.250Z'),
+    });
+  });
+
+  it.each([
+    ['%231001', '#1001'],
+    ['1001', '1001'],
+    ['50%25_off', '50%_off'],
+    ['.*(a|b)%2B', '.*(a|b)+'],
+    ['', ''],
+  ])('passes q=%s on as %p, for orders to read literally', async (q, sent) => {
+    const answer = await request('GET', `/v1/orders?q=${q}`);
+
+    expect(answer.status).toBe(200);
+    expect(requestOf('listOrders')).toMatchObject({ q: sent });
+  });
+
+  it('keeps q and the ranges in next_url, encoded as sent', async () => {
+    const answer = await request('GET', '/v1/orders.json?q=%25_x&created_at_min=1700000000&status=open&limit=2');
+
+    expect(answer.body.pagination).toMatchObject({
+      next_url: `${server.url}/v1/orders.json?q=%25_x&created_at_min=1700000000&status=open&limit=2&older_than_id=41&page=2`,
+    });
+  });
+
+  it("answers orders' 422 on q for a search longer than 254 characters", async () => {
+    const answer = await request('GET', `/v1/orders?q=${'a'.repeat(255)}`);
+
+    expect(answer.status).toBe(422);
+    expect(answer.body.meta).toMatchObject({ errors: { q: ['is too long (maximum is 254 characters)'] } });
   });
 
   it('passes page, older_than_id and the updated_at bounds (unix seconds) on', async () => {
@@ -406,6 +455,9 @@ describe('GET /v1/orders', () => {
     ['older_than_id=latest', 'older_than_id'],
     ['updated_at_min=yesterday', 'updated_at_min'],
     ['updated_at_max=2026-03-01', 'updated_at_max'],
+    ['created_at_min=today', 'created_at_min'],
+    ['created_at_max=-5', 'created_at_max'],
+    ['q[]=a&q[]=b', 'q'],
   ])('answers 422 for %s, naming the field, without calling orders', async (query, field) => {
     const answer = await request('GET', `/v1/orders?${query}`);
     expect(answer.status).toBe(422);

@@ -163,7 +163,18 @@ export interface ListOrdersRequest {
   older_than_id: number;
   /** Only orders updated at or after / at or before these instants; absent for no bound. */
   updated_at_min: Date | undefined;
-  updated_at_max: Date | undefined;
+  updated_at_max:
+    | Date
+    | undefined;
+  /**
+   * Search: an order number ("1001" or "#1001", that order exactly) or text inside the buyer's e-mail (ASCII letters in
+   * any case, every other character literal). Digits alone match both; "#" and digits only the number. At most 254
+   * characters, no control characters (INVALID_ARGUMENT on q); empty for no search.
+   */
+  q: string;
+  /** Only orders placed (created) at or after / at or before these instants; absent for no bound. */
+  created_at_min: Date | undefined;
+  created_at_max: Date | undefined;
 }
 
 export interface ListOrdersResponse {
@@ -180,6 +191,57 @@ export interface ListOrdersResponse {
   current_max_id: number;
   /** The store's IANA zone, for rendering timestamps. */
   time_zone: string;
+}
+
+export interface SummarizeOrdersRequest {
+  store_id: number;
+  /** Both required: orders placed at or after created_at_min and at or before created_at_max, at most 366 days apart. */
+  created_at_min: Date | undefined;
+  created_at_max: Date | undefined;
+}
+
+/** Sales figures in one currency, integer minor units of it (docs/orders.md#sales-summary). */
+export interface SalesFigures {
+  /** ISO 4217. */
+  currency: string;
+  /** Orders placed in the range (not pending, not failed). */
+  orders_count: number;
+  /** The items' list_price × quantity before discounts (without the tax that prices including tax hold). */
+  gross_sales: number;
+  discounts: number;
+  /** Shipping charged (without the tax that prices including tax hold). */
+  shipping: number;
+  taxes: number;
+  /** Refunds that succeeded, made in the range, of any order. */
+  refunds: number;
+  /** gross_sales - discounts + shipping + taxes - refunds. */
+  total_sales: number;
+}
+
+export interface DailySales {
+  /** The local date in the store's time zone, YYYY-MM-DD. */
+  date: string;
+  /** In the store's currency; orders_count counts the day's orders in every currency. */
+  sales: SalesFigures | undefined;
+}
+
+export interface SummarizeOrdersResponse {
+  /** In the store's currency now; orders_count counts the range's orders in every currency. */
+  totals:
+    | SalesFigures
+    | undefined;
+  /**
+   * The store's currency first (zeros when it has nothing in the range), then each other currency with orders or
+   * refunds in the range (orders placed before the store changed currency), by code; every figure its own.
+   */
+  by_currency: SalesFigures[];
+  /** Each local day the range touches, oldest first, days without orders included. */
+  by_day: DailySales[];
+  /** The store's IANA zone, which the days are in. */
+  time_zone: string;
+  /** The range summed, as asked. */
+  created_at_min: Date | undefined;
+  created_at_max: Date | undefined;
 }
 
 export interface GetOrderRequest {
@@ -1844,6 +1906,9 @@ function createBaseListOrdersRequest(): ListOrdersRequest {
     older_than_id: 0,
     updated_at_min: undefined,
     updated_at_max: undefined,
+    q: "",
+    created_at_min: undefined,
+    created_at_max: undefined,
   };
 }
 
@@ -1869,6 +1934,15 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     }
     if (message.updated_at_max !== undefined) {
       Timestamp.encode(toTimestamp(message.updated_at_max), writer.uint32(58).fork()).join();
+    }
+    if (message.q !== "") {
+      writer.uint32(66).string(message.q);
+    }
+    if (message.created_at_min !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_min), writer.uint32(74).fork()).join();
+    }
+    if (message.created_at_max !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_max), writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1942,6 +2016,30 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
             message.updated_at_max = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.q = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.created_at_min = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.created_at_max = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1979,6 +2077,17 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
         : isSet(object.updated_at_max)
         ? fromJsonTimestamp(object.updated_at_max)
         : undefined,
+      q: isSet(object.q) ? globalThis.String(object.q) : "",
+      created_at_min: isSet(object.createdAtMin)
+        ? fromJsonTimestamp(object.createdAtMin)
+        : isSet(object.created_at_min)
+        ? fromJsonTimestamp(object.created_at_min)
+        : undefined,
+      created_at_max: isSet(object.createdAtMax)
+        ? fromJsonTimestamp(object.createdAtMax)
+        : isSet(object.created_at_max)
+        ? fromJsonTimestamp(object.created_at_max)
+        : undefined,
     };
   },
 
@@ -2005,6 +2114,15 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     if (message.updated_at_max !== undefined) {
       obj.updatedAtMax = message.updated_at_max.toISOString();
     }
+    if (message.q !== "") {
+      obj.q = message.q;
+    }
+    if (message.created_at_min !== undefined) {
+      obj.createdAtMin = message.created_at_min.toISOString();
+    }
+    if (message.created_at_max !== undefined) {
+      obj.createdAtMax = message.created_at_max.toISOString();
+    }
     return obj;
   },
 
@@ -2020,6 +2138,9 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     message.older_than_id = object.older_than_id ?? 0;
     message.updated_at_min = object.updated_at_min ?? undefined;
     message.updated_at_max = object.updated_at_max ?? undefined;
+    message.q = object.q ?? "";
+    message.created_at_min = object.created_at_min ?? undefined;
+    message.created_at_max = object.created_at_max ?? undefined;
     return message;
   },
 };
@@ -2177,6 +2298,586 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
     message.limit = object.limit ?? 0;
     message.current_max_id = object.current_max_id ?? 0;
     message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBaseSummarizeOrdersRequest(): SummarizeOrdersRequest {
+  return { store_id: 0, created_at_min: undefined, created_at_max: undefined };
+}
+
+export const SummarizeOrdersRequest: MessageFns<SummarizeOrdersRequest> = {
+  encode(message: SummarizeOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.created_at_min !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_min), writer.uint32(18).fork()).join();
+    }
+    if (message.created_at_max !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_max), writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeOrdersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeOrdersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.created_at_min = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.created_at_max = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeOrdersRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      created_at_min: isSet(object.createdAtMin)
+        ? fromJsonTimestamp(object.createdAtMin)
+        : isSet(object.created_at_min)
+        ? fromJsonTimestamp(object.created_at_min)
+        : undefined,
+      created_at_max: isSet(object.createdAtMax)
+        ? fromJsonTimestamp(object.createdAtMax)
+        : isSet(object.created_at_max)
+        ? fromJsonTimestamp(object.created_at_max)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SummarizeOrdersRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.created_at_min !== undefined) {
+      obj.createdAtMin = message.created_at_min.toISOString();
+    }
+    if (message.created_at_max !== undefined) {
+      obj.createdAtMax = message.created_at_max.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummarizeOrdersRequest>, I>>(base?: I): SummarizeOrdersRequest {
+    return SummarizeOrdersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummarizeOrdersRequest>, I>>(object: I): SummarizeOrdersRequest {
+    const message = createBaseSummarizeOrdersRequest();
+    message.store_id = object.store_id ?? 0;
+    message.created_at_min = object.created_at_min ?? undefined;
+    message.created_at_max = object.created_at_max ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSalesFigures(): SalesFigures {
+  return {
+    currency: "",
+    orders_count: 0,
+    gross_sales: 0,
+    discounts: 0,
+    shipping: 0,
+    taxes: 0,
+    refunds: 0,
+    total_sales: 0,
+  };
+}
+
+export const SalesFigures: MessageFns<SalesFigures> = {
+  encode(message: SalesFigures, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currency !== "") {
+      writer.uint32(10).string(message.currency);
+    }
+    if (message.orders_count !== 0) {
+      writer.uint32(16).int64(message.orders_count);
+    }
+    if (message.gross_sales !== 0) {
+      writer.uint32(24).int64(message.gross_sales);
+    }
+    if (message.discounts !== 0) {
+      writer.uint32(32).int64(message.discounts);
+    }
+    if (message.shipping !== 0) {
+      writer.uint32(40).int64(message.shipping);
+    }
+    if (message.taxes !== 0) {
+      writer.uint32(48).int64(message.taxes);
+    }
+    if (message.refunds !== 0) {
+      writer.uint32(56).int64(message.refunds);
+    }
+    if (message.total_sales !== 0) {
+      writer.uint32(64).int64(message.total_sales);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SalesFigures {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSalesFigures();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.orders_count = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.gross_sales = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.discounts = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.taxes = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.refunds = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.total_sales = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SalesFigures {
+    return {
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      orders_count: isSet(object.ordersCount)
+        ? globalThis.Number(object.ordersCount)
+        : isSet(object.orders_count)
+        ? globalThis.Number(object.orders_count)
+        : 0,
+      gross_sales: isSet(object.grossSales)
+        ? globalThis.Number(object.grossSales)
+        : isSet(object.gross_sales)
+        ? globalThis.Number(object.gross_sales)
+        : 0,
+      discounts: isSet(object.discounts) ? globalThis.Number(object.discounts) : 0,
+      shipping: isSet(object.shipping) ? globalThis.Number(object.shipping) : 0,
+      taxes: isSet(object.taxes) ? globalThis.Number(object.taxes) : 0,
+      refunds: isSet(object.refunds) ? globalThis.Number(object.refunds) : 0,
+      total_sales: isSet(object.totalSales)
+        ? globalThis.Number(object.totalSales)
+        : isSet(object.total_sales)
+        ? globalThis.Number(object.total_sales)
+        : 0,
+    };
+  },
+
+  toJSON(message: SalesFigures): unknown {
+    const obj: any = {};
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.orders_count !== 0) {
+      obj.ordersCount = Math.round(message.orders_count);
+    }
+    if (message.gross_sales !== 0) {
+      obj.grossSales = Math.round(message.gross_sales);
+    }
+    if (message.discounts !== 0) {
+      obj.discounts = Math.round(message.discounts);
+    }
+    if (message.shipping !== 0) {
+      obj.shipping = Math.round(message.shipping);
+    }
+    if (message.taxes !== 0) {
+      obj.taxes = Math.round(message.taxes);
+    }
+    if (message.refunds !== 0) {
+      obj.refunds = Math.round(message.refunds);
+    }
+    if (message.total_sales !== 0) {
+      obj.totalSales = Math.round(message.total_sales);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SalesFigures>, I>>(base?: I): SalesFigures {
+    return SalesFigures.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SalesFigures>, I>>(object: I): SalesFigures {
+    const message = createBaseSalesFigures();
+    message.currency = object.currency ?? "";
+    message.orders_count = object.orders_count ?? 0;
+    message.gross_sales = object.gross_sales ?? 0;
+    message.discounts = object.discounts ?? 0;
+    message.shipping = object.shipping ?? 0;
+    message.taxes = object.taxes ?? 0;
+    message.refunds = object.refunds ?? 0;
+    message.total_sales = object.total_sales ?? 0;
+    return message;
+  },
+};
+
+function createBaseDailySales(): DailySales {
+  return { date: "", sales: undefined };
+}
+
+export const DailySales: MessageFns<DailySales> = {
+  encode(message: DailySales, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.sales !== undefined) {
+      SalesFigures.encode(message.sales, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DailySales {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDailySales();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sales = SalesFigures.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DailySales {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      sales: isSet(object.sales) ? SalesFigures.fromJSON(object.sales) : undefined,
+    };
+  },
+
+  toJSON(message: DailySales): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.sales !== undefined) {
+      obj.sales = SalesFigures.toJSON(message.sales);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DailySales>, I>>(base?: I): DailySales {
+    return DailySales.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DailySales>, I>>(object: I): DailySales {
+    const message = createBaseDailySales();
+    message.date = object.date ?? "";
+    message.sales = (object.sales !== undefined && object.sales !== null)
+      ? SalesFigures.fromPartial(object.sales)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSummarizeOrdersResponse(): SummarizeOrdersResponse {
+  return {
+    totals: undefined,
+    by_currency: [],
+    by_day: [],
+    time_zone: "",
+    created_at_min: undefined,
+    created_at_max: undefined,
+  };
+}
+
+export const SummarizeOrdersResponse: MessageFns<SummarizeOrdersResponse> = {
+  encode(message: SummarizeOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.totals !== undefined) {
+      SalesFigures.encode(message.totals, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.by_currency) {
+      SalesFigures.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.by_day) {
+      DailySales.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(34).string(message.time_zone);
+    }
+    if (message.created_at_min !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_min), writer.uint32(42).fork()).join();
+    }
+    if (message.created_at_max !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at_max), writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeOrdersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeOrdersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.totals = SalesFigures.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.by_currency.push(SalesFigures.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.by_day.push(DailySales.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.created_at_min = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.created_at_max = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeOrdersResponse {
+    return {
+      totals: isSet(object.totals) ? SalesFigures.fromJSON(object.totals) : undefined,
+      by_currency: globalThis.Array.isArray(object?.byCurrency)
+        ? object.byCurrency.map((e: any) => SalesFigures.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_currency)
+        ? object.by_currency.map((e: any) => SalesFigures.fromJSON(e))
+        : [],
+      by_day: globalThis.Array.isArray(object?.byDay)
+        ? object.byDay.map((e: any) => DailySales.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_day)
+        ? object.by_day.map((e: any) => DailySales.fromJSON(e))
+        : [],
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+      created_at_min: isSet(object.createdAtMin)
+        ? fromJsonTimestamp(object.createdAtMin)
+        : isSet(object.created_at_min)
+        ? fromJsonTimestamp(object.created_at_min)
+        : undefined,
+      created_at_max: isSet(object.createdAtMax)
+        ? fromJsonTimestamp(object.createdAtMax)
+        : isSet(object.created_at_max)
+        ? fromJsonTimestamp(object.created_at_max)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SummarizeOrdersResponse): unknown {
+    const obj: any = {};
+    if (message.totals !== undefined) {
+      obj.totals = SalesFigures.toJSON(message.totals);
+    }
+    if (message.by_currency?.length) {
+      obj.byCurrency = message.by_currency.map((e) => SalesFigures.toJSON(e));
+    }
+    if (message.by_day?.length) {
+      obj.byDay = message.by_day.map((e) => DailySales.toJSON(e));
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    if (message.created_at_min !== undefined) {
+      obj.createdAtMin = message.created_at_min.toISOString();
+    }
+    if (message.created_at_max !== undefined) {
+      obj.createdAtMax = message.created_at_max.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummarizeOrdersResponse>, I>>(base?: I): SummarizeOrdersResponse {
+    return SummarizeOrdersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummarizeOrdersResponse>, I>>(object: I): SummarizeOrdersResponse {
+    const message = createBaseSummarizeOrdersResponse();
+    message.totals = (object.totals !== undefined && object.totals !== null)
+      ? SalesFigures.fromPartial(object.totals)
+      : undefined;
+    message.by_currency = object.by_currency?.map((e) => SalesFigures.fromPartial(e)) || [];
+    message.by_day = object.by_day?.map((e) => DailySales.fromPartial(e)) || [];
+    message.time_zone = object.time_zone ?? "";
+    message.created_at_min = object.created_at_min ?? undefined;
+    message.created_at_max = object.created_at_max ?? undefined;
     return message;
   },
 };
@@ -6010,6 +6711,23 @@ export const OrdersServiceService = {
     responseSerialize: (value: ListOrdersResponse): Buffer => Buffer.from(ListOrdersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListOrdersResponse => ListOrdersResponse.decode(value),
   },
+  /**
+   * Sales figures of the orders placed in a range (docs/orders.md#sales-summary), summed by the database: orders,
+   * gross sales, discounts, shipping, taxes, refunds made in the range and total sales, per currency and per day of
+   * the store's time zone. INVALID_ARGUMENT (fields created_at_min, created_at_max) for a missing or reversed range
+   * or one longer than 366 days.
+   */
+  summarizeOrders: {
+    path: "/commerce.orders.v1.OrdersService/SummarizeOrders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SummarizeOrdersRequest): Buffer =>
+      Buffer.from(SummarizeOrdersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SummarizeOrdersRequest => SummarizeOrdersRequest.decode(value),
+    responseSerialize: (value: SummarizeOrdersResponse): Buffer =>
+      Buffer.from(SummarizeOrdersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SummarizeOrdersResponse => SummarizeOrdersResponse.decode(value),
+  },
   getOrder: {
     path: "/commerce.orders.v1.OrdersService/GetOrder" as const,
     requestStream: false as const,
@@ -6185,6 +6903,13 @@ export const OrdersServiceService = {
 export interface OrdersServiceServer extends UntypedServiceImplementation {
   /** Newest first (id descending). */
   listOrders: handleUnaryCall<ListOrdersRequest, ListOrdersResponse>;
+  /**
+   * Sales figures of the orders placed in a range (docs/orders.md#sales-summary), summed by the database: orders,
+   * gross sales, discounts, shipping, taxes, refunds made in the range and total sales, per currency and per day of
+   * the store's time zone. INVALID_ARGUMENT (fields created_at_min, created_at_max) for a missing or reversed range
+   * or one longer than 366 days.
+   */
+  summarizeOrders: handleUnaryCall<SummarizeOrdersRequest, SummarizeOrdersResponse>;
   getOrder: handleUnaryCall<GetOrderRequest, GetOrderResponse>;
   /**
    * Creates a fulfillment of the chosen (or all unshipped) items; the order becomes "shipped" (and gets
@@ -6269,6 +6994,27 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListOrdersResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sales figures of the orders placed in a range (docs/orders.md#sales-summary), summed by the database: orders,
+   * gross sales, discounts, shipping, taxes, refunds made in the range and total sales, per currency and per day of
+   * the store's time zone. INVALID_ARGUMENT (fields created_at_min, created_at_max) for a missing or reversed range
+   * or one longer than 366 days.
+   */
+  summarizeOrders(
+    request: SummarizeOrdersRequest,
+    callback: (error: ServiceError | null, response: SummarizeOrdersResponse) => void,
+  ): ClientUnaryCall;
+  summarizeOrders(
+    request: SummarizeOrdersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SummarizeOrdersResponse) => void,
+  ): ClientUnaryCall;
+  summarizeOrders(
+    request: SummarizeOrdersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SummarizeOrdersResponse) => void,
   ): ClientUnaryCall;
   getOrder(
     request: GetOrderRequest,
