@@ -135,7 +135,7 @@ function TaxRateForm({ rate }: { rate?: TaxRate }): ReactNode {
     remove.reset();
     save.mutate(new FormData(event.currentTarget));
   };
-  const field = (name: string) => ({ id: `${prefix}-${name}-error`, describedBy: `${prefix}-${name}-error` });
+  const errorId = (name: string) => `${prefix}-${name}-error`;
   return (
     <form key={key} className="record-row tax-row" aria-label={rate ? `Tax rate ${rate.name}` : 'New tax rate'} onSubmit={submit}>
       <FormError problems={problems} />
@@ -148,25 +148,19 @@ function TaxRateForm({ rate }: { rate?: TaxRate }): ReactNode {
           maxLength={2}
           placeholder="US"
           defaultValue={rate?.country ?? ''}
-          aria-describedby={field('country').describedBy}
+          aria-describedby={errorId('country')}
         />
-        <FieldError problems={problems} field="country" id={field('country').id} />
+        <FieldError problems={problems} field="country" id={errorId('country')} />
       </label>
       <label>
         State
-        <input name="state" maxLength={3} placeholder="NY" defaultValue={rate?.state ?? ''} aria-describedby={field('state').describedBy} />
-        <FieldError problems={problems} field="state" id={field('state').id} />
+        <input name="state" maxLength={3} placeholder="NY" defaultValue={rate?.state ?? ''} aria-describedby={errorId('state')} />
+        <FieldError problems={problems} field="state" id={errorId('state')} />
       </label>
       <label className="wide">
         Name
-        <input
-          name="name"
-          required
-          placeholder="NY sales tax"
-          defaultValue={rate?.name ?? ''}
-          aria-describedby={field('name').describedBy}
-        />
-        <FieldError problems={problems} field="name" id={field('name').id} />
+        <input name="name" required placeholder="NY sales tax" defaultValue={rate?.name ?? ''} aria-describedby={errorId('name')} />
+        <FieldError problems={problems} field="name" id={errorId('name')} />
       </label>
       <label>
         Rate (%)
@@ -176,9 +170,9 @@ function TaxRateForm({ rate }: { rate?: TaxRate }): ReactNode {
           required
           placeholder="8.875"
           defaultValue={rate ? String(rate.rate) : ''}
-          aria-describedby={field('rate').describedBy}
+          aria-describedby={errorId('rate')}
         />
-        <FieldError problems={problems} field="rate" id={field('rate').id} />
+        <FieldError problems={problems} field="rate" id={errorId('rate')} />
       </label>
       <label className="check">
         <input type="checkbox" name="applies_to_shipping" defaultChecked={rate?.applies_to_shipping ?? false} /> Tax shipping too
