@@ -1,6 +1,6 @@
 import { catalog } from '@commerce/contracts';
 import { GrpcStatus } from '@commerce/grpc-runtime';
-import { rejectionOf } from '@commerce/testing';
+import { rejectionOf, type PublishedEvent } from '@commerce/testing';
 import { createProduct, startCatalogHarness, type CatalogHarness } from './catalog.fixture';
 
 let harness: CatalogHarness;
@@ -132,6 +132,112 @@ describe('collections and their products', () => {
     expect(page.products.map(({ id }) => id)).toEqual([a.id, c.id]);
     expect(page.total).toBe(2);
     expect(page.products.map(({ id }) => id)).not.toContain(b.id);
+  });
+});
+
+describe("one product's membership (PlaceCollectionProduct, RemoveCollectionProduct)", () => {
+  const place = (collectionId: number, productId: number, position = 0) =>
+    harness.client.placeCollectionProduct({ store_id: storeId, collection_id: collectionId, product_id: productId, position });
+  const remove = (collectionId: number, productId: number) =>
+    harness.client.removeCollectionProduct({ store_id: storeId, collection_id: collectionId, product_id: productId });
+  const of = (type: string, id: number) => (event: PublishedEvent & { resource_type?: string; resource_id?: number }) =>
+    event.resource_type === type && event.resource_id === id;
+  const products = async (count: number) => {
+    const made = [];
+    for (let i = 0; i < count; i++) made.push((await createProduct(harness.client, storeId)).id);
+    return made;
+  };
+
+  it('puts a product in last, moves a member to a position, and leaves a member where it is without one', async () => {
+    const [a, b, c] = await products(3);
+    const collection = await createCollection({ product_ids: [a, b] });
+
+    const added = (await place(collection.id, c)).collection!;
+    const moved = (await place(collection.id, c, 1)).collection!;
+    const again = (await place(collection.id, c)).collection!;
+    const pastTheEnd = (await place(collection.id, c, 99)).collection!;
+
+    expect(added.product_ids).toEqual([a, b, c]);
+    expect(moved.product_ids).toEqual([c, a, b]);
+    expect(again).toEqual(moved);
+    expect(pastTheEnd.product_ids).toEqual([a, b, c]);
+    expect(await collectionsOf(c)).toEqual([collection.id]);
+  });
+
+  it('takes one product out and leaves the others in their order; taking it out again is NOT_FOUND', async () => {
+    const [a, b, c] = await products(3);
+    const collection = await createCollection({ product_ids: [a, b, c] });
+
+    const { collection: after } = await remove(collection.id, b);
+    const again = await rejectionOf(remove(collection.id, b));
+
+    expect(after!.product_ids).toEqual([a, c]);
+    expect(await collectionsOf(b)).toEqual([]);
+    expect(await collectionsOf(a)).toEqual([collection.id]);
+    expect(again.code).toBe(GrpcStatus.NOT_FOUND);
+  });
+
+  it('keeps every change when owners place and remove different products at once', async () => {
+    const staying = await products(4);
+    const joining = await products(12);
+    const collection = await createCollection({ product_ids: staying });
+
+    await Promise.all([
+      ...joining.map((id) => place(collection.id, id)),
+      remove(collection.id, staying[0]!),
+      remove(collection.id, staying[2]!),
+    ]);
+
+    const members = (await getCollection(collection.id)).product_ids;
+    expect(members.slice(0, 2)).toEqual([staying[1], staying[3]]);
+    expect([...members.slice(2)].sort((x, y) => x - y)).toEqual(joining);
+    for (const id of joining) expect(await collectionsOf(id)).toEqual([collection.id]);
+  });
+
+  it('publishes collection/updated, and product/updated for the product that joined or left, not for a move', async () => {
+    const [a, b] = await products(2);
+    const collection = await createCollection({ product_ids: [a] });
+
+    await place(collection.id, b);
+    await place(collection.id, b, 1);
+    await remove(collection.id, a);
+
+    const collectionEvents = await harness.waitForEvents('catalog', 4, { store_id: storeId, where: of('collection', collection.id) });
+    expect(collectionEvents.map((event) => [event.topic, event.resource.products])).toEqual([
+      ['collection/created', [a]],
+      ['collection/updated', [a, b]],
+      ['collection/updated', [b, a]],
+      ['collection/updated', [b]],
+    ]);
+    const productEvents = (id: number, count: number) =>
+      harness.waitForEvents('catalog', count, { store_id: storeId, where: of('product', id) });
+    expect((await productEvents(b, 2)).map((event) => [event.topic, event.resource.collections])).toEqual([
+      ['product/created', []],
+      ['product/updated', [collection.id]],
+    ]);
+    expect((await productEvents(a, 3)).map((event) => event.resource.collections)).toEqual([[], [collection.id], []]);
+  });
+
+  it("answers NOT_FOUND for an unknown, deleted or another store's product, and for another store's collection", async () => {
+    const [deleted] = await products(1);
+    await harness.client.deleteProduct({ store_id: storeId, product_id: deleted! });
+    const otherStore = (await harness.newStore()).id;
+    const foreign = await createProduct(harness.client, otherStore);
+    const foreignCollection = (
+      await harness.client.createCollection(catalog.CreateCollectionRequest.fromPartial({ store_id: otherStore, name: 'Theirs' }))
+    ).collection!;
+    const collection = await createCollection();
+    const [mine] = await products(1);
+
+    for (const attempt of [
+      place(collection.id, 999_999),
+      place(collection.id, deleted!),
+      place(collection.id, foreign.id),
+      place(foreignCollection.id, mine!),
+      remove(foreignCollection.id, mine!),
+    ])
+      expect((await rejectionOf(attempt)).code).toBe(GrpcStatus.NOT_FOUND);
+    expect((await getCollection(collection.id)).product_ids).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { FieldError, FormError, FormProblems } from '../ui/field-errors';
 import { formatMoney } from '../ui/format';
 import { useNotify } from '../ui/notices';
 import { PhotoManager } from '../ui/photo-manager';
+import { ProductCollections } from '../ui/product-collections';
 import { Failure, Loading } from '../ui/status';
 
 type Product = components['schemas']['Product'];
@@ -116,6 +117,7 @@ function ProductView({ product }: { product: Product }): ReactNode {
             submitLabel="Save"
             onSubmit={(form) => save.mutate(form)}
           />
+          <ProductCollections product={product} />
         </section>
         <section aria-labelledby="photos">
           <h2 id="photos">Photos</h2>

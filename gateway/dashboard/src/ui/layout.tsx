@@ -7,6 +7,10 @@ const SECTIONS = [
   { to: '/', label: 'Home', end: true },
   { to: '/orders', label: 'Orders', end: false },
   { to: '/products', label: 'Products', end: false },
+  { to: '/collections', label: 'Collections', end: false },
+  { to: '/shipping', label: 'Shipping', end: false },
+  { to: '/taxes', label: 'Taxes', end: false },
+  { to: '/discounts', label: 'Discounts', end: false },
 ];
 
 /** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */

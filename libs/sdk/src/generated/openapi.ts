@@ -560,6 +560,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections/{id}/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a product in a collection, or move it
+         * @description One product at `position` (1 = first; past the end = last), the other members as they are when written; without `position` a product not in yet goes last and a member stays where it is. 404 for a product that is not a live product of the store; 422 on `products` when the collection is full or the product is in 1,000 collections.
+         */
+        put: operations["putCollectionsIdProductsProductId"];
+        post?: never;
+        /**
+         * Take a product out of a collection
+         * @description Answers the collection without it; the other members stay as they are. 404 when the product is not in it.
+         */
+        delete: operations["deleteCollectionsIdProductsProductId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shipping_groups": {
         parameters: {
             query?: never;
@@ -3971,6 +3995,92 @@ export interface operations {
             path: {
                 /** @description The collection's id (another store's is a 404, as an unknown id) */
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Collection"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putCollectionsIdProductsProductId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id (another store's is a 404, as an unknown id) */
+                id: number;
+                /** @description The product's id (another store's is a 404, as an unknown id) */
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description 1 = first; past the end = last. Absent: last when not in yet, unchanged when in */
+                    position?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description 1 = first; past the end = last. Absent: last when not in yet, unchanged when in */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Collection"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCollectionsIdProductsProductId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id (another store's is a 404, as an unknown id) */
+                id: number;
+                /** @description The product's id (another store's is a 404, as an unknown id) */
+                product_id: number;
             };
             cookie?: never;
         };

@@ -77,3 +77,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => value === b[i]);
   return a === b;
 }
+
+/**
+ * The members with `productId` at `position` (1 first, past the end last), the others keeping their order. Position 0
+ * puts a product not in yet last and leaves one in already where it is (docs/catalog.md#one-products-membership).
+ * Null when the product is there already.
+ */
+export function placeMember(ids: readonly number[], productId: number, position: number): number[] | null {
+  const at = ids.indexOf(productId);
+  const others = ids.filter((id) => id !== productId);
+  const index = position >= 1 ? Math.min(position, others.length + 1) - 1 : at >= 0 ? at : others.length;
+  return index === at ? null : [...others.slice(0, index), productId, ...others.slice(index)];
+}
+
+/** The members without `productId`; null when it is not one of them. */
+export function withoutMember(ids: readonly number[], productId: number): number[] | null {
+  return ids.includes(productId) ? ids.filter((id) => id !== productId) : null;
+}

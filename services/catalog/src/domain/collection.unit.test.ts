@@ -4,6 +4,8 @@ import {
   collectionRoomViolations,
   distinctIds,
   membershipChanges,
+  placeMember,
+  withoutMember,
   type CollectionRecord,
 } from './collection';
 import { NOW } from './catalog.fixture';
@@ -27,6 +29,25 @@ describe('collection membership', () => {
 
   it('lists the products that joined or left, not the ones merely reordered', () => {
     expect(membershipChanges([1, 2, 3], [3, 1, 4])).toEqual([2, 4]);
+  });
+
+  it('places one product at a position, the others keeping their order', () => {
+    expect(placeMember([1, 2, 3], 3, 1)).toEqual([3, 1, 2]);
+    expect(placeMember([1, 2, 3], 1, 2)).toEqual([2, 1, 3]);
+    expect(placeMember([1, 2, 3], 4, 2)).toEqual([1, 4, 2, 3]);
+    expect(placeMember([1, 2, 3], 1, 99)).toEqual([2, 3, 1]);
+  });
+
+  it('without a position, puts a new product last and leaves a member where it is', () => {
+    expect(placeMember([1, 2], 5, 0)).toEqual([1, 2, 5]);
+    expect(placeMember([1, 2, 3], 2, 0)).toBeNull();
+    expect(placeMember([1, 2, 3], 3, 7)).toBeNull();
+    expect(placeMember([], 5, 0)).toEqual([5]);
+  });
+
+  it('takes one product out, or answers null when it is not a member', () => {
+    expect(withoutMember([1, 2, 3], 2)).toEqual([1, 3]);
+    expect(withoutMember([1, 3], 2)).toBeNull();
   });
 
   it('answers null for a change that changes nothing', () => {

@@ -6,10 +6,19 @@ import { createCollection } from '../app/create-collection';
 import { deleteCollection } from '../app/delete-collection';
 import { getCollection } from '../app/get-collection';
 import { listCollections } from '../app/list-collections';
+import { placeCollectionProduct } from '../app/place-collection-product';
+import { removeCollectionProduct } from '../app/remove-collection-product';
 import { updateCollection } from '../app/update-collection';
 import type { HandlersOf } from './handler-types';
 
-type CollectionRpc = 'listCollections' | 'getCollection' | 'createCollection' | 'updateCollection' | 'deleteCollection';
+type CollectionRpc =
+  | 'listCollections'
+  | 'getCollection'
+  | 'createCollection'
+  | 'updateCollection'
+  | 'deleteCollection'
+  | 'placeCollectionProduct'
+  | 'removeCollectionProduct';
 
 const render = ({ collection, liveIds }: ShownCollection) => toCollectionMessage(collection, liveIds);
 
@@ -46,6 +55,14 @@ export function collectionHandlers(deps: CatalogDeps): HandlersOf<CollectionRpc>
     deleteCollection: async (request) => {
       const storeId = requireStoreId(request.store_id);
       return answer(storeId, await deleteCollection(deps, storeId, request.collection_id));
+    },
+    placeCollectionProduct: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      return answer(storeId, await placeCollectionProduct(deps, storeId, request));
+    },
+    removeCollectionProduct: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      return answer(storeId, await removeCollectionProduct(deps, storeId, request));
     },
   };
 }

@@ -7,7 +7,7 @@ import { sendPage, type PaginationOptions } from '../../../http/pagination';
 import { collectionJson, dataAnswer, pagedAnswer } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { recordOf, storeContextOf } from './catalog-answer';
-import { createCollectionInput, listCollectionsQuery, updateCollectionInput } from './collection.schemas';
+import { createCollectionInput, listCollectionsQuery, placeCollectionProductInput, updateCollectionInput } from './collection.schemas';
 import { pathId } from '../../path-id';
 
 type CollectionAnswer = { collection?: catalog.Collection; store_context?: catalog.StoreContext };
@@ -103,6 +103,49 @@ export function collectionRoutes(router: Router, clients: BackendClients, pagina
         const changes = input();
         const request = catalog.UpdateCollectionRequest.fromPartial({ store_id: storeId, collection_id: collectionId, ...changes });
         ok(res, render(await clients.catalog.updateCollection(request, call)));
+      },
+    ),
+  );
+
+  router.put(
+    '/collections/:id/products/:product_id',
+    operation(
+      {
+        summary: 'Put a product in a collection, or move it',
+        description:
+          'One product at `position` (1 = first; past the end = last), the other members as they are when written; without ' +
+          '`position` a product not in yet goes last and a member stays where it is. 404 for a product that is not a live ' +
+          'product of the store; 422 on `products` when the collection is full or the product is in 1,000 collections.',
+        tag: 'Collections',
+        auth: 'store',
+        input: placeCollectionProductInput,
+        answer: dataAnswer(collectionJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const request = {
+          store_id: storeId,
+          collection_id: pathId(req, 'Collection'),
+          product_id: pathId(req, 'Product', 'product_id'),
+          ...input(),
+        };
+        ok(res, render(await clients.catalog.placeCollectionProduct(request, call)));
+      },
+    ),
+  );
+
+  router.delete(
+    '/collections/:id/products/:product_id',
+    operation(
+      {
+        summary: 'Take a product out of a collection',
+        description: 'Answers the collection without it; the other members stay as they are. 404 when the product is not in it.',
+        tag: 'Collections',
+        auth: 'store',
+        answer: dataAnswer(collectionJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const request = { store_id: storeId, collection_id: pathId(req, 'Collection'), product_id: pathId(req, 'Product', 'product_id') };
+        ok(res, render(await clients.catalog.removeCollectionProduct(request, call)));
       },
     ),
   );

@@ -30,3 +30,11 @@ export const listCollectionsQuery = z
   })
   .strip()
   .transform(({ limit, per_page, ...rest }) => ({ ...rest, limit: pageSizeOf({ limit, per_page }) }));
+
+/** PUT /v1/collections/:id/products/:product_id: `position` from 1 (past the end: last); absent, a member stays where it is. */
+export const placeCollectionProductInput = z
+  .object({
+    position: optionalInt(1, INT32_MAX).describe('1 = first; past the end = last. Absent: last when not in yet, unchanged when in'),
+  })
+  .strip()
+  .transform(({ position }) => ({ position: position ?? 0 }));

@@ -2,7 +2,7 @@ import { catalog } from '@commerce/contracts';
 import { parseInput } from '../../../http/coerce';
 import { fieldErrors } from '../../../http/field-errors.fixture';
 import { parseParamString } from '../../../http/params';
-import { createCollectionInput, listCollectionsQuery, updateCollectionInput } from './collection.schemas';
+import { createCollectionInput, listCollectionsQuery, placeCollectionProductInput, updateCollectionInput } from './collection.schemas';
 
 describe('createCollectionInput', () => {
   it.each([
@@ -70,5 +70,19 @@ describe('listCollectionsQuery', () => {
       page: ['must be at least 1'],
       limit: ['must be an integer'],
     });
+  });
+});
+
+describe('placeCollectionProductInput', () => {
+  it('reads a position from 1, and absent or blank as 0 (a member stays where it is)', () => {
+    expect(parseInput(placeCollectionProductInput, { position: 2 })).toEqual({ position: 2 });
+    expect(parseInput(placeCollectionProductInput, parseParamString('position=3'))).toEqual({ position: 3 });
+    expect(parseInput(placeCollectionProductInput, {})).toEqual({ position: 0 });
+    expect(parseInput(placeCollectionProductInput, parseParamString('position='))).toEqual({ position: 0 });
+  });
+
+  it('refuses a position that is not a positive integer', () => {
+    expect(fieldErrors(placeCollectionProductInput, { position: 0 })).toEqual({ position: ['must be at least 1'] });
+    expect(fieldErrors(placeCollectionProductInput, { position: 'first' })).toEqual({ position: ['must be an integer'] });
   });
 });

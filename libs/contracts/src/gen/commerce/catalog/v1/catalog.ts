@@ -489,6 +489,30 @@ export interface DeleteCollectionResponse {
   store_context: StoreContext | undefined;
 }
 
+export interface PlaceCollectionProductRequest {
+  store_id: number;
+  collection_id: number;
+  product_id: number;
+  /** 1 = first; past the end = last. 0: last for a product not in yet, unchanged for one in already. */
+  position: number;
+}
+
+export interface PlaceCollectionProductResponse {
+  collection: Collection | undefined;
+  store_context: StoreContext | undefined;
+}
+
+export interface RemoveCollectionProductRequest {
+  store_id: number;
+  collection_id: number;
+  product_id: number;
+}
+
+export interface RemoveCollectionProductResponse {
+  collection: Collection | undefined;
+  store_context: StoreContext | undefined;
+}
+
 export interface GetProductsByIdsRequest {
   store_id: number;
   product_ids: number[];
@@ -6568,6 +6592,442 @@ export const DeleteCollectionResponse: MessageFns<DeleteCollectionResponse> = {
   },
 };
 
+function createBasePlaceCollectionProductRequest(): PlaceCollectionProductRequest {
+  return { store_id: 0, collection_id: 0, product_id: 0, position: 0 };
+}
+
+export const PlaceCollectionProductRequest: MessageFns<PlaceCollectionProductRequest> = {
+  encode(message: PlaceCollectionProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.collection_id !== 0) {
+      writer.uint32(16).int64(message.collection_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(24).int64(message.product_id);
+    }
+    if (message.position !== 0) {
+      writer.uint32(32).int32(message.position);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlaceCollectionProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlaceCollectionProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.collection_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.position = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlaceCollectionProductRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      collection_id: isSet(object.collectionId)
+        ? globalThis.Number(object.collectionId)
+        : isSet(object.collection_id)
+        ? globalThis.Number(object.collection_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+      position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+    };
+  },
+
+  toJSON(message: PlaceCollectionProductRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.collection_id !== 0) {
+      obj.collectionId = Math.round(message.collection_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    if (message.position !== 0) {
+      obj.position = Math.round(message.position);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlaceCollectionProductRequest>, I>>(base?: I): PlaceCollectionProductRequest {
+    return PlaceCollectionProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlaceCollectionProductRequest>, I>>(
+    object: I,
+  ): PlaceCollectionProductRequest {
+    const message = createBasePlaceCollectionProductRequest();
+    message.store_id = object.store_id ?? 0;
+    message.collection_id = object.collection_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    message.position = object.position ?? 0;
+    return message;
+  },
+};
+
+function createBasePlaceCollectionProductResponse(): PlaceCollectionProductResponse {
+  return { collection: undefined, store_context: undefined };
+}
+
+export const PlaceCollectionProductResponse: MessageFns<PlaceCollectionProductResponse> = {
+  encode(message: PlaceCollectionProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collection !== undefined) {
+      Collection.encode(message.collection, writer.uint32(10).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlaceCollectionProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlaceCollectionProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.collection = Collection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlaceCollectionProductResponse {
+    return {
+      collection: isSet(object.collection) ? Collection.fromJSON(object.collection) : undefined,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PlaceCollectionProductResponse): unknown {
+    const obj: any = {};
+    if (message.collection !== undefined) {
+      obj.collection = Collection.toJSON(message.collection);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlaceCollectionProductResponse>, I>>(base?: I): PlaceCollectionProductResponse {
+    return PlaceCollectionProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlaceCollectionProductResponse>, I>>(
+    object: I,
+  ): PlaceCollectionProductResponse {
+    const message = createBasePlaceCollectionProductResponse();
+    message.collection = (object.collection !== undefined && object.collection !== null)
+      ? Collection.fromPartial(object.collection)
+      : undefined;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRemoveCollectionProductRequest(): RemoveCollectionProductRequest {
+  return { store_id: 0, collection_id: 0, product_id: 0 };
+}
+
+export const RemoveCollectionProductRequest: MessageFns<RemoveCollectionProductRequest> = {
+  encode(message: RemoveCollectionProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.collection_id !== 0) {
+      writer.uint32(16).int64(message.collection_id);
+    }
+    if (message.product_id !== 0) {
+      writer.uint32(24).int64(message.product_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveCollectionProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveCollectionProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.collection_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.product_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveCollectionProductRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      collection_id: isSet(object.collectionId)
+        ? globalThis.Number(object.collectionId)
+        : isSet(object.collection_id)
+        ? globalThis.Number(object.collection_id)
+        : 0,
+      product_id: isSet(object.productId)
+        ? globalThis.Number(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.Number(object.product_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveCollectionProductRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.collection_id !== 0) {
+      obj.collectionId = Math.round(message.collection_id);
+    }
+    if (message.product_id !== 0) {
+      obj.productId = Math.round(message.product_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveCollectionProductRequest>, I>>(base?: I): RemoveCollectionProductRequest {
+    return RemoveCollectionProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveCollectionProductRequest>, I>>(
+    object: I,
+  ): RemoveCollectionProductRequest {
+    const message = createBaseRemoveCollectionProductRequest();
+    message.store_id = object.store_id ?? 0;
+    message.collection_id = object.collection_id ?? 0;
+    message.product_id = object.product_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveCollectionProductResponse(): RemoveCollectionProductResponse {
+  return { collection: undefined, store_context: undefined };
+}
+
+export const RemoveCollectionProductResponse: MessageFns<RemoveCollectionProductResponse> = {
+  encode(message: RemoveCollectionProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collection !== undefined) {
+      Collection.encode(message.collection, writer.uint32(10).fork()).join();
+    }
+    if (message.store_context !== undefined) {
+      StoreContext.encode(message.store_context, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveCollectionProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveCollectionProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.collection = Collection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.store_context = StoreContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveCollectionProductResponse {
+    return {
+      collection: isSet(object.collection) ? Collection.fromJSON(object.collection) : undefined,
+      store_context: isSet(object.storeContext)
+        ? StoreContext.fromJSON(object.storeContext)
+        : isSet(object.store_context)
+        ? StoreContext.fromJSON(object.store_context)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RemoveCollectionProductResponse): unknown {
+    const obj: any = {};
+    if (message.collection !== undefined) {
+      obj.collection = Collection.toJSON(message.collection);
+    }
+    if (message.store_context !== undefined) {
+      obj.storeContext = StoreContext.toJSON(message.store_context);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveCollectionProductResponse>, I>>(base?: I): RemoveCollectionProductResponse {
+    return RemoveCollectionProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveCollectionProductResponse>, I>>(
+    object: I,
+  ): RemoveCollectionProductResponse {
+    const message = createBaseRemoveCollectionProductResponse();
+    message.collection = (object.collection !== undefined && object.collection !== null)
+      ? Collection.fromPartial(object.collection)
+      : undefined;
+    message.store_context = (object.store_context !== undefined && object.store_context !== null)
+      ? StoreContext.fromPartial(object.store_context)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseGetProductsByIdsRequest(): GetProductsByIdsRequest {
   return { store_id: 0, product_ids: [], include_deleted: false };
 }
@@ -9811,6 +10271,39 @@ export const CatalogServiceService = {
     responseDeserialize: (value: Buffer): DeleteCollectionResponse => DeleteCollectionResponse.decode(value),
   },
   /**
+   * One product's membership, written on the collection by itself, so that owners adding, removing and moving
+   * different products at once never undo each other's change (UpdateCollection's product_ids replaces the list,
+   * up to 10,000 ids, whatever the caller read). Puts the product in at `position` (1 = first; past the end = last),
+   * or moves it there when it is in already; without a position (0) a product not in yet goes last and one in already
+   * stays where it is, so repeating the call changes nothing. NOT_FOUND for an unknown, foreign or deleted product;
+   * INVALID_ARGUMENT on `products` when the collection is full or the product in the most collections it can be in.
+   */
+  placeCollectionProduct: {
+    path: "/commerce.catalog.v1.CatalogService/PlaceCollectionProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PlaceCollectionProductRequest): Buffer =>
+      Buffer.from(PlaceCollectionProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PlaceCollectionProductRequest => PlaceCollectionProductRequest.decode(value),
+    responseSerialize: (value: PlaceCollectionProductResponse): Buffer =>
+      Buffer.from(PlaceCollectionProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PlaceCollectionProductResponse =>
+      PlaceCollectionProductResponse.decode(value),
+  },
+  /** Takes one product out of the collection; NOT_FOUND when the product is not in it. */
+  removeCollectionProduct: {
+    path: "/commerce.catalog.v1.CatalogService/RemoveCollectionProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemoveCollectionProductRequest): Buffer =>
+      Buffer.from(RemoveCollectionProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemoveCollectionProductRequest => RemoveCollectionProductRequest.decode(value),
+    responseSerialize: (value: RemoveCollectionProductResponse): Buffer =>
+      Buffer.from(RemoveCollectionProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemoveCollectionProductResponse =>
+      RemoveCollectionProductResponse.decode(value),
+  },
+  /**
    * Batch reads for other contexts (orders: GET /v1/orders/:id/products and /variants).
    * Answers the found records in the order of the requested ids; unknown ids are left out, not an error.
    */
@@ -10034,6 +10527,17 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   createCollection: handleUnaryCall<CreateCollectionRequest, CreateCollectionResponse>;
   updateCollection: handleUnaryCall<UpdateCollectionRequest, UpdateCollectionResponse>;
   deleteCollection: handleUnaryCall<DeleteCollectionRequest, DeleteCollectionResponse>;
+  /**
+   * One product's membership, written on the collection by itself, so that owners adding, removing and moving
+   * different products at once never undo each other's change (UpdateCollection's product_ids replaces the list,
+   * up to 10,000 ids, whatever the caller read). Puts the product in at `position` (1 = first; past the end = last),
+   * or moves it there when it is in already; without a position (0) a product not in yet goes last and one in already
+   * stays where it is, so repeating the call changes nothing. NOT_FOUND for an unknown, foreign or deleted product;
+   * INVALID_ARGUMENT on `products` when the collection is full or the product in the most collections it can be in.
+   */
+  placeCollectionProduct: handleUnaryCall<PlaceCollectionProductRequest, PlaceCollectionProductResponse>;
+  /** Takes one product out of the collection; NOT_FOUND when the product is not in it. */
+  removeCollectionProduct: handleUnaryCall<RemoveCollectionProductRequest, RemoveCollectionProductResponse>;
   /**
    * Batch reads for other contexts (orders: GET /v1/orders/:id/products and /variants).
    * Answers the found records in the order of the requested ids; unknown ids are left out, not an error.
@@ -10351,6 +10855,45 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteCollectionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One product's membership, written on the collection by itself, so that owners adding, removing and moving
+   * different products at once never undo each other's change (UpdateCollection's product_ids replaces the list,
+   * up to 10,000 ids, whatever the caller read). Puts the product in at `position` (1 = first; past the end = last),
+   * or moves it there when it is in already; without a position (0) a product not in yet goes last and one in already
+   * stays where it is, so repeating the call changes nothing. NOT_FOUND for an unknown, foreign or deleted product;
+   * INVALID_ARGUMENT on `products` when the collection is full or the product in the most collections it can be in.
+   */
+  placeCollectionProduct(
+    request: PlaceCollectionProductRequest,
+    callback: (error: ServiceError | null, response: PlaceCollectionProductResponse) => void,
+  ): ClientUnaryCall;
+  placeCollectionProduct(
+    request: PlaceCollectionProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PlaceCollectionProductResponse) => void,
+  ): ClientUnaryCall;
+  placeCollectionProduct(
+    request: PlaceCollectionProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PlaceCollectionProductResponse) => void,
+  ): ClientUnaryCall;
+  /** Takes one product out of the collection; NOT_FOUND when the product is not in it. */
+  removeCollectionProduct(
+    request: RemoveCollectionProductRequest,
+    callback: (error: ServiceError | null, response: RemoveCollectionProductResponse) => void,
+  ): ClientUnaryCall;
+  removeCollectionProduct(
+    request: RemoveCollectionProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemoveCollectionProductResponse) => void,
+  ): ClientUnaryCall;
+  removeCollectionProduct(
+    request: RemoveCollectionProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemoveCollectionProductResponse) => void,
   ): ClientUnaryCall;
   /**
    * Batch reads for other contexts (orders: GET /v1/orders/:id/products and /variants).
