@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useClient } from '../api/client';
 import { BarChart } from '../ui/bar-chart';
+import { formatDecimal } from '../ui/format';
 import { Failure, Loading } from '../ui/status';
 
 /** Home (docs/dashboard.md#home): low-stock variants, and the store's visits of the last 8 weeks and 7 days as charts. */
@@ -12,6 +13,7 @@ export function Home(): ReactNode {
   return (
     <section>
       <h1>Home</h1>
+      <Sales />
       <LowStock />
       <h2>Visits</h2>
       {visits.isPending ? (
@@ -96,6 +98,57 @@ function LowStock(): ReactNode {
             </tbody>
           </table>
         </div>
+      )}
+    </>
+  );
+}
+
+/** Midnight of today and of the day six days before it, in the browser's time, as unix seconds. */
+function periods(now = new Date()): Array<{ label: string; from: number }> {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const weekStart = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
+  return [
+    { label: 'Today', from: today.getTime() / 1000 },
+    { label: 'Last 7 days', from: weekStart.getTime() / 1000 },
+  ];
+}
+
+/** Orders and sales of today and of the last 7 days (GET /v1/orders/summary, docs/orders.md#sales-summary). */
+function Sales(): ReactNode {
+  const client = useClient();
+  const sales = useQuery({
+    queryKey: ['sales-summary'],
+    queryFn: async () => {
+      const until = Math.floor(Date.now() / 1000);
+      return Promise.all(
+        periods().map(async ({ label, from }) => {
+          const query = { created_at_min: from, created_at_max: until };
+          return { label, summary: (await client.GET('/v1/orders/summary', { params: { query } })).data };
+        }),
+      );
+    },
+  });
+  return (
+    <>
+      <h2>Sales</h2>
+      {sales.isPending ? (
+        <Loading what="sales" />
+      ) : sales.isError ? (
+        <Failure error={sales.error} retry={() => void sales.refetch()} />
+      ) : (
+        <dl className="figures">
+          {sales.data.map(({ label, summary }) => (
+            <div key={label} className="figure">
+              <dt>{label}</dt>
+              <dd>
+                <strong>{formatDecimal(summary.total_sales, summary.currency)}</strong>
+                <span>
+                  {summary.orders_count} order{summary.orders_count === 1 ? '' : 's'}
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/client';
 import { formatDecimal, formatTime } from '../ui/format';
 import { Pager } from '../ui/pager';
+import { SearchBox } from '../ui/search-box';
 import { Badge, Failure, Loading } from '../ui/status';
 
 /** The list's status filters, as GET /v1/orders takes them (docs/orders.md#listing); "" is every order. */
@@ -24,17 +25,21 @@ export function Orders(): ReactNode {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = params.get('q') ?? '';
   const orders = useQuery({
-    queryKey: ['orders', { status, page }],
+    queryKey: ['orders', { status, page, q }],
     queryFn: async () => {
-      const answer = await client.GET('/v1/orders', { params: { query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}) } } });
+      const query = { page, limit: PAGE_SIZE, ...(status ? { status } : {}), ...(q ? { q } : {}) };
+      const answer = await client.GET('/v1/orders', { params: { query } });
       return { orders: answer.data.orders, pages: answer.pagination.total_pages };
     },
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: string; page?: number }) => {
+  const go = (next: { status?: string; page?: number; q?: string }) => {
     const query = new URLSearchParams();
     const nextStatus = next.status ?? status;
+    const nextQ = next.q ?? q;
+    if (nextQ) query.set('q', nextQ);
     if (nextStatus) query.set('status', nextStatus);
     if ((next.page ?? 1) > 1) query.set('page', String(next.page));
     setParams(query);
@@ -42,6 +47,7 @@ export function Orders(): ReactNode {
   return (
     <section>
       <h1>Orders</h1>
+      <SearchBox label="Search by order number or e-mail" value={q} onSearch={(text) => go({ q: text })} />
       <nav aria-label="Order status" className="filters">
         {FILTERS.map((filter) => (
           <button key={filter.value} type="button" aria-pressed={filter.value === status} onClick={() => go({ status: filter.value })}>
@@ -54,7 +60,7 @@ export function Orders(): ReactNode {
       ) : orders.isError ? (
         <Failure error={orders.error} retry={() => void orders.refetch()} />
       ) : orders.data.orders.length === 0 ? (
-        <p>No orders{status ? ` with the status “${status}”` : ''} yet.</p>
+        <p>{q ? `No order matches “${q}”.` : `No orders${status ? ` with the status “${status}”` : ''} yet.`}</p>
       ) : (
         <>
           <div className="table-scroll">
