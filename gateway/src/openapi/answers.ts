@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   answerSchema,
+  apiKeyJson,
+  appJson,
+  authorizedAppJson,
+  createdAppJson,
   collectionJson,
   createdWebhookJson,
   deliveryAttemptJson,
@@ -38,6 +42,10 @@ import type { FulfillmentJson, OrderJson } from '@commerce/api-presenters';
  */
 
 export {
+  apiKeyJson,
+  appJson,
+  authorizedAppJson,
+  createdAppJson,
   collectionJson,
   createdWebhookJson,
   deliveryAttemptJson,
@@ -250,6 +258,10 @@ export const NAMED_ANSWERS = [
   templateJson,
   storeVisitsJson,
   userJson,
+  apiKeyJson,
+  appJson,
+  createdAppJson,
+  authorizedAppJson,
   shippingGroupJson,
   shippingClassJson,
   shippingRateJson,
