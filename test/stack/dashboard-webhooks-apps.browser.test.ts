@@ -36,6 +36,8 @@ let receiverUrl: string;
 let callbackServer: http.Server;
 let callbackUrl: string;
 const codes: string[] = [];
+/** Every secret a page showed once: no process may have logged one. */
+const shownSecrets: string[] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-dashboard-hooks-'));
@@ -114,6 +116,7 @@ describe('the Webhooks pages', () => {
     await page.getByText('Copy it now: it is shown only this once.').waitFor();
     secret = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
+    shownSecrets.push(secret);
     await page.getByRole('button', { name: 'Copy Signing secret' }).click();
     await notice('Signing secret copied.');
     await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(secret);
@@ -236,6 +239,7 @@ describe('the Apps page', () => {
     await page.getByRole('heading', { name: 'New API key' }).waitFor();
     const newKey = await page.getByRole('textbox', { name: 'API key' }).inputValue();
     expect(newKey).toMatch(/^sck_/);
+    shownSecrets.push(newKey);
 
     await waitFor(async () => (await shop.get('/v1/store.json')).status === 401, {
       timeoutMs: 10_000,
@@ -262,6 +266,7 @@ describe('the Apps page', () => {
     clientId = await page.getByRole('textbox', { name: 'Client id' }).inputValue();
     clientSecret = await page.getByRole('textbox', { name: 'Client secret' }).inputValue();
     expect([clientId, clientSecret]).toEqual([expect.stringMatching(/^sca_/), expect.stringMatching(/^scs_/)]);
+    shownSecrets.push(clientSecret);
     await page.getByRole('rowheader', { name: 'Stock Sync' }).waitFor();
     await checkPage('apps-created');
 
@@ -350,5 +355,13 @@ describe('the Apps page', () => {
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'scr_x', client_id: clientId, client_secret: clientSecret }),
     });
     expect([refresh.status, (await json(refresh)).error]).toEqual([401, 'invalid_client']);
+  });
+});
+
+describe('the secrets shown once', () => {
+  it('are in no log line of any process', () => {
+    expect(shownSecrets).toHaveLength(3);
+    const output = stack.output();
+    expect(shownSecrets.filter((shown) => output.includes(shown) || output.includes(encodeURIComponent(shown)))).toEqual([]);
   });
 });
