@@ -254,7 +254,10 @@ function DeveloperApps(): ReactNode {
             { label: 'Client id', value: create.data.client_id, secret: false },
             { label: 'Client secret', value: create.data.client_secret },
           ]}
-          note="The app authenticates with it at the token endpoint. Only its hash is kept: if it is lost, delete the app and create another."
+          note={
+            'The app authenticates with it at the token endpoint. Only its hash is kept: if it is lost, delete the app and ' +
+            'create another.'
+          }
         />
       )}
       <form key={formKey} className="form" onSubmit={submit} aria-labelledby="new-app">

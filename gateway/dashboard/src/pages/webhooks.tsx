@@ -108,7 +108,10 @@ export function NewWebhook(): ReactNode {
         <SecretOnce
           title="Signing secret"
           rows={[{ label: 'Signing secret', value: create.data.secret }]}
-          note="Your receiver verifies every delivery with it (the Standard Webhooks signature). The store keeps it encrypted and never shows it again: if it is lost, delete the webhook and add a new one."
+          note={
+            'Your receiver verifies every delivery with it (the Standard Webhooks signature). The store keeps it encrypted ' +
+            'and never shows it again: if it is lost, delete the webhook and add a new one.'
+          }
         >
           <p>
             <Link className="button" to={`/webhooks/${create.data.id}`}>
