@@ -48,7 +48,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       authorization_endpoint: `${server.url}/oauth/authorize`,
       token_endpoint: `${server.url}/oauth/token`,
       revocation_endpoint: `${server.url}/oauth/revoke`,
-      scopes_supported: ['user', 'store_read', 'store_write'],
+      scopes_supported: ['user', 'store_read', 'store_write', 'account'],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],

@@ -49,7 +49,7 @@ export async function rotateKeyCommand(stack: StackLocator, options: Options) {
 
 export async function createAppCommand(stack: StackLocator, options: Options) {
   required('app create', options, 'name', 'redirect-uri', 'owner-email');
-  const request = { name: options.name!, redirect_uri: options['redirect-uri']!, owner_email: options['owner-email']! };
+  const request = { name: options.name!, redirect_uri: options['redirect-uri']!, owner_email: options['owner-email']!, owner_user_id: 0 };
   const { app, client_secret } = await onService(stack, 'identity', (address) =>
     createClient(identity.IdentityServiceClient, address).createApp(request),
   );

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   answerSchema,
+  apiKeyJson,
+  appJson,
+  authorizedAppJson,
+  createdAppJson,
   collectionJson,
   createdWebhookJson,
   deliveryAttemptJson,
@@ -41,6 +45,10 @@ import type { FulfillmentJson, OrderJson } from '@commerce/api-presenters';
  */
 
 export {
+  apiKeyJson,
+  appJson,
+  authorizedAppJson,
+  createdAppJson,
   collectionJson,
   createdWebhookJson,
   deliveryAttemptJson,
@@ -259,6 +267,10 @@ export const NAMED_ANSWERS = [
   templateJson,
   storeVisitsJson,
   userJson,
+  apiKeyJson,
+  appJson,
+  createdAppJson,
+  authorizedAppJson,
   shippingGroupJson,
   shippingClassJson,
   shippingRateJson,

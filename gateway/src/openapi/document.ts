@@ -168,10 +168,10 @@ function errorResponses(): Record<string, unknown> {
   );
 }
 
-/** A store call takes the store's API key (three ways) or a token with the scope; a user call only a token. */
+/** A store call takes the store's API key (three ways) or a token with the scope; a user call only a token (`user`, or its own scope). */
 function securityOf(method: string, doc: OperationDoc): unknown[] {
   if (doc.auth === 'none') return [];
-  if (doc.auth === 'user') return [{ oauth2: ['user'] }, { access_token: ['user'] }];
+  if (doc.auth === 'user') return [{ oauth2: [doc.scope ?? 'user'] }, { access_token: [doc.scope ?? 'user'] }];
   const scope = requiredScope(method.toUpperCase(), doc.scope);
   return [{ api_key: [] }, { api_key_header: [] }, { basic: [] }, { oauth2: [scope] }, { access_token: [scope] }];
 }
@@ -180,6 +180,7 @@ const SCOPES = {
   store_read: 'Read the store: GET calls',
   store_write: 'Change the store: POST, PUT and DELETE calls',
   user: 'The user: GET /v1/me, POST /v1/stores',
+  account: "The owner's account: the store's API key, the user's developer apps and the apps they authorized (docs/oauth.md#scopes)",
 };
 
 function securitySchemes(base: string): Record<string, unknown> {
@@ -216,6 +217,10 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Webhooks', description: 'Webhooks, their deliveries and their repair, and the events feed' },
   { name: 'E-mail notifications', description: "The store's e-mail templates and the log of the messages sent to buyers and the store" },
   { name: 'Users', description: 'The OAuth user (scope `user`)' },
+  {
+    name: 'Account',
+    description: "The owner's account (scope `account`, OAuth only): the store's API key, developer apps, authorized apps",
+  },
   { name: 'Applications', description: "An app's own calls (its client id and secret)" },
   { name: 'Checkout', description: 'The buyer path: no owner credential' },
   { name: 'Operations', description: 'Health and this document' },

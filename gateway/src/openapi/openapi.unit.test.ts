@@ -114,7 +114,7 @@ describe('the OpenAPI document', () => {
     });
     expect(
       Object.keys((schemes.oauth2 as { flows: { authorizationCode: { scopes: object } } }).flows.authorizationCode.scopes).sort(),
-    ).toEqual(['store_read', 'store_write', 'user']);
+    ).toEqual(['account', 'store_read', 'store_write', 'user']);
   });
 
   it('lists the other spelling of a path as deprecated', () => {
@@ -128,6 +128,11 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v1/products']!.post!.security).toContainEqual({ oauth2: ['store_write'] });
     expect(document.paths['/v1/products']!.get!.security).toContainEqual({ api_key: [] });
     expect(document.paths['/v1/me']!.get!.security).toEqual([{ oauth2: ['user'] }, { access_token: ['user'] }]);
+    // The account calls take no API key: only the owner's token with `account` (docs/oauth.md#the-account-api).
+    expect(document.paths['/v1/store/api_key']!.post!.security).toEqual([{ oauth2: ['account'] }, { access_token: ['account'] }]);
+    expect(document.paths['/v1/apps/{client_id}']!.delete!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'client_id', in: 'path', schema: { type: 'string', maxLength: 100 } }),
+    );
     expect(document.paths['/v1/openapi']!.get!.security).toEqual([]);
     expect(document.paths['/s/{subdomain}/checkout']!.post!.security).toEqual([]);
   });

@@ -23,7 +23,10 @@ export interface OperationDoc<S extends z.ZodType | undefined = z.ZodType | unde
   answer: z.ZodType;
   /** The success body's media type when it is not JSON (`text/event-stream` for the live event stream). */
   answerMediaType?: string;
-  /** The credential it takes: `store` (API key or token with the route's scope), `user` (an OAuth token with `user`), or none. */
+  /**
+   * The credential it takes: `store` (API key or token with the route's scope), `user` (an OAuth token only, with `user` or
+   * the route's `scope`: the account calls' `account`), or none.
+   */
   auth: 'store' | 'user' | 'none';
   /** Error statuses beyond those every operation of its kind may answer (409 for a state change, 402 ...). */
   errors?: readonly number[];

@@ -43,11 +43,21 @@ const EMAIL_TEMPLATE_KIND = {
   schema: { type: 'string', pattern: '^[a-z_]{1,64}$' },
 };
 
+/** An app is named by its OAuth client id, not a number (docs/oauth.md#the-account-api). */
+const CLIENT_ID = {
+  name: 'client_id',
+  in: 'path',
+  required: true,
+  description: "The app's client id (`sca_...`): one of the user's apps, or one they authorized (any other is a 404)",
+  schema: { type: 'string', maxLength: 100 },
+};
+
 /** The path's ids as parameters; each described by the record it names (a new kind of record needs a line above). */
 export function pathParameters(path: string): unknown[] {
   const segments = path.split('/');
   return pathIdsOf(path).map((name) => {
     if (name === 'subdomain') return SUBDOMAIN;
+    if (name === 'client_id') return CLIENT_ID;
     const segment = segments[segments.indexOf(`{${name}}`) - 1]!;
     if (segment === 'email_templates') return EMAIL_TEMPLATE_KIND;
     const record = RECORD_OF_SEGMENT[segment];

@@ -21,7 +21,8 @@ export interface RouteOptions {
   needsStore?: boolean;
 }
 
-const NEEDS_STORE = 'This API call requires a store. Create one with POST /v1/stores';
+/** A call that acts on a store, by a user who has none yet (a 405, as the original API answered). */
+export const storeRequired = () => new ApiError(405, 'This API call requires a store. Create one with POST /v1/stores');
 
 /** Checks scope and store for a route, then hands the handler what it needs to call one backend. */
 export function route(handler: (req: Request, res: Response, context: RouteContext) => Promise<void>, options: RouteOptions = {}) {
@@ -32,7 +33,7 @@ export function route(handler: (req: Request, res: Response, context: RouteConte
       throw new ApiError(403, `This call requires the ${scope} scope, which the user has not granted to this app`, {
         errorType: 'InsufficientScope',
       });
-    if ((options.needsStore ?? true) && !principal.storeId) throw new ApiError(405, NEEDS_STORE);
+    if ((options.needsStore ?? true) && !principal.storeId) throw storeRequired();
     if (await answeredIdempotently(res)) return; // a replay only for a credential the checks above let through
     const requestId = res.locals.requestId as string;
     const call: CallOptions = { requestId, principal: principalMetadata(principal) };

@@ -9,3 +9,13 @@ export * from './orders';
 export * from './webhooks';
 export * from './notifications';
 export { presentUser, userJson, type UserJson } from './user.presenter';
+export {
+  apiKeyJson,
+  appJson,
+  authorizedAppJson,
+  createdAppJson,
+  presentApp,
+  presentAuthorizedApp,
+  type AppJson,
+  type AuthorizedAppJson,
+} from './account.presenter';

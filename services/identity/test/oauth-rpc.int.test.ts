@@ -23,6 +23,7 @@ describe('CreateApp', () => {
       name: 'Label Printer',
       redirect_uri: 'https://labels.example/cb',
       owner_email: owner.user!.email.toUpperCase(),
+      owner_user_id: 0,
     });
 
     expect(created.app).toEqual({
@@ -30,6 +31,7 @@ describe('CreateApp', () => {
       name: 'Label Printer',
       redirect_uri: 'https://labels.example/cb',
       owner_user_id: owner.user!.id,
+      created_at: expect.any(Date),
     });
     expect(created.client_secret).toMatch(/^scs_[A-Za-z0-9_-]{43}$/);
     expect(await harness.datafileText('apps')).not.toContain(created.client_secret);
@@ -43,7 +45,13 @@ describe('CreateApp', () => {
     ['an owner without an account', { owner_email: 'nobody@example.com' }, 'owner_email'],
   ])('refuses %s', async (_case, overrides, field) => {
     const error = await rejectionOf(
-      harness.client.createApp({ name: 'App', redirect_uri: REDIRECT_URI, owner_email: 'owner1@example.com', ...overrides }),
+      harness.client.createApp({
+        name: 'App',
+        redirect_uri: REDIRECT_URI,
+        owner_email: 'owner1@example.com',
+        owner_user_id: 0,
+        ...overrides,
+      }),
     );
 
     expect(error.code).toBe(status.INVALID_ARGUMENT);

@@ -15,7 +15,12 @@ export interface RegisteredApp {
 /** A developer with an app, registered as the CLI does it. */
 export async function anApp(harness: IdentityHarness, redirectUri = REDIRECT_URI): Promise<RegisteredApp> {
   const developer = await harness.client.createStoreAccount(anAccountRequest());
-  const created = await harness.client.createApp({ name: 'Inventory Sync', redirect_uri: redirectUri, owner_email: developer.user!.email });
+  const created = await harness.client.createApp({
+    name: 'Inventory Sync',
+    redirect_uri: redirectUri,
+    owner_email: developer.user!.email,
+    owner_user_id: 0,
+  });
   return { clientId: created.app!.client_id, clientSecret: created.client_secret, redirectUri };
 }
 

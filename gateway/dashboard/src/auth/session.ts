@@ -6,7 +6,7 @@ import type { OAuthTokens } from '@commerce/sdk';
  * reload keeps the session and closing the tab ends it; the Content-Security-Policy runs no script but the dashboard's.
  */
 export const CLIENT_ID = 'store-dashboard';
-export const SCOPES = 'user store_read store_write';
+export const SCOPES = 'user store_read store_write account';
 
 const TOKENS_KEY = 'commerce.dashboard.tokens';
 const PENDING_KEY = 'commerce.dashboard.sign-in';

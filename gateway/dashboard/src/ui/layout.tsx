@@ -11,6 +11,8 @@ const SECTIONS = [
   { to: '/shipping', label: 'Shipping', end: false },
   { to: '/taxes', label: 'Taxes', end: false },
   { to: '/discounts', label: 'Discounts', end: false },
+  { to: '/webhooks', label: 'Webhooks', end: false },
+  { to: '/developers', label: 'Apps', end: false },
 ];
 
 /** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */

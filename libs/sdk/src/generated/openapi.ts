@@ -124,6 +124,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store/api_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the store's API key
+         * @description Answers a new API key, this once; the old key stops working at once (OAuth tokens are not affected). Only the owner's OAuth token with `account`: an API key is a 403 `OAuthRequired`; a user without a store a 405.
+         */
+        post: operations["postStoreApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's developer apps
+         * @description The OAuth apps the user registered, oldest first; never their secrets.
+         */
+        get: operations["getApps"];
+        put?: never;
+        /**
+         * Register a developer app
+         * @description Answers the app with its `client_secret`, this once. `redirect_uri` must be https (http only to localhost), without a fragment; it is matched exactly at authorization.
+         */
+        post: operations["postApps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a developer app
+         * @description Every user's authorization of the app is revoked (each publishes `app/uninstalled`); answers the app as it was. Another user's app is a 404.
+         */
+        delete: operations["deleteAppsClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/authorized_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps the user authorized
+         * @description Each app with every scope its authorizations hold, in the order first authorized; the owner dashboard is not an app.
+         */
+        get: operations["getAuthorizedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/authorized_apps/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an app's authorization
+         * @description Ends every authorization of the app by the user, with its tokens, and publishes `app/uninstalled`; answers the app as it was authorized. An app the user has not authorized (the owner dashboard included) is a 404.
+         */
+        delete: operations["deleteAuthorizedAppsClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/store": {
         parameters: {
             query?: never;
@@ -1888,6 +1992,47 @@ export interface components {
             facebook: string;
             birthday: string;
         };
+        ApiKey: {
+            /** @description the new key (`sck_...`), shown only here: only its hash is kept */
+            api_key: string;
+        };
+        App: {
+            /** @description the OAuth client id (`sca_...`) */
+            client_id: string;
+            name: string;
+            /** @description where the authorization answers go, matched exactly */
+            redirect_uri: string;
+            /**
+             * @description ISO 8601 in UTC (a user's record, in no store's time zone)
+             * @example 2026-11-22T04:32:29+00:00
+             */
+            created_at: string;
+        };
+        CreatedApp: {
+            /** @description the OAuth client id (`sca_...`) */
+            client_id: string;
+            name: string;
+            /** @description where the authorization answers go, matched exactly */
+            redirect_uri: string;
+            /**
+             * @description ISO 8601 in UTC (a user's record, in no store's time zone)
+             * @example 2026-11-22T04:32:29+00:00
+             */
+            created_at: string;
+            /** @description the client secret (`scs_...`), shown only here: only its hash is kept */
+            client_secret: string;
+        };
+        AuthorizedApp: {
+            client_id: string;
+            name: string;
+            /** @description every scope its authorizations hold (docs/oauth.md#scopes) */
+            scopes: string[];
+            /**
+             * @description when the user first authorized it (of the authorizations still active)
+             * @example 2026-11-22T04:32:29+00:00
+             */
+            authorized_at: string;
+        };
         ShippingGroup: {
             id: number;
             name: string;
@@ -2516,6 +2661,212 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postStoreApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            apps: components["schemas"]["App"][];
+                        };
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postApps: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) instead of a second record */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    redirect_uri: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    redirect_uri: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedApp"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAppsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's client id (`sca_...`): one of the user's apps, or one they authorized (any other is a 404) */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["App"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuthorizedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            authorized_apps: components["schemas"]["AuthorizedApp"][];
+                        };
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAuthorizedAppsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's client id (`sca_...`): one of the user's apps, or one they authorized (any other is a 404) */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuthorizedApp"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

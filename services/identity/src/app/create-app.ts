@@ -1,4 +1,4 @@
-import { checkedFields, validationFailed } from '@commerce/grpc-runtime';
+import { checkedFields, notFound, validationFailed } from '@commerce/grpc-runtime';
 import type { z } from 'zod';
 import { appFields, type AppRecord } from '../domain/app';
 import { newClientId, newOpaqueToken, TOKEN_PREFIX } from '../domain/opaque-token';
@@ -30,12 +30,15 @@ export async function createApp(
   return { app, clientSecret: secret.plaintext };
 }
 
-/** The CLI names the developer by e-mail. */
-export async function createAppForOwnerEmail(
+/** The CLI names the developer by e-mail; the account API (POST /v1/apps) by the signed-in user's id. */
+export async function createAppForOwner(
   deps: { apps: AppRepository; users: UserRepository; clock: () => Date },
-  input: { name: string; redirect_uri: string; owner_email: string },
+  input: { name: string; redirect_uri: string; owner_email: string; owner_user_id: number },
 ) {
-  const owner = await deps.users.findByEmail(normalizeEmail(input.owner_email));
+  const owner = input.owner_user_id
+    ? await deps.users.findById(input.owner_user_id)
+    : await deps.users.findByEmail(normalizeEmail(input.owner_email));
+  if (!owner && input.owner_user_id) throw notFound('User');
   if (!owner) throw validationFailed({ owner_email: ['has no account; sign up (or create a store) first'] });
   return createApp(deps, { name: input.name, redirect_uri: input.redirect_uri, owner_user_id: owner.id });
 }

@@ -1,6 +1,6 @@
 import { isDomainError, unauthenticated, validationFailed } from '@commerce/grpc-runtime';
 import type { identity } from '@commerce/contracts';
-import { SCOPES } from '../domain/scope';
+import { APP_CREATED_STORE_SCOPES } from '../domain/scope';
 import { authenticateApp } from './authenticate-client';
 import { createStoreAccount } from './create-store-account';
 import type { IdentityDeps } from './identity-deps';
@@ -12,7 +12,7 @@ const OWNER_FIELDS: Record<string, string> = { email: 'owner.email', login: 'own
 
 /**
  * POST /v1/application/stores: an app (by client id and secret) opens a store for a new user and
- * receives tokens for that user with every scope, as if the user had authorized it.
+ * receives tokens for that user with the store's scopes (not `account`), as if the user had authorized it.
  */
 export async function createApplicationStore(
   deps: Pick<
@@ -46,7 +46,11 @@ export async function createApplicationStore(
   }).catch((error: unknown) => {
     throw isDomainError(error) && error.fieldViolations ? validationFailed(renameOwnerFields(error.fieldViolations)) : error;
   });
-  const grant = await newGrant(deps, await deps.nextGrantId(), { userId: account.user.id, clientId: app.client_id, scopes: [...SCOPES] });
+  const grant = await newGrant(deps, await deps.nextGrantId(), {
+    userId: account.user.id,
+    clientId: app.client_id,
+    scopes: [...APP_CREATED_STORE_SCOPES],
+  });
   const token = await issueTokens(deps, oauth, grant, grant.scopes);
   return { user: account.user, store_id: account.store_id, token };
 }

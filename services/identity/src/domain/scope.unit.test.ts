@@ -1,4 +1,4 @@
-import { coversScopes, parseScope } from './scope';
+import { APP_CREATED_STORE_SCOPES, coversScopes, parseScope, SCOPES } from './scope';
 
 describe('parseScope', () => {
   it.each([
@@ -7,12 +7,19 @@ describe('parseScope', () => {
     ['store_write', ['user', 'store_read', 'store_write']],
     ['store_write  user', ['user', 'store_read', 'store_write']],
     ['store_read+store_write', ['user', 'store_read', 'store_write']],
+    ['account store_write', ['user', 'store_read', 'store_write', 'account']],
   ])('reads %p as %p: the defaults are always granted, in canonical order', (requested, scopes) => {
     expect(parseScope(requested)).toEqual({ scopes });
   });
 
   it('names the scopes it does not know', () => {
     expect(parseScope('store_write admin root')).toEqual({ unknown: ['admin', 'root'] });
+  });
+});
+
+describe('APP_CREATED_STORE_SCOPES', () => {
+  it('gives an app that opens a store every scope but account, which only the user consents to', () => {
+    expect(SCOPES.filter((scope) => !APP_CREATED_STORE_SCOPES.includes(scope))).toEqual(['account']);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Response, Router } from 'express';
-import { isDomainError } from '@commerce/grpc-runtime';
+import { isDomainError, isNotFound } from '@commerce/grpc-runtime';
+import { listAuthorizedApps, revokeAppAuthorization } from '../app/authorized-apps';
 import { createApp } from '../app/create-app';
+import { deleteApp } from '../app/delete-app';
 import { rotateApiKey } from '../app/rotate-api-key';
-import { uninstallApp, uninstallAppEverywhere } from '../app/revoke-grant';
 import type { UserDocument } from '../infra/user.repository';
 import { csrfRejected, single, type PagesContext } from './pages.context';
 import { sessionOf, signedInUserOf } from './session';
@@ -29,8 +30,7 @@ export function accountPanelRoutes(router: Router, context: PagesContext): void 
   router.get('/account', async (req, res) => {
     const user = signedIn(res);
     if (!user) return;
-    const [developerApps, grants] = await Promise.all([deps.apps.listOwnedBy(user.id), deps.grants.listActiveOfUser(user.id)]);
-    const authorizedApps = await authorizedAppsOf(context, grants);
+    const [developerApps, authorizedApps] = await Promise.all([deps.apps.listOwnedBy(user.id), listAuthorizedApps(deps, user.id)]);
     res.type('html').send(
       accountPanelPage({
         csrf: context.codec.csrfToken(sessionOf(res)),
@@ -84,11 +84,8 @@ export function accountPanelRoutes(router: Router, context: PagesContext): void 
     if (csrfRejected(context, req, res)) return;
     const user = signedIn(res);
     if (!user) return;
-    const app = await deps.apps.findLive(String(req.params.clientId));
-    if (!app || app.owner_user_id !== user.id)
-      return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
-    await deps.apps.markDeleted(app.client_id, user.id, deps.clock());
-    await uninstallAppEverywhere(deps, app);
+    const deleted = await deleteApp(deps, user.id, String(req.params.clientId)).catch(unlessNotFound);
+    if (!deleted) return void res.status(404).type('html').send(messagePage('Not found', 'You have no such app.'));
     res.redirect(303, '/account?notice=app-deleted');
   });
 
@@ -98,30 +95,14 @@ export function accountPanelRoutes(router: Router, context: PagesContext): void 
     if (!user) return;
     // Only an app can be removed here: not the dashboard (no stored app, docs/oauth.md#the-dashboards-first-party-client), and
     // not a deleted app, whose grants went with it.
-    const app = await deps.apps.findLive(String(req.params.clientId));
-    if (!app) return void res.status(404).type('html').send(messagePage('Not found', 'No such app is authorized.'));
-    await uninstallApp(deps, user.id, app, 'user_revoked');
+    const revoked = await revokeAppAuthorization(deps, user.id, String(req.params.clientId)).catch(unlessNotFound);
+    if (!revoked) return void res.status(404).type('html').send(messagePage('Not found', 'No such app is authorized.'));
     res.redirect(303, '/account?notice=app-revoked');
   });
 }
 
-/** The apps of the user's active grants; a grant whose client is no stored app (the dashboard's) is no app the user installed. */
-async function authorizedAppsOf(context: PagesContext, grants: Array<{ client_id: string; scopes: string[]; created_at: Date }>) {
-  const apps = new Map(
-    (await context.deps.apps.findLiveMany([...new Set(grants.map((grant) => grant.client_id))])).map((app) => [app.client_id, app]),
-  );
-  const byApp = new Map<string, { client_id: string; name: string; scopes: string[]; since: Date }>();
-  for (const grant of grants) {
-    const app = apps.get(grant.client_id);
-    if (!app) continue;
-    const seen = byApp.get(app.client_id);
-    const scopes = [...new Set([...(seen?.scopes ?? []), ...grant.scopes])];
-    byApp.set(app.client_id, {
-      client_id: app.client_id,
-      name: app.name,
-      scopes,
-      since: seen && seen.since < grant.created_at ? seen.since : grant.created_at,
-    });
-  }
-  return [...byApp.values()];
+/** A use case's NOT_FOUND as undefined, for the page to answer its own 404; anything else goes on. */
+function unlessNotFound(error: unknown): undefined {
+  if (isNotFound(error)) return undefined;
+  throw error;
 }

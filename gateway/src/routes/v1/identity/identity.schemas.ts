@@ -29,3 +29,9 @@ export const createApplicationStoreInput = z
   })
   // `secret` is the spec's name; `client_secret` is what OAuth libraries send.
   .refine((input) => Boolean(input.secret ?? input.client_secret), { path: ['secret'], message: 'is required' });
+
+/** POST /v1/apps (docs/oauth.md#the-account-api): the app's name and redirect URI; their rules are identity's, answered per field. */
+export const createAppInput = z.object({
+  name: looseString({ max: CEILINGS.lineChars }),
+  redirect_uri: looseString({ max: CEILINGS.lineChars }),
+});

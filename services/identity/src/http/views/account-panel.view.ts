@@ -5,7 +5,7 @@ export interface AccountPanelView {
   user: { email: string; login: string; store_id: number };
   notice?: string;
   developerApps: Array<{ client_id: string; name: string; redirect_uri: string }>;
-  authorizedApps: Array<{ client_id: string; name: string; scopes: string[]; since: Date }>;
+  authorizedApps: Array<{ client_id: string; name: string; scopes: string[]; authorized_at: Date }>;
 }
 
 /** A one-button form posting to `action` (escaped as the rest of the page is). */
@@ -23,7 +23,7 @@ export function accountPanelPage(view: AccountPanelView): string {
 <td>${buttonForm(`/account/apps/${encodeURIComponent(app.client_id)}/delete`, csrf, 'Delete')}</td></tr>`,
   );
   const authorizedApps = view.authorizedApps.map(
-    (app) => html`<tr><td>${app.name}</td><td>${app.scopes.join(' ')}</td><td>${app.since.toISOString().slice(0, 10)}</td>
+    (app) => html`<tr><td>${app.name}</td><td>${app.scopes.join(' ')}</td><td>${app.authorized_at.toISOString().slice(0, 10)}</td>
 <td>${buttonForm(`/account/authorizations/${encodeURIComponent(app.client_id)}/revoke`, csrf, 'Revoke')}</td></tr>`,
   );
   const authorizedTable = authorizedApps.length

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../../google/protobuf/timestamp";
 
 export interface User {
   id: number;
@@ -117,8 +118,10 @@ export interface CreateApplicationStoreResponse {
 export interface CreateAppRequest {
   name: string;
   redirect_uri: string;
-  /** The developer: an existing user. */
+  /** The developer, an existing user, by e-mail (the CLI); ignored when owner_user_id is set. */
   owner_email: string;
+  /** The developer by id (the signed-in user of the account API); 0: by owner_email. */
+  owner_user_id: number;
 }
 
 export interface App {
@@ -126,6 +129,7 @@ export interface App {
   name: string;
   redirect_uri: string;
   owner_user_id: number;
+  created_at: Date | undefined;
 }
 
 export interface CreateAppResponse {
@@ -134,6 +138,56 @@ export interface CreateAppResponse {
     | undefined;
   /** Shown once; only its hash is kept. */
   client_secret: string;
+}
+
+export interface ListAppsRequest {
+  owner_user_id: number;
+}
+
+export interface ListAppsResponse {
+  apps: App[];
+}
+
+export interface DeleteAppRequest {
+  owner_user_id: number;
+  client_id: string;
+}
+
+export interface DeleteAppResponse {
+  /** The app as it was before it was deleted. */
+  app: App | undefined;
+}
+
+export interface ListAuthorizedAppsRequest {
+  user_id: number;
+}
+
+/** An app the user authorized: every active grant of the user to it, taken together. */
+export interface AuthorizedApp {
+  client_id: string;
+  name: string;
+  /** The scopes its grants hold, in canonical order. */
+  scopes: string[];
+  /** When the first of its active grants was made. */
+  authorized_at: Date | undefined;
+}
+
+export interface ListAuthorizedAppsResponse {
+  apps: AuthorizedApp[];
+}
+
+export interface RevokeAppAuthorizationRequest {
+  user_id: number;
+  client_id: string;
+}
+
+export interface RevokeAppAuthorizationResponse {
+  /** The app as it was authorized, before the revocation. */
+  app:
+    | AuthorizedApp
+    | undefined;
+  /** How many grants ended (a user may have authorized the app more than once). */
+  revoked_grants: number;
 }
 
 export interface CheckGrantRequest {
@@ -1825,7 +1879,7 @@ export const CreateApplicationStoreResponse: MessageFns<CreateApplicationStoreRe
 };
 
 function createBaseCreateAppRequest(): CreateAppRequest {
-  return { name: "", redirect_uri: "", owner_email: "" };
+  return { name: "", redirect_uri: "", owner_email: "", owner_user_id: 0 };
 }
 
 export const CreateAppRequest: MessageFns<CreateAppRequest> = {
@@ -1838,6 +1892,9 @@ export const CreateAppRequest: MessageFns<CreateAppRequest> = {
     }
     if (message.owner_email !== "") {
       writer.uint32(26).string(message.owner_email);
+    }
+    if (message.owner_user_id !== 0) {
+      writer.uint32(32).int64(message.owner_user_id);
     }
     return writer;
   },
@@ -1879,6 +1936,14 @@ export const CreateAppRequest: MessageFns<CreateAppRequest> = {
             message.owner_email = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.owner_user_id = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1904,6 +1969,11 @@ export const CreateAppRequest: MessageFns<CreateAppRequest> = {
         : isSet(object.owner_email)
         ? globalThis.String(object.owner_email)
         : "",
+      owner_user_id: isSet(object.ownerUserId)
+        ? globalThis.Number(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.Number(object.owner_user_id)
+        : 0,
     };
   },
 
@@ -1918,6 +1988,9 @@ export const CreateAppRequest: MessageFns<CreateAppRequest> = {
     if (message.owner_email !== "") {
       obj.ownerEmail = message.owner_email;
     }
+    if (message.owner_user_id !== 0) {
+      obj.ownerUserId = Math.round(message.owner_user_id);
+    }
     return obj;
   },
 
@@ -1929,12 +2002,13 @@ export const CreateAppRequest: MessageFns<CreateAppRequest> = {
     message.name = object.name ?? "";
     message.redirect_uri = object.redirect_uri ?? "";
     message.owner_email = object.owner_email ?? "";
+    message.owner_user_id = object.owner_user_id ?? 0;
     return message;
   },
 };
 
 function createBaseApp(): App {
-  return { client_id: "", name: "", redirect_uri: "", owner_user_id: 0 };
+  return { client_id: "", name: "", redirect_uri: "", owner_user_id: 0, created_at: undefined };
 }
 
 export const App: MessageFns<App> = {
@@ -1950,6 +2024,9 @@ export const App: MessageFns<App> = {
     }
     if (message.owner_user_id !== 0) {
       writer.uint32(32).int64(message.owner_user_id);
+    }
+    if (message.created_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.created_at), writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1999,6 +2076,14 @@ export const App: MessageFns<App> = {
             message.owner_user_id = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.created_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2029,6 +2114,11 @@ export const App: MessageFns<App> = {
         : isSet(object.owner_user_id)
         ? globalThis.Number(object.owner_user_id)
         : 0,
+      created_at: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
     };
   },
 
@@ -2046,6 +2136,9 @@ export const App: MessageFns<App> = {
     if (message.owner_user_id !== 0) {
       obj.ownerUserId = Math.round(message.owner_user_id);
     }
+    if (message.created_at !== undefined) {
+      obj.createdAt = message.created_at.toISOString();
+    }
     return obj;
   },
 
@@ -2058,6 +2151,7 @@ export const App: MessageFns<App> = {
     message.name = object.name ?? "";
     message.redirect_uri = object.redirect_uri ?? "";
     message.owner_user_id = object.owner_user_id ?? 0;
+    message.created_at = object.created_at ?? undefined;
     return message;
   },
 };
@@ -2147,6 +2241,759 @@ export const CreateAppResponse: MessageFns<CreateAppResponse> = {
     const message = createBaseCreateAppResponse();
     message.app = (object.app !== undefined && object.app !== null) ? App.fromPartial(object.app) : undefined;
     message.client_secret = object.client_secret ?? "";
+    return message;
+  },
+};
+
+function createBaseListAppsRequest(): ListAppsRequest {
+  return { owner_user_id: 0 };
+}
+
+export const ListAppsRequest: MessageFns<ListAppsRequest> = {
+  encode(message: ListAppsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.owner_user_id !== 0) {
+      writer.uint32(8).int64(message.owner_user_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAppsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAppsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.owner_user_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAppsRequest {
+    return {
+      owner_user_id: isSet(object.ownerUserId)
+        ? globalThis.Number(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.Number(object.owner_user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListAppsRequest): unknown {
+    const obj: any = {};
+    if (message.owner_user_id !== 0) {
+      obj.ownerUserId = Math.round(message.owner_user_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAppsRequest>, I>>(base?: I): ListAppsRequest {
+    return ListAppsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAppsRequest>, I>>(object: I): ListAppsRequest {
+    const message = createBaseListAppsRequest();
+    message.owner_user_id = object.owner_user_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseListAppsResponse(): ListAppsResponse {
+  return { apps: [] };
+}
+
+export const ListAppsResponse: MessageFns<ListAppsResponse> = {
+  encode(message: ListAppsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.apps) {
+      App.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAppsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAppsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apps.push(App.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAppsResponse {
+    return { apps: globalThis.Array.isArray(object?.apps) ? object.apps.map((e: any) => App.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListAppsResponse): unknown {
+    const obj: any = {};
+    if (message.apps?.length) {
+      obj.apps = message.apps.map((e) => App.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAppsResponse>, I>>(base?: I): ListAppsResponse {
+    return ListAppsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAppsResponse>, I>>(object: I): ListAppsResponse {
+    const message = createBaseListAppsResponse();
+    message.apps = object.apps?.map((e) => App.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDeleteAppRequest(): DeleteAppRequest {
+  return { owner_user_id: 0, client_id: "" };
+}
+
+export const DeleteAppRequest: MessageFns<DeleteAppRequest> = {
+  encode(message: DeleteAppRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.owner_user_id !== 0) {
+      writer.uint32(8).int64(message.owner_user_id);
+    }
+    if (message.client_id !== "") {
+      writer.uint32(18).string(message.client_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAppRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAppRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.owner_user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteAppRequest {
+    return {
+      owner_user_id: isSet(object.ownerUserId)
+        ? globalThis.Number(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.Number(object.owner_user_id)
+        : 0,
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteAppRequest): unknown {
+    const obj: any = {};
+    if (message.owner_user_id !== 0) {
+      obj.ownerUserId = Math.round(message.owner_user_id);
+    }
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAppRequest>, I>>(base?: I): DeleteAppRequest {
+    return DeleteAppRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAppRequest>, I>>(object: I): DeleteAppRequest {
+    const message = createBaseDeleteAppRequest();
+    message.owner_user_id = object.owner_user_id ?? 0;
+    message.client_id = object.client_id ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteAppResponse(): DeleteAppResponse {
+  return { app: undefined };
+}
+
+export const DeleteAppResponse: MessageFns<DeleteAppResponse> = {
+  encode(message: DeleteAppResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.app !== undefined) {
+      App.encode(message.app, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAppResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAppResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.app = App.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteAppResponse {
+    return { app: isSet(object.app) ? App.fromJSON(object.app) : undefined };
+  },
+
+  toJSON(message: DeleteAppResponse): unknown {
+    const obj: any = {};
+    if (message.app !== undefined) {
+      obj.app = App.toJSON(message.app);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAppResponse>, I>>(base?: I): DeleteAppResponse {
+    return DeleteAppResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAppResponse>, I>>(object: I): DeleteAppResponse {
+    const message = createBaseDeleteAppResponse();
+    message.app = (object.app !== undefined && object.app !== null) ? App.fromPartial(object.app) : undefined;
+    return message;
+  },
+};
+
+function createBaseListAuthorizedAppsRequest(): ListAuthorizedAppsRequest {
+  return { user_id: 0 };
+}
+
+export const ListAuthorizedAppsRequest: MessageFns<ListAuthorizedAppsRequest> = {
+  encode(message: ListAuthorizedAppsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user_id !== 0) {
+      writer.uint32(8).int64(message.user_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuthorizedAppsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuthorizedAppsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuthorizedAppsRequest {
+    return {
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListAuthorizedAppsRequest): unknown {
+    const obj: any = {};
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAuthorizedAppsRequest>, I>>(base?: I): ListAuthorizedAppsRequest {
+    return ListAuthorizedAppsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAuthorizedAppsRequest>, I>>(object: I): ListAuthorizedAppsRequest {
+    const message = createBaseListAuthorizedAppsRequest();
+    message.user_id = object.user_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseAuthorizedApp(): AuthorizedApp {
+  return { client_id: "", name: "", scopes: [], authorized_at: undefined };
+}
+
+export const AuthorizedApp: MessageFns<AuthorizedApp> = {
+  encode(message: AuthorizedApp, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.client_id !== "") {
+      writer.uint32(10).string(message.client_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    for (const v of message.scopes) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.authorized_at !== undefined) {
+      Timestamp.encode(toTimestamp(message.authorized_at), writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthorizedApp {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthorizedApp();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.scopes.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.authorized_at = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthorizedApp {
+    return {
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      scopes: globalThis.Array.isArray(object?.scopes) ? object.scopes.map((e: any) => globalThis.String(e)) : [],
+      authorized_at: isSet(object.authorizedAt)
+        ? fromJsonTimestamp(object.authorizedAt)
+        : isSet(object.authorized_at)
+        ? fromJsonTimestamp(object.authorized_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AuthorizedApp): unknown {
+    const obj: any = {};
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.scopes?.length) {
+      obj.scopes = message.scopes;
+    }
+    if (message.authorized_at !== undefined) {
+      obj.authorizedAt = message.authorized_at.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AuthorizedApp>, I>>(base?: I): AuthorizedApp {
+    return AuthorizedApp.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AuthorizedApp>, I>>(object: I): AuthorizedApp {
+    const message = createBaseAuthorizedApp();
+    message.client_id = object.client_id ?? "";
+    message.name = object.name ?? "";
+    message.scopes = object.scopes?.map((e) => e) || [];
+    message.authorized_at = object.authorized_at ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListAuthorizedAppsResponse(): ListAuthorizedAppsResponse {
+  return { apps: [] };
+}
+
+export const ListAuthorizedAppsResponse: MessageFns<ListAuthorizedAppsResponse> = {
+  encode(message: ListAuthorizedAppsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.apps) {
+      AuthorizedApp.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuthorizedAppsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuthorizedAppsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apps.push(AuthorizedApp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuthorizedAppsResponse {
+    return {
+      apps: globalThis.Array.isArray(object?.apps) ? object.apps.map((e: any) => AuthorizedApp.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListAuthorizedAppsResponse): unknown {
+    const obj: any = {};
+    if (message.apps?.length) {
+      obj.apps = message.apps.map((e) => AuthorizedApp.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAuthorizedAppsResponse>, I>>(base?: I): ListAuthorizedAppsResponse {
+    return ListAuthorizedAppsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAuthorizedAppsResponse>, I>>(object: I): ListAuthorizedAppsResponse {
+    const message = createBaseListAuthorizedAppsResponse();
+    message.apps = object.apps?.map((e) => AuthorizedApp.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRevokeAppAuthorizationRequest(): RevokeAppAuthorizationRequest {
+  return { user_id: 0, client_id: "" };
+}
+
+export const RevokeAppAuthorizationRequest: MessageFns<RevokeAppAuthorizationRequest> = {
+  encode(message: RevokeAppAuthorizationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user_id !== 0) {
+      writer.uint32(8).int64(message.user_id);
+    }
+    if (message.client_id !== "") {
+      writer.uint32(18).string(message.client_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeAppAuthorizationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeAppAuthorizationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.user_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeAppAuthorizationRequest {
+    return {
+      user_id: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      client_id: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RevokeAppAuthorizationRequest): unknown {
+    const obj: any = {};
+    if (message.user_id !== 0) {
+      obj.userId = Math.round(message.user_id);
+    }
+    if (message.client_id !== "") {
+      obj.clientId = message.client_id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeAppAuthorizationRequest>, I>>(base?: I): RevokeAppAuthorizationRequest {
+    return RevokeAppAuthorizationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeAppAuthorizationRequest>, I>>(
+    object: I,
+  ): RevokeAppAuthorizationRequest {
+    const message = createBaseRevokeAppAuthorizationRequest();
+    message.user_id = object.user_id ?? 0;
+    message.client_id = object.client_id ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeAppAuthorizationResponse(): RevokeAppAuthorizationResponse {
+  return { app: undefined, revoked_grants: 0 };
+}
+
+export const RevokeAppAuthorizationResponse: MessageFns<RevokeAppAuthorizationResponse> = {
+  encode(message: RevokeAppAuthorizationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.app !== undefined) {
+      AuthorizedApp.encode(message.app, writer.uint32(10).fork()).join();
+    }
+    if (message.revoked_grants !== 0) {
+      writer.uint32(16).int64(message.revoked_grants);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeAppAuthorizationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeAppAuthorizationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.app = AuthorizedApp.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.revoked_grants = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeAppAuthorizationResponse {
+    return {
+      app: isSet(object.app) ? AuthorizedApp.fromJSON(object.app) : undefined,
+      revoked_grants: isSet(object.revokedGrants)
+        ? globalThis.Number(object.revokedGrants)
+        : isSet(object.revoked_grants)
+        ? globalThis.Number(object.revoked_grants)
+        : 0,
+    };
+  },
+
+  toJSON(message: RevokeAppAuthorizationResponse): unknown {
+    const obj: any = {};
+    if (message.app !== undefined) {
+      obj.app = AuthorizedApp.toJSON(message.app);
+    }
+    if (message.revoked_grants !== 0) {
+      obj.revokedGrants = Math.round(message.revoked_grants);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeAppAuthorizationResponse>, I>>(base?: I): RevokeAppAuthorizationResponse {
+    return RevokeAppAuthorizationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeAppAuthorizationResponse>, I>>(
+    object: I,
+  ): RevokeAppAuthorizationResponse {
+    const message = createBaseRevokeAppAuthorizationResponse();
+    message.app = (object.app !== undefined && object.app !== null) ? AuthorizedApp.fromPartial(object.app) : undefined;
+    message.revoked_grants = object.revoked_grants ?? 0;
     return message;
   },
 };
@@ -2813,6 +3660,57 @@ export const IdentityServiceService = {
     responseSerialize: (value: CreateAppResponse): Buffer => Buffer.from(CreateAppResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateAppResponse => CreateAppResponse.decode(value),
   },
+  /** The developer apps a user owns, oldest first (deleted ones are gone). */
+  listApps: {
+    path: "/commerce.identity.v1.IdentityService/ListApps" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAppsRequest): Buffer => Buffer.from(ListAppsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAppsRequest => ListAppsRequest.decode(value),
+    responseSerialize: (value: ListAppsResponse): Buffer => Buffer.from(ListAppsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAppsResponse => ListAppsResponse.decode(value),
+  },
+  /**
+   * Deletes one of the user's apps: every user's authorization of it is revoked (app/uninstalled for each).
+   * NOT_FOUND for an app of another user, a deleted one or one that never existed.
+   */
+  deleteApp: {
+    path: "/commerce.identity.v1.IdentityService/DeleteApp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteAppRequest): Buffer => Buffer.from(DeleteAppRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteAppRequest => DeleteAppRequest.decode(value),
+    responseSerialize: (value: DeleteAppResponse): Buffer => Buffer.from(DeleteAppResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteAppResponse => DeleteAppResponse.decode(value),
+  },
+  /** The apps a user authorized (their active grants, the owner dashboard's own excluded), by app. */
+  listAuthorizedApps: {
+    path: "/commerce.identity.v1.IdentityService/ListAuthorizedApps" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAuthorizedAppsRequest): Buffer =>
+      Buffer.from(ListAuthorizedAppsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAuthorizedAppsRequest => ListAuthorizedAppsRequest.decode(value),
+    responseSerialize: (value: ListAuthorizedAppsResponse): Buffer =>
+      Buffer.from(ListAuthorizedAppsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAuthorizedAppsResponse => ListAuthorizedAppsResponse.decode(value),
+  },
+  /**
+   * Ends every active grant of the user to the app and publishes app/uninstalled once. NOT_FOUND when the user has
+   * no active grant of that app (the owner dashboard included: it is no app the user installed).
+   */
+  revokeAppAuthorization: {
+    path: "/commerce.identity.v1.IdentityService/RevokeAppAuthorization" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevokeAppAuthorizationRequest): Buffer =>
+      Buffer.from(RevokeAppAuthorizationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevokeAppAuthorizationRequest => RevokeAppAuthorizationRequest.decode(value),
+    responseSerialize: (value: RevokeAppAuthorizationResponse): Buffer =>
+      Buffer.from(RevokeAppAuthorizationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevokeAppAuthorizationResponse =>
+      RevokeAppAuthorizationResponse.decode(value),
+  },
   /**
    * The current state of the grant an access token was issued under; gateways cache it until
    * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
@@ -2845,6 +3743,20 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   createApplicationStore: handleUnaryCall<CreateApplicationStoreRequest, CreateApplicationStoreResponse>;
   /** Registers a developer app; the client secret is in this answer only. */
   createApp: handleUnaryCall<CreateAppRequest, CreateAppResponse>;
+  /** The developer apps a user owns, oldest first (deleted ones are gone). */
+  listApps: handleUnaryCall<ListAppsRequest, ListAppsResponse>;
+  /**
+   * Deletes one of the user's apps: every user's authorization of it is revoked (app/uninstalled for each).
+   * NOT_FOUND for an app of another user, a deleted one or one that never existed.
+   */
+  deleteApp: handleUnaryCall<DeleteAppRequest, DeleteAppResponse>;
+  /** The apps a user authorized (their active grants, the owner dashboard's own excluded), by app. */
+  listAuthorizedApps: handleUnaryCall<ListAuthorizedAppsRequest, ListAuthorizedAppsResponse>;
+  /**
+   * Ends every active grant of the user to the app and publishes app/uninstalled once. NOT_FOUND when the user has
+   * no active grant of that app (the owner dashboard included: it is no app the user installed).
+   */
+  revokeAppAuthorization: handleUnaryCall<RevokeAppAuthorizationRequest, RevokeAppAuthorizationResponse>;
   /**
    * The current state of the grant an access token was issued under; gateways cache it until
    * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
@@ -2967,6 +3879,76 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateAppResponse) => void,
   ): ClientUnaryCall;
+  /** The developer apps a user owns, oldest first (deleted ones are gone). */
+  listApps(
+    request: ListAppsRequest,
+    callback: (error: ServiceError | null, response: ListAppsResponse) => void,
+  ): ClientUnaryCall;
+  listApps(
+    request: ListAppsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAppsResponse) => void,
+  ): ClientUnaryCall;
+  listApps(
+    request: ListAppsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAppsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Deletes one of the user's apps: every user's authorization of it is revoked (app/uninstalled for each).
+   * NOT_FOUND for an app of another user, a deleted one or one that never existed.
+   */
+  deleteApp(
+    request: DeleteAppRequest,
+    callback: (error: ServiceError | null, response: DeleteAppResponse) => void,
+  ): ClientUnaryCall;
+  deleteApp(
+    request: DeleteAppRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteAppResponse) => void,
+  ): ClientUnaryCall;
+  deleteApp(
+    request: DeleteAppRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteAppResponse) => void,
+  ): ClientUnaryCall;
+  /** The apps a user authorized (their active grants, the owner dashboard's own excluded), by app. */
+  listAuthorizedApps(
+    request: ListAuthorizedAppsRequest,
+    callback: (error: ServiceError | null, response: ListAuthorizedAppsResponse) => void,
+  ): ClientUnaryCall;
+  listAuthorizedApps(
+    request: ListAuthorizedAppsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAuthorizedAppsResponse) => void,
+  ): ClientUnaryCall;
+  listAuthorizedApps(
+    request: ListAuthorizedAppsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAuthorizedAppsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Ends every active grant of the user to the app and publishes app/uninstalled once. NOT_FOUND when the user has
+   * no active grant of that app (the owner dashboard included: it is no app the user installed).
+   */
+  revokeAppAuthorization(
+    request: RevokeAppAuthorizationRequest,
+    callback: (error: ServiceError | null, response: RevokeAppAuthorizationResponse) => void,
+  ): ClientUnaryCall;
+  revokeAppAuthorization(
+    request: RevokeAppAuthorizationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevokeAppAuthorizationResponse) => void,
+  ): ClientUnaryCall;
+  revokeAppAuthorization(
+    request: RevokeAppAuthorizationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevokeAppAuthorizationResponse) => void,
+  ): ClientUnaryCall;
   /**
    * The current state of the grant an access token was issued under; gateways cache it until
    * grant/revoked says otherwise. NOT_FOUND-free: an unknown grant answers active = false.
@@ -3009,6 +3991,28 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
