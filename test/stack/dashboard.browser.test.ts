@@ -233,9 +233,20 @@ describe('the owner dashboard', () => {
     await page.getByRole('link', { name: '← Orders' }).click();
     await page.getByRole('link', { name: `#${orderId}` }).waitFor();
     await checkPage('orders');
+
+    await page.getByRole('searchbox').fill('nobody@else');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No order matches “nobody@else”.').waitFor();
+    await page.getByRole('searchbox').fill('ANN@buyer');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('link', { name: `#${orderId}` }).waitFor();
   });
 
-  it("shows the buyer's visit on Home's daily chart", async () => {
+  it("shows today's sale and the buyer's visit on Home", async () => {
+    await page.goto(`${platform}/admin/`);
+    const today = page.locator('.figure', { hasText: 'Today' });
+    await today.getByText('1 order', { exact: true }).waitFor();
+    await expect(today.locator('strong').textContent()).resolves.toMatch(/^\$\d+\.\d\d$/);
     await waitFor(
       async () => {
         await page.goto(`${platform}/admin/`);
