@@ -15,7 +15,8 @@ const previewJson = z.strictObject({
     html: z.string().meta({ description: "the whole page, in the layout; the store's css linked as a data: URL" }),
     path: z.string().meta({
       description:
-        'the site-relative path of the page shown (`/`, `/products/12`, `/pages/about-us`); empty when the store has no record to show it with',
+        'the site-relative path of the page shown (`/`, `/products/12`, `/pages/about-us`); empty when the store has no ' +
+        'record to show it with',
     }),
   }),
 });
