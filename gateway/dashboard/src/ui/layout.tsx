@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: '/', label: 'Home', end: true },
   { to: '/orders', label: 'Orders', end: false },
   { to: '/products', label: 'Products', end: false },
+  { to: '/settings', label: 'Settings', end: false },
 ];
 
 /** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */
