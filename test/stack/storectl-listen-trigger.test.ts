@@ -189,7 +189,7 @@ describe('storectl listen with storectl trigger', () => {
       if (!fired) missing.push(topic);
     }
 
-    expect(TRIGGERABLE_TOPICS).toHaveLength(33);
+    expect(TRIGGERABLE_TOPICS).toHaveLength(34);
     expect(missing).toEqual([]);
   });
 

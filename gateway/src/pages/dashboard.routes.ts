@@ -42,13 +42,16 @@ export function readDashboard(dir: string = DASHBOARD_DIST): DashboardFiles | un
 }
 
 /**
- * The page's policy allows its own scripts, styles, images and calls, nothing inline and nothing from elsewhere
- * (docs/dashboard.md#security); the photos it shows are served from this host's /media.
+ * The page's policy allows its own scripts, images and calls, no inline script and nothing from elsewhere
+ * (docs/dashboard.md#security); the photos it shows are served from this host's /media. Styles may also be inline or
+ * data: URLs for one reason: a page template's preview is a sandboxed srcdoc frame, which inherits this policy, and a
+ * buyer page carries its styles inline (and the preview links the store's css as a data: URL). The dashboard itself
+ * writes every value as text, never markup, so nothing can inject a style into it.
  */
 export const DASHBOARD_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; " +
-    "manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline' data:; img-src 'self' data: blob:; connect-src 'self'; " +
+    "font-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',

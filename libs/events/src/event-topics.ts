@@ -68,6 +68,7 @@ export interface EventResources {
   'store/updated': StoreJson;
   'template/created': TemplateJson;
   'template/updated': TemplateJson;
+  'template/deleted': TemplateJson;
   'product/created': ProductJson;
   'product/updated': ProductJson;
   'product/deleted': ProductJson;
@@ -143,6 +144,7 @@ export const PUBLIC_TOPICS = [
   'store/updated',
   'template/created',
   'template/updated',
+  'template/deleted',
   'app/uninstalled',
   'discount/created',
   'discount/updated',

@@ -54,6 +54,7 @@ export interface WebhookResources {
   'store/updated': Schemas['Store'];
   'template/created': Schemas['Template'];
   'template/updated': Schemas['Template'];
+  'template/deleted': Schemas['Template'];
   'app/uninstalled': AppUninstalled;
   'discount/created': Schemas['Discount'];
   'discount/updated': Schemas['Discount'];
@@ -95,6 +96,7 @@ export const WEBHOOK_TOPICS = Object.keys({
   'store/updated': 1,
   'template/created': 1,
   'template/updated': 1,
+  'template/deleted': 1,
   'app/uninstalled': 1,
   'discount/created': 1,
   'discount/updated': 1,

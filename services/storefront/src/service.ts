@@ -5,6 +5,7 @@ import { periodic, ServiceHost, type RunningService } from '@commerce/service-ho
 import { pruneVisits, storeTimeZones, VisitAggregator, visitFlushTask } from './app/record-page-view';
 import { applyCatalogEvent } from './app/catalog-projection';
 import { PageContentCache } from './app/page-content-cache';
+import { purgeDeletedTemplates } from './app/purge-deleted-templates';
 import { SiteCatalogs } from './app/site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
@@ -31,6 +32,8 @@ import { VisitRepository } from './infra/visit.repository';
  * rather than wait on a sentence about e-mail (docs/buyer-site.md#confirmation-page-and-receipt-e-mail).
  */
 const RECEIPT_DEADLINE_MS = 300;
+/** How often deleted templates whose template/deleted is published leave the database (nothing reads them meanwhile). */
+const TEMPLATE_PURGE_INTERVAL_MS = 60_000;
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
@@ -98,6 +101,12 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       background: [
         visitFlushTask(pageViews),
         visitPrune,
+        periodic(
+          'deleted template purge',
+          TEMPLATE_PURGE_INTERVAL_MS,
+          () => purgeDeletedTemplates(deps, host.logger),
+          (error) => host.logger.warn({ err: error }, 'deleted template purge failed'),
+        ),
         catalogEventsConsumer(host.nc, host.logger, (event, delivery) => applyCatalogEvent(deps, event, delivery)),
       ],
     };

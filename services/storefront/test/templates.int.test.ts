@@ -215,6 +215,51 @@ describe('UpdateTemplate', () => {
   });
 });
 
+describe('DeleteTemplate', () => {
+  const remove = (store_id: number, template_id: number) => templates.deleteTemplate({ store_id, template_id });
+
+  it('deletes a custom template, frees its permalink at once and publishes template/deleted with the template as it was', async () => {
+    const store = await aStore({ time_zone: 'Europe/Paris' });
+    const { template } = await create(store.id, { name: 'Old news', permalink: 'news', content: '<p>old</p>' });
+
+    const deleted = await remove(store.id, template!.id);
+
+    expect(deleted).toEqual({ template, time_zone: 'Europe/Paris' });
+    expect((await templates.listTemplates({ store_id: store.id })).templates.map((t) => t.id)).not.toContain(template!.id);
+    expect((await rejectionOf(update(store.id, template!.id, { content: 'back' }))).code).toBe(status.NOT_FOUND);
+    expect((await rejectionOf(remove(store.id, template!.id))).code).toBe(status.NOT_FOUND);
+    const [event] = await harness.waitForEvents('storefront', 1, { store_id: store.id, topic: 'template/deleted' });
+    expect(event).toMatchObject({
+      sequence: 2,
+      resource_type: 'template',
+      resource_id: template!.id,
+      resource: { id: template!.id, name: 'Old news', permalink: 'news', content: '<p>old</p>', kind: 'custom' },
+    });
+    // The permalink is free for a new page of the store.
+    expect((await create(store.id, { name: 'New news', permalink: 'news' })).template!.permalink).toBe('news');
+  });
+
+  it('refuses to delete one of the six defaults, naming it, and keeps it', async () => {
+    const store = await aStore();
+    const before = (await templates.listTemplates({ store_id: store.id })).templates;
+    const faq = before.find((template) => template.kind === 'faq')!;
+
+    const error = await rejectionOf(remove(store.id, faq.id));
+
+    expect(error.code).toBe(status.FAILED_PRECONDITION);
+    expect(error.message).toContain("The FAQ template is one of the store's six defaults and can't be deleted");
+    expect((await templates.listTemplates({ store_id: store.id })).templates).toEqual(before);
+  });
+
+  it("answers NOT_FOUND for another store's template, which stays", async () => {
+    const owner = await aStore();
+    const { template } = await create(owner.id, { name: 'Mine', permalink: 'mine' });
+
+    expect((await rejectionOf(remove((await aStore()).id, template!.id))).code).toBe(status.NOT_FOUND);
+    expect((await templates.listTemplates({ store_id: owner.id })).templates.map((t) => t.id)).toContain(template!.id);
+  });
+});
+
 describe('concurrent moves to one permalink', () => {
   it('give it to one template and answer the others INVALID_ARGUMENT on permalink, never an internal error', async () => {
     const store = await aStore();

@@ -209,6 +209,10 @@ export const TRIGGER_PLANS: Readonly<Record<Exclude<EventTopic, 'app/uninstalled
     const created = await template(api, made);
     await api.PUT('/v1/store/templates/{id}', { params: { path: { id: created.id } }, body: { content: '<h1>Updated</h1>' } });
   },
+  'template/deleted': async (api, made) => {
+    const created = await template(api, made);
+    await api.DELETE('/v1/store/templates/{id}', { params: { path: { id: created.id } } });
+  },
   'order/created': async (api, made) => void (await paidOrder(api, made)),
   'order/paid': async (api, made) => void (await paidOrder(api, made)),
   'order/updated': async (api, made) => void (await order(api, made, 'tok_chargeDeclined')),

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/discounts', label: 'Discounts', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
   { to: '/developers', label: 'Apps', end: false },
+  { to: '/settings', label: 'Settings', end: false },
 ];
 
 /** The frame of every signed-in page: a skip link, the store's name, the sections, sign-out, then the page. */

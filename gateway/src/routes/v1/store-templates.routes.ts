@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { z } from 'zod';
 import { presentTemplate } from '@commerce/api-presenters';
 import { storefront } from '@commerce/contracts';
 import type { BackendClients } from '../../clients';
@@ -7,7 +8,18 @@ import { refusePaging } from '../../http/page-params';
 import { dataAnswer, listAnswer, templateJson } from '../../openapi/answers';
 import { operation } from '../../openapi/operation';
 import { pathId } from '../path-id';
-import { createTemplateInput, updateTemplateInput } from './store-templates.schemas';
+import { createTemplateInput, previewTemplateInput, updateTemplateInput } from './store-templates.schemas';
+
+const previewJson = z.strictObject({
+  preview: z.strictObject({
+    html: z.string().meta({ description: "the whole page, in the layout; the store's css linked as a data: URL" }),
+    path: z.string().meta({
+      description:
+        'the site-relative path of the page shown (`/`, `/products/12`, `/pages/about-us`); empty when the store has no ' +
+        'record to show it with',
+    }),
+  }),
+});
 
 /** A templates answer holding one template, and the store's zone its timestamps render in. */
 interface TemplateAnswer {
@@ -80,6 +92,53 @@ export function storeTemplatesRoutes(router: Router, clients: BackendClients): v
         const changes = input();
         const request = storefront.UpdateTemplateRequest.fromPartial({ store_id: storeId, template_id: templateId, ...changes });
         ok(res, renderTemplate(await clients.templates.updateTemplate(request, call)));
+      },
+    ),
+  );
+
+  router.delete(
+    '/store/templates/:id',
+    operation(
+      {
+        summary: 'Delete a page template',
+        description:
+          'Deletes a custom template (its page is gone from the site, its permalink free at once) and answers it as it was. ' +
+          "The six defaults can't be deleted: 409. Publishes `template/deleted`.",
+        tag: 'Store',
+        auth: 'store',
+        answer: dataAnswer(templateJson),
+      },
+      async (req, res, { storeId, call }) => {
+        const request = { store_id: storeId, template_id: pathId(req, 'Template') };
+        ok(res, renderTemplate(await clients.templates.deleteTemplate(request, call)));
+      },
+    ),
+  );
+
+  router.post(
+    '/store/templates/:id/preview',
+    operation(
+      {
+        summary: 'Preview a page template',
+        description:
+          "The template's page rendered as the buyer site renders it, with the store's products and collections: its saved " +
+          'markup, or the `content`, `css`, `layout` and `use_default_layout` sent, unsaved. Changes nothing, so `store_read` ' +
+          'is enough; markup that does not parse or fails as it renders is a 422 on `content` or `layout`.',
+        tag: 'Store',
+        auth: 'store',
+        scope: 'store_read',
+        idempotencyKey: false,
+        input: previewTemplateInput,
+        answer: dataAnswer(previewJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const request = storefront.PreviewTemplateRequest.fromPartial({
+          store_id: storeId,
+          template_id: pathId(req, 'Template'),
+          ...input(),
+        });
+        const { html, path } = await clients.templates.previewTemplate(request, call);
+        ok(res, { preview: { html, path } });
       },
     ),
   );

@@ -56,6 +56,14 @@ const templatesBackend = {
     template: aTemplate({ id: request.template_id }),
     time_zone: TIME_ZONE,
   })),
+  deleteTemplate: answering('deleteTemplate', (request: storefront.DeleteTemplateRequest) => ({
+    template: aTemplate({ id: request.template_id }),
+    time_zone: TIME_ZONE,
+  })),
+  previewTemplate: answering('previewTemplate', (request: storefront.PreviewTemplateRequest) => ({
+    html: `<main>${request.content ?? 'saved'}</main>`,
+    path: '/pages/about',
+  })),
 };
 const clients = { templates: templatesBackend } as unknown as BackendClients;
 
@@ -176,6 +184,78 @@ describe('PUT /v1/store/templates/:id', () => {
   });
 });
 
+describe('DELETE /v1/store/templates/:id', () => {
+  it('deletes the template and answers it as it was', async () => {
+    const answer = await request('DELETE', '/v1/store/templates/12.json');
+
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([{ method: 'deleteTemplate', request: { store_id: 7, template_id: 12 } }]);
+    expect(answer.body).toEqual({ data: RENDERED, meta: { code: 200, api_version: '1.0' } });
+  });
+
+  it('answers 404 for an id that is no id, without calling the service', async () => {
+    expect((await request('DELETE', '/v1/store/templates/abc')).status).toBe(404);
+    expect(calls).toEqual([]);
+  });
+
+  it("answers the service's refusal to delete a default as 409 with its message", async () => {
+    failure = new RemoteError({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: "The Home template is one of the store's six defaults and can't be deleted",
+    });
+    const answer = await request('DELETE', '/v1/store/templates/1');
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe("The Home template is one of the store's six defaults and can't be deleted");
+  });
+});
+
+describe('POST /v1/store/templates/:id/preview', () => {
+  it('sends the unsaved markup, and answers {preview: {html, path}}', async () => {
+    const body = JSON.stringify({ content: CONTENT, css: 'body{color:red}', use_default_layout: 'false' });
+    const answer = await request('POST', '/v1/store/templates/12/preview.json', JSON_TYPE, body);
+
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([
+      {
+        method: 'previewTemplate',
+        request: { store_id: 7, template_id: 12, content: CONTENT, css: 'body{color:red}', layout: undefined, use_default_layout: false },
+      },
+    ]);
+    expect(answer.body).toEqual({
+      data: { preview: { html: `<main>${CONTENT}</main>`, path: '/pages/about' } },
+      meta: { code: 200, api_version: '1.0' },
+    });
+  });
+
+  it('previews the saved markup when nothing is sent', async () => {
+    expect((await request('POST', '/v1/store/templates/12/preview')).status).toBe(200);
+    expect(requestOf('previewTemplate')).toEqual({
+      store_id: 7,
+      template_id: 12,
+      content: undefined,
+      css: undefined,
+      layout: undefined,
+      use_default_layout: undefined,
+    });
+  });
+
+  it("answers 422 for markup that is not text without calling the service, and the service's refusal beside its field", async () => {
+    const shape = await request('POST', '/v1/store/templates/12/preview', JSON_TYPE, '{"layout":["x"]}');
+    expect(shape.status).toBe(422);
+    expect(Object.keys(shape.body.meta!.errors as object)).toEqual(['layout']);
+    expect(calls).toEqual([]);
+
+    failure = new RemoteError({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Validation failed',
+      fieldViolations: { content: ['has a Liquid syntax error on line 1: output "{{ x" not closed'] },
+    });
+    const refused = await request('POST', '/v1/store/templates/12/preview', JSON_TYPE, '{"content":"{{ x"}');
+    expect(refused.status).toBe(422);
+    expect(refused.body.meta).toMatchObject({ errors: { content: ['has a Liquid syntax error on line 1: output "{{ x" not closed'] } });
+  });
+});
+
 describe('scopes', () => {
   const bearer = (grantId: string) => ({
     Authorization:
@@ -189,13 +269,15 @@ describe('scopes', () => {
   const withToken = (grantId: string, method: string, path: string, body?: string) =>
     send(server.url, { method, path, headers: { ...bearer(grantId), ...(body ? JSON_TYPE : {}) }, body });
 
-  it('lets store_read list', async () => {
+  it('lets store_read list and preview', async () => {
     expect((await withToken('read-only', 'GET', '/v1/store/templates')).status).toBe(200);
+    expect((await withToken('read-only', 'POST', '/v1/store/templates/12/preview', '{"content":"x"}')).status).toBe(200);
   });
 
   it.each([
     ['POST', '/v1/store/templates', '{"name":"About"}'],
     ['PUT', '/v1/store/templates/12', '{"name":"About"}'],
+    ['DELETE', '/v1/store/templates/12', undefined],
   ])('needs store_write for %s %s', async (method, path, body) => {
     const refused = await withToken('read-only', method, path, body);
     expect(refused.status).toBe(403);

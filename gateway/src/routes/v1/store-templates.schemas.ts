@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseString } from '../../http/coerce';
+import { looseBool, looseString } from '../../http/coerce';
 import { CEILINGS } from '../../http/ceilings';
 
 /**
@@ -22,3 +22,20 @@ export const createTemplateInput = z
 
 /** PUT /v1/store/templates/:id: the fields given change, the others stay. */
 export const updateTemplateInput = z.object(fields).strip();
+
+/**
+ * POST /v1/store/templates/:id/preview: unsaved markup to render instead of the saved one (docs/templates.md#preview); the
+ * store's `css` and `layout` as PUT /v1/store takes them.
+ */
+export const previewTemplateInput = z
+  .object({
+    content: fields.content.describe("the template's Liquid, unsaved; absent: the saved one"),
+    css: text(CEILINGS.documentChars).describe("the store's stylesheet, unsaved; absent: the saved one"),
+    layout: text(CEILINGS.documentChars).describe("the store's layout (Liquid), unsaved; absent: the saved one"),
+    use_default_layout: looseBool()
+      .nullable()
+      .optional()
+      .transform((value) => value ?? undefined)
+      .describe("true: the platform's layout instead of the store's own; absent: the saved choice"),
+  })
+  .strip();

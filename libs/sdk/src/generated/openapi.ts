@@ -290,6 +290,30 @@ export interface paths {
          */
         put: operations["putStoreTemplatesId"];
         post?: never;
+        /**
+         * Delete a page template
+         * @description Deletes a custom template (its page is gone from the site, its permalink free at once) and answers it as it was. The six defaults can't be deleted: 409. Publishes `template/deleted`.
+         */
+        delete: operations["deleteStoreTemplatesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store/templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a page template
+         * @description The template's page rendered as the buyer site renders it, with the store's products and collections: its saved markup, or the `content`, `css`, `layout` and `use_default_layout` sent, unsaved. Changes nothing, so `store_read` is enough; markup that does not parse or fails as it renders is a 422 on `content` or `layout`.
+         */
+        post: operations["postStoreTemplatesIdPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3088,6 +3112,107 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Template"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteStoreTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page template's id (another store's is a 404, as an unknown id) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Template"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postStoreTemplatesIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page template's id (another store's is a 404, as an unknown id) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the template's Liquid, unsaved; absent: the saved one */
+                    content?: string | null;
+                    /** @description the store's stylesheet, unsaved; absent: the saved one */
+                    css?: string | null;
+                    /** @description the store's layout (Liquid), unsaved; absent: the saved one */
+                    layout?: string | null;
+                    /** @description true: the platform's layout instead of the store's own; absent: the saved choice */
+                    use_default_layout?: boolean | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the template's Liquid, unsaved; absent: the saved one */
+                    content?: string | null;
+                    /** @description the store's stylesheet, unsaved; absent: the saved one */
+                    css?: string | null;
+                    /** @description the store's layout (Liquid), unsaved; absent: the saved one */
+                    layout?: string | null;
+                    /** @description true: the platform's layout instead of the store's own; absent: the saved choice */
+                    use_default_layout?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            preview: {
+                                /** @description the whole page, in the layout; the store's css linked as a data: URL */
+                                html: string;
+                                /** @description the site-relative path of the page shown (`/`, `/products/12`, `/pages/about-us`); empty when the store has no record to show it with */
+                                path: string;
+                            };
+                        };
                         meta: components["schemas"]["SuccessMeta"];
                     };
                 };

@@ -18,7 +18,7 @@ import type { StoreDocument } from '../infra/store.repository';
 import { productsOf, type StoreCatalog } from '../domain/store-catalog';
 import type { TemplateRecord } from '../domain/template';
 import { trackingVisitorReads } from './page-content-cache';
-import type { StoreTemplates, StorefrontDeps } from './storefront-deps';
+import type { PageEngine, StoreTemplates, StorefrontDeps } from './storefront-deps';
 import { templatesOf } from './store-templates';
 
 /** What rendering a page uses. */
@@ -65,7 +65,7 @@ export interface RenderedPage {
 }
 
 /** The page's own part, before the layout wraps it; `variables` are built only if the content is rendered. */
-type PageBody = { status: number; title: string; variables: () => Record<string, unknown>; kind?: 'not_found' | 'maintenance' } & (
+export type PageBody = { status: number; title: string; variables: () => Record<string, unknown>; kind?: 'not_found' | 'maintenance' } & (
   { template: TemplateRecord } | { builtIn: BuiltInPageName }
 );
 
@@ -119,7 +119,8 @@ export async function renderPage(deps: PageDeps, input: RenderPageInput): Promis
   return rendered;
 }
 
-function commonVariables(
+/** The variables every page has (docs/buyer-site.md#variables-every-page-has). */
+export function commonVariables(
   store: StoreRecord,
   templates: readonly TemplateRecord[],
   catalog: StoreCatalog,
@@ -139,10 +140,11 @@ function commonVariables(
   };
 }
 
-type Common = ReturnType<typeof commonVariables>;
+export type Common = ReturnType<typeof commonVariables>;
 
-async function pageBody(
-  deps: PageDeps,
+/** The page the route names: its template (or the platform's page) and its own variables; the not-found page when it has none. */
+export async function pageBody(
+  deps: Pick<PageDeps, 'storeDefaults' | 'orders' | 'notifications' | 'logger'>,
   site: StoreTemplates,
   catalog: StoreCatalog,
   input: RenderPageInput,
@@ -214,7 +216,7 @@ async function pageBody(
   }
 }
 
-const NO_VARIABLES = () => ({});
+export const NO_VARIABLES = () => ({});
 
 /** The order's receipt; null when notifications cannot say (the page then promises nothing), never a failed page. */
 async function receiptOf(deps: Pick<PageDeps, 'notifications' | 'logger'>, storeId: number, orderId: number): Promise<OrderReceipt | null> {
@@ -234,7 +236,7 @@ const notFound = (): PageBody => ({
   variables: NO_VARIABLES,
 });
 
-const maintenance = (templates: readonly TemplateRecord[], defaults: StoreDefaults): PageBody => ({
+export const maintenance = (templates: readonly TemplateRecord[], defaults: StoreDefaults): PageBody => ({
   status: 503,
   kind: 'maintenance',
   title: 'Closed',
@@ -250,26 +252,62 @@ function templateOfKind(templates: readonly TemplateRecord[], kind: DefaultTempl
   return { id: 0, store_id: 0, ...fallback, content: defaults.templates[kind], created_at: new Date(0), updated_at: new Date(0) };
 }
 
+/** The store's markup that failed as a page rendered: the page's template (or one it includes), or the store's layout. */
+export class PageMarkupError extends Error {
+  constructor(
+    readonly part: 'template' | 'layout',
+    readonly failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
+/** Renders a store template's content with the page's variables (built only when called). */
+export type TemplateContent = (template: TemplateRecord, variables: () => Record<string, unknown>) => Promise<string>;
+
+/**
+ * The page's content inside the store's layout (or the built-in one, when `use_default_layout` or the layout is blank).
+ * Throws PageMarkupError naming the part of the store's markup that failed.
+ */
+export async function composePage(
+  engine: PageEngine,
+  { store, site }: { store: StoreRecord; site: StoreTemplates },
+  page: PageBody,
+  common: Common,
+  templateContent: TemplateContent,
+): Promise<string> {
+  const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
+  const variables = { ...common, page: { ...common.page, kind: page.kind ?? common.page.kind, title: page.title } };
+  let content: string;
+  try {
+    content =
+      'template' in page
+        ? await templateContent(page.template, () => ({ ...variables, ...page.variables() }))
+        : await engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
+  } catch (error) {
+    throw new PageMarkupError('template', error);
+  }
+  if (!ownLayout) return engine.renderBuiltIn('layout', variables, content);
+  try {
+    return await engine.renderStoreLayout(site, ownLayout, content, variables);
+  } catch (error) {
+    throw new PageMarkupError('layout', error);
+  }
+}
+
 /**
  * The page inside the store's layout (or the built-in one); a failing store template gives the error page instead. A
  * store template's output that read nothing of the buyer's (cart, csrf_token, checkout, order) is kept and reused for
  * the same inputs; the layout is rendered every time (it shows the cart).
  */
 async function renderInLayout(deps: PageDeps, inputs: PageInputs, page: PageBody, common: Common): Promise<RenderedPage> {
-  const { store, site } = inputs;
-  const ownLayout = !store.use_default_layout && store.layout.trim() !== '' ? store.layout : null;
-  const variables = { ...common, page: { ...common.page, kind: page.kind ?? common.page.kind, title: page.title } };
+  const { store } = inputs;
   try {
-    const content =
-      'template' in page
-        ? await storeTemplateContent(deps, inputs, page.template, () => ({ ...variables, ...page.variables() }))
-        : await deps.engine.renderBuiltIn(page.builtIn, { ...variables, ...page.variables() });
-    const body = ownLayout
-      ? await deps.engine.renderStoreLayout(site, ownLayout, content, variables)
-      : await deps.engine.renderBuiltIn('layout', variables, content);
-    return { status: page.status, content_type: HTML, body };
+    const content: TemplateContent = (template, variables) => storeTemplateContent(deps, inputs, template, variables);
+    return { status: page.status, content_type: HTML, body: await composePage(deps.engine, inputs, page, common, content) };
   } catch (error) {
-    deps.logger.warn({ err: error, store_id: store.id, path: common.page.path }, 'store template failed to render');
+    const failure = error instanceof PageMarkupError ? error.failure : error;
+    deps.logger.warn({ err: failure, store_id: store.id, path: common.page.path }, 'store template failed to render');
     // The store's markup failed (the platform's own pages do not): say so in the built-in layout, which cannot fail.
     const errorVariables = { ...common, page: { ...common.page, title: 'Error' } };
     const content = await deps.engine.renderBuiltIn('error', errorVariables);

@@ -64,6 +64,11 @@ export interface PageEngine {
   renderStoreLayout(site: StoreTemplates, layout: string, content: string, variables: object): Promise<string>;
   /** A page of the platform's own; `content` is the page inside the built-in layout. */
   renderBuiltIn(name: BuiltInPageName, variables: object, content?: string): Promise<string>;
+  /**
+   * The same sandbox and limits for one preview, keeping and reusing nothing: unsaved markup must neither be answered
+   * from nor stored as the compiled saved template of the same id, and a preview that hits a limit holds no buyer's page.
+   */
+  forPreview(): PageEngine;
 }
 
 /** The site's view of each store's catalog, from the projection catalog's events keep (app/site-catalogs.ts). */

@@ -15,12 +15,13 @@ export function toTemplateMessage(record: TemplateRecord): storefront.Template {
   };
 }
 
-/** `template/created` or `template/updated` carrying the template as the API renders it, in the store's zone. */
+/** `template/created`, `template/updated` or `template/deleted` carrying the template as the API renders it, in the store's zone. */
 export function templateEvent(
-  topic: 'template/created' | 'template/updated',
+  topic: 'template/created' | 'template/updated' | 'template/deleted',
   record: TemplateRecord,
   sequence: number,
   timeZone: string,
+  now: Date = record.updated_at,
 ): DomainEvent {
   return newEvent({
     topic,
@@ -29,6 +30,6 @@ export function templateEvent(
     resourceId: record.id,
     sequence,
     resource: presentTemplate(toTemplateMessage(record), timeZone),
-    now: record.updated_at,
+    now,
   });
 }

@@ -1,7 +1,9 @@
 import type { storefront } from '@commerce/contracts';
 import { requireStoreId, validationFailed, type ServiceHandlers } from '@commerce/grpc-runtime';
 import { createTemplate } from '../app/create-template';
+import { deleteTemplate } from '../app/delete-template';
 import { listTemplates } from '../app/list-templates';
+import { previewTemplate } from '../app/preview-template';
 import type { StorefrontDeps } from '../app/storefront-deps';
 import { toTemplateMessage } from '../app/template-message';
 import { updateTemplate } from '../app/update-template';
@@ -28,6 +30,17 @@ export function templateHandlers(deps: StorefrontDeps): ServiceHandlers<typeof s
         ),
       );
       return render(await updateTemplate(deps, storeId, request.template_id, changes));
+    },
+    deleteTemplate: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      if (!(request.template_id > 0)) throw validationFailed({ id: ['must be a positive integer'] });
+      return render(await deleteTemplate(deps, storeId, request.template_id));
+    },
+    previewTemplate: async (request) => {
+      const storeId = requireStoreId(request.store_id);
+      if (!(request.template_id > 0)) throw validationFailed({ id: ['must be a positive integer'] });
+      const { content, css, layout, use_default_layout } = request;
+      return previewTemplate(deps, storeId, request.template_id, { content, css, layout, use_default_layout });
     },
   };
 }

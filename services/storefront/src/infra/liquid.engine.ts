@@ -21,6 +21,10 @@ function pageCurrencyOf(variables: object): string {
   return currencyNamed(store?.currency) ?? DEFAULT_CURRENCY;
 }
 
+/** What a store's Liquid may include: its own templates, by permalink. */
+const partialsOf = (site: StoreTemplates): Record<string, string> =>
+  Object.fromEntries(site.templates.map((template) => [template.permalink, template.content]));
+
 /** Stores whose compiled templates are kept (least recently rendered dropped first). */
 const MAX_CACHED_STORES = 1_000;
 /** How long a store template that hit a limit answers its error at once, instead of running up to the limit again. */
@@ -73,6 +77,23 @@ export class LiquidPageEngine implements PageEngine {
     return this.placeContent(html, content);
   }
 
+  forPreview(): PageEngine {
+    // One sandbox per preview, over the site it renders (the unsaved template among the others, for includes).
+    let sandbox: { site: StoreTemplates; liquid: Liquid } | undefined;
+    const renderFresh = (site: StoreTemplates, source: string, variables: object): string => {
+      if (sandbox?.site !== site) sandbox = { site, liquid: this.sandbox(partialsOf(site)) };
+      return this.render(sandbox.liquid, sandbox.liquid.parse(source), variables);
+    };
+    const preview: PageEngine = {
+      renderTemplate: async (site, template, variables) => renderFresh(site, template.content, variables),
+      renderStoreLayout: async (site, layout, content, variables) =>
+        this.placeContent(renderFresh(site, layout, this.withContent(variables)), content),
+      renderBuiltIn: (name, variables, content) => this.renderBuiltIn(name, variables, content),
+      forPreview: () => this.forPreview(),
+    };
+    return preview;
+  }
+
   /**
    * A store's markup; one that hit a limit (time, memory, length, depth) answers the same error for OVER_LIMIT_HOLD_MS without
    * running again, so a runaway template costs the process one limit's worth of time per hold, not per request.
@@ -120,8 +141,7 @@ export class LiquidPageEngine implements PageEngine {
       this.stores.set(site.storeId, cached);
       return cached;
     }
-    const partials = Object.fromEntries(site.templates.map((template) => [template.permalink, template.content]));
-    const engine: StoreEngine = { signature, liquid: this.sandbox(partials), compiled: new Map(), overLimit: new Map() };
+    const engine: StoreEngine = { signature, liquid: this.sandbox(partialsOf(site)), compiled: new Map(), overLimit: new Map() };
     this.stores.delete(site.storeId);
     this.stores.set(site.storeId, engine);
     if (this.stores.size > MAX_CACHED_STORES) this.stores.delete(this.stores.keys().next().value!);

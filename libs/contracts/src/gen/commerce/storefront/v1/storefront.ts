@@ -191,6 +191,44 @@ export interface UpdateTemplateResponse {
   time_zone: string;
 }
 
+export interface DeleteTemplateRequest {
+  store_id: number;
+  template_id: number;
+}
+
+/** The template as it was. */
+export interface DeleteTemplateResponse {
+  template: Template | undefined;
+  time_zone: string;
+}
+
+/** Absent fields are the saved ones. */
+export interface PreviewTemplateRequest {
+  store_id: number;
+  template_id: number;
+  /** The template's Liquid, unsaved. */
+  content?:
+    | string
+    | undefined;
+  /** The store's stylesheet, layout and whether the platform's layout is used instead, unsaved. */
+  css?: string | undefined;
+  layout?: string | undefined;
+  use_default_layout?: boolean | undefined;
+}
+
+export interface PreviewTemplateResponse {
+  /**
+   * The whole page: the template's output inside the layout, the css given linked as a data: URL (the preview is shown
+   * away from the store's own site, where /store.css is not the store's).
+   */
+  html: string;
+  /**
+   * The site-relative path of the page shown ("/", "/products/12", "/pages/about-us"); "" when the store has no record to
+   * show the template with (a product template and no product), which then renders without one.
+   */
+  path: string;
+}
+
 /** One line of a buyer's cart, as the gateway's cart cookie holds it. */
 export interface CartLine {
   variant_id: number;
@@ -3041,6 +3079,443 @@ export const UpdateTemplateResponse: MessageFns<UpdateTemplateResponse> = {
   },
 };
 
+function createBaseDeleteTemplateRequest(): DeleteTemplateRequest {
+  return { store_id: 0, template_id: 0 };
+}
+
+export const DeleteTemplateRequest: MessageFns<DeleteTemplateRequest> = {
+  encode(message: DeleteTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.template_id !== 0) {
+      writer.uint32(16).int64(message.template_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.template_id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteTemplateRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      template_id: isSet(object.templateId)
+        ? globalThis.Number(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.Number(object.template_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.template_id !== 0) {
+      obj.templateId = Math.round(message.template_id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteTemplateRequest>, I>>(base?: I): DeleteTemplateRequest {
+    return DeleteTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteTemplateRequest>, I>>(object: I): DeleteTemplateRequest {
+    const message = createBaseDeleteTemplateRequest();
+    message.store_id = object.store_id ?? 0;
+    message.template_id = object.template_id ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteTemplateResponse(): DeleteTemplateResponse {
+  return { template: undefined, time_zone: "" };
+}
+
+export const DeleteTemplateResponse: MessageFns<DeleteTemplateResponse> = {
+  encode(message: DeleteTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.template !== undefined) {
+      Template.encode(message.template, writer.uint32(10).fork()).join();
+    }
+    if (message.time_zone !== "") {
+      writer.uint32(18).string(message.time_zone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.template = Template.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.time_zone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteTemplateResponse {
+    return {
+      template: isSet(object.template) ? Template.fromJSON(object.template) : undefined,
+      time_zone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.template !== undefined) {
+      obj.template = Template.toJSON(message.template);
+    }
+    if (message.time_zone !== "") {
+      obj.timeZone = message.time_zone;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteTemplateResponse>, I>>(base?: I): DeleteTemplateResponse {
+    return DeleteTemplateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteTemplateResponse>, I>>(object: I): DeleteTemplateResponse {
+    const message = createBaseDeleteTemplateResponse();
+    message.template = (object.template !== undefined && object.template !== null)
+      ? Template.fromPartial(object.template)
+      : undefined;
+    message.time_zone = object.time_zone ?? "";
+    return message;
+  },
+};
+
+function createBasePreviewTemplateRequest(): PreviewTemplateRequest {
+  return {
+    store_id: 0,
+    template_id: 0,
+    content: undefined,
+    css: undefined,
+    layout: undefined,
+    use_default_layout: undefined,
+  };
+}
+
+export const PreviewTemplateRequest: MessageFns<PreviewTemplateRequest> = {
+  encode(message: PreviewTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.template_id !== 0) {
+      writer.uint32(16).int64(message.template_id);
+    }
+    if (message.content !== undefined) {
+      writer.uint32(26).string(message.content);
+    }
+    if (message.css !== undefined) {
+      writer.uint32(34).string(message.css);
+    }
+    if (message.layout !== undefined) {
+      writer.uint32(42).string(message.layout);
+    }
+    if (message.use_default_layout !== undefined) {
+      writer.uint32(48).bool(message.use_default_layout);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.template_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.css = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.layout = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.use_default_layout = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewTemplateRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      template_id: isSet(object.templateId)
+        ? globalThis.Number(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.Number(object.template_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : undefined,
+      css: isSet(object.css) ? globalThis.String(object.css) : undefined,
+      layout: isSet(object.layout) ? globalThis.String(object.layout) : undefined,
+      use_default_layout: isSet(object.useDefaultLayout)
+        ? globalThis.Boolean(object.useDefaultLayout)
+        : isSet(object.use_default_layout)
+        ? globalThis.Boolean(object.use_default_layout)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PreviewTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.template_id !== 0) {
+      obj.templateId = Math.round(message.template_id);
+    }
+    if (message.content !== undefined) {
+      obj.content = message.content;
+    }
+    if (message.css !== undefined) {
+      obj.css = message.css;
+    }
+    if (message.layout !== undefined) {
+      obj.layout = message.layout;
+    }
+    if (message.use_default_layout !== undefined) {
+      obj.useDefaultLayout = message.use_default_layout;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PreviewTemplateRequest>, I>>(base?: I): PreviewTemplateRequest {
+    return PreviewTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PreviewTemplateRequest>, I>>(object: I): PreviewTemplateRequest {
+    const message = createBasePreviewTemplateRequest();
+    message.store_id = object.store_id ?? 0;
+    message.template_id = object.template_id ?? 0;
+    message.content = object.content ?? undefined;
+    message.css = object.css ?? undefined;
+    message.layout = object.layout ?? undefined;
+    message.use_default_layout = object.use_default_layout ?? undefined;
+    return message;
+  },
+};
+
+function createBasePreviewTemplateResponse(): PreviewTemplateResponse {
+  return { html: "", path: "" };
+}
+
+export const PreviewTemplateResponse: MessageFns<PreviewTemplateResponse> = {
+  encode(message: PreviewTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.html !== "") {
+      writer.uint32(10).string(message.html);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.html = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewTemplateResponse {
+    return {
+      html: isSet(object.html) ? globalThis.String(object.html) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: PreviewTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.html !== "") {
+      obj.html = message.html;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PreviewTemplateResponse>, I>>(base?: I): PreviewTemplateResponse {
+    return PreviewTemplateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PreviewTemplateResponse>, I>>(object: I): PreviewTemplateResponse {
+    const message = createBasePreviewTemplateResponse();
+    message.html = object.html ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
 function createBaseCartLine(): CartLine {
   return { variant_id: 0, quantity: 0 };
 }
@@ -4108,12 +4583,54 @@ export const TemplateServiceService = {
       Buffer.from(UpdateTemplateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateTemplateResponse => UpdateTemplateResponse.decode(value),
   },
+  /**
+   * Deletes a custom template; one of the six defaults is FAILED_PRECONDITION (DEFAULT_TEMPLATE), an unknown or another
+   * store's template NOT_FOUND.
+   */
+  deleteTemplate: {
+    path: "/commerce.storefront.v1.TemplateService/DeleteTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteTemplateRequest): Buffer =>
+      Buffer.from(DeleteTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteTemplateRequest => DeleteTemplateRequest.decode(value),
+    responseSerialize: (value: DeleteTemplateResponse): Buffer =>
+      Buffer.from(DeleteTemplateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteTemplateResponse => DeleteTemplateResponse.decode(value),
+  },
+  /**
+   * One template rendered as the buyer site renders its page, with the store's real data: its saved markup, or the
+   * unsaved content, css and layout given. Changes nothing and counts no page view; markup that does not parse or
+   * fails as it renders is INVALID_ARGUMENT on its field (content or layout).
+   */
+  previewTemplate: {
+    path: "/commerce.storefront.v1.TemplateService/PreviewTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PreviewTemplateRequest): Buffer =>
+      Buffer.from(PreviewTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PreviewTemplateRequest => PreviewTemplateRequest.decode(value),
+    responseSerialize: (value: PreviewTemplateResponse): Buffer =>
+      Buffer.from(PreviewTemplateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PreviewTemplateResponse => PreviewTemplateResponse.decode(value),
+  },
 } as const;
 
 export interface TemplateServiceServer extends UntypedServiceImplementation {
   listTemplates: handleUnaryCall<ListTemplatesRequest, ListTemplatesResponse>;
   createTemplate: handleUnaryCall<CreateTemplateRequest, CreateTemplateResponse>;
   updateTemplate: handleUnaryCall<UpdateTemplateRequest, UpdateTemplateResponse>;
+  /**
+   * Deletes a custom template; one of the six defaults is FAILED_PRECONDITION (DEFAULT_TEMPLATE), an unknown or another
+   * store's template NOT_FOUND.
+   */
+  deleteTemplate: handleUnaryCall<DeleteTemplateRequest, DeleteTemplateResponse>;
+  /**
+   * One template rendered as the buyer site renders its page, with the store's real data: its saved markup, or the
+   * unsaved content, css and layout given. Changes nothing and counts no page view; markup that does not parse or
+   * fails as it renders is INVALID_ARGUMENT on its field (content or layout).
+   */
+  previewTemplate: handleUnaryCall<PreviewTemplateRequest, PreviewTemplateResponse>;
 }
 
 export interface TemplateServiceClient extends Client {
@@ -4161,6 +4678,45 @@ export interface TemplateServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateTemplateResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Deletes a custom template; one of the six defaults is FAILED_PRECONDITION (DEFAULT_TEMPLATE), an unknown or another
+   * store's template NOT_FOUND.
+   */
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One template rendered as the buyer site renders its page, with the store's real data: its saved markup, or the
+   * unsaved content, css and layout given. Changes nothing and counts no page view; markup that does not parse or
+   * fails as it renders is INVALID_ARGUMENT on its field (content or layout).
+   */
+  previewTemplate(
+    request: PreviewTemplateRequest,
+    callback: (error: ServiceError | null, response: PreviewTemplateResponse) => void,
+  ): ClientUnaryCall;
+  previewTemplate(
+    request: PreviewTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PreviewTemplateResponse) => void,
+  ): ClientUnaryCall;
+  previewTemplate(
+    request: PreviewTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PreviewTemplateResponse) => void,
   ): ClientUnaryCall;
 }
 
