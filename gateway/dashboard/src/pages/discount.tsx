@@ -222,7 +222,7 @@ function DiscountForm(props: {
         <legend>Kind</legend>
         {KINDS.map((option) => (
           <label key={option.value} className="check">
-            <input type="radio" name="kind" value={option.value} checked={kind === option.value} onChange={() => setKind(option.value)} />{' '}
+            <input type="radio" name="kind" value={option.value} checked={kind === option.value} onChange={() => setKind(option.value)} />
             {option.label}
           </label>
         ))}
