@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useClient } from '../api/client';
 import { formatDecimal, formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { Pager } from '../ui/pager';
 import { SearchBox } from '../ui/search-box';
 import { Badge, Failure, Loading } from '../ui/status';
@@ -22,10 +23,7 @@ const PAGE_SIZE = 25;
 /** Orders (docs/dashboard.md#orders): newest first, by status, a page at a time; the filter and page live in the address. */
 export function Orders(): ReactNode {
   const client = useClient();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = params.get('q') ?? '';
+  const { status, page, q, go } = useListParams();
   const orders = useQuery({
     queryKey: ['orders', { status, page, q }],
     queryFn: async () => {
@@ -35,15 +33,6 @@ export function Orders(): ReactNode {
     },
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: string; page?: number; q?: string }) => {
-    const query = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    const nextQ = next.q ?? q;
-    if (nextQ) query.set('q', nextQ);
-    if (nextStatus) query.set('status', nextStatus);
-    if ((next.page ?? 1) > 1) query.set('page', String(next.page));
-    setParams(query);
-  };
   return (
     <section>
       <h1>Orders</h1>

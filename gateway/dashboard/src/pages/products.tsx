@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useClient, useStore } from '../api/client';
 import { formatMoney, formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { Pager } from '../ui/pager';
 import { SearchBox } from '../ui/search-box';
 import { Badge, Failure, Loading } from '../ui/status';
@@ -19,10 +20,7 @@ const PAGE_SIZE = 25;
 export function Products(): ReactNode {
   const client = useClient();
   const currency = useStore().data?.currency ?? 'USD';
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = params.get('q') ?? '';
+  const { status, page, q, go } = useListParams();
   const products = useQuery({
     queryKey: ['products', { status, page, q }],
     queryFn: async () => {
@@ -32,15 +30,6 @@ export function Products(): ReactNode {
     },
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: string; page?: number; q?: string }) => {
-    const query = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    const nextQ = next.q ?? q;
-    if (nextQ) query.set('q', nextQ);
-    if (nextStatus) query.set('status', nextStatus);
-    if ((next.page ?? 1) > 1) query.set('page', String(next.page));
-    setParams(query);
-  };
   return (
     <section>
       <div className="heading">
