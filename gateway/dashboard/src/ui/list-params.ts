@@ -4,7 +4,10 @@ export interface ListParams {
   status: string;
   page: number;
   q: string;
-  /** Another filter, search or page: kept in the address (back, forward and a shared link work); a new filter or search starts at page 1. */
+  /**
+   * Another filter, search or page: kept in the address (back, forward and a shared link work);
+   * a new filter or search starts at page 1.
+   */
   go(next: { status?: string; page?: number; q?: string }): void;
 }
 

@@ -57,6 +57,7 @@ describe('toAppMessage', () => {
       name: 'My app',
       redirect_uri: 'https://app.example.com/cb',
       owner_user_id: 3,
+      created_at: at,
     });
   });
 });
