@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import type { components } from '@commerce/sdk';
 import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
 import { checkDashboardPage, signInToDashboard, watchPolicyViolations } from '../support/dashboard.harness';
-import { createStoreWithCli, json, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, json, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
 import { WebhookReceiver, type Arrival } from '../support/webhook-receiver.harness';
+
+type Delivery = components['schemas']['Delivery'];
+type Webhook = components['schemas']['Webhook'];
 
 /**
  * Issue 36: the dashboard's Webhooks and Apps pages in a real browser (docs/dashboard.md#webhooks, #apps). The owner adds a
@@ -90,8 +94,8 @@ const asToken = (token: string, method: string, pathname: string, body?: Record<
 /** The deliveries log's row of one delivery. */
 const deliveryRow = (id: number) => page.locator('table.deliveries tbody tr', { has: page.getByRole('rowheader', { name: `#${id}` }) });
 
-async function deliveriesOf(webhookId: number): Promise<JsonBody[]> {
-  return (await shop.get(`/v1/webhooks/${webhookId}/deliveries.json?limit=50`)).body.data.deliveries as JsonBody[];
+async function deliveriesOf(webhookId: number): Promise<Delivery[]> {
+  return (await shop.get(`/v1/webhooks/${webhookId}/deliveries.json?limit=50`)).body.data.deliveries as Delivery[];
 }
 
 describe('the Webhooks pages', () => {
@@ -124,10 +128,10 @@ describe('the Webhooks pages', () => {
     // The receiver verifies every delivery with the secret the page showed.
     receiver.secretFor(HOOK_PATH, secret);
 
-    const [stored] = (await shop.get('/v1/webhooks.json')).body.data.webhooks as JsonBody[];
+    const [stored] = (await shop.get('/v1/webhooks.json')).body.data.webhooks as Webhook[];
     expect(stored).toMatchObject({ url: `${receiverUrl}${HOOK_PATH}`, events: ['product/updated'], status: 'active' });
     expect(stored).not.toHaveProperty('secret');
-    webhookId = stored.id as number;
+    webhookId = stored.id;
 
     await page.getByRole('link', { name: 'Go to the webhook' }).click();
     await page.waitForURL(`${platform}/admin/webhooks/${webhookId}`);
@@ -168,11 +172,11 @@ describe('the Webhooks pages', () => {
         const found = (await deliveriesOf(webhookId)).find(
           (delivery) => delivery.topic === 'product/updated' && delivery.status === 'pending',
         );
-        return found && (found.attempts as JsonBody[]).length >= 2 ? found : undefined;
+        return found && found.attempts.length >= 2 ? found : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 250, message: 'two refused attempts of the second change' },
     );
-    const row = deliveryRow(failing.id as number);
+    const row = deliveryRow(failing.id);
     await row.locator('.badge-pending').waitFor();
     await expect(row.locator('td').nth(3).textContent()).resolves.toContain('503');
 
@@ -183,7 +187,7 @@ describe('the Webhooks pages', () => {
     await row.locator('.badge-delivered').waitFor();
     const retried = (await deliveriesOf(webhookId)).find((delivery) => delivery.id === failing.id)!;
     expect(retried.status).toBe('delivered');
-    expect((retried.attempts as JsonBody[]).map((attempt) => attempt.status_code)).toEqual([503, 503, 204]);
+    expect(retried.attempts.map((attempt) => attempt.status_code)).toEqual([503, 503, 204]);
   });
 
   it('replays the events since a time: each product change again, with the webhook-id it had', async () => {

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../support/api.client';
+import type { components } from '@commerce/sdk';
+import type { ApiAnswer, ApiClient } from '../support/api.client';
 import { checkout, checkoutParams, isPlaced, stockShop, type CheckoutLine, type StockedShop } from '../support/orders.fixture';
-import type { JsonBody } from '../support/stack.harness';
 import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fixture';
 
 /**
@@ -8,6 +8,9 @@ import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fi
  * found by number and by e-mail text (literally), paged with the search kept in next_url, and the sales of a range
  * with a discount, shipping, tax and a refund, summed by orders; another store's key sees none of it.
  */
+
+type Order = components['schemas']['Order'];
+type SalesFigures = components['schemas']['SalesFigures'];
 
 const FIGURE_KEYS = ['orders_count', 'gross_sales', 'discounts', 'shipping', 'taxes', 'refunds', 'total_sales'];
 const SUMMARY_KEYS = ['created_at_min', 'created_at_max', 'currency', ...FIGURE_KEYS, 'by_currency', 'by_day'].sort();
@@ -18,19 +21,19 @@ let stocked: StockedShop;
 let rivalStocked: StockedShop;
 /** Unix seconds before the first order. */
 let startedAt: number;
-let discounted: JsonBody;
-let refunded: JsonBody;
-let theirs: JsonBody;
+let discounted: Order;
+let refunded: Order;
+let theirs: Order;
 
 const variant = (stock: StockedShop, name: string) => stock.products.find((product) => product.name === name)!.variantIds[0]!;
 
-async function placeOrder(subdomain: string, items: CheckoutLine[], overrides: Record<string, string>): Promise<JsonBody> {
+async function placeOrder(subdomain: string, items: CheckoutLine[], overrides: Record<string, string>): Promise<Order> {
   const answer = await checkout(world.stack.baseUrl, subdomain, checkoutParams(items, overrides));
   if (!isPlaced(answer.status)) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body!.data as JsonBody;
+  return answer.body!.data as Order;
 }
 
-const idsOf = (answer: { body: JsonBody }) => (answer.body.data.orders as JsonBody[]).map((order) => order.id as number);
+const idsOf = (answer: ApiAnswer) => (answer.body.data.orders as Order[]).map((order) => order.id);
 
 beforeAll(async () => {
   world = await startTwoStoreStack('dashboard', ['dashshop', 'dashrival'], {
@@ -82,7 +85,7 @@ describe('GET /v1/orders?q= (docs/orders.md#listing)', () => {
     expect(idsOf(first)).toEqual([refunded.id]);
     expect(first.body.pagination).toMatchObject({ total: 2, current_max_id: refunded.id });
     const next = new URL(first.body.pagination.next_url as string);
-    expect(`${next.pathname}${next.search}`).toBe(`/v1/orders.json?${query}&older_than_id=${(refunded.id as number) + 1}&page=2`);
+    expect(`${next.pathname}${next.search}`).toBe(`/v1/orders.json?${query}&older_than_id=${refunded.id + 1}&page=2`);
     const second = await shop.get(`${next.pathname}${next.search}`);
     expect(idsOf(second)).toEqual([discounted.id]);
     expect(second.body.pagination).toMatchObject({ next_url: null });
@@ -112,10 +115,11 @@ describe('GET /v1/orders/summary (docs/orders.md#sales-summary)', () => {
       total_sales: '36.92',
     };
     expect(answer.body.data).toMatchObject({ currency: 'USD', ...figures, by_currency: [{ currency: 'USD', ...figures }] });
-    const days = answer.body.data.by_day as JsonBody[];
+    const days = answer.body.data.by_day as SalesFigures[];
     expect(days.length).toBeGreaterThanOrEqual(2);
-    const cents = (field: string) => days.reduce((total, day) => total + Math.round(Number(day[field]) * 100), 0);
-    expect(days.reduce((total, day) => total + (day.orders_count as number), 0)).toBe(2);
+    const cents = (field: 'gross_sales' | 'refunds' | 'total_sales') =>
+      days.reduce((total, day) => total + Math.round(Number(day[field]) * 100), 0);
+    expect(days.reduce((total, day) => total + day.orders_count, 0)).toBe(2);
     expect([cents('gross_sales'), cents('refunds'), cents('total_sales')]).toEqual([3300, 1000, 3692]);
   });
 
