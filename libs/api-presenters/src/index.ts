@@ -1,5 +1,5 @@
 export * as answerSchema from './answer-schema';
-export { formatTimestamp, formatOptionalTimestamp, isValidTimeZone } from './timestamp';
+export { formatTimestamp, formatOptionalTimestamp, formatterFor as zoneClockFormatter, isValidTimeZone } from './timestamp';
 export { presentStore, storeJson, type StoreJson } from './store.presenter';
 export { presentTemplate, templateJson, type TemplateJson } from './templates.presenter';
 export { presentStoreVisits, storeVisitsJson, type StoreVisitsJson } from './visits.presenter';

@@ -1,6 +1,10 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/**
+ * The zone's wall clock as numeric parts (year to second, 24-hour), one formatter per zone for the process; throws a
+ * RangeError for a zone the runtime does not know.
+ */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

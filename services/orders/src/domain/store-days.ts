@@ -1,42 +1,18 @@
 // The local days of a store's time zone that a range of instants touches (docs/orders.md#sales-summary), pure: where
 // each begins, for the database to split sums by (a day that DST makes 23 or 25 hours long included).
+import { isValidTimeZone, zoneClockFormatter } from '@commerce/api-presenters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** The zone as the runtime knows it; an empty or unknown one is UTC, as timestamps render (libs/api-presenters). */
 export function knownZone(timeZone: string): string {
-  if (!timeZone) return 'UTC';
-  try {
-    formatterFor(timeZone);
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }
 
 /** The wall clock of an instant in the zone, as UTC milliseconds of the same fields. */
 function wallClockMs(at: number, timeZone: string): number {
   const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) parts[part.type] = part.value;
+  for (const part of zoneClockFormatter(timeZone).formatToParts(at)) parts[part.type] = part.value;
   return Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
