@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -359,6 +360,36 @@ describe('the Apps page', () => {
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'scr_x', client_id: clientId, client_secret: clientSecret }),
     });
     expect([refresh.status, (await json(refresh)).error]).toEqual([401, 'invalid_client']);
+  });
+
+  it('asks a session signed in without the account scope to sign in again, then manages the account', async () => {
+    // A session from before the dashboard asked for `account`: its own client and PKCE, the older scopes.
+    const verifier = crypto.randomBytes(32).toString('base64url');
+    const pending = { state: 'before-account', verifier, returnTo: '/admin/developers' };
+    await page.evaluate(`sessionStorage.setItem('commerce.dashboard.sign-in', ${JSON.stringify(JSON.stringify(pending))})`);
+    const authorize = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'store-dashboard',
+      redirect_uri: `${platform}/admin/callback`,
+      scope: 'user store_read store_write',
+      state: pending.state,
+      code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    await page.goto(`${platform}/oauth/authorize?${authorize}`);
+    await page.waitForURL(`${platform}/admin/developers`);
+    const olderToken = await ownerToken();
+    expect((await asToken(olderToken, 'GET', '/v1/apps.json')).status).toBe(403);
+    await page.getByText('This session was signed in before the dashboard could manage your account.').first().waitFor();
+    await checkPage('apps-sign-in-again');
+
+    await Promise.all([page.waitForURL(/\/admin\/callback\?/), page.getByRole('button', { name: 'Sign in again' }).first().click()]);
+    await page.waitForURL(`${platform}/admin/developers`);
+    await page.getByText('You have no apps.').waitFor();
+    await page.getByText('No app is authorized to use your account.').waitFor();
+    const token = await ownerToken();
+    expect(token).not.toBe(olderToken);
+    expect((await asToken(token, 'GET', '/v1/apps.json')).status).toBe(200);
   });
 });
 
