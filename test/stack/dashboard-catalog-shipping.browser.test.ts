@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@commerce/testing';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
 import { checkDashboardPage, signInToDashboard, watchPolicyViolations } from '../support/dashboard.harness';
@@ -16,6 +17,12 @@ import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type S
  */
 
 const WIDE_OPEN = { RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000' };
+/**
+ * Three zones: the machine's (UTC), the browser's and the store's. The owner types and reads times in the store's
+ * (docs/dashboard.md#times), whatever the other two.
+ */
+const STORE_ZONE = 'America/New_York';
+const BROWSER_ZONE = 'Asia/Kolkata';
 
 let dataDir: string;
 let stack: StackHandle;
@@ -38,8 +45,17 @@ beforeAll(async () => {
     { name: 'Sencha', cents: 1100, stock: [5] },
     { name: 'Matcha', cents: 2400, stock: [5] },
   ]);
+  expect((await shop.put('/v1/store.json', { time_zone: STORE_ZONE })).status).toBe(200);
+  // Orders renders its times in the zone once the storefront's change reaches it (docs/orders.md#sales-summary).
+  await waitFor(
+    async () => {
+      const summary = await shop.get(`/v1/orders/summary.json?created_at_min=0&created_at_max=86400`);
+      return /-0[45]:00$/.test(summary.body.data.created_at_max);
+    },
+    { timeoutMs: 15_000, intervalMs: 100, message: `orders to render times in ${STORE_ZONE}` },
+  );
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 860 }, timezoneId: BROWSER_ZONE })).newPage();
   refused = await watchPolicyViolations(page);
   // Every destructive action asks first; the owner says yes.
   page.on('dialog', (dialog) => void dialog.accept());
@@ -121,7 +137,7 @@ describe('the dashboard’s shipping, taxes, discount codes and collections', ()
     await checkPage('taxes');
   });
 
-  it('refuses a discount code beside its field, then creates it and lists it with its uses', async () => {
+  it("refuses a discount code beside its field, then creates it in the store's time and lists it with its uses", async () => {
     await page.getByRole('link', { name: 'Discounts' }).click();
     await page.getByRole('link', { name: 'Add discount code' }).click();
     await page.getByRole('heading', { name: 'Add discount code' }).waitFor();
@@ -136,11 +152,20 @@ describe('the dashboard’s shipping, taxes, discount codes and collections', ()
     await page.getByLabel(/Minimum subtotal/).fill('50');
     await page.getByLabel(/Usage limit/).fill('100');
     await page.getByLabel(/Once per buyer/).check();
+    // New York's summer (-4) and winter (-5) time, typed in a browser in Kolkata's on a machine in UTC.
+    await page.getByLabel(`Starts, ${STORE_ZONE} time (blank for now)`).fill('2026-07-01T09:00');
+    await page.getByLabel(`Ends, ${STORE_ZONE} time (blank for never)`).fill('2026-12-01T17:30');
     await page.getByRole('button', { name: 'Create discount code' }).click();
     await page.waitForURL(/\/admin\/discounts\/\d+$/);
     const discountId = Number(/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('heading', { name: 'SUMMER-10', level: 1 }).waitFor();
-    expect(await data(`/v1/discounts/${discountId}.json`)).toMatchObject({
+    const created = await data(`/v1/discounts/${discountId}.json`);
+    expect([created.starts_at, created.ends_at]).toEqual(['2026-07-01T09:00:00-04:00', '2026-12-01T17:30:00-05:00']);
+    expect([Date.parse(created.starts_at), Date.parse(created.ends_at)]).toEqual([
+      Date.parse('2026-07-01T13:00:00Z'),
+      Date.parse('2026-12-01T22:30:00Z'),
+    ]);
+    expect(created).toMatchObject({
       code: 'SUMMER-10',
       kind: 'percentage',
       value: 12.5,
@@ -152,9 +177,21 @@ describe('the dashboard’s shipping, taxes, discount codes and collections', ()
     });
     await checkPage('discount');
 
+    // 02:30 on 2026-03-08 is skipped in New York (02:00 → 03:00): it is read as 03:30 EDT, and shown so.
+    await page.getByLabel(/^Starts/).fill('2026-03-08T02:30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await notice('Saved discount code “SUMMER-10”.');
+    expect(Date.parse((await data(`/v1/discounts/${discountId}.json`)).starts_at)).toBe(Date.parse('2026-03-08T07:30:00Z'));
+    await page.reload();
+    await expect(page.getByLabel(/^Starts/).inputValue()).resolves.toBe('2026-03-08T03:30');
+    await expect(page.getByLabel(/^Ends/).inputValue()).resolves.toBe('2026-12-01T17:30');
+
     await page.getByRole('link', { name: '← Discount codes' }).click();
     const row = page.getByRole('row', { name: /SUMMER-10/ });
     await expect(row.getByRole('cell').last().textContent()).resolves.toBe('0 of 100 (once each)');
+    // The store's wall clock, named by its offset (\s: the browser's ICU may space "AM" with a narrow space).
+    const active = (await row.getByRole('cell').nth(4).textContent())!.replace(/\s/g, ' ');
+    expect(active).toBe('Mar 8, 2026, 3:30 AM UTC\u22124 – Dec 1, 2026, 5:30 PM UTC\u22125');
     await checkPage('discounts');
   });
 

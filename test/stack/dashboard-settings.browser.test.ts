@@ -81,6 +81,9 @@ async function outcomeOf(notice: string): Promise<string | null> {
 }
 
 describe('the settings pages of the owner dashboard', () => {
+  /** The order placed through the checkout API, whose e-mail the log shows and whose sale Home counts. */
+  let orderId: number;
+
   it("changes the store's name and time zone, and shows a zone the API refuses beside its field", async () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await expect(page.locator('input[name="time_zone"]').inputValue()).resolves.toBe((await storeNow()).time_zone);
@@ -208,7 +211,7 @@ describe('the settings pages of the owner dashboard', () => {
     const variantId = stocked.products[0]!.variantIds[0]!;
     const placed = await checkout(stack.baseUrl, SUBDOMAIN, checkoutParams([{ variant_id: variantId, quantity: 1 }]));
     expect([placed.status, isPlaced(placed.status)]).toEqual([placed.status, true]);
-    const orderId = placed.body!.data.id as number;
+    orderId = placed.body!.data.id as number;
     const subject = `Thanks from Tea Settings Shop, order #${orderId}`;
     await waitFor(
       async () => {
@@ -223,6 +226,24 @@ describe('the settings pages of the owner dashboard', () => {
     await page.reload();
     await page.getByRole('link', { name: subject }).waitFor();
     await checkPage('email');
+    // Made: the store's wall clock in Tokyo, named by its offset, in a browser whose zone is UTC.
+    const row = page.getByRole('row', { name: new RegExp(subject) });
+    await expect(row.getByRole('cell').first().textContent()).resolves.toMatch(/ UTC\+9$/);
+    // The status filter lives in the address: the message's own, once it is final (kept: the stack has no SMTP server).
+    const status = await waitFor(
+      async () => {
+        const log = (await shop.get(`/v1/notifications.json?order_id=${orderId}`)).body.data.notifications as JsonBody[];
+        const made = log.find((message) => message.subject === subject)?.status as string | undefined;
+        return made && made !== 'pending' ? made : undefined;
+      },
+      { timeoutMs: 30_000, message: "the confirmation's final status" },
+    );
+    await page
+      .getByRole('navigation', { name: 'Message status' })
+      .getByRole('button', { name: new RegExp(`^${status}`, 'i') })
+      .click();
+    await page.waitForURL(`${platform}/admin/email?status=${status}`);
+    await page.getByRole('link', { name: subject }).waitFor();
 
     await page.getByRole('link', { name: subject }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(subject) }).waitFor();
@@ -230,5 +251,16 @@ describe('the settings pages of the owner dashboard', () => {
     const frame = page.frameLocator('iframe.html-preview');
     await expect(frame.locator('body').textContent()).resolves.toContain('Oolong');
     await checkPage('email-message');
+  });
+
+  it("counts the order in Home's sales, by the store's days in Tokyo", async () => {
+    const order = (await shop.get(`/v1/orders/${orderId}.json`)).body.data as JsonBody;
+    await page.goto(`${platform}/admin/`);
+    await page.getByText('Days in the store’s time zone (Asia/Tokyo).').waitFor();
+    const week = page.locator('.figure', { hasText: 'Last 7 days' });
+    await week.getByText('1 order', { exact: true }).waitFor();
+    const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency as string }).format(Number(order.price));
+    await expect(week.locator('strong').textContent()).resolves.toBe(total);
+    await checkPage('home-tokyo');
   });
 });

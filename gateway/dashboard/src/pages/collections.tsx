@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useClient } from '../api/client';
 import { FieldError, FormError, FormProblems } from '../ui/field-errors';
 import { formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { useNotify } from '../ui/notices';
 import { Pager } from '../ui/pager';
 import { Failure, Loading } from '../ui/status';
@@ -14,8 +15,7 @@ export const COLLECTION_FIELDS = ['name', 'description', 'products'];
 /** Collections (docs/dashboard.md#collections): a page at a time, the page in the address. */
 export function Collections(): ReactNode {
   const client = useClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, go } = useListParams();
   const collections = useQuery({
     queryKey: ['collections', { page, limit: PAGE_SIZE }],
     queryFn: async () => {
@@ -64,7 +64,7 @@ export function Collections(): ReactNode {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pages={collections.data.pages} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+          <Pager page={page} pages={collections.data.pages} onPage={(next) => go({ page: next })} />
         </>
       )}
     </section>

@@ -9,9 +9,12 @@ import { useNotify } from '../ui/notices';
 import { Pager } from '../ui/pager';
 import { ProductPicker } from '../ui/product-picker';
 import { Failure, Loading } from '../ui/status';
+import { instantOfLocalInput, knownZone, localInputOf } from '../ui/store-time';
 import { discountOff } from './discounts';
 
 type Discount = components['schemas']['Discount'];
+/** What the form reads the owner's amounts and times in: the store's currency and time zone (GET /v1/store). */
+type StoreUnits = { currency: string; timeZone: string };
 /** What the form holds besides its inputs: the products and collections the code is restricted to. */
 type Restriction = { productIds: number[]; collectionIds: number[] };
 
@@ -34,10 +37,10 @@ const KINDS = [
 ] as const;
 
 /**
- * The request body from the form: amounts typed in the store's currency go in minor units, times typed in the
- * browser's time zone go as unix seconds, blanks as "none". What cannot be converted is refused beside its field.
+ * The request body from the form: amounts typed in the store's currency go in minor units, times typed in the store's
+ * time zone go as unix seconds, blanks as "none". What cannot be converted is refused beside its field.
  */
-function discountBody(form: FormData, restriction: Restriction, currency: string) {
+function discountBody(form: FormData, restriction: Restriction, { currency, timeZone }: StoreUnits) {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const kind = text('kind');
   const value = text('value');
@@ -45,8 +48,8 @@ function discountBody(form: FormData, restriction: Restriction, currency: string
   if (kind === 'percentage' && Number.isNaN(percent)) throw refusal('value', 'must be a percent such as 12.5');
   const time = (name: 'starts_at' | 'ends_at') => {
     if (!text(name)) return null;
-    const at = new Date(text(name)).getTime();
-    if (Number.isNaN(at)) throw refusal(name, 'must be a date and time');
+    const at = instantOfLocalInput(text(name), timeZone);
+    if (at === null) throw refusal(name, 'must be a date and time');
     return Math.floor(at / 1000);
   };
   const limit = text('usage_limit');
@@ -71,10 +74,10 @@ export function NewDiscount(): ReactNode {
   const navigate = useNavigate();
   const notify = useNotify();
   const queries = useQueryClient();
-  const currency = useStore().data?.currency ?? 'USD';
+  const store = useStore();
   const create = useMutation({
-    mutationFn: async ({ form, restriction }: { form: FormData; restriction: Restriction }) =>
-      (await client.POST('/v1/discounts', { body: discountBody(form, restriction, currency) })).data,
+    mutationFn: async ({ form, restriction, units }: { form: FormData; restriction: Restriction; units: StoreUnits }) =>
+      (await client.POST('/v1/discounts', { body: discountBody(form, restriction, units) })).data,
     onSuccess: (discount) => {
       void queries.invalidateQueries({ queryKey: ['discounts'] });
       queries.setQueryData(['discount', discount.id], discount);
@@ -88,12 +91,19 @@ export function NewDiscount(): ReactNode {
         <Link to="/discounts">← Discount codes</Link>
       </p>
       <h1>Add discount code</h1>
-      <DiscountForm
-        problems={create.isError ? new FormProblems(create.error, FIELDS) : FormProblems.none}
-        pending={create.isPending}
-        submitLabel="Create discount code"
-        onSubmit={(form, restriction) => create.mutate({ form, restriction })}
-      />
+      {store.isPending ? (
+        <Loading what="the store’s currency and time zone" />
+      ) : store.isError ? (
+        <Failure error={store.error} retry={() => void store.refetch()} />
+      ) : (
+        <DiscountForm
+          units={unitsOf(store.data)}
+          problems={create.isError ? new FormProblems(create.error, FIELDS) : FormProblems.none}
+          pending={create.isPending}
+          submitLabel="Create discount code"
+          onSubmit={(form, restriction) => create.mutate({ form, restriction, units: unitsOf(store.data) })}
+        />
+      )}
     </section>
   );
 }
@@ -103,6 +113,7 @@ export function DiscountPage(): ReactNode {
   const client = useClient();
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
+  const store = useStore();
   const discount = useQuery({
     queryKey: ['discount', id],
     queryFn: async () => (await client.GET('/v1/discounts/{id}', { params: { path: { id } } })).data,
@@ -111,19 +122,27 @@ export function DiscountPage(): ReactNode {
   if (!valid) return <Failure error={new Error('There is no such discount code.')} />;
   if (discount.isPending) return <Loading what={`discount code ${id}`} />;
   if (discount.isError) return <Failure error={discount.error} retry={() => void discount.refetch()} />;
-  return <DiscountView discount={discount.data} />;
+  if (store.isPending) return <Loading what="the store’s currency and time zone" />;
+  if (store.isError) return <Failure error={store.error} retry={() => void store.refetch()} />;
+  return <DiscountView discount={discount.data} units={unitsOf(store.data)} />;
 }
 
-function DiscountView({ discount }: { discount: Discount }): ReactNode {
+/** The store's currency and time zone, which the form's amounts and times are typed in: the form waits for them. */
+const unitsOf = (store: { currency: string; time_zone: string }): StoreUnits => ({
+  currency: store.currency,
+  timeZone: knownZone(store.time_zone),
+});
+
+function DiscountView({ discount, units }: { discount: Discount; units: StoreUnits }): ReactNode {
   const client = useClient();
   const queries = useQueryClient();
   const notify = useNotify();
   const navigate = useNavigate();
-  const currency = useStore().data?.currency ?? 'USD';
+  const { currency } = units;
   const path = { params: { path: { id: discount.id } } };
   const save = useMutation({
     mutationFn: async ({ form, restriction }: { form: FormData; restriction: Restriction }) =>
-      (await client.PUT('/v1/discounts/{id}', { ...path, body: discountBody(form, restriction, currency) })).data,
+      (await client.PUT('/v1/discounts/{id}', { ...path, body: discountBody(form, restriction, units) })).data,
     onSuccess: (updated) => {
       queries.setQueryData(['discount', discount.id], updated);
       void queries.invalidateQueries({ queryKey: ['discounts'] });
@@ -151,6 +170,7 @@ function DiscountView({ discount }: { discount: Discount }): ReactNode {
       </p>
       <DiscountForm
         discount={discount}
+        units={units}
         problems={save.isError ? new FormProblems(save.error, FIELDS) : FormProblems.none}
         pending={save.isPending}
         submitLabel="Save"
@@ -173,24 +193,16 @@ function DiscountView({ discount }: { discount: Discount }): ReactNode {
   );
 }
 
-/** An ISO time with its offset as a datetime-local input shows it: the same instant in the browser's time zone. */
-function localInputOf(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 function DiscountForm(props: {
   discount?: Discount;
+  units: StoreUnits;
   problems: FormProblems;
   pending: boolean;
   submitLabel: string;
   onSubmit: (form: FormData, restriction: Restriction) => void;
 }): ReactNode {
-  const { discount, problems, pending, submitLabel, onSubmit } = props;
-  const currency = useStore().data?.currency ?? 'USD';
+  const { discount, units, problems, pending, submitLabel, onSubmit } = props;
+  const { currency, timeZone } = units;
   const [kind, setKind] = useState<string>(discount?.kind ?? 'percentage');
   const [productIds, setProductIds] = useState<number[]>(discount?.product_ids ?? []);
   const [collectionIds, setCollectionIds] = useState<number[]>(discount?.collection_ids ?? []);
@@ -262,27 +274,31 @@ function DiscountForm(props: {
         onCollections={setCollectionIds}
       />
       <label>
-        Starts (this browser’s time, blank for now)
+        Starts, {timeZone} time (blank for now)
         <input
           type="datetime-local"
           name="starts_at"
-          defaultValue={localInputOf(discount?.starts_at ?? null)}
-          aria-describedby="starts_at-error"
+          defaultValue={localInputOf(discount?.starts_at, timeZone)}
+          aria-describedby="times-hint starts_at-error"
           aria-invalid={invalid('starts_at')}
         />
         <FieldError problems={problems} field="starts_at" />
       </label>
       <label>
-        Ends (blank for never)
+        Ends, {timeZone} time (blank for never)
         <input
           type="datetime-local"
           name="ends_at"
-          defaultValue={localInputOf(discount?.ends_at ?? null)}
-          aria-describedby="ends_at-error"
+          defaultValue={localInputOf(discount?.ends_at, timeZone)}
+          aria-describedby="times-hint ends_at-error"
           aria-invalid={invalid('ends_at')}
         />
         <FieldError problems={problems} field="ends_at" />
       </label>
+      <span id="times-hint" className="hint">
+        Times are the store’s ({timeZone}, set under Settings), not this computer’s. A time the clocks skip moves on by the gap (2:30 when
+        they jump from 2:00 to 3:00 is 3:30); a time they show twice is the first.
+      </span>
       <label>
         Usage limit (blank for no limit)
         <input

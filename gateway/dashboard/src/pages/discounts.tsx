@@ -1,9 +1,10 @@
 import type { components } from '@commerce/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useClient, useStore } from '../api/client';
 import { formatMoney, formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { Pager } from '../ui/pager';
 import { Failure, Loading } from '../ui/status';
 
@@ -39,8 +40,7 @@ function activeWhen(discount: Discount): string {
 export function Discounts(): ReactNode {
   const client = useClient();
   const currency = useStore().data?.currency ?? 'USD';
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, go } = useListParams();
   const discounts = useQuery({
     queryKey: ['discounts', { page }],
     queryFn: async () => {
@@ -100,7 +100,7 @@ export function Discounts(): ReactNode {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pages={discounts.data.pages} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+          <Pager page={page} pages={discounts.data.pages} onPage={(next) => go({ page: next })} />
         </>
       )}
     </section>

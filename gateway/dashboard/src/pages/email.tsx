@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useClient } from '../api/client';
 import { formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { SettingsNav } from '../ui/settings-nav';
 import { Badge, Failure, Loading } from '../ui/status';
 
@@ -14,8 +15,7 @@ const FILTERS = [
   { value: 'failed', label: 'Failed' },
   { value: 'kept', label: 'Kept (not sent)' },
 ] as const;
-type Status = Exclude<(typeof FILTERS)[number]['value'], ''>;
-const isStatus = (value: string): value is Status => FILTERS.some((filter) => filter.value !== '' && filter.value === value);
+const STATUSES = FILTERS.map((filter) => filter.value);
 const PAGE_SIZE = 25;
 
 /** E-mail (docs/dashboard.md#e-mail): the store's five e-mail templates, and the log of the messages its orders made. */
@@ -78,10 +78,7 @@ function EmailTemplates(): ReactNode {
 /** Newest first, a page at a time by cursor (`older_than_id`); the filter and the cursor live in the address. */
 function MessageLog(): ReactNode {
   const client = useClient();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('status') ?? '';
-  const status = isStatus(asked) ? asked : '';
-  const olderThan = Math.max(0, Number(params.get('older_than_id')) || 0);
+  const { status, olderThan, go } = useListParams(STATUSES);
   const messages = useQuery({
     queryKey: ['notifications', { status, olderThan }],
     queryFn: async () => {
@@ -91,13 +88,6 @@ function MessageLog(): ReactNode {
     },
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: string; olderThan?: number }) => {
-    const query = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    if (nextStatus) query.set('status', nextStatus);
-    if (next.olderThan) query.set('older_than_id', String(next.olderThan));
-    setParams(query);
-  };
   const last = messages.data?.messages.at(-1);
   return (
     <section aria-labelledby="message-log">

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useClient } from '../api/client';
+import { useClient, useStore } from '../api/client';
 import { BarChart } from '../ui/bar-chart';
 import { formatDecimal } from '../ui/format';
+import { salesOfLastDays } from '../ui/sales-days';
 import { Failure, Loading } from '../ui/status';
+import { knownZone } from '../ui/store-time';
 
 /** Home (docs/dashboard.md#home): low-stock variants, and the store's visits of the last 8 weeks and 7 days as charts. */
 export function Home(): ReactNode {
@@ -103,29 +105,30 @@ function LowStock(): ReactNode {
   );
 }
 
-/** Midnight of today and of the day six days before it, in the browser's time, as unix seconds. */
-function periods(now = new Date()): Array<{ label: string; from: number }> {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const weekStart = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
-  return [
-    { label: 'Today', from: today.getTime() / 1000 },
-    { label: 'Last 7 days', from: weekStart.getTime() / 1000 },
-  ];
-}
+const DAY_SECONDS = 24 * 60 * 60;
 
-/** Orders and sales of today and of the last 7 days (GET /v1/orders/summary, docs/orders.md#sales-summary). */
+/**
+ * Orders and sales of the store's today and of its last 7 days (docs/dashboard.md#home): one summary of the last 8 days
+ * (GET /v1/orders/summary, docs/orders.md#sales-summary), whose `by_day` splits them by the store's local dates (DST days
+ * of 23 or 25 hours included), so the browser's zone plays no part. 8 days reach back past the start of the sixth local
+ * day before today in any zone; the first day, cut, is not read.
+ */
 function Sales(): ReactNode {
   const client = useClient();
+  const zone = useStore().data?.time_zone;
   const sales = useQuery({
     queryKey: ['sales-summary'],
     queryFn: async () => {
       const until = Math.floor(Date.now() / 1000);
-      return Promise.all(
-        periods().map(async ({ label, from }) => {
-          const query = { created_at_min: from, created_at_max: until };
-          return { label, summary: (await client.GET('/v1/orders/summary', { params: { query } })).data };
-        }),
-      );
+      const query = { created_at_min: until - 8 * DAY_SECONDS, created_at_max: until };
+      const summary = (await client.GET('/v1/orders/summary', { params: { query } })).data;
+      return {
+        currency: summary.currency,
+        periods: [
+          { label: 'Today', ...salesOfLastDays(summary.by_day, 1) },
+          { label: 'Last 7 days', ...salesOfLastDays(summary.by_day, 7) },
+        ],
+      };
     },
   });
   return (
@@ -136,19 +139,22 @@ function Sales(): ReactNode {
       ) : sales.isError ? (
         <Failure error={sales.error} retry={() => void sales.refetch()} />
       ) : (
-        <dl className="figures">
-          {sales.data.map(({ label, summary }) => (
-            <div key={label} className="figure">
-              <dt>{label}</dt>
-              <dd>
-                <strong>{formatDecimal(summary.total_sales, summary.currency)}</strong>
-                <span>
-                  {summary.orders_count} order{summary.orders_count === 1 ? '' : 's'}
-                </span>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <dl className="figures">
+            {sales.data.periods.map((period) => (
+              <div key={period.label} className="figure">
+                <dt>{period.label}</dt>
+                <dd>
+                  <strong>{formatDecimal(period.total_sales, sales.data.currency)}</strong>
+                  <span>
+                    {period.orders_count} order{period.orders_count === 1 ? '' : 's'}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="hint">Days in the store’s time zone{zone ? ` (${knownZone(zone)})` : ''}.</p>
+        </>
       )}
     </>
   );

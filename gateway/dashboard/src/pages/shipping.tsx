@@ -1,9 +1,8 @@
 import type { components } from '@commerce/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useClient } from '../api/client';
-import { FieldError, FormError, FormProblems } from '../ui/field-errors';
-import { useNotify } from '../ui/notices';
+import { RecordRow } from '../ui/record-row';
 import { Failure, Loading } from '../ui/status';
 import { RateGrid } from './shipping-rates';
 
@@ -105,135 +104,82 @@ function useShippingSaved(): () => void {
 /** One class (or a new one): its name and countries, saved together; deleting it takes its rates with it. */
 function ClassForm({ shippingClass }: { shippingClass?: ShippingClass }): ReactNode {
   const client = useClient();
-  const notify = useNotify();
   const saved = useShippingSaved();
-  const [key, setKey] = useState(0);
-  const save = useMutation({
-    mutationFn: async (form: FormData) => {
-      const body = { name: String(form.get('name') ?? ''), countries: countriesOf(String(form.get('countries') ?? '')) };
-      if (shippingClass) return (await client.PUT('/v1/shipping_classes/{id}', { params: { path: { id: shippingClass.id } }, body })).data;
-      return (await client.POST('/v1/shipping_classes', { body })).data;
-    },
-    onSuccess: (answer) => {
-      saved();
-      if (!shippingClass) setKey((was) => was + 1);
-      notify(shippingClass ? `Saved shipping class “${answer.name}”.` : `Added shipping class “${answer.name}”.`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (id: number) => (await client.DELETE('/v1/shipping_classes/{id}', { params: { path: { id } } })).data,
-    onSuccess: (answer) => {
-      saved();
-      notify(`Deleted shipping class “${answer.name}”.`);
-    },
-  });
-  const failed = save.error ?? remove.error;
-  const problems = failed ? new FormProblems(failed, CLASS_FIELDS) : FormProblems.none;
-  const prefix = shippingClass ? `class-${shippingClass.id}` : 'new-class';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    remove.reset();
-    save.mutate(new FormData(event.currentTarget));
+  const save = async (form: FormData) => {
+    const body = { name: String(form.get('name') ?? ''), countries: countriesOf(String(form.get('countries') ?? '')) };
+    if (shippingClass) return (await client.PUT('/v1/shipping_classes/{id}', { params: { path: { id: shippingClass.id } }, body })).data;
+    return (await client.POST('/v1/shipping_classes', { body })).data;
   };
   return (
-    <form
-      key={key}
-      className="record-row"
-      aria-label={shippingClass ? `Shipping class ${shippingClass.name}` : 'New shipping class'}
-      onSubmit={submit}
+    <RecordRow
+      name={shippingClass ? `Shipping class ${shippingClass.name}` : 'New shipping class'}
+      idPrefix={shippingClass ? `class-${shippingClass.id}` : 'new-class'}
+      fields={CLASS_FIELDS}
+      save={save}
+      saved={(answer) => (shippingClass ? `Saved shipping class “${answer.name}”.` : `Added shipping class “${answer.name}”.`)}
+      saveLabel={shippingClass ? 'Save' : 'Add class'}
+      blankOnSave={!shippingClass}
+      onChange={saved}
+      remove={
+        shippingClass && {
+          run: async () => (await client.DELETE('/v1/shipping_classes/{id}', { params: { path: { id: shippingClass.id } } })).data,
+          confirm: `Delete the shipping class “${shippingClass.name}” and its rates?`,
+          done: (answer) => `Deleted shipping class “${answer.name}”.`,
+        }
+      }
     >
-      <FormError problems={problems} />
-      <label>
-        Name
-        <input name="name" required defaultValue={shippingClass?.name ?? ''} aria-describedby={`${prefix}-name-error`} />
-        <FieldError problems={problems} field="name" id={`${prefix}-name-error`} />
-      </label>
-      <label className="wide">
-        Countries (ISO codes, e.g. US, CA)
-        <input name="countries" defaultValue={shippingClass?.countries.join(', ') ?? ''} aria-describedby={`${prefix}-countries-error`} />
-        <FieldError problems={problems} field="countries" id={`${prefix}-countries-error`} />
-      </label>
-      <span className="row-buttons">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : shippingClass ? 'Save' : 'Add class'}
-        </button>
-        {shippingClass && (
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              save.reset();
-              if (confirm(`Delete the shipping class “${shippingClass.name}” and its rates?`)) remove.mutate(shippingClass.id);
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-        )}
-      </span>
-    </form>
+      {(row) => (
+        <>
+          <label>
+            Name
+            <input name="name" required defaultValue={shippingClass?.name ?? ''} aria-describedby={row.errorId('name')} />
+            {row.error('name')}
+          </label>
+          <label className="wide">
+            Countries (ISO codes, e.g. US, CA)
+            <input name="countries" defaultValue={shippingClass?.countries.join(', ') ?? ''} aria-describedby={row.errorId('countries')} />
+            {row.error('countries')}
+          </label>
+        </>
+      )}
+    </RecordRow>
   );
 }
 
 /** One group (or a new one): its name; deleting a group products still use is refused (409), said here. */
 function GroupForm({ group }: { group?: ShippingGroup }): ReactNode {
   const client = useClient();
-  const notify = useNotify();
   const saved = useShippingSaved();
-  const [key, setKey] = useState(0);
-  const save = useMutation({
-    mutationFn: async (form: FormData) => {
-      const body = { name: String(form.get('name') ?? '') };
-      if (group) return (await client.PUT('/v1/shipping_groups/{id}', { params: { path: { id: group.id } }, body })).data;
-      return (await client.POST('/v1/shipping_groups', { body })).data;
-    },
-    onSuccess: (answer) => {
-      saved();
-      if (!group) setKey((was) => was + 1);
-      notify(group ? `Saved shipping group “${answer.name}”.` : `Added shipping group “${answer.name}”.`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (id: number) => (await client.DELETE('/v1/shipping_groups/{id}', { params: { path: { id } } })).data,
-    onSuccess: (answer) => {
-      saved();
-      notify(`Deleted shipping group “${answer.name}”.`);
-    },
-  });
-  const failed = save.error ?? remove.error;
-  const problems = failed ? new FormProblems(failed, GROUP_FIELDS) : FormProblems.none;
-  const prefix = group ? `group-${group.id}` : 'new-group';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    remove.reset();
-    save.mutate(new FormData(event.currentTarget));
+  const save = async (form: FormData) => {
+    const body = { name: String(form.get('name') ?? '') };
+    if (group) return (await client.PUT('/v1/shipping_groups/{id}', { params: { path: { id: group.id } }, body })).data;
+    return (await client.POST('/v1/shipping_groups', { body })).data;
   };
   return (
-    <form key={key} className="record-row" aria-label={group ? `Shipping group ${group.name}` : 'New shipping group'} onSubmit={submit}>
-      <FormError problems={problems} />
-      <label className="wide">
-        Name
-        <input name="name" required defaultValue={group?.name ?? ''} aria-describedby={`${prefix}-name-error`} />
-        <FieldError problems={problems} field="name" id={`${prefix}-name-error`} />
-      </label>
-      <span className="row-buttons">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : group ? 'Save' : 'Add group'}
-        </button>
-        {group && (
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              save.reset();
-              if (confirm(`Delete the shipping group “${group.name}” and its rates?`)) remove.mutate(group.id);
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-        )}
-      </span>
-    </form>
+    <RecordRow
+      name={group ? `Shipping group ${group.name}` : 'New shipping group'}
+      idPrefix={group ? `group-${group.id}` : 'new-group'}
+      fields={GROUP_FIELDS}
+      save={save}
+      saved={(answer) => (group ? `Saved shipping group “${answer.name}”.` : `Added shipping group “${answer.name}”.`)}
+      saveLabel={group ? 'Save' : 'Add group'}
+      blankOnSave={!group}
+      onChange={saved}
+      remove={
+        group && {
+          run: async () => (await client.DELETE('/v1/shipping_groups/{id}', { params: { path: { id: group.id } } })).data,
+          confirm: `Delete the shipping group “${group.name}” and its rates?`,
+          done: (answer) => `Deleted shipping group “${answer.name}”.`,
+        }
+      }
+    >
+      {(row) => (
+        <label className="wide">
+          Name
+          <input name="name" required defaultValue={group?.name ?? ''} aria-describedby={row.errorId('name')} />
+          {row.error('name')}
+        </label>
+      )}
+    </RecordRow>
   );
 }

@@ -1,9 +1,10 @@
 import type { components } from '@commerce/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useClient, useStore } from '../api/client';
 import { FieldError, FormError, FormProblems } from '../ui/field-errors';
 import { useNotify } from '../ui/notices';
+import { RecordRow } from '../ui/record-row';
 import { Failure, Loading } from '../ui/status';
 
 type TaxRate = components['schemas']['TaxRate'];
@@ -100,101 +101,78 @@ function PricesIncludeTax(): ReactNode {
 function TaxRateForm({ rate }: { rate?: TaxRate }): ReactNode {
   const client = useClient();
   const queries = useQueryClient();
-  const notify = useNotify();
-  const [key, setKey] = useState(0);
-  const save = useMutation({
-    mutationFn: async (form: FormData) => {
-      const body = {
-        country: String(form.get('country') ?? ''),
-        state: String(form.get('state') ?? ''),
-        name: String(form.get('name') ?? ''),
-        rate: String(form.get('rate') ?? ''),
-        applies_to_shipping: form.get('applies_to_shipping') === 'on',
-      };
-      if (rate) return (await client.PUT('/v1/tax_rates/{id}', { params: { path: { id: rate.id } }, body })).data;
-      return (await client.POST('/v1/tax_rates', { body })).data;
-    },
-    onSuccess: (answer) => {
-      void queries.invalidateQueries({ queryKey: ['tax-rates'] });
-      if (!rate) setKey((was) => was + 1);
-      notify(rate ? `Saved tax rate “${answer.name}”.` : `Added tax rate “${answer.name}”.`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (id: number) => (await client.DELETE('/v1/tax_rates/{id}', { params: { path: { id } } })).data,
-    onSuccess: (answer) => {
-      void queries.invalidateQueries({ queryKey: ['tax-rates'] });
-      notify(`Deleted tax rate “${answer.name}”.`);
-    },
-  });
-  const failed = save.error ?? remove.error;
-  const problems = failed ? new FormProblems(failed, RATE_FIELDS) : FormProblems.none;
-  const prefix = rate ? `tax-rate-${rate.id}` : 'new-tax-rate';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    remove.reset();
-    save.mutate(new FormData(event.currentTarget));
+  const save = async (form: FormData) => {
+    const body = {
+      country: String(form.get('country') ?? ''),
+      state: String(form.get('state') ?? ''),
+      name: String(form.get('name') ?? ''),
+      rate: String(form.get('rate') ?? ''),
+      applies_to_shipping: form.get('applies_to_shipping') === 'on',
+    };
+    if (rate) return (await client.PUT('/v1/tax_rates/{id}', { params: { path: { id: rate.id } }, body })).data;
+    return (await client.POST('/v1/tax_rates', { body })).data;
   };
-  const errorId = (name: string) => `${prefix}-${name}-error`;
   return (
-    <form key={key} className="record-row tax-row" aria-label={rate ? `Tax rate ${rate.name}` : 'New tax rate'} onSubmit={submit}>
-      <FormError problems={problems} />
-      <FieldError problems={problems} field="tax_rates" id={`${prefix}-tax_rates-error`} />
-      <label>
-        Country
-        <input
-          name="country"
-          required
-          maxLength={2}
-          placeholder="US"
-          defaultValue={rate?.country ?? ''}
-          aria-describedby={errorId('country')}
-        />
-        <FieldError problems={problems} field="country" id={errorId('country')} />
-      </label>
-      <label>
-        State
-        <input name="state" maxLength={3} placeholder="NY" defaultValue={rate?.state ?? ''} aria-describedby={errorId('state')} />
-        <FieldError problems={problems} field="state" id={errorId('state')} />
-      </label>
-      <label className="wide">
-        Name
-        <input name="name" required placeholder="NY sales tax" defaultValue={rate?.name ?? ''} aria-describedby={errorId('name')} />
-        <FieldError problems={problems} field="name" id={errorId('name')} />
-      </label>
-      <label>
-        Rate (%)
-        <input
-          name="rate"
-          inputMode="decimal"
-          required
-          placeholder="8.875"
-          defaultValue={rate ? String(rate.rate) : ''}
-          aria-describedby={errorId('rate')}
-        />
-        <FieldError problems={problems} field="rate" id={errorId('rate')} />
-      </label>
-      <label className="check">
-        <input type="checkbox" name="applies_to_shipping" defaultChecked={rate?.applies_to_shipping ?? false} /> Tax shipping too
-      </label>
-      <span className="row-buttons">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : rate ? 'Save' : 'Add rate'}
-        </button>
-        {rate && (
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              save.reset();
-              if (confirm(`Delete the tax rate “${rate.name}”?`)) remove.mutate(rate.id);
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-        )}
-      </span>
-    </form>
+    <RecordRow
+      name={rate ? `Tax rate ${rate.name}` : 'New tax rate'}
+      className="record-row tax-row"
+      idPrefix={rate ? `tax-rate-${rate.id}` : 'new-tax-rate'}
+      fields={RATE_FIELDS}
+      save={save}
+      saved={(answer) => (rate ? `Saved tax rate “${answer.name}”.` : `Added tax rate “${answer.name}”.`)}
+      saveLabel={rate ? 'Save' : 'Add rate'}
+      blankOnSave={!rate}
+      onChange={() => void queries.invalidateQueries({ queryKey: ['tax-rates'] })}
+      remove={
+        rate && {
+          run: async () => (await client.DELETE('/v1/tax_rates/{id}', { params: { path: { id: rate.id } } })).data,
+          confirm: `Delete the tax rate “${rate.name}”?`,
+          done: (answer) => `Deleted tax rate “${answer.name}”.`,
+        }
+      }
+    >
+      {(row) => (
+        <>
+          {row.error('tax_rates')}
+          <label>
+            Country
+            <input
+              name="country"
+              required
+              maxLength={2}
+              placeholder="US"
+              defaultValue={rate?.country ?? ''}
+              aria-describedby={row.errorId('country')}
+            />
+            {row.error('country')}
+          </label>
+          <label>
+            State
+            <input name="state" maxLength={3} placeholder="NY" defaultValue={rate?.state ?? ''} aria-describedby={row.errorId('state')} />
+            {row.error('state')}
+          </label>
+          <label className="wide">
+            Name
+            <input name="name" required placeholder="NY sales tax" defaultValue={rate?.name ?? ''} aria-describedby={row.errorId('name')} />
+            {row.error('name')}
+          </label>
+          <label>
+            Rate (%)
+            <input
+              name="rate"
+              inputMode="decimal"
+              required
+              placeholder="8.875"
+              defaultValue={rate ? String(rate.rate) : ''}
+              aria-describedby={row.errorId('rate')}
+            />
+            {row.error('rate')}
+          </label>
+          <label className="check">
+            <input type="checkbox" name="applies_to_shipping" defaultChecked={rate?.applies_to_shipping ?? false} /> Tax shipping too
+          </label>
+        </>
+      )}
+    </RecordRow>
   );
 }

@@ -20,9 +20,26 @@ function moneyFormat(currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** The API's times carry the store's offset; shown in the browser's language, to the minute. */
+// The wall clock the API wrote, formatted as it is (its fields read as UTC's, so no zone moves them).
+const wallClockFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * A time the API gave, shown as it gave it: the API writes every time at the store's UTC offset
+ * (`2026-03-08T03:30:00-04:00`), so this is the store's wall clock, named by that offset ("Mar 8, 2026, 3:30 AM UTC−4"),
+ * whatever the browser's zone (docs/dashboard.md#times). A time written in UTC says "UTC".
+ */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?)(Z|[+-]\d\d:?\d\d)$/i.exec(iso.trim());
+  const wallClock = match ? Date.parse(`${match[1]}Z`) : Number.NaN;
+  if (!match || Number.isNaN(wallClock)) return iso;
+  return `${wallClockFormat.format(wallClock)} ${offsetName(match[2])}`;
+}
+
+/** An ISO offset as people name it: `Z` and `+00:00` → "UTC", `-04:00` → "UTC−4", `+05:30` → "UTC+5:30". */
+export function offsetName(offset: string): string {
+  const match = /^([+-])(\d\d):?(\d\d)$/.exec(offset);
+  if (!match || (match[2] === '00' && match[3] === '00')) return 'UTC';
+  const hours = String(Number(match[2]));
+  return `UTC${match[1] === '-' ? '\u2212' : '+'}${hours}${match[3] === '00' ? '' : `:${match[3]}`}`;
 }
