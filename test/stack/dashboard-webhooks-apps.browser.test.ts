@@ -27,6 +27,7 @@ type Webhook = components['schemas']['Webhook'];
 const WIDE_OPEN = { RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000' };
 const PASSWORD = 'correct horse battery';
 const HOOK_PATH = '/hooks/shop';
+const STORE_ZONE = 'Asia/Tokyo';
 
 let dataDir: string;
 let stack: StackHandle;
@@ -61,7 +62,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/callback`;
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  // The store keeps Tokyo's time and the browser Pago Pago's, 20 hours behind: a time read in the wrong zone shows.
+  expect((await shop.put('/v1/store.json', { time_zone: STORE_ZONE })).status).toBe(200);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+    timezoneId: 'Pacific/Pago_Pago',
+  });
   page = await context.newPage();
   refused = await watchPolicyViolations(page);
   // Destructive actions confirm first; the owner says yes.
@@ -195,6 +202,10 @@ describe('the Webhooks pages', () => {
     const changes = receiver.acceptedOf('product/updated').map((arrival) => arrival.webhookId);
     expect(changes).toHaveLength(2);
 
+    // The field holds an hour ago on the store's clock, and is read back on it (docs/dashboard.md#times).
+    await page.getByText(`The store’s time (${STORE_ZONE}).`, { exact: false }).waitFor();
+    const since = Date.parse(`${await page.getByLabel('Deliver again every event since').inputValue()}:00+09:00`);
+    expect(Math.abs(since - (Date.now() - 3_600_000))).toBeLessThan(5 * 60_000);
     await page.getByRole('button', { name: 'Replay' }).click();
     await notice(/^Replay: \d+ events found, 2 deliveries scheduled\.$/);
     await waitFor(async () => changes.every((id) => (receiver.repeats.get(id) ?? 0) >= 1), {

@@ -1,9 +1,10 @@
 import type { components } from '@commerce/sdk';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useClient } from '../api/client';
 import { FieldError, FormError, FormProblems } from '../ui/field-errors';
+import { useListParams } from '../ui/list-params';
 import { useNotify } from '../ui/notices';
 import { Pager } from '../ui/pager';
 import { ProductPicker } from '../ui/product-picker';
@@ -106,10 +107,10 @@ function Members({ collection }: { collection: Collection }): ReactNode {
   const client = useClient();
   const queries = useQueryClient();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
+  const list = useListParams();
   const ids = collection.products;
   const pages = Math.max(1, Math.ceil(ids.length / PAGE_SIZE));
-  const page = Math.min(pages, Math.max(1, Number(params.get('page')) || 1));
+  const page = Math.min(pages, list.page);
   const first = (page - 1) * PAGE_SIZE;
   const shown = ids.slice(first, first + PAGE_SIZE);
   const products = useQueries({
@@ -133,7 +134,7 @@ function Members({ collection }: { collection: Collection }): ReactNode {
       const at = updated.products.indexOf(productId);
       if (moved) refocus.current = { productId, moved };
       const onPage = Math.floor(at / PAGE_SIZE) + 1;
-      if (onPage !== page) setParams(onPage > 1 ? { page: String(onPage) } : {});
+      if (onPage !== page) list.go({ page: onPage });
       notify(moved ? `Moved “${name}” to place ${at + 1}.` : `Added “${name}” to the collection.`);
     },
   });
@@ -227,7 +228,7 @@ function Members({ collection }: { collection: Collection }): ReactNode {
               );
             })}
           </ol>
-          <Pager page={page} pages={pages} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+          <Pager page={page} pages={pages} onPage={(next) => list.go({ page: next })} />
         </>
       )}
     </section>

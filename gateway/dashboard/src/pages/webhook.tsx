@@ -1,12 +1,14 @@
 import type { components } from '@commerce/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useClient } from '../api/client';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useClient, useStore } from '../api/client';
 import { FieldError, FormError, FormProblems } from '../ui/field-errors';
 import { formatTime } from '../ui/format';
+import { useListParams } from '../ui/list-params';
 import { useNotify } from '../ui/notices';
 import { Badge, Failure, Loading } from '../ui/status';
+import { instantOfLocalInput, knownZone, localInputOf } from '../ui/store-time';
 import { TopicPicker } from '../ui/topic-picker';
 import { WEBHOOK_FIELDS } from './webhooks';
 
@@ -158,14 +160,16 @@ function TestPing({ webhook }: { webhook: Webhook }): ReactNode {
   );
 }
 
-/** The datetime-local value of an instant, in the browser's zone (`2026-03-01T10:00`). */
-function localInputValue(at: Date): string {
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
 /** Every kept event since a time, of the webhook's topics, delivered again (docs/webhooks.md#replay-since-a-time). */
 function Replay({ webhook }: { webhook: Webhook }): ReactNode {
+  const store = useStore();
+  if (store.isPending) return <Loading what="the store’s time zone" />;
+  if (store.isError) return <Failure error={store.error} retry={() => void store.refetch()} />;
+  return <ReplayForm webhook={webhook} timeZone={knownZone(store.data.time_zone)} />;
+}
+
+/** The replay's form: the time is typed in the store's zone, as every time the dashboard shows (docs/dashboard.md#times). */
+function ReplayForm({ webhook, timeZone }: { webhook: Webhook; timeZone: string }): ReactNode {
   const client = useClient();
   const queries = useQueryClient();
   const notify = useNotify();
@@ -181,13 +185,13 @@ function Replay({ webhook }: { webhook: Webhook }): ReactNode {
     },
   });
   // The default, an hour before the page opened: read once, so a re-render does not move it.
-  const [anHourAgo] = useState(() => localInputValue(new Date(Date.now() - 60 * 60_000)));
+  const [anHourAgo] = useState(() => localInputOf(new Date(Date.now() - 60 * 60_000).toISOString(), timeZone));
   const problems = replay.isError ? new FormProblems(replay.error, ['since']) : FormProblems.none;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const at = new Date(String(new FormData(event.currentTarget).get('since') ?? '')).getTime();
+    const at = instantOfLocalInput(String(new FormData(event.currentTarget).get('since') ?? ''), timeZone);
     // An unreadable time goes as it is: the API names the field.
-    replay.mutate(Number.isFinite(at) ? Math.floor(at / 1000) : Number.NaN);
+    replay.mutate(at === null ? Number.NaN : Math.floor(at / 1000));
   };
   return (
     <form className="send-block" onSubmit={submit} aria-label="Replay events">
@@ -196,7 +200,7 @@ function Replay({ webhook }: { webhook: Webhook }): ReactNode {
         Deliver again every event since
         <input name="since" type="datetime-local" required defaultValue={anHourAgo} aria-describedby="since-error since-help" />
         <span id="since-help" className="help">
-          Your browser’s time. Events are kept 30 days; only this webhook’s topics are sent.
+          The store’s time ({timeZone}). Events are kept 30 days; only this webhook’s topics are sent.
         </span>
         <FieldError problems={problems} field="since" />
       </label>
@@ -207,11 +211,10 @@ function Replay({ webhook }: { webhook: Webhook }): ReactNode {
   );
 }
 
-/** The deliveries log: newest first, a page at a time by cursor (`older` in the address), each retried on request. */
+/** The deliveries log: newest first, a page at a time by cursor (`older_than_id` in the address), each retried on request. */
 function Deliveries({ webhook }: { webhook: Webhook }): ReactNode {
   const client = useClient();
-  const [params, setParams] = useSearchParams();
-  const older = Math.max(0, Number(params.get('older')) || 0);
+  const { olderThan: older, go: goList } = useListParams();
   const deliveries = useQuery({
     queryKey: ['deliveries', webhook.id, older],
     queryFn: async () => {
@@ -223,7 +226,7 @@ function Deliveries({ webhook }: { webhook: Webhook }): ReactNode {
     refetchInterval: (query) =>
       older === 0 || query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? LIVE_REFRESH_MS : false,
   });
-  const go = (olderThan: number) => setParams(olderThan ? new URLSearchParams({ older: String(olderThan) }) : new URLSearchParams());
+  const go = (olderThan: number) => goList({ olderThan });
   return (
     <section aria-labelledby="deliveries">
       <div className="heading">
