@@ -168,7 +168,7 @@ describe('refunds (docs/money.md#refunds)', () => {
     expect(await stock('Tea')).toBe(teaBefore + 2); // the second refund did not restock
   });
 
-  it('calculates a refund before it is made: nothing changes, and the refund then made has the amount and leaves what it said', async () => {
+  it('calculates a refund before it is made: nothing changes; the refund made next has its amount and leaves what it said', async () => {
     const order = await placeOrder([line('Tea', 3), line('Pot', 1)]);
     const total = order.subtotal + order.shipping + order.tax - order.discounts;
     const teaItem = itemId(order, variantOf('Tea').variantId);
