@@ -14,8 +14,9 @@ import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type S
 /**
  * Issue 36: the owner's dashboard at /admin in a real browser (docs/dashboard.md). The owner signs in through identity
  * (PKCE, the first-party client), creates a product with photos, a buyer buys it on the buyer site, the owner sees the
- * order, ships part of it with tracking, refunds a line and sees the visit on Home's chart; every page is screenshot at
- * desktop and phone width, checked by axe-core and by its own Content-Security-Policy; sign-out revokes.
+ * order, ships part of it with tracking, refunds a line (seeing first what it comes to) and sees the visit on Home's chart;
+ * every page is screenshot at desktop and phone width, checked by axe-core and by its own Content-Security-Policy;
+ * sign-out revokes.
  */
 
 /** A desktop browser's User-Agent: the visit statistics do not count headless Chromium's own, which names itself a bot. */
@@ -209,11 +210,21 @@ describe('the owner dashboard', () => {
     await page.getByText(`Shipped 1 line of order #${orderId}.`).waitFor();
     await page.getByText('UPS 1Z999AA10123456784').waitFor();
 
+    // What a refund comes to is calculated by the API as the owner chooses; its refusal shows beside the field it names.
+    const preview = page.locator('output.refund-preview');
+    await page.fill('input[name="amount"]', '100000');
+    await page.locator('#amount_in_cents-error', { hasText: /^is more than the \d+ left to refund$/ }).waitFor();
+    await expect(preview.textContent()).resolves.toBe('');
+    await page.fill('input[name="amount"]', '');
+    await page.locator('#amount_in_cents-error').waitFor({ state: 'detached' });
     const refund = page.getByRole('group', { name: 'Units to refund' });
     await refund.getByRole('spinbutton').last().fill('1');
+    const calculated = /^Refund of (\$9\.\d\d), leaving (\$[\d,]+\.\d\d) to refund\.$/;
+    await page.locator('output.refund-preview', { hasText: calculated }).waitFor();
+    const [, previewAmount, previewLeft] = calculated.exec((await preview.textContent())!)!;
     await page.fill('input[name="note"]', 'Damaged in transit');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    await page.getByText(/^Refunded \$9\.\d\d on order/).waitFor();
+    await page.getByText(`Refunded ${previewAmount} on order #${orderId}.`).waitFor();
 
     const order = (await shop.get(`/v1/orders/${orderId}.json`)).body.data;
     expect(order.status).toBe('Partially Shipped');
@@ -222,6 +233,9 @@ describe('the owner dashboard', () => {
     expect(order.fulfillments[0].items.map((entry: JsonBody) => entry.item.product_id)).toEqual([productId]);
     expect(order.refunds).toHaveLength(1);
     expect(order.refunds[0]).toMatchObject({ note: 'Damaged in transit', items: [{ quantity: 1 }] });
+    // The refund made is the one previewed, and leaves what the preview said.
+    expect(`$${order.refunds[0].amount}`).toBe(previewAmount);
+    expect(`$${((Math.round(Number(order.price) * 100) - order.refunded) / 100).toFixed(2)}`).toBe(previewLeft);
     await page.getByRole('heading', { name: 'History' }).waitFor();
     const history = page.locator('ol.history');
     await history.getByText('Refund made').waitFor();

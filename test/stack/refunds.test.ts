@@ -10,7 +10,8 @@ import { startTwoStoreStack, type TwoStoreStack } from '../support/two-stores.fi
  * with the test processor; the owner refunds amounts or items (with shipping, with restock), never more than was
  * paid even when ten refunds race, a retried POST with its Idempotency-Key refunds once, a card whose refunds are
  * declined leaves the order as it was, a cancel of a paid order refunds it and puts its stock back, and another
- * store's key never reaches the order.
+ * store's key never reaches the order. A refund's calculation (docs/money.md#calculating-a-refund) answers what the
+ * refund then makes, and changes nothing.
  */
 
 const REFUND_KEYS = ['id', 'order_id', 'amount', 'amount_in_cents', 'items', 'shipping', 'restock', 'note', 'status', 'created_at'].sort();
@@ -53,6 +54,8 @@ async function placeOrder(lines: CheckoutLine[], token = 'tok_visa'): Promise<Js
 const orderOf = async (orderId: number): Promise<JsonBody> => (await shop.get(`/v1/orders/${orderId}.json`)).body.data as JsonBody;
 const refund = (orderId: number, params: Record<string, unknown>, client: ApiClient = shop): Promise<ApiAnswer> =>
   client.post(`/v1/orders/${orderId}/refunds.json`, params);
+const calculate = (orderId: number, params: Record<string, unknown>, client: ApiClient = shop, style: 'json' | 'form' = 'json') =>
+  client.post(`/v1/orders/${orderId}/refunds/calculate.json`, params, style);
 const itemId = (order: JsonBody, variantId: number): number =>
   (order.items as Array<{ item: JsonBody }>).find(({ item }) => item.variant_id === variantId)!.item.id as number;
 
@@ -165,6 +168,63 @@ describe('refunds (docs/money.md#refunds)', () => {
     expect(await stock('Tea')).toBe(teaBefore + 2); // the second refund did not restock
   });
 
+  it('calculates a refund before it is made: nothing changes; the refund made next has its amount and leaves what it said', async () => {
+    const order = await placeOrder([line('Tea', 3), line('Pot', 1)]);
+    const total = order.subtotal + order.shipping + order.tax - order.discounts;
+    const teaItem = itemId(order, variantOf('Tea').variantId);
+    const potItem = itemId(order, variantOf('Pot').variantId);
+    const asked = { items: [{ item_id: teaItem, quantity: 2 }], shipping: true, restock: true, note: 'Wrong tea' };
+    const before = await orderOf(order.id);
+    const teaBefore = await stock('Tea');
+
+    const calculated = await calculate(order.id, asked);
+
+    expect(calculated.status).toBe(200);
+    const shipping = order.shipping + order.shipping_tax;
+    const amount = 2 * 800 + shipping;
+    const decimal = (cents: number) => (cents / 100).toFixed(2);
+    expect(calculated.body.data).toEqual({
+      order_id: order.id,
+      currency: 'USD',
+      amount: decimal(amount),
+      amount_in_cents: amount,
+      items: [{ item_id: teaItem, quantity: 2, amount: '16.00', amount_in_cents: 1600 }],
+      shipping: true,
+      shipping_amount: decimal(shipping),
+      shipping_amount_in_cents: shipping,
+      restock: true,
+      note: 'Wrong tea',
+      left_to_refund: decimal(total - amount),
+      left_to_refund_in_cents: total - amount,
+    });
+    expect(await orderOf(order.id)).toEqual(before);
+    expect(await stock('Tea')).toBe(teaBefore);
+
+    const made = await refund(order.id, asked);
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ amount: calculated.body.data.amount, amount_in_cents: calculated.body.data.amount_in_cents });
+    expect(total - (await orderOf(order.id)).refunded).toBe(calculated.body.data.left_to_refund_in_cents);
+
+    // Asked again, it is refused as the refund is; the rest (as a form) leaves nothing, and the refund of it agrees.
+    const again = await calculate(order.id, asked);
+    expect({ status: again.status, errors: again.body.meta.errors }).toEqual({
+      status: 422,
+      errors: { items: [`only 1 of item ${teaItem} left to refund, 2 asked`], shipping: ['is refunded already'] },
+    });
+    const restAsked = {
+      items: [
+        { item_id: teaItem, quantity: 1 },
+        { item_id: potItem, quantity: 1 },
+      ],
+    };
+    const rest = await calculate(order.id, restAsked, shop, 'form');
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toMatchObject({ amount_in_cents: total - amount, left_to_refund: '0.00', left_to_refund_in_cents: 0 });
+    expect(rest.body.data.items.map((each: JsonBody) => each.amount_in_cents)).toEqual([800, 3000]);
+    expect((await refund(order.id, restAsked)).body.data.amount_in_cents).toBe(rest.body.data.amount_in_cents);
+    expect(await orderOf(order.id)).toMatchObject({ financial_status: 'refunded', refunded: total });
+  });
+
   it('refuses bad requests field by field and an item of another order', async () => {
     const order = await placeOrder([line('Mug', 1)]);
     const other = await placeOrder([line('Mug', 1)]);
@@ -223,6 +283,8 @@ describe('refunds (docs/money.md#refunds)', () => {
     expect(before).toMatchObject({ status: 'open', financial_status: 'paid' });
     const stockBefore = await stock('Mug');
 
+    // A calculation asks no processor: it answers as for any card.
+    expect((await calculate(order.id, { amount_in_cents: 100 })).body.data).toMatchObject({ amount_in_cents: 100 });
     const declined = await refund(order.id, { amount_in_cents: 100 });
     expect(declined.status).toBe(409);
     expect(declined.body.meta.error_type).toBe('RefundDeclined');
@@ -256,10 +318,13 @@ describe('refunds (docs/money.md#refunds)', () => {
     expect(await stock('Mug')).toBe(stockBefore);
   });
 
-  it("another store's key gets 404 for the order's refunds and refunds nothing", async () => {
+  it("another store's key gets 404 for the order's refunds and their calculation, and refunds nothing", async () => {
     const order = await placeOrder([line('Mug', 1)]);
     const post = await refund(order.id, { amount_in_cents: 100 }, world.rival);
     expect(post.status).toBe(404);
+    const calculated = await calculate(order.id, { amount_in_cents: 100 }, world.rival);
+    expect({ status: calculated.status, type: calculated.body.meta.error_type }).toEqual({ status: 404, type: 'NotFound' });
+    expect((await calculate(999_999, { amount_in_cents: 100 })).status).toBe(404);
     expect((await world.rival.get(`/v1/orders/${order.id}/refunds.json`)).status).toBe(404);
     expect((await shop.get(`/v1/orders/999999/refunds.json`)).status).toBe(404);
     expect(await orderOf(order.id)).toMatchObject({ financial_status: 'paid', refunds: [] });

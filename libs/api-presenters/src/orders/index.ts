@@ -8,7 +8,14 @@ export {
   type OrderItemJson,
   type FulfillmentJson,
 } from './order.presenter';
-export { presentRefund, refundJson, type RefundJson } from './refund.presenter';
+export {
+  presentRefund,
+  presentRefundCalculation,
+  refundCalculationJson,
+  refundJson,
+  type RefundCalculationJson,
+  type RefundJson,
+} from './refund.presenter';
 export { discountJson, presentDiscount, type DiscountJson } from './discount.presenter';
 export { presentTaxRate, taxRateJson, type TaxRateJson } from './tax-rate.presenter';
 export { presentQuote, quoteJson, type QuoteJson } from './quote.presenter';

@@ -36,3 +36,57 @@ export function presentRefund(refund: orders.Refund, timeZone: string): RefundJs
     created_at: formatTimestamp(refund.created_at!, timeZone),
   };
 }
+
+/**
+ * What `POST /v1/orders/:id/refunds` would make of the same input now (docs/money.md#refunds): the refund's amount, each
+ * item line's part, shipping's part and what would be left to refund after it. Nothing is written.
+ */
+export const refundCalculationJson = z
+  .strictObject({
+    order_id: id(),
+    currency: z.string().meta({ description: "ISO 4217: the order's currency, which every amount counts" }),
+    amount: z.string().meta({ description: 'what the refund would give back, as a decimal string ("12.50")' }),
+    amount_in_cents: cents(),
+    items: z.array(
+      z.strictObject({
+        item_id: id(),
+        quantity: z.number().int(),
+        amount: z.string().meta({ description: 'what these units give back: what the buyer paid for them, tax included' }),
+        amount_in_cents: cents(),
+      }),
+    ),
+    shipping: z.boolean(),
+    shipping_amount: z.string().meta({ description: 'what the shipping gives back ("0.00" without shipping)' }),
+    shipping_amount_in_cents: cents(),
+    restock: z.boolean(),
+    note: z.string(),
+    left_to_refund: z.string().meta({ description: 'what would be left to refund of the order after this refund' }),
+    left_to_refund_in_cents: cents(),
+  })
+  .meta({ id: 'RefundCalculation' });
+
+export type RefundCalculationJson = z.infer<typeof refundCalculationJson>;
+
+export function presentRefundCalculation(calculation: orders.CalculateRefundResponse): RefundCalculationJson {
+  const currency = currencyOf(calculation);
+  const decimal = (cents: number) => centsToDecimalString(cents, currency);
+  return {
+    order_id: calculation.order_id,
+    currency,
+    amount: decimal(calculation.amount),
+    amount_in_cents: calculation.amount,
+    items: calculation.items.map(({ item_id, quantity, amount }) => ({
+      item_id,
+      quantity,
+      amount: decimal(amount),
+      amount_in_cents: amount,
+    })),
+    shipping: calculation.shipping,
+    shipping_amount: decimal(calculation.shipping_amount),
+    shipping_amount_in_cents: calculation.shipping_amount,
+    restock: calculation.restock,
+    note: calculation.note,
+    left_to_refund: decimal(calculation.left_to_refund),
+    left_to_refund_in_cents: calculation.left_to_refund,
+  };
+}

@@ -1068,6 +1068,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/refunds/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate a refund
+         * @description What `POST /v1/orders/{id}/refunds` would make of the same input now, by the same rules: its amount, what each item line and the shipping give back, and what would be left to refund after it, in the order's currency. Refuses what the refund would (422 naming the field, 409 `NotPaid`). Changes nothing and asks no payment processor, so `store_read` is enough.
+         */
+        post: operations["postOrdersIdRefundsCalculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/discounts": {
         parameters: {
             query?: never;
@@ -1736,6 +1756,34 @@ export interface components {
              * @example 2026-11-22T05:32:29+01:00
              */
             created_at: string;
+        };
+        RefundCalculation: {
+            order_id: number;
+            /** @description ISO 4217: the order's currency, which every amount counts */
+            currency: string;
+            /** @description what the refund would give back, as a decimal string ("12.50") */
+            amount: string;
+            /** @description an amount in cents */
+            amount_in_cents: number;
+            items: {
+                item_id: number;
+                quantity: number;
+                /** @description what these units give back: what the buyer paid for them, tax included */
+                amount: string;
+                /** @description an amount in cents */
+                amount_in_cents: number;
+            }[];
+            shipping: boolean;
+            /** @description what the shipping gives back ("0.00" without shipping) */
+            shipping_amount: string;
+            /** @description an amount in cents */
+            shipping_amount_in_cents: number;
+            restock: boolean;
+            note: string;
+            /** @description what would be left to refund of the order after this refund */
+            left_to_refund: string;
+            /** @description an amount in cents */
+            left_to_refund_in_cents: number;
         };
         SalesFigures: {
             /**
@@ -5626,6 +5674,76 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Refund"];
+                        meta: components["schemas"]["SuccessMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postOrdersIdRefundsCalculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id (another store's is a 404, as an unknown id) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The amount, in the minor unit of the order's currency */
+                    amount_in_cents?: number;
+                    /** @description The items and how many of their units to refund, instead of an amount */
+                    items?: {
+                        item_id: number;
+                        quantity: number;
+                    }[];
+                    /** @description With items: refund the order's shipping too */
+                    shipping?: boolean;
+                    /** @description With items: put the units back in their variants' stock */
+                    restock?: boolean;
+                    /** @description Why, for the record (at most 1000 characters) */
+                    note?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The amount, in the minor unit of the order's currency */
+                    amount_in_cents?: number;
+                    /** @description The items and how many of their units to refund, instead of an amount */
+                    items?: {
+                        item_id: number;
+                        quantity: number;
+                    }[];
+                    /** @description With items: refund the order's shipping too */
+                    shipping?: boolean;
+                    /** @description With items: put the units back in their variants' stock */
+                    restock?: boolean;
+                    /** @description Why, for the record (at most 1000 characters) */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RefundCalculation"];
                         meta: components["schemas"]["SuccessMeta"];
                     };
                 };

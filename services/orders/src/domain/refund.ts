@@ -98,16 +98,29 @@ function unitsRefunded(order: Pick<Order, 'refunds'>): Map<number, number> {
 
 const shippingRefunded = (order: Pick<Order, 'refunds'>): boolean => refundsOf(order).some((refund) => refund.shipping);
 
+/** An item line of a refund and what its units give back. */
+export interface PricedRefundLine extends RefundLine {
+  amount: number;
+}
+
+/** What a refund request comes to before it is made: the same figures whether it is then made or only calculated. */
+export interface RefundPrice {
+  /** The whole refund: the amount asked, or the item lines and the shipping summed. */
+  amount: number;
+  /** The item lines asked, in the request's order, each with what its units give back; empty for an amount. */
+  items: PricedRefundLine[];
+  /** What the shipping gives back; 0 when not asked. */
+  shipping_amount: number;
+  /** What is left to refund of the order once this refund is counted (pending refunds counted too). */
+  left_to_refund: number;
+}
+
 /**
- * The refund the request makes of the order, 'pending' (to be added to its refunds), or why it cannot be: an order
- * never paid; an item not in the order or fewer units left than asked; shipping refunded already; more than is
- * left to refund (the message names the remainder).
+ * What the request refunds of the order (docs/money.md#refunds), or why it cannot: an order never paid; an item not in
+ * the order or fewer units left than asked; shipping refunded already; more than is left to refund (the message names
+ * the remainder). The one arithmetic of a refund: `planRefund` reserves what it answers, the calculation shows it.
  */
-export function planRefund(
-  order: Order,
-  request: RefundRequest,
-  identity: { id: number; key: string; now: Date },
-): { ok: Refund } | { refused: RefundRefusal } {
+export function priceRefund(order: Order, request: RefundRequest): { ok: RefundPrice } | { refused: RefundRefusal } {
   const shape = refundRequestViolations(request);
   if (Object.keys(shape).length > 0) return { refused: { kind: 'invalid', violations: shape } };
   if (!order.paid_at) return { refused: { kind: 'not_paid' } };
@@ -115,7 +128,7 @@ export function planRefund(
   const violations: Violations = {};
   const byId = new Map<number, Item>(order.items.map((item) => [item.id, item]));
   const refunded = unitsRefunded(order);
-  let amount = request.amount ?? 0;
+  const items: PricedRefundLine[] = [];
   for (const line of request.items) {
     const item = byId.get(line.item_id);
     if (!item) {
@@ -128,14 +141,20 @@ export function planRefund(
       add(violations, 'items', `only ${left} of item ${item.id} left to refund, ${line.quantity} asked`);
       continue;
     }
-    amount += unitsAmount(paidForLine(order, item), item.quantity, before, line.quantity);
+    items.push({
+      item_id: item.id,
+      quantity: line.quantity,
+      amount: unitsAmount(paidForLine(order, item), item.quantity, before, line.quantity),
+    });
   }
+  let shippingAmount = 0;
   if (request.shipping) {
     if (shippingRefunded(order)) add(violations, 'shipping', 'is refunded already');
-    else amount += paidForShipping(order);
+    else shippingAmount = paidForShipping(order);
   }
   if (Object.keys(violations).length > 0) return { refused: { kind: 'invalid', violations } };
 
+  const amount = (request.amount ?? 0) + sum(items.map((line) => line.amount)) + shippingAmount;
   const field = request.amount === null ? 'items' : 'amount_in_cents';
   const left = refundableOf(order);
   if (amount <= 0) return { refused: { kind: 'invalid', violations: { [field]: ['comes to nothing to refund'] } } };
@@ -143,11 +162,22 @@ export function planRefund(
     const asked = request.amount === null ? ` (these come to ${amount})` : '';
     return { refused: { kind: 'invalid', violations: { [field]: [`is more than the ${left} left to refund${asked}`] } } };
   }
+  return { ok: { amount, items, shipping_amount: shippingAmount, left_to_refund: left - amount } };
+}
+
+/** The refund the request makes of the order, 'pending' (to be added to its refunds), or why it cannot be (`priceRefund`). */
+export function planRefund(
+  order: Order,
+  request: RefundRequest,
+  identity: { id: number; key: string; now: Date },
+): { ok: Refund } | { refused: RefundRefusal } {
+  const priced = priceRefund(order, request);
+  if ('refused' in priced) return priced;
   return {
     ok: {
       id: identity.id,
       key: identity.key,
-      amount,
+      amount: priced.ok.amount,
       items: request.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
       shipping: request.shipping,
       restock: request.restock,

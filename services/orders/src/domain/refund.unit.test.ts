@@ -4,6 +4,7 @@ import { priceCart } from './pricing';
 import {
   financialStatus,
   planRefund,
+  priceRefund,
   refundableOf,
   refundDropped,
   refundRestocked,
@@ -121,6 +122,31 @@ describe('refunds (docs/money.md#refunds)', () => {
           expect(total).toBe(paid);
         }
       }
+    });
+
+    it('prices a request part by part, and the refund planned from it holds the same amount', () => {
+      const asked = request({
+        items: [
+          { item_id: 2, quantity: 1 },
+          { item_id: 1, quantity: 2 },
+        ],
+        shipping: true,
+      });
+      expect(priceRefund(anOddOrder(), asked)).toEqual({
+        ok: {
+          amount: 1000 + 733 + 500,
+          items: [
+            { item_id: 2, quantity: 1, amount: 1000 },
+            { item_id: 1, quantity: 2, amount: 733 },
+          ],
+          shipping_amount: 500,
+          left_to_refund: 2599 - 2233,
+        },
+      });
+      expect(planned(anOddOrder(), asked).amount).toBe(2233);
+      expect(priceRefund(anOddOrder(), request({ amount: 99 }))).toEqual({
+        ok: { amount: 99, items: [], shipping_amount: 0, left_to_refund: 2500 },
+      });
     });
 
     it('refunding a line unit by unit, then its shipping, comes to the total exactly and leaves nothing', () => {

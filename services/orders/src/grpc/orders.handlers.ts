@@ -1,5 +1,6 @@
 import type { orders } from '@commerce/contracts';
 import { requireStoreId, type ServiceHandlers } from '@commerce/grpc-runtime';
+import { calculateRefund } from '../app/calculate-refund';
 import { cancelOrder } from '../app/cancel-order';
 import { checkout } from '../app/checkout';
 import { quoteCheckout } from '../app/quote-checkout';
@@ -11,6 +12,7 @@ import { listRefunds } from '../app/list-refunds';
 import { openOrder } from '../app/open-order';
 import { getOrderProducts, getOrderVariants } from '../app/order-lines';
 import type { OrdersDeps } from '../app/orders-deps';
+import type { RefundRequest } from '../domain/refund';
 import { shipOrder } from '../app/ship-order';
 import { summarizeOrders } from '../app/summarize-orders';
 import { updateFulfillment } from '../app/update-fulfillment';
@@ -25,6 +27,15 @@ const EMPTY_ADDRESS: orders.OrderAddress = {
   state_abbrev: '',
   country: '',
 };
+
+/** The refund CreateRefund makes and CalculateRefund prices, from the fields both take. */
+const refundRequestOf = (request: orders.CreateRefundRequest | orders.CalculateRefundRequest): RefundRequest => ({
+  amount: request.amount ?? null,
+  items: request.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
+  shipping: request.shipping,
+  restock: request.restock,
+  note: request.note,
+});
 
 /** Thin: request → use case → response. */
 export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.OrdersServiceService> {
@@ -77,19 +88,8 @@ export function ordersHandlers(deps: OrdersDeps): ServiceHandlers<typeof orders.
         discount_code: request.discount_code ?? null,
       }),
     createRefund: (request) =>
-      createRefund(
-        deps,
-        requireStoreId(request.store_id),
-        request.order_id,
-        {
-          amount: request.amount ?? null,
-          items: request.items.map(({ item_id, quantity }) => ({ item_id, quantity })),
-          shipping: request.shipping,
-          restock: request.restock,
-          note: request.note,
-        },
-        request.refund_key,
-      ),
+      createRefund(deps, requireStoreId(request.store_id), request.order_id, refundRequestOf(request), request.refund_key),
     listRefunds: (request) => listRefunds(deps, requireStoreId(request.store_id), request.order_id),
+    calculateRefund: (request) => calculateRefund(deps, requireStoreId(request.store_id), request.order_id, refundRequestOf(request)),
   };
 }

@@ -1,18 +1,18 @@
 import type { Router } from 'express';
-import { presentRefund } from '@commerce/api-presenters';
+import { presentRefund, presentRefundCalculation } from '@commerce/api-presenters';
 import { orders } from '@commerce/contracts';
 import type { BackendClients } from '../../../clients';
 import { ok } from '../../../http/envelope';
 import { refusePaging } from '../../../http/page-params';
-import { dataAnswer, listAnswer, refundJson } from '../../../openapi/answers';
+import { dataAnswer, listAnswer, refundCalculationJson, refundJson } from '../../../openapi/answers';
 import { operation } from '../../../openapi/operation';
 import { pathId } from '../../path-id';
 import { recordOf } from './order-answer';
-import { createRefundInput } from './refund.schemas';
+import { calculateRefundInput, createRefundInput } from './refund.schemas';
 
 const ORDER = 'Order';
 
-/** docs/money.md#refunds: an order's refunds, each route input → one OrdersService call → presentRefund. */
+/** docs/money.md#refunds: an order's refunds, each route input → one OrdersService call → its presenter. */
 export function refundRoutes(router: Router, clients: BackendClients): void {
   router.post(
     '/orders/:id/refunds',
@@ -40,6 +40,33 @@ export function refundRoutes(router: Router, clients: BackendClients): void {
           call,
         );
         ok(res, presentRefund(recordOf(answer.refund, 'refund'), answer.time_zone));
+      },
+    ),
+  );
+
+  router.post(
+    '/orders/:id/refunds/calculate',
+    operation(
+      {
+        summary: 'Calculate a refund',
+        description:
+          'What `POST /v1/orders/{id}/refunds` would make of the same input now, by the same rules: its amount, what each ' +
+          "item line and the shipping give back, and what would be left to refund after it, in the order's currency. " +
+          'Refuses what the refund would (422 naming the field, 409 `NotPaid`). Changes nothing and asks no payment ' +
+          'processor, so `store_read` is enough.',
+        tag: 'Orders',
+        auth: 'store',
+        scope: 'store_read',
+        idempotencyKey: false,
+        input: calculateRefundInput,
+        answer: dataAnswer(refundCalculationJson),
+      },
+      async (req, res, { storeId, call, input }) => {
+        const answer = await clients.orders.calculateRefund(
+          orders.CalculateRefundRequest.fromPartial({ store_id: storeId, order_id: pathId(req, ORDER), ...input() }),
+          call,
+        );
+        ok(res, presentRefundCalculation(answer));
       },
     ),
   );

@@ -6,7 +6,8 @@ import { CEILINGS } from '../../../http/ceilings';
  * POST /v1/orders/:id/refunds (docs/money.md#refunds), JSON or form: `amount_in_cents`, or `items` of `{item_id,
  * quantity}` (with `shipping`), and `restock`, `note`. Shapes only: what is left to refund, which items the order has
  * and how many of their units are left are orders' rules, answered field by field. Output: the CreateRefundRequest
- * fields besides the ids and the key.
+ * fields besides the ids and the key. `POST /v1/orders/:id/refunds/calculate` takes the very same input
+ * (`calculateRefundInput`): a calculation is asked as the refund would be.
  */
 export const createRefundInput = z
   .object({
@@ -26,3 +27,6 @@ export const createRefundInput = z
     restock: restock ?? false,
     note: note ?? '',
   }));
+
+/** POST /v1/orders/:id/refunds/calculate: the refund's own input, so a calculation and the refund made next agree. */
+export const calculateRefundInput = createRefundInput;

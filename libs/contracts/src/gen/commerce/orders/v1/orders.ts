@@ -508,6 +508,43 @@ export interface ListRefundsResponse {
   time_zone: string;
 }
 
+/** CreateRefundRequest without its key: the same fields, checked by the same rules. */
+export interface CalculateRefundRequest {
+  store_id: number;
+  order_id: number;
+  /** In minor units; give an amount or items, not both. */
+  amount?: number | undefined;
+  items: RefundLine[];
+  shipping: boolean;
+  restock: boolean;
+  note: string;
+}
+
+/** An item line of a calculated refund and what its units give back. */
+export interface CalculatedRefundLine {
+  item_id: number;
+  quantity: number;
+  /** In minor units: what the buyer paid for these units (docs/money.md#refunds). */
+  amount: number;
+}
+
+export interface CalculateRefundResponse {
+  order_id: number;
+  /** The whole refund, in minor units: the amount asked, or the item lines and the shipping summed. */
+  amount: number;
+  /** Empty for a refund of an amount. */
+  items: CalculatedRefundLine[];
+  shipping: boolean;
+  /** What the shipping gives back: 0 without shipping. */
+  shipping_amount: number;
+  restock: boolean;
+  note: string;
+  /** What would be left to refund of the order after this refund (pending refunds counted, as CreateRefund counts them). */
+  left_to_refund: number;
+  /** The order's currency (ISO 4217): the unit of every amount. */
+  currency: string;
+}
+
 function createBaseOrderAddress(): OrderAddress {
   return { name: "", address_1: "", address_2: "", city: "", postal: "", state: "", state_abbrev: "", country: "" };
 }
@@ -6663,6 +6700,505 @@ export const ListRefundsResponse: MessageFns<ListRefundsResponse> = {
   },
 };
 
+function createBaseCalculateRefundRequest(): CalculateRefundRequest {
+  return { store_id: 0, order_id: 0, amount: undefined, items: [], shipping: false, restock: false, note: "" };
+}
+
+export const CalculateRefundRequest: MessageFns<CalculateRefundRequest> = {
+  encode(message: CalculateRefundRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.store_id !== 0) {
+      writer.uint32(8).int64(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      writer.uint32(16).int64(message.order_id);
+    }
+    if (message.amount !== undefined) {
+      writer.uint32(24).int64(message.amount);
+    }
+    for (const v of message.items) {
+      RefundLine.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.shipping !== false) {
+      writer.uint32(40).bool(message.shipping);
+    }
+    if (message.restock !== false) {
+      writer.uint32(48).bool(message.restock);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalculateRefundRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalculateRefundRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.store_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.items.push(RefundLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.restock = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalculateRefundRequest {
+    return {
+      store_id: isSet(object.storeId)
+        ? globalThis.Number(object.storeId)
+        : isSet(object.store_id)
+        ? globalThis.Number(object.store_id)
+        : 0,
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : undefined,
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => RefundLine.fromJSON(e)) : [],
+      shipping: isSet(object.shipping) ? globalThis.Boolean(object.shipping) : false,
+      restock: isSet(object.restock) ? globalThis.Boolean(object.restock) : false,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: CalculateRefundRequest): unknown {
+    const obj: any = {};
+    if (message.store_id !== 0) {
+      obj.storeId = Math.round(message.store_id);
+    }
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    if (message.amount !== undefined) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => RefundLine.toJSON(e));
+    }
+    if (message.shipping !== false) {
+      obj.shipping = message.shipping;
+    }
+    if (message.restock !== false) {
+      obj.restock = message.restock;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalculateRefundRequest>, I>>(base?: I): CalculateRefundRequest {
+    return CalculateRefundRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalculateRefundRequest>, I>>(object: I): CalculateRefundRequest {
+    const message = createBaseCalculateRefundRequest();
+    message.store_id = object.store_id ?? 0;
+    message.order_id = object.order_id ?? 0;
+    message.amount = object.amount ?? undefined;
+    message.items = object.items?.map((e) => RefundLine.fromPartial(e)) || [];
+    message.shipping = object.shipping ?? false;
+    message.restock = object.restock ?? false;
+    message.note = object.note ?? "";
+    return message;
+  },
+};
+
+function createBaseCalculatedRefundLine(): CalculatedRefundLine {
+  return { item_id: 0, quantity: 0, amount: 0 };
+}
+
+export const CalculatedRefundLine: MessageFns<CalculatedRefundLine> = {
+  encode(message: CalculatedRefundLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item_id !== 0) {
+      writer.uint32(8).int64(message.item_id);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int64(message.quantity);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalculatedRefundLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalculatedRefundLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.item_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalculatedRefundLine {
+    return {
+      item_id: isSet(object.itemId)
+        ? globalThis.Number(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.Number(object.item_id)
+        : 0,
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+    };
+  },
+
+  toJSON(message: CalculatedRefundLine): unknown {
+    const obj: any = {};
+    if (message.item_id !== 0) {
+      obj.itemId = Math.round(message.item_id);
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalculatedRefundLine>, I>>(base?: I): CalculatedRefundLine {
+    return CalculatedRefundLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalculatedRefundLine>, I>>(object: I): CalculatedRefundLine {
+    const message = createBaseCalculatedRefundLine();
+    message.item_id = object.item_id ?? 0;
+    message.quantity = object.quantity ?? 0;
+    message.amount = object.amount ?? 0;
+    return message;
+  },
+};
+
+function createBaseCalculateRefundResponse(): CalculateRefundResponse {
+  return {
+    order_id: 0,
+    amount: 0,
+    items: [],
+    shipping: false,
+    shipping_amount: 0,
+    restock: false,
+    note: "",
+    left_to_refund: 0,
+    currency: "",
+  };
+}
+
+export const CalculateRefundResponse: MessageFns<CalculateRefundResponse> = {
+  encode(message: CalculateRefundResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order_id !== 0) {
+      writer.uint32(8).int64(message.order_id);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(16).int64(message.amount);
+    }
+    for (const v of message.items) {
+      CalculatedRefundLine.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.shipping !== false) {
+      writer.uint32(32).bool(message.shipping);
+    }
+    if (message.shipping_amount !== 0) {
+      writer.uint32(40).int64(message.shipping_amount);
+    }
+    if (message.restock !== false) {
+      writer.uint32(48).bool(message.restock);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    if (message.left_to_refund !== 0) {
+      writer.uint32(64).int64(message.left_to_refund);
+    }
+    if (message.currency !== "") {
+      writer.uint32(74).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalculateRefundResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalculateRefundResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.order_id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.items.push(CalculatedRefundLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.shipping = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.shipping_amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.restock = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.left_to_refund = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalculateRefundResponse {
+    return {
+      order_id: isSet(object.orderId)
+        ? globalThis.Number(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.Number(object.order_id)
+        : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => CalculatedRefundLine.fromJSON(e))
+        : [],
+      shipping: isSet(object.shipping) ? globalThis.Boolean(object.shipping) : false,
+      shipping_amount: isSet(object.shippingAmount)
+        ? globalThis.Number(object.shippingAmount)
+        : isSet(object.shipping_amount)
+        ? globalThis.Number(object.shipping_amount)
+        : 0,
+      restock: isSet(object.restock) ? globalThis.Boolean(object.restock) : false,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      left_to_refund: isSet(object.leftToRefund)
+        ? globalThis.Number(object.leftToRefund)
+        : isSet(object.left_to_refund)
+        ? globalThis.Number(object.left_to_refund)
+        : 0,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+    };
+  },
+
+  toJSON(message: CalculateRefundResponse): unknown {
+    const obj: any = {};
+    if (message.order_id !== 0) {
+      obj.orderId = Math.round(message.order_id);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => CalculatedRefundLine.toJSON(e));
+    }
+    if (message.shipping !== false) {
+      obj.shipping = message.shipping;
+    }
+    if (message.shipping_amount !== 0) {
+      obj.shippingAmount = Math.round(message.shipping_amount);
+    }
+    if (message.restock !== false) {
+      obj.restock = message.restock;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.left_to_refund !== 0) {
+      obj.leftToRefund = Math.round(message.left_to_refund);
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalculateRefundResponse>, I>>(base?: I): CalculateRefundResponse {
+    return CalculateRefundResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalculateRefundResponse>, I>>(object: I): CalculateRefundResponse {
+    const message = createBaseCalculateRefundResponse();
+    message.order_id = object.order_id ?? 0;
+    message.amount = object.amount ?? 0;
+    message.items = object.items?.map((e) => CalculatedRefundLine.fromPartial(e)) || [];
+    message.shipping = object.shipping ?? false;
+    message.shipping_amount = object.shipping_amount ?? 0;
+    message.restock = object.restock ?? false;
+    message.note = object.note ?? "";
+    message.left_to_refund = object.left_to_refund ?? 0;
+    message.currency = object.currency ?? "";
+    return message;
+  },
+};
+
 /**
  * Owns orders, their items and fulfillments (docs/orders.md#records, docs/orders.md#statuses), and checkout
  * (docs/orders.md#checkout-buyer-path).
@@ -6898,6 +7434,23 @@ export const OrdersServiceService = {
     responseSerialize: (value: ListRefundsResponse): Buffer => Buffer.from(ListRefundsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListRefundsResponse => ListRefundsResponse.decode(value),
   },
+  /**
+   * What CreateRefund would make of the same input now (docs/money.md#refunds): its amount, each item line's part,
+   * shipping's part and what would be left to refund after it, by the very rule CreateRefund reserves with
+   * (services/orders/src/domain/refund.ts, priceRefund). Writes nothing and asks no processor. Refuses what
+   * CreateRefund would refuse for the same order: INVALID_ARGUMENT field by field, FAILED_PRECONDITION NOT_PAID.
+   */
+  calculateRefund: {
+    path: "/commerce.orders.v1.OrdersService/CalculateRefund" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CalculateRefundRequest): Buffer =>
+      Buffer.from(CalculateRefundRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CalculateRefundRequest => CalculateRefundRequest.decode(value),
+    responseSerialize: (value: CalculateRefundResponse): Buffer =>
+      Buffer.from(CalculateRefundResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CalculateRefundResponse => CalculateRefundResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -6976,6 +7529,13 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   createRefund: handleUnaryCall<CreateRefundRequest, CreateRefundResponse>;
   /** The order's refunds, oldest first. */
   listRefunds: handleUnaryCall<ListRefundsRequest, ListRefundsResponse>;
+  /**
+   * What CreateRefund would make of the same input now (docs/money.md#refunds): its amount, each item line's part,
+   * shipping's part and what would be left to refund after it, by the very rule CreateRefund reserves with
+   * (services/orders/src/domain/refund.ts, priceRefund). Writes nothing and asks no processor. Refuses what
+   * CreateRefund would refuse for the same order: INVALID_ARGUMENT field by field, FAILED_PRECONDITION NOT_PAID.
+   */
+  calculateRefund: handleUnaryCall<CalculateRefundRequest, CalculateRefundResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -7249,6 +7809,27 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListRefundsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What CreateRefund would make of the same input now (docs/money.md#refunds): its amount, each item line's part,
+   * shipping's part and what would be left to refund after it, by the very rule CreateRefund reserves with
+   * (services/orders/src/domain/refund.ts, priceRefund). Writes nothing and asks no processor. Refuses what
+   * CreateRefund would refuse for the same order: INVALID_ARGUMENT field by field, FAILED_PRECONDITION NOT_PAID.
+   */
+  calculateRefund(
+    request: CalculateRefundRequest,
+    callback: (error: ServiceError | null, response: CalculateRefundResponse) => void,
+  ): ClientUnaryCall;
+  calculateRefund(
+    request: CalculateRefundRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CalculateRefundResponse) => void,
+  ): ClientUnaryCall;
+  calculateRefund(
+    request: CalculateRefundRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CalculateRefundResponse) => void,
   ): ClientUnaryCall;
 }
 
