@@ -1,6 +1,6 @@
 import type { components } from '@commerce/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClient, useStore } from '../api/client';
 import { FieldError, FormError, FormProblems } from '../ui/field-errors';
@@ -8,6 +8,7 @@ import { formatMoney } from '../ui/format';
 import { useNotify } from '../ui/notices';
 import { PhotoManager } from '../ui/photo-manager';
 import { ProductCollections } from '../ui/product-collections';
+import { RecordRow } from '../ui/record-row';
 import { Failure, Loading } from '../ui/status';
 
 type Product = components['schemas']['Product'];
@@ -245,82 +246,75 @@ function Variants({ product }: { product: Product }): ReactNode {
 function VariantForm({ product, variant, currency }: { product: Product; variant?: Variant; currency: string }): ReactNode {
   const client = useClient();
   const queries = useQueryClient();
-  const notify = useNotify();
-  const [key, setKey] = useState(0);
-  const save = useMutation({
-    mutationFn: async (form: FormData) => {
-      const price = String(form.get('override_price') ?? '').trim();
-      const inStock = Number(form.get('in_stock'));
-      const body = {
-        name: String(form.get('name') ?? ''),
-        sku: String(form.get('sku') ?? '') || null,
-        in_stock: inStock,
-        // The owner counts what is in stock; the full quantity (percent_available's base) grows to it when restocked.
-        full_quantity: Math.max(variant?.full_quantity ?? 0, inStock),
-        has_override_price: price !== '',
-        ...(price ? { override_price: price } : {}),
-      };
-      const path = { product_id: product.id };
-      if (variant)
-        return (await client.PUT('/v1/products/{product_id}/variants/{id}', { params: { path: { ...path, id: variant.id } }, body })).data;
-      return (await client.POST('/v1/products/{product_id}/variants', { params: { path }, body })).data;
-    },
-    onSuccess: (saved) => {
-      void queries.invalidateQueries({ queryKey: ['product', product.id] });
-      void queries.invalidateQueries({ queryKey: ['products'] });
-      if (!variant) setKey((was) => was + 1);
-      notify(variant ? `Saved variant “${saved.name}”.` : `Added variant “${saved.name}”.`);
-    },
-  });
-  const problems = save.isError ? new FormProblems(save.error, VARIANT_FIELDS) : FormProblems.none;
-  const prefix = variant ? `variant-${variant.id}` : 'new-variant';
   return (
-    <form
-      key={key}
+    <RecordRow<Variant>
+      name={variant ? `Variant ${variant.name}` : 'New variant'}
       className="variant-row"
-      aria-label={variant ? `Variant ${variant.name}` : 'New variant'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(new FormData(event.currentTarget));
+      idPrefix={variant ? `variant-${variant.id}` : 'new-variant'}
+      fields={VARIANT_FIELDS}
+      save={async (form) => {
+        const price = String(form.get('override_price') ?? '').trim();
+        const inStock = Number(form.get('in_stock'));
+        const body = {
+          name: String(form.get('name') ?? ''),
+          sku: String(form.get('sku') ?? '') || null,
+          in_stock: inStock,
+          // The owner counts what is in stock; the full quantity (percent_available's base) grows to it when restocked.
+          full_quantity: Math.max(variant?.full_quantity ?? 0, inStock),
+          has_override_price: price !== '',
+          ...(price ? { override_price: price } : {}),
+        };
+        const path = { product_id: product.id };
+        if (variant)
+          return (await client.PUT('/v1/products/{product_id}/variants/{id}', { params: { path: { ...path, id: variant.id } }, body }))
+            .data;
+        return (await client.POST('/v1/products/{product_id}/variants', { params: { path }, body })).data;
       }}
+      saved={(saved) => (variant ? `Saved variant “${saved.name}”.` : `Added variant “${saved.name}”.`)}
+      saveLabel={variant ? 'Save' : 'Add variant'}
+      onChange={() => {
+        void queries.invalidateQueries({ queryKey: ['product', product.id] });
+        void queries.invalidateQueries({ queryKey: ['products'] });
+      }}
+      blankOnSave={!variant}
     >
-      <FormError problems={problems} />
-      <label>
-        Name
-        <input name="name" required defaultValue={variant?.name ?? ''} aria-describedby={`${prefix}-name-error`} />
-        <FieldError problems={problems} field="name" id={`${prefix}-name-error`} />
-      </label>
-      <label>
-        SKU
-        <input name="sku" defaultValue={variant?.sku ?? ''} aria-describedby={`${prefix}-sku-error`} />
-        <FieldError problems={problems} field="sku" id={`${prefix}-sku-error`} />
-      </label>
-      <label>
-        In stock
-        <input
-          name="in_stock"
-          type="number"
-          min={0}
-          required
-          defaultValue={variant?.in_stock ?? 0}
-          aria-describedby={`${prefix}-in_stock-error`}
-        />
-        <FieldError problems={problems} field="in_stock" id={`${prefix}-in_stock-error`} />
-      </label>
-      <label>
-        Own price
-        <input
-          name="override_price"
-          inputMode="decimal"
-          placeholder={formatMoney(product.cents, currency)}
-          defaultValue={variant?.has_override_price ? variant.price.toFixed(2) : ''}
-          aria-describedby={`${prefix}-override_price-error`}
-        />
-        <FieldError problems={problems} field="override_price" id={`${prefix}-override_price-error`} />
-      </label>
-      <button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : variant ? 'Save' : 'Add variant'}
-      </button>
-    </form>
+      {({ errorId, error }) => (
+        <>
+          <label>
+            Name
+            <input name="name" required defaultValue={variant?.name ?? ''} aria-describedby={errorId('name')} />
+            {error('name')}
+          </label>
+          <label>
+            SKU
+            <input name="sku" defaultValue={variant?.sku ?? ''} aria-describedby={errorId('sku')} />
+            {error('sku')}
+          </label>
+          <label>
+            In stock
+            <input
+              name="in_stock"
+              type="number"
+              min={0}
+              required
+              defaultValue={variant?.in_stock ?? 0}
+              aria-describedby={errorId('in_stock')}
+            />
+            {error('in_stock')}
+          </label>
+          <label>
+            Own price
+            <input
+              name="override_price"
+              inputMode="decimal"
+              placeholder={formatMoney(product.cents, currency)}
+              defaultValue={variant?.has_override_price ? variant.price.toFixed(2) : ''}
+              aria-describedby={errorId('override_price')}
+            />
+            {error('override_price')}
+          </label>
+        </>
+      )}
+    </RecordRow>
   );
 }
