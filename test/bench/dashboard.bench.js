@@ -182,7 +182,8 @@ async function findTargets(stack, store, config) {
 
 /**
  * Every page measured, in the order an owner's session goes through them in-app: each `go` is how it is reached from
- * the page before it. `h1` is a pattern of the page's heading; `selector` (inside main) or `everyRow` proves its data.
+ * the page before it. `h1` is a pattern of the page's heading; `selector` (one or more, inside main) or `everyRow` proves
+ * its data.
  */
 function dashboardPages(targets) {
   const search = (params) => `?${new URLSearchParams(params)}`;
@@ -221,7 +222,8 @@ function dashboardPages(targets) {
     { name: 'Webhooks', path: '/admin/webhooks', h1: '^Webhooks$', selector: ROWS, go: { nav: 'Webhooks' } },
     { name: 'Apps (developers)', path: '/admin/developers', h1: '^Apps$', go: { nav: 'Apps' } },
     { name: 'Settings', path: '/admin/settings', h1: '^Settings$', selector: 'form', go: { nav: 'Settings' } },
-    { name: 'Design', path: '/admin/settings/design', h1: '^Design$', selector: 'textarea', go: { subnav: 'Design' } },
+    // The store's stylesheet and layout, and the Home page rendered with them (the preview's frame).
+    { name: 'Design', path: '/admin/settings/design', h1: '^Design$', selector: ['textarea', 'iframe'], go: { subnav: 'Design' } },
     { name: 'Templates (Pages)', path: '/admin/templates', h1: '^Pages$', selector: ROWS, go: { subnav: 'Pages' } },
     { name: 'E-mail', path: '/admin/email', h1: '^E-mail$', selector: ROWS, go: { subnav: 'E-mail' } },
   ];
@@ -322,7 +324,7 @@ function shownIn(check) {
   const h1 = main.querySelector('h1');
   if (!h1 || !new RegExp(check.h1).test(h1.textContent.trim())) return false;
   if (main.querySelector('.loading, [aria-busy="true"]')) return false;
-  if (check.selector && !main.querySelector(check.selector)) return false;
+  if (check.selector && ![].concat(check.selector).every((selector) => main.querySelector(selector))) return false;
   if (check.everyRow) {
     const rows = [...main.querySelectorAll('table.list tbody tr')];
     const text = check.everyRow.text.toLowerCase();
