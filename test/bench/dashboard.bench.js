@@ -34,7 +34,7 @@ async function runDashboardBench(stack) {
     rounds: envNumber('BENCH_DASHBOARD_ROUNDS', 3),
     warmupRounds: envNumber('BENCH_DASHBOARD_WARMUP_ROUNDS', 1, { allowZero: true }),
     pageTimeoutS: envNumber('BENCH_DASHBOARD_PAGE_TIMEOUT_S', 60),
-    settleMaxS: envNumber('BENCH_DASHBOARD_SETTLE_MAX_S', 900),
+    settleMaxS: envNumber('BENCH_DASHBOARD_SETTLE_MAX_S', 300),
     spanDays: 365,
   };
   if (config.orders < 3) throw new Error('BENCH_DASHBOARD_ORDERS must be at least 3 (two orders are placed through checkout)');

@@ -174,6 +174,13 @@ async function main() {
   return Object.values(results).some((result) => result.verdict.invalid.length > 0) ? 1 : 0;
 }
 
+// A promise nobody awaited that fails (a browser call answered after the browser closed) would end the process without
+// stopping the stack, whose launcher runs in its own process group: stop everything as on an error.
+process.on('unhandledRejection', (error) => {
+  log(`failed (unhandled rejection): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  void teardown().finally(() => process.exit(1));
+});
+
 main().then(
   (code) => teardown().then(() => process.exit(code)),
   (error) => {
