@@ -21,9 +21,7 @@ async function runCatalogScaleBench(stack, settings) {
   const sizes = { small: envNumber('BENCH_CATALOG_SMALL', 1_000), large: envNumber('BENCH_CATALOG_LARGE', 100_000) };
   const durationS = envNumber('BENCH_CATALOG_DURATION_S', 5);
   const connections = envNumber('BENCH_CATALOG_CONNECTIONS', 10);
-  const { catalog } = require(path.join(REPO_ROOT, 'libs/contracts/dist'));
-  const { createClient } = require(path.join(REPO_ROOT, 'libs/grpc-runtime/dist'));
-  const client = createClient(catalog.CatalogServiceClient, stack.env.CATALOG_GRPC_ADDR, { deadlineMs: 30_000 });
+  const { client, catalog } = catalogClient(stack);
 
   const stores = {};
   for (const [name, count] of Object.entries(sizes)) {
@@ -41,7 +39,7 @@ async function runCatalogScaleBench(stack, settings) {
       'bench-password-0123456789',
     ]);
     stores[name] = { storeId: created.store.id, apiKey: created.api_key, count };
-    stores[name].seedSeconds = await seed(client, catalog, created.store.id, count);
+    stores[name].seedSeconds = await seedProducts(client, catalog, created.store.id, count);
     await untilEventsSettle(stack);
     await untilLowStockListed(stack, created.api_key, count);
     stores[name].ids = await firstAndMiddle(stack, created.api_key);
@@ -73,8 +71,18 @@ async function runCatalogScaleBench(stack, settings) {
   return results;
 }
 
-/** Creates `count` products in the store, SEED_CONCURRENCY at a time; answers the seconds it took. */
-async function seed(client, catalog, storeId, count) {
+/** A gRPC client of the stack's catalog service, and the contracts' catalog messages it takes. */
+function catalogClient(stack) {
+  const { catalog } = require(path.join(REPO_ROOT, 'libs/contracts/dist'));
+  const { createClient } = require(path.join(REPO_ROOT, 'libs/grpc-runtime/dist'));
+  return { client: createClient(catalog.CatalogServiceClient, stack.env.CATALOG_GRPC_ADDR, { deadlineMs: 30_000 }), catalog };
+}
+
+/**
+ * Creates `count` products in the store, SEED_CONCURRENCY at a time, named `Product <n>`, each variant with stockOf(n)
+ * units (so about 6% at or under LOW_STOCK_MAX); answers the seconds it took. The dashboard bench seeds with it too.
+ */
+async function seedProducts(client, catalog, storeId, count) {
   const started = Date.now();
   let next = 0;
   let lastLog = started;
@@ -203,4 +211,4 @@ function report(results) {
   return { ratios: Object.fromEntries(ratios), invalid };
 }
 
-module.exports = { runCatalogScaleBench };
+module.exports = { runCatalogScaleBench, catalogClient, seedProducts, untilEventsSettle, untilLowStockListed, LOW_STOCK_MAX };

@@ -149,28 +149,16 @@ async function runOrdersBench(stack, settings) {
       results.seeding[name] = { checkouts: run.measured['2xx'], seconds: run.measured.durationS };
     }
   } else {
-    // Templates the service wrote itself: an open order (a checkout) and a shipped one (a checkout the owner shipped).
-    for (const name of ['small', 'large']) {
-      const placed = await checkoutOnce(stack, stores[name]);
-      const shipped = await checkoutOnce(stack, stores[name]);
-      const ship = await api(stack, stores[name], 'PUT', `/v1/orders/${shipped.id}/ship.json`, {
-        tracking_number: 'BENCH1',
-        shipping_company: 'UPS',
-      });
-      if (ship.data.status !== 'shipped') throw new Error(`shipping the template order answered ${JSON.stringify(ship).slice(0, 300)}`);
-      stores[name].templates = { open: placed.id, shipped: shipped.id };
-      stores[name].orders = (stores[name].orders ?? 0) + 2;
-    }
-    await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: config.settleMaxS });
-    await stack.stop();
-    const started = Date.now();
-    const written = await seedOrdersDatabase(path.join(stack.dataDir, 'orders'), config.spanDays, [
-      { store: stores.large, count: config.sizes.large - stores.large.orders },
-      { store: stores.small, count: config.sizes.small - stores.small.orders },
-    ]);
-    results.seeding.direct = { ...written, seconds: (Date.now() - started) / 1000 };
-    log(`wrote ${fmt(written.orders)} orders straight into the orders database in ${fmt(results.seeding.direct.seconds, 1)} s`);
-    await restartStack(stack, { env: checkoutEnv, timeoutMs: 300_000 });
+    for (const name of ['small', 'large']) await placeTemplateOrders(stack, stores[name]);
+    const written = await seedOrdersStraight(
+      stack,
+      [
+        { store: stores.large, count: config.sizes.large - stores.large.orders },
+        { store: stores.small, count: config.sizes.small - stores.small.orders },
+      ],
+      { spanDays: config.spanDays, settleMaxS: config.settleMaxS, env: checkoutEnv },
+    );
+    results.seeding.direct = written;
     stores.large.orders = config.sizes.large;
     stores.small.orders = config.sizes.small;
     // The service reads what was written as its own: a seeded order renders, and the next checkout's id follows the counters.
@@ -374,7 +362,14 @@ async function benchStore(stack, subdomain) {
     '--password',
     'bench-password-0123456789',
   ]);
-  const store = { storeId: created.store.id, apiKey: created.api_key, subdomain };
+  return withCheckoutProduct(stack, { storeId: created.store.id, apiKey: created.api_key, subdomain });
+}
+
+/**
+ * What a store needs before it can take a checkout: a shipping class for the US, a group with its rate, and one product
+ * in that group with a deep stock. Answers the store (`{storeId, apiKey, subdomain}`) with the product's `variantId`.
+ */
+async function withCheckoutProduct(stack, store) {
   const shippingClass = await api(stack, store, 'POST', '/v1/shipping_classes.json', { name: 'Domestic', countries: ['US'] });
   const group = await api(stack, store, 'POST', '/v1/shipping_groups.json', {
     name: 'Standard',
@@ -442,6 +437,38 @@ function checkoutLoad(stack, store, title, connections, extra) {
     warmupS: 0,
     ...extra,
   };
+}
+
+/**
+ * The orders the direct seed copies, written by the service itself: an open order (a checkout) and a shipped one (a
+ * checkout the owner shipped). Sets `store.templates` and counts both in `store.orders`.
+ */
+async function placeTemplateOrders(stack, store) {
+  const placed = await checkoutOnce(stack, store);
+  const shipped = await checkoutOnce(stack, store);
+  const ship = await api(stack, store, 'PUT', `/v1/orders/${shipped.id}/ship.json`, {
+    tracking_number: 'BENCH1',
+    shipping_company: 'UPS',
+  });
+  if (ship.data.status !== 'shipped') throw new Error(`shipping the template order answered ${JSON.stringify(ship).slice(0, 300)}`);
+  store.templates = { open: placed.id, shipped: shipped.id };
+  store.orders = (store.orders ?? 0) + 2;
+}
+
+/**
+ * Seeds `plans` ({store, count}: stores with their template orders) straight into the orders database: waits until the
+ * orders' outbox is published, stops the stack, writes (seedOrdersDatabase), and starts the stack again with `env`.
+ * Answers what seedOrdersDatabase answers, with the seconds the writing took.
+ */
+async function seedOrdersStraight(stack, plans, { spanDays, settleMaxS, env = {} }) {
+  await untilStreamSettles(stack.natsUrl, ORDERS_STREAM, { maxS: settleMaxS });
+  await stack.stop();
+  const started = Date.now();
+  const written = await seedOrdersDatabase(path.join(stack.dataDir, 'orders'), spanDays, plans);
+  const seconds = (Date.now() - started) / 1000;
+  log(`wrote ${fmt(written.orders)} orders straight into the orders database in ${fmt(seconds, 1)} s`);
+  await restartStack(stack, { env, timeoutMs: 300_000 });
+  return { ...written, seconds };
 }
 
 /**
@@ -746,4 +773,4 @@ function endReport(out, invalid, verdict) {
   return { ...verdict, invalid };
 }
 
-module.exports = { runOrdersBench };
+module.exports = { runOrdersBench, withCheckoutProduct, placeTemplateOrders, seedOrdersStraight, api };

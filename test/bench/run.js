@@ -1,6 +1,6 @@
 'use strict';
 // `npm run bench`: every benchmark on one stack. BENCH_ONLY=gateway, writes, catalog, orders, webhooks, visits, storefront,
-// media, event-stream or notifications runs one.
+// media, event-stream, dashboard or notifications runs one.
 //
 // gateway (gateway-read.bench.js): gateway throughput against a bare node:http baseline serving the same bytes.
 //
@@ -47,6 +47,10 @@
 // the gateway's and webhooks' memory with them open, and from an event's publication to its arrival on each stream,
 // p50/p99, at a steady 100 events/s.
 //
+// dashboard (dashboard.bench.js): every page of the owner's dashboard (/admin) in Chromium on a store of 100,000 products
+// and 100,000 orders: ms until each page shows its data, on a full load and on the in-app navigation to it (target < 1 s);
+// the first load's compressed JavaScript and CSS (budget 300 KB of JavaScript); the API calls each page makes.
+//
 // Every run prints the memory of the whole stack (RSS per process and in total, against the 700 MB
 // target) once the stack has started and settled, and again, idle, at the end.
 //
@@ -92,6 +96,7 @@ const { runVisitsBench } = require('./visits.bench');
 const { runMediaBench } = require('./media.bench');
 const { runNotificationsBench } = require('./notifications.bench');
 const { runEventStreamBench } = require('./event-stream.bench');
+const { runDashboardBench } = require('./dashboard.bench');
 
 // writes before catalog: its "empty store" is then measured on a catalog that holds (almost) nothing,
 // and its restart leaves the catalog bench a freshly started stack.
@@ -106,6 +111,8 @@ const BENCHES = {
   storefront: runStorefrontBench,
   media: runMediaBench,
   'event-stream': runEventStreamBench,
+  // It restarts the stack once (the orders are written into the database while it is stopped).
+  dashboard: runDashboardBench,
   // Last: it restarts the stack with SMTP_URL set.
   notifications: runNotificationsBench,
 };
@@ -166,6 +173,13 @@ async function main() {
   }
   return Object.values(results).some((result) => result.verdict.invalid.length > 0) ? 1 : 0;
 }
+
+// A promise nobody awaited that fails (a browser call answered after the browser closed) would end the process without
+// stopping the stack, whose launcher runs in its own process group: stop everything as on an error.
+process.on('unhandledRejection', (error) => {
+  log(`failed (unhandled rejection): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  void teardown().finally(() => process.exit(1));
+});
 
 main().then(
   (code) => teardown().then(() => process.exit(code)),
