@@ -3,11 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@commerce/testing';
+import type { components } from '@commerce/sdk';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
 import { checkDashboardPage, signInToDashboard, watchPolicyViolations } from '../support/dashboard.harness';
 import { stockShop, type StockedShop } from '../support/orders.fixture';
-import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
+
+type ShippingClass = components['schemas']['ShippingClass'];
+type ShippingGroup = components['schemas']['ShippingGroup'];
 
 /**
  * Issue 36, the owner's catalog and money settings in a real browser (docs/dashboard.md#collections and the pages after
@@ -97,10 +101,10 @@ describe('the dashboard’s shipping, taxes, discount codes and collections', ()
     await cell.getByRole('button', { name: 'Save the rate of Posters with Express' }).click();
     await notice('Saved the rate of “Posters” with “Express”.');
 
-    const classes = (await data('/v1/shipping_classes.json')).shipping_classes as JsonBody[];
+    const classes = (await data('/v1/shipping_classes.json')).shipping_classes as ShippingClass[];
     const express = classes.find((each) => each.name === 'Express')!;
     expect(express.countries).toEqual(['US', 'CA']);
-    const groups = (await data('/v1/shipping_groups.json')).shipping_groups as JsonBody[];
+    const groups = (await data('/v1/shipping_groups.json')).shipping_groups as ShippingGroup[];
     expect(groups.find((each) => each.name === 'Posters')!.shipping_rates).toEqual([
       { shipping_rate: { shipping_class_id: express.id, first_item_in_cents: 650, additional_item_in_cents: 200 } },
     ]);

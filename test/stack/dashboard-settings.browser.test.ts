@@ -3,12 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { waitFor } from '@commerce/testing';
+import type { components } from '@commerce/sdk';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
 import { checkDashboardPage, signInToDashboard, watchPolicyViolations } from '../support/dashboard.harness';
 import { checkout, checkoutParams, isPlaced, stockShop, type StockedShop } from '../support/orders.fixture';
 import { requestSite } from '../support/site.client';
-import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
+
+type Store = components['schemas']['Store'];
+type Template = components['schemas']['Template'];
+type NotificationRecord = components['schemas']['Notification'];
+type Order = components['schemas']['Order'];
 
 /**
  * Issue 36: the dashboard's settings in a real browser (docs/dashboard.md#settings). The owner changes the store's name
@@ -57,8 +63,8 @@ afterAll(async () => {
 /** The page's checks (test/support/dashboard.harness.ts): screenshots, phone width, axe-core, the CSP. */
 const checkPage = (name: string) => checkDashboardPage(page, name, refused);
 
-const storeNow = async (): Promise<JsonBody> => (await shop.get('/v1/store.json')).body.data;
-const templatesNow = async (): Promise<JsonBody[]> => (await shop.get('/v1/store/templates.json')).body.data.templates;
+const storeNow = async (): Promise<Store> => (await shop.get('/v1/store.json')).body.data;
+const templatesNow = async (): Promise<Template[]> => (await shop.get('/v1/store/templates.json')).body.data.templates;
 
 /** The preview's frame, once `selector` finds something in it. */
 async function previewShowing(selector: string): Promise<FrameLocator> {
@@ -215,7 +221,7 @@ describe('the settings pages of the owner dashboard', () => {
     const subject = `Thanks from Tea Settings Shop, order #${orderId}`;
     await waitFor(
       async () => {
-        const log = (await shop.get(`/v1/notifications.json?order_id=${orderId}`)).body.data.notifications as JsonBody[];
+        const log = (await shop.get(`/v1/notifications.json?order_id=${orderId}`)).body.data.notifications as NotificationRecord[];
         return log.some((message) => message.subject === subject);
       },
       { timeoutMs: 30_000, message: "the order's confirmation in the message log" },
@@ -232,7 +238,7 @@ describe('the settings pages of the owner dashboard', () => {
     // The status filter lives in the address: the message's own, once it is final (kept: the stack has no SMTP server).
     const status = await waitFor(
       async () => {
-        const log = (await shop.get(`/v1/notifications.json?order_id=${orderId}`)).body.data.notifications as JsonBody[];
+        const log = (await shop.get(`/v1/notifications.json?order_id=${orderId}`)).body.data.notifications as NotificationRecord[];
         const made = log.find((message) => message.subject === subject)?.status as string | undefined;
         return made && made !== 'pending' ? made : undefined;
       },
@@ -254,7 +260,7 @@ describe('the settings pages of the owner dashboard', () => {
   });
 
   it("counts the order in Home's sales, by the store's days in Tokyo", async () => {
-    const order = (await shop.get(`/v1/orders/${orderId}.json`)).body.data as JsonBody;
+    const order = (await shop.get(`/v1/orders/${orderId}.json`)).body.data as Order;
     await page.goto(`${platform}/admin/`);
     await page.getByText('Days in the store’s time zone (Asia/Tokyo).').waitFor();
     const week = page.locator('.figure', { hasText: 'Last 7 days' });

@@ -4,12 +4,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@commerce/testing';
+import type { components } from '@commerce/sdk';
 import { ApiClient } from '../support/api.client';
 import { launchChromium } from '../support/browser.harness';
 import { checkDashboardPage, watchPolicyViolations } from '../support/dashboard.harness';
 import { stockShop, type StockedShop } from '../support/orders.fixture';
 import { requestSite } from '../support/site.client';
-import { createStoreWithCli, startStack, stackEnvironment, type JsonBody, type StackHandle } from '../support/stack.harness';
+import { createStoreWithCli, startStack, stackEnvironment, type StackHandle } from '../support/stack.harness';
+
+type ProductPhoto = components['schemas']['Product']['photos'][number];
+type FulfilledItem = components['schemas']['Fulfillment']['items'][number];
 
 /**
  * Issue 36: the owner's dashboard at /admin in a real browser (docs/dashboard.md). The owner signs in through identity
@@ -137,12 +141,12 @@ describe('the owner dashboard', () => {
     await page.getByText('Uploaded 1 photo.').waitFor();
     await page.setInputFiles('input[type="file"]', { name: 'red.png', mimeType: 'image/png', buffer: await pngOf('#b22222') });
     await page.getByAltText('Photo 2 of Dashboard Tea').waitFor();
-    const before = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: JsonBody) => entry.photo.id);
+    const before = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: ProductPhoto) => entry.photo.id);
     expect(before).toHaveLength(2);
 
     await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
     await page.getByText('Photo moved to place 1.').waitFor();
-    const after = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: JsonBody) => entry.photo.id);
+    const after = (await shop.get(`/v1/products/${productId}.json`)).body.data.photos.map((entry: ProductPhoto) => entry.photo.id);
     expect(after).toEqual([before[1], before[0]]);
 
     const defaultVariant = page.getByRole('form', { name: 'Variant Default' });
@@ -230,7 +234,7 @@ describe('the owner dashboard', () => {
     expect(order.status).toBe('Partially Shipped');
     expect(order.fulfillments).toHaveLength(1);
     expect(order.fulfillments[0]).toMatchObject({ tracking_number: '1Z999AA10123456784', shipping_company: 'UPS', notify_customer: true });
-    expect(order.fulfillments[0].items.map((entry: JsonBody) => entry.item.product_id)).toEqual([productId]);
+    expect(order.fulfillments[0].items.map((entry: FulfilledItem) => entry.item.product_id)).toEqual([productId]);
     expect(order.refunds).toHaveLength(1);
     expect(order.refunds[0]).toMatchObject({ note: 'Damaged in transit', items: [{ quantity: 1 }] });
     // The refund made is the one previewed, and leaves what the preview said.
