@@ -39,5 +39,11 @@ export function problemOf(error: unknown): string {
 /** The signed-in owner's store (its name, currency...), read once and shared by every page. */
 export function useStore() {
   const client = useClient();
-  return useQuery({ queryKey: ['store'], queryFn: async () => (await client.GET('/v1/store')).data, staleTime: 60_000 });
+  // Every page reads the store (its name, currency, zone): once a minute is enough, not once a page.
+  return useQuery({
+    queryKey: ['store'],
+    queryFn: async () => (await client.GET('/v1/store')).data,
+    staleTime: 60_000,
+    refetchOnMount: true,
+  });
 }
