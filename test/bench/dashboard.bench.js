@@ -101,11 +101,33 @@ async function runDashboardBench(stack) {
       if (!shown) await fullLoad(tab, spec);
     }
   }
+  results.afterChange = await designAfterChanges(stack, store, targets, tab, pages, results);
   results.lazyAssets = await assets.later();
   results.loadAverage.end = os.loadavg();
   results.durations = { measureSeconds: (Date.now() - measureStarted) / 1000, benchSeconds: (Date.now() - benchStarted) / 1000 };
   results.verdict = report(results);
   return results;
+}
+
+/**
+ * Design in full after one variant's stock moved (as a checkout or an owner's edit moves it), once per counted round:
+ * its preview is the buyer site's rendering, and the storefront reads the store's whole catalog again once it changed.
+ */
+async function designAfterChanges(stack, store, targets, tab, pages, results) {
+  const design = pages.find((spec) => spec.name === 'Design');
+  const product = (await api(stack, store, 'GET', `/v1/products/${targets.productId}.json`)).data;
+  const { variant } = product.variants[0];
+  const shownAfter = [];
+  for (let change = 1; change <= results.config.rounds; change++) {
+    const inStock = (variant.in_stock + change) % 100;
+    const body = { in_stock: inStock, full_quantity: Math.max(variant.full_quantity, inStock) };
+    await api(stack, store, 'PUT', `/v1/products/${product.id}/variants/${variant.id}.json`, body);
+    // The variant's event reaches the storefront's projection (an idle stack relays it within milliseconds).
+    await sleep(2_000);
+    const shown = await measured(results, design, 'after a stock change', () => fullLoad(tab, design));
+    if (shown) shownAfter.push(shown);
+  }
+  return shownAfter;
 }
 
 /** The store, with its products, orders and the records the other pages list; the seeding's seconds go into `seeding`. */
@@ -540,6 +562,14 @@ function report(results) {
     `first round (first visits after the restart): ${slowFirst.length === 0 ? 'every page' : `all but ${slowFirst.join(', ')}`} ` +
       `under ${fmt(TARGET_MS)} ms both ways`,
   );
+  if (results.afterChange.length > 0) {
+    const preview = (shown) => shown.calls.find((call) => call.call.endsWith('/preview'))?.waitMs;
+    out.push(
+      `Design after a variant's stock changed (its preview renders the buyer site, which reads the changed catalog): ` +
+        `full load ${results.afterChange.map((shown) => fmt(shown.ms)).join(', ')} ms; the preview's wait ` +
+        `${results.afterChange.map((shown) => fmt(preview(shown) ?? Number.NaN)).join(', ')} ms`,
+    );
+  }
   out.push(
     `measuring took ${fmt(results.durations.measureSeconds, 1)} s; the whole dashboard bench ` +
       `${fmt(results.durations.benchSeconds / 60, 1)} min`,
