@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import { DuplicateKeyError, type Collection, type Database, type Doc } from '@commerce/persistence';
 import type { CatalogProjectionWriter } from '../app/catalog-projection';
 import type { CatalogProjectionReader } from '../app/site-catalogs';
+import type { CatalogChanges } from '../domain/kept-store-catalog';
 import type { ProductSnapshot } from '../domain/store-catalog';
 
 /** One projected record: the resource as catalog's latest applied event rendered it, and that event's sequence. */
@@ -12,6 +14,14 @@ interface ProjectedDocument extends Doc {
   sequence: number;
   /** Deleted records stay as tombstones, so a late older event cannot bring them back. */
   deleted: boolean;
+  /**
+   * The store's version whose bump followed this record's last write; 0 from the write until that bump stamps it. The
+   * site reads again only records stamped after the version it has, and unstamped ones. Missing on records written before
+   * stamps existed: the site's first (full) read of a store has them, and their next write stamps them.
+   */
+  stamp?: number;
+  /** Names the last write (unique per write), so a bump stamps only the records its own callers wrote. */
+  token?: string;
 }
 
 export interface ProjectedProductDocument extends ProjectedDocument {
@@ -33,6 +43,9 @@ export interface CatalogVersionDocument extends Doc {
   version: number;
 }
 
+/** The three collections of projected records, by the name `CatalogProjectionCollections` gives them. */
+type RecordCollection = 'products' | 'variants' | 'collections';
+
 export interface CatalogProjectionCollections {
   products: Collection<ProjectedProductDocument>;
   variants: Collection<ProjectedVariantDocument>;
@@ -44,12 +57,20 @@ export interface CatalogProjectionCollections {
  * The storefront's projection of catalog (products, variants, collections as catalog's events render them), fed by
  * its event consumer and read by the buyer site. Every write keeps the newer of the stored and the given sequence,
  * so a redelivered or late event never regresses a record.
+ *
+ * Every write also marks its record unstamped (`stamp: 0`) under a token of its own, and the store's next version
+ * bump stamps the records this process wrote before the bump started with the version it made
+ * (docs/buyer-site.md#where-the-data-comes-from-and-caching). So a reader that read version V and then the records
+ * finds every write its read missed at a stamp above V or at 0: that write committed after the reader read V, and
+ * its bump's increment came after the write. A bump never stamps another's writes: a record written after this
+ * bump's increment would get a version a reader may already have passed.
  */
 export class CatalogProjectionRepository implements CatalogProjectionReader, CatalogProjectionWriter {
   /** Events applied at once share their store's version bump: one write, after their own, moves the version for all of them. */
-  private readonly bumps = new CoalescedRuns<number>(async (storeId) => {
-    await this.store.versions.updateOne({ store_id: storeId }, { $inc: { version: 1 } }, { upsert: true });
-  });
+  private readonly bumps = new CoalescedRuns<number>((storeId) => this.bump(storeId));
+  private readonly unstamped = new UnstampedWrites();
+  private readonly tokenPrefix = randomUUID();
+  private writes = 0;
 
   constructor(private readonly store: CatalogProjectionCollections) {}
 
@@ -69,18 +90,23 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   }
 
   applyProduct(storeId: number, sequence: number, product: ProductSnapshot, deleted: boolean): Promise<boolean> {
-    return applyNewer(this.store.products, { store_id: storeId, id: product.id, sequence, deleted, product });
+    return this.written(storeId, 'products', (token) =>
+      applyNewer(this.store.products, { store_id: storeId, id: product.id, sequence, deleted, product, ...token }),
+    );
   }
 
   applyVariant(storeId: number, sequence: number, variant: VariantJson, deleted: boolean): Promise<boolean> {
-    return applyNewer(this.store.variants, {
-      store_id: storeId,
-      id: variant.id,
-      product_id: variant.product_id,
-      sequence,
-      deleted,
-      variant,
-    });
+    return this.written(storeId, 'variants', (token) =>
+      applyNewer(this.store.variants, {
+        store_id: storeId,
+        id: variant.id,
+        product_id: variant.product_id,
+        sequence,
+        deleted,
+        variant,
+        ...token,
+      }),
+    );
   }
 
   async seedVariants(storeId: number, variants: VariantJson[]): Promise<boolean> {
@@ -95,27 +121,86 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
 
   /** Not stored when a racing event stored the variant since the read: any stored variant is at least as new as a snapshot. */
   private seedVariant(storeId: number, variant: VariantJson): Promise<boolean> {
-    return insertedNew(this.store.variants, {
-      store_id: storeId,
-      id: variant.id,
-      product_id: variant.product_id,
-      sequence: 0,
-      deleted: false,
-      variant,
-    });
+    return this.written(storeId, 'variants', (token) =>
+      insertedNew(this.store.variants, {
+        store_id: storeId,
+        id: variant.id,
+        product_id: variant.product_id,
+        sequence: 0,
+        deleted: false,
+        variant,
+        ...token,
+      }),
+    );
   }
 
   applyCollection(storeId: number, sequence: number, collection: CollectionJson, deleted: boolean): Promise<boolean> {
-    return applyNewer(this.store.collections, { store_id: storeId, id: collection.id, sequence, deleted, collection });
+    return this.written(storeId, 'collections', (token) =>
+      applyNewer(this.store.collections, { store_id: storeId, id: collection.id, sequence, deleted, collection, ...token }),
+    );
   }
 
-  /** Resolves once a version write that started after this call has finished; callers waiting at once share it. */
+  /**
+   * Makes the write with a new token, unstamped; once it wrote, the token waits for the store's next bump. A token is
+   * kept only after its write resolved, so a bump that starts before then leaves it to the one after (a later stamp is
+   * safe, an earlier one is not).
+   */
+  private async written(storeId: number, collection: RecordCollection, write: (token: Unstamped) => Promise<boolean>): Promise<boolean> {
+    this.writes += 1;
+    const token = `${this.tokenPrefix}.${this.writes.toString(36)}`;
+    const wrote = await write({ stamp: 0, token });
+    if (wrote) this.unstamped.add(storeId, collection, [token]);
+    return wrote;
+  }
+
+  /**
+   * Resolves once a version write that started after this call has finished, and the records written before it are
+   * stamped; callers waiting at once share it.
+   */
   bumpVersion(storeId: number): Promise<void> {
     return this.bumps.run(storeId);
   }
 
+  /**
+   * Moves the store's version, then stamps the records this process wrote before the bump started with the new one.
+   * Writes made while it runs are the next bump's. If it fails, its writes go to the next bump (a later stamp only
+   * makes a reader read them once more); until stamped they are at 0, which every reader reads.
+   */
+  private async bump(storeId: number): Promise<void> {
+    const tokens = this.unstamped.take(storeId);
+    try {
+      const after = await this.store.versions.findOneAndUpdate(
+        { store_id: storeId },
+        { $inc: { version: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      const version = after!.version;
+      for (const [collection, written] of tokens) {
+        await this.store[collection].updateMany({ store_id: storeId, stamp: 0, token: { $in: written } }, { $set: { stamp: version } });
+      }
+    } catch (error) {
+      for (const [collection, written] of tokens) this.unstamped.add(storeId, collection, written);
+      throw error;
+    }
+  }
+
   async versionOf(storeId: number): Promise<number> {
     return (await this.store.versions.findOne({ store_id: storeId }))?.version ?? 0;
+  }
+
+  /**
+   * The store's records (tombstones too) stamped after `version`, and the unstamped ones: with `version` read before,
+   * every write a read of the records after that version missed (see the class). Unstamped ones are read first: a
+   * record stamped between the two reads is in the second; one written again in between is unstamped again, so the
+   * next read has it. A record left unstamped (its process died between the write and the bump) is read every time.
+   */
+  async changesSince(storeId: number, version: number): Promise<CatalogChanges> {
+    const [products, variants, collections] = await Promise.all([
+      changedSince(this.store.products, storeId, version, ['deleted', 'product']),
+      changedSince(this.store.variants, storeId, version, ['deleted', 'variant']),
+      changedSince(this.store.collections, storeId, version, ['deleted', 'collection']),
+    ]);
+    return { products, variants, collections };
   }
 
   async liveRecordsOf(storeId: number): Promise<{ products: ProductSnapshot[]; variants: VariantJson[]; collections: CollectionJson[] }> {
@@ -130,6 +215,44 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
       variants: variants.map((doc) => doc.variant),
       collections: collections.map((doc) => doc.collection),
     };
+  }
+}
+
+/** The records of one collection stamped after `version` or unstamped; a record in both reads comes twice, newer last. */
+async function changedSince<T extends ProjectedDocument, K extends keyof T & string>(
+  collection: Collection<T>,
+  storeId: number,
+  version: number,
+  fields: readonly K[],
+): Promise<Array<Pick<T, K>>> {
+  const unstamped = await collection.findFields({ store_id: storeId, stamp: 0 }, fields);
+  const stamped = await collection.findFields({ store_id: storeId, stamp: { $gt: version } }, fields);
+  return unstamped.concat(stamped);
+}
+
+/** What every write of a record sets besides the record: unstamped, under the write's own token. */
+interface Unstamped {
+  stamp: 0;
+  token: string;
+}
+
+/** The tokens of the writes this process made per store and collection that no bump has stamped yet. */
+class UnstampedWrites {
+  private readonly byStore = new Map<number, Map<RecordCollection, string[]>>();
+
+  add(storeId: number, collection: RecordCollection, tokens: readonly string[]): void {
+    const store = this.byStore.get(storeId) ?? new Map<RecordCollection, string[]>();
+    this.byStore.set(storeId, store);
+    const kept = store.get(collection);
+    if (kept) for (const token of tokens) kept.push(token);
+    else store.set(collection, [...tokens]);
+  }
+
+  /** The store's tokens, now the caller's to stamp. */
+  take(storeId: number): Map<RecordCollection, string[]> {
+    const tokens = this.byStore.get(storeId) ?? new Map<RecordCollection, string[]>();
+    this.byStore.delete(storeId);
+    return tokens;
   }
 }
 

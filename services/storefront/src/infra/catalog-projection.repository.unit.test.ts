@@ -1,39 +1,18 @@
 import { ensureStorefrontIndexes } from './indexes';
-import { presentProduct, presentVariant, type VariantJson } from '@commerce/api-presenters';
+import { presentProduct, presentVariant } from '@commerce/api-presenters';
 import { catalog } from '@commerce/contracts';
-import { DuplicateKeyError, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
+import { DuplicateKeyError, explainEmbeddedQuery, openDatabase, type Collection, type Database, type Doc } from '@commerce/persistence';
 import { waitFor } from '@commerce/testing';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import { applyCatalogEvent } from '../app/catalog-projection';
 import { SiteCatalogs } from '../app/site-catalogs';
-import type { ProductSnapshot } from '../domain/store-catalog';
 import { CatalogProjectionRepository, type CatalogProjectionCollections } from './catalog-projection.repository';
+import { aProduct, aVariant } from './catalog-records.fixture';
 
 const STORE = 4;
 const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
-
-const aVariant = (overrides: Partial<catalog.Variant> = {}): VariantJson =>
-  presentVariant(
-    catalog.Variant.fromPartial({
-      id: 70,
-      product_id: 7,
-      name: 'Default',
-      position: 1,
-      is_default_variant: true,
-      in_stock: 5,
-      status: 'active',
-      cents: 1000,
-      ...overrides,
-    }),
-    context,
-  );
-const aProduct = (overrides: Partial<catalog.Product> = {}): ProductSnapshot => {
-  const { variants: _variants, ...snapshot } = presentProduct(
-    catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, ...overrides }),
-    context,
-  );
-  return snapshot;
-};
+/** What every write sets besides the record: unstamped until the store's next bump, under a token of the write's own. */
+const UNSTAMPED = { stamp: 0, token: expect.any(String) as unknown };
 
 /** The collection with every call named in `calls`: the statements the projection spends. */
 function counted<T extends Doc>(name: string, collection: Collection<T>, calls: string[]): Collection<T> {
@@ -49,17 +28,18 @@ function counted<T extends Doc>(name: string, collection: Collection<T>, calls: 
   });
 }
 
-/** The collection whose updateOne calls each wait for `release` (or fail with `fail`), in call order. */
-function gatedUpdates<T extends Doc>(collection: Collection<T>) {
+/** The collection whose calls of `method` each wait for `release` (or fail with `fail`), in call order. */
+function gatedCalls<T extends Doc>(collection: Collection<T>, method: 'findOneAndUpdate' | 'updateMany') {
   const gates: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   let started = 0;
   const gated = new Proxy(collection, {
     get(target, property, receiver) {
-      if (property !== 'updateOne') return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<Collection<T>['updateOne']>) => {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== method) return value;
+      return async (...args: unknown[]) => {
         started += 1;
         await new Promise<void>((resolve, reject) => gates.push({ resolve, reject }));
-        return target.updateOne(...args);
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
       };
     },
   });
@@ -112,7 +92,7 @@ describe('CatalogProjectionRepository applying records', () => {
     expect(await projection.applyProduct(STORE, 1, aProduct(), false)).toBe(true);
 
     expect(calls).toEqual(['products.insertOne']);
-    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 1, deleted: false, product: aProduct() });
+    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 1, deleted: false, product: aProduct(), ...UNSTAMPED });
   });
 
   it('answers false for a first event applied again, and keeps the record it stored or a newer one', async () => {
@@ -130,7 +110,7 @@ describe('CatalogProjectionRepository applying records', () => {
     expect(await projection.applyProduct(STORE, 4, aProduct(), false)).toBe(true);
 
     expect(calls).toEqual(['products.updateOne']);
-    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 4, deleted: false, product: aProduct() });
+    expect(await storedProduct()).toEqual({ store_id: STORE, id: 7, sequence: 4, deleted: false, product: aProduct(), ...UNSTAMPED });
   });
 
   it('applies a newer sequence in one statement, and answers false for the same or an older one, changing nothing', async () => {
@@ -164,6 +144,7 @@ describe('CatalogProjectionRepository applying records', () => {
       sequence: 0,
       deleted: false,
       variant: aVariant({ in_stock: 9 }),
+      ...UNSTAMPED,
     });
 
     calls.length = 0;
@@ -235,7 +216,7 @@ describe('CatalogProjectionRepository applying records', () => {
 describe('CatalogProjectionRepository.bumpVersion', () => {
   /** The repository whose version writes each wait for `versions.release()` (or `versions.fail`). */
   const gatedVersions = () => {
-    const versions = gatedUpdates(collections.versions);
+    const versions = gatedCalls(collections.versions, 'findOneAndUpdate');
     return { versions, gated: new CatalogProjectionRepository({ ...collections, versions: versions.gated }) };
   };
 
@@ -298,6 +279,117 @@ describe('CatalogProjectionRepository.bumpVersion', () => {
   });
 });
 
+describe('CatalogProjectionRepository stamps and changesSince', () => {
+  /** The stamps of the store's stored records of a collection, by id. */
+  const stampsOf = async (collection: Collection<Doc & { id: number; stamp?: number }>) =>
+    Object.fromEntries((await collection.find({ store_id: STORE }, { sort: { id: 1 } })).map((doc) => [doc.id, doc.stamp]));
+  /** What changesSince answers, as ids (a deleted record marked so). */
+  const changedIds = async (reader: CatalogProjectionRepository, version: number) => {
+    const changes = await reader.changesSince(STORE, version);
+    const idOf = (deleted: boolean, id: number) => (deleted ? `${id} deleted` : `${id}`);
+    return {
+      products: changes.products.map((change) => idOf(change.deleted, change.product.id)),
+      variants: changes.variants.map((change) => idOf(change.deleted, change.variant.id)),
+      collections: changes.collections.map((change) => idOf(change.deleted, change.collection.id)),
+    };
+  };
+
+  it('stamps the records written before a bump with its version; reads back those after a version and unstamped ones', async () => {
+    await projection.applyProduct(STORE, 1, aProduct(), false);
+    await projection.bumpVersion(STORE);
+    await projection.applyVariant(STORE, 1, aVariant(), false);
+    await projection.bumpVersion(STORE);
+    await projection.applyVariant(STORE, 2, aVariant({ id: 71 }), true);
+    // Written before stamps existed: the site's full load has it, changes never name it.
+    await collections.products.insertOne({ store_id: STORE, id: 6, sequence: 1, deleted: false, product: aProduct({ id: 6 }) });
+
+    expect(await stampsOf(collections.products)).toEqual({ 6: undefined, 7: 1 });
+    expect(await stampsOf(collections.variants)).toEqual({ 70: 2, 71: 0 });
+    expect(await changedIds(projection, 0)).toEqual({ products: ['7'], variants: ['71 deleted', '70'], collections: [] });
+    expect(await changedIds(projection, 1)).toEqual({ products: [], variants: ['71 deleted', '70'], collections: [] });
+    expect(await changedIds(projection, 2)).toEqual({ products: [], variants: ['71 deleted'], collections: [] });
+
+    await projection.bumpVersion(STORE);
+    expect(await changedIds(projection, 2)).toEqual({ products: [], variants: ['71 deleted'], collections: [] });
+    expect(await changedIds(projection, 3)).toEqual({ products: [], variants: [], collections: [] });
+  });
+
+  it("leaves a write made while a bump runs to the next bump, and a failed bump's writes too", async () => {
+    const versions = gatedCalls(collections.versions, 'findOneAndUpdate');
+    const gated = new CatalogProjectionRepository({ ...collections, versions: versions.gated });
+    await gated.applyProduct(STORE, 1, aProduct(), false);
+    const first = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 1, { timeoutMs: 2_000, message: 'the bump started' });
+    await gated.applyProduct(STORE, 1, aProduct({ id: 8 }), false);
+
+    versions.release();
+    await first;
+    expect(await stampsOf(collections.products)).toEqual({ 7: 1, 8: 0 });
+
+    const failing = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 2, { timeoutMs: 2_000, message: 'the second bump started' });
+    versions.fail(new Error('disk full'));
+    await expect(failing).rejects.toThrow('disk full');
+    expect(await stampsOf(collections.products)).toEqual({ 7: 1, 8: 0 });
+
+    const next = gated.bumpVersion(STORE);
+    await waitFor(() => versions.started() === 3, { timeoutMs: 2_000, message: 'the third bump started' });
+    versions.release();
+    await next;
+    expect(await stampsOf(collections.products)).toEqual({ 7: 1, 8: 2 });
+  });
+
+  it("shows a write made after another replica's bump moved the version, before that bump stamped its own records", async () => {
+    // Two replicas' projections on one database; the other's stamping waits until released.
+    const stamping = gatedCalls(collections.products, 'updateMany');
+    const other = new CatalogProjectionRepository({ ...collections, products: stamping.gated });
+    const site = new SiteCatalogs(projection);
+    expect((await site.catalogOf(STORE)).catalog.products).toEqual([]);
+
+    await other.applyProduct(STORE, 1, aProduct({ id: 8, name: 'Sencha' }), false);
+    const otherBump = other.bumpVersion(STORE);
+    await waitFor(() => stamping.started() === 1, { timeoutMs: 2_000, message: "the other replica's bump moved the version" });
+    // The site reads version 1 and the changes since 0: product 8, still unstamped.
+    expect(await site.catalogOf(STORE)).toMatchObject({ version: 1, catalog: { products: [{ product: { id: 8 } }] } });
+
+    // This replica writes product 7 now, after version 1 was made; the other's bump must not stamp it with 1.
+    await projection.applyProduct(STORE, 1, aProduct({ id: 7, name: 'Matcha' }), false);
+    stamping.release();
+    await otherBump;
+    await projection.bumpVersion(STORE);
+
+    expect(await stampsOf(collections.products)).toEqual({ 7: 2, 8: 1 });
+    const { version, catalog: shown } = await site.catalogOf(STORE);
+    expect(version).toBe(2);
+    expect(shown.products.map((entry) => entry.product.name)).toEqual(['Sencha', 'Matcha']);
+  });
+
+  it('reads a record whose bump never came (its replica died after the write) on every read of changes', async () => {
+    const died = new CatalogProjectionRepository(collections);
+    const site = new SiteCatalogs(projection);
+    await site.catalogOf(STORE);
+
+    await died.applyProduct(STORE, 1, aProduct(), false);
+    await projection.applyProduct(STORE, 1, aProduct({ id: 8 }), false);
+    await projection.bumpVersion(STORE);
+
+    expect((await site.catalogOf(STORE)).catalog.products.map((entry) => entry.product.id)).toEqual([8, 7]);
+    expect(await changedIds(projection, 1)).toEqual({ products: ['7'], variants: [], collections: [] });
+  });
+
+  it.each([
+    ['unstamped', { store_id: STORE, stamp: 0 }],
+    ['stamped after a version', { store_id: STORE, stamp: { $gt: 41 } }],
+  ])('reads %s records through the (store_id, stamp) index of each collection', (_what, filter) => {
+    for (const name of ['catalog_products', 'catalog_variants', 'catalog_collections']) {
+      const { plan, exact } = explainEmbeddedQuery(db, name, filter, {});
+
+      expect(exact).toBe(true);
+      expect(plan.join('\n')).toMatch(new RegExp(`SEARCH c_${name} USING INDEX ${name}/${name}_store_stamp`));
+    }
+  });
+});
+
 describe("applying a product create's events (product/created, then variant/created)", () => {
   const created = (id: number): DomainEvent[] => {
     const variant = catalog.Variant.fromPartial({
@@ -334,14 +426,18 @@ describe("applying a product create's events (product/created, then variant/crea
   it('applied one at a time, seeds the variant from the product, then its own event replaces the seed; one bump per event', async () => {
     for (const event of created(7)) await applyCatalogEvent({ projection }, event);
 
+    // Each bump stamps the records written before it: the product and the seed, then the variant's own.
     expect(calls).toEqual([
       'products.insertOne',
       'variants.findFields',
       'variants.insertOne',
-      'versions.updateOne',
+      'versions.findOneAndUpdate',
+      'products.updateMany',
+      'variants.updateMany',
       'variants.insertOne',
       'variants.updateOne',
-      'versions.updateOne',
+      'versions.findOneAndUpdate',
+      'variants.updateMany',
     ]);
     expect(await projection.versionOf(STORE)).toBe(2);
   });
@@ -349,22 +445,31 @@ describe("applying a product create's events (product/created, then variant/crea
   it('applied alongside (as the consumer does), the variant comes from its own event and the seed only reads', async () => {
     await Promise.all(created(7).map((event) => applyCatalogEvent({ projection }, event)));
 
-    expect(calls.filter((call) => call.startsWith('variants.'))).toEqual(['variants.insertOne', 'variants.findFields']);
+    expect(calls.filter((call) => call.startsWith('variants.'))).toEqual([
+      'variants.insertOne',
+      'variants.findFields',
+      'variants.updateMany',
+    ]);
     expect(await collections.variants.findOne({ store_id: STORE, id: 70 })).toMatchObject({ sequence: 1, deleted: false });
   });
 
   it('shares version bumps between events applied at once, and the version still moves after the last change', async () => {
     const catalogs = new SiteCatalogs(projection);
-    const cachedBefore = (await catalogs.catalogOf(STORE)).catalog;
+    expect((await catalogs.catalogOf(STORE)).catalog.products).toEqual([]);
     const events = Array.from({ length: 30 }, (_, n) => created(100 + n)).flat();
     calls.length = 0;
 
     await Promise.all(events.map((event) => applyCatalogEvent({ projection }, event)));
 
-    // One bump for all sixty: it starts once every event's own writes are done.
-    expect(calls.filter((call) => call.startsWith('versions.'))).toEqual(['versions.updateOne']);
-    const { catalog: site } = await catalogs.catalogOf(STORE);
-    expect(site).not.toBe(cachedBefore);
+    // One bump for all sixty: it starts once every event's own writes are done, and stamps them all.
+    expect(calls.filter((call) => call.startsWith('versions.') || call.endsWith('.updateMany'))).toEqual([
+      'versions.findOneAndUpdate',
+      'products.updateMany',
+      'variants.updateMany',
+    ]);
+    expect(await collections.variants.count({ store_id: STORE, stamp: 1 })).toBe(30);
+    const { version, catalog: site } = await catalogs.catalogOf(STORE);
+    expect(version).toBe(1);
     expect(site.products).toHaveLength(30);
     expect(site.variantById.size).toBe(30);
   });

@@ -27,6 +27,10 @@ export async function ensureStorefrontIndexes(db: Database): Promise<void> {
   await products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_products_store_id' });
   await variants.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_variants_store_id' });
   await collections.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_collections_store_id' });
+  // The site reads a store's records changed since its version: unstamped (0) and stamped after it (changesSince).
+  await products.createIndex({ store_id: 1, stamp: 1 }, { name: 'catalog_products_store_stamp' });
+  await variants.createIndex({ store_id: 1, stamp: 1 }, { name: 'catalog_variants_store_stamp' });
+  await collections.createIndex({ store_id: 1, stamp: 1 }, { name: 'catalog_collections_store_stamp' });
   await versions.createIndex({ store_id: 1 }, { unique: true, name: 'catalog_versions_store' });
 }
 
