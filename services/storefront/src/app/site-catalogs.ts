@@ -7,7 +7,10 @@ import type { SiteCatalogSource } from './storefront-deps';
 export interface CatalogProjectionReader {
   /** Grows with every change the projection applies to the store (0 for a store it has never seen). */
   versionOf(storeId: number): Promise<number>;
-  /** The store's live (not deleted) products, variants and collections. */
+  /**
+   * The store's live (not deleted) products, variants and collections, each record as it was at some time after the
+   * call; read in pages, so a big store's read leaves turns of the event loop to other calls.
+   */
   liveRecordsOf(storeId: number): Promise<{ products: ProductSnapshot[]; variants: VariantJson[]; collections: CollectionJson[] }>;
   /**
    * The store's records (tombstones too) written since the projection was at `version`, and perhaps a few more: applied
@@ -39,7 +42,8 @@ interface StoreUpdates {
  * the store moved (docs/buyer-site.md#where-the-data-comes-from-and-caching): one small read per page, and after a
  * change only the records written since the kept version are read and applied in place, so a stock move in a store of
  * 100,000 products costs milliseconds, not a read of the whole catalog. The whole catalog is read on a store's first
- * page only. A change applied by any replica's consumer shows on the next page of every replica.
+ * page only, in pages that let other stores' pages through. A change applied by any replica's consumer shows on the
+ * next page of every replica.
  *
  * One update of a store runs at a time, so an older read is never applied over a newer one; readers asking meanwhile
  * share the running update if it reaches their version, or else the one queued behind it.
@@ -100,7 +104,11 @@ export class SiteCatalogs implements SiteCatalogSource {
     return current;
   }
 
-  /** The store's whole catalog: its first read, or after its kept one was dropped. */
+  /**
+   * The store's whole catalog: its first read, or after its kept one was dropped. The reader pages it a turn of the
+   * event loop apart, so other stores' pages are answered meanwhile; every page is read after `version` was, so a
+   * record changed during the read is newer than `version` and the next update reads it.
+   */
   private async loaded(storeId: number, version: number): Promise<Kept> {
     const { products, variants, collections } = await this.projection.liveRecordsOf(storeId);
     return { version, catalog: new KeptStoreCatalog(products, variants, collections) };

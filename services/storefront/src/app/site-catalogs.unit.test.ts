@@ -13,6 +13,8 @@ class WatchedReader implements CatalogProjectionReader {
   readonly reads: string[] = [];
   /** Called before each read of changes; may throw or wait. */
   beforeChanges: (version: number) => Promise<void> = () => Promise.resolve();
+  /** Called as a read of a whole store starts. */
+  onWholeRead: (storeId: number) => void = () => {};
 
   constructor(private readonly projection: CatalogProjectionRepository) {}
 
@@ -22,6 +24,7 @@ class WatchedReader implements CatalogProjectionReader {
 
   liveRecordsOf(storeId: number) {
     this.reads.push(`whole store ${storeId}`);
+    this.onWholeRead(storeId);
     return this.projection.liveRecordsOf(storeId);
   }
 
@@ -164,6 +167,30 @@ describe('SiteCatalogs', () => {
     expect(alongside).toEqual(after);
     expect(await names()).toEqual(['Matcha']);
     expect(reader.reads).toEqual(['whole store 4', 'changes of 4 since 1', 'changes of 4 since 2']);
+  });
+
+  it("answers another store's page asked while a big store's first read is in progress, before that read ends", async () => {
+    const [big, other] = [STORE, STORE + 1];
+    await change(async (n) => {
+      for (let id = 1; id <= 30; id++) await projection.applyProduct(big, n, aProduct({ id, name: `Tea ${id}` }), false);
+    }, big);
+    await change((n) => projection.applyProduct(other, n, aProduct({ name: 'Sencha' }), false), other);
+    // Six pages of products for the big store.
+    const paged = new WatchedReader(CatalogProjectionRepository.open(db, { readPageSize: 5 }));
+    const site = new SiteCatalogs(paged);
+    await site.catalogOf(other);
+    const answered: string[] = [];
+    const answer = (storeId: number) =>
+      site.catalogOf(storeId).then(({ catalog }) => answered.push(`${storeId}: ${catalog.products.length}`));
+    // The other store's page arrives on the next turn of the event loop after the big read started.
+    const otherAnswered = new Promise((resolve) => {
+      paged.onWholeRead = (storeId) => void (storeId === big && setImmediate(() => resolve(answer(other))));
+    });
+
+    await Promise.all([answer(big), otherAnswered]);
+
+    expect(answered).toEqual([`${other}: 1`, `${big}: 30`]);
+    expect(paged.reads).toEqual([`whole store ${other}`, `whole store ${big}`]);
   });
 
   it('keeps at most its number of stores, dropping the one least recently read again', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import { DuplicateKeyError, type Collection, type Database, type Doc } from '@commerce/persistence';
 import type { CatalogProjectionWriter } from '../app/catalog-projection';
@@ -43,6 +44,12 @@ export interface CatalogVersionDocument extends Doc {
   version: number;
 }
 
+/** How the repository is run; tests shrink the page. */
+export interface CatalogProjectionOptions {
+  /** Records per page of a store's whole read (`liveRecordsOf`), each page one statement (blocking, on SQLite). */
+  readPageSize?: number;
+}
+
 /** The three collections of projected records, by the name `CatalogProjectionCollections` gives them. */
 type RecordCollection = 'products' | 'variants' | 'collections';
 
@@ -71,12 +78,18 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   private readonly unstamped = new UnstampedWrites();
   private readonly tokenPrefix = randomUUID();
   private writes = 0;
+  private readonly readPageSize: number;
 
-  constructor(private readonly store: CatalogProjectionCollections) {}
+  constructor(
+    private readonly store: CatalogProjectionCollections,
+    options: CatalogProjectionOptions = {},
+  ) {
+    this.readPageSize = options.readPageSize ?? 2_000;
+  }
 
   /** The repository over its four collections. */
-  static open(db: Database): CatalogProjectionRepository {
-    return new CatalogProjectionRepository(CatalogProjectionRepository.collectionsOf(db));
+  static open(db: Database, options: CatalogProjectionOptions = {}): CatalogProjectionRepository {
+    return new CatalogProjectionRepository(CatalogProjectionRepository.collectionsOf(db), options);
   }
 
   /** Its collections, which a test may wrap before handing them to the constructor. */
@@ -203,18 +216,41 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
     return { products, variants, collections };
   }
 
+  /**
+   * The store's live records, read in pages by id (index `{store_id, id}`), one page per turn of the event loop: a
+   * big store's whole read (~2 s for 100,000 products; SQLite's reads block the process) lets other stores' calls run
+   * between its pages (docs/buyer-site.md#where-the-data-comes-from-and-caching). Every page is read after the version
+   * the caller read first, as one read would be: a record written after its page was read committed after that
+   * version, so it is stamped above it or unstamped, and the caller's next read of changes has it.
+   */
   async liveRecordsOf(storeId: number): Promise<{ products: ProductSnapshot[]; variants: VariantJson[]; collections: CollectionJson[] }> {
-    const live = { store_id: storeId, deleted: false };
-    const [products, variants, collections] = await Promise.all([
-      this.store.products.findFields(live, ['product']),
-      this.store.variants.findFields(live, ['variant']),
-      this.store.collections.findFields(live, ['collection']),
-    ]);
-    return {
-      products: products.map((doc) => doc.product),
-      variants: variants.map((doc) => doc.variant),
-      collections: collections.map((doc) => doc.collection),
-    };
+    const products = await this.livePages(this.store.products, storeId, 'product');
+    await nextTurn();
+    const variants = await this.livePages(this.store.variants, storeId, 'variant');
+    await nextTurn();
+    const collections = await this.livePages(this.store.collections, storeId, 'collection');
+    return { products, variants, collections };
+  }
+
+  /** One collection's live records of the store in id order, a page per turn (ids never change, so no record is skipped). */
+  private async livePages<T extends ProjectedDocument, K extends keyof T & string>(
+    collection: Collection<T>,
+    storeId: number,
+    field: K,
+  ): Promise<Array<T[K]>> {
+    const records: Array<T[K]> = [];
+    let after: number | undefined;
+    for (;;) {
+      const from = after === undefined ? {} : { id: { $gt: after } };
+      const page = await collection.findFields({ store_id: storeId, deleted: false, ...from }, ['id', field], {
+        sort: { id: 1 },
+        limit: this.readPageSize,
+      });
+      for (const doc of page) records.push(doc[field]);
+      if (page.length < this.readPageSize) return records;
+      after = page[page.length - 1]!.id;
+      await nextTurn();
+    }
   }
 }
 

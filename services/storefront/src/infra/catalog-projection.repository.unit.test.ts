@@ -213,6 +213,45 @@ describe('CatalogProjectionRepository applying records', () => {
   });
 });
 
+describe("CatalogProjectionRepository reading a store's whole catalog", () => {
+  it('reads it in pages by id, a turn of the event loop apart, with every live record and no tombstone', async () => {
+    const paged = new CatalogProjectionRepository(collections, { readPageSize: 2 });
+    for (const id of [5, 1, 4, 2, 3]) await paged.applyProduct(STORE, 1, aProduct({ id, name: `Tea ${id}` }), false);
+    await paged.applyProduct(STORE, 2, aProduct({ id: 3 }), true);
+    await paged.applyProduct(STORE + 1, 1, aProduct({ id: 6 }), false);
+    await paged.applyVariant(STORE, 1, aVariant(), false);
+    calls.length = 0;
+    // Notes each turn of the event loop in `calls`, from before the read starts.
+    let reading = true;
+    const turn = () => {
+      calls.push('turn');
+      if (reading) setImmediate(turn);
+    };
+    setImmediate(turn);
+
+    const records = await paged.liveRecordsOf(STORE).finally(() => (reading = false));
+
+    expect(records.products.map((product) => product.id)).toEqual([1, 2, 4, 5]);
+    expect(records).toMatchObject({ variants: [aVariant()], collections: [] });
+    // Products: two full pages, then an empty one; one page each of variants and collections; each read in a turn of its own.
+    const reads = calls.filter((call) => call !== 'turn');
+    expect(reads).toEqual([...Array<string>(3).fill('products.findFields'), 'variants.findFields', 'collections.findFields']);
+    expect(calls.filter((call, at) => call !== 'turn' && at > 0 && calls[at - 1] !== 'turn')).toEqual([]);
+  });
+
+  it.each(['catalog_products', 'catalog_variants', 'catalog_collections'])(
+    'reads a page of %s through its (store_id, id) index',
+    (name) => {
+      const page = { store_id: STORE, deleted: false, id: { $gt: 41 } };
+      const { plan, exact } = explainEmbeddedQuery(db, name, page, { sort: { id: 1 }, limit: 2_000 });
+
+      expect(exact).toBe(true);
+      expect(plan.join('\n')).toMatch(new RegExp(`SEARCH c_${name} USING INDEX ${name}/${name}_store_id`));
+      expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    },
+  );
+});
+
 describe('CatalogProjectionRepository.bumpVersion', () => {
   /** The repository whose version writes each wait for `versions.release()` (or `versions.fail`). */
   const gatedVersions = () => {

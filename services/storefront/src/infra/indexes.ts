@@ -22,7 +22,7 @@ export async function ensureStorefrontIndexes(db: Database): Promise<void> {
   await counts.createIndex({ store_id: 1, period: 1, start: 1 }, { unique: true, name: 'visit_counts_store_period_start' });
   await counts.createIndex({ start: 1 }, { name: 'visit_counts_start' });
 
-  // The catalog projection: one row per record and per store version.
+  // The catalog projection: one row per record and per store version. The site reads a store whole in pages by id.
   const { products, variants, collections, versions } = CatalogProjectionRepository.collectionsOf(db);
   await products.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_products_store_id' });
   await variants.createIndex({ store_id: 1, id: 1 }, { unique: true, name: 'catalog_variants_store_id' });
