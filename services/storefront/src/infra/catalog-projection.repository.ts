@@ -42,10 +42,17 @@ export interface ProjectedCollectionDocument extends ProjectedDocument {
 export interface CatalogVersionDocument extends Doc {
   store_id: number;
   version: number;
+  /**
+   * When the version last moved: at start the storefront warms the catalogs of the stores changed lately. Missing on
+   * versions not moved since it existed.
+   */
+  updated_at?: Date;
 }
 
-/** How the repository is run; tests shrink the page. */
+/** How the repository is run; tests shrink the page and set the clock. */
 export interface CatalogProjectionOptions {
+  /** The time a version bump records as the store's `updated_at`. */
+  clock?: () => Date;
   /** Records per page of a store's whole read (`liveRecordsOf`), each page one statement (blocking, on SQLite). */
   readPageSize?: number;
 }
@@ -78,12 +85,14 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
   private readonly unstamped = new UnstampedWrites();
   private readonly tokenPrefix = randomUUID();
   private writes = 0;
+  private readonly clock: () => Date;
   private readonly readPageSize: number;
 
   constructor(
     private readonly store: CatalogProjectionCollections,
     options: CatalogProjectionOptions = {},
   ) {
+    this.clock = options.clock ?? (() => new Date());
     this.readPageSize = options.readPageSize ?? 2_000;
   }
 
@@ -184,7 +193,7 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
     try {
       const after = await this.store.versions.findOneAndUpdate(
         { store_id: storeId },
-        { $inc: { version: 1 } },
+        { $inc: { version: 1 }, $set: { updated_at: this.clock() } },
         { upsert: true, returnDocument: 'after' },
       );
       const version = after!.version;
@@ -251,6 +260,18 @@ export class CatalogProjectionRepository implements CatalogProjectionReader, Cat
       after = page[page.length - 1]!.id;
       await nextTurn();
     }
+  }
+
+  /**
+   * The stores whose version moved at or after `since`, the latest first, at most `limit` (index `{updated_at: -1}`):
+   * the ones the storefront warms at start.
+   */
+  async storesChangedSince(since: Date, limit: number): Promise<number[]> {
+    const versions = await this.store.versions.findFields({ updated_at: { $gte: since } }, ['store_id'], {
+      sort: { updated_at: -1 },
+      limit,
+    });
+    return versions.map((doc) => doc.store_id);
   }
 }
 

@@ -252,6 +252,40 @@ describe("CatalogProjectionRepository reading a store's whole catalog", () => {
   );
 });
 
+describe('CatalogProjectionRepository.storesChangedSince', () => {
+  it('lists the stores whose version moved since a time, the latest first, at most as many as asked', async () => {
+    let now = new Date('2026-03-01T00:00:00Z');
+    const clocked = new CatalogProjectionRepository(collections, { clock: () => now });
+    const at = (day: number) => new Date(`2026-03-${String(day).padStart(2, '0')}T00:00:00Z`);
+    for (const [store, day] of [
+      [1, 1],
+      [2, 9],
+      [3, 5],
+      [4, 3],
+      [1, 10],
+    ]) {
+      now = at(day!);
+      await clocked.bumpVersion(store!);
+    }
+    // A store whose version last moved before versions kept the time.
+    await collections.versions.insertOne({ store_id: 5, version: 3 });
+
+    expect(await collections.versions.findOne({ store_id: 1 })).toMatchObject({ version: 2, updated_at: at(10) });
+    expect(await clocked.storesChangedSince(at(3), 10)).toEqual([1, 2, 3, 4]);
+    expect(await clocked.storesChangedSince(at(4), 2)).toEqual([1, 2]);
+    expect(await clocked.storesChangedSince(at(11), 10)).toEqual([]);
+  });
+
+  it('finds them through the {updated_at: -1} index, sorting nothing', () => {
+    const since = { updated_at: { $gte: new Date('2026-03-01T00:00:00Z') } };
+    const { plan, exact } = explainEmbeddedQuery(db, 'catalog_versions', since, { sort: { updated_at: -1 }, limit: 500 });
+
+    expect(exact).toBe(true);
+    expect(plan.join('\n')).toMatch(/SEARCH c_catalog_versions USING INDEX catalog_versions\/catalog_versions_updated/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
 describe('CatalogProjectionRepository.bumpVersion', () => {
   /** The repository whose version writes each wait for `versions.release()` (or `versions.fail`). */
   const gatedVersions = () => {

@@ -32,6 +32,8 @@ export async function ensureStorefrontIndexes(db: Database): Promise<void> {
   await variants.createIndex({ store_id: 1, stamp: 1 }, { name: 'catalog_variants_store_stamp' });
   await collections.createIndex({ store_id: 1, stamp: 1 }, { name: 'catalog_collections_store_stamp' });
   await versions.createIndex({ store_id: 1 }, { unique: true, name: 'catalog_versions_store' });
+  // The storefront warms the catalogs of the stores changed lately at start, the latest first (storesChangedSince).
+  await versions.createIndex({ updated_at: -1 }, { name: 'catalog_versions_updated' });
 }
 
 /** The claims' index, which migration 1 (migrations.ts) also needs before it claims. */
