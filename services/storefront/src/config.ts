@@ -16,6 +16,14 @@ const schema = serviceConfigSchema('storefront').extend({
   NOTIFICATIONS_GRPC_ADDR: grpcAddress('notifications'),
   /** Deadline of each call to the orders service (and, capped at 300 ms, to notifications: service.ts). */
   STOREFRONT_BACKEND_DEADLINE_MS: z.coerce.number().int().positive().default(3_000),
+  /**
+   * Once serving, reads the catalogs of the stores changed in the last 7 days (app/warm-site-catalogs.ts); `false` or `0`
+   * leaves each to its first page.
+   */
+  STOREFRONT_CATALOG_WARMUP: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import { applyCatalogEvent } from './app/catalog-projection';
 import { PageContentCache } from './app/page-content-cache';
 import { purgeDeletedTemplates } from './app/purge-deleted-templates';
 import { SiteCatalogs } from './app/site-catalogs';
+import { catalogWarmUp } from './app/warm-site-catalogs';
 import type { StorefrontDeps } from './app/storefront-deps';
 import type { StorefrontConfig } from './config';
 import { platformDomainsOf, siteAddressOf } from './domain/site-url';
@@ -34,6 +35,11 @@ import { VisitRepository } from './infra/visit.repository';
 const RECEIPT_DEADLINE_MS = 300;
 /** How often deleted templates whose template/deleted is published leave the database (nothing reads them meanwhile). */
 const TEMPLATE_PURGE_INTERVAL_MS = 60_000;
+/**
+ * Stores whose site catalog is kept in memory, and the most warmed at start
+ * (docs/buyer-site.md#where-the-data-comes-from-and-caching).
+ */
+const KEPT_STORE_CATALOGS = 500;
 
 /** Store → relay → gRPC, wired from the config; `main` runs it, integration tests start it in-process. */
 export function startStorefrontService(config: StorefrontConfig): Promise<RunningService> {
@@ -49,6 +55,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
     });
 
     const catalogProjection = CatalogProjectionRepository.open(host.db);
+    const catalogs = new SiteCatalogs(catalogProjection, KEPT_STORE_CATALOGS);
     const site = siteAddressOf(config);
     const assets = loadStorefrontAssets();
     const deps: StorefrontDeps = {
@@ -70,7 +77,7 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
       pageViews,
       visits,
       engine: new LiquidPageEngine(assets.builtInPages),
-      catalogs: new SiteCatalogs(catalogProjection),
+      catalogs,
       projection: catalogProjection,
       orders: new OrdersClient(
         createClient(orders.OrdersServiceClient, config.ORDERS_GRPC_ADDR, { deadlineMs: config.STOREFRONT_BACKEND_DEADLINE_MS }),
@@ -108,6 +115,10 @@ export function startStorefrontService(config: StorefrontConfig): Promise<Runnin
           (error) => host.logger.warn({ err: error }, 'deleted template purge failed'),
         ),
         catalogEventsConsumer(host.nc, host.logger, (event, delivery) => applyCatalogEvent(deps, event, delivery)),
+        // Started last, stopped first: a shutdown waits at most for the store it is reading.
+        ...(config.STOREFRONT_CATALOG_WARMUP
+          ? [catalogWarmUp({ stores: catalogProjection, catalogs, clock: deps.clock, logger: host.logger, maxStores: KEPT_STORE_CATALOGS })]
+          : []),
       ],
     };
   });

@@ -5,10 +5,11 @@ import { readEmbeddedCollection } from '@commerce/persistence';
 import { waitFor, type PublishedEvent } from '@commerce/testing';
 import { connect, type NatsConnection } from 'nats';
 import { CATALOG_PROJECTION_DURABLE } from '../src/infra/catalog-events.consumer';
-import type {
-  CatalogVersionDocument,
-  ProjectedProductDocument,
-  ProjectedVariantDocument,
+import {
+  CatalogProjectionRepository,
+  type CatalogVersionDocument,
+  type ProjectedProductDocument,
+  type ProjectedVariantDocument,
 } from '../src/infra/catalog-projection.repository';
 import { aProduct, aRenderRequest, aStore, pageWhen, setStock, startPageHarness, type PageHarness } from './page.fixture';
 
@@ -96,6 +97,25 @@ describe("the storefront's catalog projection, fed by catalog's events", () => {
     expect(home.body).not.toContain('Before Restart');
     expect(home.body.indexOf('After Restart')).toBeLessThan(home.body.indexOf('Renamed Before'));
     expect(after.id).toBeGreaterThan(before.id);
+  });
+
+  it('reads the catalog of a store changed lately once it serves again after a restart, before any page asks', async () => {
+    const store = await aStore(harness);
+    await aProduct(harness, store.id, { name: 'Warm Tea' });
+    await projectionCaughtUp();
+    const wholeReads = jest.spyOn(CatalogProjectionRepository.prototype, 'liveRecordsOf');
+    const readsOfStore = () => wholeReads.mock.calls.filter(([storeId]) => storeId === store.id).length;
+
+    try {
+      await harness.restart();
+      await waitFor(() => readsOfStore() === 1, { timeoutMs: 15_000, message: 'the warm-up reading the store' });
+      const page = await harness.client.renderPage(aRenderRequest(store.id));
+
+      expect(page.body).toContain('Warm Tea');
+      expect(readsOfStore()).toBe(1);
+    } finally {
+      wholeReads.mockRestore();
+    }
   });
 
   it('changes nothing, not even the catalog version, when catalog’s events come again: the latest once more, older ones late', async () => {

@@ -42,8 +42,8 @@ interface StoreUpdates {
  * the store moved (docs/buyer-site.md#where-the-data-comes-from-and-caching): one small read per page, and after a
  * change only the records written since the kept version are read and applied in place, so a stock move in a store of
  * 100,000 products costs milliseconds, not a read of the whole catalog. The whole catalog is read on a store's first
- * page only, in pages that let other stores' pages through. A change applied by any replica's consumer shows on the
- * next page of every replica.
+ * page only (or by the warm-up at start: app/warm-site-catalogs.ts), in pages that let other stores' pages through. A
+ * change applied by any replica's consumer shows on the next page of every replica.
  *
  * One update of a store runs at a time, so an older read is never applied over a newer one; readers asking meanwhile
  * share the running update if it reaches their version, or else the one queued behind it.
