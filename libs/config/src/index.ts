@@ -26,6 +26,6 @@ export {
   signClientAddress,
   isSignedClientAddress,
 } from './client-address';
-export { freePort, freePortRange, portIsFree } from './free-port';
+export { freePort, portIsFree } from './free-port';
 export { z } from 'zod';
 export { readStackFile, writeStackFile, stackFilePath, isProcessRunning, type StackFile } from './stack-file';
