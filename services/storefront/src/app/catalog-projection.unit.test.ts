@@ -4,25 +4,14 @@ import { catalog } from '@commerce/contracts';
 import { newEvent, type DomainEvent } from '@commerce/events';
 import { openDatabase, type Database } from '@commerce/persistence';
 import { CatalogProjectionRepository } from '../infra/catalog-projection.repository';
+import { aCatalogVariant } from '../infra/catalog-records.fixture';
 import { applyCatalogEvent } from './catalog-projection';
 import { SiteCatalogs } from './site-catalogs';
 
 const STORE = 4;
 const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
 
-const variant = (overrides: Partial<catalog.Variant> = {}) =>
-  catalog.Variant.fromPartial({
-    id: 70,
-    product_id: 7,
-    name: 'Default',
-    position: 1,
-    is_default_variant: true,
-    in_stock: 5,
-    full_quantity: 5,
-    status: 'active',
-    cents: 1000,
-    ...overrides,
-  });
+const variant = aCatalogVariant;
 const product = (overrides: Partial<catalog.Product> = {}) =>
   catalog.Product.fromPartial({ id: 7, name: 'Green Tea', status: 'active', cents: 1000, variants: [variant()], ...overrides });
 

@@ -1,43 +1,11 @@
 import type { CollectionJson, VariantJson } from '@commerce/api-presenters';
 import fc from 'fast-check';
 import { KeptStoreCatalog, type CatalogChanges } from './kept-store-catalog';
+import { siteProduct, siteVariant } from './site-records.fixture';
 import { buildStoreCatalog, type ProductSnapshot, type StoreCatalog } from './store-catalog';
 
-const variant = (overrides: Partial<VariantJson> = {}): VariantJson => ({
-  id: 70,
-  product_id: 7,
-  name: 'Default',
-  position: 1,
-  sku: null,
-  full_quantity: 5,
-  percent_available: 100,
-  is_default_variant: true,
-  in_stock: 5,
-  sold: 0,
-  price: 10,
-  sold_out: false,
-  status: 'active',
-  has_override_price: false,
-  cents: 1000,
-  ...overrides,
-});
-
-const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot =>
-  ({
-    id: 7,
-    name: 'Green Tea',
-    description: null,
-    status: 'active',
-    deleted_at: null,
-    cents: 1000,
-    price: 10,
-    tag_list: [],
-    collections: [],
-    photos: [],
-    on_sale: false,
-    preorder: false,
-    ...overrides,
-  }) as ProductSnapshot;
+const variant = siteVariant;
+const product = siteProduct;
 
 const collection = (overrides: Partial<CollectionJson> = {}): CollectionJson =>
   ({ id: 3, name: 'Teas', permalink: 'teas', products: [7], ...overrides }) as CollectionJson;

@@ -1,45 +1,14 @@
-import { presentPhoto, type VariantJson } from '@commerce/api-presenters';
+import { presentPhoto } from '@commerce/api-presenters';
 import { cartVariables, paginate, productVariables } from './site-variables';
+import { siteProduct, siteVariant } from './site-records.fixture';
 import { buildStoreCatalog, type ProductSnapshot } from './store-catalog';
 
-const variant = (overrides: Partial<VariantJson> = {}): VariantJson => ({
-  id: 70,
-  product_id: 7,
-  name: 'Default',
-  position: 1,
-  sku: null,
-  full_quantity: 5,
-  percent_available: 100,
-  is_default_variant: true,
-  in_stock: 5,
-  sold: 0,
-  price: 10,
-  sold_out: false,
-  status: 'active',
-  has_override_price: false,
-  cents: 1000,
-  ...overrides,
-});
+const variant = siteVariant;
 
 /** A photo given by URL whose image is not hosted: its sizes are that URL with resize hints. */
 const urlPhoto = presentPhoto({ id: 1, url: 'https://cdn.example/t.jpg', image_id: 0, media_key: '', width: 0, height: 0 });
 
-const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot =>
-  ({
-    id: 7,
-    name: 'Green Tea',
-    description: null,
-    status: 'active',
-    deleted_at: null,
-    cents: 1000,
-    price: 10,
-    tag_list: [],
-    collections: [],
-    photos: [{ photo: urlPhoto }],
-    on_sale: false,
-    preorder: false,
-    ...overrides,
-  }) as ProductSnapshot;
+const product = (overrides: Partial<ProductSnapshot> = {}): ProductSnapshot => siteProduct({ photos: [{ photo: urlPhoto }], ...overrides });
 
 describe('productVariables', () => {
   it('sums what the variants say: price range, availability, stock; photos over https', () => {

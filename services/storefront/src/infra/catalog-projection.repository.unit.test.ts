@@ -7,7 +7,7 @@ import { newEvent, type DomainEvent } from '@commerce/events';
 import { applyCatalogEvent } from '../app/catalog-projection';
 import { SiteCatalogs } from '../app/site-catalogs';
 import { CatalogProjectionRepository, type CatalogProjectionCollections } from './catalog-projection.repository';
-import { aProduct, aVariant } from './catalog-records.fixture';
+import { aCatalogVariant, aProduct, aVariant } from './catalog-records.fixture';
 
 const STORE = 4;
 const context = catalog.StoreContext.fromPartial({ time_zone: 'UTC', url: 'https://tea.shops.example', subdomain: 'tea' });
@@ -465,16 +465,7 @@ describe('CatalogProjectionRepository stamps and changesSince', () => {
 
 describe("applying a product create's events (product/created, then variant/created)", () => {
   const created = (id: number): DomainEvent[] => {
-    const variant = catalog.Variant.fromPartial({
-      id: id * 10,
-      product_id: id,
-      name: 'Default',
-      position: 1,
-      is_default_variant: true,
-      in_stock: 5,
-      status: 'active',
-      cents: 1000,
-    });
+    const variant = aCatalogVariant({ id: id * 10, product_id: id, full_quantity: 0 });
     const product = catalog.Product.fromPartial({ id, name: `Tea ${id}`, status: 'active', cents: 1000, variants: [variant] });
     return [
       newEvent({

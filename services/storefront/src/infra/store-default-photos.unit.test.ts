@@ -1,5 +1,6 @@
 import { presentPhoto, type VariantJson } from '@commerce/api-presenters';
 import { productVariables } from '../domain/site-variables';
+import { siteVariant } from '../domain/site-records.fixture';
 import { buildStoreCatalog, type ProductSnapshot } from '../domain/store-catalog';
 import type { TemplateRecord } from '../domain/template';
 import { LiquidPageEngine } from './liquid.engine';
@@ -15,23 +16,7 @@ const hostedPhoto = (id: number) =>
   presentPhoto({ id, url: '', image_id: id, media_key: KEY, width: 1200, height: 800 }, '//api.shops.example');
 const urlPhoto = presentPhoto({ id: 9, url: 'https://img.example/t.jpg', image_id: 0, media_key: '', width: 0, height: 0 });
 
-const variant = (productId: number): VariantJson => ({
-  id: productId * 10,
-  product_id: productId,
-  name: 'Default',
-  position: 1,
-  sku: null,
-  full_quantity: 5,
-  percent_available: 100,
-  is_default_variant: true,
-  in_stock: 5,
-  sold: 0,
-  price: 10,
-  sold_out: false,
-  status: 'active',
-  has_override_price: false,
-  cents: 1000,
-});
+const variant = (productId: number): VariantJson => siteVariant({ id: productId * 10, product_id: productId });
 
 const product = (id: number, photos: ReturnType<typeof presentPhoto>[]): ProductSnapshot =>
   ({
