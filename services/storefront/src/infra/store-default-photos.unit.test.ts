@@ -1,6 +1,6 @@
 import { presentPhoto, type VariantJson } from '@commerce/api-presenters';
 import { productVariables } from '../domain/site-variables';
-import { siteVariant } from '../domain/site-records.fixture';
+import { siteProduct, siteVariant } from '../domain/site-records.fixture';
 import { buildStoreCatalog, type ProductSnapshot } from '../domain/store-catalog';
 import type { TemplateRecord } from '../domain/template';
 import { LiquidPageEngine } from './liquid.engine';
@@ -19,20 +19,7 @@ const urlPhoto = presentPhoto({ id: 9, url: 'https://img.example/t.jpg', image_i
 const variant = (productId: number): VariantJson => siteVariant({ id: productId * 10, product_id: productId });
 
 const product = (id: number, photos: ReturnType<typeof presentPhoto>[]): ProductSnapshot =>
-  ({
-    id,
-    name: `Tea & "${id}"`,
-    description: null,
-    status: 'active',
-    deleted_at: null,
-    cents: 1000,
-    price: 10,
-    tag_list: [],
-    collections: [],
-    photos: photos.map((photo) => ({ photo })),
-    on_sale: false,
-    preorder: false,
-  }) as unknown as ProductSnapshot;
+  siteProduct({ id, name: `Tea & "${id}"`, photos: photos.map((photo) => ({ photo })) } as Partial<ProductSnapshot>);
 
 /** Six hosted products, newest first, then one whose photo is only a URL and one without any. */
 const snapshots = [
