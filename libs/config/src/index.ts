@@ -7,6 +7,7 @@ export {
   oauthTokenSettings,
   addressEnvName,
   addressOf,
+  flagSetting,
   grpcAddress,
   logLevel,
   logFormat,

@@ -46,6 +46,14 @@ export function grpcAddress(service: ServiceName) {
   return grpcAddressValue.default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
 }
 
+/** An on/off setting: `true`/`1` on, `false`/`0` off, unset or empty the default. */
+export function flagSetting(defaultValue: boolean) {
+  return z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('')
+    .transform((value) => (value === '' ? defaultValue : value === 'true' || value === '1'));
+}
+
 /** Addresses of every service, keyed by name. */
 export const serviceAddresses = z.object(
   Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnvName(name), grpcAddress(name)])) as Record<

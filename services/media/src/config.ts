@@ -1,9 +1,6 @@
-import { grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
+import { flagSetting, grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1');
+const flag = flagSetting(false);
 
 const schema = serviceConfigSchema('media').extend({
   /** A store's image bytes, all its images together (docs/media.md#references-and-the-quota). 1 GiB. */

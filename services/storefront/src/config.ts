@@ -1,4 +1,4 @@
-import { grpcAddress, loadConfig, serviceConfigSchema, storefrontDomain, z } from '@commerce/config';
+import { flagSetting, grpcAddress, loadConfig, serviceConfigSchema, storefrontDomain, z } from '@commerce/config';
 
 const schema = serviceConfigSchema('storefront').extend({
   STOREFRONT_DOMAIN: storefrontDomain,
@@ -20,10 +20,7 @@ const schema = serviceConfigSchema('storefront').extend({
    * Once serving, reads the catalogs of the stores changed in the last 7 days (app/warm-site-catalogs.ts); `false` or `0`
    * leaves each to its first page.
    */
-  STOREFRONT_CATALOG_WARMUP: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((value) => value !== 'false' && value !== '0'),
+  STOREFRONT_CATALOG_WARMUP: flagSetting(true),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

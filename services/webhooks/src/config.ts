@@ -1,4 +1,4 @@
-import { grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
+import { flagSetting, grpcAddress, loadConfig, serviceConfigSchema, z } from '@commerce/config';
 
 const SECRET_KEY_BYTES = 32;
 
@@ -18,10 +18,7 @@ const schema = serviceConfigSchema('webhooks')
      */
     WEBHOOK_SECRET_KEY: z.preprocess((value) => (value === '' ? undefined : value), secretKey.optional()),
     /** Lets webhooks point at private, loopback and link-local addresses (a receiver on this machine, in tests). */
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: flagSetting(false),
     /** The store's time zone when the projection has not seen the store yet. */
     STOREFRONT_GRPC_ADDR: grpcAddress('storefront'),
     /** Deadline of each call to the storefront. */
